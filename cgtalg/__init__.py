@@ -1,0 +1,50 @@
+"""cgtalg: combinatorial game theory research library.
+
+Impartial games in normal and misère play, misère canonical forms and equivalence proofs,
+octal and take-and-break games, finite and ordinal nimber arithmetic; results memoised in
+a persistent SQLAlchemy store.
+
+    >>> import cgtalg as cg
+    >>> G = cg.parse("{*2}")
+    >>> cg.grundy(G), cg.misere_grundy(G)
+    (0, 0)
+"""
+
+from cgtalg import errors
+from cgtalg.core import (
+    Evaluator,
+    Game,
+    check_acyclic,
+    fold,
+    format_game,
+    from_networkx,
+    game,
+    game_table_size,
+    nim,
+    parse,
+    star,
+    to_networkx,
+    zero,
+)
+from cgtalg.misere.outcome import misere_grundy, misere_outcome, misere_winning_moves
+from cgtalg.normal.grundy import grundy, mex, normal_outcome, normal_winning_moves
+
+__version__ = "0.1.0"
+
+
+def outcome(g: Game, misere: bool = False) -> str:
+    """Outcome class ``'P'`` or ``'N'`` of the form ``g`` in normal or misère play."""
+    return misere_outcome(g) if misere else normal_outcome(g)
+
+
+def winning_moves(g: Game, misere: bool = False) -> list[Game]:
+    """The options of ``g`` that win for the player moving (moves to P-positions)."""
+    return misere_winning_moves(g) if misere else normal_winning_moves(g)
+
+
+__all__ = [
+    "errors", "Game", "game", "nim", "zero", "star", "parse", "format_game",
+    "to_networkx", "from_networkx", "check_acyclic", "Evaluator", "fold", "game_table_size",
+    "grundy", "mex", "normal_outcome", "normal_winning_moves",
+    "misere_grundy", "misere_outcome", "misere_winning_moves", "outcome", "winning_moves",
+]

@@ -1,0 +1,122 @@
+"""Errors raised by cgtalg.
+
+Every error a user can provoke with bad input is a subclass of :class:`CgtalgError`, and
+also of the built-in exception that matches its meaning (``ValueError`` for malformed input,
+``ZeroDivisionError`` for a nim-division by zero, ...), so that both ``except CgtalgError``
+and ordinary Python idioms work. Messages name the problem precisely; tests check them.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CgtalgError",
+    "NotationError",
+    "GameNotationError",
+    "OctalCodeError",
+    "OrdinalNotationError",
+    "LoopyGameError",
+    "OrdinalRangeError",
+    "NimberError",
+    "NimZeroDivisionError",
+    "FieldExtensionError",
+    "StoreError",
+    "StoreSchemaError",
+    "StoreCorruptError",
+    "RulesetError",
+]
+
+
+class CgtalgError(Exception):
+    """Base class of every error raised by cgtalg on bad input or state."""
+
+
+class NotationError(CgtalgError, ValueError):
+    """Text that cannot be parsed.
+
+    ``text`` is the input, ``position`` the 0-based index of the offending character
+    (or ``None``), and ``reason`` a short explanation. ``str(err)`` shows the text with a
+    caret under the position.
+    """
+
+    kind = "notation"
+
+    def __init__(self, text: str, position: int | None, reason: str) -> None:
+        self.text = text
+        self.position = position
+        self.reason = reason
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        if self.position is None:
+            return f"bad {self.kind} {self.text!r}: {self.reason}"
+        pos = self.position
+        shown = self.text[pos] if pos < len(self.text) else "end of input"
+        head = f"bad {self.kind} {self.text!r} at position {pos} ({shown!r}): {self.reason}"
+        return f"{head}\n    {self.text}\n    {' ' * pos}^"
+
+
+class GameNotationError(NotationError):
+    """Malformed game text such as ``{*2, }`` or ``*[2#`` ."""
+
+    kind = "game notation"
+
+
+class OctalCodeError(NotationError):
+    """Malformed octal / hexadecimal take-and-break code such as ``0.8`` or ``0.[3``."""
+
+    kind = "octal code"
+
+
+class OrdinalNotationError(NotationError):
+    """Malformed ordinal text such as ``w^^2``."""
+
+    kind = "ordinal"
+
+
+class LoopyGameError(CgtalgError, ValueError):
+    """A game graph that contains a cycle (a loopy game); cgtalg handles short games only.
+
+    ``cycle`` lists the nodes of one cycle found, in order.
+    """
+
+    def __init__(self, cycle: list, message: str | None = None) -> None:
+        self.cycle = list(cycle)
+        shown = " -> ".join(repr(node) for node in self.cycle[:12])
+        if len(self.cycle) > 12:
+            shown += " -> ..."
+        if self.cycle:
+            shown += f" -> {self.cycle[0]!r}"
+        super().__init__(message or f"the game graph is loopy (not short): it has the cycle {shown}")
+
+
+class OrdinalRangeError(CgtalgError, ValueError):
+    """An ordinal outside the range an operation supports (e.g. a nim-product at or beyond
+    ω^(ω^ω), or a nim-sum at or beyond ε₀)."""
+
+
+class NimberError(CgtalgError, ValueError):
+    """Invalid input to nimber arithmetic (e.g. a negative integer)."""
+
+
+class NimZeroDivisionError(CgtalgError, ZeroDivisionError):
+    """Nim-division by, or nim-inverse of, zero."""
+
+
+class FieldExtensionError(CgtalgError, ArithmeticError):
+    """A result that lies outside the supported field; the message names the extension needed."""
+
+
+class RulesetError(CgtalgError, ValueError):
+    """A ruleset or position that violates the ruleset protocol (bad position, bad move)."""
+
+
+class StoreError(CgtalgError):
+    """A problem with the persistent store."""
+
+
+class StoreSchemaError(StoreError):
+    """The store was written by a newer (or unknown) schema version; it is left untouched."""
+
+
+class StoreCorruptError(StoreError):
+    """The store file is not a readable database; it is left untouched."""
