@@ -26,7 +26,27 @@ from cgtalg.core import (
     to_networkx,
     zero,
 )
-from cgtalg.misere.outcome import misere_grundy, misere_outcome, misere_winning_moves
+from cgtalg.misere import (
+    EquivalenceResult,
+    MisereCanonicalForm,
+    check_proof,
+    distinguisher,
+    equivalence_classes,
+    equivalent,
+    format_misere,
+    link,
+    linked,
+    misere_canonical,
+    misere_count_born_by,
+    misere_day_counts,
+    misere_equal,
+    misere_games_born_by,
+    misere_grundy,
+    misere_mate,
+    misere_outcome,
+    misere_winning_moves,
+)
+from cgtalg.report import GameReport, describe
 from cgtalg.normal.grundy import grundy, mex, normal_outcome, normal_winning_moves
 
 __version__ = "0.1.0"
@@ -47,4 +67,8 @@ __all__ = [
     "to_networkx", "from_networkx", "check_acyclic", "Evaluator", "fold", "game_table_size",
     "grundy", "mex", "normal_outcome", "normal_winning_moves",
     "misere_grundy", "misere_outcome", "misere_winning_moves", "outcome", "winning_moves",
+    "MisereCanonicalForm", "misere_canonical", "misere_equal", "format_misere",
+    "misere_games_born_by", "misere_count_born_by", "misere_day_counts",
+    "EquivalenceResult", "equivalent", "linked", "link", "distinguisher", "equivalence_classes",
+    "misere_mate", "check_proof", "GameReport", "describe",
 ]

@@ -120,3 +120,36 @@ class StoreSchemaError(StoreError):
 
 class StoreCorruptError(StoreError):
     """The store file is not a readable database; it is left untouched."""
+
+
+class CertificateError(CgtalgError, ValueError):
+    """A proof certificate that is malformed (not merely wrong): missing fields, bad node
+    references, unknown certificate type. A well-formed but wrong certificate is rejected by
+    :func:`cgtalg.misere.proof.check_proof` returning ``False`` with reasons instead."""
+
+
+__all__ += ["CertificateError"]
+
+
+class PeriodicityError(CgtalgError, ValueError):
+    """Invalid input to a periodicity finder (e.g. a non-integer sequence for arithmetic
+    periodicity, or ``min_cycles`` below 1)."""
+
+
+__all__ += ["PeriodicityError"]
+
+
+class ComputationLimitError(CgtalgError, ValueError):
+    """A question out of reach within the given limits, e.g. a heap far beyond the computed
+    Grundy values of a game with no certified period; the message names the limit to raise."""
+
+
+__all__ += ["ComputationLimitError"]
+
+
+class CensusError(CgtalgError, ValueError):
+    """A games-born-by-day census question out of range (a negative day, a day whose games are
+    too many to build as forms, or a day beyond what the census can count)."""
+
+
+__all__ += ["CensusError"]

@@ -80,3 +80,12 @@ def test_parse_errors_point_at_the_problem(text, position, reason):
     assert err.position == position and err.reason == reason
     assert str(err).startswith(f"bad game notation {text!r} at position {position}")
     assert isinstance(err, ValueError) and isinstance(err, cg.errors.CgtalgError)
+
+
+def test_very_deep_forms_print_and_parse():
+    deep = cg.zero
+    for _ in range(20000):
+        deep = cg.game([deep])
+    text = str(deep)
+    assert len(text) == 2 * 19999 + 1  # {0} prints as *, wrapped 19999 times
+    assert cg.parse(text) is deep

@@ -22,6 +22,8 @@ CGSuite's misère notation (Siegel, CGT ch. V; CGSuite's misère tutorial), read
 
 from __future__ import annotations
 
+import sys
+
 from cgtalg.core.game import Game, game, nim, zero
 from cgtalg.errors import GameNotationError
 
@@ -48,7 +50,16 @@ def parse(text: str) -> Game:
         return text
     if not isinstance(text, str):
         raise TypeError(f"game text must be a str, got {type(text).__name__}")
-    return _Parser(text).parse_all()
+    depth = text.count("{") + text.count("(") + text.count("[")
+    limit = sys.getrecursionlimit()
+    needed = 8 * depth + 200  # each nesting level costs a few frames of the descent parser
+    if needed <= limit:
+        return _Parser(text).parse_all()
+    sys.setrecursionlimit(needed)  # Python >= 3.11: Python-to-Python calls do not use the C stack
+    try:
+        return _Parser(text).parse_all()
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 class _Parser:
@@ -247,48 +258,44 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
 
     Nim-heaps print as ``*n``; forms built as sums print as ``A+B`` when that is shorter
     than listing options. With ``max_chars`` the text is cut with ``...`` (not parseable).
+    Computed bottom-up without recursion, so arbitrarily deep forms print.
     """
-    text = _format(g, budget=max_chars)
+    text = _FORMAT_CACHE.get(g.id)
+    if text is None:
+        local: dict[int, str] = {}
+        for x in g.subpositions():  # children before parents
+            if x.id not in local:
+                local[x.id] = _format_one(x, local)
+        text = local[g.id]
     if max_chars is not None and len(text) > max_chars:
         return text[: max(0, max_chars - 3)] + "..."
     return text
 
 
-def _format(g: Game, budget: int | None) -> str:
+def _text_of(x: Game, local: dict[int, str]) -> str:
+    cached = _FORMAT_CACHE.get(x.id)
+    return cached if cached is not None else local[x.id]
+
+
+def _format_one(g: Game, local: dict[int, str]) -> str:
+    """Text of ``g`` given the texts of its options (and of its sum parts) in ``local``."""
     cached = _FORMAT_CACHE.get(g.id)
     if cached is not None:
         return cached
     n = g.nim_heap_size()
     if n is not None:
         text = "0" if n == 0 else ("*" if n == 1 else f"*{n}")
-        _FORMAT_CACHE[g.id] = text
-        return text
-    sum_text = None
-    parts = g.sum_parts
-    if parts is not None:
-        a, b = parts
-        sa, sb = _format(a, budget), _format(b, budget)
-        sum_text = f"{sa}+{sb}"  # + is associative: no brackets needed
-    limit = len(sum_text) if sum_text is not None else budget
-    opts = sorted(g.options, key=lambda o: (o.birthday, o.id))
-    pieces: list[str] = []
-    total = 0  # "{" + "}" plus ", " between pieces: exactly 2 per piece
-    for o in opts:
-        s = _format(o, budget)
-        pieces.append(s)
-        total += len(s) + 2
-        if limit is not None and total > limit:
-            break
-    if limit is not None and total > limit and sum_text is not None:
-        text = sum_text
     else:
-        if len(pieces) < len(opts):  # cut by budget, no sum form: finish (caller truncates)
-            pieces += [_format(o, budget) for o in opts[len(pieces) :]]
-        pieces.sort(key=lambda s: (len(s), s))
+        pieces = sorted((_text_of(o, local) for o in g.options), key=lambda s: (len(s), s))
         text = "{" + ", ".join(pieces) + "}"
-        if sum_text is not None and len(sum_text) < len(text):
-            text = sum_text
+        parts = g.sum_parts
+        if parts is not None:
+            a, b = parts
+            ta = _FORMAT_CACHE.get(a.id) or local.get(a.id) or format_game(a)
+            tb = _FORMAT_CACHE.get(b.id) or local.get(b.id) or format_game(b)
+            sum_text = f"{ta}+{tb}"  # + is associative: no brackets needed
+            if len(sum_text) < len(text):
+                text = sum_text
     if len(text) <= _FORMAT_CACHE_LIMIT:
         _FORMAT_CACHE[g.id] = text
     return text
-

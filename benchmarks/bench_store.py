@@ -1,0 +1,140 @@
+"""Benchmark of the persistent store, as ratios against baselines measured in the same run.
+
+    python benchmarks/bench_store.py            # full run (about a minute)
+    python benchmarks/bench_store.py --quick    # smaller sizes
+
+Rows:
+- property look-up (``Store.get`` of a stored form property) against a raw ``sqlite3``
+  point query of the same table: the price of SQLAlchemy, transactions and form keying;
+- memo hit against recomputing the value: misère Grundy value of a sum of nim-heaps in a
+  fresh evaluator (what a new process would have to do without the store);
+- form insertion (``Store.form_id`` of a sum with many subpositions, all new) per form,
+  against raw ``sqlite3`` ``executemany`` inserts of as many rows;
+- sequence write and read (``extend_sequence`` in 2^20-value calls, ``sequence``) against
+  ``numpy.save`` / ``numpy.load`` of the same int64 array; and the bytes on disk per value.
+
+Ratios above 1 mean the store is slower than the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import tempfile
+import time
+
+import numpy as np
+
+import cgtalg as cg
+from cgtalg.core.fold import Evaluator, fold
+from cgtalg.normal.grundy import mex
+from cgtalg.store import open_store
+from cgtalg.store.schema import CHUNK_SIZE
+
+
+def best(fn, repeat: int = 3) -> float:
+    """Best wall time of ``repeat`` runs of ``fn()`` (seconds)."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def misere_grundy_fresh(g: cg.Game) -> int:
+    """Misère Grundy value with a new, empty evaluator cache (as in a new process)."""
+    ev = Evaluator("bench_misere_grundy", lambda x, vals: 1 if not vals else mex(vals))
+    return fold(g, ev)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    args = parser.parse_args()
+    n_lookups = 300 if args.quick else 2000
+    n_values = 3 * CHUNK_SIZE if args.quick else 20 * CHUNK_SIZE
+    heaps = (6, 5, 4, 3) if args.quick else (9, 8, 7, 6, 5)
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bench.sqlite")
+        store = open_store(path)
+
+        # -- property look-ups ---------------------------------------------------------------
+        forms = [cg.nim(i % 50) + cg.nim(i // 50) for i in range(n_lookups)]
+        for g in forms:
+            store.put(g, "grundy", cg.grundy(g))
+        ids = [store.form_id(g) for g in forms]
+        t_get = best(lambda: [store.get(g, "grundy") for g in forms]) / n_lookups
+        con = sqlite3.connect(path)
+        t_raw = best(
+            lambda: [
+                con.execute("SELECT value FROM form_properties WHERE form_id = ? AND name = ?", (i, "grundy")).fetchone()
+                for i in ids
+            ]
+        ) / n_lookups
+        con.close()
+        rows.append(("property look-up (Store.get)", t_get, "raw sqlite3 point query", t_raw))
+
+        # -- memo hit against recomputation ----------------------------------------------------
+        G = sum((cg.nim(h) for h in heaps), cg.zero)
+        t_compute = best(lambda: misere_grundy_fresh(G), repeat=2)
+        store.memo(G, "misere_grundy", lambda: misere_grundy_fresh(G))
+        t_hit = best(lambda: store.memo(G, "misere_grundy", lambda: misere_grundy_fresh(G)))
+        size = len(G.subpositions())
+        rows.append((f"memo hit, misère Grundy of a {size}-form sum", t_hit, "recompute from scratch", t_compute))
+
+        # -- form insertion ----------------------------------------------------------------------
+        H = sum((cg.nim(h + 1) for h in heaps), cg.star)
+        new_forms = len(H.subpositions())
+        before = store.info()["forms"]
+        t_insert = best(lambda: store.form_id(H), repeat=1)
+        inserted = store.info()["forms"] - before
+        raw_path = os.path.join(tmp, "raw.sqlite")
+        con = sqlite3.connect(raw_path)
+        con.execute("CREATE TABLE forms (id INTEGER PRIMARY KEY, key_hash TEXT UNIQUE, options TEXT, birthday INT)")
+        t0 = time.perf_counter()
+        with con:
+            con.executemany(
+                "INSERT INTO forms (key_hash, options, birthday) VALUES (?, ?, ?)",
+                ((f"{i:064x}", str(i), 0) for i in range(inserted)),
+            )
+        t_raw_insert = time.perf_counter() - t0
+        con.close()
+        rows.append(
+            (f"form insertion, per form ({inserted} of {new_forms} new)", t_insert / inserted,
+             "raw sqlite3 executemany, per row", t_raw_insert / inserted)
+        )
+
+        # -- sequences -------------------------------------------------------------------------
+        # Uniform random 6-bit values: no structure for zlib to find (Grundy sequences of
+        # octal games are usually far more compressible than this).
+        values = np.random.default_rng(2025).integers(0, 64, size=n_values, dtype=np.int64)
+
+        def write():
+            for start in range(0, n_values, CHUNK_SIZE):
+                store.extend_sequence("bench", start, values[start : start + CHUNK_SIZE])
+
+        t_write = best(write, repeat=1)
+        t_read = best(lambda: store.sequence("bench"))
+        npy = os.path.join(tmp, "values.npy")
+        t_save = best(lambda: np.save(npy, values), repeat=1)
+        t_load = best(lambda: np.load(npy))
+        assert np.array_equal(store.sequence("bench"), values)
+        store.close()
+        con = sqlite3.connect(path)
+        stored_bytes = con.execute("SELECT SUM(LENGTH(data)) FROM sequence_chunks WHERE sequence_key='bench'").fetchone()[0]
+        con.close()
+        rows.append((f"sequence write, {n_values} values", t_write, "numpy.save", t_save))
+        rows.append((f"sequence read, {n_values} values", t_read, "numpy.load", t_load))
+
+    print(f"{'measurement':48} {'store':>12} {'baseline':>34} {'ratio':>8}")
+    for name, t, base_name, base in rows:
+        print(f"{name:48} {t * 1e3:9.3f} ms {base_name:>24} {base * 1e3:9.3f} ms {t / base:8.2f}")
+    print(f"sequence storage: {stored_bytes / n_values:.3f} bytes per value (int64 in memory: 8)")
+
+
+if __name__ == "__main__":
+    main()

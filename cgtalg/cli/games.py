@@ -1,0 +1,84 @@
+"""``cgtalg game`` and ``cgtalg equiv``: properties of forms and equivalence proofs."""
+
+from __future__ import annotations
+
+import click
+
+from cgtalg.cli.common import emit, json_option
+
+__all__ = ["register"]
+
+
+def _open_store(ctx: click.Context, use_store: bool):
+    if not use_store:
+        return None
+    from cgtalg.store import open_store
+
+    return open_store(ctx.obj.get("store_url") if ctx.obj else None)
+
+
+@click.command("game")
+@click.argument("text")
+@click.option("--misere", is_flag=True, help="Lead with misère play (both are always shown).")
+@click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")
+@click.option("--draw", type=click.Path(dir_okay=False), default=None, help="Draw the game DAG to a PNG file.")
+@json_option
+@click.pass_context
+def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str | None, as_json: bool) -> None:
+    """Outcome, Grundy value, misère Grundy value, misère canonical form and winning
+    moves of the game TEXT (e.g. "{*2}", "*2+*3", "*[2#]")."""
+    from cgtalg.core.notation import parse
+    from cgtalg.report import describe
+
+    g = parse(text)
+    store = _open_store(ctx, not no_store)
+    report = describe(g, store=store)
+    result = report.to_json()
+    if store is not None:
+        result["store"] = store.url
+    if draw:
+        from cgtalg.viz.game_tree import draw_game_dag
+
+        draw_game_dag(g.to_networkx(), draw, misere=misere)
+        result["drawing"] = draw
+
+    def human() -> str:
+        v = report.values
+        head = (
+            f"misère: {v['misere_outcome']}-position, misère Grundy value {v['misere_grundy']}, "
+            f"canonical form {v['misere_canonical']}"
+            if misere
+            else f"normal play: {v['normal_outcome']}-position, Grundy value {v['grundy']}"
+        )
+        return head + "\n\n" + str(report) + (f"\n(drawing written to {draw})" if draw else "")
+
+    emit(result, as_json, human)
+
+
+@click.command("equiv")
+@click.argument("g_text", metavar="G")
+@click.argument("h_text", metavar="H")
+@click.option("--misere/--normal", default=True, help="Play convention (default: misère).")
+@click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")
+@json_option
+@click.pass_context
+def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, no_store: bool, as_json: bool) -> None:
+    """Decide whether G and H are equivalent among impartial games (misère by default),
+    with a proof that is re-checked by direct play: Spindler's Theorem 1 (Siegel CGT
+    V.3.5-3.6) witnesses when they are, a distinguishing game T when they are not."""
+    from cgtalg.report import prove_equivalence
+
+    store = _open_store(ctx, not no_store)
+    report = prove_equivalence(g_text, h_text, misere=misere, store=store)
+    payload = report.to_json()
+    if store is not None:
+        payload["store"] = store.url
+    emit(payload, as_json, lambda: str(report))
+    if not report.proof_checked:
+        raise SystemExit(1)
+
+
+def register(cli: click.Group) -> None:
+    """Attach ``game`` and ``equiv`` to the main command group."""
+    cli.add_command(game_command)
+    cli.add_command(equiv_command)

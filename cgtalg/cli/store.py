@@ -1,0 +1,150 @@
+"""``cgtalg store``: where the store is, what it holds, and what it knows about a game.
+
+    cgtalg store path                          # where the store lives
+    cgtalg store info [--json]                 # location, schema revision, counts
+    cgtalg store query "{*2}" [--json]         # every property stored for that form
+    cgtalg store query --property grundy --value 0
+
+All honour the global ``--store URL`` option (else ``$CGTALG_STORE``, else the user file).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import click
+
+from cgtalg.cli.common import emit, json_option
+from cgtalg.store import open_store, resolve_store_url, user_store_path
+from cgtalg.store.location import STORE_ENV, describe_url, sqlite_file
+
+__all__ = ["register", "store_group"]
+
+
+def _store_url(ctx: click.Context) -> str | None:
+    return (ctx.find_root().obj or {}).get("store_url")
+
+
+@click.group("store")
+def store_group() -> None:
+    """The persistent store of computed results."""
+
+
+@store_group.command("path")
+@json_option
+@click.pass_context
+def path_command(ctx: click.Context, as_json: bool) -> None:
+    """Print where the store lives (without creating it)."""
+    given = _store_url(ctx)
+    url = resolve_store_url(given)
+    if given:
+        source = "--store"
+    elif os.environ.get(STORE_ENV):
+        source = f"${STORE_ENV}"
+    else:
+        source = "user data directory"
+    path = sqlite_file(url)
+    result = {
+        "location": describe_url(url),
+        "url": url.render_as_string(hide_password=True),
+        "source": source,
+        "exists": None if path is None else path.exists(),
+        "user_store": str(user_store_path()),
+    }
+    emit(result, as_json, result["location"])
+
+
+@store_group.command("info")
+@json_option
+@click.pass_context
+def info_command(ctx: click.Context, as_json: bool) -> None:
+    """Show the store's location, schema revision and what it holds."""
+    with open_store(_store_url(ctx)) as store:
+        result = store.info()
+    emit(result, as_json, lambda: _info_text(result))
+
+
+def _counts(by_name: dict[str, int]) -> str:
+    if not by_name:
+        return "none"
+    return ", ".join(f"{name} {count}" for name, count in by_name.items())
+
+
+def _info_text(info: dict) -> str:
+    revision = info["revision"] + (" (newest)" if info["revision"] == info["head"] else "")
+    lines = [
+        f"store:      {info['location']}",
+        f"backend:    {info['backend']}",
+        f"revision:   {revision}",
+        f"forms:      {info['forms']}",
+        f"properties: {_counts(info['properties'])}",
+        f"relations:  {_counts(info['relations'])}",
+        f"positions:  {info['positions']} (properties: {_counts(info['position_properties'])})",
+        f"sequences:  {info['sequences']} ({info['sequence_values']} values)",
+    ]
+    return "\n".join(lines)
+
+
+def _parse_value(text: str) -> Any:
+    """A ``--value`` as JSON (``0``, ``true``, ``[1, 2]``), else as a plain string."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+@store_group.command("query")
+@click.argument("text", required=False)
+@click.option("--property", "prop", metavar="NAME", help="Only entries with this property.")
+@click.option("--value", "value_text", metavar="VALUE", help="...whose value is VALUE (JSON, else text).")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1), help="At most this many entries.")
+@json_option
+@click.pass_context
+def query_command(
+    ctx: click.Context, text: str | None, prop: str | None, value_text: str | None, limit: int, as_json: bool
+) -> None:
+    """Show what the store holds for the game TEXT, or which entries have a property value."""
+    if value_text is not None and prop is None:
+        raise click.UsageError("--value needs --property NAME")
+    if text is None and prop is None:
+        raise click.UsageError("give game TEXT or --property NAME")
+    value = None if value_text is None else _parse_value(value_text)
+    with open_store(_store_url(ctx)) as store:
+        where = store.location
+        results = store.find(text=text, prop=prop, value=value, limit=limit)
+    result = {
+        "store": where,
+        "query": {"game": text, "property": prop, "value": value},
+        "found": bool(results),
+        "results": results,
+    }
+    emit(result, as_json, lambda: _query_text(result))
+
+
+def _query_text(result: dict) -> str:
+    query = result["query"]
+    if not result["results"]:
+        if query["game"] is not None:
+            extra = f" with property {query['property']}" if query["property"] else ""
+            return f"{query['game']} is not in the store{extra} ({result['store']})"
+        wanted = query["property"] + ("" if query["value"] is None else f" = {json.dumps(query['value'])}")
+        return f"nothing in the store has {wanted} ({result['store']})"
+    lines = []
+    for entry in result["results"]:
+        if entry["kind"] == "form":
+            lines.append(f"{entry['game']}  (form {entry['form_id']})")
+        else:
+            lines.append(f"{entry['ruleset']} position {entry['position']}")
+        props = entry["properties"]
+        width = max((len(name) for name in props), default=0)
+        lines += [f"  {name.ljust(width)}  {json.dumps(v, ensure_ascii=False)}" for name, v in props.items()]
+        if not props:
+            lines.append("  (no properties stored)")
+    return "\n".join(lines)
+
+
+def register(cli: click.Group) -> None:
+    """Add the ``store`` command group to the ``cgtalg`` CLI."""
+    cli.add_command(store_group)

@@ -1,0 +1,202 @@
+"""Reports on a position: every basic property of a form, memoised in the store.
+
+:func:`describe` gathers what a researcher asks of a form first — outcome in normal and
+misère play, Grundy and misère Grundy values, the misère canonical form and the winning
+moves — and, given a store, answers each property from the store when it was computed
+before (by this or any other process sharing the store), computing and storing it
+otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from cgtalg.core.game import Game
+from cgtalg.core.notation import format_game, parse
+
+__all__ = ["GameReport", "describe", "PROPERTIES", "EquivalenceReport", "prove_equivalence"]
+
+
+def _canonical_text(g: Game) -> str:
+    from cgtalg.misere.canonical import misere_canonical
+
+    return str(misere_canonical(g))
+
+
+def _moves(g: Game, misere: bool) -> list[str]:
+    from cgtalg import winning_moves
+
+    return [format_game(m) for m in winning_moves(g, misere=misere)]
+
+
+def _props() -> dict[str, Callable[[Game], Any]]:
+    from cgtalg.misere.outcome import misere_grundy, misere_outcome
+    from cgtalg.normal.grundy import grundy, normal_outcome
+
+    return {
+        "birthday": lambda g: g.birthday,
+        "normal_outcome": normal_outcome,
+        "grundy": grundy,
+        "normal_winning_moves": lambda g: _moves(g, False),
+        "misere_outcome": misere_outcome,
+        "misere_grundy": misere_grundy,
+        "misere_winning_moves": lambda g: _moves(g, True),
+        "misere_canonical": _canonical_text,
+    }
+
+
+PROPERTIES: tuple[str, ...] = (
+    "birthday",
+    "normal_outcome",
+    "grundy",
+    "normal_winning_moves",
+    "misere_outcome",
+    "misere_grundy",
+    "misere_winning_moves",
+    "misere_canonical",
+)
+
+
+@dataclass
+class GameReport:
+    """The basic properties of a form (see :data:`PROPERTIES`), and which came from the store."""
+
+    game: Game
+    values: dict[str, Any]
+    from_store: set[str] = field(default_factory=set)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def to_json(self) -> dict:
+        return {
+            "game": format_game(self.game),
+            **self.values,
+            "from_store": sorted(self.from_store),
+        }
+
+    def __str__(self) -> str:
+        v = self.values
+        lines = [f"game            {format_game(self.game, max_chars=200)}  (birthday {v['birthday']})"]
+        lines.append(f"normal play     {v['normal_outcome']}-position, Grundy value {v['grundy']}")
+        if v["normal_winning_moves"]:
+            lines.append("                winning moves: " + ", ".join(v["normal_winning_moves"]))
+        lines.append(f"misère play     {v['misere_outcome']}-position, misère Grundy value {v['misere_grundy']}")
+        if v["misere_winning_moves"]:
+            lines.append("                winning moves: " + ", ".join(v["misere_winning_moves"]))
+        lines.append(f"misère canonical form  {v['misere_canonical']}")
+        if self.from_store:
+            lines.append(f"(answered from the store: {', '.join(sorted(self.from_store))})")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td><code>{html.escape(str(val))}</code></td></tr>"
+            for k, val in self.to_json().items()
+        )
+        return f"<table>{rows}</table>"
+
+
+def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = None) -> GameReport:
+    """Outcomes, Grundy values, misère canonical form and winning moves of ``g``.
+
+    Parameters
+    ----------
+    g : Game or str
+        A form, or game text for :func:`cgtalg.parse`.
+    store : cgtalg.store.Store, optional
+        When given, each property is read from the store if present, else computed and
+        written (one transaction per property; concurrent writers are safe).
+    properties : tuple of str, optional
+        A subset of :data:`PROPERTIES` (default: all).
+    """
+    if isinstance(g, str):
+        g = parse(g)
+    computers = _props()
+    wanted = properties or tuple(computers)
+    values: dict[str, Any] = {}
+    from_store: set[str] = set()
+    for name in wanted:
+        compute = computers[name]
+        if store is None:
+            values[name] = compute(g)
+            continue
+        cached = store.get(g, name)
+        if cached is not None:
+            values[name] = cached
+            from_store.add(name)
+        else:
+            value = compute(g)
+            store.put(g, name, value)
+            values[name] = value
+    return GameReport(g, values, from_store)
+
+
+@dataclass
+class EquivalenceReport:
+    """An equivalence verdict with its proof, re-checked by direct play, possibly from the store."""
+
+    g: Game
+    h: Game
+    misere: bool
+    holds: bool
+    explanation: str
+    certificate: dict
+    proof_checked: bool
+    problems: list[str]
+    from_store: bool
+
+    def to_json(self) -> dict:
+        return {
+            "g": format_game(self.g),
+            "h": format_game(self.h),
+            "misere": self.misere,
+            "holds": self.holds,
+            "proof_checked": self.proof_checked,
+            "problems": self.problems,
+            "from_store": self.from_store,
+            "certificate": self.certificate,
+            "explanation": self.explanation,
+        }
+
+    def __str__(self) -> str:
+        if self.from_store:
+            tail = "(answered from the store; the proof was re-checked by direct play when it was stored)"
+        elif self.proof_checked:
+            tail = "proof re-checked by direct play: OK"
+        else:
+            tail = "PROOF CHECK FAILED: " + "; ".join(self.problems)
+        return f"{self.explanation}\n\n{tail}"
+
+
+def prove_equivalence(g: Game | str, h: Game | str, misere: bool = True, store=None) -> EquivalenceReport:
+    """Decide ``g ≡ h`` (misère or normal play, impartial universe) with a checked proof.
+
+    The verdict comes from :func:`cgtalg.misere.equivalence.equivalent` (Spindler's
+    Theorem 1 = Siegel CGT V.3.5-3.6) and its certificate is re-verified by
+    :func:`cgtalg.misere.proof.check_proof`, which shares no code with the search. With a
+    store, a verdict stored before is returned without recomputation, and a new verdict is
+    stored only once its proof has been checked.
+    """
+    from cgtalg.misere.equivalence import equivalent
+    from cgtalg.misere.proof import check_proof
+
+    g = parse(g) if isinstance(g, str) else g
+    h = parse(h) if isinstance(h, str) else h
+    relation = "misere_equivalent" if misere else "normal_equivalent"
+    if store is not None:
+        cached = store.get_relation(g, h, relation)
+        if cached is not None:
+            return EquivalenceReport(g, h, misere, cached["holds"], cached["explanation"],
+                                     cached["certificate"], True, [], True)
+    result = equivalent(g, h, misere=misere)
+    ok, problems = check_proof(result, explain=True)
+    report = EquivalenceReport(g, h, misere, result.holds, result.explain(), result.to_json(), ok,
+                               [] if ok else list(problems), False)
+    if store is not None and ok:
+        store.put_relation(g, h, relation, {"holds": result.holds, "certificate": report.certificate,
+                                            "explanation": report.explanation})
+    return report

@@ -1,0 +1,167 @@
+"""How values are written into the store: canonical JSON text and compressed integer chunks,
+plus the argument checks shared by the store's methods.
+
+Property values are stored as *canonical* JSON (sorted keys, no spaces, no NaN), so that
+two equal values have equal text and "is the stored value the same?" is a string
+comparison. Sequence chunks are zlib-compressed little-endian integers in the narrowest
+signed type that holds the chunk (``codec`` names it: ``zlib:i1`` ... ``zlib:i8``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from typing import Any
+
+import numpy as np
+
+from cgtalg.core.game import Game
+from cgtalg.errors import StoreError
+
+__all__ = [
+    "encode_value",
+    "value_hash",
+    "encode_chunk",
+    "decode_chunk",
+    "as_int64",
+    "shorten",
+    "check_game",
+    "check_text",
+    "check_index",
+]
+
+_CHUNK_DTYPES = ("i1", "i2", "i4", "i8")
+
+
+def _json_default(obj: Any) -> Any:
+    if isinstance(obj, np.bool_):
+        return bool(obj)
+    if isinstance(obj, np.integer):
+        return int(obj)
+    if isinstance(obj, np.floating):
+        return float(obj)
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    raise TypeError(f"{type(obj).__name__} is not JSON data")
+
+
+def encode_value(value: Any, what: str) -> str:
+    """Canonical JSON text of ``value``: equal data give equal text.
+
+    Numpy scalars and arrays become Python numbers and lists; tuples become lists.
+
+    Raises
+    ------
+    StoreError
+        For ``None`` (which means "not stored"), NaN/infinity, or anything that is not JSON
+        data; ``what`` names the value in the message.
+
+    Examples
+    --------
+    >>> encode_value({"b": (1, 2), "a": True}, "a property")
+    '{"a":true,"b":[1,2]}'
+    """
+    if value is None:
+        raise StoreError(f"cannot store None as {what}: None means 'not stored'")
+    try:
+        return json.dumps(
+            value,
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            allow_nan=False,
+            default=_json_default,
+        )
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"cannot store {what}: {shorten(repr(value))} is not JSON data ({exc})") from None
+
+
+def value_hash(text: str) -> str:
+    """The 128-bit hex digest (SHA-256 prefix) that indexes a stored value for look-ups."""
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters with ``...`` (for messages)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def as_int64(values: Any, key: str) -> np.ndarray:
+    """``values`` as a one-dimensional int64 array, or a :class:`StoreError` naming ``key``."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise StoreError(f"values of sequence {key!r} must be one-dimensional, got shape {array.shape}")
+    if array.size == 0:
+        return np.empty(0, dtype=np.int64)
+    if array.dtype.kind not in "iu":
+        raise StoreError(
+            f"values of sequence {key!r} must be integers that fit in int64, got dtype {array.dtype}"
+        )
+    if array.dtype == np.uint64 and int(array.max()) > np.iinfo(np.int64).max:
+        raise StoreError(f"values of sequence {key!r} must fit in int64, got {int(array.max())}")
+    return array.astype(np.int64, copy=False)
+
+
+def encode_chunk(values: np.ndarray) -> tuple[str, bytes]:
+    """``(codec, data)``: ``values`` in the narrowest signed type holding them, zlib-compressed
+    at level 1 (speed before the last few per cent of size).
+
+    Examples
+    --------
+    >>> codec, data = encode_chunk(np.array([0, 1, 300]))
+    >>> codec, decode_chunk(codec, data, 3).tolist()
+    ('zlib:i2', [0, 1, 300])
+    """
+    lo, hi = int(values.min()), int(values.max())
+    for dtype in _CHUNK_DTYPES:
+        limits = np.iinfo(dtype)
+        if limits.min <= lo and hi <= limits.max:
+            break
+    return f"zlib:{dtype}", zlib.compress(values.astype("<" + dtype).tobytes(), 1)
+
+
+def decode_chunk(codec: str, data: bytes, count: int) -> np.ndarray:
+    """The int64 values of a chunk written by :func:`encode_chunk`.
+
+    Raises
+    ------
+    ValueError
+        For an unknown codec, undecompressible data, or a value count other than ``count``.
+    """
+    kind, _, dtype = codec.partition(":")
+    if kind != "zlib" or dtype not in _CHUNK_DTYPES:
+        raise ValueError(f"unknown encoding {codec!r}")
+    try:
+        values = np.frombuffer(zlib.decompress(data), dtype="<" + dtype)
+    except zlib.error as exc:
+        raise ValueError(f"undecompressible data ({exc})") from None
+    if values.size != count:
+        raise ValueError(f"it holds {values.size} values, not {count}")
+    return values.astype(np.int64)
+
+
+def check_game(g: Any) -> None:
+    """Raise ``TypeError`` unless ``g`` is a :class:`~cgtalg.core.game.Game`."""
+    if not isinstance(g, Game):
+        raise TypeError(f"expected a Game, got {type(g).__name__} (use cgtalg.parse(text) for text)")
+
+
+def check_text(value: Any, what: str, max_length: int) -> None:
+    """Raise unless ``value`` is a str of 1 to ``max_length`` characters (a key or name)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, got {type(value).__name__}")
+    if not value or len(value) > max_length:
+        raise StoreError(
+            f"{what} must have 1 to {max_length} characters, got {shorten(repr(value))} "
+            f"({len(value)} characters)"
+        )
+
+
+def check_index(value: Any, what: str) -> int:
+    """``value`` as a non-negative int, else ``TypeError`` / :class:`StoreError`."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+    if value < 0:
+        raise StoreError(f"{what} must be >= 0, got {value}")
+    return int(value)

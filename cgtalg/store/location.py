@@ -1,0 +1,225 @@
+"""Where a store lives: default location, URL forms, and a read-only look at a SQLite file.
+
+A store is named by a SQLAlchemy URL. :func:`resolve_store_url` turns what a user gives
+(``None``, a filesystem path, or a URL) into one absolute URL; :func:`inspect_sqlite_file`
+reads the header, tables and schema revision of an existing SQLite store file without
+writing to it, so that a corrupt or foreign file is reported before anything touches it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from cgtalg.errors import StoreCorruptError, StoreError
+
+__all__ = [
+    "STORE_ENV",
+    "SUPPORTED_BACKENDS",
+    "user_store_path",
+    "default_store_url",
+    "resolve_store_url",
+    "sqlite_file",
+    "describe_url",
+    "inspect_sqlite_file",
+    "is_corruption_error",
+]
+
+#: Environment variable naming the store used when no URL is given.
+STORE_ENV = "CGTALG_STORE"
+#: Database backends the store supports (SQLAlchemy dialect names).
+SUPPORTED_BACKENDS = ("sqlite", "postgresql")
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def user_store_path() -> Path:
+    """The per-user store file: ``$XDG_DATA_HOME/cgtalg/store.sqlite``, else
+    ``~/.local/share/cgtalg/store.sqlite`` (XDG Base Directory Specification).
+
+    Examples
+    --------
+    >>> user_store_path().name
+    'store.sqlite'
+    """
+    base = os.environ.get("XDG_DATA_HOME")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / "cgtalg" / "store.sqlite"
+
+
+def default_store_url() -> str:
+    """The URL :func:`cgtalg.store.open_store` uses when given none: ``$CGTALG_STORE``
+    (a path or URL) if set, else the SQLite file :func:`user_store_path`.
+
+    Raises
+    ------
+    StoreError
+        If ``$CGTALG_STORE`` is not a usable path or URL.
+    """
+    return resolve_store_url(None).render_as_string(hide_password=False)
+
+
+def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
+    """The absolute SQLAlchemy URL of a store given as ``None``, a path or a URL.
+
+    Parameters
+    ----------
+    url : str, path-like, sqlalchemy.engine.URL or None
+        ``None`` (or ``""``) means ``$CGTALG_STORE``, else :func:`user_store_path`. Text
+        without ``://`` is a filesystem path of a SQLite file (``~`` is expanded, relative
+        paths are made absolute); ``":memory:"`` is a private in-memory SQLite store. Other
+        text is a SQLAlchemy URL such as ``sqlite:///abs/path.sqlite`` or
+        ``postgresql+psycopg://user:password@host/dbname``.
+
+    Returns
+    -------
+    sqlalchemy.engine.URL
+        For SQLite files, with an absolute path.
+
+    Raises
+    ------
+    StoreError
+        For a malformed URL or a backend other than SQLite and PostgreSQL.
+
+    Examples
+    --------
+    >>> str(resolve_store_url("/tmp/x.sqlite"))
+    'sqlite:////tmp/x.sqlite'
+    >>> resolve_store_url("postgresql://cgt@db.example.org/census").get_backend_name()
+    'postgresql'
+    """
+    if isinstance(url, URL):
+        parsed = url
+    else:
+        if url is None or url == "":
+            url = os.environ.get(STORE_ENV) or None
+        if url is None:
+            return URL.create("sqlite", database=str(user_store_path()))
+        if isinstance(url, os.PathLike):
+            url = os.fspath(url)
+        if not isinstance(url, str):
+            raise TypeError(f"store URL must be a str or a path, got {type(url).__name__}")
+        if url == ":memory:":
+            return URL.create("sqlite")
+        if "://" not in url:
+            path = Path(url).expanduser()
+            return URL.create("sqlite", database=str(path.absolute()))
+        try:
+            parsed = make_url(url)
+        except ArgumentError as exc:
+            raise StoreError(f"bad store URL {url!r}: {exc}") from None
+    backend = parsed.get_backend_name()
+    if backend not in SUPPORTED_BACKENDS:
+        raise StoreError(
+            f"unsupported store database {backend!r} in {describe_url(parsed)}: "
+            f"cgtalg stores use {' or '.join(SUPPORTED_BACKENDS)}"
+        )
+    if backend == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        path = Path(parsed.database).expanduser()
+        if not path.is_absolute():
+            parsed = parsed.set(database=str(path.absolute()))
+    return parsed
+
+
+def sqlite_file(url: URL) -> Path | None:
+    """The file of a SQLite store URL, or ``None`` (in-memory SQLite, or another backend)."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    return Path(url.database)
+
+
+def describe_url(url: URL) -> str:
+    """How messages name a store: its file for SQLite, else the URL with the password hidden."""
+    path = sqlite_file(url)
+    if path is not None:
+        return str(path)
+    if url.get_backend_name() == "sqlite":
+        return "in-memory SQLite store"
+    return url.render_as_string(hide_password=True)
+
+
+def inspect_sqlite_file(path: Path) -> tuple[list[str], list[str]] | None:
+    """Tables and ``alembic_version`` rows of an existing SQLite file, read without writing.
+
+    Checks the 100-byte header (magic string, page size) and, when no write-ahead log is
+    pending, that the file holds every page its header counts (SQLite file format, §1.3:
+    "The database header"), then reads ``sqlite_master`` through a read-only connection.
+
+    Returns
+    -------
+    (tables, revisions) or None
+        ``None`` if there is no file yet or it is empty (a new store).
+
+    Raises
+    ------
+    StoreCorruptError
+        If the file is not a SQLite database, is truncated, or SQLite reports it malformed.
+    StoreError
+        If the path is not a regular file or cannot be read.
+    """
+    if not path.exists():
+        return None
+    if not path.is_file():
+        raise StoreError(f"the store path {path} is not a file")
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        raise StoreError(f"cannot read the store file {path}: {exc.strerror}") from None
+    if size == 0:
+        return None
+
+    def corrupt(reason: str) -> StoreCorruptError:
+        return StoreCorruptError(
+            f"the store file {path} is not a readable SQLite database: {reason}; "
+            "it was left untouched"
+        )
+
+    if not header.startswith(_SQLITE_MAGIC[: len(header)]):
+        raise corrupt(f"it does not start with the SQLite header (first bytes {header[:16]!r})")
+    if len(header) < 100:
+        raise corrupt(f"it is truncated ({size} bytes, shorter than the 100-byte header)")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise corrupt(f"its header gives the impossible page size {page_size}")
+    wal = path.with_name(path.name + "-wal")
+    if not (wal.exists() and wal.stat().st_size > 0):
+        pages = int.from_bytes(header[28:32], "big")
+        header_size_valid = header[24:28] == header[92:96]
+        if size % page_size or (header_size_valid and size < pages * page_size):
+            expected = f"{pages} pages of {page_size} bytes" if header_size_valid else (
+                f"whole pages of {page_size} bytes"
+            )
+            raise corrupt(f"it is truncated ({size} bytes; its header says {expected})")
+    try:
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=60)
+        try:
+            tables = [
+                row[0]
+                for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            ]
+            revisions: list[str] = []
+            if "alembic_version" in tables:
+                revisions = [row[0] for row in con.execute("SELECT version_num FROM alembic_version")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if is_corruption_error(exc):
+            raise corrupt(f"SQLite says: {exc}") from None
+        raise StoreError(f"cannot read the store file {path}: {exc}") from None
+    return tables, revisions
+
+
+def is_corruption_error(exc: BaseException) -> bool:
+    """True for SQLite's 'malformed' / 'not a database' errors (SQLITE_CORRUPT, SQLITE_NOTADB)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return True
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text

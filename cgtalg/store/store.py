@@ -1,0 +1,1021 @@
+"""The persistent store: forms with stable ids, their properties and relations, cached
+results for ruleset positions, and long integer sequences, in one SQL database.
+
+Forms are hash-consed in the database as they are in memory (:mod:`cgtalg.core.game`): the
+key of a form is the ascending list of its options' store ids, so two processes storing the
+same form get the same id, whatever order they built their forms in. Every write is one
+transaction; stored values are write-once (a different value for the same key raises
+:class:`~cgtalg.errors.StoreError` rather than replacing it), which is what makes a store
+shared by many processes, and a computation resumed after an interruption, safe.
+
+SQLite stores run in WAL mode (readers never block the writer) with write transactions
+taken with ``BEGIN IMMEDIATE`` and a busy timeout, so concurrent processes queue for the
+write lock instead of failing; PostgreSQL stores use ``INSERT ... ON CONFLICT DO NOTHING``
+and row locks for the same guarantees. See ``docs/store.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+
+import numpy as np
+from sqlalchemy import Table, UniqueConstraint, bindparam, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.dialects import postgresql as _postgresql
+from sqlalchemy.dialects import sqlite as _sqlite
+from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.exc import DBAPIError, NoSuchModuleError
+from sqlalchemy.pool import StaticPool
+
+from cgtalg.core.fold import Evaluator, fold
+from cgtalg.core.game import Game
+from cgtalg.core.game import game as make_game
+from cgtalg.core.notation import format_game, parse
+from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
+from cgtalg.store.codec import (
+    as_int64,
+    check_game,
+    check_index,
+    check_text,
+    decode_chunk,
+    encode_chunk,
+    encode_value,
+    shorten,
+    value_hash,
+)
+from cgtalg.store.location import (
+    describe_url,
+    inspect_sqlite_file,
+    is_corruption_error,
+    resolve_store_url,
+    sqlite_file,
+    user_store_path,
+)
+from cgtalg.store.migrate import check_revision, ensure_schema, head_revision, read_state
+from cgtalg.store.schema import (
+    CHUNK_SIZE,
+    NAME_LENGTH,
+    RULESET_LENGTH,
+    SEQUENCE_KEY_LENGTH,
+    form_properties,
+    form_relations,
+    forms,
+    position_properties,
+    positions,
+    sequence_chunks,
+    sequences,
+)
+
+__all__ = ["Store", "open_store", "get_default_store", "BUSY_TIMEOUT"]
+
+#: Seconds a SQLite writer waits for another process's write lock before giving up.
+BUSY_TIMEOUT = 60.0
+
+_IN_BATCH = 500  # ids per SQL ``IN (...)`` list
+_MAX_PENDING_ROWS = 32  # rows of a sequence after its last full chunk, before merging
+
+
+def open_store(url: str | os.PathLike | None = None) -> "Store":
+    """Open (creating and migrating on first use) the store at ``url``.
+
+    Parameters
+    ----------
+    url : str, optional
+        ``None`` means ``$CGTALG_STORE``, else the per-user SQLite file
+        (:func:`cgtalg.store.user_store_path`); a plain path means a SQLite file; otherwise
+        any SQLAlchemy URL of a SQLite or PostgreSQL database.
+
+    Returns
+    -------
+    Store
+
+    Raises
+    ------
+    StoreSchemaError
+        The store was written by a newer cgtalg (its schema revision is unknown here).
+    StoreCorruptError
+        The file is not a SQLite database, is truncated, or is not a cgtalg store.
+    StoreError
+        The URL is malformed, its driver is missing, or the database cannot be opened.
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> from cgtalg.store import open_store
+    >>> store = open_store(":memory:")
+    >>> store.memo(cg.parse("{*2}"), "grundy", lambda: cg.grundy(cg.parse("{*2}")))
+    0
+    >>> store.get(cg.parse("{*2}"), "grundy"), store.stats
+    (0, {'hits': 0, 'misses': 1})
+    """
+    return Store(url)
+
+
+_OPEN: dict[str, "Store"] = {}
+_OPEN_LOCK = threading.Lock()
+
+
+def get_default_store(url: str | os.PathLike | None = None) -> "Store":
+    """The store of ``url`` (default: as :func:`open_store`) opened once per process.
+
+    Library functions taking ``store=`` use this, so that repeated calls share one
+    connection pool and one cache of form ids.
+    """
+    resolved = resolve_store_url(url)
+    key = resolved.render_as_string(hide_password=False)
+    with _OPEN_LOCK:
+        store = _OPEN.get(key)
+        if store is None or store.closed:
+            store = _OPEN[key] = Store(resolved)
+    return store
+
+
+class _Absent(Exception):
+    """A form has no row in the store (raised inside a read-only fold)."""
+
+
+class _PendingIds(dict):
+    """Store ids assigned in an open transaction, layered over the committed ones.
+
+    :func:`cgtalg.core.fold.fold` memoises into this; only after the transaction commits
+    are the new ids merged into the store's cache, so a rolled-back transaction leaves no
+    ids behind.
+    """
+
+    def __init__(self, committed: dict[int, int]) -> None:
+        super().__init__()
+        self.committed = committed
+
+    def get(self, key: int, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self.committed.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.committed
+
+    def __getitem__(self, key: int) -> int:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self.committed[key]
+
+
+class Store:
+    """A persistent store of forms, properties, relations, positions and sequences.
+
+    Open one with :func:`open_store`. Attributes: ``url`` (the full SQLAlchemy URL, which
+    reopens the store; it contains the password, if any), ``revision`` (schema revision),
+    ``stats`` (``{"hits": ..., "misses": ...}`` of :meth:`memo` and
+    :meth:`memo_position`).
+
+    A store can be used from several threads; a forked child process reconnects by itself.
+    Pickling a store (e.g. to send it to a worker process) sends its URL: unpickling gives
+    that process's :func:`get_default_store` for the URL.
+    """
+
+    def __init__(self, url: str | os.PathLike | URL | None = None) -> None:
+        self._url = resolve_store_url(url)
+        self.url: str = self._url.render_as_string(hide_password=False)
+        self._where = describe_url(self._url)
+        self._closed = True
+        path = sqlite_file(self._url)
+        if path is not None:
+            if not path.parent.is_dir():
+                if path != user_store_path():
+                    raise StoreError(
+                        f"cannot create the store {path}: the directory {path.parent} does not exist"
+                    )
+                path.parent.mkdir(parents=True, exist_ok=True)
+            state = inspect_sqlite_file(path)
+            if state is not None:
+                check_revision(self._where, *state)
+        self._engine = _create_engine(self._url, self._where)
+        try:
+            with self._translate():
+                self.revision: str = ensure_schema(self._engine, self._where)
+        except BaseException:
+            self._engine.dispose()
+            raise
+        self._dialect = self._engine.dialect.name
+        self._pid = os.getpid()
+        self._closed = False
+        self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
+        self._games: dict[int, Game] = {}  # store id -> Game
+        self._inserts: dict[str, Any] = {}  # table name -> INSERT ... ON CONFLICT DO NOTHING
+        self.stats: dict[str, int] = {"hits": 0, "misses": 0}
+
+    # -- plumbing ----------------------------------------------------------------------
+    @property
+    def location(self) -> str:
+        """The store's file for SQLite, else its URL with the password hidden."""
+        return self._where
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return self._closed
+
+    def __repr__(self) -> str:
+        state = " (closed)" if self._closed else ""
+        return f"<cgtalg Store {self._where}{state}>"
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __reduce__(self):
+        if sqlite_file(self._url) is None and self._url.get_backend_name() == "sqlite":
+            raise TypeError("an in-memory store cannot be sent to another process")
+        return (get_default_store, (self.url,))
+
+    def close(self) -> None:
+        """Close the store's connections. Later calls on it raise :class:`StoreError`."""
+        if not self._closed:
+            self._closed = True
+            self._engine.dispose()
+        with _OPEN_LOCK:
+            for key, store in list(_OPEN.items()):
+                if store is self:
+                    del _OPEN[key]
+
+    @contextmanager
+    def _translate(self) -> Iterator[None]:
+        """Turn database errors into :class:`StoreError` / :class:`StoreCorruptError`."""
+        try:
+            yield
+        except CgtalgError:
+            raise
+        except DBAPIError as exc:
+            raise self._database_error(exc.orig if exc.orig is not None else exc) from exc
+        except sqlite3.Error as exc:
+            raise self._database_error(exc) from exc
+
+    def _database_error(self, exc: BaseException) -> StoreError:
+        if is_corruption_error(exc):
+            return StoreCorruptError(f"the store {self._where} is corrupt: the database says: {exc}")
+        lowered = str(exc).lower()
+        if "locked" in lowered or "busy" in lowered:
+            return StoreError(
+                f"the store {self._where} stayed locked by another process for more than "
+                f"{BUSY_TIMEOUT:g} s: {exc}"
+            )
+        if "readonly" in lowered or "read-only" in lowered:
+            return StoreError(f"the store {self._where} is read-only: {exc}")
+        return StoreError(f"database error in the store {self._where}: {exc}")
+
+    @contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[Connection]:
+        """One transaction; ``write`` takes the write lock up front (SQLite IMMEDIATE)."""
+        if self._closed:
+            raise StoreError(f"the store {self._where} is closed")
+        if os.getpid() != self._pid:  # forked: the parent's connections are not ours
+            self._engine.dispose(close=False)
+            self._pid = os.getpid()
+        with self._translate(), self._engine.connect() as conn:
+            if write:
+                conn.execution_options(cgtalg_write=True)
+            with conn.begin():
+                yield conn
+
+    def _insert_ignore(self, table: Table):
+        """``INSERT ... ON CONFLICT (its unique key) DO NOTHING`` into ``table``, for this
+        store's dialect (built once per table; execute it with the row as parameters)."""
+        statement = self._inserts.get(table.name)
+        if statement is None:
+            dialect = _postgresql if self._dialect == "postgresql" else _sqlite
+            statement = dialect.insert(table).on_conflict_do_nothing(index_elements=_unique_key(table))
+            self._inserts[table.name] = statement
+        return statement
+
+    # -- forms -------------------------------------------------------------------------
+    def form_id(self, g: Game) -> int:
+        """The store id of the form ``g``, inserting it and its subpositions if absent.
+
+        The key of a form is the ascending list of its options' ids, so ids are stable
+        within a store and shared by every process using it. Missing forms are inserted
+        bottom-up (options first) in one transaction.
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> store.form_id(cg.parse("*+*")) == store.form_id(cg.parse("{*}"))
+        True
+        """
+        check_game(g)
+        found = self._form_ids.get(g.id)
+        if found is not None:
+            return found
+        with self._write_forms() as (_conn, form_id):
+            return form_id(g)
+
+    @contextmanager
+    def _write_forms(self) -> Iterator[tuple[Connection, Callable[[Game], int]]]:
+        """A write transaction and a ``form_id`` that inserts forms inside it.
+
+        New ids go to a :class:`_PendingIds` layer, merged into the cache only once the
+        transaction has committed.
+        """
+        pending = _PendingIds(self._form_ids)
+        with self._transaction(write=True) as conn:
+
+            def form_id(g: Game) -> int:
+                check_game(g)
+                found = pending.get(g.id)
+                if found is not None:
+                    return found
+                ev = Evaluator("store_form_id", lambda x, ids: self._find_form(conn, x, ids, insert=True))
+                ev.cache = pending
+                return fold(g, ev)
+
+            yield conn, form_id
+        self._form_ids.update(pending)
+
+    def _stored_form_id(self, conn: Connection, g: Game) -> int | None:
+        """The store id of ``g`` if the store holds it, else ``None`` (never writes)."""
+        check_game(g)
+        found = self._form_ids.get(g.id)
+        if found is not None:
+            return found
+        ev = Evaluator("store_form_lookup", lambda x, ids: self._find_form(conn, x, ids, insert=False))
+        ev.cache = self._form_ids  # rows found by a read are committed: safe to cache
+        try:
+            return fold(g, ev)
+        except _Absent:
+            return None
+
+    def _find_form(self, conn: Connection, g: Game, option_ids: Sequence[int], insert: bool) -> int:
+        key = ",".join(map(str, sorted(option_ids)))
+        key_hash = hashlib.sha256(key.encode()).hexdigest()
+        row = conn.execute(_FORM_BY_HASH, {"key_hash": key_hash}).first()
+        if row is None:
+            if not insert:
+                raise _Absent
+            conn.execute(self._insert_ignore(forms), {"key_hash": key_hash, "options": key, "birthday": g.birthday})
+            row = conn.execute(_FORM_BY_HASH, {"key_hash": key_hash}).one()
+        if row.options != key:
+            raise StoreCorruptError(
+                f"the store {self._where} is inconsistent: form {row.id} has options "
+                f"[{row.options}] but the key hash of [{key}]"
+            )
+        return row.id
+
+    def game(self, form_id: int) -> Game:
+        """The form with store id ``form_id``, rebuilt as a hash-consed :class:`Game`.
+
+        Raises
+        ------
+        StoreError
+            If the store has no form with that id.
+        """
+        if isinstance(form_id, bool) or not isinstance(form_id, (int, np.integer)):
+            raise TypeError(f"form id must be an int, got {type(form_id).__name__}")
+        form_id = int(form_id)
+        cached = self._games.get(form_id)
+        if cached is not None:
+            return cached
+        rows: dict[int, tuple[list[int], int]] = {}
+        with self._transaction() as conn:
+            todo = {form_id}
+            while todo:
+                batch = sorted(todo)
+                todo = set()
+                for start in range(0, len(batch), _IN_BATCH):
+                    part = batch[start : start + _IN_BATCH]
+                    query = select(forms.c.id, forms.c.options, forms.c.birthday).where(forms.c.id.in_(part))
+                    for row in conn.execute(query):
+                        options = [int(t) for t in row.options.split(",")] if row.options else []
+                        rows[row.id] = (options, row.birthday)
+                        todo.update(o for o in options if o not in rows and o not in self._games)
+                missing = [i for i in batch if i not in rows]
+                if missing:
+                    if form_id in missing:
+                        raise StoreError(f"the store {self._where} has no form with id {form_id}")
+                    raise StoreCorruptError(
+                        f"the store {self._where} is inconsistent: forms {missing[:5]} are "
+                        "options of stored forms but have no rows"
+                    )
+        built: dict[int, Game] = {}
+        for sid in sorted(rows, key=lambda i: rows[i][1]):  # options have smaller birthdays
+            options, birthday = rows[sid]
+            g = make_game(built[o] if o in built else self._games[o] for o in options)
+            known = self._form_ids.get(g.id)
+            if g.birthday != birthday or (known is not None and known != sid):
+                raise StoreCorruptError(
+                    f"the store {self._where} is inconsistent: form {sid} rebuilds as {format_game(g, 80)} "
+                    f"(birthday {g.birthday}, stored {birthday}; cached id {known})"
+                )
+            built[sid] = g
+        for sid, g in built.items():
+            self._games[sid] = g
+            self._form_ids[g.id] = sid
+        return self._games[form_id]
+
+    # -- properties of forms -----------------------------------------------------------
+    def get(self, g: Game, prop: str) -> Any | None:
+        """The stored value of property ``prop`` of ``g`` (JSON data), or ``None``."""
+        check_text(prop, "property name", NAME_LENGTH)
+        with self._transaction() as conn:
+            sid = self._stored_form_id(conn, g)
+            if sid is None:
+                return None
+            text = conn.execute(_value_select(form_properties), {"form_id": sid, "name": prop}).scalar()
+        return None if text is None else json.loads(text)
+
+    def put(self, g: Game, prop: str, value: Any) -> None:
+        """Store ``value`` (JSON data, not ``None``) as property ``prop`` of ``g``.
+
+        Idempotent: storing the same value again does nothing.
+
+        Raises
+        ------
+        StoreError
+            If a different value is stored already (both are named), or ``value`` is not
+            JSON data. Tuples come back as lists, numpy scalars as Python numbers.
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> store.put(cg.parse("{*2}"), "misere_canonical", "*[2#]")
+        >>> store.get(cg.parse("*[2#]"), "misere_canonical")
+        '*[2#]'
+        """
+        check_text(prop, "property name", NAME_LENGTH)
+        self._put_property(g, prop, encode_value(value, f"property {prop!r}"))
+
+    def _put_property(self, g: Game, prop: str, text: str) -> None:
+        with self._write_forms() as (conn, form_id):
+            sid = form_id(g)
+            self._put_value(
+                conn,
+                form_properties,
+                {"form_id": sid, "name": prop},
+                text,
+                lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})",
+            )
+
+    def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> None:
+        """Insert a write-once value under the primary ``key`` of ``table``; raise if a
+        different value is stored there."""
+        values = dict(key, value=text)
+        if "value_hash" in table.c:
+            values["value_hash"] = value_hash(text)
+        conn.execute(self._insert_ignore(table), values)
+        stored = conn.execute(_value_select(table), key).scalar_one()
+        if stored != text:
+            raise StoreError(
+                f"refusing to overwrite {what()} in the store {self._where}: "
+                f"stored value {shorten(stored)}, new value {shorten(text)}"
+            )
+
+    def memo(self, g: Game, prop: str, compute: Callable[[], Any]) -> Any:
+        """The stored property ``prop`` of ``g``, or ``compute()`` stored and returned.
+
+        Counts hits and misses in :attr:`stats`. The value returned is the stored JSON
+        value in both cases (so a tuple comes back as a list the first time too).
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> G = cg.nim(2) + cg.nim(3)
+        >>> store.memo(G, "grundy", lambda: cg.grundy(G)), store.memo(G, "grundy", lambda: 1 / 0)
+        (1, 1)
+        >>> store.stats
+        {'hits': 1, 'misses': 1}
+        """
+        stored = self.get(g, prop)
+        if stored is not None:
+            self.stats["hits"] += 1
+            return stored
+        self.stats["misses"] += 1
+        text = encode_value(compute(), f"property {prop!r}")
+        self._put_property(g, prop, text)
+        return json.loads(text)
+
+    def properties(self, g: Game) -> dict[str, Any]:
+        """Every stored property of ``g`` (empty if the store does not hold ``g``)."""
+        with self._transaction() as conn:
+            sid = self._stored_form_id(conn, g)
+            return {} if sid is None else self._form_properties(conn, [sid])[sid]
+
+    def _form_properties(self, conn: Connection, ids: list[int]) -> dict[int, dict[str, Any]]:
+        result: dict[int, dict[str, Any]] = {i: {} for i in ids}
+        for start in range(0, len(ids), _IN_BATCH):
+            query = (
+                select(form_properties.c.form_id, form_properties.c.name, form_properties.c.value)
+                .where(form_properties.c.form_id.in_(ids[start : start + _IN_BATCH]))
+                .order_by(form_properties.c.name)
+            )
+            for row in conn.execute(query):
+                result[row.form_id][row.name] = json.loads(row.value)
+        return result
+
+    # -- relations between forms -------------------------------------------------------
+    def get_relation(self, g: Game, h: Game, relation: str) -> dict | None:
+        """The stored ``relation`` of the ordered pair ``(g, h)`` (a dict), or ``None``.
+
+        Relations are stored for ordered pairs; a symmetric relation (such as
+        ``misere_equivalent``) is found under the order it was stored in.
+        """
+        check_text(relation, "relation name", NAME_LENGTH)
+        with self._transaction() as conn:
+            a, b = self._stored_form_id(conn, g), self._stored_form_id(conn, h)
+            if a is None or b is None:
+                return None
+            text = conn.execute(
+                _value_select(form_relations), {"form_id": a, "other_id": b, "name": relation}
+            ).scalar()
+        return None if text is None else json.loads(text)
+
+    def put_relation(self, g: Game, h: Game, relation: str, value: dict) -> None:
+        """Store ``value`` (a JSON object, e.g. ``{"holds": True, "certificate": {...}}``)
+        as ``relation`` of the ordered pair ``(g, h)``; write-once like :meth:`put`."""
+        check_text(relation, "relation name", NAME_LENGTH)
+        if not isinstance(value, dict):
+            raise StoreError(f"relation {relation!r} value must be a dict, got {type(value).__name__}")
+        text = encode_value(value, f"relation {relation!r}")
+        with self._write_forms() as (conn, form_id):
+            a, b = form_id(g), form_id(h)
+            self._put_value(
+                conn,
+                form_relations,
+                {"form_id": a, "other_id": b, "name": relation},
+                text,
+                lambda: (
+                    f"relation {relation!r} of {format_game(g, max_chars=60)} (form {a}) and "
+                    f"{format_game(h, max_chars=60)} (form {b})"
+                ),
+            )
+
+    # -- positions of rulesets ---------------------------------------------------------
+    def _position_id(self, conn: Connection, ruleset: str, position: str, insert: bool) -> int | None:
+        position_hash = hashlib.sha256(position.encode()).hexdigest()
+        query = select(positions.c.id, positions.c.position).where(
+            positions.c.ruleset == ruleset, positions.c.position_hash == position_hash
+        )
+        row = conn.execute(query).first()
+        if row is None:
+            if not insert:
+                return None
+            conn.execute(
+                self._insert_ignore(positions),
+                {"ruleset": ruleset, "position_hash": position_hash, "position": position},
+            )
+            row = conn.execute(query).one()
+        if row.position != position:
+            raise StoreCorruptError(
+                f"the store {self._where} is inconsistent: position {row.id} of {ruleset!r} "
+                f"is {shorten(row.position)}, not {shorten(position)}"
+            )
+        return row.id
+
+    def get_position(self, ruleset: str, position: str, prop: str) -> Any | None:
+        """The stored ``prop`` of ``position`` (its text key) of ``ruleset``, or ``None``."""
+        _check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        with self._transaction() as conn:
+            pid = self._position_id(conn, ruleset, position, insert=False)
+            if pid is None:
+                return None
+            text = conn.execute(
+                _value_select(position_properties), {"position_id": pid, "name": prop}
+            ).scalar()
+        return None if text is None else json.loads(text)
+
+    def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
+        """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`."""
+        _check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        self._put_position(ruleset, position, prop, encode_value(value, f"property {prop!r}"))
+
+    def _put_position(self, ruleset: str, position: str, prop: str, text: str) -> None:
+        with self._transaction(write=True) as conn:
+            pid = self._position_id(conn, ruleset, position, insert=True)
+            self._put_value(
+                conn,
+                position_properties,
+                {"position_id": pid, "name": prop},
+                text,
+                lambda: f"property {prop!r} of position {shorten(position)} of {ruleset!r}",
+            )
+
+    def memo_position(self, ruleset: str, position: str, prop: str, compute: Callable[[], Any]) -> Any:
+        """As :meth:`memo`, for a position of a ruleset."""
+        stored = self.get_position(ruleset, position, prop)
+        if stored is not None:
+            self.stats["hits"] += 1
+            return stored
+        self.stats["misses"] += 1
+        text = encode_value(compute(), f"property {prop!r}")
+        self._put_position(ruleset, position, prop, text)
+        return json.loads(text)
+
+    def position_properties(self, ruleset: str, position: str) -> dict[str, Any]:
+        """Every stored property of ``position`` of ``ruleset``."""
+        _check_position(ruleset, position)
+        with self._transaction() as conn:
+            pid = self._position_id(conn, ruleset, position, insert=False)
+            if pid is None:
+                return {}
+            return self._position_properties(conn, [pid])[pid]
+
+    def _position_properties(self, conn: Connection, ids: list[int]) -> dict[int, dict[str, Any]]:
+        result: dict[int, dict[str, Any]] = {i: {} for i in ids}
+        for start in range(0, len(ids), _IN_BATCH):
+            query = (
+                select(position_properties.c.position_id, position_properties.c.name, position_properties.c.value)
+                .where(position_properties.c.position_id.in_(ids[start : start + _IN_BATCH]))
+                .order_by(position_properties.c.name)
+            )
+            for row in conn.execute(query):
+                result[row.position_id][row.name] = json.loads(row.value)
+        return result
+
+    # -- sequences -----------------------------------------------------------------------
+    def sequence_length(self, key: str) -> int:
+        """How many values of sequence ``key`` are stored (0 if none)."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as conn:
+            return int(conn.execute(select(sequences.c.length).where(sequences.c.key == key)).scalar() or 0)
+
+    def sequence(self, key: str, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """The stored prefix of sequence ``key`` (int64; empty if nothing is stored).
+
+        With ``start``/``stop``, only the values at those indices (like slicing the prefix).
+        """
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        start = check_index(start, "start")
+        if stop is not None:
+            stop = check_index(stop, "stop")
+        with self._transaction() as conn:
+            length = int(conn.execute(select(sequences.c.length).where(sequences.c.key == key)).scalar() or 0)
+            stop = length if stop is None else min(stop, length)
+            if start >= stop:
+                return np.empty(0, dtype=np.int64)
+            return self._read_range(conn, key, start, stop)
+
+    def _read_range(self, conn: Connection, key: str, start: int, stop: int) -> np.ndarray:
+        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks."""
+        chunks = sequence_chunks.c
+        first = conn.execute(
+            select(func.max(chunks.start)).where(chunks.sequence_key == key, chunks.start <= start)
+        ).scalar()
+        query = (
+            select(chunks.start, chunks.count, chunks.codec, chunks.data)
+            .where(chunks.sequence_key == key, chunks.start >= (first or 0), chunks.start < stop)
+            .order_by(chunks.start)
+        )
+        out = np.empty(stop - start, dtype=np.int64)
+        expected = first
+        for row in conn.execute(query):
+            if row.start != expected:
+                break
+            values = self._decode_chunk(key, row)
+            lo, hi = max(start, row.start), min(stop, row.start + row.count)
+            out[lo - start : hi - start] = values[lo - row.start : hi - row.start]
+            expected = row.start + row.count
+        if expected is None or expected < stop:
+            raise StoreCorruptError(
+                f"the store {self._where} is inconsistent: sequence {key!r} has no stored chunk "
+                f"for index {start if expected is None else expected}, below its stored length"
+            )
+        return out
+
+    def _decode_chunk(self, key: str, row: Any) -> np.ndarray:
+        try:
+            return decode_chunk(row.codec, row.data, row.count)
+        except ValueError as exc:
+            raise StoreCorruptError(
+                f"the store {self._where}: chunk {row.start} of sequence {key!r} is unreadable: {exc}"
+            ) from None
+
+    def _ensure_sequence_row(self, conn: Connection, key: str, column) -> Any:
+        """Create the row of sequence ``key`` if absent; return ``column`` under a row lock."""
+        conn.execute(self._insert_ignore(sequences), {"key": key, "length": 0, "meta": None})
+        return conn.execute(select(column).where(sequences.c.key == key).with_for_update()).scalar_one()
+
+    def extend_sequence(self, key: str, start: int, values: Any) -> None:
+        """Store ``values`` as the values of sequence ``key`` at indices ``start, start+1, ...``.
+
+        ``start`` must be at most the stored length (no gaps). Values overlapping the stored
+        prefix must equal it; the rest is appended. One transaction per call, so a writer
+        interrupted between calls keeps every completed call, and resumes from
+        :meth:`sequence_length`.
+
+        Raises
+        ------
+        StoreError
+            If ``start`` is beyond the stored length, the values are not integers of one
+            dimension, or an overlapping value differs from the stored one (the index and
+            both values are named; nothing is written).
+
+        Examples
+        --------
+        >>> store = open_store(":memory:")
+        >>> store.extend_sequence("grundy:0.07", 0, [0, 0, 1, 1])
+        >>> store.extend_sequence("grundy:0.07", 2, [1, 1, 2, 0])   # overlap agrees
+        >>> store.sequence("grundy:0.07").tolist(), store.sequence_length("grundy:0.07")
+        ([0, 0, 1, 1, 2, 0], 6)
+        """
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        start = check_index(start, "start")
+        array = as_int64(values, key)
+        end = start + array.size
+        with self._transaction(write=True) as conn:
+            length = int(self._ensure_sequence_row(conn, key, sequences.c.length))
+            if start > length:
+                raise StoreError(
+                    f"cannot store values of sequence {key!r} from index {start}: only "
+                    f"{length} values are stored, so that would leave a gap"
+                )
+            overlap = min(end, length)
+            if overlap > start:
+                stored = self._read_range(conn, key, start, overlap)
+                differ = np.flatnonzero(stored != array[: overlap - start])
+                if differ.size:
+                    i = int(differ[0])
+                    raise StoreError(
+                        f"sequence {key!r} disagrees with the store {self._where} at index "
+                        f"{start + i}: stored value {stored[i]}, new value {array[i]} "
+                        f"({differ.size} of the {overlap - start} overlapping values differ); "
+                        "nothing was written"
+                    )
+            if end <= length:
+                return
+            self._append_chunks(conn, key, length, array[length - start :])
+            conn.execute(update(sequences).where(sequences.c.key == key).values(length=end))
+
+    def _append_chunks(self, conn: Connection, key: str, length: int, tail: np.ndarray) -> None:
+        """Append ``tail`` after the ``length`` stored values of sequence ``key``.
+
+        Full chunks of ``CHUNK_SIZE`` values start at multiples of ``CHUNK_SIZE``; the
+        values after the last full chunk sit in smaller rows, one per call, until they fill
+        a chunk or make ``_MAX_PENDING_ROWS`` rows, when they are merged. So small calls do
+        not rewrite a large partial chunk each time, and a read meets few rows.
+        """
+        chunks = sequence_chunks.c
+        base = length - length % CHUNK_SIZE  # start of the values after the full chunks
+        pending_rows = 0
+        if length > base:
+            pending_rows = conn.execute(
+                select(func.count()).where(chunks.sequence_key == key, chunks.start >= base)
+            ).scalar_one()
+        if length - base + tail.size < CHUNK_SIZE and pending_rows < _MAX_PENDING_ROWS:
+            codec, data = encode_chunk(tail)
+            conn.execute(
+                insert(sequence_chunks).values(
+                    sequence_key=key, start=length, count=int(tail.size), codec=codec, data=data
+                )
+            )
+            return
+        if length > base:
+            tail = np.concatenate([self._read_range(conn, key, base, length), tail])
+            conn.execute(
+                delete(sequence_chunks).where(chunks.sequence_key == key, chunks.start >= base)
+            )
+        for offset in range(0, tail.size, CHUNK_SIZE):
+            piece = tail[offset : offset + CHUNK_SIZE]
+            codec, data = encode_chunk(piece)
+            conn.execute(
+                insert(sequence_chunks).values(
+                    sequence_key=key, start=base + offset, count=int(piece.size), codec=codec, data=data
+                )
+            )
+
+    def put_sequence_meta(self, key: str, meta: dict, replace: bool = False) -> None:
+        """Record metadata of sequence ``key`` (e.g. a certified period and preperiod).
+
+        New entries are merged into the stored ones; an entry stored with a different
+        value raises :class:`StoreError` unless ``replace=True``, which replaces the whole
+        metadata dict.
+        """
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        if not isinstance(meta, dict):
+            raise StoreError(f"metadata of sequence {key!r} must be a dict, got {type(meta).__name__}")
+        new = json.loads(encode_value(meta, f"metadata of sequence {key!r}"))
+        with self._transaction(write=True) as conn:
+            stored_text = self._ensure_sequence_row(conn, key, sequences.c.meta)
+            merged = new
+            if stored_text is not None and not replace:
+                merged = json.loads(stored_text)
+                for name, value in new.items():
+                    if name in merged and encode_value(merged[name], "") != encode_value(value, ""):
+                        raise StoreError(
+                            f"refusing to overwrite metadata {name!r} of sequence {key!r} in the "
+                            f"store {self._where}: stored value {shorten(encode_value(merged[name], ''))}, "
+                            f"new value {shorten(encode_value(value, ''))} (replace=True replaces the metadata)"
+                        )
+                    merged[name] = value
+            conn.execute(
+                update(sequences).where(sequences.c.key == key).values(meta=encode_value(merged, "metadata"))
+            )
+
+    def sequence_meta(self, key: str) -> dict | None:
+        """The metadata of sequence ``key``, or ``None``."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as conn:
+            text = conn.execute(select(sequences.c.meta).where(sequences.c.key == key)).scalar()
+        return None if text is None else json.loads(text)
+
+    # -- overview and search -------------------------------------------------------------
+    def info(self) -> dict:
+        """Location, schema revision and counts of what the store holds.
+
+        Returns
+        -------
+        dict
+            ``url`` (password hidden), ``location``, ``backend``, ``revision``, ``head``,
+            ``forms``, ``properties`` (count by name), ``relations`` (count by name),
+            ``positions``, ``position_properties`` (count by name), ``sequences``,
+            ``sequence_values`` (total stored values).
+        """
+
+        def by_name(conn: Connection, table) -> dict[str, int]:
+            query = select(table.c.name, func.count()).group_by(table.c.name).order_by(table.c.name)
+            return {name: int(n) for name, n in conn.execute(query)}
+
+        def count(conn: Connection, table) -> int:
+            return int(conn.execute(select(func.count()).select_from(table)).scalar_one())
+
+        with self._transaction() as conn:
+            revision = check_revision(self._where, *read_state(conn))
+            result = {
+                "url": self._url.render_as_string(hide_password=True),
+                "location": self._where,
+                "backend": self._dialect,
+                "revision": revision,
+                "head": head_revision(),
+                "forms": count(conn, forms),
+                "properties": by_name(conn, form_properties),
+                "relations": by_name(conn, form_relations),
+                "positions": count(conn, positions),
+                "position_properties": by_name(conn, position_properties),
+                "sequences": count(conn, sequences),
+                "sequence_values": int(
+                    conn.execute(select(func.coalesce(func.sum(sequences.c.length), 0))).scalar_one()
+                ),
+            }
+        return result
+
+    def find(
+        self,
+        text: str | None = None,
+        prop: str | None = None,
+        value: Any = None,
+        limit: int = 50,
+    ) -> list[dict]:
+        """Look up stored forms by game text, or forms and positions by a property value.
+
+        Parameters
+        ----------
+        text : str, optional
+            Game text (:func:`cgtalg.parse`); the result is that form, if the store holds it.
+        prop : str, optional
+            Only entries with this property (with ``text``: a filter on that form).
+        value : optional
+            Only entries whose ``prop`` equals this JSON value (needs ``prop``).
+        limit : int
+            At most this many entries (forms first, by id; then positions).
+
+        Returns
+        -------
+        list of dict
+            ``{"kind": "form", "form_id", "game", "properties"}`` or
+            ``{"kind": "position", "ruleset", "position", "properties"}``.
+
+        Raises
+        ------
+        GameNotationError
+            For malformed game text.
+        StoreError
+            With neither ``text`` nor ``prop``, or ``value`` without ``prop``.
+        """
+        if value is not None and prop is None:
+            raise StoreError("find: a property value needs a property name (prop=...)")
+        if text is None and prop is None:
+            raise StoreError("find needs game text or a property name (prop=...)")
+        if prop is not None:
+            check_text(prop, "property name", NAME_LENGTH)
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise StoreError(f"find: limit must be a positive int, got {limit!r}")
+        wanted = None if value is None else encode_value(value, "the searched value")
+        if text is not None:
+            g = parse(text)
+            with self._transaction() as conn:
+                sid = self._stored_form_id(conn, g)
+                props = {} if sid is None else self._form_properties(conn, [sid])[sid]
+            if sid is None or (prop is not None and prop not in props):
+                return []
+            if wanted is not None and encode_value(props[prop], "") != wanted:
+                return []
+            return [{"kind": "form", "form_id": sid, "game": format_game(g), "properties": props}]
+        with self._transaction() as conn:
+            form_query = select(form_properties.c.form_id).where(form_properties.c.name == prop)
+            position_query = select(positions.c.id, positions.c.ruleset, positions.c.position).join(
+                position_properties, position_properties.c.position_id == positions.c.id
+            ).where(position_properties.c.name == prop)
+            if wanted is not None:
+                form_query = form_query.where(
+                    form_properties.c.value_hash == value_hash(wanted), form_properties.c.value == wanted
+                )
+                position_query = position_query.where(
+                    position_properties.c.value_hash == value_hash(wanted),
+                    position_properties.c.value == wanted,
+                )
+            form_ids = list(conn.execute(form_query.order_by(form_properties.c.form_id).limit(limit)).scalars())
+            found_positions = []
+            if len(form_ids) < limit:
+                found_positions = list(
+                    conn.execute(position_query.order_by(positions.c.id).limit(limit - len(form_ids)))
+                )
+            form_props = self._form_properties(conn, form_ids)
+            position_props = self._position_properties(conn, [row.id for row in found_positions])
+        results = [
+            {"kind": "form", "form_id": sid, "game": format_game(self.game(sid)), "properties": form_props[sid]}
+            for sid in form_ids
+        ]
+        results += [
+            {
+                "kind": "position",
+                "ruleset": row.ruleset,
+                "position": row.position,
+                "properties": position_props[row.id],
+            }
+            for row in found_positions
+        ]
+        return results
+
+
+# -- helpers -------------------------------------------------------------------------------
+_FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
+
+
+def _unique_key(table: Table) -> list[str]:
+    """The columns of ``table``'s unique constraint, else of its primary key."""
+    for constraint in table.constraints:
+        if isinstance(constraint, UniqueConstraint):
+            return [c.name for c in constraint.columns]
+    return [c.name for c in table.primary_key.columns]
+
+
+@functools.lru_cache(maxsize=None)
+def _value_select(table: Table):
+    """``SELECT value FROM table WHERE <primary key> = :<column names>``."""
+    return select(table.c.value).where(*(c == bindparam(c.name) for c in table.primary_key.columns))
+
+
+def _create_engine(url: URL, where: str) -> Engine:
+    """An engine for ``url``; for SQLite with WAL, busy timeout, foreign keys, BEGIN IMMEDIATE."""
+    try:
+        if url.get_backend_name() != "sqlite":
+            return create_engine(url, pool_pre_ping=True)
+        in_memory = sqlite_file(url) is None
+        engine = create_engine(
+            url,
+            connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False},
+            **({"poolclass": StaticPool} if in_memory else {}),
+        )
+    except (ImportError, NoSuchModuleError) as exc:
+        raise StoreError(
+            f"cannot open the store {where}: its database driver is not installed ({exc})"
+        ) from None
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy's "begin" event below issue BEGIN itself (the pysqlite recipe in
+        # SQLAlchemy's SQLite dialect documentation), so that writers can BEGIN IMMEDIATE.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if not in_memory:
+                cursor.execute("PRAGMA journal_mode = WAL")
+                cursor.execute("PRAGMA synchronous = NORMAL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        # A write transaction takes the write lock at BEGIN: a reader that later upgraded
+        # to a writer could fail with SQLITE_BUSY at once, without waiting.
+        write = conn.get_execution_options().get("cgtalg_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+def _check_position(ruleset: Any, position: Any) -> None:
+    check_text(ruleset, "ruleset key", RULESET_LENGTH)
+    if not isinstance(position, str):
+        raise TypeError(f"position key must be a str, got {type(position).__name__}")
