@@ -15,7 +15,7 @@ Theory* (CGT), ch. IV-V. Hash-consing of games by integer ids follows CGSuite's 
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 __all__ = ["Game", "game", "nim", "zero", "star", "game_table_size"]
 
@@ -266,47 +266,54 @@ zero: Game = nim(0)
 star: Game = nim(1)
 
 
-def disjunctive_sum(a: Game, b: Game) -> Game:
-    """The disjunctive sum ``a + b``: options ``a' + b`` and ``a + b'`` (memoised on ids).
+def sum_fold(
+    a: Game,
+    b: Game,
+    memo: dict[tuple[int, int], Game],
+    make: Callable[[list[Game]], Game],
+) -> Game:
+    """The sum ``a + b`` built bottom-up: each ``x + y`` is ``make(options)`` where the options
+    are ``x' + y`` and ``x + y'`` (already built), memoised in ``memo`` on sorted id pairs.
 
-    Computed iteratively, so deep sums do not hit Python's recursion limit.
+    With ``make = game`` this is the literal disjunctive sum; an evaluator that is a
+    congruence for ``+`` (misère canonical forms, say) passes its own ``make`` to add values
+    without building the literal sum. Iterative, so deep sums do not hit the recursion limit.
     """
     if a.is_zero:
         return b
     if b.is_zero:
         return a
-    sums = _TABLE.sums
 
     def key(x: Game, y: Game) -> tuple[int, int]:
         return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
 
     root = key(a, b)
-    if root in sums:
-        return sums[root]
+    if root in memo:
+        return memo[root]
     stack: list[tuple[Game, Game]] = [(a, b)]
     while stack:
         x, y = stack[-1]
         k = key(x, y)
-        if k in sums:
+        if k in memo:
             stack.pop()
             continue
-        pending = []
-        for xo in x._options:
-            if not xo.is_zero and key(xo, y) not in sums:
-                pending.append((xo, y))
-        for yo in y._options:
-            if not yo.is_zero and key(x, yo) not in sums:
-                pending.append((x, yo))
+        pending = [(xo, y) for xo in x._options if not xo.is_zero and key(xo, y) not in memo]
+        pending += [(x, yo) for yo in y._options if not yo.is_zero and key(x, yo) not in memo]
         if pending:
             stack.extend(pending)
             continue
         stack.pop()
-        opts = [(y if xo.is_zero else sums[key(xo, y)]) for xo in x._options]
-        opts += [(x if yo.is_zero else sums[key(x, yo)]) for yo in y._options]
-        result = game(opts)
-        sums[k] = result
-        _TABLE.parts.setdefault(result._id, (x._id, y._id))
-    return sums[root]
+        opts = [(y if xo.is_zero else memo[key(xo, y)]) for xo in x._options]
+        opts += [(x if yo.is_zero else memo[key(x, yo)]) for yo in y._options]
+        memo[k] = make(opts)
+        if make is game:
+            _TABLE.parts.setdefault(memo[k]._id, (x._id, y._id))
+    return memo[root]
+
+
+def disjunctive_sum(a: Game, b: Game) -> Game:
+    """The disjunctive sum ``a + b``: options ``a' + b`` and ``a + b'`` (memoised on ids)."""
+    return sum_fold(a, b, _TABLE.sums, game)
 
 
 def game_table_size() -> int:

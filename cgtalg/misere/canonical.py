@@ -52,7 +52,7 @@ import html
 from typing import Iterable, Sequence, Union
 
 from cgtalg.core.fold import Evaluator, evaluator, fold
-from cgtalg.core.game import Game, game
+from cgtalg.core.game import Game, game, sum_fold
 from cgtalg.misere.outcome import misere_grundy as _misere_grundy_of
 
 __all__ = [
@@ -201,34 +201,13 @@ def _sum_key(x: Game, y: Game) -> tuple[int, int]:
 def _canonical_sum_games(a: Game, b: Game) -> Game:
     """Canonical form of ``a + b`` for canonical ``a``, ``b``: options ``a'+b``, ``a+b'``
     (canonical, recursively), then :func:`misere_simplest`. Iterative, memoised on id pairs."""
-    if a.is_zero:
-        return b
-    if b.is_zero:
-        return a
-    memo = _SUMS
-    root = _sum_key(a, b)
-    hit = memo.get(root)
-    if hit is not None:
-        return hit
-    stack: list[tuple[Game, Game]] = [(a, b)]
-    while stack:
-        x, y = stack[-1]
-        k = _sum_key(x, y)
-        if k in memo:
-            stack.pop()
-            continue
-        pending = [(xo, y) for xo in x._options if not xo.is_zero and _sum_key(xo, y) not in memo]
-        pending += [(x, yo) for yo in y._options if not yo.is_zero and _sum_key(x, yo) not in memo]
-        if pending:
-            stack.extend(pending)
-            continue
-        stack.pop()
-        opts = [y if xo.is_zero else memo[_sum_key(xo, y)] for xo in x._options]
-        opts += [x if yo.is_zero else memo[_sum_key(x, yo)] for yo in y._options]
-        opts = _dedupe(opts)
-        found = _reducers(opts, first_only=True)
-        memo[k] = found[0] if found else game(opts)
-    return memo[root]
+    return sum_fold(a, b, _SUMS, _simplest_of_canonical)
+
+
+def _simplest_of_canonical(opts: list[Game]) -> Game:
+    opts = _dedupe(opts)
+    found = _reducers(opts, first_only=True)
+    return found[0] if found else game(opts)
 
 
 #: The misère canonical form evaluator (values are canonical :class:`Game` forms), registered

@@ -1,0 +1,486 @@
+"""The ruleset protocol: how a game's rules are described to cgtalg.
+
+A *ruleset* describes a family of games by its positions and moves; the generic solver
+(:mod:`cgtalg.rulesets.solver`) plays any ruleset that follows this protocol, and
+:func:`~cgtalg.rulesets.solver.game_of` turns positions of impartial rulesets into
+:class:`cgtalg.Game` forms so the whole impartial theory applies to them.
+
+Positions
+    Any *hashable* value (an ``int``, a tuple of heap sizes, a frozenset of cells ...).
+    Identical (equal) positions are identified: the solver explores a DAG, not a tree.
+
+Impartial ruleset (both players have the same moves; Siegel, *Combinatorial Game Theory*,
+ch. IV)
+    ``name: str`` and ``moves(position) -> Iterable[position]``.
+
+Partizan ruleset (Left and Right have different moves; Winning Ways ch. 1-2, Siegel ch. II)
+    ``name: str``, ``partizan = True``, ``left_moves(position)`` and ``right_moves(position)``.
+
+Optional methods (any ruleset)
+    ``components(position) -> list[position] | None``
+        The position as a disjunctive sum of the listed positions, or ``None`` when it does
+        not decompose. The solver uses it for impartial rulesets under the default end rules
+        (normal play: the Sprague-Grundy theorem, values add by XOR; misère play: the forms
+        of the components are added with :meth:`cgtalg.Game.__add__`).
+    ``end_winner(position, to_move) -> "L" | "R" | None``
+        Who wins when ``to_move`` (``"L"`` or ``"R"``) cannot move in ``position``; ``None``
+        means the default rule (normal play: the player who cannot move loses; misère play:
+        that player wins). A ruleset with its own end rule has four outcome classes
+        (L, R, N, P; Winning Ways ch. 1) even when its moves are impartial.
+    ``format_position(position) -> str`` and ``parse_position(text) -> position``
+        Text forms of positions (the CLI, the store and printed strategies use them).
+    ``format_state(position, to_move) -> str``
+        A position shown relative to the player to move (e.g. Guy's ``b(f, s)`` notation).
+    ``format_move(position, option, mover) -> str``
+        A short description of a move such as ``"takes 2"``.
+    ``mirror(position) -> position``
+        The position with Left and Right exchanged, for rulesets whose rules are symmetric
+        in the two players; lets printed strategies speak of the first and second player.
+    ``state_legend: str``
+        One line explaining the notation of ``format_state`` (printed with strategies).
+
+Use the base classes :class:`ImpartialRuleset` / :class:`PartizanRuleset` (which supply
+the optional methods' defaults), or any object with the right attributes (duck typing), or
+:func:`ruleset_from_function`. :func:`player_moves` reads a position's moves through the
+protocol and checks them: an unhashable position raises :class:`~cgtalg.errors.RulesetError`,
+a move back to the same position raises :class:`~cgtalg.errors.LoopyGameError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable, Literal, Protocol, runtime_checkable
+
+from cgtalg.errors import LoopyGameError, RulesetError
+
+__all__ = [
+    "Position",
+    "Player",
+    "LEFT",
+    "RIGHT",
+    "other_player",
+    "ImpartialRulesetProtocol",
+    "PartizanRulesetProtocol",
+    "ImpartialRuleset",
+    "PartizanRuleset",
+    "ruleset_from_function",
+    "is_partizan",
+    "has_end_rule",
+    "has_components",
+    "player_moves",
+    "check_ruleset",
+    "check_position",
+    "end_winner",
+    "format_position",
+    "parse_position",
+    "format_state",
+    "format_move",
+    "components_of",
+]
+
+Position = Hashable
+Player = Literal["L", "R"]
+LEFT: Player = "L"
+RIGHT: Player = "R"
+
+
+def other_player(player: Player) -> Player:
+    """The opponent of ``player`` (``"L"`` <-> ``"R"``)."""
+    return "R" if player == "L" else "L"
+
+
+@runtime_checkable
+class ImpartialRulesetProtocol(Protocol):
+    """Structural type of an impartial ruleset: ``name`` and ``moves(position)``."""
+
+    name: str
+
+    def moves(self, position: Position) -> Iterable[Position]: ...
+
+
+@runtime_checkable
+class PartizanRulesetProtocol(Protocol):
+    """Structural type of a partizan ruleset: ``name``, ``partizan = True``, the two move sets."""
+
+    name: str
+    partizan: bool
+
+    def left_moves(self, position: Position) -> Iterable[Position]: ...
+
+    def right_moves(self, position: Position) -> Iterable[Position]: ...
+
+
+class _RulesetBase:
+    """Defaults shared by both base classes."""
+
+    name: str = "ruleset"
+    partizan: bool = False
+
+    def components(self, position: Position) -> list[Position] | None:
+        """The position as a disjunctive sum of components, or ``None`` (the default)."""
+        return None
+
+    def end_winner(self, position: Position, to_move: Player) -> Player | None:
+        """Who wins when ``to_move`` cannot move; ``None`` (the default) = the usual rule."""
+        return None
+
+    @property
+    def has_end_rule(self) -> bool:
+        """True when a subclass overrides :meth:`end_winner` (the four-outcome solver is used)."""
+        return type(self).end_winner is not _RulesetBase.end_winner
+
+    @property
+    def has_components(self) -> bool:
+        """True when a subclass overrides :meth:`components`."""
+        return type(self).components is not _RulesetBase.components
+
+    def format_position(self, position: Position) -> str:
+        """Text of a position (default: ``str(position)``)."""
+        return str(position)
+
+    def parse_position(self, text: str) -> Position:
+        """Read a position from text; the default raises :class:`RulesetError`."""
+        raise RulesetError(f"ruleset {self.name!r} cannot read positions from text (no parse_position)")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+class ImpartialRuleset(_RulesetBase):
+    """Base class of impartial rulesets: subclasses set ``name`` and define :meth:`moves`.
+
+    Examples
+    --------
+    >>> class Subtraction123(ImpartialRuleset):
+    ...     name = "subtraction(1,2,3)"
+    ...     def moves(self, n):
+    ...         return [n - t for t in (1, 2, 3) if t <= n]
+    >>> from cgtalg.rulesets.solver import solve
+    >>> solve(Subtraction123(), 8).outcome
+    'P'
+    """
+
+    partizan = False
+
+    def moves(self, position: Position) -> Iterable[Position]:
+        """The positions reachable in one move (both players have the same moves)."""
+        raise NotImplementedError(f"{type(self).__name__} must define moves(position)")
+
+    def left_moves(self, position: Position) -> Iterable[Position]:
+        """Same as :meth:`moves` (impartial)."""
+        return self.moves(position)
+
+    def right_moves(self, position: Position) -> Iterable[Position]:
+        """Same as :meth:`moves` (impartial)."""
+        return self.moves(position)
+
+
+class PartizanRuleset(_RulesetBase):
+    """Base class of partizan rulesets: define :meth:`left_moves` and :meth:`right_moves`."""
+
+    partizan = True
+
+    def left_moves(self, position: Position) -> Iterable[Position]:
+        """Left's options."""
+        raise NotImplementedError(f"{type(self).__name__} must define left_moves(position)")
+
+    def right_moves(self, position: Position) -> Iterable[Position]:
+        """Right's options."""
+        raise NotImplementedError(f"{type(self).__name__} must define right_moves(position)")
+
+
+class _FunctionRuleset(ImpartialRuleset):
+    """An impartial ruleset built from plain functions (see :func:`ruleset_from_function`)."""
+
+    def __init__(
+        self,
+        name: str,
+        moves_fn: Callable[[Any], Iterable[Any]],
+        components: Callable[[Any], list | None] | None,
+        end_winner: Callable[[Any, Player], Player | None] | None,
+        format_position: Callable[[Any], str] | None,
+        parse_position: Callable[[str], Any] | None,
+    ) -> None:
+        self.name = name
+        self._moves = moves_fn
+        self._components = components
+        self._end_winner = end_winner
+        self._format = format_position
+        self._parse = parse_position
+
+    def moves(self, position: Position) -> Iterable[Position]:
+        return self._moves(position)
+
+    def components(self, position: Position) -> list[Position] | None:
+        return None if self._components is None else self._components(position)
+
+    def end_winner(self, position: Position, to_move: Player) -> Player | None:
+        return None if self._end_winner is None else self._end_winner(position, to_move)
+
+    @property
+    def has_end_rule(self) -> bool:
+        return self._end_winner is not None
+
+    @property
+    def has_components(self) -> bool:
+        return self._components is not None
+
+    def format_position(self, position: Position) -> str:
+        return str(position) if self._format is None else self._format(position)
+
+    def parse_position(self, text: str) -> Position:
+        if self._parse is None:
+            return super().parse_position(text)
+        return self._parse(text)
+
+
+def ruleset_from_function(
+    name: str,
+    moves_fn: Callable[[Any], Iterable[Any]],
+    *,
+    components: Callable[[Any], list | None] | None = None,
+    end_winner: Callable[[Any, Player], Player | None] | None = None,
+    format_position: Callable[[Any], str] | None = None,
+    parse_position: Callable[[str], Any] | None = None,
+) -> ImpartialRuleset:
+    """An impartial ruleset from a move function (and optional protocol functions).
+
+    Parameters
+    ----------
+    name : str
+        The ruleset's name (the store keys cached results on it).
+    moves_fn : callable(position) -> iterable of positions
+        The options of a position.
+    components, end_winner, format_position, parse_position : callable, optional
+        The optional protocol methods (see the module docstring).
+
+    Returns
+    -------
+    ImpartialRuleset
+
+    Raises
+    ------
+    RulesetError
+        If ``name`` is not a non-empty string or ``moves_fn`` is not callable.
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.solver import solve
+    >>> r = ruleset_from_function("subtraction(1,2)", lambda n: [n - t for t in (1, 2) if t <= n])
+    >>> solve(r, 6).outcome, solve(r, 7).outcome
+    ('P', 'N')
+    """
+    if not isinstance(name, str) or not name:
+        raise RulesetError(f"a ruleset name must be a non-empty str, got {name!r}")
+    if not callable(moves_fn):
+        raise RulesetError(f"ruleset {name!r}: the move function must be callable, got {moves_fn!r}")
+    for label, fn in (("components", components), ("end_winner", end_winner),
+                      ("format_position", format_position), ("parse_position", parse_position)):
+        if fn is not None and not callable(fn):
+            raise RulesetError(f"ruleset {name!r}: {label} must be callable, got {fn!r}")
+    return _FunctionRuleset(name, moves_fn, components, end_winner, format_position, parse_position)
+
+
+# -- reading a ruleset through the protocol -----------------------------------------------
+
+
+def check_ruleset(ruleset: Any) -> None:
+    """Raise :class:`RulesetError` unless ``ruleset`` follows the protocol.
+
+    It needs a string ``name`` and either ``moves`` (impartial) or, with ``partizan`` true,
+    ``left_moves`` and ``right_moves``.
+    """
+    name = getattr(ruleset, "name", None)
+    if not isinstance(name, str) or not name:
+        raise RulesetError(f"{ruleset!r} is not a ruleset: it needs a non-empty str attribute 'name'")
+    if is_partizan(ruleset):
+        for attr in ("left_moves", "right_moves"):
+            if not callable(getattr(ruleset, attr, None)):
+                raise RulesetError(f"partizan ruleset {name!r} has no method {attr}(position)")
+    elif not callable(getattr(ruleset, "moves", None)):
+        raise RulesetError(
+            f"ruleset {name!r} has no method moves(position) (a partizan ruleset sets partizan = True "
+            "and defines left_moves and right_moves)"
+        )
+
+
+def is_partizan(ruleset: Any) -> bool:
+    """True for a partizan ruleset (``partizan`` attribute true)."""
+    return bool(getattr(ruleset, "partizan", False))
+
+
+def has_end_rule(ruleset: Any) -> bool:
+    """True when the ruleset has its own end rule (an ``end_winner`` method that is not the default)."""
+    flag = getattr(ruleset, "has_end_rule", None)
+    if isinstance(flag, bool):
+        return flag
+    return callable(getattr(ruleset, "end_winner", None))
+
+
+def has_components(ruleset: Any) -> bool:
+    """True when the ruleset can decompose positions (a ``components`` method that is not the default)."""
+    flag = getattr(ruleset, "has_components", None)
+    if isinstance(flag, bool):
+        return flag
+    return callable(getattr(ruleset, "components", None))
+
+
+def check_position(ruleset: Any, position: Any) -> None:
+    """Raise :class:`RulesetError` if ``position`` is not hashable."""
+    try:
+        hash(position)
+    except TypeError:
+        raise RulesetError(
+            f"ruleset {ruleset.name!r}: the position {position!r} is not hashable "
+            f"({type(position).__name__}); positions must be hashable (use tuples or frozensets)"
+        ) from None
+
+
+def player_moves(ruleset: Any, position: Position, player: Player | None = None) -> list[Position]:
+    """The distinct options of ``position`` for ``player`` (``None``: impartial ``moves``), checked.
+
+    Duplicates are merged (a game's options form a set); order of first appearance is kept.
+
+    Raises
+    ------
+    RulesetError
+        If the move function does not return an iterable, or returns an unhashable position.
+    LoopyGameError
+        If a move leads back to ``position`` itself (a loop of length one).
+    """
+    if player is None:
+        fn = ruleset.moves
+        who = "moves"
+    else:
+        fn = ruleset.left_moves if player == "L" else ruleset.right_moves
+        who = "left_moves" if player == "L" else "right_moves"
+    result = fn(position)
+    try:
+        items = iter(result)
+    except TypeError:
+        raise RulesetError(
+            f"ruleset {ruleset.name!r}: {who}({position!r}) returned {result!r}, not an iterable of positions"
+        ) from None
+    seen: dict[Position, None] = {}
+    for q in items:
+        try:
+            if q in seen:
+                continue
+        except TypeError:
+            raise RulesetError(
+                f"ruleset {ruleset.name!r}: {who}({position!r}) gave the unhashable position {q!r} "
+                f"({type(q).__name__}); positions must be hashable (use tuples or frozensets)"
+            ) from None
+        if q == position:
+            raise LoopyGameError(
+                [position],
+                f"ruleset {ruleset.name!r}: a move from {position!r} leads back to {position!r} "
+                f"(the cycle {position!r} -> {position!r}); cgtalg solves short (loop-free) games only",
+            )
+        seen[q] = None
+    return list(seen)
+
+
+def end_winner(ruleset: Any, position: Position, to_move: Player, misere: bool = False) -> Player:
+    """Who wins when ``to_move`` has no move in ``position``.
+
+    The ruleset's own ``end_winner`` decides when it returns a player; otherwise the
+    default rule: in normal play the player unable to move loses, in misère play they win.
+
+    Raises
+    ------
+    RulesetError
+        If the ruleset's ``end_winner`` returns something other than ``"L"``, ``"R"`` or ``None``.
+    """
+    if has_end_rule(ruleset):
+        w = ruleset.end_winner(position, to_move)
+        if w is not None:
+            if w not in ("L", "R"):
+                raise RulesetError(
+                    f"ruleset {ruleset.name!r}: end_winner({position!r}, {to_move!r}) returned {w!r}; "
+                    "expected 'L', 'R' or None"
+                )
+            return w
+    return to_move if misere else other_player(to_move)
+
+
+def format_position(ruleset: Any, position: Position) -> str:
+    """The ruleset's text for ``position`` (``str(position)`` when it has no ``format_position``)."""
+    fn = getattr(ruleset, "format_position", None)
+    return fn(position) if callable(fn) else str(position)
+
+
+def parse_position(ruleset: Any, text: str) -> Position:
+    """Read a position with the ruleset's ``parse_position``.
+
+    Raises
+    ------
+    RulesetError
+        If the ruleset cannot read positions from text.
+    """
+    fn = getattr(ruleset, "parse_position", None)
+    if not callable(fn):
+        raise RulesetError(f"ruleset {ruleset.name!r} cannot read positions from text (no parse_position)")
+    return fn(text)
+
+
+def format_state(ruleset: Any, position: Position, to_move: Player | None) -> str:
+    """``position`` shown relative to the player to move, when the ruleset can (``format_state``)."""
+    fn = getattr(ruleset, "format_state", None)
+    if callable(fn) and to_move is not None:
+        return fn(position, to_move)
+    return format_position(ruleset, position)
+
+
+def format_move(ruleset: Any, position: Position, option: Position, mover: Player | None) -> str:
+    """Text of the move ``position -> option`` by ``mover``: the ruleset's short description
+    (``format_move``, e.g. ``"takes 2"``) followed by the resulting position, shown relative
+    to the next player when the ruleset has ``format_state``: ``"takes 2 -> 23(e,d)"``."""
+    state = format_state(ruleset, option, other_player(mover) if mover else None)
+    fn = getattr(ruleset, "format_move", None)
+    if callable(fn):
+        desc = fn(position, option, mover)
+        if desc:
+            return f"{desc} -> {state}"
+    return f"-> {state}"
+
+
+def components_of(ruleset: Any, position: Position) -> list[Position] | None:
+    """The components of ``position`` if it decomposes into a sum of *other* positions, else None.
+
+    The ruleset's ``components`` returning ``None``, or a one-element list holding
+    ``position`` itself, means "no decomposition". An empty list means the empty sum (a
+    position equal to the zero game).
+
+    Raises
+    ------
+    RulesetError
+        If ``components`` returns a non-list or unhashable components, or lists ``position``
+        itself among several components.
+    """
+    fn = getattr(ruleset, "components", None)
+    if not callable(fn):
+        return None
+    parts = fn(position)
+    if parts is None:
+        return None
+    try:
+        parts = list(parts)
+    except TypeError:
+        raise RulesetError(
+            f"ruleset {ruleset.name!r}: components({position!r}) returned {parts!r}, not a list of positions"
+        ) from None
+    for c in parts:
+        try:
+            hash(c)
+        except TypeError:
+            raise RulesetError(
+                f"ruleset {ruleset.name!r}: components({position!r}) gave the unhashable component {c!r}"
+            ) from None
+    if len(parts) == 1 and parts[0] == position:
+        return None
+    if any(c == position for c in parts):
+        raise RulesetError(
+            f"ruleset {ruleset.name!r}: components({position!r}) lists the position itself among "
+            f"{len(parts)} components"
+        )
+    return parts

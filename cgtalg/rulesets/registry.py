@@ -1,0 +1,220 @@
+"""The ruleset registry: names the CLI and the store use -> ruleset objects.
+
+Three kinds of entries, tried in this order by :func:`get_ruleset`:
+
+- a plain name (``"parity"``) registered with :func:`register_ruleset` and a factory
+  taking no arguments;
+- a family ``"prefix:argument"`` (``"parity:1,2,4"``) registered with
+  :func:`register_family` and a factory taking the argument text;
+- resolvers (:func:`register_resolver`): functions ``name -> ruleset or None`` for names
+  with their own syntax (e.g. an octal code ``"0.77"``).
+
+Modules of other ruleset families register themselves when imported; the registry imports
+the known ruleset modules (:data:`PLUGIN_MODULES`) the first time a name is looked up, so
+``get_ruleset("0.77")`` works without importing the octal module first.
+
+Examples
+--------
+>>> get_ruleset("parity").name
+'parity'
+>>> get_ruleset("parity:1,2,4").subtraction
+(1, 2, 4)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from cgtalg.errors import RulesetError
+from cgtalg.rulesets.protocol import check_ruleset
+
+__all__ = [
+    "register_ruleset",
+    "register_family",
+    "register_resolver",
+    "get_ruleset",
+    "available_rulesets",
+    "PLUGIN_MODULES",
+]
+
+#: modules that register rulesets when imported (a module not written yet is skipped)
+PLUGIN_MODULES: tuple[str, ...] = (
+    "cgtalg.rulesets.parity",
+    "cgtalg.rulesets.octal",
+    "cgtalg.rulesets.heap_games",
+)
+
+_NAMED: dict[str, tuple[Callable[[], Any], str]] = {}
+_FAMILIES: dict[str, tuple[Callable[[str], Any], str]] = {}
+_RESOLVERS: list[tuple[Callable[[str], Any], str]] = []
+_plugins_loaded = False
+
+
+def _check_name(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not name or any(c.isspace() for c in name) or ":" in name:
+        raise RulesetError(f"a {what} must be a non-empty str without spaces or ':', got {name!r}")
+    return name
+
+
+def register_ruleset(name: str, factory: Callable[[], Any], description: str = "", *, replace: bool = False) -> None:
+    """Register ``factory()`` under ``name`` (e.g. ``"parity"``).
+
+    Raises
+    ------
+    RulesetError
+        If the name is malformed, or already registered to another factory (unless ``replace``).
+    """
+    _check_name(name, "ruleset name")
+    if not callable(factory):
+        raise RulesetError(f"the factory of ruleset {name!r} must be callable, got {factory!r}")
+    old = _NAMED.get(name)
+    if old is not None and old[0] is not factory and not replace:
+        raise RulesetError(f"the ruleset name {name!r} is already registered ({old[1] or old[0]!r})")
+    _NAMED[name] = (factory, description)
+
+
+def register_family(prefix: str, factory: Callable[[str], Any], description: str = "", *, replace: bool = False) -> None:
+    """Register a family: ``get_ruleset("prefix:ARG")`` returns ``factory("ARG")``.
+
+    Raises
+    ------
+    RulesetError
+        If the prefix is malformed, or already registered to another factory (unless ``replace``).
+    """
+    _check_name(prefix, "ruleset family prefix")
+    if not callable(factory):
+        raise RulesetError(f"the factory of ruleset family {prefix!r} must be callable, got {factory!r}")
+    old = _FAMILIES.get(prefix)
+    if old is not None and old[0] is not factory and not replace:
+        raise RulesetError(f"the ruleset family {prefix!r} is already registered ({old[1] or old[0]!r})")
+    _FAMILIES[prefix] = (factory, description)
+
+
+def register_resolver(resolver: Callable[[str], Any], description: str = "") -> None:
+    """Register ``resolver(name) -> ruleset | None``, tried for names nothing else matches."""
+    if not callable(resolver):
+        raise RulesetError(f"a ruleset resolver must be callable, got {resolver!r}")
+    if all(r is not resolver for r, _ in _RESOLVERS):
+        _RESOLVERS.append((resolver, description))
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for module in PLUGIN_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a ruleset module not written yet
+            if exc.name != module:
+                raise
+
+
+def get_ruleset(name: str) -> Any:
+    """The ruleset called ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A registered name (``"parity"``), a family member (``"parity:1,2,4"``) or a name a
+        resolver understands.
+
+    Returns
+    -------
+    A ruleset object following :mod:`cgtalg.rulesets.protocol`.
+
+    Raises
+    ------
+    RulesetError
+        For an unknown name (the message lists the known names and families), or when a
+        factory returns something that is not a ruleset.
+
+    Examples
+    --------
+    >>> get_ruleset("no-such-game")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cgtalg.errors.RulesetError: unknown ruleset 'no-such-game'; known rulesets: ...parity, parity-relative...
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise RulesetError(f"a ruleset name must be a non-empty str, got {name!r}")
+    name = name.strip()
+    _load_plugins()
+    ruleset = None
+    if name in _NAMED:
+        ruleset = _NAMED[name][0]()
+    elif ":" in name and name.split(":", 1)[0] in _FAMILIES:
+        prefix, arg = name.split(":", 1)
+        ruleset = _FAMILIES[prefix][0](arg)
+    else:
+        for resolver, _ in _RESOLVERS:
+            ruleset = resolver(name)
+            if ruleset is not None:
+                break
+    if ruleset is None:
+        known = ", ".join(sorted(_NAMED)) or "(none)"
+        fams = ", ".join(_FAMILIES[p][1].split(" ")[0] if _FAMILIES[p][1] else f"{p}:ARG" for p in sorted(_FAMILIES))
+        extra = "; families: " + fams if fams else ""
+        more = "; " + "; ".join(d for _, d in _RESOLVERS if d) if any(d for _, d in _RESOLVERS) else ""
+        raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {known}{extra}{more}")
+    check_ruleset(ruleset)
+    return ruleset
+
+
+def available_rulesets() -> dict[str, str]:
+    """Registered names and family patterns with their descriptions."""
+    _load_plugins()
+    out = {n: d for n, (_, d) in sorted(_NAMED.items())}
+    out.update({(d.split(" ")[0] if d else f"{p}:ARG"): d for p, (_, d) in sorted(_FAMILIES.items())})
+    for _, d in _RESOLVERS:
+        if d:
+            out[d.split(" ")[0]] = d
+    return out
+
+
+# -- built-in rulesets --------------------------------------------------------------------
+
+
+def _parity(arg: str | None = None) -> Any:
+    from cgtalg.rulesets.parity import ParityGame
+
+    if arg is None:
+        return ParityGame()
+    parts = arg.split(":")
+    reduce = True
+    if parts and parts[-1] == "full":
+        reduce = False
+        parts = parts[:-1]
+    if len(parts) > 1:
+        raise RulesetError(f"bad parity ruleset 'parity:{arg}': expected parity:S or parity:S:full (S like 1,2,3)")
+    subtraction: tuple[int, ...] = (1, 2, 3)
+    if parts and parts[0]:
+        try:
+            subtraction = tuple(int(x) for x in parts[0].split(","))
+        except ValueError:
+            raise RulesetError(
+                f"bad parity ruleset 'parity:{arg}': the subtraction set must be comma-separated ints like 1,2,3"
+            ) from None
+    return ParityGame(subtraction, reduce=reduce)
+
+
+def _relative(arg: str | None = None) -> Any:
+    from cgtalg.rulesets.parity import RelativeParityGame
+
+    if arg is None:
+        return RelativeParityGame()
+    try:
+        subtraction = tuple(int(x) for x in arg.split(","))
+    except ValueError:
+        raise RulesetError(
+            f"bad ruleset 'parity-relative:{arg}': the subtraction set must be comma-separated ints like 1,2,3"
+        ) from None
+    return RelativeParityGame(subtraction)
+
+
+register_ruleset("parity", _parity, "Guy's parity subtraction game (take 1-3 beans; even holding wins)")
+register_ruleset("parity-relative", _relative, "Guy's parity game on his relative classes b(f,s)")
+register_family("parity", _parity, "parity:S[:full] (Guy's game with subtraction set S; full = unreduced holdings)")
+register_family("parity-relative", _relative, "parity-relative:S (relative classes, subtraction set S)")
