@@ -15,10 +15,8 @@ from cgtalg.core import (
     Evaluator,
     Game,
     check_acyclic,
-    fold,
     format_game,
     from_networkx,
-    game,
     game_table_size,
     nim,
     parse,
@@ -26,6 +24,8 @@ from cgtalg.core import (
     to_networkx,
     zero,
 )
+from cgtalg.core.fold import fold
+from cgtalg.core.game import game
 from cgtalg.misere import (
     EquivalenceResult,
     MisereCanonicalForm,
@@ -46,7 +46,25 @@ from cgtalg.misere import (
     misere_outcome,
     misere_winning_moves,
 )
-from cgtalg.report import GameReport, describe
+from cgtalg.nimbers.ordinal import ordinal
+from cgtalg.report import EquivalenceReport, GameReport, describe, prove_equivalence
+from cgtalg.rulesets import (
+    GrundysGame,
+    ParityGame,
+    Solution,
+    TakeAndBreak,
+    build_dag,
+    find_period,
+    game_of,
+    get_ruleset,
+    grundys_game,
+    heap_ruleset,
+    ruleset_from_function,
+    solve,
+    subtraction,
+)
+from cgtalg.rulesets.octal import octal
+from cgtalg import nimbers  # noqa: E402  (the nimber API lives in its namespace: cg.nimbers.nim_mul)
 from cgtalg.normal.grundy import grundy, mex, normal_outcome, normal_winning_moves
 
 __version__ = "0.1.0"
@@ -70,5 +88,8 @@ __all__ = [
     "MisereCanonicalForm", "misere_canonical", "misere_equal", "format_misere",
     "misere_games_born_by", "misere_count_born_by", "misere_day_counts",
     "EquivalenceResult", "equivalent", "linked", "link", "distinguisher", "equivalence_classes",
-    "misere_mate", "check_proof", "GameReport", "describe",
+    "misere_mate", "check_proof", "GameReport", "describe", "EquivalenceReport", "prove_equivalence",
+    "ordinal", "nimbers", "GrundysGame", "ParityGame", "Solution", "TakeAndBreak", "build_dag",
+    "find_period", "game_of", "get_ruleset", "grundys_game", "heap_ruleset", "octal",
+    "ruleset_from_function", "solve", "subtraction",
 ]

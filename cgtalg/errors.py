@@ -14,6 +14,7 @@ __all__ = [
     "GameNotationError",
     "OctalCodeError",
     "OrdinalNotationError",
+    "PolynomialNotationError",
     "LoopyGameError",
     "OrdinalRangeError",
     "NimberError",
@@ -71,6 +72,12 @@ class OrdinalNotationError(NotationError):
     """Malformed ordinal text such as ``w^^2``."""
 
     kind = "ordinal"
+
+
+class PolynomialNotationError(OrdinalNotationError):
+    """Malformed polynomial text for nimber root-finding, such as ``x^2+x+``."""
+
+    kind = "nimber polynomial"
 
 
 class LoopyGameError(CgtalgError, ValueError):

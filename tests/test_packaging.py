@@ -29,3 +29,21 @@ def test_public_api_names():
 
     for name in cg.__all__:
         assert hasattr(cg, name), name
+
+
+def test_no_reexport_hides_a_submodule():
+    """``import cgtalg.x.y as m`` must give the module y, not a re-exported function named y."""
+    import importlib
+    import types
+
+    for path in (ROOT / "cgtalg").rglob("*.py"):
+        rel = path.relative_to(ROOT).with_suffix("")
+        if rel.name == "__init__":
+            continue
+        name = ".".join(rel.parts).replace("cgtalg._migrations", "")
+        if not name or "migrations" in rel.parts:
+            continue
+        importlib.import_module(name)
+        parent, _, child = name.rpartition(".")
+        attr = getattr(importlib.import_module(parent), child)
+        assert isinstance(attr, types.ModuleType), f"{parent}.{child} is {attr!r}, hiding the module {name}"

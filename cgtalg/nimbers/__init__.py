@@ -1,7 +1,14 @@
-"""cgtalg.nimbers."""
+"""Nimbers: finite nimber-field arithmetic (Python ints of any size, numba kernels for 64-bit
+arrays), ordinal nimbers below ω^(ω^ω) by Lenstra's κ/α method, and transfinite Nim.
 
-# Finite nimbers (cgtalg.nimbers.finite); array kernels live in cgtalg.nimbers.kernels.
-from cgtalg.nimbers.finite import (  # noqa: E402
+The ordinal versions of the arithmetic accept ints as well; they are re-exported with an
+``ordinal_`` prefix so as not to shadow the finite ones, and the ordinal parser as
+``parse_ordinal`` (``cgtalg.ordinal`` at top level) so that ``cgtalg.nimbers.ordinal`` stays
+the module.
+"""
+
+from cgtalg.nimbers.alpha_table import alpha, alpha_provenance  # alpha_table(): see the module
+from cgtalg.nimbers.finite import (
     QuadraticRoots,
     fermat_field,
     field_degree,
@@ -15,12 +22,7 @@ from cgtalg.nimbers.finite import (  # noqa: E402
     nim_square,
     nim_trace,
 )
-
-# Ordinal nimbers below ω^(ω^ω) (cgtalg.nimbers.ordinal, .lenstra, .alpha_table) and transfinite
-# Nim (cgtalg.nimbers.transfinite_nim). The ordinal versions of the arithmetic accept ints as
-# well; they are re-exported with an ``ordinal_`` prefix so as not to shadow the finite ones.
-from cgtalg.nimbers.alpha_table import alpha, alpha_provenance, alpha_table  # noqa: E402
-from cgtalg.nimbers.lenstra import (  # noqa: E402
+from cgtalg.nimbers.lenstra import (
     NimRoots,
     kappa,
     nim_degree,
@@ -28,17 +30,24 @@ from cgtalg.nimbers.lenstra import (  # noqa: E402
     nim_roots,
     parse_nim_polynomial,
 )
-from cgtalg.nimbers.lenstra import nim_div as ordinal_nim_div  # noqa: E402
-from cgtalg.nimbers.lenstra import nim_inv as ordinal_nim_inv  # noqa: E402
-from cgtalg.nimbers.lenstra import nim_mul as ordinal_nim_mul  # noqa: E402
-from cgtalg.nimbers.lenstra import nim_pow as ordinal_nim_pow  # noqa: E402
-from cgtalg.nimbers.lenstra import nim_product as ordinal_nim_product  # noqa: E402
-from cgtalg.nimbers.lenstra import nim_sqrt as ordinal_nim_sqrt  # noqa: E402
-from cgtalg.nimbers.ordinal import OrdinalLike, as_ordinal, format_ordinal, ordinal  # noqa: E402
-from cgtalg.nimbers.ordinal import nim_add as ordinal_nim_add  # noqa: E402
-from cgtalg.nimbers.ordinal import nim_sum as ordinal_nim_sum  # noqa: E402
-from cgtalg.nimbers.transfinite_nim import (  # noqa: E402
-    format_moves,
-    nim_outcome,
-    nim_winning_moves,
-)
+from cgtalg.nimbers.lenstra import nim_div as ordinal_nim_div
+from cgtalg.nimbers.lenstra import nim_inv as ordinal_nim_inv
+from cgtalg.nimbers.lenstra import nim_mul as ordinal_nim_mul
+from cgtalg.nimbers.lenstra import nim_pow as ordinal_nim_pow
+from cgtalg.nimbers.lenstra import nim_product as ordinal_nim_product
+from cgtalg.nimbers.lenstra import nim_sqrt as ordinal_nim_sqrt
+from cgtalg.nimbers.ordinal import OrdinalLike, as_ordinal, format_ordinal
+from cgtalg.nimbers.ordinal import nim_add as ordinal_nim_add
+from cgtalg.nimbers.ordinal import nim_sum as ordinal_nim_sum
+from cgtalg.nimbers.ordinal import ordinal as parse_ordinal
+from cgtalg.nimbers.transfinite_nim import format_moves, nim_outcome, nim_winning_moves
+
+__all__ = [
+    "QuadraticRoots", "fermat_field", "field_degree", "nim_add", "nim_div", "nim_inv", "nim_mul",
+    "nim_pow", "nim_solve_quadratic", "nim_sqrt", "nim_square", "nim_trace",
+    "alpha", "alpha_provenance", "NimRoots", "kappa", "nim_degree", "nim_root",
+    "nim_roots", "parse_nim_polynomial", "ordinal_nim_div", "ordinal_nim_inv", "ordinal_nim_mul",
+    "ordinal_nim_pow", "ordinal_nim_product", "ordinal_nim_sqrt", "OrdinalLike", "as_ordinal",
+    "format_ordinal", "ordinal_nim_add", "ordinal_nim_sum", "parse_ordinal", "format_moves",
+    "nim_outcome", "nim_winning_moves",
+]

@@ -1,0 +1,194 @@
+"""``cgtalg nim``: nimber arithmetic on ordinals below ω^(ω^ω) and transfinite Nim.
+
+Arguments are ordinal expressions (``5``, ``w``, ``"w^(w^2)*3+1"``; ``ω`` and ``·`` also work).
+Finite arguments are computed by :mod:`cgtalg.nimbers.finite`, the others by Lenstra's κ/α
+method (:mod:`cgtalg.nimbers.lenstra`). Every command takes ``--json`` and ``--ascii``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import click
+
+from cgtalg.cli.common import emit, json_option
+
+__all__ = ["register"]
+
+
+def _ascii_option(func: Callable) -> Callable:
+    return click.option("--ascii", "ascii_", is_flag=True, help="Print w and * instead of ω and ·.")(func)
+
+
+def _show(x: object, ascii_: bool) -> str:
+    from cgtalg.nimbers.ordinal import format_ordinal
+
+    return format_ordinal(x, ascii=ascii_)
+
+
+def _json_value(x: object) -> object:
+    """Finite values as JSON numbers, infinite ones as ordinal text."""
+    from cgtalg.nimbers.ordinal import format_ordinal
+
+    return x if isinstance(x, int) else format_ordinal(x)
+
+
+def _parse(text: str) -> object:
+    from cgtalg.nimbers.ordinal import ordinal
+
+    return ordinal(text)
+
+
+@click.group("nim")
+def nim_group() -> None:
+    """Nimber arithmetic on ordinals below ω^(ω^ω) and transfinite Nim.
+
+    Ordinals are written like w^(w^2*4)+3 (w or ω, ^, * or ·, +, parentheses).
+    """
+
+
+def _binary(name: str, doc: str) -> None:
+    @nim_group.command(name, help=doc)
+    @click.argument("a")
+    @click.argument("b")
+    @_ascii_option
+    @json_option
+    def command(a: str, b: str, ascii_: bool, as_json: bool) -> None:
+        from cgtalg.nimbers.lenstra import nim_div, nim_mul
+        from cgtalg.nimbers.ordinal import nim_add
+
+        func = {"add": nim_add, "mul": nim_mul, "div": nim_div}[name]
+        x, y = _parse(a), _parse(b)
+        result = func(x, y)
+        emit(
+            {"operation": name, "a": _json_value(x), "b": _json_value(y), "result": _json_value(result)},
+            as_json,
+            lambda: _show(result, ascii_),
+        )
+
+
+_binary("add", "Nim-sum A ⊕ B (XOR of Cantor normal forms; any ordinals below ε₀).")
+_binary("mul", "Nim-product A ⊗ B (`cgtalg nim mul w w^2` prints 2).")
+_binary("div", "Nim-quotient A ⊗ B^(-1).")
+
+
+@nim_group.command("inv")
+@click.argument("a")
+@_ascii_option
+@json_option
+def inv_command(a: str, ascii_: bool, as_json: bool) -> None:
+    """Nim-inverse of A."""
+    from cgtalg.nimbers.lenstra import nim_inv
+
+    x = _parse(a)
+    result = nim_inv(x)
+    emit({"operation": "inv", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
+
+
+@nim_group.command("pow", context_settings={"ignore_unknown_options": True})
+@click.argument("a")
+@click.argument("n", type=int)
+@_ascii_option
+@json_option
+def pow_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
+    """Nim-power A^N for an integer N (negative N inverts first)."""
+    from cgtalg.nimbers.lenstra import nim_pow
+
+    x = _parse(a)
+    result = nim_pow(x, n)
+    emit(
+        {"operation": "pow", "a": _json_value(x), "n": n, "result": _json_value(result)},
+        as_json,
+        lambda: _show(result, ascii_),
+    )
+
+
+@nim_group.command("sqrt")
+@click.argument("a")
+@_ascii_option
+@json_option
+def sqrt_command(a: str, ascii_: bool, as_json: bool) -> None:
+    """Nim-square root of A (unique: Frobenius is bijective)."""
+    from cgtalg.nimbers.lenstra import nim_sqrt
+
+    x = _parse(a)
+    result = nim_sqrt(x)
+    emit({"operation": "sqrt", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
+
+
+@nim_group.command("root")
+@click.argument("a")
+@click.argument("n", type=int)
+@_ascii_option
+@json_option
+def root_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
+    """All N-th roots of A (`cgtalg nim root 2 3` prints ω, ω·2, ω·3)."""
+    from cgtalg.nimbers.lenstra import nim_root
+
+    x = _parse(a)
+    roots = nim_root(x, n)
+    emit(
+        {"operation": "root", "a": _json_value(x), "n": n, "roots": [_json_value(r) for r in roots]},
+        as_json,
+        lambda: ", ".join(_show(r, ascii_) for r in roots),
+    )
+
+
+@nim_group.command("solve")
+@click.argument("polynomial")
+@click.option(
+    "--max-field-degree", default=2048, show_default=True, type=int,
+    help="Refuse to compute in a κ-field of larger degree over GF(2).",
+)
+@_ascii_option
+@json_option
+def solve_command(polynomial: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+    """All roots of a polynomial in x with ordinal coefficients, such as "x^2+x+w".
+
+    Prints the roots and the field GF(2^N) they lie in, naming the extension of the
+    coefficient field when the polynomial does not split there.
+    """
+    from cgtalg.nimbers.lenstra import nim_roots
+
+    result = nim_roots(polynomial, max_field_degree=max_field_degree)
+    emit(result.to_json() | {"polynomial": polynomial}, as_json, lambda: result.format(ascii=ascii_))
+
+
+@nim_group.command("play")
+@click.argument("heaps", nargs=-1, required=True)
+@click.option("--misere", is_flag=True, help="Misère play (the last player to move loses).")
+@_ascii_option
+@json_option
+def play_command(heaps: tuple[str, ...], misere: bool, ascii_: bool, as_json: bool) -> None:
+    """Transfinite Nim: the outcome of HEAPS (ordinals) and all winning moves."""
+    from cgtalg.nimbers.transfinite_nim import format_moves, nim_outcome, nim_winning_moves
+
+    hs = [_parse(h) for h in heaps]
+    outcome = nim_outcome(hs, misere=misere)
+    moves = nim_winning_moves(hs, misere=misere)
+    play = "misère" if misere else "normal"
+
+    def human() -> str:
+        shown = ", ".join(_show(h, ascii_) for h in hs)
+        head = f"{outcome}-position in {play} play: ({shown})"
+        if outcome == "P":
+            return head + "\nno winning moves (every move leads to an N-position)"
+        return head + "\nwinning moves:\n" + format_moves(moves, ascii=ascii_)
+
+    emit(
+        {
+            "heaps": [_json_value(h) for h in hs],
+            "misere": misere,
+            "outcome": outcome,
+            "winning_moves": [
+                {"heap": i, "from": _json_value(a), "to": _json_value(b)} for i, a, b in moves
+            ],
+        },
+        as_json,
+        human,
+    )
+
+
+def register(cli: click.Group) -> None:
+    """Attach the ``nim`` command group to the main CLI."""
+    cli.add_command(nim_group)

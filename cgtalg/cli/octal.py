@@ -1,0 +1,204 @@
+"""CLI commands for heap games: ``grundy``, ``period``, ``cousin``, ``outcome``.
+
+    cgtalg grundy 0.77 -n 100
+    cgtalg grundy 0.6 -n 1e6 --plot officers.png
+    cgtalg period 0.16
+    cgtalg cousin 0.0423
+    cgtalg outcome 0.77 5 9 1000000
+
+A game is an octal/hexadecimal code (``0.77``, ``4.07``, ``0x0.B``, ``0.[3]``), a
+subtraction game ``S(1,3,4)``, an all-but subtraction game ``allbut(1,2)``, or ``grundy``
+(Grundy's game). With the global ``--store URL`` Grundy values are read from and written to
+that store (so long runs resume).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import click
+
+from cgtalg.cli.common import emit, json_option
+
+__all__ = ["register"]
+
+
+class _Count(click.ParamType):
+    """A non-negative integer, also written like ``1e6``."""
+
+    name = "N"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            f = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not f.is_integer() or f < 0:
+            self.fail(f"{value!r} is not a non-negative integer", param, ctx)
+        return int(f)
+
+
+COUNT = _Count()
+
+
+def _game(spec: str):
+    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+
+    return parse_heap_ruleset(spec)
+
+
+def _store(ctx: click.Context):
+    url = (ctx.obj or {}).get("store_url")
+    if not url:
+        return None
+    from cgtalg.store import open_store
+
+    return open_store(url)
+
+
+def _fmt_values(vals, per_line: int = 24) -> str:
+    lines = []
+    for i in range(0, len(vals), per_line):
+        chunk = " ".join(f"{int(v):>2d}" for v in vals[i : i + per_line])
+        lines.append(f"{i:>8d}: {chunk}")
+    return "\n".join(lines)
+
+
+def register(cli: click.Group) -> None:
+    """Attach the heap-game commands to the ``cgtalg`` group."""
+
+    @cli.command("grundy")
+    @click.argument("game")
+    @click.option("-n", "n", type=COUNT, default=100, show_default=True, help="number of values G(0..n-1)")
+    @click.option("--method", type=click.Choice(["auto", "naive", "sparse"]), default="auto", show_default=True)
+    @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
+                  help="write a PNG plot of the sequence (rare values marked)")
+    @click.option("--show", type=COUNT, default=None,
+                  help="values to print (default: all up to 600, else the first 120)")
+    @json_option
+    @click.pass_context
+    def grundy_cmd(ctx, game, n, method, plot, show, as_json):
+        """Grundy values of single heaps of GAME (octal code, S(..), allbut(..), grundy)."""
+        g = _game(game)
+        store = _store(ctx)
+        t0 = time.perf_counter()
+        G = g.grundy_sequence(n, method=method, store=store, progress=None if not as_json else False)
+        dt = time.perf_counter() - t0
+        eng = g.engine(method)
+        split = eng.split if eng.mode == "sparse" or eng.split is not None else None
+        if show is None:
+            show = n if n <= 600 else 120
+        result = {
+            "game": g.name, "n": n, "method": eng.mode, "seconds": round(dt, 4),
+            "max_value": int(G.max()) if n else None,
+            "sparse_space": (split.describe() if split is not None else None),
+            "rare_positions": (int(eng.nrare) if eng.mode == "sparse" else None),
+            "values": [int(v) for v in G[:show]],
+        }
+        if plot:
+            from cgtalg.viz.sequence_plot import plot_grundy_sequence
+
+            plot_grundy_sequence(G, plot, title=f"{g.name}: G(n), n < {n}", split=split)
+            result["plot"] = plot
+
+        def human() -> str:
+            out = [f"{g.name}: G(0..{n - 1})" + (f" (first {show} shown)" if show < n else "")]
+            out.append(_fmt_values(result["values"]))
+            rate = f", {n / dt:,.0f} values/s" if dt > 0 and n > 10000 else ""
+            out.append(f"max value {result['max_value']}; method {eng.mode}{rate}")
+            if result["sparse_space"]:
+                out.append(f"sparse space: {result['sparse_space']} ({result['rare_positions']} rare heaps)")
+            if plot:
+                out.append(f"plot written to {plot}")
+            return "\n".join(out)
+
+        emit(result, as_json, human)
+
+    @cli.command("period")
+    @click.argument("game")
+    @click.option("--max-values", type=COUNT, default=None,
+                  help="give up after this many values (default depends on the game)")
+    @json_option
+    @click.pass_context
+    def period_cmd(ctx, game, max_values, as_json):
+        """Find and certify the period of GAME's Grundy sequence (Guy-Smith theorem)."""
+        g = _game(game)
+        t0 = time.perf_counter()
+        res = g.periodicity(max_values=max_values, store=_store(ctx), progress=None if not as_json else False)
+        result = res.to_json()
+        result["seconds"] = round(time.perf_counter() - t0, 3)
+        emit(result, as_json, lambda: str(res))
+
+    @cli.command("cousin")
+    @click.argument("code")
+    @json_option
+    def cousin_cmd(code, as_json):
+        """First cousin and standard form of an octal CODE (seed 001's cousin rule)."""
+        from cgtalg.rulesets.octal import TakeAndBreak
+
+        c = TakeAndBreak(code)
+        chain = [c]
+        while chain[-1].digit(1) % 2 == 0 and chain[-1].has_moves:
+            chain.append(chain[-1].first_cousin())
+        std, shift = c.standard_form()
+        result = {
+            "code": str(c),
+            "first_cousin": str(chain[1]) if len(chain) > 1 else None,
+            "standard_form": str(std),
+            "shift": shift,
+            "chain": [str(x) for x in chain],
+        }
+
+        def human() -> str:
+            lines = [" -> ".join(result["chain"])]
+            if result["first_cousin"] is None:
+                lines.append(f"{c} is its own standard form (d1 is odd: a heap of 1 is not terminal)")
+            else:
+                lines.append(f"standard form {std}, shift {shift}: G_{c}(n) = G_{std}(n - {shift}) for n >= {shift}")
+            return "\n".join(lines)
+
+        emit(result, as_json, human)
+
+    @cli.command("outcome")
+    @click.argument("game")
+    @click.argument("heaps", nargs=-1, required=True, type=COUNT)
+    @click.option("--limit", type=COUNT, default=20, show_default=True, help="winning moves to print")
+    @json_option
+    def outcome_cmd(game, heaps, limit, as_json):
+        """Normal-play outcome and winning moves of a multi-heap position of GAME."""
+        g = _game(game)
+        heaps = list(heaps)
+        values = [g.grundy_value(h) if h else 0 for h in heaps]
+        total = 0
+        for v in values:
+            total ^= v
+        moves = g.winning_moves(heaps) if total else []
+        count = sum(m.count for m in moves)
+        per = g._period
+        result = {
+            "game": g.name, "heaps": heaps, "values": values, "nim_sum": total,
+            "outcome": "P" if total == 0 else "N",
+            "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],
+            "winning_move_count": count,
+            "period": per.to_json() if per is not None else None,
+        }
+
+        def human() -> str:
+            lines = [f"{g.name}: heaps {' '.join(map(str, heaps))}; values {' '.join(map(str, values))}; "
+                     f"nim-sum {total}"]
+            if total == 0:
+                lines.append("P: the second player (the previous player) wins; every move loses")
+            else:
+                lines.append(f"N: the player to move wins; {count} winning move(s):")
+                lines += [f"  {m}" for m in moves[:limit]]
+                if len(moves) > limit:
+                    lines.append(f"  ... and {len(moves) - limit} more (use --limit)")
+            if per is not None and max(heaps) >= per.values_checked:
+                lines.append(f"(large heaps answered from the certified period {per.period}, "
+                             f"preperiod {per.preperiod})")
+            return "\n".join(lines)
+
+        emit(result, as_json, human)

@@ -1,0 +1,530 @@
+"""Ordinals below ε₀ in Cantor normal form: parsing, printing and the nim-sum.
+
+Public values are sympy's Cantor-normal-form ordinals (:mod:`sympy.sets.ordinals`) for
+infinite ordinals and plain Python ``int`` for finite ones; every function here accepts both
+and returns an ``int`` whenever the result is finite, so a value is canonical by construction.
+
+Internally ordinals are kept in a small representation of our own (see ``_CNF`` below),
+because sympy's ``Ordinal`` has gaps that matter for nimber arithmetic:
+
+* it has no exponentiation other than ``omega ** x`` and no nim operations;
+* ``sympy.sets.ordinals.omega`` stores no ``args``, so ``hash(omega) == hash(ord0)`` while
+  ``omega == Ordinal(OmegaPower(1, 1))`` has a different hash. Results returned here are
+  always built as ``Ordinal(OmegaPower(...), ...)`` (so ``ω`` comes back as
+  ``Ordinal(OmegaPower(1, 1))``); equality with ``omega`` holds, but do not mix the
+  ``omega`` singleton and computed ordinals as keys of one ``dict`` or ``set``.
+
+Every ordinal that sympy can represent (a finite tree of Cantor normal forms) is below ε₀,
+so nim-addition is defined on all of them.
+
+References
+----------
+J. H. Conway, *On Numbers and Games* (ONAG), 2nd ed., ch. 6 (nim-addition of ordinals is the
+XOR of their base-2 Cantor normal forms; ω = 2^ω). H. W. Lenstra, "On the algebraic closure of
+two", Proc. KNAW A 80 (1977). Seed 004 of this project (the nimber field).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Union
+
+from sympy import Integer
+from sympy.sets.ordinals import OmegaPower, Ordinal
+
+from cgtalg.errors import NimberError, OrdinalNotationError
+
+__all__ = [
+    "OrdinalLike",
+    "ordinal",
+    "as_ordinal",
+    "format_ordinal",
+    "nim_add",
+    "nim_sum",
+]
+
+#: What the public functions accept: a non-negative ``int`` or a sympy ``Ordinal``.
+OrdinalLike = Union[int, Ordinal]
+
+# ---------------------------------------------------------------------------------------
+# Internal Cantor normal form.
+#
+# ``_CNF`` is either a non-negative ``int`` (a finite ordinal) or a non-empty tuple of terms
+# ``((e1, c1), (e2, c2), ...)`` meaning ω^e1·c1 + ω^e2·c2 + ... with e1 > e2 > ... (each
+# exponent again a ``_CNF``), integer coefficients c ≥ 1 and e1 ≠ 0 (an infinite ordinal).
+# Both forms are canonical, so Python equality and hashing are ordinal equality.
+# ---------------------------------------------------------------------------------------
+_CNF = Union[int, tuple]
+
+
+def _terms(a: _CNF) -> tuple:
+    """The CNF terms of ``a`` (a finite n > 0 is the single term ω^0·n)."""
+    if isinstance(a, int):
+        return ((0, a),) if a else ()
+    return a
+
+
+def _make(terms: Iterable) -> _CNF:
+    """Canonical ``_CNF`` from terms already in decreasing exponent order."""
+    terms = tuple(terms)
+    if not terms:
+        return 0
+    if len(terms) == 1 and terms[0][0] == 0:
+        return terms[0][1]
+    return terms
+
+
+def _key(a: _CNF) -> tuple:
+    """A Python sort key with the order of the ordinals."""
+    if isinstance(a, int):
+        return (0, a)
+    return (1, tuple((_key(e), c) for e, c in a))
+
+
+def _cmp(a: _CNF, b: _CNF) -> int:
+    """-1, 0 or 1 as a <, =, > b."""
+    if a == b:
+        return 0
+    return -1 if _key(a) < _key(b) else 1
+
+
+def _is_finite(a: _CNF) -> bool:
+    return isinstance(a, int)
+
+
+def _omega_power(e: _CNF, c: int = 1) -> _CNF:
+    """ω^e·c."""
+    return _make(((e, c),)) if c else 0
+
+
+def _add(a: _CNF, b: _CNF) -> _CNF:
+    """Ordinal sum a + b (not commutative: 1 + ω = ω)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    tb = _terms(b)
+    if not tb:
+        return a
+    lead_e, lead_c = tb[0]
+    out = []
+    for e, c in _terms(a):
+        s = _cmp(e, lead_e)
+        if s > 0:
+            out.append((e, c))
+        else:
+            if s == 0:
+                lead_c += c
+            break
+    out.append((lead_e, lead_c))
+    out.extend(tb[1:])
+    return _make(out)
+
+
+def _mul(a: _CNF, b: _CNF) -> _CNF:
+    """Ordinal product a·b (not commutative: 2·ω = ω)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    if a == 0 or b == 0:
+        return 0
+    ta = _terms(a)
+    e1, c1 = ta[0]
+    result: _CNF = 0
+    for f, d in _terms(b):
+        if f == 0:
+            piece = _make(((e1, c1 * d),) + tuple(ta[1:]))
+        else:
+            piece = _omega_power(_add(e1, f), d)
+        result = _add(result, piece)
+    return result
+
+
+def _pow_int(a: _CNF, n: int) -> _CNF:
+    """a^n for finite n, by square-and-multiply (ordinal multiplication is associative)."""
+    result: _CNF = 1
+    base = a
+    while n:
+        if n & 1:
+            result = _mul(result, base)
+        n >>= 1
+        if n:
+            base = _mul(base, base)
+    return result
+
+
+def _pow(a: _CNF, b: _CNF) -> _CNF:
+    """Ordinal power a^b (so 2^ω = ω and ω^ω is the usual ω^ω)."""
+    if b == 0:
+        return 1
+    if a == 0 or a == 1:
+        return a
+    if isinstance(a, int) and isinstance(b, int):
+        return a**b
+    result: _CNF = 1
+    for f, d in _terms(b):  # a^(ω^f1·d1 + ω^f2·d2 + ...) = a^(ω^f1·d1) · a^(ω^f2·d2) ...
+        if f == 0:
+            piece = _pow_int(a, d)
+        else:
+            if isinstance(a, int):  # 2 ≤ a < ω: a^(ω^f) = ω^(ω^(f-1)) (f finite), ω^(ω^f) else
+                inner = f - 1 if isinstance(f, int) else f
+                base = _omega_power(_omega_power(inner))
+            else:  # a^(ω^f) = ω^(e1·ω^f) for infinite a with leading exponent e1
+                base = _omega_power(_mul(_terms(a)[0][0], _omega_power(f)))
+            piece = _pow_int(base, d)
+        result = _mul(result, piece)
+    return result
+
+
+def _nim_add(a: _CNF, b: _CNF) -> _CNF:
+    """Nim-sum: XOR of the coefficients of equal powers ω^β (ONAG ch. 6)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a ^ b
+    acc: dict = {}
+    for e, c in _terms(a) + _terms(b):
+        acc[e] = acc.get(e, 0) ^ c
+    items = sorted(((e, c) for e, c in acc.items() if c), key=lambda t: _key(t[0]), reverse=True)
+    return _make(items)
+
+
+# ---------------------------------------------------------------------------------------
+# Conversions at the API boundary.
+# ---------------------------------------------------------------------------------------
+
+
+def _from_sympy(x: Ordinal) -> _CNF:
+    # sympy keeps the exponents non-increasing, so equal exponents are adjacent: merge them.
+    terms: list = []
+    for t in x.terms:  # ``.terms`` (not ``.args``): sympy's ``omega`` keeps no args
+        e = _from_sympy(t.exp)
+        c = int(t.mult)
+        if terms and terms[-1][0] == e:
+            terms[-1] = (e, terms[-1][1] + c)
+        else:
+            terms.append((e, c))
+    return _make(terms)
+
+
+def _to_sympy_exp(a: _CNF) -> Union[int, Ordinal]:
+    if isinstance(a, int):
+        return a
+    return Ordinal(*(OmegaPower(_to_sympy_exp(e), c) for e, c in a))
+
+
+def _out(a: _CNF) -> OrdinalLike:
+    """The public value of ``a``: an ``int`` if finite, else a sympy ``Ordinal``."""
+    return _to_sympy_exp(a)
+
+
+def _coerce(x: object, name: str = "argument") -> _CNF:
+    """Internal ``_CNF`` of a public value; raises :class:`NimberError` on anything else."""
+    if isinstance(x, bool):
+        raise NimberError(f"{name} must be a non-negative int or a sympy Ordinal, got bool {x!r}")
+    if isinstance(x, (int, Integer)):
+        n = int(x)
+        if n < 0:
+            raise NimberError(f"{name} must be a non-negative ordinal, got {n}")
+        return n
+    if isinstance(x, Ordinal):
+        return _from_sympy(x)
+    raise NimberError(
+        f"{name} must be a non-negative int or a sympy Ordinal, got {type(x).__name__} {x!r}"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Parser.
+# ---------------------------------------------------------------------------------------
+
+_OMEGA_CHARS = ("w", "ω")
+_TIMES_CHARS = ("*", "·")
+
+
+class _Parser:
+    """Recursive-descent parser for ordinal expressions.
+
+    Grammar (``+``, ``*``/``·`` and ``^`` are ordinal sum, product and power; ``^`` is
+    right-associative and binds tightest; ``**`` is accepted for ``^``)::
+
+        expr   := term ('+' term)*
+        term   := factor (('*' | '·') factor)*
+        factor := atom ('^' factor)?
+        atom   := INTEGER | 'w' | 'ω' | '(' expr ')'
+
+    ``stop`` holds characters that end an expression without being an error (the
+    polynomial parser in :mod:`cgtalg.nimbers.lenstra` uses it for its variable ``x``).
+    """
+
+    def __init__(self, text: str, error: type = OrdinalNotationError, stop: str = "") -> None:
+        self.text = text
+        self.pos = 0
+        self.error = error
+        self.stop = stop
+
+    def fail(self, reason: str, pos: int | None = None) -> None:
+        raise self.error(self.text, self.pos if pos is None else pos, reason)
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def at_power(self) -> int:
+        """Length of a power operator at the cursor (``^`` or ``**``), else 0."""
+        if self.peek() == "^":
+            return 1
+        if self.text.startswith("**", self.pos):
+            return 2
+        return 0
+
+    def at_times(self) -> bool:
+        ch = self.peek()
+        return ch in _TIMES_CHARS and not self.text.startswith("**", self.pos)
+
+    def expr(self) -> _CNF:
+        value = self.term()
+        while self.peek() == "+":
+            self.pos += 1
+            value = _add(value, self.term())
+        return value
+
+    def term(self) -> _CNF:
+        value = self.factor()
+        while self.at_times():
+            save = self.pos
+            self.pos += 1
+            if self.stop and self.peek() in self.stop:  # e.g. "w*x" in a polynomial
+                self.pos = save
+                break
+            value = _mul(value, self.factor())
+        return value
+
+    def factor(self) -> _CNF:
+        base = self.atom()
+        n = self.at_power()
+        if n:
+            self.pos += n
+            return _pow(base, self.factor())
+        return base
+
+    def atom(self) -> _CNF:
+        ch = self.peek()
+        if ch.isdigit() and ch.isascii():
+            start = self.pos
+            while self.pos < len(self.text) and self.text[self.pos].isdigit() and self.text[self.pos].isascii():
+                self.pos += 1
+            return int(self.text[start : self.pos])
+        if ch in _OMEGA_CHARS:
+            self.pos += 1
+            return ((1, 1),)
+        if ch == "(":
+            open_pos = self.pos
+            self.pos += 1
+            value = self.expr()
+            if self.peek() != ")":
+                self.fail(f"expected ')' to close the '(' at position {open_pos}")
+            self.pos += 1
+            return value
+        self.fail("expected an integer, 'w' or '('")
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def parse_all(self) -> _CNF:
+        value = self.expr()
+        if self.peek():
+            self.fail("expected '+', '*', '^' or end of input")
+        return value
+
+
+def _parse(text: str) -> _CNF:
+    return _Parser(text).parse_all()
+
+
+def ordinal(text: str) -> OrdinalLike:
+    """Parse ordinal notation such as ``"w^(w^2*4)+3"`` or ``"ω^2·3+1"``.
+
+    ``w`` or ``ω`` is omega; ``+``, ``*`` (or ``·``) and ``^`` (or ``**``) are ordinal sum,
+    product and power, with the usual precedence (``^`` tightest, right-associative) and
+    parentheses. Spaces are ignored. Because the operations are the ordinal ones,
+    ``2*w`` is ω and ``1+w`` is ω; write coefficients on the right (``w*2``).
+
+    Parameters
+    ----------
+    text : str
+        The ordinal expression.
+
+    Returns
+    -------
+    int or sympy.sets.ordinals.Ordinal
+        An ``int`` if the value is finite, else a sympy ``Ordinal`` in Cantor normal form.
+
+    Raises
+    ------
+    cgtalg.errors.OrdinalNotationError
+        On malformed text; ``position`` is the index of the offending character.
+
+    Examples
+    --------
+    >>> ordinal("w^(w^2*4)+3")
+    w**(w**2*4) + 3
+    >>> ordinal("(w+1)*2")
+    w*2 + 1
+    >>> ordinal("2^w") == ordinal("w")
+    True
+    >>> ordinal("12")
+    12
+    """
+    if not isinstance(text, str):
+        raise NimberError(f"ordinal() expects a str, got {type(text).__name__}")
+    return _out(_parse(text))
+
+
+def as_ordinal(x: OrdinalLike | str) -> OrdinalLike:
+    """Canonical public form of ``x``: an int if finite, else a sympy ``Ordinal``.
+
+    Parameters
+    ----------
+    x : int, sympy Ordinal or str
+        A value to normalise; a ``str`` is parsed with :func:`ordinal`.
+
+    Returns
+    -------
+    int or Ordinal
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        If ``x`` is negative or not an ordinal.
+    cgtalg.errors.OrdinalNotationError
+        If ``x`` is malformed text.
+
+    Examples
+    --------
+    >>> from sympy.sets.ordinals import Ordinal, OmegaPower
+    >>> as_ordinal(Ordinal(OmegaPower(0, 5)))
+    5
+    >>> as_ordinal("w*2")
+    w*2
+    """
+    if isinstance(x, str):
+        return ordinal(x)
+    return _out(_coerce(x))
+
+
+def _format(a: _CNF, ascii: bool) -> str:
+    if isinstance(a, int):
+        return str(a)
+    w, times = ("w", "*") if ascii else ("ω", "·")
+    parts = []
+    for e, c in a:
+        if e == 0:
+            parts.append(str(c))
+            continue
+        if e == 1:
+            s = w
+        elif isinstance(e, int) or e == ((1, 1),):
+            s = f"{w}^{_format(e, ascii)}"
+        else:
+            s = f"{w}^({_format(e, ascii)})"
+        if c != 1:
+            s += f"{times}{c}"
+        parts.append(s)
+    return "+".join(parts)
+
+
+def format_ordinal(x: OrdinalLike, ascii: bool = False) -> str:
+    """Print an ordinal in the nimber literature's convention.
+
+    Terms are ``ω^β·c`` joined by ``+``; the exponent is parenthesised unless it is finite or
+    ``ω`` itself; a coefficient 1 and an exponent 1 are omitted.
+
+    Parameters
+    ----------
+    x : int or Ordinal
+        The ordinal.
+    ascii : bool
+        Use ``w`` and ``*`` instead of ``ω`` and ``·`` (the output then re-parses with
+        :func:`ordinal`, as does the Unicode form).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        If ``x`` is not an ordinal.
+
+    Examples
+    --------
+    >>> format_ordinal(ordinal("w^2*3+1"))
+    'ω^2·3+1'
+    >>> format_ordinal(ordinal("w^(w^2*4)+3"))
+    'ω^(ω^2·4)+3'
+    >>> format_ordinal(ordinal("w*2+3"), ascii=True)
+    'w*2+3'
+    >>> format_ordinal(ordinal("w^w"))
+    'ω^ω'
+    """
+    return _format(_coerce(x), ascii)
+
+
+def nim_add(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
+    """Nim-sum a ⊕ b of two ordinals (below ε₀, i.e. any sympy ordinal).
+
+    Writing ordinals in base 2 (ω = 2^ω, so ω^β·c = 2^(ω·β)·c with finite c), the nim-sum
+    is the XOR of base-2 digits; equivalently the coefficients of equal powers ω^β are XORed
+    as finite integers (Conway, ONAG ch. 6; seed 004).
+
+    Parameters
+    ----------
+    a, b : int or Ordinal
+        The summands.
+
+    Returns
+    -------
+    int or Ordinal
+        ``a ⊕ b``; an ``int`` when finite.
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        If an argument is negative or not an ordinal.
+
+    Examples
+    --------
+    >>> nim_add(ordinal("w*3+5"), ordinal("w*2+1"))
+    w + 4
+    >>> nim_add(ordinal("w"), ordinal("w"))
+    0
+    >>> nim_add(5, 3)
+    6
+    """
+    return _out(_nim_add(_coerce(a, "a"), _coerce(b, "b")))
+
+
+def nim_sum(values: Iterable[OrdinalLike]) -> OrdinalLike:
+    """Nim-sum of any finite collection of ordinals (0 for an empty one).
+
+    Parameters
+    ----------
+    values : iterable of int or Ordinal
+
+    Returns
+    -------
+    int or Ordinal
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        If a value is negative or not an ordinal.
+
+    Examples
+    --------
+    >>> nim_sum([1, 2, 3])
+    0
+    >>> nim_sum([ordinal("w+1"), ordinal("w"), 5])
+    4
+    """
+    acc: _CNF = 0
+    for i, v in enumerate(values):
+        acc = _nim_add(acc, _coerce(v, f"value {i}"))
+    return _out(acc)

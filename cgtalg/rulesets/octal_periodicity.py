@@ -1,0 +1,324 @@
+"""Certified periodicity of Grundy sequences of heap games.
+
+The periodicity theorem (Guy & Smith 1956; Winning Ways ch. 4; Siegel, *Combinatorial Game
+Theory* IV.2): for a finite octal code with last nonzero digit ``k``, if
+``G(n+p) = G(n)`` for ``n0 <= n < 2*n0 + p + k`` then it holds for every ``n >= n0``. The
+proof: a move from a heap of ``n+p`` leaves heaps ``a + b >= n + p - k``, so the larger part
+is at least ``n0 + p`` once ``n >= 2*n0 + p + k``, and shifting it by ``p`` keeps its value.
+As a check on a computed prefix of ``L`` values this needs
+
+- octal codes (moves leave at most 2 heaps): ``L >= 2*max(n0,1) + 2p + k`` with
+  ``G[n] = G[n+p]`` for ``n0 <= n < L - p`` (``max(n0,1)``: with ``n0 = 0`` a split whose
+  shifted part becomes empty would turn into a one-heap move);
+- moves leaving up to ``h`` heaps (hexadecimal codes): the largest part is at least
+  ``(N + p - k)/h``, so ``L >= h*max(n0,1) + h*p + k``;
+- codes without splits (subtraction games): ``L >= max(n0,1) + p + k``.
+
+Grundy's game (unequal splits) and infinite codes are never certified: their periods, and
+the arithmetic periods (``G(n+p) = G(n) + s``, the *saltus* ``s``) of infinite codes such as
+Nim ``0.[3]`` and the all-but subtraction games, are reported as DETECTED on a finite prefix.
+Finite octal codes are never arithmetic-periodic (Horrocks & Nowakowski 2003).
+
+The search: for each candidate ``p`` (ascending), walk down from the end of the prefix while
+``G[n] == G[n+p]``; the walk only has to reach the limit the certificate allows, so wrong
+periods are rejected after a few comparisons (numba kernel
+:func:`cgtalg.rulesets._grundy_kernels.last_match_scan`). The first ``p`` that passes is the
+smallest period: the preperiod is the same for every period of an eventually periodic
+sequence, so the least period ``p*`` (which divides ``p``) passes a weaker bound. The prefix
+grows geometrically, or straight to the length a detected candidate needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from cgtalg.errors import RulesetError
+from cgtalg.rulesets import _grundy_kernels as K
+
+__all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length"]
+
+
+def required_length(mode: int, h: int, k: int, preperiod: int, period: int) -> int:
+    """Values needed to certify ``(preperiod, period)``: ``h*max(n0,1) + h*p + k`` (mode 0)
+    or ``max(n0,1) + p + k`` (mode 1, no splits)."""
+    n0 = max(preperiod, 1)
+    if mode == 1:
+        return n0 + period + k
+    return h * n0 + h * period + k
+
+
+@dataclass(frozen=True)
+class PeriodicityResult:
+    """What is known about the periodicity of a heap game's Grundy sequence.
+
+    Attributes
+    ----------
+    ruleset : str
+        The game (code text or name).
+    status : str
+        ``"certified"`` (proved by ``theorem``), ``"detected"`` (seen on the prefix only) or
+        ``"none"`` (no period seen).
+    period, preperiod : int or None
+        The smallest period ``p`` and the preperiod ``n0`` (``G(n+p) = G(n) + saltus`` for all
+        ``n >= n0``; the last exceptional value is ``G(n0 - 1)``).
+    saltus : int
+        0 for ordinary periodicity; the constant step of arithmetic periodicity.
+    certified : bool
+        True when the theorem's bound was met.
+    theorem, bound : str or None
+        The theorem used and the bound with its numbers.
+    required_values : int or None
+        Values the certificate needs (``L``).
+    values_checked : int
+        Length of the prefix examined.
+    k : int or None
+        Last nonzero digit index of the code (None for infinite codes and other games).
+    note : str
+        Why a result is not certified, or where it came from.
+    """
+
+    ruleset: str
+    status: str
+    period: int | None = None
+    preperiod: int | None = None
+    saltus: int = 0
+    certified: bool = False
+    theorem: str | None = None
+    bound: str | None = None
+    required_values: int | None = None
+    values_checked: int = 0
+    k: int | None = None
+    note: str = ""
+
+    @property
+    def last_exceptional(self) -> int | None:
+        """The index of the last value outside the periodic pattern (``n0 - 1``), or None."""
+        if self.preperiod is None or self.preperiod == 0:
+            return None
+        return self.preperiod - 1
+
+    def value_at(self, n: int, prefix: np.ndarray) -> int:
+        """``G(n)`` for any ``n`` from the period (``prefix`` holds at least ``n0 + p`` values)."""
+        return int(self.values_at(np.array([n], dtype=np.int64), prefix)[0])
+
+    def values_at(self, idx: np.ndarray, prefix: np.ndarray) -> np.ndarray:
+        """Vectorised :meth:`value_at` (int64 array)."""
+        if self.period is None or self.preperiod is None:
+            raise RulesetError(f"{self.ruleset}: no period known")
+        idx = np.asarray(idx, dtype=np.int64)
+        n0, p, s = self.preperiod, self.period, self.saltus
+        L = min(len(prefix), n0 + p)
+        small = idx < L
+        out = np.empty(idx.shape, dtype=np.int64)
+        if small.any():
+            out[small] = np.asarray(prefix)[idx[small]]
+        big = ~small
+        if big.any():
+            q, r = np.divmod(idx[big] - n0, p)
+            out[big] = np.asarray(prefix)[n0 + r].astype(np.int64) + s * q
+        return out
+
+    def __str__(self) -> str:
+        if self.status == "none":
+            return (f"{self.ruleset}: no period found in {self.values_checked} values"
+                    + (f" ({self.note})" if self.note else ""))
+        kind = "period" if self.saltus == 0 else f"arithmetic period (saltus {self.saltus})"
+        last = self.last_exceptional
+        lines = [f"{self.ruleset}: {self.status.upper()} {kind} {self.period}, preperiod {self.preperiod}"
+                 + (f" (last exceptional value G({last}))" if last is not None else " (purely periodic)")]
+        if self.certified:
+            lines.append(f"  theorem: {self.theorem}")
+            lines.append(f"  bound:   {self.bound}")
+            lines.append(f"  checked: G(n) = G(n+{self.period}) for {self.preperiod} <= n < "
+                         f"{self.values_checked - self.period} ({self.values_checked} values)")
+        else:
+            lines.append(f"  seen on {self.values_checked} values only; not certified"
+                         + (f": {self.note}" if self.note else ""))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        """JSON-ready dict (also what the store keeps as sequence metadata)."""
+        d = asdict(self)
+        d["last_exceptional"] = self.last_exceptional
+        return d
+
+
+def _bound_text(mode: int, h: int, k: int, n0: int, p: int) -> str:
+    L = required_length(mode, h, k, n0, p)
+    m = max(n0, 1)
+    if mode == 1:
+        return f"L >= max(n0,1) + p + k = {m} + {p} + {k} = {L}"
+    return f"L >= {h}*max(n0,1) + {h}p + k = {h}*{m} + {h}*{p} + {k} = {L}"
+
+
+def check_certificate(G: np.ndarray, L: int, mode: int, h: int, k: int, period: int) -> int | None:
+    """Check one period on ``G[:L]``: the preperiod if the theorem's bound holds, else None."""
+    p, n0 = K.last_match_scan(G, L, period, period, h, k, mode, 0)
+    return int(n0) if p == period else None
+
+
+def _detect(G: np.ndarray, L: int) -> tuple[int, int, int] | None:
+    """Smallest (arithmetic) period seen over at least 3 cycles: ``(p, saltus, n0)``."""
+    if L < 20:
+        return None
+    p, s, n0 = K.saltus_scan(G, L, max(1, L // 4), 3)
+    if p < 0:
+        return None
+    return int(p), int(s), int(n0)
+
+
+def _default_max(ruleset: Any) -> int:
+    rules = ruleset._kernel_rules(64)
+    if rules is None:
+        return 1 << 12
+    if ruleset.certificate() is None:
+        return 1 << 12
+    if rules.sparse_ok:
+        return 1 << 21
+    if len(rules.t_split) == 0 and len(rules.t_split3) == 0:
+        return 1 << 22
+    return 1 << 16
+
+
+def periodicity(
+    ruleset: Any,
+    max_values: int | None = None,
+    store: Any = None,
+    progress: bool | None = None,
+    start: int = 1024,
+) -> PeriodicityResult:
+    """Compute Grundy values until the period is found and certified (or ``max_values``).
+
+    Parameters
+    ----------
+    ruleset : HeapRuleset
+        A take-and-break code, subtraction game, Grundy's game or function heap game.
+    max_values : int, optional
+        Stop after this many values. Default: 2**21 for codes with sparse space, 2**22 for
+        codes without splits, 2**16 for other finite codes, 2**12 for games that cannot
+        be certified (infinite codes, Grundy's game, function-defined games).
+    store : Store or str, optional
+        Values are read from and written to the store (resumable); a certified result is
+        kept as the sequence's metadata and re-verified against the stored values.
+    progress : bool or None
+        Progress bars for long computations.
+    start : int
+        Length of the first prefix examined.
+
+    Returns
+    -------
+    PeriodicityResult
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> r = periodicity(TakeAndBreak("0.77"))
+    >>> r.certified, r.period, r.preperiod
+    (True, 12, 71)
+    """
+    from cgtalg.rulesets.heap_games import _check_count, _open_store
+
+    name = ruleset.name
+    cert = ruleset.certificate()
+    if max_values is None:
+        max_values = _default_max(ruleset)
+    max_values = _check_count(max_values, "max_values")
+    if max_values < 2:
+        raise RulesetError(f"max_values must be at least 2, got {max_values}")
+    if store is not None:
+        store = _open_store(store)
+    eng = ruleset.engine()
+
+    def compute(L: int) -> np.ndarray:
+        ruleset.grundy_sequence(L, store=store, progress=progress)
+        if eng.n < L:  # pragma: no cover - grundy_sequence fills the engine
+            raise RuntimeError(f"{name}: the engine holds {eng.n} values, {L} needed")
+        return eng.G
+
+    if cert is not None:
+        theorem, mode, h, k = cert
+        if store is not None:
+            got = _from_store(ruleset, store, cert, compute)
+            if got is not None:
+                return got
+        L = min(max(start, 4 * (k + 4)), max_values)
+        while True:
+            G = compute(L)
+            p_hi = max(1, (L - k) // h) if mode == 0 else max(1, L - k)
+            p, n0 = K.last_match_scan(G, L, 1, p_hi, h, k, mode, 0)
+            if p > 0:
+                p, n0 = int(p), int(n0)
+                res = PeriodicityResult(
+                    ruleset=name, status="certified", period=p, preperiod=n0, saltus=0, certified=True,
+                    theorem=theorem, bound=_bound_text(mode, h, k, n0, p),
+                    required_values=required_length(mode, h, k, n0, p), values_checked=L, k=k,
+                )
+                if store is not None:
+                    _put_meta(store, ruleset.sequence_key, res)
+                return res
+            if L >= max_values:
+                break
+            cp, cn0 = K.last_match_scan(G, L, 1, max(1, L // 2), 1, 0, 2, 0)
+            nxt = 2 * L
+            if cp > 0:
+                need = required_length(mode, h, k, int(cn0), int(cp))
+                if need > L:
+                    nxt = min(nxt, max(need, L + 64))
+            L = min(nxt, max_values)
+        note = f"no period certified within max_values = {max_values} values"
+    else:
+        k = None
+        L = max_values
+        compute(L)
+        why = ("infinite code: no periodicity theorem applies" if getattr(ruleset, "is_finite", True) is False
+               else "Grundy's game: the periodicity argument fails for unequal splits"
+               if type(ruleset).__name__ == "GrundysGame"
+               else "no periodicity theorem is known for this ruleset")
+        note = why
+    G = eng.G
+    det = _detect(G, L)
+    if det is None:
+        return PeriodicityResult(ruleset=name, status="none", values_checked=L, k=k, note=note)
+    p, s, n0 = det
+    return PeriodicityResult(ruleset=name, status="detected", period=p, preperiod=n0, saltus=s,
+                             certified=False, values_checked=L, k=k, note=note)
+
+
+def _from_store(ruleset: Any, store: Any, cert: tuple, compute) -> PeriodicityResult | None:
+    """A certified result kept in the store, re-verified against the stored values."""
+    meta = store.sequence_meta(ruleset.sequence_key)
+    if not meta or not isinstance(meta.get("periodicity"), dict):
+        return None
+    m = meta["periodicity"]
+    if not m.get("certified"):
+        return None
+    theorem, mode, h, k = cert
+    try:
+        p, n0, L = int(m["period"]), int(m["preperiod"]), int(m["values_checked"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    G = compute(L)
+    got = check_certificate(G, L, mode, h, k, p)
+    if got != n0:
+        return None
+    return PeriodicityResult(
+        ruleset=ruleset.name, status="certified", period=p, preperiod=n0, saltus=0, certified=True,
+        theorem=theorem, bound=_bound_text(mode, h, k, n0, p),
+        required_values=required_length(mode, h, k, n0, p), values_checked=L, k=k,
+        note="read from the store and re-verified",
+    )
+
+
+def _put_meta(store: Any, key: str, res: PeriodicityResult) -> None:
+    """Keep the certified result as the sequence's metadata (replacing an older one)."""
+    from cgtalg.errors import StoreError
+
+    try:
+        store.put_sequence_meta(key, {"periodicity": res.to_json()})
+    except StoreError:
+        meta = dict(store.sequence_meta(key) or {})
+        meta["periodicity"] = res.to_json()
+        store.put_sequence_meta(key, meta, replace=True)

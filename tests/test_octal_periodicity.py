@@ -1,0 +1,180 @@
+"""Certified periodicity of octal games and detected (arithmetic) periodicity of others.
+
+Published values used (period p, last exceptional value n0 - 1):
+- Kayles 0.77: p = 12, last exception G(70) (seed 004: "after K71 (actually after K70) it
+  repeats"; Winning Ways ch. 4), so n0 = 71.
+- Dawson's chess 0.137: p = 34, exceptions at n = 0, 14, 16, 17, 31, 34, 51 (OEIS A002187;
+  Guy & Smith 1956), so n0 = 52; Dawson's Kayles 0.07 (its first cousin shifted) n0 = 53.
+- .123: period 5 from heap 5 (seed 000, Table 1).
+- 0.177: p = 20, last exception 496 (OEIS A071435, Winning Ways p. 102);
+  0.1377: p = 24, last 140 (A071434); 0.11377: p = 32, last 186 (A071452).
+- 0.127: p = 4, last exception 46577 (Gangolli & Plambeck 1989; OEIS A071464).
+- 0.16: p = 149459, last exception 105350 (Gangolli & Plambeck 1989; OEIS A071430).
+- 0.56: p = 144 (Gangolli & Plambeck 1989; OEIS A071436). OEIS states the last exception
+  at n = 326637; both kernels here (naive mex and rare/common, cross-checked in full by
+  test_octal_kernels.py::test_sparse_equals_naive_for_056_through_its_preperiod) give
+  G(326639) = 26 != G(326783) = 16, so the preperiod is 326640 (last exception 326639).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cgtalg.errors import RulesetError
+from cgtalg.rulesets import _grundy_kernels as K
+from cgtalg.rulesets.heap_games import GrundysGame, heap_ruleset, subtraction
+from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.octal_periodicity import check_certificate, required_length
+
+
+def naive_min_certified(G, k, h=2, sub=False):
+    """From the definitions, in plain Python: the smallest p certified on the prefix G."""
+    L = len(G)
+    for p in range(1, L):
+        n0 = L - p
+        while n0 > 0 and G[n0 - 1] == G[n0 - 1 + p]:
+            n0 -= 1
+        need = (max(n0, 1) + p + k) if sub else (h * max(n0, 1) + h * p + k)
+        if L >= need:
+            return p, n0
+    return None
+
+
+@pytest.mark.parametrize(
+    "code, period, preperiod",
+    [
+        ("0.77", 12, 71),
+        ("0.137", 34, 52),
+        ("0.07", 34, 53),
+        ("0.123", 5, 5),
+        ("0.177", 20, 497),
+        ("0.1377", 24, 141),
+        ("0.11377", 32, 187),
+        ("0.127", 4, 46578),
+    ],
+)
+def test_published_periods_are_certified(code, period, preperiod):
+    res = TakeAndBreak(code).periodicity()
+    assert (res.status, res.certified, res.period, res.preperiod) == ("certified", True, period, preperiod)
+    assert res.saltus == 0 and res.k == TakeAndBreak(code).k
+    if TakeAndBreak(code).max_heaps == 2:
+        assert res.values_checked >= res.required_values == 2 * max(preperiod, 1) + 2 * period + res.k
+        assert "Guy-Smith" in res.theorem
+    else:  # .123 has no splits: the subtraction-game bound
+        assert res.values_checked >= res.required_values == max(preperiod, 1) + period + res.k
+        assert "subtraction" in res.theorem
+
+
+def test_kayles_result_text_and_json():
+    res = TakeAndBreak("0.77").periodicity()
+    text = str(res)
+    assert "0.77: CERTIFIED period 12, preperiod 71 (last exceptional value G(70))" in text
+    assert "L >= 2*max(n0,1) + 2p + k = 2*71 + 2*12 + 2 = 168" in text
+    d = res.to_json()
+    assert d["period"] == 12 and d["last_exceptional"] == 70 and d["certified"] is True
+
+
+def test_016_and_056_certified():
+    r16 = TakeAndBreak("0.16").periodicity()
+    assert (r16.certified, r16.period, r16.preperiod) == (True, 149459, 105351)
+    r56 = TakeAndBreak("0.56").periodicity()
+    assert (r56.certified, r56.period, r56.preperiod) == (True, 144, 326640)
+
+
+def test_certified_period_is_the_smallest_by_brute_force():
+    for text in ["0.77", "0.137", "0.123", "0.177", "0.35", "0.4", "0.51", "0.54", "0.15", "0.44", "4.4", "4.07", "0.3033"]:
+        code = TakeAndBreak(text)
+        res = code.periodicity()
+        assert res.certified, text
+        G = code.grundy_sequence(res.values_checked).tolist()
+        h = code.max_heaps
+        brute = naive_min_certified(G, code.k, max(h, 2), sub=(h == 1))
+        assert brute == (res.period, res.preperiod), text
+
+
+def test_certificate_fails_on_a_corrupted_prefix():
+    code = TakeAndBreak("0.77")
+    G = np.array(code.grundy_sequence(168), dtype=np.uint8)
+    assert check_certificate(G, 168, 0, 2, 2, 12) == 71
+    assert check_certificate(G, 167, 0, 2, 2, 12) is None  # one value short of the bound
+    G[150] ^= 1
+    assert check_certificate(G, 168, 0, 2, 2, 12) is None
+
+
+def test_not_certified_below_the_bound():
+    res = TakeAndBreak("0.77").periodicity(max_values=160, start=160)
+    assert not res.certified and res.status in ("detected", "none")
+    if res.status == "detected":
+        assert res.period == 12 and "not certified" in str(res)
+
+
+def test_subtraction_game_bound():
+    g = subtraction([1, 3, 4])  # S(1,3,4): values 0 1 0 1 2 3 2 with period 7 (Winning Ways ch. 4)
+    res = g.periodicity()
+    assert (res.certified, res.period, res.preperiod) == (True, 7, 0)
+    assert res.required_values == required_length(1, 1, 4, 0, 7) == 1 + 7 + 4
+    assert "subtraction" in res.theorem
+    assert g.grundy_sequence(7).tolist() == [0, 1, 0, 1, 2, 3, 2]
+
+
+def test_hexadecimal_code_uses_three_heap_bound():
+    code = TakeAndBreak("0x0.F")  # take 1 leaving 0..3 heaps
+    res = code.periodicity()
+    G = code.grundy_sequence(res.values_checked).tolist()
+    assert res.certified and res.bound.startswith("L >= 3*max(n0,1) + 3p + k")
+    assert naive_min_certified(G, 1, 3) == (res.period, res.preperiod)
+
+
+def test_nim_and_all_but_games_show_saltus_detected_not_certified():
+    nim = TakeAndBreak("0.[3]").periodicity(max_values=600)
+    assert (nim.status, nim.certified, nim.period, nim.saltus, nim.preperiod) == ("detected", False, 1, 1, 0)
+    assert "infinite code" in nim.note and "DETECTED" in str(nim)
+    ab = subtraction([1, 2], all_but=True)
+    res = ab.periodicity(max_values=800)
+    G = ab.grundy_sequence(800).astype(int)
+    assert res.status == "detected" and not res.certified and res.saltus != 0
+    p, s, n0 = res.period, res.saltus, res.preperiod
+    assert all(G[n + p] - G[n] == s for n in range(n0, 800 - p))
+
+
+def test_grundys_game_is_never_certified():
+    res = GrundysGame().periodicity(max_values=3000)
+    assert not res.certified and "Grundy's game" in res.note
+
+
+def test_function_heap_game_detection_only():
+    halving = heap_ruleset("halving", lambda n: [(n // 2,)] if n > 1 else [])
+    res = halving.periodicity(max_values=300)
+    assert not res.certified
+
+
+def test_periodicity_store_roundtrip(tmp_path):
+    from cgtalg.store import open_store
+
+    store = open_store(str(tmp_path / "p.sqlite"))
+    first = TakeAndBreak("0.177").periodicity(store=store)
+    assert first.certified
+    meta = store.sequence_meta("grundy:0.177")["periodicity"]
+    assert meta["period"] == 20 and meta["preperiod"] == 497
+    again = TakeAndBreak("0.177").periodicity(store=store)
+    assert (again.period, again.preperiod, again.certified) == (20, 497, True)
+    assert "re-verified" in again.note
+    store.close()
+
+
+def test_bad_max_values():
+    with pytest.raises(RulesetError, match="max_values must be at least 2"):
+        TakeAndBreak("0.77").periodicity(max_values=1)
+
+
+def test_scan_kernel_against_brute_force_on_random_sequences():
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        pre = rng.integers(0, 4, rng.integers(0, 30))
+        per = rng.integers(0, 4, rng.integers(1, 9))
+        L = int(rng.integers(60, 200))
+        seq = np.concatenate([pre, np.tile(per, L // len(per) + 2)])[:L].astype(np.uint8)
+        p, n0 = K.last_match_scan(seq, L, 1, (L - 2) // 2, 2, 2, 0, 0)
+        brute = naive_min_certified(seq.tolist(), 2)
+        assert (None if p < 0 else (int(p), int(n0))) == brute
