@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import click
 
-__all__ = ["json_option", "emit", "to_jsonable"]
+__all__ = ["json_option", "no_store_option", "cli_store", "emit", "to_jsonable"]
 
 
 def json_option(func: Callable) -> Callable:
@@ -56,3 +56,19 @@ def emit(result: dict, as_json: bool, human: str | Callable[[], str]) -> None:
         click.echo(json.dumps(to_jsonable(result), indent=2, ensure_ascii=False))
     else:
         click.echo(human() if callable(human) else human)
+
+
+def no_store_option(func: Callable) -> Callable:
+    """Decorator adding ``--no-store`` (parameter ``no_store``) to a command that uses the store."""
+    return click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")(func)
+
+
+def cli_store(ctx: click.Context, enabled: bool = True):
+    """The store chosen by the global ``--store URL`` (else ``$CGTALG_STORE``, else the default
+    file), opened and migrated; ``None`` when ``enabled`` is false (``--no-store``)."""
+    if not enabled:
+        return None
+    from cgtalg.store import open_store
+
+    root = ctx.find_root()
+    return open_store((root.obj or {}).get("store_url"))

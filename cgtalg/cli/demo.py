@@ -7,7 +7,7 @@ import time
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import cli_store, emit, json_option
 
 __all__ = ["register"]
 
@@ -23,9 +23,8 @@ def demo_command(ctx: click.Context, as_json: bool) -> None:
     from cgtalg.report import describe, prove_equivalence
     from cgtalg.rulesets.parity import ParityGame
     from cgtalg.rulesets.solver import solve
-    from cgtalg.store import open_store
 
-    store = open_store(ctx.obj.get("store_url") if ctx.obj else None)
+    store = cli_store(ctx)
     out: dict = {"store": store.url, "steps": []}
     text: list[str] = [f"store: {store.url}", ""]
 

@@ -4,23 +4,15 @@ from __future__ import annotations
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
 
 __all__ = ["register"]
-
-
-def _open_store(ctx: click.Context, use_store: bool):
-    if not use_store:
-        return None
-    from cgtalg.store import open_store
-
-    return open_store(ctx.obj.get("store_url") if ctx.obj else None)
 
 
 @click.command("game")
 @click.argument("text")
 @click.option("--misere", is_flag=True, help="Lead with misère play (both are always shown).")
-@click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")
+@no_store_option
 @click.option("--draw", type=click.Path(dir_okay=False), default=None, help="Draw the game DAG to a PNG file.")
 @json_option
 @click.pass_context
@@ -31,7 +23,7 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
     from cgtalg.report import describe
 
     g = parse(text)
-    store = _open_store(ctx, not no_store)
+    store = cli_store(ctx, not no_store)
     report = describe(g, store=store)
     result = report.to_json()
     if store is not None:
@@ -59,7 +51,7 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
 @click.argument("g_text", metavar="G")
 @click.argument("h_text", metavar="H")
 @click.option("--misere/--normal", default=True, help="Play convention (default: misère).")
-@click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")
+@no_store_option
 @json_option
 @click.pass_context
 def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, no_store: bool, as_json: bool) -> None:
@@ -68,7 +60,7 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, no
     V.3.5-3.6) witnesses when they are, a distinguishing game T when they are not."""
     from cgtalg.report import prove_equivalence
 
-    store = _open_store(ctx, not no_store)
+    store = cli_store(ctx, not no_store)
     report = prove_equivalence(g_text, h_text, misere=misere, store=store)
     payload = report.to_json()
     if store is not None:

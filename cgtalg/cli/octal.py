@@ -8,8 +8,9 @@
 
 A game is an octal/hexadecimal code (``0.77``, ``4.07``, ``0x0.B``, ``0.[3]``), a
 subtraction game ``S(1,3,4)``, an all-but subtraction game ``allbut(1,2)``, or ``grundy``
-(Grundy's game). With the global ``--store URL`` Grundy values are read from and written to
-that store (so long runs resume).
+(Grundy's game). Grundy values are read from and written to the store (the global
+``--store URL``, else ``$CGTALG_STORE``, else the default file), so long runs resume;
+``--no-store`` computes without it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
 
 __all__ = ["register"]
 
@@ -50,15 +51,6 @@ def _game(spec: str):
     return parse_heap_ruleset(spec)
 
 
-def _store(ctx: click.Context):
-    url = (ctx.obj or {}).get("store_url")
-    if not url:
-        return None
-    from cgtalg.store import open_store
-
-    return open_store(url)
-
-
 def _fmt_values(vals, per_line: int = 24) -> str:
     lines = []
     for i in range(0, len(vals), per_line):
@@ -78,12 +70,13 @@ def register(cli: click.Group) -> None:
                   help="write a PNG plot of the sequence (rare values marked)")
     @click.option("--show", type=COUNT, default=None,
                   help="values to print (default: all up to 600, else the first 120)")
+    @no_store_option
     @json_option
     @click.pass_context
-    def grundy_cmd(ctx, game, n, method, plot, show, as_json):
+    def grundy_cmd(ctx, game, n, method, plot, show, no_store, as_json):
         """Grundy values of single heaps of GAME (octal code, S(..), allbut(..), grundy)."""
         g = _game(game)
-        store = _store(ctx)
+        store = cli_store(ctx, not no_store)
         t0 = time.perf_counter()
         G = g.grundy_sequence(n, method=method, store=store, progress=None if not as_json else False)
         dt = time.perf_counter() - t0
@@ -121,13 +114,14 @@ def register(cli: click.Group) -> None:
     @click.argument("game")
     @click.option("--max-values", type=COUNT, default=None,
                   help="give up after this many values (default depends on the game)")
+    @no_store_option
     @json_option
     @click.pass_context
-    def period_cmd(ctx, game, max_values, as_json):
+    def period_cmd(ctx, game, max_values, no_store, as_json):
         """Find and certify the period of GAME's Grundy sequence (Guy-Smith theorem)."""
         g = _game(game)
         t0 = time.perf_counter()
-        res = g.periodicity(max_values=max_values, store=_store(ctx), progress=None if not as_json else False)
+        res = g.periodicity(max_values=max_values, store=cli_store(ctx, not no_store), progress=None if not as_json else False)
         result = res.to_json()
         result["seconds"] = round(time.perf_counter() - t0, 3)
         emit(result, as_json, lambda: str(res))

@@ -14,19 +14,9 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
 
 __all__ = ["register"]
-
-
-def _open_store(ctx: click.Context, use_store: bool) -> Any:
-    if not use_store:
-        return None
-    try:
-        from cgtalg.store import open_store
-    except ImportError:  # pragma: no cover - the store is part of the package
-        return None
-    return open_store(ctx.obj.get("store_url") if ctx.obj else None)
 
 
 @click.command("solve")
@@ -38,7 +28,7 @@ def _open_store(ctx: click.Context, use_store: bool) -> Any:
 @click.option("--draw", type=click.Path(dir_okay=False), default=None, help="Draw the solved DAG of the position to a PNG file.")
 @click.option("--figure", type=click.Path(dir_okay=False), default=None,
               help="Parity rulesets: draw Guy's condensed game tree (Figure 1) up to --table N beans (default 11).")
-@click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")
+@no_store_option
 @json_option
 @click.pass_context
 def solve_command(
@@ -72,7 +62,7 @@ def solve_command(
         pos = parse_position(ruleset, " ".join(position))
         store = None
         if callable(getattr(ruleset, "parse_position", None)):
-            store = _open_store(ctx, not no_store)
+            store = cli_store(ctx, not no_store)
         solution = solve(ruleset, pos, misere=misere, store=store)
         result["solution"] = solution.to_json()
         if store is not None:
