@@ -135,10 +135,18 @@ def test_position_parity_split_is_used_and_correct():
 
 def test_auto_falls_back_to_naive_without_sparse_space():
     code = TakeAndBreak("0.137")
-    code.grundy_sequence(20000)
+    code.grundy_sequence(40000)
     eng = code.engine()
     assert eng.mode == "naive" and eng.fallback_at is not None
-    assert np.array_equal(code.grundy_sequence(20000), TakeAndBreak("0.137").grundy_sequence(20000, method="naive"))
+    assert np.array_equal(code.grundy_sequence(40000), TakeAndBreak("0.137").grundy_sequence(40000, method="naive"))
+
+
+def test_auto_keeps_sparse_space_that_appears_late():
+    # Officers 0.6: a fifth of its first 4 000 heaps are rare, yet only 1 583 of its first 2^24
+    # (Flammenkamp's tables; bench_officers.py), so auto must not give up on it early.
+    code = TakeAndBreak("0.6")
+    code.grundy_sequence(40000)
+    assert code.engine().mode == "sparse"
 
 
 def test_dtype_promotion_when_values_grow():
@@ -252,3 +260,26 @@ def test_sparse_equals_naive_for_056_through_its_preperiod():
     a = TakeAndBreak("0.56").grundy_sequence(N, method="naive")
     b = TakeAndBreak("0.56").grundy_sequence(N, method="sparse")
     assert np.array_equal(a, b)
+
+
+def test_sparse_split_of_a_sequence_read_from_the_store(tmp_path):
+    """A sequence answered wholly from the store still yields its rare/common split (for
+    plots), the same split a fresh computation chooses."""
+    from cgtalg.store import open_store
+
+    store = open_store(str(tmp_path / "seq.sqlite"))
+    try:
+        fresh = TakeAndBreak("0.77")
+        fresh.grundy_sequence(5000, store=store)
+        expected = fresh.engine().sparse_split()
+        again = TakeAndBreak("0.77")
+        again.grundy_sequence(5000, store=store)  # nothing left to compute
+        got = again.engine().sparse_split()
+        assert got is not None and got.mask == expected.mask
+        from cgtalg.viz.sequence_plot import rare_mask
+
+        G = again.grundy_sequence(5000)
+        by_definition = int(rare_mask(G, got.mask, got.cbit0, got.cbit1).sum())
+        assert again.engine().nrare == fresh.engine().nrare == by_definition
+    finally:
+        store.close()

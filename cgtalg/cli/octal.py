@@ -81,7 +81,7 @@ def register(cli: click.Group) -> None:
         G = g.grundy_sequence(n, method=method, store=store, progress=None if not as_json else False)
         dt = time.perf_counter() - t0
         eng = g.engine(method)
-        split = eng.split if eng.mode == "sparse" or eng.split is not None else None
+        split = eng.sparse_split()
         if show is None:
             show = n if n <= 600 else 120
         result = {
@@ -104,6 +104,9 @@ def register(cli: click.Group) -> None:
             out.append(f"max value {result['max_value']}; method {eng.mode}{rate}")
             if result["sparse_space"]:
                 out.append(f"sparse space: {result['sparse_space']} ({result['rare_positions']} rare heaps)")
+            elif getattr(eng, "fallback_at", None):
+                out.append(f"no sparse space: more than a fifth of the heaps were rare at n = {eng.fallback_at}, "
+                           "so the naive kernel computed the rest")
             if plot:
                 out.append(f"plot written to {plot}")
             return "\n".join(out)
@@ -186,10 +189,12 @@ def register(cli: click.Group) -> None:
             if total == 0:
                 lines.append("P: the second player (the previous player) wins; every move loses")
             else:
-                lines.append(f"N: the player to move wins; {count} winning move(s):")
+                families = sum(1 for m in moves if m.count > 1)
+                grouped = f", listed as {len(moves)} entries ({families} arithmetic families of splits)" if families else ""
+                lines.append(f"N: the player to move wins; {count:,} winning move(s){grouped}:")
                 lines += [f"  {m}" for m in moves[:limit]]
                 if len(moves) > limit:
-                    lines.append(f"  ... and {len(moves) - limit} more (use --limit)")
+                    lines.append(f"  ... and {len(moves) - limit} more entries (use --limit)")
             if per is not None and max(heaps) >= per.values_checked:
                 lines.append(f"(large heaps answered from the certified period {per.period}, "
                              f"preperiod {per.preperiod})")
