@@ -52,8 +52,11 @@ def demo_command(ctx: click.Context, as_json: bool) -> None:
 
     info = store.info()
     out["store_info"] = info
-    counts = info.get("counts", info)
-    text.append("store now holds: " + ", ".join(f"{k} {v}" for k, v in counts.items() if isinstance(v, int)))
+    text.append(
+        f"store now holds: {info['forms']} forms, {sum(info['properties'].values())} form properties, "
+        f"{sum(info['relations'].values())} equivalence verdicts, {info['positions']} solved positions "
+        "(run `cgtalg demo` again: the proofs and the solution come from the store)"
+    )
     emit(out, as_json, "\n".join(text))
 
 
