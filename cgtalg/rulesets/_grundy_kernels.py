@@ -55,6 +55,20 @@ def _bit_length(v):
     return b
 
 
+@njit(cache=True, inline="always")
+def _mark_take_moves(G, n, t_all, t_take, marks, stamp):
+    """Stamp the values of the moves that leave no heap (take all ``t == n``) or one heap
+    (``G[n - t]``, ``t < n``) in ``marks``; ``t_take`` is sorted."""
+    for i in range(t_all.shape[0]):
+        if t_all[i] == n:
+            marks[0] = stamp
+    for i in range(t_take.shape[0]):
+        t = t_take[i]
+        if t >= n:
+            break
+        marks[G[n - t]] = stamp
+
+
 @njit(cache=True)
 def max_of(G, n):
     """Largest value in ``G[:n]`` (0 for an empty prefix)."""
@@ -79,14 +93,7 @@ def naive_kernel(G, start, stop, t_all, t_take, t_split, t_split3, unequal, mark
     n = start
     while n < stop:
         stamp = n
-        for i in range(t_all.shape[0]):
-            if t_all[i] == n:
-                marks[0] = stamp
-        for i in range(t_take.shape[0]):
-            t = t_take[i]
-            if t >= n:
-                break
-            marks[G[n - t]] = stamp
+        _mark_take_moves(G, n, t_all, t_take, marks, stamp)
         for i in range(t_split.shape[0]):
             m = n - t_split[i]
             if m < 2:
@@ -157,14 +164,7 @@ def sparse_kernel(G, start, stop, t_all, t_take, t_split, par, cbit0, cbit1,
     n = start
     while n < stop:
         stamp = n
-        for i in range(t_all.shape[0]):
-            if t_all[i] == n:
-                marks[0] = stamp
-        for i in range(t_take.shape[0]):
-            t = t_take[i]
-            if t >= n:
-                break
-            marks[G[n - t]] = stamp
+        _mark_take_moves(G, n, t_all, t_take, marks, stamp)
         # free zero from (m/2, m/2)
         for i in range(ns):
             m = n - t_split[i]
