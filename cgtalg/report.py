@@ -171,6 +171,12 @@ class EquivalenceReport:
             tail = "PROOF CHECK FAILED: " + "; ".join(self.problems)
         return f"{self.explanation}\n\n{tail}"
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 def prove_equivalence(g: Game | str, h: Game | str, misere: bool = True, store=None) -> EquivalenceReport:
     """Decide ``g ≡ h`` (misère or normal play, impartial universe) with a checked proof.

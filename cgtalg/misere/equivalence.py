@@ -745,6 +745,12 @@ class EquivalenceResult:
             }
         return out
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 def _witness_json(w: Witness, index: dict[int, int]) -> dict:
     return {

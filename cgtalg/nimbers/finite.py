@@ -727,6 +727,12 @@ class QuadraticRoots:
         count = len(self.roots)
         return f"{count} root{'s' if count != 1 else ''} in {base}: {listed}"
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 def nim_solve_quadratic(a: int, b: int, c: int) -> QuadraticRoots:
     """Solve ``a⊗x² ⊕ b⊗x ⊕ c = 0`` over the finite nimbers.

@@ -1351,6 +1351,12 @@ class NimRoots:
             "splits": self.splits,
         }
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 def _field_sig_for_degree(eng: _Engine, N: int, what: str) -> Sig:
     """The smallest κ-field signature whose degree is a multiple of N."""

@@ -145,6 +145,12 @@ class PeriodicityResult:
         d["last_exceptional"] = self.last_exceptional
         return d
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 def _bound_text(mode: int, h: int, k: int, n0: int, p: int) -> str:
     L = required_length(mode, h, k, n0, p)

@@ -122,6 +122,12 @@ class Periodicity:
             "certified": self.certified,
         }
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 @njit(cache=True)
 def _scan_kernel(a, min_cycles, min_span, max_period, max_preperiod, arithmetic):  # pragma: no cover - jitted

@@ -578,6 +578,12 @@ class Solution:
             texts={"winning_moves": data["winning_moves"], "replies": data["replies"]},
         )
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the readable report in a ``<pre>`` block."""
+        from cgtalg.viz.html import text_html
+
+        return text_html(self)
+
 
 def _play_name(misere: bool) -> str:
     return "misère play" if misere else "normal play"

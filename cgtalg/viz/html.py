@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["game_html"]
+__all__ = ["game_html", "text_html"]
 
 
 def game_html(g) -> str:
@@ -24,3 +24,13 @@ def game_html(g) -> str:
         for k, v in rows
     )
     return f"<table>{body}</table>"
+
+
+def text_html(obj) -> str:
+    """Notebook view of a result whose ``str()`` is its readable report (proofs, strategies,
+    certificates, roots): the text in a ``<pre>`` block, headed by the result's type."""
+    title = html.escape(type(obj).__name__)
+    body = html.escape(str(obj))
+    return (
+        f"<div><b>{title}</b><pre style='white-space:pre-wrap;margin:0.3em 0'>{body}</pre></div>"
+    )
