@@ -1,0 +1,126 @@
+"""The store on a real PostgreSQL server (the backend of the planned Dask census).
+
+Runs when ``CGTALG_TEST_POSTGRES_URL`` names a server URL whose user may create databases
+(``.ci/run`` installs Debian's PostgreSQL, starts it on 127.0.0.1 and sets it); each test gets
+a database of its own. Without it every test here is skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import uuid
+
+import numpy as np
+import pytest
+
+import cgtalg as cg
+from cgtalg.errors import StoreError
+
+ADMIN_URL = os.environ.get("CGTALG_TEST_POSTGRES_URL")
+
+pytestmark = pytest.mark.skipif(
+    not ADMIN_URL, reason="no PostgreSQL server: set CGTALG_TEST_POSTGRES_URL (.ci/run does)"
+)
+
+
+@pytest.fixture
+def pg_url():
+    """A fresh database on the server, dropped afterwards."""
+    import sqlalchemy as sa
+
+    name = f"cgtalg_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    url = sa.engine.make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+    yield url
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+def _open(url):
+    from cgtalg.store import open_store
+
+    return open_store(url)
+
+
+def test_create_migrate_and_reopen(pg_url):
+    store = _open(pg_url)
+    info = store.info()
+    assert info["backend"] == "postgresql" and info["revision"] == info["head"]
+    g = cg.parse("{0, {*2}}")
+    gid = store.form_id(g)
+    store.put(g, "grundy", cg.grundy(g))
+    store.close()
+    again = _open(pg_url)
+    try:
+        assert again.form_id(g) == gid and again.game(gid) is g
+        assert again.get(g, "grundy") == cg.grundy(g)  # mex definition (ONAG ch. 11)
+    finally:
+        again.close()
+
+
+def test_memo_conflicts_relations_positions_find(pg_url):
+    store = _open(pg_url)
+    try:
+        g = cg.parse("{*2}")
+        assert store.memo(g, "misere_grundy", lambda: cg.misere_grundy(g)) == 0
+        assert store.memo(g, "misere_grundy", lambda: pytest.fail("recomputed")) == 0
+        with pytest.raises(StoreError):
+            store.put(g, "misere_grundy", 1)  # a different value is never written over
+        report = cg.prove_equivalence("*2+*1", "*3", store=store)  # Spindler, Theorem 5
+        assert report.holds and cg.prove_equivalence("*2+*1", "*3", store=store).from_store
+        assert store.memo_position("parity", "25(e,e)", "outcome", lambda: "P") == "P"
+        assert store.get_position("parity", "25(e,e)", "outcome") == "P"
+        assert store.find(text="{*2}")
+    finally:
+        store.close()
+
+
+def test_sequences_chunked_and_checked(pg_url):
+    store = _open(pg_url)
+    try:
+        values = np.arange(3_000_000) % 7
+        store.extend_sequence("seq", 0, values[:1_500_000])
+        store.extend_sequence("seq", 1_000_000, values[1_000_000:])  # overlap must agree
+        assert np.array_equal(store.sequence("seq"), values)
+        bad = values[10:20].copy()
+        bad[3] += 1
+        with pytest.raises(StoreError):
+            store.extend_sequence("seq", 10, bad)
+        assert np.array_equal(store.sequence("seq"), values)  # nothing written
+    finally:
+        store.close()
+
+
+def _form(n: int) -> cg.Game:
+    """Distinct forms for distinct n (< 37·37), sharing nim-heap subpositions across writers."""
+    return cg.game([cg.nim(n % 37), cg.nim(37 + n // 37)])
+
+
+def _writer(url: str, offset: int, count: int) -> None:
+    store = _open(url)
+    try:
+        for n in range(offset, offset + count):
+            store.put(_form(n), f"tag{offset}", n)
+    finally:
+        store.close()
+
+
+def test_two_processes_writing_at_once_both_land(pg_url):
+    ctx = mp.get_context("spawn")
+    procs = [ctx.Process(target=_writer, args=(pg_url, off, 60)) for off in (0, 1000)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    store = _open(pg_url)
+    try:
+        for off in (0, 1000):
+            for n in range(off, off + 60):
+                assert store.get(_form(n), f"tag{off}") == n
+    finally:
+        store.close()
