@@ -18,6 +18,10 @@ from cgtalg.core.notation import format_game, parse
 __all__ = ["GameReport", "describe", "PROPERTIES", "EquivalenceReport", "prove_equivalence"]
 
 
+#: winning moves are reported as literal text of at most this many characters
+MOVE_TEXT_LIMIT = 2000
+
+
 def _canonical_text(g: Game) -> str:
     from cgtalg.misere.canonical import misere_canonical
 
@@ -27,7 +31,8 @@ def _canonical_text(g: Game) -> str:
 def _moves(g: Game, misere: bool) -> list[str]:
     from cgtalg import winning_moves
 
-    return [format_game(m) for m in winning_moves(g, misere=misere)]
+    # display text (cut with "..." past MOVE_TEXT_LIMIT: literal texts can be exponential in size)
+    return [format_game(m, max_chars=MOVE_TEXT_LIMIT) for m in winning_moves(g, misere=misere)]
 
 
 def _props() -> dict[str, Callable[[Game], Any]]:

@@ -89,3 +89,39 @@ def test_very_deep_forms_print_and_parse():
     text = str(deep)
     assert len(text) == 2 * 19999 + 1  # {0} prints as *, wrapped 19999 times
     assert cg.parse(text) is deep
+
+
+def _doubling(k: int) -> cg.Game:
+    """A DAG of k+1 nodes whose literal text has about 2^k characters: G_{i+1} = {G_i, {G_i}}."""
+    g = cg.zero
+    for _ in range(k):
+        g = cg.game([g, cg.game([g])])
+    return g
+
+
+def test_cut_text_is_a_prefix_and_never_built_in_full():
+    from cgtalg.core.notation import text_lengths
+
+    small = _doubling(9)
+    full = cg.format_game(small)
+    assert text_lengths(small)[small.id] == len(full)
+    for cut in (5, 50, 500):
+        assert cg.format_game(small, max_chars=cut) == full[: cut - 3] + "..."
+    huge = _doubling(60)  # about 2^60 characters: only a prefix may ever be written
+    assert text_lengths(huge)[huge.id] > 2**59
+    head = cg.format_game(huge, max_chars=80)
+    assert len(head) == 80 and head.startswith("{") and head.endswith("...")
+    assert len(str(huge)) == 1_000_000 and repr(huge).startswith("Game('{")
+
+
+def test_game_json_text_or_dag():
+    from cgtalg.core.notation import game_from_json, game_to_json
+
+    g = cg.parse("{0, {*2}}")
+    assert game_to_json(g) == "{0, {*2}}" and game_from_json("{0, {*2}}") is g
+    huge = _doubling(60)
+    encoded = game_to_json(huge)
+    assert isinstance(encoded, dict) and len(encoded["dag"]) == len(huge.subpositions())
+    assert game_from_json(encoded) is huge
+    with pytest.raises(GameNotationError, match="DAG node 1 must list indices of earlier nodes"):
+        game_from_json({"dag": [[], [1]]})

@@ -362,3 +362,17 @@ def test_malformed_certificates_raise():
     with pytest.raises(CertificateError, match=r"^not an equivalence result: "):
         check_proof("*2 == *3")
     assert issubclass(CertificateError, CgtalgError) and issubclass(CertificateError, ValueError)
+
+
+def test_certificates_of_forms_with_huge_texts_stay_small():
+    """*30 vs *31: the distinguisher's literal text is astronomically long, its DAG small; the
+    JSON certificate carries the DAG and the checker reads it back (regression: 8 GB of JSON)."""
+    import json
+
+    import cgtalg as cg
+
+    result = cg.equivalent(cg.nim(30), cg.nim(31))
+    assert not result.holds
+    data = json.dumps(result.to_json())
+    assert len(data) < 1_000_000
+    assert cg.check_proof(json.loads(data))

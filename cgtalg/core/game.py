@@ -171,9 +171,11 @@ class Game:
 
     # -- display -----------------------------------------------------------------------
     def __str__(self) -> str:
-        from cgtalg.core.notation import format_game
+        # Literal text can be exponentially longer than the DAG: past STR_LIMIT characters
+        # str() gives a cut text ending in "..."; format_game(g) and game_to_json(g) give all.
+        from cgtalg.core.notation import STR_LIMIT, format_game
 
-        return format_game(self)
+        return format_game(self, max_chars=STR_LIMIT)
 
     def __repr__(self) -> str:
         from cgtalg.core.notation import format_game

@@ -27,7 +27,7 @@ import sys
 from cgtalg.core.game import Game, game, nim, zero
 from cgtalg.errors import GameNotationError
 
-__all__ = ["parse", "format_game"]
+__all__ = ["parse", "format_game", "text_lengths", "game_to_json", "game_from_json"]
 
 
 def parse(text: str) -> Game:
@@ -253,15 +253,27 @@ _FORMAT_CACHE: dict[int, str] = {}
 _FORMAT_CACHE_LIMIT = 2000  # characters; longer strings are not cached
 
 
+#: a literal text longer than this is never built in full by ``str()`` / ``repr()``
+STR_LIMIT = 1_000_000
+
+
 def format_game(g: Game, max_chars: int | None = None) -> str:
     """Literal text for ``g`` that :func:`parse` reads back to the same form.
 
     Nim-heaps print as ``*n``; forms built as sums print as ``A+B`` when that is shorter
     than listing options. With ``max_chars`` the text is cut with ``...`` (not parseable).
     Computed bottom-up without recursion, so arbitrarily deep forms print.
+
+    A form's literal text can be exponentially longer than its DAG (a small distinguisher
+    may print in gigabytes), so the length is computed first, from the DAG, and with
+    ``max_chars`` only the needed prefix is ever written. For storing or exchanging large
+    forms use :func:`game_to_json`.
     """
     text = _FORMAT_CACHE.get(g.id)
     if text is None:
+        lengths = text_lengths(g)
+        if max_chars is not None and lengths[g.id] > max_chars:
+            return _prefix(g, lengths, max(0, max_chars - 3)) + "..."
         local: dict[int, str] = {}
         for x in g.subpositions():  # children before parents
             if x.id not in local:
@@ -270,6 +282,118 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     if max_chars is not None and len(text) > max_chars:
         return text[: max(0, max_chars - 3)] + "..."
     return text
+
+
+def text_lengths(g: Game) -> dict[int, int]:
+    """Length of the literal text of every subposition of ``g`` (by id), from the DAG alone."""
+    lengths: dict[int, int] = {}
+    for x in g.subpositions():
+        cached = _FORMAT_CACHE.get(x.id)
+        if cached is not None:
+            lengths[x.id] = len(cached)
+            continue
+        n = x.nim_heap_size()
+        if n is not None:
+            lengths[x.id] = 1 if n == 1 else len(str(n)) + (0 if n == 0 else 1)
+            continue
+        k = len(x.options)
+        braces = 2 + sum(lengths[o.id] for o in x.options) + 2 * (k - 1)
+        parts = x.sum_parts
+        if parts is not None:
+            a, b = parts
+            la = lengths.get(a.id)
+            lb = lengths.get(b.id)
+            if la is None or lb is None:  # parts outside this DAG (never for literal sums)
+                la, lb = len(format_game(a)), len(format_game(b))
+            if la + 1 + lb < braces:
+                braces = la + 1 + lb
+        lengths[x.id] = braces
+    return lengths
+
+
+def _uses_sum_text(x: Game, lengths: dict[int, int]) -> tuple[Game, Game] | None:
+    parts = x.sum_parts
+    if parts is None:
+        return None
+    a, b = parts
+    k = len(x.options)
+    braces = 2 + sum(lengths[o.id] for o in x.options) + 2 * (k - 1)
+    return parts if lengths[a.id] + 1 + lengths[b.id] < braces else None
+
+
+def _prefix(g: Game, lengths: dict[int, int], budget: int) -> str:
+    """The first ``budget`` characters of ``format_game(g)``, writing nothing beyond them."""
+    out: list[str] = []
+    used = 0
+    # a stack of pending items: Game to expand, or literal str to write
+    stack: list[Game | str] = [g]
+    while stack and used < budget:
+        item = stack.pop()
+        if isinstance(item, str):
+            piece = item
+        else:
+            cached = _FORMAT_CACHE.get(item.id)
+            if cached is not None or lengths[item.id] <= 64:
+                piece = cached if cached is not None else format_game(item)
+            else:
+                parts = _uses_sum_text(item, lengths)
+                if parts is not None:
+                    stack.extend([parts[1], "+", parts[0]])
+                    continue
+                opts = sorted(item.options, key=lambda o: _order_key(o, lengths))
+                stack.append("}")
+                for i in range(len(opts) - 1, -1, -1):
+                    stack.append(opts[i])
+                    if i:
+                        stack.append(", ")
+                stack.append("{")
+                continue
+        take = piece[: budget - used]
+        out.append(take)
+        used += len(take)
+    return "".join(out)
+
+
+def _order_key(o: Game, lengths: dict[int, int]) -> tuple:
+    """The order of options in braces: by text length, then text (as in full formatting)."""
+    n = lengths[o.id]
+    return (n, format_game(o)) if n <= _FORMAT_CACHE_LIMIT else (n, "", o.id)
+
+
+def game_to_json(g: Game, max_text: int = 4096) -> str | dict:
+    """A JSON value for ``g``: its literal text when that is at most ``max_text`` characters,
+    else its DAG ``{"dag": [[option indices], ...]}`` (children before parents; the last node
+    is ``g``), whose size is the number of subpositions, not the length of the text.
+    :func:`game_from_json` reads both back to the same form."""
+    if text_lengths(g)[g.id] <= max_text:
+        return format_game(g)
+    subs = g.subpositions()
+    index = {x.id: i for i, x in enumerate(subs)}
+    return {"dag": [sorted(index[o.id] for o in x.options) for x in subs]}
+
+
+def game_from_json(value: object) -> Game:
+    """The form written by :func:`game_to_json` (game text, or ``{"dag": [...]}``).
+
+    Raises
+    ------
+    GameNotationError
+        For text that does not parse, or a DAG whose nodes name options not yet defined.
+    """
+    if isinstance(value, str):
+        return parse(value)
+    nodes = value.get("dag") if isinstance(value, dict) else None
+    if not isinstance(nodes, list) or not nodes:
+        raise GameNotationError(repr(value)[:80], None, 'expected game text or {"dag": [[option indices], ...]}')
+    built: list[Game] = []
+    for i, opts in enumerate(nodes):
+        if not isinstance(opts, list) or any(not isinstance(j, int) or not 0 <= j < i for j in opts):
+            raise GameNotationError(
+                repr(value)[:80], None,
+                f"DAG node {i} must list indices of earlier nodes (children before parents), got {opts!r}",
+            )
+        built.append(game(built[j] for j in opts))
+    return built[-1]
 
 
 def _text_of(x: Game, local: dict[int, str]) -> str:

@@ -61,7 +61,7 @@ from typing import Any, Generator, Iterable, Sequence
 
 from cgtalg.core.fold import Evaluator
 from cgtalg.core.game import Game, game, nim, star, zero
-from cgtalg.core.notation import format_game, parse
+from cgtalg.core.notation import format_game, game_to_json, parse
 from cgtalg.misere.outcome import misere_grundy
 from cgtalg.normal.grundy import grundy
 
@@ -703,8 +703,8 @@ class EquivalenceResult:
         """
         cert = self.certificate
         out: dict[str, Any] = {
-            "g": format_game(self.g),
-            "h": format_game(self.h),
+            "g": game_to_json(self.g),
+            "h": game_to_json(self.h),
             "misere": self.misere,
             "holds": self.holds,
             "theorem": THEOREM if self.misere else NORMAL_THEOREM,
@@ -717,12 +717,12 @@ class EquivalenceResult:
                 "root": 0,
                 "nodes": [
                     {
-                        "g": format_game(n.g),
-                        "h": format_game(n.h),
+                        "g": game_to_json(n.g),
+                        "h": game_to_json(n.h),
                         "identical": n.identical,
                         "i": [_witness_json(w, index) for w in n.condition_i],
                         "ii": [_witness_json(w, index) for w in n.condition_ii],
-                        "winning_move": None if n.winning_move is None else format_game(n.winning_move),
+                        "winning_move": None if n.winning_move is None else game_to_json(n.winning_move),
                     }
                     for n in nodes
                 ],
@@ -731,17 +731,17 @@ class EquivalenceResult:
             out["certificate"] = {
                 "type": "normal-grundy",
                 "value": cert.value,
-                "labels": [[format_game(x), v] for x, v in cert.labels],
+                "labels": [[game_to_json(x), v] for x, v in cert.labels],
             }
         else:
             out["certificate"] = {
                 "type": "distinguisher",
-                "T": format_game(cert.t),
+                "T": game_to_json(cert.t),
                 "outcome_g_plus_T": cert.outcome_g,
                 "outcome_h_plus_T": cert.outcome_h,
                 "condition": cert.condition,
-                "option": None if cert.option is None else format_game(cert.option),
-                "parts": [[format_game(x), format_game(y), format_game(t)] for x, y, t in cert.parts],
+                "option": None if cert.option is None else game_to_json(cert.option),
+                "parts": [[game_to_json(x), game_to_json(y), game_to_json(t)] for x, y, t in cert.parts],
             }
         return out
 
@@ -754,9 +754,9 @@ class EquivalenceResult:
 
 def _witness_json(w: Witness, index: dict[int, int]) -> dict:
     return {
-        "option": format_game(w.option),
+        "option": game_to_json(w.option),
         "kind": w.kind,
-        "game": format_game(w.game),
+        "game": game_to_json(w.game),
         "proof": index[id(w.proof)],
     }
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cgtalg.core.game import Game
-from cgtalg.core.notation import format_game, parse
+from cgtalg.core.notation import format_game, game_from_json, parse
 from cgtalg.errors import CertificateError, GameNotationError
 
 __all__ = ["check_proof", "play_outcome"]
@@ -219,11 +219,11 @@ def _get(d: Any, key: str, where: str) -> Any:
 
 
 def _game_field(d: Any, key: str, where: str) -> Game:
-    text = _get(d, key, where)
-    if not isinstance(text, str):
-        raise CertificateError(f"malformed certificate: {where}.{key} must be game text, got {text!r}")
+    value = _get(d, key, where)
+    if not isinstance(value, (str, dict)):
+        raise CertificateError(f"malformed certificate: {where}.{key} must be game text, got {value!r}")
     try:
-        return parse(text)
+        return game_from_json(value)  # game text, or {"dag": ...} for forms with huge texts
     except GameNotationError as exc:
         raise CertificateError(f"malformed certificate: {where}.{key}: {exc}") from None
 
