@@ -20,12 +20,16 @@ __all__ = ["GameReport", "describe", "PROPERTIES", "EquivalenceReport", "prove_e
 
 #: winning moves are reported as literal text of at most this many characters
 MOVE_TEXT_LIMIT = 2000
+#: the misère canonical form is reported in *[...] notation of at most this many characters
+CANONICAL_TEXT_LIMIT = 4000
 
 
 def _canonical_text(g: Game) -> str:
     from cgtalg.misere.canonical import misere_canonical
+    from cgtalg.misere.notation import format_misere
 
-    return str(misere_canonical(g))
+    # display text, cut past CANONICAL_TEXT_LIMIT (the form itself is misere_canonical(g))
+    return format_misere(misere_canonical(g), max_chars=CANONICAL_TEXT_LIMIT)
 
 
 def _moves(g: Game, misere: bool) -> list[str]:

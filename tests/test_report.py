@@ -66,3 +66,13 @@ def test_equivalence_without_store_normal_play():
     assert r.holds and r.proof_checked  # normal play: G + G = 0
     r = report_module.prove_equivalence("*2+*2", "0", misere=True)
     assert not r.holds and r.proof_checked  # misère: *2+*2 is not 0 (Plambeck, seed 000: genus 0^02 vs 0^120)
+
+
+def test_forms_with_astronomical_texts_are_described_cheaply():
+    """*20+*20+*20: 9261 subpositions, but its misère canonical form's *[...] text is
+    astronomically long (regression: the full text exhausted 16 GB). Reports cut display texts."""
+    r = cg.describe("*20+*20+*20")
+    assert r["grundy"] == 20 ^ 20 ^ 20 and r["misere_grundy"] == 20  # Bouton; misère Nim rule
+    assert len(r["misere_canonical"]) == report_module.CANONICAL_TEXT_LIMIT
+    assert r["misere_canonical"].startswith("*[") and r["misere_canonical"].endswith("...")
+    assert len(repr(cg.misere_canonical("*20+*20+*20"))) < 300

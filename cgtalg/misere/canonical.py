@@ -433,9 +433,13 @@ class MisereCanonicalForm:
 
     # -- display ---------------------------------------------------------------------------
     def __str__(self) -> str:
+        # The *[...] text can be exponentially longer than the form's DAG (*16+*16+*16 has 329
+        # subpositions): past STR_LIMIT characters str() is cut with "..."; format_misere() and
+        # cgtalg.core.notation.game_to_json(form.game) give everything.
+        from cgtalg.core.notation import STR_LIMIT
         from cgtalg.misere.notation import format_misere
 
-        return format_misere(self)
+        return format_misere(self, max_chars=STR_LIMIT)
 
     def __repr__(self) -> str:
         from cgtalg.misere.notation import format_misere
