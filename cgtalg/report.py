@@ -55,16 +55,8 @@ def _props() -> dict[str, Callable[[Game], Any]]:
     }
 
 
-PROPERTIES: tuple[str, ...] = (
-    "birthday",
-    "normal_outcome",
-    "grundy",
-    "normal_winning_moves",
-    "misere_outcome",
-    "misere_grundy",
-    "misere_winning_moves",
-    "misere_canonical",
-)
+#: the properties :func:`describe` reports (and stores), in order
+PROPERTIES: tuple[str, ...] = tuple(_props())
 
 
 @dataclass

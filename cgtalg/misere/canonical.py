@@ -194,10 +194,6 @@ def _combine(g: Game, option_values: Sequence[Game]) -> Game:
 _SUMS: dict[tuple[int, int], Game] = {}
 
 
-def _sum_key(x: Game, y: Game) -> tuple[int, int]:
-    return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
-
-
 def _canonical_sum_games(a: Game, b: Game) -> Game:
     """Canonical form of ``a + b`` for canonical ``a``, ``b``: options ``a'+b``, ``a+b'``
     (canonical, recursively), then :func:`misere_simplest`. Iterative, memoised on id pairs."""
