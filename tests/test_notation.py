@@ -66,7 +66,7 @@ def test_format_prefers_short_text():
         ("*[2#", 4, "unclosed bracket: expected ']'"),
         ("{*2 *3}", 4, "expected ',' or '}' after an option"),
         ("3", 0, "a bare number 3 is not an impartial game; write *3 for the nim-heap"),
-        ("*2++", 3, "expected a game: 0, *, *n, {...}, *[...] or (...)"),
+        ("*2++", 3, "expected a game: 0, *, *n, {...}, *[...], (...) or name(n, ...)"),
         ("", 0, "empty game text"),
         ("*[2,]", 4, "expected an item after ','"),
         ("{1|0}", 1, "a bare number 1 is not an impartial game; write *1 for the nim-heap"),

@@ -8,6 +8,13 @@ without walking the sum, when the theory allows it: the Sprague-Grundy theorem f
 normal play, for instance). :func:`fold` walks the DAG once, bottom-up and iteratively
 (no recursion limit), memoising per evaluator on form ids.
 
+Nim-heaps are atoms (:func:`cgtalg.core.game.nim`): an evaluator may give the value of ``*n``
+directly through its ``atom`` rule (Grundy value ``n``, misère Grundy value, canonical form
+``*n``), so the fold never materialises the options of an atom it has a rule for. Evaluators
+without an ``atom`` rule fall back to walking the options, refused with
+:class:`~cgtalg.errors.ComputationLimitError` when that would exceed
+:data:`cgtalg.core.game.WALK_LIMIT` option links.
+
 Later evaluators (genus, canonical forms, quotients) plug in here; the store memoises
 evaluator results across processes under :attr:`Evaluator.name`.
 """
@@ -16,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from cgtalg.core.game import Game
+from cgtalg.core.game import WALK_LIMIT, Game, _count_text
+from cgtalg.errors import ComputationLimitError
 
 __all__ = ["Evaluator", "fold", "evaluator"]
 
@@ -35,6 +43,10 @@ class Evaluator(Generic[V]):
     add : callable(value_a, value_b) -> value, optional
         The value of ``A + B`` from the values of ``A`` and ``B``, where the theory gives
         such a rule. Used for forms known to be sums (``Game.sum_parts``).
+    atom : callable(n) -> value, optional
+        The value of the nim-heap ``*n`` given directly (``n`` any non-negative int), so the
+        options of the atom are never materialised. Without it the fold walks ``*n``'s
+        options like any form's (refused past ``WALK_LIMIT`` option links).
     """
 
     def __init__(
@@ -42,11 +54,19 @@ class Evaluator(Generic[V]):
         name: str,
         combine: Callable[[Game, Sequence[V]], V],
         add: Callable[[V, V], V] | None = None,
+        atom: Callable[[int], V] | None = None,
     ) -> None:
         self.name = name
         self.combine = combine
         self.add = add
+        self.atom = atom
         self.cache: dict[int, V] = {}
+
+    def atom_value(self, n: int) -> V:
+        """The value of the nim-heap ``*n``: the ``atom`` rule, else by the fold."""
+        from cgtalg.core.game import nim
+
+        return fold(nim(n), self)
 
     def __call__(self, g: Game) -> V:
         return fold(g, self)
@@ -58,11 +78,16 @@ class Evaluator(Generic[V]):
 _REGISTRY: dict[str, Evaluator] = {}
 
 
-def evaluator(name: str, add: Callable[[Any, Any], Any] | None = None):
-    """Decorator: register ``combine(game, option_values)`` as the evaluator ``name``."""
+def evaluator(
+    name: str,
+    add: Callable[[Any, Any], Any] | None = None,
+    atom: Callable[[int], Any] | None = None,
+):
+    """Decorator: register ``combine(game, option_values)`` as the evaluator ``name`` (with
+    the optional ``add`` rule for sums and ``atom`` rule for nim-heaps)."""
 
     def wrap(combine: Callable[[Game, Sequence[Any]], Any]) -> Evaluator:
-        ev = Evaluator(name, combine, add)
+        ev = Evaluator(name, combine, add, atom)
         ev.__doc__ = combine.__doc__
         _REGISTRY[name] = ev
         return ev
@@ -91,12 +116,29 @@ def fold(g: Game, ev: Evaluator[V]) -> V:
     if hit is not None or g._id in cache:
         return hit  # type: ignore[return-value]
     add = ev.add
+    atom = ev.atom
+    top_heap = -1  # the largest atom expanded so far (atoms without an atom rule)
     stack: list[Game] = [g]
     while stack:
         x = stack[-1]
         if x._id in cache:
             stack.pop()
             continue
+        h = x._heap
+        if h is not None:
+            if atom is not None:
+                cache[x._id] = atom(h)
+                stack.pop()
+                continue
+            if h > top_heap:
+                if h * (h + 1) // 2 > WALK_LIMIT:
+                    raise ComputationLimitError(
+                        f"evaluating {ev.name!r} on the nim-heap *{_count_text(h)} walks "
+                        f"{_count_text(h * (h + 1) // 2)} option links, more than the limit of "
+                        f"{WALK_LIMIT} (cgtalg.core.game.WALK_LIMIT); the evaluator has no "
+                        "atom rule for nim-heaps"
+                    )
+                top_heap = h
         if add is not None:
             parts = x.sum_parts
             if parts is not None:

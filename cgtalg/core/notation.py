@@ -27,16 +27,46 @@ import sys
 from cgtalg.core.game import Game, game, nim, zero
 from cgtalg.errors import GameNotationError
 
-__all__ = ["parse", "format_game", "text_lengths", "game_to_json", "game_from_json"]
+__all__ = [
+    "parse",
+    "format_game",
+    "text_lengths",
+    "game_to_json",
+    "game_from_json",
+    "int_to_digits",
+    "MISERE_DEPTH_LIMIT",
+    "MAX_HEAP_DIGITS",
+]
+
+
+#: Deepest bracket nesting read inside CGSuite's ``*[...]`` notation (whose reader recurses);
+#: the literal grammar (``{...}``, ``(...)``, ``+``) is read iteratively at any depth.
+MISERE_DEPTH_LIMIT = 20_000
+
+#: Most digits of one heap size ``*n`` (a 100,000-digit ``n`` reads in well under a second).
+MAX_HEAP_DIGITS = 100_000
+
+_ASCII_DIGITS = frozenset("0123456789")
 
 
 def parse(text: str) -> Game:
     """Parse game text (literal or CGSuite misère notation) into a form.
 
+    ``*n`` reads the nim-heap atom for ``n`` of any size (up to :data:`MAX_HEAP_DIGITS`
+    digits) in time linear in the text; braces and parentheses nest to any depth (read
+    iteratively). ``name(a, b, ...)`` with an ASCII identifier and non-negative integers is the
+    position of a ruleset, resolved by
+    :func:`cgtalg.rulesets.registry.position_game` (``kayles(3)+kayles(4)``).
+
     Raises
     ------
     GameNotationError
-        With the position of the first character that cannot be read.
+        With the position of the first character that cannot be read: a malformed text, a
+        digit that is not ASCII (``*²``), an unknown ruleset name, a heap size of more than
+        :data:`MAX_HEAP_DIGITS` digits, or ``*[...]`` nested deeper than
+        :data:`MISERE_DEPTH_LIMIT`.
+    TypeError
+        If ``text`` is not a str.
 
     Examples
     --------
@@ -45,14 +75,24 @@ def parse(text: str) -> Game:
     True
     >>> cg.parse("*[2#]") is cg.parse("{*2}")
     True
+    >>> cg.parse("*99999999999").nim_heap_size()
+    99999999999
     """
     if isinstance(text, Game):
         return text
     if not isinstance(text, str):
         raise TypeError(f"game text must be a str, got {type(text).__name__}")
-    depth = text.count("{") + text.count("(") + text.count("[")
+    depth, where = _prescan(text)
+    if depth == 0:
+        return _Parser(text).parse_all()
+    if depth > MISERE_DEPTH_LIMIT:
+        raise GameNotationError(
+            text, where,
+            f"brackets inside *[...] nest {depth} deep, more than the limit of "
+            f"{MISERE_DEPTH_LIMIT} (cgtalg.core.notation.MISERE_DEPTH_LIMIT)",
+        )
     limit = sys.getrecursionlimit()
-    needed = 8 * depth + 200  # each nesting level costs a few frames of the descent parser
+    needed = 8 * depth + 200  # each misère nesting level costs a few frames of its reader
     if needed <= limit:
         return _Parser(text).parse_all()
     sys.setrecursionlimit(needed)  # Python >= 3.11: Python-to-Python calls do not use the C stack
@@ -60,6 +100,75 @@ def parse(text: str) -> Game:
         return _Parser(text).parse_all()
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _prescan(text: str) -> tuple[int, int]:
+    """One linear pass: reject non-ASCII digits, and measure the bracket nesting depth reached
+    inside ``*[...]`` (where the misère reader recurses). Returns ``(depth, position)`` of
+    the deepest point, ``(0, 0)`` when the text has no ``[``."""
+    for i, ch in enumerate(text):
+        if ch.isdigit() and ch not in _ASCII_DIGITS:
+            raise GameNotationError(
+                text, i, f"{ch!r} is not an ASCII digit: heap sizes are written with 0-9"
+            )
+    if "[" not in text:
+        return 0, 0
+    best = 0
+    where = 0
+    depth = 0  # nesting of brackets opened since the outermost '[' (0: outside any *[...])
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif depth and ch in "({":
+            depth += 1
+        elif depth and ch in "])}":
+            depth -= 1
+        else:
+            continue
+        if depth > best:
+            best, where = depth, i
+    return best, where
+
+
+def _digits_to_int(digits: str) -> int:
+    """``int(digits)`` for an ASCII digit string of any length (Python's ``int()`` refuses more
+    than 4300 digits): balanced splitting, so subquadratic like CPython's own big conversion."""
+    if len(digits) <= 3000:
+        return int(digits)
+    low = len(digits) // 2
+    return _digits_to_int(digits[:-low]) * _pow10(low) + _digits_to_int(digits[-low:])
+
+
+_POW10: dict[int, int] = {}
+
+
+def _pow10(k: int) -> int:
+    p = _POW10.get(k)
+    if p is None:
+        p = _POW10[k] = 10**k
+    return p
+
+
+def int_to_digits(n: int) -> str:
+    """``str(n)`` for a non-negative int of any size (Python's ``str()`` refuses more than 4300
+    digits): balanced splitting by powers of ten."""
+    if n.bit_length() <= 9000:  # < 2709 digits: within the default limit
+        return str(n)
+    k = int(n.bit_length() * 0.30102999566398120) // 2  # about half the digits
+    hi, lo = divmod(n, _pow10(k))
+    return int_to_digits(hi) + int_to_digits(lo).rjust(k, "0")
+
+
+def decimal_length(n: int) -> int:
+    """The number of decimal digits of a non-negative int, without converting it to text."""
+    if n.bit_length() <= 9000:
+        return len(str(n))
+    k = int((n.bit_length() - 1) * 0.30102999566398120)  # 10^k <= n, or just below
+    while _pow10(k + 1) <= n:
+        k += 1
+    while _pow10(k) > n:
+        k -= 1
+    return k + 1
 
 
 class _Parser:
@@ -87,11 +196,17 @@ class _Parser:
     def number(self) -> int:
         self.skip_ws()
         start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos].isdigit():
+        text = self.text
+        while self.pos < len(text) and text[self.pos] in _ASCII_DIGITS:
             self.pos += 1
         if start == self.pos:
             raise self.error("expected a number")
-        return int(self.text[start : self.pos])
+        if self.pos - start > MAX_HEAP_DIGITS:
+            raise self.error(
+                f"a number of {self.pos - start} digits, more than the limit of "
+                f"{MAX_HEAP_DIGITS} (cgtalg.core.notation.MAX_HEAP_DIGITS)", start,
+            )
+        return _digits_to_int(text[start : self.pos])
 
     # -- literal grammar -------------------------------------------------------------
     def parse_all(self) -> Game:
@@ -103,68 +218,142 @@ class _Parser:
         return g
 
     def expr(self) -> Game:
-        g = self.term()
-        while self.peek() == "+":
-            self.pos += 1
-            if not self.peek():
-                raise self.error("expected a game after '+'")
-            g = g + self.term()
-        return g
+        """An expression ``term ('+' term)*``, nesting ``{...}`` and ``(...)`` read with an
+        explicit stack (no recursion, so any depth reads in linear time)."""
+        # frames: [kind, saved accumulator, options (for '{'), opening position]
+        stack: list[list] = []
+        acc: Game | None = None
+        while True:
+            # -- expecting a term
+            c = self.peek()
+            if c == "{":
+                opened = self.pos
+                self.pos += 1
+                if self.peek() == "}":
+                    self.pos += 1
+                    value = zero
+                else:
+                    if self.peek() == ",":
+                        raise self.error("expected an option")
+                    stack.append(["{", acc, [], opened])
+                    acc = None
+                    continue
+            elif c == "(":
+                stack.append(["(", acc, None, self.pos])
+                self.pos += 1
+                acc = None
+                continue
+            else:
+                value = self.term()
+            # -- a term was read: add it, then close every frame that ends here
+            while True:
+                acc = value if acc is None else acc + value
+                if self.peek() == "+":
+                    self.pos += 1
+                    if not self.peek():
+                        raise self.error("expected a game after '+'")
+                    break  # next term
+                if not stack:
+                    return acc
+                frame = stack[-1]
+                c = self.peek()
+                if frame[0] == "(":
+                    self.expect(")", "to close '('")
+                    stack.pop()
+                    value, acc = acc, frame[1]
+                    continue
+                opts = frame[2]
+                if c == ",":
+                    self.pos += 1
+                    opts.append(acc)
+                    acc = None
+                    if self.peek() in (",", "}"):
+                        raise self.error("expected an option")
+                    break  # next option
+                if c == "}":
+                    self.pos += 1
+                    opts.append(acc)
+                    stack.pop()
+                    value, acc = game(opts), frame[1]
+                    continue
+                if c == "":
+                    raise self.error("unclosed '{': expected ',' or '}'")
+                raise self.error("expected ',' or '}' after an option")
 
     def term(self) -> Game:
+        """A term that is not ``{...}`` or ``(...)``: ``0``, ``*``, ``*n``, ``*[...]``, or a
+        ruleset position ``name(a, ...)``."""
         c = self.peek()
-        if c == "{":
-            return self.braces()
-        if c == "(":
-            self.pos += 1
-            g = self.expr()
-            self.expect(")", "to close '('")
-            return g
         if c == "*":
             self.pos += 1
             # no whitespace allowed between '*' and its size / bracket
             nxt = self.text[self.pos] if self.pos < len(self.text) else ""
-            if nxt.isdigit():
+            if nxt in _ASCII_DIGITS:
                 return nim(self.number())
             if nxt == "[":
                 self.pos += 1
                 return self.misere_list(close="]", single_is_item=True)
             return nim(1)
-        if c.isdigit():
+        if c in _ASCII_DIGITS:
             start = self.pos
             n = self.number()
             if n != 0:
+                shown = self.text[start : self.pos] if self.pos - start <= 40 else "n"
                 raise self.error(
-                    f"a bare number {n} is not an impartial game; write *{n} for the nim-heap",
+                    f"a bare number {shown} is not an impartial game; write *{shown} for the nim-heap",
                     start,
                 )
             return zero
+        if c == "_" or ("a" <= c <= "z") or ("A" <= c <= "Z"):
+            return self.position()
         if c == "":
             raise self.error("unexpected end of input: expected a game")
         if c in "|":
             raise self.error("'|' is partizan notation; impartial forms are written {a, b, ...}")
-        raise self.error("expected a game: 0, *, *n, {...}, *[...] or (...)")
+        raise self.error("expected a game: 0, *, *n, {...}, *[...], (...) or name(n, ...)")
 
-    def braces(self) -> Game:
-        self.expect("{", "to open options")
-        opts: list[Game] = []
-        if self.peek() == "}":
+    def position(self) -> Game:
+        """``name(a, b, ...)``: the ruleset position, from
+        :func:`cgtalg.rulesets.registry.position_game`."""
+        start = self.pos
+        text = self.text
+        while self.pos < len(text) and (text[self.pos] == "_" or text[self.pos].isascii() and text[self.pos].isalnum()):
             self.pos += 1
-            return zero
-        while True:
-            if self.peek() in (",", "}"):
-                raise self.error("expected an option")
-            opts.append(self.expr())
-            c = self.peek()
-            if c == ",":
-                self.pos += 1
-                continue
-            if c == "}":
-                self.pos += 1
-                return game(opts)
-            if c == "":
-                raise self.error("unclosed '{': expected ',' or '}'")
-            raise self.error("expected ',' or '}' after an option")
+        name = text[start : self.pos]
+        if self.pos >= len(text) or text[self.pos] != "(":
+            raise self.error(f"expected '(' after the ruleset name {name!r}: write {name}(n, ...)")
+        self.pos += 1
+        args: list[int] = []
+        if self.peek() == ")":
+            self.pos += 1
+        else:
+            while True:
+                if self.peek() not in _ASCII_DIGITS:
+                    raise self.error(f"expected a non-negative integer argument of {name}(...)")
+                args.append(self.number())
+                c = self.peek()
+                if c == ",":
+                    self.pos += 1
+                    continue
+                if c == ")":
+                    self.pos += 1
+                    break
+                raise self.error(f"expected ',' or ')' in the arguments of {name}(...)")
+        from cgtalg.errors import CgtalgError, ComputationLimitError
+
+        try:
+            from cgtalg.rulesets.registry import position_game
+        except ImportError:  # pragma: no cover - the registry always ships
+            raise self.error("ruleset positions are not available (no cgtalg.rulesets.registry.position_game)", start)
+        try:
+            g = position_game(name, tuple(args))
+        except ComputationLimitError:
+            raise
+        except (CgtalgError, LookupError, ValueError) as exc:
+            raise self.error(f"unknown ruleset position {name}(...): {exc}", start) from None
+        if not isinstance(g, Game):
+            raise self.error(f"ruleset {name!r} did not give a game form", start)
+        return g
 
     # -- misère (CGSuite) grammar ------------------------------------------------------
     def level_has_comma(self, close: str) -> bool:
@@ -275,7 +464,7 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
         if max_chars is not None and lengths[g.id] > max_chars:
             return _prefix(g, lengths, max(0, max_chars - 3)) + "..."
         local: dict[int, str] = {}
-        for x in g.subpositions():  # children before parents
+        for x in g.subpositions(expand_atoms=False):  # children before parents
             if x.id not in local:
                 local[x.id] = _format_one(x, local)
         text = local[g.id]
@@ -287,14 +476,14 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
 def text_lengths(g: Game) -> dict[int, int]:
     """Length of the literal text of every subposition of ``g`` (by id), from the DAG alone."""
     lengths: dict[int, int] = {}
-    for x in g.subpositions():
+    for x in g.subpositions(expand_atoms=False):
         cached = _FORMAT_CACHE.get(x.id)
         if cached is not None:
             lengths[x.id] = len(cached)
             continue
         n = x.nim_heap_size()
         if n is not None:
-            lengths[x.id] = 1 if n == 1 else len(str(n)) + (0 if n == 0 else 1)
+            lengths[x.id] = 1 if n == 1 else decimal_length(n) + (0 if n == 0 else 1)
             continue
         k = len(x.options)
         braces = 2 + sum(lengths[o.id] for o in x.options) + 2 * (k - 1)
@@ -363,13 +552,29 @@ def _order_key(o: Game, lengths: dict[int, int]) -> tuple:
 def game_to_json(g: Game, max_text: int = 4096) -> str | dict:
     """A JSON value for ``g``: its literal text when that is at most ``max_text`` characters,
     else its DAG ``{"dag": [[option indices], ...]}`` (children before parents; the last node
-    is ``g``), whose size is the number of subpositions, not the length of the text.
+    is ``g``), whose size is the number of subpositions, not the length of the text. A
+    nim-heap atom is one node written as its text ``"*n"`` (its options are implied).
     :func:`game_from_json` reads both back to the same form."""
     if text_lengths(g)[g.id] <= max_text:
         return format_game(g)
-    subs = g.subpositions()
+    subs = g.subpositions(expand_atoms=False)
+    heaps = [x.nim_heap_size() for x in subs if x.nim_heap_size() is not None]
+    small = max((n for n in heaps if n <= _JSON_ATOM_NODES), default=-1)
+    subs = [nim(k) for k in range(small + 1)] + [
+        x for x in subs if x.nim_heap_size() is None or x.nim_heap_size() > small
+    ]
     index = {x.id: i for i, x in enumerate(subs)}
-    return {"dag": [sorted(index[o.id] for o in x.options) for x in subs]}
+    return {
+        "dag": [
+            _format_one(x, {}) if x.nim_heap_size() is not None and x.nim_heap_size() > small
+            else sorted(index[o.id] for o in x.options)
+            for x in subs
+        ]
+    }
+
+
+#: nim-heaps up to this size are written as DAG nodes with their options; larger ones as "*n"
+_JSON_ATOM_NODES = 64
 
 
 def game_from_json(value: object) -> Game:
@@ -387,6 +592,12 @@ def game_from_json(value: object) -> Game:
         raise GameNotationError(repr(value)[:80], None, 'expected game text or {"dag": [[option indices], ...]}')
     built: list[Game] = []
     for i, opts in enumerate(nodes):
+        if isinstance(opts, str):  # a nim-heap atom "*n"
+            atom = parse(opts)
+            if atom.nim_heap_size() is None:
+                raise GameNotationError(opts[:80], None, f"DAG node {i} given as text must be a nim-heap *n")
+            built.append(atom)
+            continue
         if not isinstance(opts, list) or any(not isinstance(j, int) or not 0 <= j < i for j in opts):
             raise GameNotationError(
                 repr(value)[:80], None,
@@ -408,7 +619,7 @@ def _format_one(g: Game, local: dict[int, str]) -> str:
         return cached
     n = g.nim_heap_size()
     if n is not None:
-        text = "0" if n == 0 else ("*" if n == 1 else f"*{n}")
+        text = "0" if n == 0 else ("*" if n == 1 else "*" + int_to_digits(n))
     else:
         pieces = sorted((_text_of(o, local) for o in g.options), key=lambda s: (len(s), s))
         text = "{" + ", ".join(pieces) + "}"

@@ -52,7 +52,7 @@ import html
 from typing import Iterable, Sequence, Union
 
 from cgtalg.core.fold import Evaluator, evaluator, fold
-from cgtalg.core.game import Game, game, sum_fold
+from cgtalg.core.game import Game, game, nim, sum_fold
 from cgtalg.misere.outcome import misere_grundy as _misere_grundy_of
 
 __all__ = [
@@ -86,6 +86,8 @@ def _reducers(opts: list[Game], first_only: bool) -> list[Game]:
     ``H`` as an option, hence ``S \\ opts(H) ⊆ B_H`` iff exactly ``|S| - |opts(H)|`` members of
     ``S`` have ``H`` as an option. One pass over the options of options gives those counts.
     """
+    if any(x._heap is not None and x._heap > _SMALL_ATOM for x in opts):
+        return _reducers_with_atoms(opts, first_only)
     n = len(opts)
     counts: dict[int, int] = {}
     candidates: list[Game] = []
@@ -109,6 +111,77 @@ def _reducers(opts: list[Game], first_only: bool) -> list[Game]:
         if k >= n or counts[h._id] != n - k or any(o._id not in ids for o in hopts):
             continue
         # (3) proviso for H = 0: some X in S is a misère P-position
+        if k == 0:
+            if has_p is None:
+                has_p = any(_misere_grundy_of(y) == 0 for y in opts)
+            if not has_p:
+                continue
+        found.append(h)
+        if first_only:
+            return found
+    return found
+
+
+#: Options that are nim-heaps above this size are never listed by the reduction rule.
+_SMALL_ATOM = 32
+
+
+def _reducers_with_atoms(opts: list[Game], first_only: bool) -> list[Game]:
+    """:func:`_reducers` for option sets containing nim-heap atoms, without listing their options.
+
+    The options of an atom ``*m`` are ``*0..*(m-1)``, so candidates and counts are known in
+    closed form. Let ``A`` be the heap sizes among the options ``S`` and ``c = mex(A)``. An atom
+    ``H = *k`` satisfies condition 1 only if ``*0..*(k-1)`` are all in ``S`` (``k <= c``), and
+    then condition 2 needs ``*k`` in every other member of ``S``: each ``*j`` with ``j > k`` has
+    it, ``*k`` itself never does. So the atom candidates are ``*k`` for ``k <= c``, with count
+    (members of ``S`` having ``*k`` as an option) = the non-atom members having it + the heaps
+    ``j > k`` in ``A``. A non-atom candidate is an option of a non-atom member only (atoms have
+    atom options), counted over the non-atom members as in :func:`_reducers`.
+    """
+    n = len(opts)
+    ids = {o._id for o in opts}
+    heaps = sorted(x._heap for x in opts if x._heap is not None)
+    top = heaps[-1]
+    c = 0
+    for a in heaps:
+        if a == c:
+            c += 1
+        elif a > c:
+            break
+    counts: dict[int, int] = {}
+    candidates: list[Game] = []
+    for x in opts:
+        if x._heap is not None:
+            continue
+        for h in x._options:
+            got = counts.get(h._id)
+            if got is None:
+                counts[h._id] = 1
+                candidates.append(h)
+            else:
+                counts[h._id] = got + 1
+    # atom candidates *k with k <= c that are options of some option (k < top, or listed above)
+    import bisect
+
+    for k in range(min(c, n) + 1):
+        h = nim(k)
+        above = len(heaps) - bisect.bisect_right(heaps, k)
+        if k >= top and h._id not in counts:
+            continue
+        if h._id not in counts:
+            candidates.append(h)
+        counts[h._id] = counts.get(h._id, 0) + above
+    found: list[Game] = []
+    has_p: bool | None = None
+    for h in candidates:
+        k = h.num_options
+        if k >= n or counts[h._id] != n - k:
+            continue
+        if h._heap is not None:
+            if h._heap > c:  # *0..*(k-1) not all options of G
+                continue
+        elif any(o._id not in ids for o in h._options):
+            continue
         if k == 0:
             if has_p is None:
                 has_p = any(_misere_grundy_of(y) == 0 for y in opts)
@@ -208,7 +281,9 @@ def _simplest_of_canonical(opts: list[Game]) -> Game:
 
 #: The misère canonical form evaluator (values are canonical :class:`Game` forms), registered
 #: under the name ``"misere_canonical"`` like the Grundy evaluators.
-MISERE_CANONICAL: Evaluator[Game] = evaluator("misere_canonical", add=_canonical_sum_games)(_combine)
+MISERE_CANONICAL: Evaluator[Game] = evaluator(
+    "misere_canonical", add=_canonical_sum_games, atom=nim
+)(_combine)  # *n is canonical (ONAG ch. 12: no option of an option of *n reduces it)
 
 
 # -- argument checks -----------------------------------------------------------------------

@@ -90,7 +90,17 @@ def _skey_combine(g: Game, child_keys: Sequence[bytes]) -> bytes:
     return h.digest()
 
 
-_SKEY = Evaluator("misere_notation_structural_key", _skey_combine)
+def _skey_atom(n: int) -> bytes:
+    # nim-heap atoms: the structural key for n <= 64 (as if walked), a keyed hash beyond
+    if n > 64:
+        return hashlib.blake2b(b"nim-heap|%x" % n, digest_size=12).digest()
+    keys: list[bytes] = []
+    for k in range(n + 1):
+        keys.append(_skey_combine(nim(k), keys[:k]))
+    return keys[n]
+
+
+_SKEY = Evaluator("misere_notation_structural_key", _skey_combine, atom=_skey_atom)
 
 
 # -- choosing descriptions --------------------------------------------------------------------
@@ -156,7 +166,7 @@ def _describe(g: Game, option_descs: Sequence[_Desc]) -> _Desc:
     return _Desc(best, top)
 
 
-_DESCRIBE = Evaluator("misere_notation", _describe)
+_DESCRIBE = Evaluator("misere_notation", _describe, atom=lambda n: _describe(nim(n), ()))
 
 
 # -- rendering --------------------------------------------------------------------------------

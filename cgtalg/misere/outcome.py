@@ -18,7 +18,12 @@ from cgtalg.normal.grundy import mex
 __all__ = ["misere_grundy", "misere_outcome", "misere_winning_moves"]
 
 
-@evaluator("misere_grundy")
+def _misere_grundy_atom(n: int) -> int:
+    # misère Grundy value of *n: 1 for *0, 0 for *1, n for n >= 2 (ONAG ch. 12; Winning Ways ch. 13)
+    return n if n >= 2 else 1 - n
+
+
+@evaluator("misere_grundy", atom=_misere_grundy_atom)
 def _misere_grundy(g: Game, option_values: Sequence[int]) -> int:
     """Misère Grundy value: 1 for the empty form, else mex of the options' values."""
     if not option_values:
@@ -44,5 +49,15 @@ def misere_outcome(g: Game) -> str:
 
 
 def misere_winning_moves(g: Game) -> list[Game]:
-    """Options of ``g`` that are misère P-positions."""
+    """Options of ``g`` that are misère P-positions.
+
+    For a nim-heap ``*n`` (any size) the answer is found without listing the options: the only
+    misère P-position among ``*0..*(n-1)`` is ``*1`` (misère Nim, Winning Ways ch. 13), so
+    ``[*1]`` for ``n >= 2`` and ``[]`` for ``n <= 1``.
+    """
+    from cgtalg.core.game import nim
+
+    h = g.nim_heap_size()
+    if h is not None:
+        return [nim(1)] if h >= 2 else []
     return [o for o in g.options if _misere_grundy(o) == 0]

@@ -218,3 +218,43 @@ register_ruleset("parity", _parity, "Guy's parity subtraction game (take 1-3 bea
 register_ruleset("parity-relative", _relative, "Guy's parity game on his relative classes b(f,s)")
 register_family("parity", _parity, "parity:S[:full] (Guy's game with subtraction set S; full = unreduced holdings)")
 register_family("parity-relative", _relative, "parity-relative:S (relative classes, subtraction set S)")
+
+
+# -- MINIMAL PLACEHOLDER (engineer `atoms`): positions of rulesets as game forms --------------
+# Written only so that the game-text hook ``name(a, ...)`` of cgtalg.core.notation.parse can be
+# tested; another engineer's full ``position_game`` replaces this at merge.
+_POSITION_HEAP_LIMIT = 64
+
+
+def position_game(name: str, args: tuple[int, ...]) -> Any:
+    """The :class:`cgtalg.Game` form of the position ``name(args...)`` (placeholder: Kayles only).
+
+    ``kayles(a, b, ...)`` is the sum of Kayles heaps ``a, b, ...`` (octal game 0.77; Winning
+    Ways ch. 4), built from ``TakeAndBreak("0.77").heap(n)``.
+
+    Raises
+    ------
+    RulesetError
+        For a name other than ``kayles``.
+    ComputationLimitError
+        For a heap above 64 (its form is built literally).
+    """
+    from cgtalg.core.game import zero
+    from cgtalg.errors import ComputationLimitError
+
+    if name != "kayles":
+        raise RulesetError(f"no ruleset position called {name!r} (known: kayles)")
+    from cgtalg.rulesets.octal import TakeAndBreak
+
+    ruleset = TakeAndBreak("0.77")
+    g = zero
+    for n in args:
+        if n > _POSITION_HEAP_LIMIT:
+            raise ComputationLimitError(
+                f"kayles({n}): heaps above {_POSITION_HEAP_LIMIT} are not built as literal forms"
+            )
+        g = g + ruleset.heap(n)
+    return g
+
+
+__all__ += ["position_game"]
