@@ -11,17 +11,29 @@ from typing import Hashable
 
 import networkx as nx
 
-from cgtalg.core.game import Game, game
+from cgtalg.core.game import Game, game, nim
 from cgtalg.errors import LoopyGameError
 
 __all__ = ["to_networkx", "from_networkx", "check_acyclic"]
 
 
-def to_networkx(g: Game, labels: bool = True) -> nx.DiGraph:
+def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -> nx.DiGraph:
     """The DAG of ``g``: nodes are form ids, edges go from a form to each of its options.
 
-    Node attributes: ``game`` (the :class:`Game`), ``birthday``, and with ``labels`` the
-    literal text ``label`` (cut to 40 characters). The graph attribute ``root`` is ``g.id``.
+    Node attributes: ``game`` (the :class:`Game`), ``birthday``, ``atom`` (the heap size ``n``
+    for a nim-heap ``*n``, else None), ``expanded`` (False for an atom drawn as one node with
+    its options implied), and with ``labels`` the literal text ``label`` (cut to 40
+    characters). The graph attribute ``root`` is ``g.id``.
+
+    Parameters
+    ----------
+    g : Game
+    labels : bool, default True
+    expand_atoms : int, optional
+        Nim-heaps ``*n`` with ``n`` up to this size are drawn with their options ``*0..*(n-1)``;
+        larger ones are single nodes labelled ``*n`` with ``expanded=False`` (so a form holding
+        ``*10**18`` draws in a few nodes). Default: expand while the drawing stays within
+        ``64`` heaps (:data:`ATOM_EXPANSION`).
 
     Examples
     --------
@@ -29,18 +41,35 @@ def to_networkx(g: Game, labels: bool = True) -> nx.DiGraph:
     >>> G = (cg.nim(2) + cg.nim(1)).to_networkx()
     >>> G.number_of_nodes(), G.graph["root"] == (cg.nim(2) + cg.nim(1)).id
     (6, True)
+    >>> H = cg.nim(10**18).to_networkx()
+    >>> H.number_of_nodes(), H.nodes[H.graph["root"]]["label"], H.nodes[H.graph["root"]]["expanded"]
+    (1, '*1000000000000000000', False)
     """
     from cgtalg.core.notation import format_game
 
+    limit = ATOM_EXPANSION if expand_atoms is None else expand_atoms
     graph = nx.DiGraph(root=g.id)
-    for x in g.subpositions():
-        attrs = {"game": x, "birthday": x.birthday}
+    subs = g.subpositions(expand_atoms=False)
+    heaps = [x.nim_heap_size() for x in subs if x.nim_heap_size() is not None]
+    small = max((n for n in heaps if n <= limit), default=-1)
+    nodes = [nim(k) for k in range(small + 1)] + [
+        x for x in subs if x.nim_heap_size() is None or x.nim_heap_size() > small
+    ]
+    for x in nodes:
+        n = x.nim_heap_size()
+        expanded = n is None or n <= small
+        attrs = {"game": x, "birthday": x.birthday, "atom": n, "expanded": expanded}
         if labels:
-            attrs["label"] = format_game(x, max_chars=40)
+            attrs["label"] = format_game(x, max_chars=40 if n is None else None)
         graph.add_node(x.id, **attrs)
-        for o in x.options:
-            graph.add_edge(x.id, o.id)
+        if expanded:
+            for o in x.options:
+                graph.add_edge(x.id, o.id)
     return graph
+
+
+#: nim-heaps up to this size are drawn with their options by :func:`to_networkx`
+ATOM_EXPANSION = 64
 
 
 def check_acyclic(graph: nx.DiGraph, root: Hashable | None = None) -> None:

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generator, Iterable, Sequence
 
 from cgtalg.core.fold import Evaluator
-from cgtalg.core.game import Game, game, nim, star, zero
+from cgtalg.core.game import Game, game, nim, star, walk_size, zero
 from cgtalg.core.notation import format_game, game_to_json, parse
 from cgtalg.misere.outcome import misere_grundy
 from cgtalg.normal.grundy import grundy
@@ -78,6 +78,7 @@ __all__ = [
     "misere_mate",
     "equivalence_classes",
     "clear_equivalence_cache",
+    "nim_sum_outcome",
 ]
 
 THEOREM = "Theorem 1 of Spindler (2016) (= Siegel, CGT Theorems V.3.5 + V.3.6)"
@@ -256,7 +257,35 @@ def _normal_play_combine(g: Game, option_is_p: Sequence[bool]) -> bool:
     return not any(option_is_p)
 
 
-_NORMAL_P = Evaluator("normal_play_is_P", _normal_play_combine)
+_NORMAL_P = Evaluator("normal_play_is_P", _normal_play_combine, atom=lambda n: n == 0)
+
+
+def nim_sum_outcome(heaps: Sequence[int], misere: bool) -> str:
+    """``'P'`` or ``'N'``: the outcome of a sum of nim-heaps by the closed formulas.
+
+    Normal play (Bouton 1901; ONAG ch. 11): P iff the nim-sum (XOR) is 0. Misère play
+    (Bouton; Winning Ways ch. 13, misère Nim): if some heap is ``>= 2``, P iff the nim-sum
+    is 0; if every heap is ``<= 1``, P iff the number of heaps of size 1 is odd.
+
+    Examples
+    --------
+    >>> nim_sum_outcome([1, 1], misere=True), nim_sum_outcome([1, 1], misere=False)
+    ('N', 'P')
+    >>> nim_sum_outcome([10**18, 10**18], misere=True)
+    'P'
+    """
+    x = 0
+    big = False
+    for n in heaps:
+        x ^= n
+        big = big or n >= 2
+    if not misere or big:
+        return "P" if x == 0 else "N"
+    return "P" if x == 1 else "N"
+
+
+#: nim-heaps above this size are compared by misère Nim theory, not by the Theorem 1 search
+_ATOM_SEARCH = 64
 
 
 def _is_p(g: Game, misere: bool) -> bool:
@@ -277,6 +306,9 @@ class _PairPlay:
     def is_p(self, a: Game, b: Game) -> bool:
         if a.is_zero or b.is_zero:
             return _is_p(b if a.is_zero else a, self.misere)
+        na, nb = a.nim_heap_size(), b.nim_heap_size()
+        if na is not None and nb is not None:  # a sum of two nim-heaps: Bouton's formulas
+            return nim_sum_outcome((na, nb), self.misere) == "P"
         memo = self.memo
         root = (a.id, b.id) if a.id <= b.id else (b.id, a.id)
         hit = memo.get(root)
@@ -810,6 +842,10 @@ def equivalent(g: Game | str, h: Game | str, misere: bool = True) -> Equivalence
     misere = _check_flag(misere)
     if not misere:
         return _normal_equivalent(g, h)
+    if g is not h:
+        na, nb = g.nim_heap_size(), h.nim_heap_size()
+        if na is not None and nb is not None and max(na, nb) > _ATOM_SEARCH:
+            return EquivalenceResult(g, h, True, False, _nim_distinction(g, h, na, nb))
     engine = _ENGINE
     node = engine.node(g, h)
     if node is not None:
@@ -817,6 +853,19 @@ def equivalent(g: Game | str, h: Game | str, misere: bool = True) -> Equivalence
             node = node.swapped()
         return EquivalenceResult(g, h, True, True, node)
     return EquivalenceResult(g, h, True, False, engine.distinction(g, h))
+
+
+def _nim_distinction(g: Game, h: Game, a: int, b: int) -> Distinction:
+    """Distinct nim-heaps ``*a``, ``*b`` are misère-inequivalent: ``T = *max(a, b)`` when that
+    is ``>= 2`` (then ``*m + *m`` is P and ``*a + *b`` with ``a != b`` is N, by misère Nim,
+    Winning Ways ch. 13), else ``T = 0`` (``{a, b} = {0, 1}``: ``0`` is N, ``*`` is P)."""
+    m = max(a, b)
+    t = nim(m) if m >= 2 else zero
+    og = _PLAY[True].outcome(g, t)
+    oh = _PLAY[True].outcome(h, t)
+    if og == oh:
+        raise RuntimeError(f"internal error: T = *{m} does not distinguish *{a} and *{b}")
+    return Distinction(g, h, True, t, og, oh, "nim" if m >= 2 else "iii")
 
 
 def _normal_equivalent(g: Game, h: Game) -> EquivalenceResult:
@@ -828,6 +877,11 @@ def _normal_equivalent(g: Game, h: Game) -> EquivalenceResult:
     if vg == vh:
         labels: dict[int, tuple[Game, int]] = {}
         for root in (g, h):
+            # nim-heaps above _ATOM_SEARCH are labelled as atoms (the checker knows *n has value n)
+            n = root.nim_heap_size()
+            if n is not None and n > _ATOM_SEARCH:
+                labels.setdefault(root.id, (root, n))
+                continue
             for x in root.subpositions():
                 labels.setdefault(x.id, (x, grundy(x)))
         cert: GrundyProof | Distinction = GrundyProof(g, h, vg, tuple(labels.values()))
@@ -1097,8 +1151,16 @@ def _explain_distinction(cert: Distinction, f) -> list[str]:
     lines = [
         f"Distinguisher T = {f(cert.t)}",
         f"  o(G + T) = {cert.outcome_g} but o(H + T) = {cert.outcome_h}  (checked by play;"
-        f" T has birthday {cert.t.birthday} and {_plural(len(cert.t.subpositions()), 'subposition')}).",
+        f" T has birthday {cert.t.birthday} and {_plural(walk_size(cert.t)[0], 'subposition')}).",
     ]
+    if cert.condition == "nim":
+        m = cert.t.nim_heap_size()
+        lines.append(
+            f"Why (misère Nim, Winning Ways ch. 13): G and H are distinct nim-heaps and T = *{m}"
+            " is the larger; with a heap of size >= 2 a sum of nim-heaps is a misère P-position"
+            " iff its nim-sum is 0, so the sum with two heaps *m is P and the other is N."
+        )
+        return lines
     if cert.condition == "grundy":
         lines.append(
             f"Why ({NORMAL_THEOREM}): G has Grundy value {grundy(cert.g)} and H has {grundy(cert.h)};"

@@ -50,6 +50,7 @@ from typing import NamedTuple, Sequence, Union
 
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import Game, nim
+from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
     _canonical_sum_games,
@@ -127,12 +128,15 @@ def _sum_items(g: Game, option_descs: Sequence[_Desc]) -> list[tuple[tuple, _Ite
     for f, desc in zip(g._options, option_descs):
         fval = grundy(f)
         for k in range(1, MAX_SUBSCRIPT + 1):
-            if k > 1 and _canonical_sum_games(f, nim(k - 1))._id not in option_ids:
+            try:  # a sum too large to build (a huge nim-heap F) cannot be g's description
+                if k > 1 and _canonical_sum_games(f, nim(k - 1))._id not in option_ids:
+                    break
+                if fval ^ k != gval:
+                    continue
+                if _canonical_sum_games(f, nim(k)) is not g:
+                    continue
+            except ComputationLimitError:
                 break
-            if fval ^ k != gval:
-                continue
-            if _canonical_sum_games(f, nim(k)) is not g:
-                continue
             it = desc.best
             if it.kind == _SUM:  # merge subscripts: (B[j])[k] -> B[jk]
                 item = _Item(_SUM, it.width + 1, it.lead, base=it.base, subs=it.subs + (k,))

@@ -65,7 +65,7 @@ class _Play:
             ids_rest = key[:i] + key[i + 1 :]
             parts_rest = parts[:i] + parts[i + 1 :]
             for o in part.options:
-                if len(o.options) == 0:  # a component that reaches 0 drops out of the sum
+                if o.is_zero:  # a component that reaches 0 drops out of the sum
                     k, new = ids_rest, parts_rest
                 else:
                     j = bisect_left(ids_rest, o.id)
@@ -78,7 +78,10 @@ class _Play:
 
     def is_p(self, *components: Game) -> bool:
         """Whether the literal sum of ``components`` is a P-position."""
-        nonzero = sorted((p for p in components if len(p.options) > 0), key=lambda p: p.id)
+        nonzero = sorted((p for p in components if not p.is_zero), key=lambda p: p.id)
+        heaps = [p.nim_heap_size() for p in nonzero]
+        if all(n is not None for n in heaps) and any(n > _PLAY_ATOM for n in heaps):
+            return _nim_formula(heaps, self.misere)
         root = tuple(p.id for p in nonzero)
         if root in self.memo:
             return self.memo[root]
@@ -110,6 +113,22 @@ class _Play:
 
 
 _SOLVERS = {True: _Play(True), False: _Play(False)}
+
+#: sums of nim-heaps with a heap above this size are decided by the closed formulas
+_PLAY_ATOM = 64
+
+
+def _nim_formula(heaps: list[int], misere: bool) -> bool:
+    """Whether a sum of nim-heaps (sizes ``heaps``, none 0) is a P-position, by the checker's
+    own statement of the closed formulas: normal play, Bouton (P iff the XOR is 0); misère
+    play, Winning Ways ch. 13 (if some heap is >= 2, P iff the XOR is 0; else P iff the
+    number of heaps is odd)."""
+    x = 0
+    for n in heaps:
+        x ^= n
+    if not misere or max(heaps, default=0) >= 2:
+        return x == 0
+    return len(heaps) % 2 == 1
 
 
 def play_outcome(*components: Game | str, misere: bool = True) -> str:
@@ -320,7 +339,7 @@ class _Where:
 
 
 def _is_option(x: Game, of: Game) -> bool:
-    return any(o is x for o in of.options)
+    return x in of  # O(1) for nim-heap atoms (options *0..*(n-1))
 
 
 def _same_pair(node: _Node, a: Game, b: Game) -> bool:
@@ -338,7 +357,10 @@ def _check_distinguisher(c: _Claim, bad: list[str], good: list[str]) -> None:
         bad.append(f"claimed o(G + T) = {c.outcome_g!r} but direct play gives {og}")
     if c.outcome_h != oh:
         bad.append(f"claimed o(H + T) = {c.outcome_h!r} but direct play gives {oh}")
-    good.append(f"direct play: o(G + T) = {og}, o(H + T) = {oh}")
+    how = "direct play"
+    if any((x.nim_heap_size() or 0) > _PLAY_ATOM for x in (c.g, c.h, c.t)):
+        how = "direct play (sums of nim-heaps above *64 by Bouton's closed formulas)"
+    good.append(f"{how}: o(G + T) = {og}, o(H + T) = {oh}")
 
 
 def _check_grundy(c: _Claim, bad: list[str], good: list[str]) -> None:
@@ -361,10 +383,15 @@ def _check_grundy(c: _Claim, bad: list[str], good: list[str]) -> None:
             continue
         seen.add(x.id)
         count += 1
-        stack.extend(x.options)
         if x.id not in labels:
             bad.append(f"subposition {_show(x)} has no Grundy label")
             continue
+        n = x.nim_heap_size()
+        if n is not None and n > _PLAY_ATOM:  # *n: options *0..*(n-1), so its value is n
+            if labels[x.id] != n:
+                bad.append(f"{_show(x)} is the nim-heap *{n} but is labelled {labels[x.id]}")
+            continue
+        stack.extend(x.options)
         values = {labels.get(o.id) for o in x.options}
         v = labels[x.id]
         if v in values:
@@ -442,10 +469,10 @@ def _check_misere(c: _Claim, bad: list[str], good: list[str]) -> None:
                     bad.append(f"{here} ({cond}): no witness for the option {_show(o)} of {_show(whole)}")
         # condition (iii), by direct play
         for z, o in ((a, b), (b, a)):
-            if len(z.options) == 0 and play.is_p(o):
+            if z.is_zero and play.is_p(o):
                 bad.append(f"{here} (iii): {_show(z)} = 0 but {_show(o)} is a misère P-position, not N")
         if n.winning_move is not None:
-            side = b if len(a.options) == 0 else a
+            side = b if a.is_zero else a
             if not _is_option(n.winning_move, side) or not play.is_p(n.winning_move):
                 mv = _show(n.winning_move)
                 bad.append(f"{here} (iii): {mv} is not a move of {_show(side)} to a P-position")
