@@ -47,7 +47,7 @@ MATERIALISE_LIMIT = 10**6
 
 #: The most option links (edges of the form's DAG) a walk that expands nim-heap atoms, or a
 #: literal sum, may need; larger walks and sums are refused up front.
-WALK_LIMIT = 10**7
+WALK_LIMIT = 2 * 10**6
 
 
 class _Table:
@@ -506,17 +506,13 @@ def disjunctive_sum(a: Game, b: Game) -> Game:
         When the literal sum would need more than :data:`WALK_LIMIT` option links (estimated
         from the parts: :func:`sum_size`), e.g. ``nim(10**6) + nim(10**6)``.
     """
-    result = sum_fold(a, b, _TABLE.sums, game)
-    if result is not a and result is not b and result._id not in _TABLE.sizes:
-        _TABLE.sizes[result._id] = sum_size(a, b)
-    return result
+    return sum_fold(a, b, _TABLE.sums, game)
 
 
 def walk_size(g: Game) -> tuple[int, int]:
-    """``(nodes, edges)``: an upper bound on the subpositions of ``g`` and on the option links
-    among them, computed without expanding atoms (``*n`` has ``n + 1`` subpositions and
-    ``n(n+1)/2`` links). Exact for forms not built as sums; for literal sums the product
-    bound of :func:`sum_size` is kept.
+    """``(nodes, edges)``: the number of subpositions of ``g`` and of option links among them,
+    computed without expanding atoms (``*n`` has ``n + 1`` subpositions and ``n(n+1)/2``
+    links), by one walk over the non-atom part (memoised per form).
     """
     known = _TABLE.sizes.get(g._id)
     if known is not None:

@@ -522,7 +522,9 @@ def _prefix(g: Game, lengths: dict[int, int], budget: int) -> str:
             piece = item
         else:
             cached = _FORMAT_CACHE.get(item.id)
-            if cached is not None or lengths[item.id] <= 64:
+            if item.nim_heap_size() is not None:  # an atom: its text is "*n", never its options
+                piece = cached if cached is not None else _format_one(item, {})
+            elif cached is not None or lengths[item.id] <= 64:
                 piece = cached if cached is not None else format_game(item)
             else:
                 parts = _uses_sum_text(item, lengths)

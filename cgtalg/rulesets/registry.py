@@ -223,7 +223,7 @@ register_family("parity-relative", _relative, "parity-relative:S (relative class
 # -- MINIMAL PLACEHOLDER (engineer `atoms`): positions of rulesets as game forms --------------
 # Written only so that the game-text hook ``name(a, ...)`` of cgtalg.core.notation.parse can be
 # tested; another engineer's full ``position_game`` replaces this at merge.
-_POSITION_HEAP_LIMIT = 64
+_POSITION_HEAP_LIMIT = 24
 
 
 def position_game(name: str, args: tuple[int, ...]) -> Any:
@@ -237,7 +237,7 @@ def position_game(name: str, args: tuple[int, ...]) -> Any:
     RulesetError
         For a name other than ``kayles``.
     ComputationLimitError
-        For a heap above 64 (its form is built literally).
+        For a heap above 24 (its form is built literally, and grows exponentially).
     """
     from cgtalg.core.game import zero
     from cgtalg.errors import ComputationLimitError
