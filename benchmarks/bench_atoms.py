@@ -6,7 +6,7 @@ Grundy value by walking the options (an evaluator without an atom rule). Measure
 path, ``parse("*n")`` + Grundy value + misère Grundy value + misère canonical form. Prints
 both times and the ratio; also the atom path alone for ``*10**18``.
 
-    python benchmarks/bench_atoms.py [-n 1500]
+    python benchmarks/bench_atoms.py [-n 1000]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import time
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("-n", type=int, default=1500)
+    ap.add_argument("-n", type=int, default=1000)
     args = ap.parse_args()
     n = args.n
 

@@ -4,7 +4,9 @@ The corpus (``--n`` inputs, default 20,000, from ``--seed``) is the same in ever
 unicode text, text over the grammar's alphabet (with unicode digits and identifiers), valid
 game texts mutated by inserting/deleting/replacing characters, deep nesting, and heap sizes
 from 1 to 6,000 digits. Each input gets ``--bound`` seconds (an alarm); the script prints how
-many inputs gave a form, a ``CgtalgError``, a generic Python exception (by type) or a hang.
+many inputs gave a form, a ``CgtalgError``, a generic Python exception (by type), a hang
+(the alarm fired), or a crash of the interpreter (the input is then skipped and a fresh
+process continues with the next one).
 
 Compare two trees by pointing PYTHONPATH at each, e.g.::
 
@@ -69,16 +71,10 @@ class _Hang(Exception):
     pass
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--n", type=int, default=20_000)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--bound", type=float, default=5.0, help="seconds per input")
-    ap.add_argument("--memory-gb", type=float, default=6.0, help="address-space limit for this process")
-    args = ap.parse_args()
+def child(args: argparse.Namespace) -> None:
+    """Parse inputs ``args.start ..`` of the corpus, one result line per input (flushed)."""
     limit = int(args.memory_gb * 2**30)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
     import cgtalg as cg
     from cgtalg.errors import CgtalgError
@@ -87,34 +83,70 @@ def main() -> None:
         raise _Hang()
 
     signal.signal(signal.SIGALRM, alarm)
+    texts = corpus(args.n, args.seed)
+    for i in range(args.start, args.n):
+        signal.setitimer(signal.ITIMER_REAL, args.bound)
+        try:
+            cg.parse(texts[i])
+            kind, name = "form", ""
+        except CgtalgError:
+            kind, name = "cgtalg error", ""
+        except _Hang:
+            kind, name = "hang", ""
+        except BaseException as exc:  # noqa: BLE001 - counting exactly these
+            kind, name = "generic exception", type(exc).__name__
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        print(f"{i}\t{kind}\t{name}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--n", type=int, default=20_000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--bound", type=float, default=5.0, help="seconds per input")
+    ap.add_argument("--memory-gb", type=float, default=6.0, help="address-space limit per process")
+    ap.add_argument("--start", type=int, default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.start is not None:
+        child(args)
+        return
+    # the driver: runs children, restarting after an input that crashes the interpreter
+    import subprocess
+
+    texts = corpus(args.n, args.seed)
     counts: collections.Counter = collections.Counter()
     generic: collections.Counter = collections.Counter()
     examples: dict[str, str] = {}
     start = time.perf_counter()
-    for text in corpus(args.n, args.seed):
-        signal.setitimer(signal.ITIMER_REAL, args.bound)
-        try:
-            cg.parse(text)
-            counts["form"] += 1
-        except CgtalgError:
-            counts["cgtalg error"] += 1
-        except _Hang:
-            counts["hang > %g s" % args.bound] += 1
-            examples.setdefault("hang", text[:60])
-        except BaseException as exc:  # noqa: BLE001 - counting exactly these
-            counts["generic exception"] += 1
-            generic[type(exc).__name__] += 1
-            examples.setdefault(type(exc).__name__, text[:60])
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+    i = 0
+    while i < args.n:
+        cmd = [sys.executable, __file__, "--n", str(args.n), "--seed", str(args.seed), "--bound",
+               str(args.bound), "--memory-gb", str(args.memory_gb), "--start", str(i)]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        for line in proc.stdout:
+            k, kind, name = line.rstrip("\n").split("\t")
+            i = int(k) + 1
+            counts[kind] += 1
+            if kind == "generic exception":
+                generic[name] += 1
+                examples.setdefault(name, texts[int(k)][:60])
+            elif kind == "hang":
+                examples.setdefault("hang", texts[int(k)][:60])
+        rc = proc.wait()
+        if i < args.n:  # the child died on input i
+            counts["crash"] += 1
+            examples.setdefault("crash", f"{texts[i][:60]!r} (exit status {rc})")
+            i += 1
     total = time.perf_counter() - start
-    print(f"inputs: {args.n} (seed {args.seed}), {total:.1f} s")
-    for k in ("form", "cgtalg error", "generic exception", "hang > %g s" % args.bound):
+    print(f"inputs: {args.n} (seed {args.seed}), {total:.1f} s, alarm {args.bound:g} s per input")
+    for k in ("form", "cgtalg error", "generic exception", "hang", "crash"):
         print(f"  {k:20s} {counts[k]}")
     for name, c in generic.most_common():
         print(f"    {name}: {c}  e.g. {examples[name]!r}")
-    if "hang" in examples:
-        print(f"    hang e.g. {examples['hang']!r}")
+    for k in ("hang", "crash"):
+        if k in examples:
+            print(f"    {k} e.g. {examples[k]!r}")
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ MATERIALISE_LIMIT = 10**6
 
 #: The most option links (edges of the form's DAG) a walk that expands nim-heap atoms, or a
 #: literal sum, may need; larger walks and sums are refused up front.
-WALK_LIMIT = 2 * 10**6
+WALK_LIMIT = 10**6
 
 
 class _Table:
