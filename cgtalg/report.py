@@ -39,6 +39,13 @@ def _moves(g: Game, misere: bool) -> list[str]:
     return [format_game(m, max_chars=MOVE_TEXT_LIMIT) for m in winning_moves(g, misere=misere)]
 
 
+def _number_text(n: int) -> str:
+    """Digits of an int of any size (heap sizes and values past Python's 4300-digit str limit)."""
+    from cgtalg.core.notation import int_to_digits
+
+    return int_to_digits(n) if n >= 0 else "-" + int_to_digits(-n)
+
+
 def _props() -> dict[str, Callable[[Game], Any]]:
     from cgtalg.misere.outcome import misere_grundy, misere_outcome
     from cgtalg.normal.grundy import grundy, normal_outcome
@@ -78,7 +85,8 @@ class GameReport:
         }
 
     def __str__(self) -> str:
-        v = self.values
+        v = {k: (_number_text(x) if isinstance(x, int) and not isinstance(x, bool) else x)
+             for k, x in self.values.items()}
         lines = [f"game            {format_game(self.game, max_chars=200)}  (birthday {v['birthday']})"]
         lines.append(f"normal play     {v['normal_outcome']}-position, Grundy value {v['grundy']}")
         if v["normal_winning_moves"]:

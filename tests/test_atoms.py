@@ -286,3 +286,15 @@ def test_describe_huge_heaps_and_small_sums():
     assert s["grundy"] == 2 and s["normal_winning_moves"] == ["*5+*5"]
     g = cg.nim(5) + cg.nim(7)
     assert s["misere_grundy"] == fold(g, WALK_MISERE)
+
+
+def test_heaps_beyond_the_int_str_limit_print_everywhere():
+    from cgtalg.report import describe
+
+    digits = "9" * 5000
+    g = cg.parse("*" + digits)
+    assert str(cg.misere_canonical(g)) == "*" + digits  # CGSuite notation of a huge heap
+    h = cg.parse("{*" + digits + ", *3}")
+    assert cg.parse(str(cg.misere_canonical(h))) is h
+    text = str(describe(g))
+    assert f"Grundy value {digits}" in text and f"(birthday {digits})" in text

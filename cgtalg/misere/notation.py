@@ -50,6 +50,7 @@ from typing import NamedTuple, Sequence, Union
 
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import Game, nim
+from cgtalg.core.notation import decimal_length, int_to_digits
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
@@ -149,7 +150,7 @@ def _sum_items(g: Game, option_descs: Sequence[_Desc]) -> list[tuple[tuple, _Ite
 def _describe(g: Game, option_descs: Sequence[_Desc]) -> _Desc:
     n = g.nim_heap_size()
     if n is not None:
-        it = _Item(_HEAP, len(str(n)), "d" if n < 10 else "m", heap=n)
+        it = _Item(_HEAP, decimal_length(n), "d" if n < 10 else "m", heap=n)
         return _Desc(it, it)
     cands: list[tuple[tuple, _Item]] = []
     if len(g._options) == 1:
@@ -220,7 +221,7 @@ def _render(tokens: list[object], budget: int | None) -> str:
         else:
             it = top  # type: ignore[assignment]
         if it.kind == _HEAP:
-            text = str(it.heap)
+            text = int_to_digits(it.heap)
             out.append(text)
             length += len(text)
         elif it.kind == _SHARP:
@@ -262,7 +263,7 @@ def _format_canonical(g: Game, budget: int | None) -> str:
     core: str | None = None
     while top.kind != _LIST and top.lead == "m":
         if top.kind == _HEAP:
-            core = f"*{top.heap}"
+            core = "*" + int_to_digits(top.heap)
             break
         if top.kind == _SHARP:
             before.append("{")
