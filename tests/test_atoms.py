@@ -50,7 +50,7 @@ def test_nim_of_any_size_is_an_o1_atom():
     assert cg.game_table_size() - before <= 1  # nothing materialised
     assert g.birthday == BIG and isinstance(g.birthday, int)
     assert g.nim_heap_size() == BIG and g.num_options == BIG and g.is_atom
-    assert len(g) == BIG
+    assert len(g) == BIG and bool(g) and bool(cg.nim(10**100)) and not cg.zero
     assert cg.nim(5) in g and cg.nim(BIG) not in g and cg.nim(BIG - 1) in g
     assert cg.parse("{*2}") not in g
 
@@ -192,7 +192,9 @@ def test_deep_nesting_parses_iteratively():
     g = cg.parse("{" * depth + "}" * depth)
     assert g.birthday == depth - 1
     assert cg.parse("(" * depth + "*2" + ")" * depth) is cg.nim(2)
-    chain = cg.parse("{" * 3000 + "}" * 3000)
+    assert cg.parse(format_game(g)) is g  # written front to back: linear time and memory
+    assert str(g) == format_game(g)
+    chain = cg.parse("{" * 3000 + "}" * 3000)  # below the linear-writer threshold
     assert cg.parse(format_game(chain)) is chain
     with pytest.raises(GameNotationError, match=f"more than the limit of {MISERE_DEPTH_LIMIT}"):
         cg.parse("*[" + "[" * depth + "]" * depth + "]")

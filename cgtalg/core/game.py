@@ -280,6 +280,10 @@ class Game:
             )
         return h
 
+    def __bool__(self) -> bool:
+        # as len(g) > 0, without len() (which refuses heaps beyond sys.maxsize)
+        return self._heap != 0
+
     def __contains__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return False

@@ -34,6 +34,7 @@ __all__ = [
     "game_to_json",
     "game_from_json",
     "int_to_digits",
+    "decimal_length",
     "MISERE_DEPTH_LIMIT",
     "MAX_HEAP_DIGITS",
 ]
@@ -445,6 +446,10 @@ _FORMAT_CACHE_LIMIT = 2000  # characters; longer strings are not cached
 #: a literal text longer than this is never built in full by ``str()`` / ``repr()``
 STR_LIMIT = 1_000_000
 
+#: texts longer than this are written front to back by one linear pass (options of equal text
+#: length above ``_FORMAT_CACHE_LIMIT`` characters are then ordered by id, not by text)
+_LINEAR_TEXT = 10_000
+
 
 def format_game(g: Game, max_chars: int | None = None) -> str:
     """Literal text for ``g`` that :func:`parse` reads back to the same form.
@@ -463,6 +468,10 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
         lengths = text_lengths(g)
         if max_chars is not None and lengths[g.id] > max_chars:
             return _prefix(g, lengths, max(0, max_chars - 3)) + "..."
+        if lengths[g.id] > _LINEAR_TEXT:
+            # long texts are written once, front to back (keeping every subposition's text
+            # would take memory quadratic in the depth: 10 GB for a 100,000-deep chain)
+            return _prefix(g, lengths, lengths[g.id])
         local: dict[int, str] = {}
         for x in g.subpositions(expand_atoms=False):  # children before parents
             if x.id not in local:
