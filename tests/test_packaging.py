@@ -47,3 +47,15 @@ def test_no_reexport_hides_a_submodule():
         parent, _, child = name.rpartition(".")
         attr = getattr(importlib.import_module(parent), child)
         assert isinstance(attr, types.ModuleType), f"{parent}.{child} is {attr!r}, hiding the module {name}"
+
+
+def test_lazy_table_does_not_shadow_a_submodule():
+    """A lazy public name equal to a submodule's name must resolve to that very module."""
+    import cgtalg as cg
+
+    submodules = {p.stem for p in (ROOT / "cgtalg").glob("*.py") if p.stem != "__init__"}
+    submodules |= {p.name for p in (ROOT / "cgtalg").iterdir() if (p / "__init__.py").exists()}
+    for name, (module, attribute) in cg._LAZY.items():
+        if name in submodules:
+            assert (module, attribute) == (f"cgtalg.{name}", None), f"cgtalg.{name} would hide the submodule"
+    assert set(cg._LAZY) <= set(cg.__all__), sorted(set(cg._LAZY) - set(cg.__all__))
