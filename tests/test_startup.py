@@ -52,3 +52,30 @@ def test_lazy_name_is_the_real_object():
     from cgtalg.core import parse
 
     assert cgtalg.parse is parse
+
+
+_CLI = "import sys\nfrom cgtalg.cli.main import main\nsys.argv = ['cgtalg', {args}]\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+
+
+def test_cli_help_and_version_load_no_heavy_module():
+    for args in ("'--help'", "'--version'"):
+        assert _loaded_after(_CLI.format(args=args)) == [], args
+
+
+def test_store_path_loads_no_alembic():
+    probe = _CLI.format(args="'store', 'path'") + "import sys\nassert 'alembic' not in sys.modules\nassert 'numba' not in sys.modules"
+    assert "sympy" not in _loaded_after(probe)
+
+
+def test_lazy_command_table_matches_the_commands():
+    """Every command listed without import exists in its module, with the same short help."""
+    import click
+    import click.testing
+
+    from cgtalg.cli.main import LAZY_COMMANDS, _register, cli
+
+    _register()
+    assert set(cli.commands) == set(LAZY_COMMANDS)
+    for name, (_module, short) in LAZY_COMMANDS.items():
+        assert cli.commands[name].get_short_help_str(limit=45) == short, name
+    assert click.testing.CliRunner().invoke(cli, ["--version"]).output == "cgtalg, version 0.1.0\n"
