@@ -28,7 +28,7 @@ def to_networkx(g: Game, labels: bool = True) -> nx.DiGraph:
     >>> import cgtalg as cg
     >>> G = (cg.nim(2) + cg.nim(1)).to_networkx()
     >>> G.number_of_nodes(), G.graph["root"] == (cg.nim(2) + cg.nim(1)).id
-    (6, True)
+    (5, True)
     """
     from cgtalg.core.notation import format_game
 
