@@ -10,74 +10,125 @@ a persistent SQLAlchemy store.
     (0, 0)
 """
 
-from cgtalg import errors
-from cgtalg.core import (
-    Evaluator,
-    Game,
-    check_acyclic,
-    format_game,
-    from_networkx,
-    game_table_size,
-    nim,
-    parse,
-    star,
-    to_networkx,
-    zero,
-)
-from cgtalg.core.fold import fold
-from cgtalg.core.game import game
-from cgtalg.misere import (
-    EquivalenceResult,
-    MisereCanonicalForm,
-    check_proof,
-    distinguisher,
-    equivalence_classes,
-    equivalent,
-    format_misere,
-    link,
-    linked,
-    misere_canonical,
-    misere_count_born_by,
-    misere_day_counts,
-    misere_equal,
-    misere_games_born_by,
-    misere_grundy,
-    misere_mate,
-    misere_outcome,
-    misere_winning_moves,
-)
-from cgtalg.nimbers.ordinal import ordinal
-from cgtalg.report import EquivalenceReport, GameReport, describe, prove_equivalence
-from cgtalg.rulesets import (
-    GrundysGame,
-    ParityGame,
-    Solution,
-    TakeAndBreak,
-    build_dag,
-    find_period,
-    game_of,
-    get_ruleset,
-    grundys_game,
-    heap_ruleset,
-    ruleset_from_function,
-    solve,
-    subtraction,
-)
-from cgtalg.rulesets.octal import octal
-from cgtalg import nimbers  # noqa: E402  (the nimber API lives in its namespace: cg.nimbers.nim_mul)
-from cgtalg.normal.grundy import grundy, mex, normal_outcome, normal_winning_moves
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Public name -> (module, attribute); attribute None means the module itself.  The modules
+# load on first access (PEP 562), so ``import cgtalg`` stays cheap: no numba, sympy, numpy,
+# networkx or sqlalchemy until a name that needs them is used.  To add a public name, add
+# one line here and the name to ``__all__``.
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "errors": ("cgtalg.errors", None),
+    "nimbers": ("cgtalg.nimbers", None),
+    "Evaluator": ("cgtalg.core", 'Evaluator'),
+    "Game": ("cgtalg.core", 'Game'),
+    "check_acyclic": ("cgtalg.core", 'check_acyclic'),
+    "format_game": ("cgtalg.core", 'format_game'),
+    "from_networkx": ("cgtalg.core", 'from_networkx'),
+    "game_table_size": ("cgtalg.core", 'game_table_size'),
+    "nim": ("cgtalg.core", 'nim'),
+    "parse": ("cgtalg.core", 'parse'),
+    "star": ("cgtalg.core", 'star'),
+    "to_networkx": ("cgtalg.core", 'to_networkx'),
+    "zero": ("cgtalg.core", 'zero'),
+    "EquivalenceResult": ("cgtalg.misere", 'EquivalenceResult'),
+    "MisereCanonicalForm": ("cgtalg.misere", 'MisereCanonicalForm'),
+    "check_proof": ("cgtalg.misere", 'check_proof'),
+    "distinguisher": ("cgtalg.misere", 'distinguisher'),
+    "equivalence_classes": ("cgtalg.misere", 'equivalence_classes'),
+    "equivalent": ("cgtalg.misere", 'equivalent'),
+    "format_misere": ("cgtalg.misere", 'format_misere'),
+    "link": ("cgtalg.misere", 'link'),
+    "linked": ("cgtalg.misere", 'linked'),
+    "misere_canonical": ("cgtalg.misere", 'misere_canonical'),
+    "misere_count_born_by": ("cgtalg.misere", 'misere_count_born_by'),
+    "misere_day_counts": ("cgtalg.misere", 'misere_day_counts'),
+    "misere_equal": ("cgtalg.misere", 'misere_equal'),
+    "misere_games_born_by": ("cgtalg.misere", 'misere_games_born_by'),
+    "misere_grundy": ("cgtalg.misere", 'misere_grundy'),
+    "misere_mate": ("cgtalg.misere", 'misere_mate'),
+    "misere_outcome": ("cgtalg.misere", 'misere_outcome'),
+    "misere_winning_moves": ("cgtalg.misere", 'misere_winning_moves'),
+    "GrundysGame": ("cgtalg.rulesets", 'GrundysGame'),
+    "ParityGame": ("cgtalg.rulesets", 'ParityGame'),
+    "Solution": ("cgtalg.rulesets", 'Solution'),
+    "TakeAndBreak": ("cgtalg.rulesets", 'TakeAndBreak'),
+    "build_dag": ("cgtalg.rulesets", 'build_dag'),
+    "find_period": ("cgtalg.rulesets", 'find_period'),
+    "game_of": ("cgtalg.rulesets", 'game_of'),
+    "get_ruleset": ("cgtalg.rulesets", 'get_ruleset'),
+    "grundys_game": ("cgtalg.rulesets", 'grundys_game'),
+    "heap_ruleset": ("cgtalg.rulesets", 'heap_ruleset'),
+    "ruleset_from_function": ("cgtalg.rulesets", 'ruleset_from_function'),
+    "solve": ("cgtalg.rulesets", 'solve'),
+    "subtraction": ("cgtalg.rulesets", 'subtraction'),
+    "fold": ("cgtalg.core.fold", 'fold'),
+    "game": ("cgtalg.core.game", 'game'),
+    "ordinal": ("cgtalg.nimbers.ordinal", 'ordinal'),
+    "EquivalenceReport": ("cgtalg.report", 'EquivalenceReport'),
+    "GameReport": ("cgtalg.report", 'GameReport'),
+    "describe": ("cgtalg.report", 'describe'),
+    "prove_equivalence": ("cgtalg.report", 'prove_equivalence'),
+    "octal": ("cgtalg.rulesets.octal", 'octal'),
+    "grundy": ("cgtalg.normal.grundy", 'grundy'),
+    "mex": ("cgtalg.normal.grundy", 'mex'),
+    "normal_outcome": ("cgtalg.normal.grundy", 'normal_outcome'),
+    "normal_winning_moves": ("cgtalg.normal.grundy", 'normal_winning_moves'),
+}
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from cgtalg import errors, nimbers
+    from cgtalg.core import Evaluator, Game, check_acyclic, format_game, from_networkx, game_table_size, nim, parse, star, to_networkx, zero
+    from cgtalg.misere import EquivalenceResult, MisereCanonicalForm, check_proof, distinguisher, equivalence_classes, equivalent, format_misere, link, linked, misere_canonical, misere_count_born_by, misere_day_counts, misere_equal, misere_games_born_by, misere_grundy, misere_mate, misere_outcome, misere_winning_moves
+    from cgtalg.rulesets import GrundysGame, ParityGame, Solution, TakeAndBreak, build_dag, find_period, game_of, get_ruleset, grundys_game, heap_ruleset, ruleset_from_function, solve, subtraction
+    from cgtalg.core.fold import fold
+    from cgtalg.core.game import game
+    from cgtalg.nimbers.ordinal import ordinal
+    from cgtalg.report import EquivalenceReport, GameReport, describe, prove_equivalence
+    from cgtalg.rulesets.octal import octal
+    from cgtalg.normal.grundy import grundy, mex, normal_outcome, normal_winning_moves
+
+
+def __getattr__(name: str) -> Any:
+    """Resolve a public name on first use (PEP 562) and cache it in the module namespace."""
+    try:
+        module_name, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'cgtalg' has no attribute {name!r}") from None
+    module = importlib.import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 
 def outcome(g: Game, misere: bool = False) -> str:
     """Outcome class ``'P'`` or ``'N'`` of the form ``g`` in normal or misère play."""
-    return misere_outcome(g) if misere else normal_outcome(g)
+    if misere:
+        from cgtalg.misere import misere_outcome
+
+        return misere_outcome(g)
+    from cgtalg.normal.grundy import normal_outcome
+
+    return normal_outcome(g)
 
 
 def winning_moves(g: Game, misere: bool = False) -> list[Game]:
     """The options of ``g`` that win for the player moving (moves to P-positions)."""
-    return misere_winning_moves(g) if misere else normal_winning_moves(g)
+    if misere:
+        from cgtalg.misere import misere_winning_moves
+
+        return misere_winning_moves(g)
+    from cgtalg.normal.grundy import normal_winning_moves
+
+    return normal_winning_moves(g)
 
 
 __all__ = [

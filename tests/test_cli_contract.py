@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 from click.testing import CliRunner
 
-from cgtalg.cli.main import cli
+from cgtalg.cli.main import _register, cli
+
+_register()  # the group loads its command modules lazily; attach them all to walk cli.commands
 
 
 def _commands(group: click.Group, prefix=()):

@@ -17,8 +17,7 @@ from typing import Any
 import click
 
 from cgtalg.cli.common import emit, json_option
-from cgtalg.store import open_store, resolve_store_url, user_store_path
-from cgtalg.store.location import STORE_ENV, describe_url, sqlite_file
+from cgtalg.store.location import STORE_ENV, describe_url, resolve_store_url, sqlite_file, user_store_path
 
 __all__ = ["register", "store_group"]
 
@@ -61,6 +60,8 @@ def path_command(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def info_command(ctx: click.Context, as_json: bool) -> None:
     """Show the store's location, schema revision and what it holds."""
+    from cgtalg.store import open_store  # loads SQLAlchemy's ORM and Alembic: only when needed
+
     with open_store(_store_url(ctx)) as store:
         result = store.info()
     emit(result, as_json, lambda: _info_text(result))
@@ -111,6 +112,8 @@ def query_command(
     if text is None and prop is None:
         raise click.UsageError("give game TEXT or --property NAME")
     value = None if value_text is None else _parse_value(value_text)
+    from cgtalg.store import open_store  # loads SQLAlchemy's ORM and Alembic: only when needed
+
     with open_store(_store_url(ctx)) as store:
         where = store.location
         results = store.find(text=text, prop=prop, value=value, limit=limit)

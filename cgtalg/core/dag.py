@@ -40,7 +40,7 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     >>> import cgtalg as cg
     >>> G = (cg.nim(2) + cg.nim(1)).to_networkx()
     >>> G.number_of_nodes(), G.graph["root"] == (cg.nim(2) + cg.nim(1)).id
-    (6, True)
+    (5, True)
     >>> H = cg.nim(10**18).to_networkx()
     >>> H.number_of_nodes(), H.nodes[H.graph["root"]]["label"], H.nodes[H.graph["root"]]["expanded"]
     (1, '*1000000000000000000', False)

@@ -709,9 +709,9 @@ class EquivalenceResult:
         Examples
         --------
         >>> print(equivalent("*2+*", "*3").explain())  # doctest: +ELLIPSIS
-        *2+* ≡ *3 in misère play (impartial universe).
+        *...* ≡ *3 in misère play (impartial universe).
         ...
-        [1] *2+* ≡ *3
+        [1] *...* ≡ *3
             (i)   H' = 0: G' = {*} ≡ H'  ([2])
                   H' = *: G' = * ≡ H'  (identical)
         ...
@@ -1035,7 +1035,7 @@ def equivalence_classes(
     >>> import cgtalg as cg
     >>> cls = equivalence_classes(["0", "*", "{*}", "{*, *2}", "*2+*", "*3"])
     >>> [[str(x) for x in c] for c in cls]
-    [['0', '{*}', '{*, *2}'], ['*'], ['*2+*', '*3']]
+    [['0', '{*}', '{*, *2}'], ['*'], ['*...*...', '*3']]
     """
     misere = _check_flag(misere)
     items = [_as_game(x, "game") for x in games]

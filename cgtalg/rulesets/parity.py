@@ -97,6 +97,8 @@ class ParityGame(PartizanRuleset):
         Keep the holdings mod 2 (exact; see the module docstring). ``False`` keeps the
         actual numbers of beans held.
 
+    Notes
+    -----
     Positions are ``(b, l, r)``: beans left, Left's holding, Right's holding, with
     ``b + l + r`` odd. Text: ``"25"`` (a fresh heap) or ``"24,1,0"``.
 

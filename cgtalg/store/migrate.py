@@ -23,7 +23,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
-from cgtalg.errors import StoreCorruptError, StoreSchemaError
+from cgtalg.errors import StoreCorruptError, StoreError, StoreSchemaError
 
 __all__ = [
     "migrations_dir",
@@ -43,8 +43,29 @@ _SQLITE_INTERNAL = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"}
 
 @functools.lru_cache(maxsize=None)
 def migrations_dir() -> Path:
-    """The folder of the Alembic scripts (``env.py``, ``versions/``) inside the package."""
-    resource = importlib.resources.files("cgtalg._migrations")
+    """The folder of the Alembic scripts (``env.py``, ``versions/``).
+
+    In a wheel they ship inside the package as ``cgtalg/_migrations``; in an editable install or
+    a source checkout they are the repository's top-level ``migrations/`` folder.
+
+    Raises
+    ------
+    StoreError
+        If neither location holds the scripts (a broken install).
+    """
+    packaged = Path(__file__).resolve().parents[1] / "_migrations"
+    if (packaged / "env.py").is_file():
+        return packaged
+    source = Path(__file__).resolve().parents[2] / "migrations"
+    if (source / "env.py").is_file():
+        return source
+    try:
+        resource = importlib.resources.files("cgtalg._migrations")
+    except ModuleNotFoundError:
+        raise StoreError(
+            f"the Alembic migration scripts are missing: neither {packaged} nor {source} holds env.py; "
+            "reinstall cgtalg"
+        ) from None
     if isinstance(resource, Path):
         return resource
     stack = contextlib.ExitStack()  # installed as a zip: extract once for this process

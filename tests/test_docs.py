@@ -1,0 +1,78 @@
+"""Docs that run (issue 7): every example in docs/*.md, README.md and the docstrings of cgtalg/.
+
+- ``>>>`` examples (Markdown and docstrings) run as doctests;
+- fenced ```python blocks of a Markdown file run in order in one namespace per file;
+- fenced ```console blocks' ``$ cgtalg ...`` lines run through the CLI in-process (exit 0).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pathlib
+import re
+import shlex
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+MARKDOWN = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+MODULES = sorted(
+    ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for p in (ROOT / "cgtalg").rglob("*.py")
+)
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+@pytest.mark.parametrize("module_name", MODULES)
+def test_docstring_examples(module_name):
+    module = importlib.import_module(module_name)
+    result = doctest.testmod(module, optionflags=FLAGS, report=True)
+    assert result.failed == 0, f"{result.failed} failing docstring example(s) in {module_name}"
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=lambda p: p.name)
+def test_markdown_doctests(path):
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    globs: dict = {}
+    for _lang, body in FENCE.findall(path.read_text()):
+        if ">>>" in body:
+            runner.run(doctest.DocTestParser().get_doctest(body, globs, path.name, str(path), 0), clear_globs=False)
+    assert runner.failures == 0, f"{runner.failures} failing >>> example(s) in {path.name}"
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=lambda p: p.name)
+def test_markdown_python_blocks(path):
+    namespace: dict = {"__name__": f"docs_{path.stem}"}
+    for lang, body in FENCE.findall(path.read_text()):
+        if lang == "python" and ">>>" not in body:
+            exec(compile(body, str(path), "exec"), namespace)
+
+
+def _console_commands(path):
+    for lang, body in FENCE.findall(path.read_text()):
+        if lang in ("console", "sh", "bash", "shell"):
+            for line in body.splitlines():
+                line = line.strip()
+                # usage synopses ([--json]) and paths on other machines are not runnable
+                if line.startswith("$ cgtalg ") and "[" not in line and "/data/" not in line:
+                    yield line[2:]
+
+
+CONSOLE = [(p, c) for p in MARKDOWN for c in _console_commands(p)]
+
+
+@pytest.mark.parametrize("path,command", CONSOLE, ids=[f"{p.name}:{c}" for p, c in CONSOLE])
+def test_markdown_console_commands(path, command, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import cli
+
+    monkeypatch.setenv("CGTALG_STORE", str(tmp_path / "store.sqlite"))
+    monkeypatch.chdir(tmp_path)
+    args = shlex.split(command.split(" #")[0])[1:]
+    if any(ch in command for ch in "|><"):
+        pytest.skip("shell pipeline/redirect")
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, (command, result.output, result.exception)
