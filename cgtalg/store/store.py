@@ -184,6 +184,7 @@ class Store:
         self.url: str = self._url.render_as_string(hide_password=False)
         self._where = describe_url(self._url)
         self._closed = True
+        self._malformed: str | None = None  # why writes are refused, once the store is malformed
         path = sqlite_file(self._url)
         if path is not None:
             if not path.parent.is_dir():
@@ -194,11 +195,24 @@ class Store:
                 path.parent.mkdir(parents=True, exist_ok=True)
             state = inspect_sqlite_file(path)
             if state is not None:
-                check_revision(self._where, *state)
+                revision = check_revision(self._where, *state)
+                self._malformed = quick_check(path)
+                if self._malformed is None:
+                    missing = _missing_tables(state[0]) if revision is not None else []
+                    if missing:
+                        self._malformed = f"its table(s) {', '.join(missing)} are missing"
         self._engine = _create_engine(self._url, self._where)
         try:
             with self._translate():
-                self.revision: str = ensure_schema(self._engine, self._where)
+                if self._malformed is not None:
+                    # Never migrate (write) a malformed store: reads that still work may answer.
+                    self.revision: str = revision or head_revision()
+                else:
+                    self.revision = ensure_schema(self._engine, self._where)
+                    with self._engine.connect() as conn:
+                        missing = _missing_tables(read_state(conn)[0])
+                    if missing:
+                        self._malformed = f"its table(s) {', '.join(missing)} are missing"
         except BaseException:
             self._engine.dispose()
             raise
@@ -258,9 +272,17 @@ class Store:
         except sqlite3.Error as exc:
             raise self._database_error(exc) from exc
 
+    @property
+    def malformed(self) -> str | None:
+        """Why the store is malformed (then every write is refused), else ``None``."""
+        return self._malformed
+
     def _database_error(self, exc: BaseException) -> StoreError:
         if is_corruption_error(exc):
-            return StoreCorruptError(f"the store {self._where} is corrupt: the database says: {exc}")
+            self._malformed = f"the database says: {exc}"
+            return StoreCorruptError(
+                f"the store {self._where} is malformed ({self._malformed}): writes to it are refused"
+            )
         lowered = str(exc).lower()
         if "locked" in lowered or "busy" in lowered:
             return StoreError(
@@ -268,14 +290,33 @@ class Store:
                 f"{BUSY_TIMEOUT:g} s: {exc}"
             )
         if "readonly" in lowered or "read-only" in lowered:
-            return StoreError(f"the store {self._where} is read-only: {exc}")
+            return StoreError(f"{self._read_only_cause()}: {exc}")
         return StoreError(f"database error in the store {self._where}: {exc}")
+
+    def _read_only_cause(self) -> str:
+        """The real reason SQLite said "readonly": the directory, the file, or the database."""
+        path = sqlite_file(self._url)
+        if path is not None:
+            if not os.access(path.parent, os.W_OK):
+                return (
+                    f"cannot write to the store {self._where}: the store directory {path.parent} is "
+                    "not writable (SQLite needs to create its -wal and -shm files there)"
+                )
+            if path.exists() and not os.access(path, os.W_OK):
+                return f"cannot write to the store {self._where}: the file is a read-only database"
+        return f"cannot write to the store {self._where}: it is a read-only database"
 
     @contextmanager
     def _transaction(self, write: bool = False) -> Iterator[Connection]:
         """One transaction; ``write`` takes the write lock up front (SQLite IMMEDIATE)."""
         if self._closed:
             raise StoreError(f"the store {self._where} is closed")
+        if write and self._malformed is not None:
+            raise StoreCorruptError(
+                f"the store {self._where} is malformed ({self._malformed}): writes to it are "
+                "refused; run `cgtalg store verify`, restore a backup or recover it with "
+                "`sqlite3 FILE .recover`"
+            )
         if os.getpid() != self._pid:  # forked: the parent's connections are not ours
             self._engine.dispose(close=False)
             self._pid = os.getpid()
@@ -428,7 +469,7 @@ class Store:
             if sid is None:
                 return None
             text = conn.execute(_value_select(form_properties), {"form_id": sid, "name": prop}).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(text, "form_properties", f"form {sid}, property {prop!r}")
 
     def put(self, g: Game, prop: str, value: Any) -> None:
         """Store ``value`` (JSON data, not ``None``) as property ``prop`` of ``g``.
@@ -517,7 +558,9 @@ class Store:
                 .order_by(form_properties.c.name)
             )
             for row in conn.execute(query):
-                result[row.form_id][row.name] = json.loads(row.value)
+                result[row.form_id][row.name] = self._load(
+                    row.value, "form_properties", f"form {row.form_id}, property {row.name!r}"
+                )
         return result
 
     # -- relations between forms -------------------------------------------------------
@@ -535,7 +578,9 @@ class Store:
             text = conn.execute(
                 _value_select(form_relations), {"form_id": a, "other_id": b, "name": relation}
             ).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(
+            text, "form_relations", f"forms ({a}, {b}), relation {relation!r}", dict
+        )
 
     def put_relation(self, g: Game, h: Game, relation: str, value: dict) -> None:
         """Store ``value`` (a JSON object, e.g. ``{"holds": True, "certificate": {...}}``)
@@ -590,7 +635,9 @@ class Store:
             text = conn.execute(
                 _value_select(position_properties), {"position_id": pid, "name": prop}
             ).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(
+            text, "position_properties", f"position {pid} of {ruleset!r}, property {prop!r}"
+        )
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
         """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`."""
@@ -638,7 +685,9 @@ class Store:
                 .order_by(position_properties.c.name)
             )
             for row in conn.execute(query):
-                result[row.position_id][row.name] = json.loads(row.value)
+                result[row.position_id][row.name] = self._load(
+                    row.value, "position_properties", f"position {row.position_id}, property {row.name!r}"
+                )
         return result
 
     # -- sequences -----------------------------------------------------------------------
@@ -690,6 +739,28 @@ class Store:
                 f"for index {start if expected is None else expected}, below its stored length"
             )
         return out
+
+    def _load(self, text: Any, table: str, key: str, kind: type | None = None) -> Any:
+        """Decode a stored JSON value; an unreadable one raises :class:`StoreCorruptError`
+        naming ``table`` and ``key`` (never a bare ``JSONDecodeError``)."""
+        if not isinstance(text, str):
+            raise StoreCorruptError(
+                f"the store {self._where}: row ({key}) of table {table} is unreadable: the value "
+                f"is a {type(text).__name__}, not JSON text"
+            )
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise StoreCorruptError(
+                f"the store {self._where}: row ({key}) of table {table} is unreadable: its value "
+                f"{shorten(text, 60)} is not valid JSON ({exc})"
+            ) from None
+        if value is None or (kind is not None and not isinstance(value, kind)):
+            raise StoreCorruptError(
+                f"the store {self._where}: row ({key}) of table {table} is unreadable: its value "
+                f"{shorten(text, 60)} is not a JSON {'object' if kind is dict else 'value'}"
+            )
+        return value
 
     def _decode_chunk(self, key: str, row: Any) -> np.ndarray:
         try:
@@ -807,7 +878,7 @@ class Store:
             stored_text = self._ensure_sequence_row(conn, key, sequences.c.meta)
             merged = new
             if stored_text is not None and not replace:
-                merged = json.loads(stored_text)
+                merged = self._load(stored_text, "sequences", f"sequence {key!r}, column meta", dict)
                 for name, value in new.items():
                     if name in merged and encode_value(merged[name], "") != encode_value(value, ""):
                         raise StoreError(
@@ -825,7 +896,7 @@ class Store:
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         with self._transaction() as conn:
             text = conn.execute(select(sequences.c.meta).where(sequences.c.key == key)).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(text, "sequences", f"sequence {key!r}, column meta", dict)
 
     # -- overview and search -------------------------------------------------------------
     def info(self) -> dict:
@@ -861,6 +932,7 @@ class Store:
                 "positions": count(conn, positions),
                 "position_properties": by_name(conn, position_properties),
                 "sequences": count(conn, sequences),
+                "malformed": self._malformed,
                 "sequence_values": int(
                     conn.execute(select(func.coalesce(func.sum(sequences.c.length), 0))).scalar_one()
                 ),
@@ -958,6 +1030,40 @@ class Store:
 
 # -- helpers -------------------------------------------------------------------------------
 _FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
+
+
+#: Files up to this size get ``PRAGMA quick_check`` when opened (O(size); about 0.1 s
+#: for 64 MiB). Larger stores are caught when SQLite meets the damage.
+QUICK_CHECK_LIMIT = 64 * 2**20
+
+
+def quick_check(path: Any) -> str | None:
+    """``PRAGMA quick_check`` of a SQLite file through a read-only connection (never writes);
+    the first problem found, or ``None`` when clean or when the file is larger than
+    :data:`QUICK_CHECK_LIMIT`."""
+    try:
+        if path.stat().st_size > QUICK_CHECK_LIMIT:
+            return None
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        try:
+            rows = [row[0] for row in con.execute("PRAGMA quick_check(5)")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if is_corruption_error(exc):
+            return f"SQLite says: {exc}"
+        return None
+    except OSError:
+        return None
+    if rows == ["ok"]:
+        return None
+    return "PRAGMA quick_check says: " + "; ".join(map(str, rows))
+
+
+def _missing_tables(tables: Sequence[str]) -> list[str]:
+    present = set(tables)
+    return [t.name for t in (forms, form_properties, form_relations, positions, position_properties,
+                             sequences, sequence_chunks) if t.name not in present]
 
 
 def _unique_key(table: Table) -> list[str]:
