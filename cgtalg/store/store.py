@@ -745,19 +745,19 @@ class Store:
         naming ``table`` and ``key`` (never a bare ``JSONDecodeError``)."""
         if not isinstance(text, str):
             raise StoreCorruptError(
-                f"the store {self._where}: row ({key}) of table {table} is unreadable: the value "
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: the value "
                 f"is a {type(text).__name__}, not JSON text"
             )
         try:
             value = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise StoreCorruptError(
-                f"the store {self._where}: row ({key}) of table {table} is unreadable: its value "
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
                 f"{shorten(text, 60)} is not valid JSON ({exc})"
             ) from None
         if value is None or (kind is not None and not isinstance(value, kind)):
             raise StoreCorruptError(
-                f"the store {self._where}: row ({key}) of table {table} is unreadable: its value "
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
                 f"{shorten(text, 60)} is not a JSON {'object' if kind is dict else 'value'}"
             )
         return value
