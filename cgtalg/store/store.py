@@ -136,6 +136,26 @@ def get_default_store(url: str | os.PathLike | None = None) -> "Store":
     return store
 
 
+#: Entries of the in-process cache of property values (cleared when full).
+VALUE_CACHE_SIZE = 1 << 20
+
+_MISSING = object()
+
+
+class _Text(str):
+    """A cached JSON text of a mutable value (decoded afresh on each hit)."""
+
+
+def _freeze(value: Any, text: str) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return _Text(text)
+
+
+def _thaw(cached: Any) -> Any:
+    return json.loads(cached) if type(cached) is _Text else cached
+
+
 class _Absent(Exception):
     """A form has no row in the store (raised inside a read-only fold)."""
 
@@ -222,6 +242,9 @@ class Store:
         self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
         self._games: dict[int, Game] = {}  # store id -> Game
         self._inserts: dict[str, Any] = {}  # table name -> INSERT ... ON CONFLICT DO NOTHING
+        # (Game.id, property) -> stored value (frozen) or its JSON text: stored values never
+        # change (writes are write-once), so a memo hit is a dict lookup.
+        self._values: dict[tuple[int, str], Any] = {}
         self.stats: dict[str, int] = {"hits": 0, "misses": 0}
 
     # -- plumbing ----------------------------------------------------------------------
@@ -460,16 +483,220 @@ class Store:
             self._form_ids[g.id] = sid
         return self._games[form_id]
 
+    # -- bulk paths ----------------------------------------------------------------------
+    def form_ids(self, games: Sequence[Game]) -> list[int]:
+        """The store ids of ``games`` (as :meth:`form_id`), inserting the missing ones and
+        their subpositions in one transaction, with one multi-row INSERT and one SELECT per
+        birthday level (not one round trip per form).
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> ids = store.form_ids([cg.nim(3), cg.parse("*+*"), cg.nim(3)])
+        >>> ids[0] == ids[2] == store.form_id(cg.nim(3)), ids[1] == store.form_id(cg.parse("{*}"))
+        (True, True)
+        """
+        games = list(games)
+        for g in games:
+            check_game(g)
+        if all(g.id in self._form_ids for g in games):
+            return [self._form_ids[g.id] for g in games]
+        pending = _PendingIds(self._form_ids)
+        with self._transaction(write=True) as conn:
+            self._resolve_forms(conn, games, pending, insert=True)
+        self._form_ids.update(pending)
+        return [self._form_ids[g.id] for g in games]
+
+    def _resolve_forms(self, conn: Connection, games: Sequence[Game], ids: dict, insert: bool) -> None:
+        """Put the store id of every form of ``games`` (and their subpositions) into ``ids``
+        (Game.id -> store id), level by level of birthday; with ``insert=False`` forms the
+        store lacks (and forms above them) are left out."""
+        todo: dict[int, Game] = {}
+        stack = [g for g in games if g.id not in ids]
+        while stack:
+            g = stack.pop()
+            if g.id in todo or g.id in ids:
+                continue
+            todo[g.id] = g
+            stack.extend(o for o in g.options if o.id not in ids and o.id not in todo)
+        levels: dict[int, list[Game]] = {}
+        for g in todo.values():
+            levels.setdefault(g.birthday, []).append(g)
+        absent: set[int] = set()
+        for birthday in sorted(levels):
+            keys: dict[str, list[Game]] = {}
+            for g in levels[birthday]:
+                if any(o.id in absent for o in g.options):
+                    absent.add(g.id)
+                    continue
+                key = ",".join(map(str, sorted(ids[o.id] for o in g.options)))
+                keys.setdefault(key, []).append(g)
+            if not keys:
+                continue
+            hashes = {hashlib.sha256(k.encode()).hexdigest(): k for k in keys}
+            if insert:
+                conn.execute(
+                    self._insert_ignore(forms),
+                    [{"key_hash": h, "options": k, "birthday": birthday} for h, k in hashes.items()],
+                )
+            found: dict[str, Any] = {}
+            hash_list = list(hashes)
+            for start in range(0, len(hash_list), _IN_BATCH):
+                query = select(forms.c.id, forms.c.key_hash, forms.c.options).where(
+                    forms.c.key_hash.in_(hash_list[start : start + _IN_BATCH])
+                )
+                for row in conn.execute(query):
+                    found[row.key_hash] = row
+            for h, key in hashes.items():
+                row = found.get(h)
+                if row is None:
+                    if insert:
+                        raise StoreCorruptError(
+                            f"the store {self._where} is inconsistent: the form with options [{key}] "
+                            "was inserted but cannot be read back"
+                        )
+                    absent.update(g.id for g in keys[key])
+                    continue
+                if row.options != key:
+                    raise StoreCorruptError(
+                        f"the store {self._where} is inconsistent: form {row.id} has options "
+                        f"[{row.options}] but the key hash of [{key}]"
+                    )
+                for g in keys[key]:
+                    ids[g.id] = row.id
+
+    def put_many(self, items: Any) -> None:
+        """Store many form properties at once: ``items`` is an iterable of
+        ``(game, prop, value)`` (or a dict ``{(game, prop): value}``).
+
+        One transaction for the whole batch: the forms are keyed with :meth:`form_ids`'s
+        batched path, the values written with one multi-row ``INSERT ... ON CONFLICT DO
+        NOTHING`` and read back with one SELECT, so a conflict with a stored value (or two
+        different values for one key inside the batch) raises :class:`StoreError` naming
+        the key, and nothing of the batch is written. Write-once as :meth:`put`.
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> store.put_many([(cg.nim(n), "grundy", n) for n in range(5)])
+        >>> store.get_many([cg.nim(4), cg.nim(9)], "grundy")
+        [4, None]
+        """
+        if isinstance(items, dict):
+            items = [(g, prop, value) for (g, prop), value in items.items()]
+        rows: dict[tuple[int, str], tuple[Game, str]] = {}
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 3:
+                raise StoreError(f"put_many: each item must be a (game, prop, value) tuple, got {item!r:.80}")
+            g, prop, value = item
+            check_game(g)
+            check_text(prop, "property name", NAME_LENGTH)
+            text = encode_value(value, f"property {prop!r}")
+            earlier = rows.get((g.id, prop))
+            if earlier is not None and earlier[1] != text:
+                raise StoreError(
+                    f"put_many: two different values for property {prop!r} of "
+                    f"{format_game(g, max_chars=80)}: {shorten(earlier[1])} and {shorten(text)}; nothing was written"
+                )
+            rows[(g.id, prop)] = (g, text)
+        if not rows:
+            return
+        games = {g.id: g for g, _text in rows.values()}
+        pending = _PendingIds(self._form_ids)
+        with self._transaction(write=True) as conn:
+            self._resolve_forms(conn, list(games.values()), pending, insert=True)
+            params = []
+            for (gid, prop), (_g, text) in rows.items():
+                params.append({"form_id": pending[gid], "name": prop, "value": text, "value_hash": value_hash(text)})
+            conn.execute(self._insert_ignore(form_properties), params)
+            stored = self._stored_values(conn, {(p["form_id"], p["name"]) for p in params})
+            for p in params:
+                if stored.get((p["form_id"], p["name"])) != p["value"]:
+                    g = games[next(gid for gid in games if pending[gid] == p["form_id"])]
+                    raise StoreError(
+                        f"refusing to overwrite property {p['name']!r} of {format_game(g, max_chars=80)} "
+                        f"(form {p['form_id']}) in the store {self._where}: stored value "
+                        f"{shorten(str(stored.get((p['form_id'], p['name']))))}, new value "
+                        f"{shorten(p['value'])}; nothing of the batch was written"
+                    )
+        self._form_ids.update(pending)
+        for (gid, prop), (_g, text) in rows.items():
+            self._remember(gid, prop, text)
+
+    def _stored_values(self, conn: Connection, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+        """Stored texts of form properties ``(form_id, name)`` (one SELECT per 500 forms)."""
+        ids = sorted({k[0] for k in keys})
+        names = sorted({k[1] for k in keys})
+        out: dict[tuple[int, str], str] = {}
+        for start in range(0, len(ids), _IN_BATCH):
+            query = select(form_properties.c.form_id, form_properties.c.name, form_properties.c.value).where(
+                form_properties.c.form_id.in_(ids[start : start + _IN_BATCH]),
+                form_properties.c.name.in_(names),
+            )
+            for row in conn.execute(query):
+                out[(row.form_id, row.name)] = row.value
+        return out
+
+    def get_many(self, games: Sequence[Game], prop: str) -> list[Any | None]:
+        """The stored ``prop`` of each of ``games`` (``None`` where absent), in one read
+        transaction with batched SELECTs; answers from the in-process cache first. Never
+        writes."""
+        check_text(prop, "property name", NAME_LENGTH)
+        games = list(games)
+        for g in games:
+            check_game(g)
+        out: list[Any] = [None] * len(games)
+        todo = []
+        for i, g in enumerate(games):
+            hit = self._values.get((g.id, prop), _MISSING)
+            if hit is _MISSING:
+                todo.append(i)
+            else:
+                out[i] = _thaw(hit)
+        if not todo:
+            return out
+        with self._transaction() as conn:
+            lookup = _PendingIds(self._form_ids)
+            self._resolve_forms(conn, [games[i] for i in todo], lookup, insert=False)
+            ids = {games[i].id: lookup[games[i].id] for i in todo if games[i].id in lookup}
+            self._form_ids.update(lookup)  # rows found by a read are committed
+            stored = self._stored_values(conn, {(sid, prop) for sid in ids.values()})
+        for i in todo:
+            sid = ids.get(games[i].id)
+            text = None if sid is None else stored.get((sid, prop))
+            if text is not None:
+                value = self._load(text, "form_properties", f"form {sid}, property {prop!r}")
+                self._remember(games[i].id, prop, text, value)
+                out[i] = value
+        return out
+
+    def _remember(self, game_id: int, prop: str, text: str, value: Any = _MISSING) -> None:
+        """Cache a stored (hence never-changing) value under the process-local game id."""
+        if len(self._values) >= VALUE_CACHE_SIZE:
+            self._values.clear()
+        if value is _MISSING:
+            value = json.loads(text)
+        self._values[(game_id, prop)] = _freeze(value, text)
+
     # -- properties of forms -----------------------------------------------------------
     def get(self, g: Game, prop: str) -> Any | None:
         """The stored value of property ``prop`` of ``g`` (JSON data), or ``None``."""
         check_text(prop, "property name", NAME_LENGTH)
+        hit = self._values.get((g.id, prop), _MISSING) if isinstance(g, Game) else _MISSING
+        if hit is not _MISSING:
+            return _thaw(hit)
         with self._transaction() as conn:
             sid = self._stored_form_id(conn, g)
             if sid is None:
                 return None
             text = conn.execute(_value_select(form_properties), {"form_id": sid, "name": prop}).scalar()
-        return None if text is None else self._load(text, "form_properties", f"form {sid}, property {prop!r}")
+        if text is None:
+            return None
+        value = self._load(text, "form_properties", f"form {sid}, property {prop!r}")
+        self._remember(g.id, prop, text, value)
+        return value
 
     def put(self, g: Game, prop: str, value: Any) -> None:
         """Store ``value`` (JSON data, not ``None``) as property ``prop`` of ``g``.
@@ -503,6 +730,7 @@ class Store:
                 text,
                 lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})",
             )
+        self._remember(g.id, prop, text)
 
     def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> None:
         """Insert a write-once value under the primary ``key`` of ``table``; raise if a
@@ -1029,6 +1257,7 @@ class Store:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
 _FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
 
 
