@@ -512,14 +512,21 @@ class Store:
         """Put the store id of every form of ``games`` (and their subpositions) into ``ids``
         (Game.id -> store id), level by level of birthday; with ``insert=False`` forms the
         store lacks (and forms above them) are left out."""
+        # Plain dicts in the loops: ``ids`` may be a _PendingIds, whose lookups cost more.
+        committed = ids.committed if isinstance(ids, _PendingIds) else {}
+        known = dict(ids)  # the pending layer (or all of ``ids``)
         todo: dict[int, Game] = {}
-        stack = [g for g in games if g.id not in ids]
+        stack = [g for g in games if g.id not in known and g.id not in committed]
         while stack:
             g = stack.pop()
-            if g.id in todo or g.id in ids:
+            gid = g.id
+            if gid in todo:
                 continue
-            todo[g.id] = g
-            stack.extend(o for o in g.options if o.id not in ids and o.id not in todo)
+            todo[gid] = g
+            for o in g.options:
+                oid = o.id
+                if oid not in todo and oid not in known and oid not in committed:
+                    stack.append(o)
         levels: dict[int, list[Game]] = {}
         for g in todo.values():
             levels.setdefault(g.birthday, []).append(g)
@@ -527,10 +534,12 @@ class Store:
         for birthday in sorted(levels):
             keys: dict[str, list[Game]] = {}
             for g in levels[birthday]:
-                if any(o.id in absent for o in g.options):
+                try:
+                    option_ids = sorted([known[o.id] if o.id in known else committed[o.id] for o in g.options])
+                except KeyError:  # an option the store lacks (reads only)
                     absent.add(g.id)
                     continue
-                key = ",".join(map(str, sorted(ids[o.id] for o in g.options)))
+                key = ",".join(map(str, option_ids))
                 keys.setdefault(key, []).append(g)
             if not keys:
                 continue
@@ -564,7 +573,8 @@ class Store:
                         f"[{row.options}] but the key hash of [{key}]"
                     )
                 for g in keys[key]:
-                    ids[g.id] = row.id
+                    known[g.id] = row.id
+        ids.update(known)
 
     def put_many(self, items: Any) -> None:
         """Store many form properties at once: ``items`` is an iterable of
