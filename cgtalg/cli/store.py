@@ -4,6 +4,7 @@
     cgtalg store info [--json]                 # location, schema revision, counts
     cgtalg store query "{*2}" [--json]         # every property stored for that form
     cgtalg store query --property grundy --value 0
+    cgtalg store verify [--sample N | --full] [--json]   # re-derive stored results
 
 All honour the global ``--store URL`` option (else ``$CGTALG_STORE``, else the user file).
 """
@@ -99,7 +100,7 @@ def _parse_value(text: str) -> Any:
 @click.argument("text", required=False)
 @click.option("--property", "prop", metavar="NAME", help="Only entries with this property.")
 @click.option("--value", "value_text", metavar="VALUE", help="...whose value is VALUE (JSON, else text).")
-@click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1), help="At most this many entries.")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1, max=10**6), help="At most this many entries (1 .. 10^6).")
 @json_option
 @click.pass_context
 def query_command(
@@ -142,6 +143,43 @@ def _query_text(result: dict) -> str:
         lines += [f"  {name.ljust(width)}  {json.dumps(v, ensure_ascii=False)}" for name, v in props.items()]
         if not props:
             lines.append("  (no properties stored)")
+    return "\n".join(lines)
+
+
+@store_group.command("verify")
+@click.option("--sample", type=click.IntRange(min=1, max=10**9), default=200, show_default=True,
+              help="Rows checked per table (random sample).")
+@click.option("--full", is_flag=True, help="Check every row.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**32 - 1), default=0, show_default=True, help="Seed of the sample.")
+@json_option
+@click.pass_context
+def verify_command(ctx: click.Context, sample: int, full: bool, seed: int, as_json: bool) -> None:
+    """Re-derive stored results from their inputs; report every inconsistency with its key.
+
+    Never writes to the store. Exit code 1 when an inconsistency is found, 0 when clean.
+    """
+    from cgtalg.store.verify import verify_store
+
+    with open_store(_store_url(ctx)) as store:
+        result = verify_store(store, sample=None if full else sample, seed=seed)
+        if store.malformed is not None:
+            result["problems"].insert(0, {"table": "(file)", "key": store.location, "problem": f"malformed: {store.malformed}"})
+            result["ok"] = False
+    emit(result, as_json, lambda: _verify_text(result))
+    if not result["ok"]:
+        # SystemExit, not ctx.exit: the entry point runs click with standalone_mode=False,
+        # which drops ctx.exit's code.
+        raise SystemExit(1)
+
+
+def _verify_text(result: dict) -> str:
+    checked = ", ".join(f"{name} {count}" for name, count in result["checked"].items())
+    lines = [f"store:   {result['store']}", f"checked: {checked}"]
+    if result["ok"]:
+        lines.append("no inconsistency found")
+    else:
+        lines.append(f"{len(result['problems'])} inconsistencies:")
+        lines += [f"  {p['table']}: {p['key']}: {p['problem']}" for p in result["problems"]]
     return "\n".join(lines)
 
 
