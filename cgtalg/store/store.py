@@ -72,7 +72,7 @@ from cgtalg.store.schema import (
     sequences,
 )
 
-__all__ = ["Store", "open_store", "get_default_store", "BUSY_TIMEOUT"]
+__all__ = ["Store", "open_store", "get_default_store", "compact_text", "BUSY_TIMEOUT", "QUICK_CHECK_LIMIT", "VALUE_CACHE_SIZE", "MAX_LIMIT"]
 
 #: Seconds a SQLite writer waits for another process's write lock before giving up.
 BUSY_TIMEOUT = 60.0
@@ -1177,6 +1177,56 @@ class Store:
             }
         return result
 
+    def list_sequences(self, periods: bool = False, limit: int = 50) -> list[dict]:
+        """Stored sequences by key: ``{"kind": "sequence", "key", "length", "meta"}``;
+        with ``periods=True`` only those whose metadata holds a periodicity result, as
+        ``{"kind": "period", "key", "length", "period", "preperiod", "certified", ...}``.
+
+        Examples
+        --------
+        >>> store = open_store(":memory:")
+        >>> store.extend_sequence("grundy:0.07", 0, [0, 0, 1, 1])
+        >>> store.list_sequences()
+        [{'kind': 'sequence', 'key': 'grundy:0.07', 'length': 4, 'meta': None}]
+        """
+        _check_limit(limit)
+        query = select(sequences.c.key, sequences.c.length, sequences.c.meta).order_by(sequences.c.key)
+        if periods:
+            query = query.where(sequences.c.meta.like('%"periodicity"%'))
+        out = []
+        with self._transaction() as conn:
+            for row in conn.execute(query.limit(limit)):
+                meta = None if row.meta is None else self._load(row.meta, "sequences", f"sequence {row.key!r}, column meta", dict)
+                if not periods:
+                    out.append({"kind": "sequence", "key": row.key, "length": int(row.length), "meta": meta})
+                    continue
+                found = (meta or {}).get("periodicity")
+                if not isinstance(found, dict):
+                    continue
+                out.append({
+                    "kind": "period", "key": row.key, "length": int(row.length),
+                    "period": found.get("period"), "preperiod": found.get("preperiod"),
+                    "certified": bool(found.get("certified")), "status": found.get("status"),
+                })
+        return out
+
+    def list_positions(self, ruleset: str | None = None, limit: int = 50) -> list[dict]:
+        """Solved positions (positions with stored properties), by id:
+        ``{"kind": "position", "ruleset", "position", "properties"}``."""
+        _check_limit(limit)
+        if ruleset is not None:
+            check_text(ruleset, "ruleset key", RULESET_LENGTH)
+        query = select(positions.c.id, positions.c.ruleset, positions.c.position).order_by(positions.c.id)
+        if ruleset is not None:
+            query = query.where(positions.c.ruleset == ruleset)
+        with self._transaction() as conn:
+            rows = list(conn.execute(query.limit(limit)))
+            props = self._position_properties(conn, [row.id for row in rows])
+        return [
+            {"kind": "position", "ruleset": row.ruleset, "position": row.position, "properties": props[row.id]}
+            for row in rows
+        ]
+
     def find(
         self,
         text: str | None = None,
@@ -1216,8 +1266,8 @@ class Store:
             raise StoreError("find needs game text or a property name (prop=...)")
         if prop is not None:
             check_text(prop, "property name", NAME_LENGTH)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise StoreError(f"find: limit must be a positive int, got {limit!r}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise StoreError(f"find: limit must be a positive int, got {limit!r} (at most {MAX_LIMIT})")
         wanted = None if value is None else encode_value(value, "the searched value")
         if text is not None:
             g = parse(text)
@@ -1228,7 +1278,7 @@ class Store:
                 return []
             if wanted is not None and encode_value(props[prop], "") != wanted:
                 return []
-            return [{"kind": "form", "form_id": sid, "game": format_game(g), "properties": props}]
+            return [{"kind": "form", "form_id": sid, "game": compact_text(g), "properties": props}]
         with self._transaction() as conn:
             form_query = select(form_properties.c.form_id).where(form_properties.c.name == prop)
             position_query = select(positions.c.id, positions.c.ruleset, positions.c.position).join(
@@ -1251,7 +1301,7 @@ class Store:
             form_props = self._form_properties(conn, form_ids)
             position_props = self._position_properties(conn, [row.id for row in found_positions])
         results = [
-            {"kind": "form", "form_id": sid, "game": format_game(self.game(sid)), "properties": form_props[sid]}
+            {"kind": "form", "form_id": sid, "game": compact_text(self.game(sid)), "properties": form_props[sid]}
             for sid in form_ids
         ]
         results += [
@@ -1267,6 +1317,54 @@ class Store:
 
 
 # -- helpers -------------------------------------------------------------------------------
+#: Characters of a form's text in listings before it is cut.
+LISTING_TEXT_LIMIT = 80
+
+
+def compact_text(g: Game, max_chars: int = LISTING_TEXT_LIMIT) -> str:
+    """A short text of ``g`` for listings: its sum decomposition into nim heaps when it is
+    (structurally) one and that is shorter, such as ``*2+*3``, else :func:`format_game`
+    cut past ``max_chars`` (never the expanded option set of a large form).
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> from cgtalg.core.game import game
+    >>> rebuilt = game(list((cg.nim(2) + cg.nim(3)).options))   # no sum history
+    >>> compact_text(rebuilt)
+    '*2+*3'
+    """
+    text = format_game(g, max_chars=max_chars)
+    heaps = _nim_sum_parts(g, 8) if len(text) > 6 else None
+    if heaps is not None and len(heaps) > 1:
+        summed = "+".join(f"*{n}" if n != 1 else "*" for n in sorted(heaps))
+        if len(summed) <= len(text):
+            return summed
+    return text
+
+
+def _nim_sum_parts(g: Game, depth: int) -> list[int] | None:
+    """Heap sizes ``[a, b, ...]`` with ``g`` structurally ``*a + *b + ...``, else None
+    (tried by peeling the largest nim heap the birthday allows; bounded by ``depth``)."""
+    n = g.nim_heap_size()
+    if n is not None:
+        return [n]
+    if depth <= 1 or g.birthday > 4096 or len(g.options) > 4096:
+        return None
+    from cgtalg.core.game import nim
+
+    for a in range(g.birthday - 1, 0, -1):
+        # g = *a + R means the options of g include *k + R for k < a: in particular R itself.
+        for rest in g.options:
+            # *a + R has the options *k + R (k < a) and *a + R' (R' an option of R).
+            if rest.birthday != g.birthday - a or len(g.options) > a + len(rest.options):
+                continue
+            if nim(a) + rest is g:
+                parts = _nim_sum_parts(rest, depth - 1)
+                if parts is not None:
+                    return [a] + parts
+    return None
+
 
 _FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
 
@@ -1358,6 +1456,15 @@ def _create_engine(url: URL, where: str) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
+
+
+#: Largest ``limit`` of a listing.
+MAX_LIMIT = 10**6
+
+
+def _check_limit(limit: Any) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise StoreError(f"limit must be a positive int, got {limit!r} (at most {MAX_LIMIT})")
 
 
 def _check_position(ruleset: Any, position: Any) -> None:
