@@ -15,6 +15,9 @@ Rows:
 - sequence write and read (``extend_sequence`` in 2^20-value calls, ``sequence``) against
   ``numpy.save`` / ``numpy.load`` of the same int64 array; and the bytes on disk per value.
 
+With ``CGTALG_TEST_POSTGRES_URL`` set (``bash .ci/postgres.sh`` prints one), the bulk
+writes are measured on PostgreSQL too, against raw psycopg2 ``execute_values``.
+
 Ratios above 1 mean the store is slower than the baseline.
 """
 
@@ -127,6 +130,67 @@ def bulk_rows(tmp: str, n: int) -> list[tuple[str, float, str, float]]:
     ]
 
 
+def postgres_rows(admin_url: str, n: int) -> list[tuple[str, float, str, float]]:
+    """The bulk rows on PostgreSQL (a fresh database), against raw psycopg2 ``execute_values``."""
+    import hashlib
+    import json
+    import uuid
+
+    import sqlalchemy as sa
+    from psycopg2.extras import execute_values
+
+    name = f"cgtalg_bench_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    url = sa.engine.make_url(admin_url).set(database=name)
+    try:
+        store = open_store(url.render_as_string(hide_password=False))
+        side = round(n ** (1 / 3)) + 2
+        games = [cg.nim(a) + cg.nim(b) + cg.nim(c) for a in range(side) for b in range(a, side) for c in range(b, side)][:n]
+        n = len(games)
+        t = time.perf_counter()
+        ids = store.form_ids(games)
+        t_forms = time.perf_counter() - t
+        values = [cg.grundy(g) for g in games]
+        t = time.perf_counter()
+        store.put_many([(g, "grundy", v) for g, v in zip(games, values)])
+        t_props = time.perf_counter() - t
+        t_warm = best(lambda: [store.memo(g, "grundy", lambda: 1 / 0) for g in games])
+        store.close()
+        import psycopg2
+
+        con = psycopg2.connect(url.set(drivername="postgresql").render_as_string(hide_password=False))
+        cur = con.cursor()
+        cur.execute("SELECT options FROM forms")
+        keys = [row[0] + "/raw" for row in cur.fetchall()]
+        cur.execute("CREATE TABLE raw_forms (id BIGSERIAL PRIMARY KEY, key_hash TEXT UNIQUE, options TEXT, birthday INT)")
+        cur.execute("CREATE TABLE raw_props (form_id BIGINT, name TEXT, value TEXT, value_hash TEXT, PRIMARY KEY (form_id, name))")
+        con.commit()
+        t = time.perf_counter()
+        execute_values(cur, "INSERT INTO raw_forms (key_hash, options, birthday) VALUES %s ON CONFLICT DO NOTHING",
+                       [(hashlib.sha256(k.encode()).hexdigest(), k, 3) for k in keys])
+        con.commit()
+        t_raw_forms = time.perf_counter() - t
+        t = time.perf_counter()
+        execute_values(cur, "INSERT INTO raw_props (form_id, name, value, value_hash) VALUES %s ON CONFLICT DO NOTHING",
+                       [(i, "grundy", json.dumps(v), hashlib.md5(json.dumps(v).encode()).hexdigest()) for i, v in zip(ids, values)])
+        con.commit()
+        t_raw_props = time.perf_counter() - t
+        con.close()
+        print(f"postgresql bulk: {n} forms ({len(keys)} rows); warm memo hits {n / t_warm:,.0f}/s")
+        return [
+            (f"PG bulk form writes, per row, {len(keys)} rows", t_forms / len(keys),
+             "raw psycopg2 execute_values, per row", t_raw_forms / len(keys)),
+            (f"PG bulk property writes, per row, {n}", t_props / n,
+             "raw psycopg2 execute_values, per row", t_raw_props / n),
+        ]
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
@@ -187,6 +251,8 @@ def main() -> None:
         )
 
         rows += bulk_rows(tmp, 2000 if args.quick else 10000)
+        if os.environ.get("CGTALG_TEST_POSTGRES_URL"):
+            rows += postgres_rows(os.environ["CGTALG_TEST_POSTGRES_URL"], 2000 if args.quick else 10000)
 
         # -- sequences -------------------------------------------------------------------------
         # Uniform random 6-bit values: no structure for zlib to find (Grundy sequences of
