@@ -146,3 +146,25 @@ def test_read_only_cause_is_named(populated, monkeypatch):
 def test_malformed_urls_and_unknown_users(url, message):
     with pytest.raises(StoreError, match=message):
         open_store(url)
+
+
+def test_unreadable_form_row_is_named(populated):
+    _sql(populated, "UPDATE forms SET options = 'x,y' WHERE id = (SELECT MAX(id) FROM forms)")
+    with open_store(populated) as store:
+        con = sqlite3.connect(populated)
+        top = con.execute("SELECT MAX(id) FROM forms").fetchone()[0]
+        con.close()
+        with pytest.raises(StoreCorruptError, match=rf"table forms, row \(form {top}\) is unreadable"):
+            store.game(top)
+
+
+def test_migrations_dir_prefers_the_source_checkout():
+    from pathlib import Path
+
+    import cgtalg
+    from cgtalg.store.migrate import migrations_dir
+
+    source = Path(cgtalg.__file__).resolve().parents[1] / "migrations"
+    if source.is_dir():
+        assert migrations_dir() == source
+    assert (migrations_dir() / "env.py").is_file()

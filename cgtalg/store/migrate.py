@@ -43,7 +43,14 @@ _SQLITE_INTERNAL = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"}
 
 @functools.lru_cache(maxsize=None)
 def migrations_dir() -> Path:
-    """The folder of the Alembic scripts (``env.py``, ``versions/``) inside the package."""
+    """The folder of the Alembic scripts (``env.py``, ``versions/``): the source checkout's
+    ``migrations/`` next to the package when it exists, else the installed
+    ``cgtalg._migrations`` resource."""
+    import cgtalg
+
+    source = Path(cgtalg.__file__).resolve().parents[1] / "migrations"
+    if (source / "env.py").is_file() and (source / "versions").is_dir():
+        return source
     resource = importlib.resources.files("cgtalg._migrations")
     if isinstance(resource, Path):
         return resource

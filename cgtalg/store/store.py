@@ -456,7 +456,14 @@ class Store:
                     part = batch[start : start + _IN_BATCH]
                     query = select(forms.c.id, forms.c.options, forms.c.birthday).where(forms.c.id.in_(part))
                     for row in conn.execute(query):
-                        options = [int(t) for t in row.options.split(",")] if row.options else []
+                        try:
+                            options = [int(t) for t in row.options.split(",")] if row.options else []
+                        except (ValueError, AttributeError):
+                            raise StoreCorruptError(
+                                f"the store {self._where}: table forms, row (form {row.id}) is "
+                                f"unreadable: its options {shorten(str(row.options), 60)} are not a "
+                                "list of form ids"
+                            ) from None
                         rows[row.id] = (options, row.birthday)
                         todo.update(o for o in options if o not in rows and o not in self._games)
                 missing = [i for i in batch if i not in rows]
@@ -1335,10 +1342,11 @@ def compact_text(g: Game, max_chars: int = LISTING_TEXT_LIMIT) -> str:
     '*2+*3'
     """
     text = format_game(g, max_chars=max_chars)
-    heaps = _nim_sum_parts(g, 8) if len(text) > 6 else None
+    heaps = _nim_sum_parts(g, 8) if len(text) > 3 else None
     if heaps is not None and len(heaps) > 1:
         summed = "+".join(f"*{n}" if n != 1 else "*" for n in sorted(heaps))
-        if len(summed) <= len(text):
+        # shorter, or as short and a sum too (then in ascending order, whatever the build order)
+        if len(summed) < len(text) or (len(summed) == len(text) and "+" in text):
             return summed
     return text
 
