@@ -10,8 +10,13 @@ Rows:
   fresh evaluator (what a new process would have to do without the store);
 - form insertion (``Store.form_id`` of a sum with many subpositions, all new) per form,
   against raw ``sqlite3`` ``executemany`` inserts of as many rows;
+- bulk paths (``form_ids``, ``put_many``, ``get_many`` on a cold store, cached memo hits)
+  per row against raw ``sqlite3`` ``executemany`` / ``SELECT ... IN`` on the same file;
 - sequence write and read (``extend_sequence`` in 2^20-value calls, ``sequence``) against
   ``numpy.save`` / ``numpy.load`` of the same int64 array; and the bytes on disk per value.
+
+With ``CGTALG_TEST_POSTGRES_URL`` set (``bash .ci/postgres.sh`` prints one), the bulk
+writes are measured on PostgreSQL too, against raw psycopg2 ``execute_values``.
 
 Ratios above 1 mean the store is slower than the baseline.
 """
@@ -47,6 +52,143 @@ def misere_grundy_fresh(g: cg.Game) -> int:
     """Misère Grundy value with a new, empty evaluator cache (as in a new process)."""
     ev = Evaluator("bench_misere_grundy", lambda x, vals: 1 if not vals else mex(vals))
     return fold(g, ev)
+
+
+def bulk_rows(tmp: str, n: int) -> list[tuple[str, float, str, float]]:
+    """Bulk paths (issue 8): ``form_ids`` / ``put_many`` / ``get_many`` / cached memo hits,
+    per item, against raw ``sqlite3`` ``executemany`` / ``SELECT ... IN`` of as many rows
+    on the same file, in one transaction each."""
+    import hashlib
+    import json
+
+    path = os.path.join(tmp, "bulk.sqlite")
+    store = open_store(path)
+    # n distinct forms whose subpositions are mostly shared: sums of three nim heaps.
+    side = round(n ** (1 / 3)) + 2
+    games = [cg.nim(a) + cg.nim(b) + cg.nim(c) for a in range(side) for b in range(a, side) for c in range(b, side)][:n]
+    n = len(games)
+    t = time.perf_counter()
+    ids = store.form_ids(games)
+    t_forms = time.perf_counter() - t
+    inserted = store.info()["forms"]
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE raw_forms (id INTEGER PRIMARY KEY, key_hash TEXT UNIQUE, options TEXT, birthday INT)")
+    con.execute(
+        "CREATE TABLE raw_props (form_id INT, name TEXT, value TEXT, value_hash TEXT, PRIMARY KEY (form_id, name))"
+    )
+    # The same rows the store wrote (its option-id keys), hashed and inserted raw.
+    keys = [row[0] + "/raw" for row in con.execute("SELECT options FROM forms")]
+    t = time.perf_counter()
+    with con:
+        con.executemany(
+            "INSERT INTO raw_forms (key_hash, options, birthday) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(hashlib.sha256(k.encode()).hexdigest(), k, 3) for k in keys],
+        )
+    t_raw_forms = time.perf_counter() - t
+    values = [cg.grundy(g) for g in games]
+    t = time.perf_counter()
+    store.put_many([(g, "grundy", v) for g, v in zip(games, values)])
+    t_props = time.perf_counter() - t
+    t = time.perf_counter()
+    with con:
+        con.executemany(
+            "INSERT INTO raw_props (form_id, name, value, value_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [(i, "grundy", json.dumps(v), hashlib.md5(json.dumps(v).encode()).hexdigest()) for i, v in zip(ids, values)],
+        )
+    t_raw_props = time.perf_counter() - t
+
+    def raw_select():
+        out = []
+        for start in range(0, n, 500):
+            part = ids[start : start + 500]
+            marks = ",".join("?" * len(part))
+            out += con.execute(
+                f"SELECT form_id, value FROM raw_props WHERE name = 'grundy' AND form_id IN ({marks})", part
+            ).fetchall()
+        return out
+
+    t_raw_read = best(raw_select)
+    con.close()
+    store.close()
+    cold = open_store(path)  # a new process: empty caches
+    t = time.perf_counter()
+    got = cold.get_many(games, "grundy")
+    t_cold = time.perf_counter() - t
+    assert got == values
+    t_warm = best(lambda: [cold.memo(g, "grundy", lambda: 1 / 0) for g in games])
+    t_grundy = best(lambda: [misere_grundy_fresh(g) for g in games[: max(1, n // 10)]]) / max(1, n // 10)
+    cold.close()
+    print(f"bulk: {n} forms ({inserted} rows with subpositions); warm memo hits {n / t_warm:,.0f}/s")
+    return [
+        (f"bulk form writes (form_ids), per row, {inserted} rows", t_forms / inserted,
+         "raw sqlite3 executemany, per row", t_raw_forms / inserted),
+        (f"bulk property writes (put_many), per row, {n}", t_props / n,
+         "raw sqlite3 executemany, per row", t_raw_props / n),
+        (f"bulk reads, cold store (get_many), per row, {n}", t_cold / n,
+         "raw sqlite3 SELECT ... IN, per row", t_raw_read / n),
+        ("memo hit, warm cache, per hit", t_warm / n, "recompute misère Grundy (fresh)", t_grundy),
+    ]
+
+
+def postgres_rows(admin_url: str, n: int) -> list[tuple[str, float, str, float]]:
+    """The bulk rows on PostgreSQL (a fresh database), against raw psycopg2 ``execute_values``."""
+    import hashlib
+    import json
+    import uuid
+
+    import sqlalchemy as sa
+    from psycopg2.extras import execute_values
+
+    name = f"cgtalg_bench_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    url = sa.engine.make_url(admin_url).set(database=name)
+    try:
+        store = open_store(url.render_as_string(hide_password=False))
+        side = round(n ** (1 / 3)) + 2
+        games = [cg.nim(a) + cg.nim(b) + cg.nim(c) for a in range(side) for b in range(a, side) for c in range(b, side)][:n]
+        n = len(games)
+        t = time.perf_counter()
+        ids = store.form_ids(games)
+        t_forms = time.perf_counter() - t
+        values = [cg.grundy(g) for g in games]
+        t = time.perf_counter()
+        store.put_many([(g, "grundy", v) for g, v in zip(games, values)])
+        t_props = time.perf_counter() - t
+        t_warm = best(lambda: [store.memo(g, "grundy", lambda: 1 / 0) for g in games])
+        store.close()
+        import psycopg2
+
+        con = psycopg2.connect(url.set(drivername="postgresql").render_as_string(hide_password=False))
+        cur = con.cursor()
+        cur.execute("SELECT options FROM forms")
+        keys = [row[0] + "/raw" for row in cur.fetchall()]
+        cur.execute("CREATE TABLE raw_forms (id BIGSERIAL PRIMARY KEY, key_hash TEXT UNIQUE, options TEXT, birthday INT)")
+        cur.execute("CREATE TABLE raw_props (form_id BIGINT, name TEXT, value TEXT, value_hash TEXT, PRIMARY KEY (form_id, name))")
+        con.commit()
+        t = time.perf_counter()
+        execute_values(cur, "INSERT INTO raw_forms (key_hash, options, birthday) VALUES %s ON CONFLICT DO NOTHING",
+                       [(hashlib.sha256(k.encode()).hexdigest(), k, 3) for k in keys])
+        con.commit()
+        t_raw_forms = time.perf_counter() - t
+        t = time.perf_counter()
+        execute_values(cur, "INSERT INTO raw_props (form_id, name, value, value_hash) VALUES %s ON CONFLICT DO NOTHING",
+                       [(i, "grundy", json.dumps(v), hashlib.md5(json.dumps(v).encode()).hexdigest()) for i, v in zip(ids, values)])
+        con.commit()
+        t_raw_props = time.perf_counter() - t
+        con.close()
+        print(f"postgresql bulk: {n} forms ({len(keys)} rows); warm memo hits {n / t_warm:,.0f}/s")
+        return [
+            (f"PG bulk form writes, per row, {len(keys)} rows", t_forms / len(keys),
+             "raw psycopg2 execute_values, per row", t_raw_forms / len(keys)),
+            (f"PG bulk property writes, per row, {n}", t_props / n,
+             "raw psycopg2 execute_values, per row", t_raw_props / n),
+        ]
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 def main() -> None:
@@ -107,6 +249,10 @@ def main() -> None:
             (f"form insertion, per form ({inserted} of {new_forms} new)", t_insert / inserted,
              "raw sqlite3 executemany, per row", t_raw_insert / inserted)
         )
+
+        rows += bulk_rows(tmp, 2000 if args.quick else 10000)
+        if os.environ.get("CGTALG_TEST_POSTGRES_URL"):
+            rows += postgres_rows(os.environ["CGTALG_TEST_POSTGRES_URL"], 2000 if args.quick else 10000)
 
         # -- sequences -------------------------------------------------------------------------
         # Uniform random 6-bit values: no structure for zlib to find (Grundy sequences of

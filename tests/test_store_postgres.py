@@ -124,3 +124,55 @@ def test_two_processes_writing_at_once_both_land(pg_url):
                 assert store.get(_form(n), f"tag{off}") == n
     finally:
         store.close()
+
+
+BULK_WRITER_PG = """
+import sys
+import cgtalg as cg
+from cgtalg.store import open_store
+store = open_store(sys.argv[1])
+offset = int(sys.argv[2])
+for batch in range(4):
+    lo = offset + 15 * batch
+    games = [cg.nim(a % 6) + cg.nim(a // 6 % 6) for a in range(lo, lo + 30)]
+    store.put_many([(g, "grundy", cg.grundy(g)) for g in games])
+"""
+
+
+def test_bulk_paths_verify_and_listings(pg_url):
+    import subprocess
+    import sys
+
+    from cgtalg.errors import StoreError
+    from cgtalg.store.verify import verify_store
+
+    procs = [
+        subprocess.Popen([sys.executable, "-c", BULK_WRITER_PG, pg_url, str(20 * k)], stderr=subprocess.PIPE, text=True)
+        for k in range(4)
+    ]
+    for proc in procs:
+        _, err = proc.communicate(timeout=240)
+        assert proc.returncode == 0, err
+    games = {}
+    for k in range(4):
+        for batch in range(4):
+            lo = 20 * k + 15 * batch
+            for a in range(lo, lo + 30):
+                g = cg.nim(a % 6) + cg.nim(a // 6 % 6)
+                games[g.id] = g
+    store = _open(pg_url)
+    try:
+        # Sprague-Grundy: *a + *b has Grundy value a xor b (ONAG ch. 11); brute force via cg.grundy.
+        assert store.get_many(list(games.values()), "grundy") == [cg.grundy(g) for g in games.values()]
+        ids = store.form_ids(list(games.values()))
+        assert len(set(ids)) == len(games)
+        with pytest.raises(StoreError, match="refusing to overwrite property 'grundy'"):
+            store.put_many([(cg.nim(9), "grundy", 9), (next(iter(games.values())), "grundy", 99)])
+        assert store.get(cg.nim(9), "grundy") is None
+        store.extend_sequence("grundy:0.07", 0, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0])  # Dawson's Kayles, OEIS A002187
+        assert [s["key"] for s in store.list_sequences()] == ["grundy:0.07"]
+        result = verify_store(store, sample=None)
+        assert result["ok"], result["problems"]
+        assert result["checked"]["sequence_values_recomputed"] == 10
+    finally:
+        store.close()

@@ -106,11 +106,12 @@ def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
         if url == ":memory:":
             return URL.create("sqlite")
         if "://" not in url:
-            path = Path(url).expanduser()
+            path = _expand(url)
             return URL.create("sqlite", database=str(path.absolute()))
         try:
             parsed = make_url(url)
-        except ArgumentError as exc:
+            parsed.host, parsed.port  # noqa: B018 -- make_url parses the port lazily
+        except (ArgumentError, ValueError) as exc:
             raise StoreError(f"bad store URL {url!r}: {exc}") from None
     backend = parsed.get_backend_name()
     if backend not in SUPPORTED_BACKENDS:
@@ -119,10 +120,18 @@ def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
             f"cgtalg stores use {' or '.join(SUPPORTED_BACKENDS)}"
         )
     if backend == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        path = Path(parsed.database).expanduser()
+        path = _expand(parsed.database)
         if not path.is_absolute():
             parsed = parsed.set(database=str(path.absolute()))
     return parsed
+
+
+def _expand(text: str) -> Path:
+    """``Path(text).expanduser()``, with an unknown ``~user`` as a :class:`StoreError`."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError as exc:
+        raise StoreError(f"bad store path {text!r}: {exc} (no such user)") from None
 
 
 def sqlite_file(url: URL) -> Path | None:

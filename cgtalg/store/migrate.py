@@ -45,20 +45,21 @@ _SQLITE_INTERNAL = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"}
 def migrations_dir() -> Path:
     """The folder of the Alembic scripts (``env.py``, ``versions/``).
 
-    In a wheel they ship inside the package as ``cgtalg/_migrations``; in an editable install or
-    a source checkout they are the repository's top-level ``migrations/`` folder.
+    A source checkout's top-level ``migrations/`` folder wins when it exists (so a checkout never
+    runs a stale packaged copy); in a wheel the scripts ship inside the package as
+    ``cgtalg/_migrations``.
 
     Raises
     ------
     StoreError
         If neither location holds the scripts (a broken install).
     """
+    source = Path(__file__).resolve().parents[2] / "migrations"
+    if (source / "env.py").is_file() and (source / "versions").is_dir():
+        return source
     packaged = Path(__file__).resolve().parents[1] / "_migrations"
     if (packaged / "env.py").is_file():
         return packaged
-    source = Path(__file__).resolve().parents[2] / "migrations"
-    if (source / "env.py").is_file():
-        return source
     try:
         resource = importlib.resources.files("cgtalg._migrations")
     except ModuleNotFoundError:

@@ -72,7 +72,7 @@ from cgtalg.store.schema import (
     sequences,
 )
 
-__all__ = ["Store", "open_store", "get_default_store", "BUSY_TIMEOUT"]
+__all__ = ["Store", "open_store", "get_default_store", "compact_text", "BUSY_TIMEOUT", "QUICK_CHECK_LIMIT", "VALUE_CACHE_SIZE", "MAX_LIMIT"]
 
 #: Seconds a SQLite writer waits for another process's write lock before giving up.
 BUSY_TIMEOUT = 60.0
@@ -136,6 +136,26 @@ def get_default_store(url: str | os.PathLike | None = None) -> "Store":
     return store
 
 
+#: Entries of the in-process cache of property values (cleared when full).
+VALUE_CACHE_SIZE = 1 << 20
+
+_MISSING = object()
+
+
+class _Text(str):
+    """A cached JSON text of a mutable value (decoded afresh on each hit)."""
+
+
+def _freeze(value: Any, text: str) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return _Text(text)
+
+
+def _thaw(cached: Any) -> Any:
+    return json.loads(cached) if type(cached) is _Text else cached
+
+
 class _Absent(Exception):
     """A form has no row in the store (raised inside a read-only fold)."""
 
@@ -184,6 +204,7 @@ class Store:
         self.url: str = self._url.render_as_string(hide_password=False)
         self._where = describe_url(self._url)
         self._closed = True
+        self._malformed: str | None = None  # why writes are refused, once the store is malformed
         path = sqlite_file(self._url)
         if path is not None:
             if not path.parent.is_dir():
@@ -194,11 +215,24 @@ class Store:
                 path.parent.mkdir(parents=True, exist_ok=True)
             state = inspect_sqlite_file(path)
             if state is not None:
-                check_revision(self._where, *state)
+                revision = check_revision(self._where, *state)
+                self._malformed = quick_check(path)
+                if self._malformed is None:
+                    missing = _missing_tables(state[0]) if revision is not None else []
+                    if missing:
+                        self._malformed = f"its table(s) {', '.join(missing)} are missing"
         self._engine = _create_engine(self._url, self._where)
         try:
             with self._translate():
-                self.revision: str = ensure_schema(self._engine, self._where)
+                if self._malformed is not None:
+                    # Never migrate (write) a malformed store: reads that still work may answer.
+                    self.revision: str = revision or head_revision()
+                else:
+                    self.revision = ensure_schema(self._engine, self._where)
+                    with self._engine.connect() as conn:
+                        missing = _missing_tables(read_state(conn)[0])
+                    if missing:
+                        self._malformed = f"its table(s) {', '.join(missing)} are missing"
         except BaseException:
             self._engine.dispose()
             raise
@@ -208,6 +242,9 @@ class Store:
         self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
         self._games: dict[int, Game] = {}  # store id -> Game
         self._inserts: dict[str, Any] = {}  # table name -> INSERT ... ON CONFLICT DO NOTHING
+        # (Game.id, property) -> stored value (frozen) or its JSON text: stored values never
+        # change (writes are write-once), so a memo hit is a dict lookup.
+        self._values: dict[tuple[int, str], Any] = {}
         self.stats: dict[str, int] = {"hits": 0, "misses": 0}
 
     # -- plumbing ----------------------------------------------------------------------
@@ -258,9 +295,17 @@ class Store:
         except sqlite3.Error as exc:
             raise self._database_error(exc) from exc
 
+    @property
+    def malformed(self) -> str | None:
+        """Why the store is malformed (then every write is refused), else ``None``."""
+        return self._malformed
+
     def _database_error(self, exc: BaseException) -> StoreError:
         if is_corruption_error(exc):
-            return StoreCorruptError(f"the store {self._where} is corrupt: the database says: {exc}")
+            self._malformed = f"the database says: {exc}"
+            return StoreCorruptError(
+                f"the store {self._where} is malformed ({self._malformed}): writes to it are refused"
+            )
         lowered = str(exc).lower()
         if "locked" in lowered or "busy" in lowered:
             return StoreError(
@@ -268,14 +313,33 @@ class Store:
                 f"{BUSY_TIMEOUT:g} s: {exc}"
             )
         if "readonly" in lowered or "read-only" in lowered:
-            return StoreError(f"the store {self._where} is read-only: {exc}")
+            return StoreError(f"{self._read_only_cause()}: {exc}")
         return StoreError(f"database error in the store {self._where}: {exc}")
+
+    def _read_only_cause(self) -> str:
+        """The real reason SQLite said "readonly": the directory, the file, or the database."""
+        path = sqlite_file(self._url)
+        if path is not None:
+            if not os.access(path.parent, os.W_OK):
+                return (
+                    f"cannot write to the store {self._where}: the store directory {path.parent} is "
+                    "not writable (SQLite needs to create its -wal and -shm files there)"
+                )
+            if path.exists() and not os.access(path, os.W_OK):
+                return f"cannot write to the store {self._where}: the file is a read-only database"
+        return f"cannot write to the store {self._where}: it is a read-only database"
 
     @contextmanager
     def _transaction(self, write: bool = False) -> Iterator[Connection]:
         """One transaction; ``write`` takes the write lock up front (SQLite IMMEDIATE)."""
         if self._closed:
             raise StoreError(f"the store {self._where} is closed")
+        if write and self._malformed is not None:
+            raise StoreCorruptError(
+                f"the store {self._where} is malformed ({self._malformed}): writes to it are "
+                "refused; run `cgtalg store verify`, restore a backup or recover it with "
+                "`sqlite3 FILE .recover`"
+            )
         if os.getpid() != self._pid:  # forked: the parent's connections are not ours
             self._engine.dispose(close=False)
             self._pid = os.getpid()
@@ -392,7 +456,14 @@ class Store:
                     part = batch[start : start + _IN_BATCH]
                     query = select(forms.c.id, forms.c.options, forms.c.birthday).where(forms.c.id.in_(part))
                     for row in conn.execute(query):
-                        options = [int(t) for t in row.options.split(",")] if row.options else []
+                        try:
+                            options = [int(t) for t in row.options.split(",")] if row.options else []
+                        except (ValueError, AttributeError):
+                            raise StoreCorruptError(
+                                f"the store {self._where}: table forms, row (form {row.id}) is "
+                                f"unreadable: its options {shorten(str(row.options), 60)} are not a "
+                                "list of form ids"
+                            ) from None
                         rows[row.id] = (options, row.birthday)
                         todo.update(o for o in options if o not in rows and o not in self._games)
                 missing = [i for i in batch if i not in rows]
@@ -419,16 +490,230 @@ class Store:
             self._form_ids[g.id] = sid
         return self._games[form_id]
 
+    # -- bulk paths ----------------------------------------------------------------------
+    def form_ids(self, games: Sequence[Game]) -> list[int]:
+        """The store ids of ``games`` (as :meth:`form_id`), inserting the missing ones and
+        their subpositions in one transaction, with one multi-row INSERT and one SELECT per
+        birthday level (not one round trip per form).
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> ids = store.form_ids([cg.nim(3), cg.parse("*+*"), cg.nim(3)])
+        >>> ids[0] == ids[2] == store.form_id(cg.nim(3)), ids[1] == store.form_id(cg.parse("{*}"))
+        (True, True)
+        """
+        games = list(games)
+        for g in games:
+            check_game(g)
+        if all(g.id in self._form_ids for g in games):
+            return [self._form_ids[g.id] for g in games]
+        pending = _PendingIds(self._form_ids)
+        with self._transaction(write=True) as conn:
+            self._resolve_forms(conn, games, pending, insert=True)
+        self._form_ids.update(pending)
+        return [self._form_ids[g.id] for g in games]
+
+    def _resolve_forms(self, conn: Connection, games: Sequence[Game], ids: dict, insert: bool) -> None:
+        """Put the store id of every form of ``games`` (and their subpositions) into ``ids``
+        (Game.id -> store id), level by level of birthday; with ``insert=False`` forms the
+        store lacks (and forms above them) are left out."""
+        # Plain dicts in the loops: ``ids`` may be a _PendingIds, whose lookups cost more.
+        committed = ids.committed if isinstance(ids, _PendingIds) else {}
+        known = dict(ids)  # the pending layer (or all of ``ids``)
+        todo: dict[int, Game] = {}
+        stack = [g for g in games if g.id not in known and g.id not in committed]
+        while stack:
+            g = stack.pop()
+            gid = g.id
+            if gid in todo:
+                continue
+            todo[gid] = g
+            for o in g.options:
+                oid = o.id
+                if oid not in todo and oid not in known and oid not in committed:
+                    stack.append(o)
+        levels: dict[int, list[Game]] = {}
+        for g in todo.values():
+            levels.setdefault(g.birthday, []).append(g)
+        absent: set[int] = set()
+        for birthday in sorted(levels):
+            keys: dict[str, list[Game]] = {}
+            for g in levels[birthday]:
+                try:
+                    option_ids = sorted([known[o.id] if o.id in known else committed[o.id] for o in g.options])
+                except KeyError:  # an option the store lacks (reads only)
+                    absent.add(g.id)
+                    continue
+                key = ",".join(map(str, option_ids))
+                keys.setdefault(key, []).append(g)
+            if not keys:
+                continue
+            hashes = {hashlib.sha256(k.encode()).hexdigest(): k for k in keys}
+            if insert:
+                conn.execute(
+                    self._insert_ignore(forms),
+                    [{"key_hash": h, "options": k, "birthday": birthday} for h, k in hashes.items()],
+                )
+            found: dict[str, Any] = {}
+            hash_list = list(hashes)
+            for start in range(0, len(hash_list), _IN_BATCH):
+                query = select(forms.c.id, forms.c.key_hash, forms.c.options).where(
+                    forms.c.key_hash.in_(hash_list[start : start + _IN_BATCH])
+                )
+                for row in conn.execute(query):
+                    found[row.key_hash] = row
+            for h, key in hashes.items():
+                row = found.get(h)
+                if row is None:
+                    if insert:
+                        raise StoreCorruptError(
+                            f"the store {self._where} is inconsistent: the form with options [{key}] "
+                            "was inserted but cannot be read back"
+                        )
+                    absent.update(g.id for g in keys[key])
+                    continue
+                if row.options != key:
+                    raise StoreCorruptError(
+                        f"the store {self._where} is inconsistent: form {row.id} has options "
+                        f"[{row.options}] but the key hash of [{key}]"
+                    )
+                for g in keys[key]:
+                    known[g.id] = row.id
+        ids.update(known)
+
+    def put_many(self, items: Any) -> None:
+        """Store many form properties at once: ``items`` is an iterable of
+        ``(game, prop, value)`` (or a dict ``{(game, prop): value}``).
+
+        One transaction for the whole batch: the forms are keyed with :meth:`form_ids`'s
+        batched path, the values written with one multi-row ``INSERT ... ON CONFLICT DO
+        NOTHING`` and read back with one SELECT, so a conflict with a stored value (or two
+        different values for one key inside the batch) raises :class:`StoreError` naming
+        the key, and nothing of the batch is written. Write-once as :meth:`put`.
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> store = open_store(":memory:")
+        >>> store.put_many([(cg.nim(n), "grundy", n) for n in range(5)])
+        >>> store.get_many([cg.nim(4), cg.nim(9)], "grundy")
+        [4, None]
+        """
+        if isinstance(items, dict):
+            items = [(g, prop, value) for (g, prop), value in items.items()]
+        rows: dict[tuple[int, str], tuple[Game, str]] = {}
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 3:
+                raise StoreError(f"put_many: each item must be a (game, prop, value) tuple, got {item!r:.80}")
+            g, prop, value = item
+            check_game(g)
+            check_text(prop, "property name", NAME_LENGTH)
+            text = encode_value(value, f"property {prop!r}")
+            earlier = rows.get((g.id, prop))
+            if earlier is not None and earlier[1] != text:
+                raise StoreError(
+                    f"put_many: two different values for property {prop!r} of "
+                    f"{format_game(g, max_chars=80)}: {shorten(earlier[1])} and {shorten(text)}; nothing was written"
+                )
+            rows[(g.id, prop)] = (g, text)
+        if not rows:
+            return
+        games = {g.id: g for g, _text in rows.values()}
+        pending = _PendingIds(self._form_ids)
+        with self._transaction(write=True) as conn:
+            self._resolve_forms(conn, list(games.values()), pending, insert=True)
+            params = []
+            for (gid, prop), (_g, text) in rows.items():
+                params.append({"form_id": pending[gid], "name": prop, "value": text, "value_hash": value_hash(text)})
+            conn.execute(self._insert_ignore(form_properties), params)
+            stored = self._stored_values(conn, {(p["form_id"], p["name"]) for p in params})
+            for p in params:
+                if stored.get((p["form_id"], p["name"])) != p["value"]:
+                    g = games[next(gid for gid in games if pending[gid] == p["form_id"])]
+                    raise StoreError(
+                        f"refusing to overwrite property {p['name']!r} of {format_game(g, max_chars=80)} "
+                        f"(form {p['form_id']}) in the store {self._where}: stored value "
+                        f"{shorten(str(stored.get((p['form_id'], p['name']))))}, new value "
+                        f"{shorten(p['value'])}; nothing of the batch was written"
+                    )
+        self._form_ids.update(pending)
+        for (gid, prop), (_g, text) in rows.items():
+            self._remember(gid, prop, text)
+
+    def _stored_values(self, conn: Connection, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+        """Stored texts of form properties ``(form_id, name)`` (one SELECT per 500 forms)."""
+        ids = sorted({k[0] for k in keys})
+        names = sorted({k[1] for k in keys})
+        out: dict[tuple[int, str], str] = {}
+        for start in range(0, len(ids), _IN_BATCH):
+            query = select(form_properties.c.form_id, form_properties.c.name, form_properties.c.value).where(
+                form_properties.c.form_id.in_(ids[start : start + _IN_BATCH]),
+                form_properties.c.name.in_(names),
+            )
+            for row in conn.execute(query):
+                out[(row.form_id, row.name)] = row.value
+        return out
+
+    def get_many(self, games: Sequence[Game], prop: str) -> list[Any | None]:
+        """The stored ``prop`` of each of ``games`` (``None`` where absent), in one read
+        transaction with batched SELECTs; answers from the in-process cache first. Never
+        writes."""
+        check_text(prop, "property name", NAME_LENGTH)
+        games = list(games)
+        for g in games:
+            check_game(g)
+        out: list[Any] = [None] * len(games)
+        todo = []
+        for i, g in enumerate(games):
+            hit = self._values.get((g.id, prop), _MISSING)
+            if hit is _MISSING:
+                todo.append(i)
+            else:
+                out[i] = _thaw(hit)
+        if not todo:
+            return out
+        with self._transaction() as conn:
+            lookup = _PendingIds(self._form_ids)
+            self._resolve_forms(conn, [games[i] for i in todo], lookup, insert=False)
+            ids = {games[i].id: lookup[games[i].id] for i in todo if games[i].id in lookup}
+            self._form_ids.update(lookup)  # rows found by a read are committed
+            stored = self._stored_values(conn, {(sid, prop) for sid in ids.values()})
+        for i in todo:
+            sid = ids.get(games[i].id)
+            text = None if sid is None else stored.get((sid, prop))
+            if text is not None:
+                value = self._load(text, "form_properties", f"form {sid}, property {prop!r}")
+                self._remember(games[i].id, prop, text, value)
+                out[i] = value
+        return out
+
+    def _remember(self, game_id: int, prop: str, text: str, value: Any = _MISSING) -> None:
+        """Cache a stored (hence never-changing) value under the process-local game id."""
+        if len(self._values) >= VALUE_CACHE_SIZE:
+            self._values.clear()
+        if value is _MISSING:
+            value = json.loads(text)
+        self._values[(game_id, prop)] = _freeze(value, text)
+
     # -- properties of forms -----------------------------------------------------------
     def get(self, g: Game, prop: str) -> Any | None:
         """The stored value of property ``prop`` of ``g`` (JSON data), or ``None``."""
         check_text(prop, "property name", NAME_LENGTH)
+        hit = self._values.get((g.id, prop), _MISSING) if isinstance(g, Game) else _MISSING
+        if hit is not _MISSING:
+            return _thaw(hit)
         with self._transaction() as conn:
             sid = self._stored_form_id(conn, g)
             if sid is None:
                 return None
             text = conn.execute(_value_select(form_properties), {"form_id": sid, "name": prop}).scalar()
-        return None if text is None else json.loads(text)
+        if text is None:
+            return None
+        value = self._load(text, "form_properties", f"form {sid}, property {prop!r}")
+        self._remember(g.id, prop, text, value)
+        return value
 
     def put(self, g: Game, prop: str, value: Any) -> None:
         """Store ``value`` (JSON data, not ``None``) as property ``prop`` of ``g``.
@@ -462,6 +747,7 @@ class Store:
                 text,
                 lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})",
             )
+        self._remember(g.id, prop, text)
 
     def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> None:
         """Insert a write-once value under the primary ``key`` of ``table``; raise if a
@@ -517,7 +803,9 @@ class Store:
                 .order_by(form_properties.c.name)
             )
             for row in conn.execute(query):
-                result[row.form_id][row.name] = json.loads(row.value)
+                result[row.form_id][row.name] = self._load(
+                    row.value, "form_properties", f"form {row.form_id}, property {row.name!r}"
+                )
         return result
 
     # -- relations between forms -------------------------------------------------------
@@ -535,7 +823,9 @@ class Store:
             text = conn.execute(
                 _value_select(form_relations), {"form_id": a, "other_id": b, "name": relation}
             ).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(
+            text, "form_relations", f"forms ({a}, {b}), relation {relation!r}", dict
+        )
 
     def put_relation(self, g: Game, h: Game, relation: str, value: dict) -> None:
         """Store ``value`` (a JSON object, e.g. ``{"holds": True, "certificate": {...}}``)
@@ -590,7 +880,9 @@ class Store:
             text = conn.execute(
                 _value_select(position_properties), {"position_id": pid, "name": prop}
             ).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(
+            text, "position_properties", f"position {pid} of {ruleset!r}, property {prop!r}"
+        )
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
         """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`."""
@@ -638,7 +930,9 @@ class Store:
                 .order_by(position_properties.c.name)
             )
             for row in conn.execute(query):
-                result[row.position_id][row.name] = json.loads(row.value)
+                result[row.position_id][row.name] = self._load(
+                    row.value, "position_properties", f"position {row.position_id}, property {row.name!r}"
+                )
         return result
 
     # -- sequences -----------------------------------------------------------------------
@@ -690,6 +984,28 @@ class Store:
                 f"for index {start if expected is None else expected}, below its stored length"
             )
         return out
+
+    def _load(self, text: Any, table: str, key: str, kind: type | None = None) -> Any:
+        """Decode a stored JSON value; an unreadable one raises :class:`StoreCorruptError`
+        naming ``table`` and ``key`` (never a bare ``JSONDecodeError``)."""
+        if not isinstance(text, str):
+            raise StoreCorruptError(
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: the value "
+                f"is a {type(text).__name__}, not JSON text"
+            )
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise StoreCorruptError(
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
+                f"{shorten(text, 60)} is not valid JSON ({exc})"
+            ) from None
+        if value is None or (kind is not None and not isinstance(value, kind)):
+            raise StoreCorruptError(
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
+                f"{shorten(text, 60)} is not a JSON {'object' if kind is dict else 'value'}"
+            )
+        return value
 
     def _decode_chunk(self, key: str, row: Any) -> np.ndarray:
         try:
@@ -807,7 +1123,7 @@ class Store:
             stored_text = self._ensure_sequence_row(conn, key, sequences.c.meta)
             merged = new
             if stored_text is not None and not replace:
-                merged = json.loads(stored_text)
+                merged = self._load(stored_text, "sequences", f"sequence {key!r}, column meta", dict)
                 for name, value in new.items():
                     if name in merged and encode_value(merged[name], "") != encode_value(value, ""):
                         raise StoreError(
@@ -825,7 +1141,7 @@ class Store:
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         with self._transaction() as conn:
             text = conn.execute(select(sequences.c.meta).where(sequences.c.key == key)).scalar()
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(text, "sequences", f"sequence {key!r}, column meta", dict)
 
     # -- overview and search -------------------------------------------------------------
     def info(self) -> dict:
@@ -861,11 +1177,62 @@ class Store:
                 "positions": count(conn, positions),
                 "position_properties": by_name(conn, position_properties),
                 "sequences": count(conn, sequences),
+                "malformed": self._malformed,
                 "sequence_values": int(
                     conn.execute(select(func.coalesce(func.sum(sequences.c.length), 0))).scalar_one()
                 ),
             }
         return result
+
+    def list_sequences(self, periods: bool = False, limit: int = 50) -> list[dict]:
+        """Stored sequences by key: ``{"kind": "sequence", "key", "length", "meta"}``;
+        with ``periods=True`` only those whose metadata holds a periodicity result, as
+        ``{"kind": "period", "key", "length", "period", "preperiod", "certified", ...}``.
+
+        Examples
+        --------
+        >>> store = open_store(":memory:")
+        >>> store.extend_sequence("grundy:0.07", 0, [0, 0, 1, 1])
+        >>> store.list_sequences()
+        [{'kind': 'sequence', 'key': 'grundy:0.07', 'length': 4, 'meta': None}]
+        """
+        _check_limit(limit)
+        query = select(sequences.c.key, sequences.c.length, sequences.c.meta).order_by(sequences.c.key)
+        if periods:
+            query = query.where(sequences.c.meta.like('%"periodicity"%'))
+        out = []
+        with self._transaction() as conn:
+            for row in conn.execute(query.limit(limit)):
+                meta = None if row.meta is None else self._load(row.meta, "sequences", f"sequence {row.key!r}, column meta", dict)
+                if not periods:
+                    out.append({"kind": "sequence", "key": row.key, "length": int(row.length), "meta": meta})
+                    continue
+                found = (meta or {}).get("periodicity")
+                if not isinstance(found, dict):
+                    continue
+                out.append({
+                    "kind": "period", "key": row.key, "length": int(row.length),
+                    "period": found.get("period"), "preperiod": found.get("preperiod"),
+                    "certified": bool(found.get("certified")), "status": found.get("status"),
+                })
+        return out
+
+    def list_positions(self, ruleset: str | None = None, limit: int = 50) -> list[dict]:
+        """Solved positions (positions with stored properties), by id:
+        ``{"kind": "position", "ruleset", "position", "properties"}``."""
+        _check_limit(limit)
+        if ruleset is not None:
+            check_text(ruleset, "ruleset key", RULESET_LENGTH)
+        query = select(positions.c.id, positions.c.ruleset, positions.c.position).order_by(positions.c.id)
+        if ruleset is not None:
+            query = query.where(positions.c.ruleset == ruleset)
+        with self._transaction() as conn:
+            rows = list(conn.execute(query.limit(limit)))
+            props = self._position_properties(conn, [row.id for row in rows])
+        return [
+            {"kind": "position", "ruleset": row.ruleset, "position": row.position, "properties": props[row.id]}
+            for row in rows
+        ]
 
     def find(
         self,
@@ -906,8 +1273,8 @@ class Store:
             raise StoreError("find needs game text or a property name (prop=...)")
         if prop is not None:
             check_text(prop, "property name", NAME_LENGTH)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise StoreError(f"find: limit must be a positive int, got {limit!r}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise StoreError(f"find: limit must be a positive int, got {limit!r} (at most {MAX_LIMIT})")
         wanted = None if value is None else encode_value(value, "the searched value")
         if text is not None:
             g = parse(text)
@@ -918,7 +1285,7 @@ class Store:
                 return []
             if wanted is not None and encode_value(props[prop], "") != wanted:
                 return []
-            return [{"kind": "form", "form_id": sid, "game": format_game(g), "properties": props}]
+            return [{"kind": "form", "form_id": sid, "game": compact_text(g), "properties": props}]
         with self._transaction() as conn:
             form_query = select(form_properties.c.form_id).where(form_properties.c.name == prop)
             position_query = select(positions.c.id, positions.c.ruleset, positions.c.position).join(
@@ -941,7 +1308,7 @@ class Store:
             form_props = self._form_properties(conn, form_ids)
             position_props = self._position_properties(conn, [row.id for row in found_positions])
         results = [
-            {"kind": "form", "form_id": sid, "game": format_game(self.game(sid)), "properties": form_props[sid]}
+            {"kind": "form", "form_id": sid, "game": compact_text(self.game(sid)), "properties": form_props[sid]}
             for sid in form_ids
         ]
         results += [
@@ -957,7 +1324,91 @@ class Store:
 
 
 # -- helpers -------------------------------------------------------------------------------
+#: Characters of a form's text in listings before it is cut.
+LISTING_TEXT_LIMIT = 80
+
+
+def compact_text(g: Game, max_chars: int = LISTING_TEXT_LIMIT) -> str:
+    """A short text of ``g`` for listings: its sum decomposition into nim heaps when it is
+    (structurally) one and that is shorter, such as ``*2+*3``, else :func:`format_game`
+    cut past ``max_chars`` (never the expanded option set of a large form).
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> from cgtalg.core.game import game
+    >>> rebuilt = game(list((cg.nim(2) + cg.nim(3)).options))   # no sum history
+    >>> compact_text(rebuilt)
+    '*2+*3'
+    """
+    text = format_game(g, max_chars=max_chars)
+    heaps = _nim_sum_parts(g, 8) if len(text) > 3 else None
+    if heaps is not None and len(heaps) > 1:
+        summed = "+".join(f"*{n}" if n != 1 else "*" for n in sorted(heaps))
+        # shorter, or as short and a sum too (then in ascending order, whatever the build order)
+        if len(summed) < len(text) or (len(summed) == len(text) and "+" in text):
+            return summed
+    return text
+
+
+def _nim_sum_parts(g: Game, depth: int) -> list[int] | None:
+    """Heap sizes ``[a, b, ...]`` with ``g`` structurally ``*a + *b + ...``, else None
+    (tried by peeling the largest nim heap the birthday allows; bounded by ``depth``)."""
+    n = g.nim_heap_size()
+    if n is not None:
+        return [n]
+    if depth <= 1 or g.birthday > 4096 or len(g.options) > 4096:
+        return None
+    from cgtalg.core.game import nim
+
+    for a in range(g.birthday - 1, 0, -1):
+        # g = *a + R means the options of g include *k + R for k < a: in particular R itself.
+        for rest in g.options:
+            # *a + R has the options *k + R (k < a) and *a + R' (R' an option of R).
+            if rest.birthday != g.birthday - a or len(g.options) > a + len(rest.options):
+                continue
+            if nim(a) + rest is g:
+                parts = _nim_sum_parts(rest, depth - 1)
+                if parts is not None:
+                    return [a] + parts
+    return None
+
+
 _FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
+
+
+#: Files up to this size get ``PRAGMA quick_check`` when opened (O(size); about 0.1 s
+#: for 64 MiB). Larger stores are caught when SQLite meets the damage.
+QUICK_CHECK_LIMIT = 64 * 2**20
+
+
+def quick_check(path: Any) -> str | None:
+    """``PRAGMA quick_check`` of a SQLite file through a read-only connection (never writes);
+    the first problem found, or ``None`` when clean or when the file is larger than
+    :data:`QUICK_CHECK_LIMIT`."""
+    try:
+        if path.stat().st_size > QUICK_CHECK_LIMIT:
+            return None
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        try:
+            rows = [row[0] for row in con.execute("PRAGMA quick_check(5)")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if is_corruption_error(exc):
+            return f"SQLite says: {exc}"
+        return None
+    except OSError:
+        return None
+    if rows == ["ok"]:
+        return None
+    return "PRAGMA quick_check says: " + "; ".join(map(str, rows))
+
+
+def _missing_tables(tables: Sequence[str]) -> list[str]:
+    present = set(tables)
+    return [t.name for t in (forms, form_properties, form_relations, positions, position_properties,
+                             sequences, sequence_chunks) if t.name not in present]
 
 
 def _unique_key(table: Table) -> list[str]:
@@ -1013,6 +1464,15 @@ def _create_engine(url: URL, where: str) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
+
+
+#: Largest ``limit`` of a listing.
+MAX_LIMIT = 10**6
+
+
+def _check_limit(limit: Any) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise StoreError(f"limit must be a positive int, got {limit!r} (at most {MAX_LIMIT})")
 
 
 def _check_position(ruleset: Any, position: Any) -> None:
