@@ -116,17 +116,27 @@ def sqrt_command(a: str, ascii_: bool, as_json: bool) -> None:
     emit({"operation": "sqrt", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
 
 
+def _max_degree_option(func: Callable) -> Callable:
+    from cgtalg.nimbers.lenstra import DEFAULT_MAX_DEGREE
+
+    return click.option(
+        "--max-degree", default=DEFAULT_MAX_DEGREE, show_default=True, type=click.IntRange(min=1),
+        help="Refuse, before any work, polynomials (or numbers of roots) of larger degree.",
+    )(func)
+
+
 @nim_group.command("root")
 @click.argument("a")
 @click.argument("n", type=int)
+@_max_degree_option
 @_ascii_option
 @json_option
-def root_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
+def root_command(a: str, n: int, max_degree: int, ascii_: bool, as_json: bool) -> None:
     """All N-th roots of A (`cgtalg nim root 2 3` prints ω, ω·2, ω·3)."""
     from cgtalg.nimbers.lenstra import nim_root
 
     x = _parse(a)
-    roots = nim_root(x, n)
+    roots = nim_root(x, n, max_degree=max_degree)
     emit(
         {"operation": "root", "a": _json_value(x), "n": n, "roots": [_json_value(r) for r in roots]},
         as_json,
@@ -137,12 +147,15 @@ def root_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
 @nim_group.command("solve")
 @click.argument("polynomial")
 @click.option(
-    "--max-field-degree", default=2048, show_default=True, type=int,
+    "--max-field-degree", default=2048, show_default=True, type=click.IntRange(min=1),
     help="Refuse to compute in a κ-field of larger degree over GF(2).",
 )
+@_max_degree_option
 @_ascii_option
 @json_option
-def solve_command(polynomial: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+def solve_command(
+    polynomial: str, max_field_degree: int, max_degree: int, ascii_: bool, as_json: bool
+) -> None:
     """All roots of a polynomial in x with ordinal coefficients, such as "x^2+x+w".
 
     Prints the roots and the field GF(2^N) they lie in, naming the extension of the
@@ -150,7 +163,7 @@ def solve_command(polynomial: str, max_field_degree: int, ascii_: bool, as_json:
     """
     from cgtalg.nimbers.lenstra import nim_roots
 
-    result = nim_roots(polynomial, max_field_degree=max_field_degree)
+    result = nim_roots(polynomial, max_field_degree=max_field_degree, max_degree=max_degree)
     emit(result.to_json() | {"polynomial": polynomial}, as_json, lambda: result.format(ascii=ascii_))
 
 

@@ -240,10 +240,10 @@ MAX_TEXT_LENGTH = 20_000
 #: Deepest nesting of parentheses and ``^`` chains accepted (the parser is recursive).
 MAX_NESTING_DEPTH = 64
 #: Largest finite number (in bits) an ordinal expression may produce or contain anywhere in
-#: its Cantor normal form (coefficients, finite exponents): 2^8192 bounds the finite nimber
-#: field GF(2^(2^13)) and keeps every number printable in decimal. ``9^9^9`` (about
-#: 1.2·10^9 bits) is refused before it is computed.
-MAX_FINITE_BITS = 8192
+#: its Cantor normal form (coefficients, finite exponents): 2^1024 bounds the finite nimber
+#: field GF(2^(2^10)), where every nim-operation (even a nim-power with a huge exponent)
+#: takes well under a second. ``9^9^9`` (about 1.2·10^9 bits) is refused before it is computed.
+MAX_FINITE_BITS = 1024
 #: Largest number of Cantor-normal-form terms (counted at every exponent level) of a value.
 MAX_TERMS = 10_000
 
