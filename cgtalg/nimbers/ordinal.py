@@ -434,8 +434,8 @@ class _Parser:
             return ((1, 1),)
         if ch == "(":
             open_pos = self.pos
-            self.pos += 1
             self.enter()
+            self.pos += 1
             value = self.expr()
             self.depth -= 1
             if self.peek() != ")":
