@@ -111,6 +111,7 @@ def run(n: int, timeout: float) -> None:
                 kinds[res] = kinds.get(res, 0) + 1
         else:
             hangs[target] = hangs.get(target, 0) + 1
+            print(f"  hang: {target} {[a[:50] for a in args]}", file=sys.stderr, flush=True)
             proc.kill()
             proc.join()
             proc, conn = start()

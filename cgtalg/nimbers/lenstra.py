@@ -882,7 +882,7 @@ def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
 MAX_POLY_DEGREE = 100_000
 #: Default largest polynomial degree :func:`nim_roots` factors (and largest odd part m of n
 #: for which :func:`nim_root` lists the m roots); the factorisation cost grows like a cube.
-DEFAULT_MAX_DEGREE = 64
+DEFAULT_MAX_DEGREE = 16
 
 
 def _check_int(n: object, func: str, what: str = "exponent") -> int:
