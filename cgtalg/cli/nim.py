@@ -39,6 +39,36 @@ def _parse(text: str) -> object:
     return ordinal(text)
 
 
+def _field_option(func: Callable) -> Callable:
+    return click.option(
+        "--max-field-degree", default=2048, show_default=True, type=click.IntRange(min=1),
+        help="Refuse operands whose κ-field has larger degree over GF(2) (the cost grows with it).",
+    )(func)
+
+
+def _guard(values: list, max_field_degree: int) -> None:
+    """Refuse, before any arithmetic, infinite operands whose common κ-field GF(2^M) has
+    M > max_field_degree (Lenstra's fields; nim-products there cost about M^2)."""
+    from cgtalg.errors import ComputationLimitError
+    from cgtalg.nimbers.lenstra import _elem, _engine, _sig_merge
+    from cgtalg.nimbers.ordinal import format_ordinal
+
+    infinite = [v for v in values if not isinstance(v, int)]
+    if not infinite:
+        return
+    eng = _engine()
+    sig = None
+    for v in infinite:
+        s = eng.sig(_elem(v, "operand")[1])
+        sig = s if sig is None else _sig_merge(sig, s)
+        M = eng.sig_degree(sig)
+        if M > max_field_degree:
+            raise ComputationLimitError(
+                f"the operand {format_ordinal(v, ascii=True)[:60]} needs the κ-field GF(2^{M}); "
+                f"{M} > --max-field-degree = {max_field_degree}; refused before computing"
+            )
+
+
 @click.group("nim")
 def nim_group() -> None:
     """Nimber arithmetic on ordinals below ω^(ω^ω) and transfinite Nim.
@@ -51,14 +81,17 @@ def _binary(name: str, doc: str) -> None:
     @nim_group.command(name, help=doc)
     @click.argument("a")
     @click.argument("b")
+    @_field_option
     @_ascii_option
     @json_option
-    def command(a: str, b: str, ascii_: bool, as_json: bool) -> None:
+    def command(a: str, b: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
         from cgtalg.nimbers.lenstra import nim_div, nim_mul
         from cgtalg.nimbers.ordinal import nim_add
 
         func = {"add": nim_add, "mul": nim_mul, "div": nim_div}[name]
         x, y = _parse(a), _parse(b)
+        if name != "add":  # the nim-sum is a cheap XOR of Cantor normal forms
+            _guard([x, y], max_field_degree)
         result = func(x, y)
         emit(
             {"operation": name, "a": _json_value(x), "b": _json_value(y), "result": _json_value(result)},
@@ -76,11 +109,13 @@ _binary("div", "Nim-quotient A ⊗ B^(-1).")
 @click.argument("a")
 @_ascii_option
 @json_option
-def inv_command(a: str, ascii_: bool, as_json: bool) -> None:
+@_field_option
+def inv_command(a: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
     """Nim-inverse of A."""
     from cgtalg.nimbers.lenstra import nim_inv
 
     x = _parse(a)
+    _guard([x], max_field_degree)
     result = nim_inv(x)
     emit({"operation": "inv", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
 
@@ -90,11 +125,13 @@ def inv_command(a: str, ascii_: bool, as_json: bool) -> None:
 @click.argument("n", type=int)
 @_ascii_option
 @json_option
-def pow_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
+@_field_option
+def pow_command(a: str, n: int, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
     """Nim-power A^N for an integer N (negative N inverts first)."""
     from cgtalg.nimbers.lenstra import nim_pow
 
     x = _parse(a)
+    _guard([x], max_field_degree)
     result = nim_pow(x, n)
     emit(
         {"operation": "pow", "a": _json_value(x), "n": n, "result": _json_value(result)},
@@ -107,26 +144,40 @@ def pow_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
 @click.argument("a")
 @_ascii_option
 @json_option
-def sqrt_command(a: str, ascii_: bool, as_json: bool) -> None:
+@_field_option
+def sqrt_command(a: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
     """Nim-square root of A (unique: Frobenius is bijective)."""
     from cgtalg.nimbers.lenstra import nim_sqrt
 
     x = _parse(a)
+    _guard([x], max_field_degree)
     result = nim_sqrt(x)
     emit({"operation": "sqrt", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
+
+
+def _max_degree_option(func: Callable) -> Callable:
+    from cgtalg.nimbers.lenstra import DEFAULT_MAX_DEGREE
+
+    return click.option(
+        "--max-degree", default=DEFAULT_MAX_DEGREE, show_default=True, type=click.IntRange(min=1),
+        help="Refuse, before any work, polynomials (or numbers of roots) of larger degree.",
+    )(func)
 
 
 @nim_group.command("root")
 @click.argument("a")
 @click.argument("n", type=int)
+@_max_degree_option
 @_ascii_option
 @json_option
-def root_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
+@_field_option
+def root_command(a: str, n: int, max_degree: int, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
     """All N-th roots of A (`cgtalg nim root 2 3` prints ω, ω·2, ω·3)."""
     from cgtalg.nimbers.lenstra import nim_root
 
     x = _parse(a)
-    roots = nim_root(x, n)
+    _guard([x], max_field_degree)
+    roots = nim_root(x, n, max_degree=max_degree)
     emit(
         {"operation": "root", "a": _json_value(x), "n": n, "roots": [_json_value(r) for r in roots]},
         as_json,
@@ -137,12 +188,15 @@ def root_command(a: str, n: int, ascii_: bool, as_json: bool) -> None:
 @nim_group.command("solve")
 @click.argument("polynomial")
 @click.option(
-    "--max-field-degree", default=2048, show_default=True, type=int,
+    "--max-field-degree", default=2048, show_default=True, type=click.IntRange(min=1),
     help="Refuse to compute in a κ-field of larger degree over GF(2).",
 )
+@_max_degree_option
 @_ascii_option
 @json_option
-def solve_command(polynomial: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+def solve_command(
+    polynomial: str, max_field_degree: int, max_degree: int, ascii_: bool, as_json: bool
+) -> None:
     """All roots of a polynomial in x with ordinal coefficients, such as "x^2+x+w".
 
     Prints the roots and the field GF(2^N) they lie in, naming the extension of the
@@ -150,7 +204,7 @@ def solve_command(polynomial: str, max_field_degree: int, ascii_: bool, as_json:
     """
     from cgtalg.nimbers.lenstra import nim_roots
 
-    result = nim_roots(polynomial, max_field_degree=max_field_degree)
+    result = nim_roots(polynomial, max_field_degree=max_field_degree, max_degree=max_degree)
     emit(result.to_json() | {"polynomial": polynomial}, as_json, lambda: result.format(ascii=ascii_))
 
 

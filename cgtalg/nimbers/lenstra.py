@@ -50,6 +50,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import sympy
 
 from cgtalg.errors import (
+    ComputationLimitError,
     FieldExtensionError,
     NimberError,
     NimZeroDivisionError,
@@ -877,6 +878,13 @@ def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
         raise _need_alpha(f"nim-quotient {_format(ca, False)} / {_format(cb, False)}", exc) from None
 
 
+#: Largest exponent of x the polynomial parser accepts (the coefficient list is dense).
+MAX_POLY_DEGREE = 100_000
+#: Default largest polynomial degree :func:`nim_roots` factors (and largest odd part m of n
+#: for which :func:`nim_root` lists the m roots); the factorisation cost grows like a cube.
+DEFAULT_MAX_DEGREE = 16
+
+
 def _check_int(n: object, func: str, what: str = "exponent") -> int:
     if isinstance(n, bool) or not isinstance(n, (int, sympy.Integer)):
         raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {n!r}")
@@ -1000,7 +1008,7 @@ def nim_degree(a: OrdinalLike) -> int:
         raise _need_alpha(f"the field degree of {_format(cnf, False)}", exc) from None
 
 
-def nim_root(a: OrdinalLike, n: int) -> list[OrdinalLike]:
+def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE) -> list[OrdinalLike]:
     """All distinct n-th roots of a, in increasing order.
 
     With n = 2^s·m (m odd) the 2^s-th root is unique (Frobenius), and the m-th roots of
@@ -1013,6 +1021,9 @@ def nim_root(a: OrdinalLike, n: int) -> list[OrdinalLike]:
         An ordinal below ω^(ω^ω).
     n : int
         n ≥ 1.
+    max_degree : int
+        Refuse (:class:`~cgtalg.errors.ComputationLimitError`), before any work, when the odd
+        part m of n (the number of roots) is above this, or n has more than 4096 factors 2.
 
     Returns
     -------
@@ -1035,11 +1046,21 @@ def nim_root(a: OrdinalLike, n: int) -> list[OrdinalLike]:
     n = _check_int(n, "nim_root", "n")
     if n < 1:
         raise NimberError(f"nim_root: n must be >= 1, got {n}")
+    max_degree = _check_int(max_degree, "nim_root", "max_degree")
     if not e:
         return [0]
-    eng = _engine()
     s = (n & -n).bit_length() - 1
     m = n >> s
+    if m > max_degree:
+        raise ComputationLimitError(
+            f"nim_root: the {n}-th roots are {m} roots of X^{m} + a (the odd part of n), "
+            f"more than max_degree = {max_degree} (--max-degree on the command line); refused"
+        )
+    if s > 4096:
+        raise ComputationLimitError(
+            f"nim_root: n = 2^{s}·{m} needs {s} successive square roots, more than 4096; refused"
+        )
+    eng = _engine()
     try:
         for _ in range(s):
             e = eng.sqrt(e)
@@ -1047,7 +1068,7 @@ def nim_root(a: OrdinalLike, n: int) -> list[OrdinalLike]:
         raise _need_alpha(f"the {n}-th roots of {_format(cnf, False)}", exc) from None
     if m == 1:
         return [_out(_engine().cnf(e))]
-    return list(nim_roots([1] + [0] * (m - 1) + [_out(_engine().cnf(e))]).roots)
+    return list(nim_roots({m: 1, 0: _out(_engine().cnf(e))}, max_degree=max_degree).roots)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1259,6 +1280,8 @@ def _parse_poly(text: str) -> dict[int, _CNF]:
                 start = P.pos
                 while P.pos < len(text) and text[P.pos].isdigit() and text[P.pos].isascii():
                     P.pos += 1
+                if P.pos - start > len(str(MAX_POLY_DEGREE)) or int(text[start : P.pos]) > MAX_POLY_DEGREE:
+                    P.fail(f"exponent above MAX_POLY_DEGREE = {MAX_POLY_DEGREE}", start)
                 degree = int(text[start : P.pos])
         out[degree] = _nim_add(out.get(degree, 0), coeff)
 
@@ -1274,6 +1297,13 @@ def _parse_poly(text: str) -> dict[int, _CNF]:
 # ---------------------------------------------------------------------------------------------
 # Roots of polynomials
 # ---------------------------------------------------------------------------------------------
+
+
+def _degree_limit(n: int, max_degree: int) -> ComputationLimitError:
+    return ComputationLimitError(
+        f"nim_roots: the polynomial has degree {n} > max_degree = {max_degree} "
+        f"(--max-degree on the command line); refused before factoring"
+    )
 
 
 @dataclass(frozen=True)
@@ -1398,6 +1428,7 @@ def _format_poly(cmap: Mapping[int, _CNF], ascii: bool = False) -> str:
 def nim_roots(
     poly: str | Sequence[OrdinalLike] | Mapping[int, OrdinalLike],
     max_field_degree: int = 2048,
+    max_degree: int = DEFAULT_MAX_DEGREE,
 ) -> NimRoots:
     """All roots of a polynomial whose coefficients are ordinals below ω^(ω^ω).
 
@@ -1416,6 +1447,9 @@ def nim_roots(
     max_field_degree : int
         Refuse (with :class:`~cgtalg.errors.FieldExtensionError`) to compute in a κ-field of
         degree above this over GF(2); the cost grows roughly like its cube.
+    max_degree : int
+        Refuse (with :class:`~cgtalg.errors.ComputationLimitError`), before any work, a
+        polynomial of degree above this (default ``DEFAULT_MAX_DEGREE``).
 
     Returns
     -------
@@ -1440,6 +1474,10 @@ def nim_roots(
     >>> nim_roots("x^2 + x + 1").roots
     (2, 3)
     """
+    max_field_degree = _check_int(max_field_degree, "nim_roots", "max_field_degree")
+    max_degree = _check_int(max_degree, "nim_roots", "max_degree")
+    if max_degree < 1 or max_field_degree < 1:
+        raise NimberError("nim_roots: max_degree and max_field_degree must be >= 1")
     eng = _engine()
     R = _PolyRing(eng)
     if isinstance(poly, str):
@@ -1450,6 +1488,8 @@ def nim_roots(
             d = _check_int(d, "nim_roots", "degree")
             if d < 0:
                 raise NimberError(f"nim_roots: degrees must be >= 0, got {d}")
+            if d > max_degree and c != 0:
+                raise _degree_limit(d, max_degree)
             cmap[d] = _coerce(c, f"coefficient of x^{d}")
     else:
         seq = list(poly)
@@ -1458,6 +1498,8 @@ def nim_roots(
     if not cmap:
         raise NimberError("nim_roots: the zero polynomial has every nimber as a root")
     n = max(cmap)
+    if n > max_degree:
+        raise _degree_limit(n, max_degree)
     if n == 0:
         raise NimberError(f"nim_roots: the nonzero constant {_format(cmap[0], False)} has no roots")
     coefficients = tuple(_out(cmap.get(i, 0)) for i in range(n, -1, -1))

@@ -31,7 +31,7 @@ from typing import Iterable, Union
 from sympy import Integer
 from sympy.sets.ordinals import OmegaPower, Ordinal
 
-from cgtalg.errors import NimberError, OrdinalNotationError
+from cgtalg.errors import NimberError, OrdinalNotationError, OrdinalRangeError
 
 __all__ = [
     "OrdinalLike",
@@ -235,6 +235,37 @@ def _coerce(x: object, name: str = "argument") -> _CNF:
 _OMEGA_CHARS = ("w", "ω")
 _TIMES_CHARS = ("*", "·")
 
+#: Longest ordinal text accepted (characters); longer input is refused before parsing.
+MAX_TEXT_LENGTH = 20_000
+#: Deepest nesting of parentheses and ``^`` chains accepted (the parser is recursive).
+MAX_NESTING_DEPTH = 64
+#: Largest finite number (in bits) an ordinal expression may produce or contain anywhere in
+#: its Cantor normal form (coefficients, finite exponents): 2^1024 bounds the finite nimber
+#: field GF(2^(2^10)), where every nim-operation (even a nim-power with a huge exponent)
+#: takes well under a second. ``9^9^9`` (about 1.2·10^9 bits) is refused before it is computed.
+MAX_FINITE_BITS = 1024
+#: Largest number of Cantor-normal-form terms (counted at every exponent level) of a value.
+MAX_TERMS = 10_000
+
+
+def _size(a: _CNF) -> tuple[int, int]:
+    """(total number of CNF terms at every level, largest finite part in bits), iteratively."""
+    terms = 0
+    bits = 0
+    stack = [a]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, int):
+            bits = max(bits, x.bit_length())
+            continue
+        terms += len(x)
+        for e, c in x:
+            bits = max(bits, c.bit_length())
+            stack.append(e)
+        if terms > MAX_TERMS:
+            break
+    return terms, bits
+
 
 class _Parser:
     """Recursive-descent parser for ordinal expressions.
@@ -256,6 +287,80 @@ class _Parser:
         self.pos = 0
         self.error = error
         self.stop = stop
+        self.depth = 0
+        if len(text) > MAX_TEXT_LENGTH:
+            raise error(
+                text[:40] + "...", None,
+                f"the text has {len(text)} characters; at most MAX_TEXT_LENGTH = "
+                f"{MAX_TEXT_LENGTH} are accepted",
+            )
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING_DEPTH:
+            self.fail(
+                f"nesting of parentheses and '^' deeper than MAX_NESTING_DEPTH = {MAX_NESTING_DEPTH}"
+            )
+
+    def check(self, value: _CNF, pos: int) -> _CNF:
+        """Refuse a value past :data:`MAX_TERMS` or :data:`MAX_FINITE_BITS`."""
+        terms, bits = _size(value)
+        if terms > MAX_TERMS:
+            raise OrdinalRangeError(
+                f"ordinal expression {self._shown()}: the value at position {pos} has more than "
+                f"MAX_TERMS = {MAX_TERMS} Cantor-normal-form terms"
+            )
+        if bits > MAX_FINITE_BITS:
+            raise OrdinalRangeError(
+                f"ordinal expression {self._shown()}: the value at position {pos} has a finite "
+                f"part of {bits} bits, above MAX_FINITE_BITS = {MAX_FINITE_BITS}"
+            )
+        return value
+
+    def _shown(self) -> str:
+        return repr(self.text if len(self.text) <= 60 else self.text[:57] + "...")
+
+    def refuse(self, pos: int, what: str) -> None:
+        raise OrdinalRangeError(
+            f"ordinal expression {self._shown()}: {what} at position {pos} would exceed "
+            f"MAX_FINITE_BITS = {MAX_FINITE_BITS} bits or MAX_TERMS = {MAX_TERMS} terms; "
+            f"refused before computing"
+        )
+
+    def power(self, base: _CNF, exp: _CNF, pos: int) -> _CNF:
+        """base^exp, refused up front when the result would be over the size limits."""
+        if exp == 0 or base in (0, 1):
+            return 1 if exp == 0 else base
+        if isinstance(base, int) and isinstance(exp, int):
+            # bits of base^exp >= exp·(bit_length(base) − 1) + 1
+            if exp > MAX_FINITE_BITS or exp * (base.bit_length() - 1) + 1 > MAX_FINITE_BITS:
+                self.refuse(pos, "the power")
+            return self.check(base**exp, pos)
+        for f, d in _terms(exp):
+            if f != 0:
+                continue  # base^(ω^f·d) is a single term ω^(...) with small parts
+            if isinstance(base, int):
+                if d > MAX_FINITE_BITS or d * (base.bit_length() - 1) + 1 > MAX_FINITE_BITS:
+                    self.refuse(pos, "the power")
+            else:
+                # (ω^e·c + ...)^d has d·(terms − 1) + 1 terms and leading exponent e·d
+                if len(base) > 1 and d * len(base) > MAX_TERMS:
+                    self.refuse(pos, "the power")
+                if d.bit_length() + _size(base)[1] > MAX_FINITE_BITS:
+                    self.refuse(pos, "the power")
+        return self.check(_pow(base, exp), pos)
+
+    def product(self, a: _CNF, b: _CNF, pos: int) -> _CNF:
+        sa, sb = _size(a), _size(b)
+        if sa[1] + sb[1] > MAX_FINITE_BITS + 1 or sa[0] + sb[0] > MAX_TERMS:
+            self.refuse(pos, "the product")
+        return self.check(_mul(a, b), pos)
+
+    def total(self, a: _CNF, b: _CNF, pos: int) -> _CNF:
+        sa, sb = _size(a), _size(b)
+        if max(sa[1], sb[1]) + 1 > MAX_FINITE_BITS or sa[0] + sb[0] > MAX_TERMS:
+            self.refuse(pos, "the sum")
+        return self.check(_add(a, b), pos)
 
     def fail(self, reason: str, pos: int | None = None) -> None:
         raise self.error(self.text, self.pos if pos is None else pos, reason)
@@ -283,8 +388,9 @@ class _Parser:
     def expr(self) -> _CNF:
         value = self.term()
         while self.peek() == "+":
+            pos = self.pos
             self.pos += 1
-            value = _add(value, self.term())
+            value = self.total(value, self.term(), pos)
         return value
 
     def term(self) -> _CNF:
@@ -295,15 +401,19 @@ class _Parser:
             if self.stop and self.peek() in self.stop:  # e.g. "w*x" in a polynomial
                 self.pos = save
                 break
-            value = _mul(value, self.factor())
+            value = self.product(value, self.factor(), save)
         return value
 
     def factor(self) -> _CNF:
         base = self.atom()
         n = self.at_power()
         if n:
+            pos = self.pos
             self.pos += n
-            return _pow(base, self.factor())
+            self.enter()
+            exp = self.factor()
+            self.depth -= 1
+            return self.power(base, exp, pos)
         return base
 
     def atom(self) -> _CNF:
@@ -312,26 +422,43 @@ class _Parser:
             start = self.pos
             while self.pos < len(self.text) and self.text[self.pos].isdigit() and self.text[self.pos].isascii():
                 self.pos += 1
-            return int(self.text[start : self.pos])
+            if self.pos - start > _MAX_LITERAL_DIGITS:
+                self.fail(
+                    f"integer literal of {self.pos - start} digits is above MAX_FINITE_BITS = "
+                    f"{MAX_FINITE_BITS} bits",
+                    start,
+                )
+            return self.check(int(self.text[start : self.pos]), start)
         if ch in _OMEGA_CHARS:
             self.pos += 1
             return ((1, 1),)
         if ch == "(":
             open_pos = self.pos
+            self.enter()
             self.pos += 1
             value = self.expr()
+            self.depth -= 1
             if self.peek() != ")":
                 self.fail(f"expected ')' to close the '(' at position {open_pos}")
             self.pos += 1
             return value
+        if ch and not ch.isascii() and (ch.isdigit() or ch.isnumeric()):
+            self.fail(f"non-ASCII digit {ch!r} (U+{ord(ch):04X}); write digits 0-9 and powers with '^'")
         self.fail("expected an integer, 'w' or '('")
         raise AssertionError("unreachable")  # pragma: no cover
 
     def parse_all(self) -> _CNF:
         value = self.expr()
-        if self.peek():
+        ch = self.peek()
+        if ch and not ch.isascii() and ch.isnumeric():
+            self.fail(f"non-ASCII digit {ch!r} (U+{ord(ch):04X}); write powers as '^2', digits as 0-9")
+        if ch:
             self.fail("expected '+', '*', '^' or end of input")
         return value
+
+
+# Literal digits above which the value surely exceeds MAX_FINITE_BITS (10^(d-1) ≥ 2^MAX_FINITE_BITS).
+_MAX_LITERAL_DIGITS = int(MAX_FINITE_BITS * 0.30103) + 2
 
 
 def _parse(text: str) -> _CNF:

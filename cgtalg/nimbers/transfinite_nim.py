@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from cgtalg.errors import NimberError
+from cgtalg.errors import ComputationLimitError
 from cgtalg.nimbers.ordinal import OrdinalLike, _CNF, _coerce, _format, _key, _nim_add, _out
 
 __all__ = ["nim_outcome", "nim_winning_moves", "format_moves", "Move"]
@@ -39,7 +40,18 @@ Move = tuple[int, OrdinalLike, OrdinalLike]
 def _heaps(heaps: Sequence[OrdinalLike]) -> list[_CNF]:
     if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
         raise NimberError(f"heaps must be a sequence of ordinals, got {type(heaps).__name__}")
-    return [_coerce(h, f"heap {i}") for i, h in enumerate(heaps)]
+    out = []
+    for i, h in enumerate(heaps):
+        if i >= MAX_HEAPS:
+            raise ComputationLimitError(
+                f"transfinite Nim: more than MAX_HEAPS = {MAX_HEAPS} heaps; refused"
+            )
+        out.append(_coerce(h, f"heap {i}"))
+    return out
+
+
+#: Most heaps a transfinite Nim position may have (the winning-move search is quadratic).
+MAX_HEAPS = 1000
 
 
 def _nim_sum(hs: list[_CNF]) -> _CNF:
