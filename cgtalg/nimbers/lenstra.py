@@ -656,12 +656,49 @@ def _engine() -> _Engine:
     return _DEFAULT
 
 
+_IN_CACHE: dict = {}
+_OUT_CACHE: dict = {}
+_BOUNDARY_CACHE_LIMIT = 1 << 16
+
+
 def _elem(x: object, name: str) -> tuple[_CNF, Elem]:
+    """(internal CNF, engine element) of a public value; sympy ordinals are memoised.
+
+    The sympy → κ/α conversion (CNF walk, base-p digits, key interning) costs more than a
+    small product, so it is done once per distinct sympy ordinal (a bounded cache keyed by
+    the ordinal itself: sympy objects are immutable and hash structurally).
+    """
+    if type(x) is int and x >= 0:
+        return x, ({0: x} if x else {})
+    got = _IN_CACHE.get(x) if isinstance(x, sympy.Basic) else None
+    if got is not None:
+        return got
     cnf = _coerce(x, name)
     e = _engine().elem(cnf)
     if e is None:
         raise _range_error(cnf)
+    if isinstance(x, sympy.Basic):
+        if len(_IN_CACHE) >= _BOUNDARY_CACHE_LIMIT:
+            _IN_CACHE.clear()
+        _IN_CACHE[x] = (cnf, e)
     return cnf, e
+
+
+def _out_elem(e: Elem) -> OrdinalLike:
+    """The public value (int or sympy Ordinal) of an engine element, memoised for infinite
+    ones (building a sympy Ordinal is the slow part of a small product)."""
+    if not e:
+        return 0
+    if len(e) == 1 and 0 in e:
+        return e[0]
+    k = frozenset(e.items())
+    got = _OUT_CACHE.get(k)
+    if got is None:
+        got = _out(_engine().cnf(e))
+        if len(_OUT_CACHE) >= _BOUNDARY_CACHE_LIMIT:
+            _OUT_CACHE.clear()
+        _OUT_CACHE[k] = got
+    return got
 
 
 def _need_alpha(op: str, exc: _NeedAlpha) -> OrdinalRangeError:
@@ -754,7 +791,7 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
     if isinstance(ca, int) and isinstance(cb, int):
         return _fmul(ca, cb)
     try:
-        return _out(_engine().cnf(_engine().mul(ea, eb)))
+        return _out_elem(_engine().mul(ea, eb))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-product {_format(ca, False)} ⊗ {_format(cb, False)}", exc) from None
 
@@ -791,7 +828,7 @@ def nim_product(values: Iterable[OrdinalLike]) -> OrdinalLike:
             acc = eng.mul(acc, e)
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-product {' ⊗ '.join(shown)}", exc) from None
-    return _out(_engine().cnf(acc))
+    return _out_elem(acc)
 
 
 def nim_inv(a: OrdinalLike) -> OrdinalLike:
@@ -834,7 +871,7 @@ def nim_inv(a: OrdinalLike) -> OrdinalLike:
     if isinstance(cnf, int):
         return _finite.nim_inv(cnf)
     try:
-        return _out(_engine().cnf(_engine().inv(e)))
+        return _out_elem(_engine().inv(e))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-inverse of {_format(cnf, False)}", exc) from None
 
@@ -872,7 +909,7 @@ def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
         return _finite.nim_div(ca, cb)
     eng = _engine()
     try:
-        return _out(_engine().cnf(eng.mul(ea, eng.inv(eb))))
+        return _out_elem(eng.mul(ea, eng.inv(eb)))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-quotient {_format(ca, False)} / {_format(cb, False)}", exc) from None
 
@@ -925,7 +962,7 @@ def nim_pow(a: OrdinalLike, n: int) -> OrdinalLike:
         if n < 0:
             e = eng.inv(e)
             n = -n
-        return _out(_engine().cnf(eng.pow(e, n)))
+        return _out_elem(eng.pow(e, n))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-power {_format(cnf, False)}^{n}", exc) from None
 
@@ -961,7 +998,7 @@ def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
     if isinstance(cnf, int):
         return _finite.nim_sqrt(cnf)
     try:
-        return _out(_engine().cnf(_engine().sqrt(e)))
+        return _out_elem(_engine().sqrt(e))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-square root of {_format(cnf, False)}", exc) from None
 
