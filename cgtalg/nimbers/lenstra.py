@@ -385,12 +385,36 @@ class _Engine:
             return {}
         if len(x) > len(y):
             x, y = y, x
-        res: dict = {}
-        get = res.get
         cache = self._mono
         S = self._SHIFT
-        mono = self.mono_mul
         T8 = _T8
+        if len(x) == 1:
+            # One monomial times y (the common case of small products): no accumulation dict.
+            for ia, ca in x.items():
+                pass
+            if len(y) == 1:
+                for ib, cb in y.items():
+                    pass
+                r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
+                if r is None:
+                    r = self.mono_mul(ia, ib)
+                c = cb if ca == 1 else ca if cb == 1 else (
+                    T8[(ca << 8) | cb] if ca < 256 and cb < 256 else _fmul(ca, cb))
+                if len(r) == 1:
+                    for k, cc in r:
+                        pass
+                    if cc == 1:
+                        return {k: c}
+                    return {k: T8[(c << 8) | cc] if c < 256 and cc < 256 else _fmul(c, cc)}
+                out = {}
+                for k, cc in r:
+                    out[k] = c if cc == 1 else (T8[(c << 8) | cc] if c < 256 and cc < 256 else _fmul(c, cc))
+                return out
+            if ia == 0:
+                return self.scale(y, ca)
+        res: dict = {}
+        get = res.get
+        mono = self.mono_mul
         for ia, ca in x.items():
             for ib, cb in y.items():
                 r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
@@ -557,10 +581,11 @@ class _Engine:
             return {}
         if self.is_finite(x):
             return {0: _finite.nim_pow(x[0], n)}
-        E = self.degree_bound(x)
-        order = (1 << E) - 1
-        if n > order:
-            n = n % order or order
+        if n.bit_length() > 16:  # reduce modulo |GF(2^E)*| only when it can pay
+            E = self.degree_bound(x)
+            order = (1 << E) - 1
+            if n > order:
+                n = n % order or order
         result: Elem = {0: 1}
         for bit in bin(n)[2:]:
             result = self.square(result)

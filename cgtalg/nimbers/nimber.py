@@ -157,9 +157,6 @@ class Nimber:
             return self._v
         raise NimberError(f"int(): {self} is not finite")
 
-    def __index__(self) -> int:
-        return self.__int__()
-
     def to_ordinal(self) -> Any:
         """The ordinal as the project's public value (``int`` if finite, else sympy Ordinal)."""
         v = self._v
@@ -185,12 +182,13 @@ class Nimber:
 
     # -- comparison -----------------------------------------------------------------------------
     def __hash__(self) -> int:
-        h = self._h
-        if h is None:
+        try:
+            return self._h  # cached on first use (the slot is left unset by _mk)
+        except AttributeError:
             v = self._v
             h = hash(v) if type(v) is int else hash(frozenset(v.items()))
             self._h = h
-        return h
+            return h
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Nimber:
@@ -238,9 +236,28 @@ class Nimber:
                 return NotImplemented
         a = self._v
         b = other._v
-        if type(a) is int and type(b) is int:
-            return _mk(a ^ b)
-        return _mk(_norm(_lenstra._Engine.add(_as_dict(a), _as_dict(b))))
+        if type(a) is int:
+            if type(b) is int:
+                n = _new(Nimber)
+                n._v = a ^ b
+                return n
+            if not a:
+                return other
+            a, b = b, {0: a}
+        elif type(b) is int:
+            if not b:
+                return self
+            b = {0: b}
+        out = a.copy()
+        for k, c in b.items():
+            v = out.get(k, 0) ^ c
+            if v:
+                out[k] = v
+            else:
+                del out[k]
+        n = _new(Nimber)
+        n._v = _norm(out)
+        return n
 
     __radd__ = __add__
     __sub__ = __add__
@@ -345,7 +362,6 @@ _new = object.__new__
 def _mk(v: Union[int, dict]) -> Nimber:
     n = _new(Nimber)
     n._v = v
-    n._h = None
     return n
 
 
