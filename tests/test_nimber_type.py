@@ -263,3 +263,18 @@ def test_products_match_ogdoad():
     assert str(Nimber("w+1") * Nimber("w^2+w+5")) == "*(ω·4+7)"
     assert _og_to_sympy(og.Ordinal.omega().inv()) == Nimber("w").inv().to_ordinal()
     assert format_ordinal(_og_to_sympy(og.Ordinal.omega().checked_sqrt())) == "ω^2·2"
+
+
+def test_docs_examples_run():
+    """The examples of docs/nimbers.md's entry-point section run as doctests."""
+    import doctest
+    import pathlib
+
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "nimbers.md").read_text()
+    start = text.index("<!-- nimber-api-doctest-start -->")
+    end = text.index("<!-- nimber-api-doctest-end -->")
+    section = text[start:end].replace("```python", "").replace("```", "")
+    test = doctest.DocTestParser().get_doctest(section, {}, "docs/nimbers.md", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert test.examples and runner.failures == 0

@@ -390,19 +390,16 @@ class _Engine:
         T8 = _T8
         if len(x) == 1:
             # One monomial times y (the common case of small products): no accumulation dict.
-            for ia, ca in x.items():
-                pass
+            (ia, ca), = x.items()
             if len(y) == 1:
-                for ib, cb in y.items():
-                    pass
+                (ib, cb), = y.items()
                 r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
                 if r is None:
                     r = self.mono_mul(ia, ib)
                 c = cb if ca == 1 else ca if cb == 1 else (
                     T8[(ca << 8) | cb] if ca < 256 and cb < 256 else _fmul(ca, cb))
                 if len(r) == 1:
-                    for k, cc in r:
-                        pass
+                    (k, cc), = r
                     if cc == 1:
                         return {k: c}
                     return {k: T8[(c << 8) | cc] if c < 256 and cc < 256 else _fmul(c, cc)}

@@ -276,6 +276,16 @@ class Nimber:
                 return NotImplemented
         a = self._v
         b = other._v
+        if type(a) is dict and type(b) is dict and len(a) == 1 == len(b):
+            # monomial ⊗ monomial with a cached reduction: the common small product
+            (ia, ca), = a.items()
+            (ib, cb), = b.items()
+            r = _MONO.get(ia * _SHIFT + ib if ia <= ib else ib * _SHIFT + ia)
+            if r is not None and ca == 1 and cb == 1 and len(r) == 1:
+                (k, cc), = r
+                n = _new(Nimber)
+                n._v = {k: cc} if k else cc
+                return n
         if type(a) is int:
             if type(b) is int:
                 return _mk(_fmul(a, b))
@@ -356,6 +366,8 @@ class Nimber:
 
 
 _ENG = _lenstra._engine()
+_MONO = _ENG._mono
+_SHIFT = _ENG._SHIFT
 _new = object.__new__
 
 
@@ -418,6 +430,12 @@ def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str) -
     ta, tb = type(a), type(b)
     if ta is int and tb is int:
         return int_op(a, b)
+    if ta is list and tb is list and len(a) == len(b):
+        # bulk Nimbers: one pass, no per-element dispatch
+        if all(type(x) is Nimber for x in a) and all(type(y) is Nimber for y in b):
+            return list(map(nim_op, a, b))
+    elif ta is list and tb is Nimber and all(type(x) is Nimber for x in a):
+        return [nim_op(x, b) for x in a]
     if ta is Nimber or tb is Nimber:
         x = _coerce(a)
         y = _coerce(b)
