@@ -343,6 +343,12 @@ class Nimber:
             if n < 0 and not v:
                 raise NimZeroDivisionError("0 has no negative nim-powers")
             return _mk(_finite.nim_pow(v, n))
+        if 1 < n <= 8 and len(v) == 1:
+            # a monomial's small powers: repeated monomial products (cached reductions)
+            acc = self
+            for _ in range(n - 1):
+                acc = acc * self
+            return acc
         try:
             if n < 0:
                 v = _ENG.inv(v)
