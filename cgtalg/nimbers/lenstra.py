@@ -386,12 +386,33 @@ class _Engine:
             return {}
         if len(x) > len(y):
             x, y = y, x
-        res: dict = {}
-        get = res.get
         cache = self._mono
         S = self._SHIFT
-        mono = self.mono_mul
         T8 = _T8
+        if len(x) == 1:
+            # One monomial times y (the common case of small products): no accumulation dict.
+            (ia, ca), = x.items()
+            if len(y) == 1:
+                (ib, cb), = y.items()
+                r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
+                if r is None:
+                    r = self.mono_mul(ia, ib)
+                c = cb if ca == 1 else ca if cb == 1 else (
+                    T8[(ca << 8) | cb] if ca < 256 and cb < 256 else _fmul(ca, cb))
+                if len(r) == 1:
+                    (k, cc), = r
+                    if cc == 1:
+                        return {k: c}
+                    return {k: T8[(c << 8) | cc] if c < 256 and cc < 256 else _fmul(c, cc)}
+                out = {}
+                for k, cc in r:
+                    out[k] = c if cc == 1 else (T8[(c << 8) | cc] if c < 256 and cc < 256 else _fmul(c, cc))
+                return out
+            if ia == 0:
+                return self.scale(y, ca)
+        res: dict = {}
+        get = res.get
+        mono = self.mono_mul
         for ia, ca in x.items():
             for ib, cb in y.items():
                 r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
@@ -558,10 +579,11 @@ class _Engine:
             return {}
         if self.is_finite(x):
             return {0: _finite.nim_pow(x[0], n)}
-        E = self.degree_bound(x)
-        order = (1 << E) - 1
-        if n > order:
-            n = n % order or order
+        if n.bit_length() > 16:  # reduce modulo |GF(2^E)*| only when it can pay
+            E = self.degree_bound(x)
+            order = (1 << E) - 1
+            if n > order:
+                n = n % order or order
         result: Elem = {0: 1}
         for bit in bin(n)[2:]:
             result = self.square(result)
@@ -657,12 +679,49 @@ def _engine() -> _Engine:
     return _DEFAULT
 
 
+_IN_CACHE: dict = {}
+_OUT_CACHE: dict = {}
+_BOUNDARY_CACHE_LIMIT = 1 << 16
+
+
 def _elem(x: object, name: str) -> tuple[_CNF, Elem]:
+    """(internal CNF, engine element) of a public value; sympy ordinals are memoised.
+
+    The sympy → κ/α conversion (CNF walk, base-p digits, key interning) costs more than a
+    small product, so it is done once per distinct sympy ordinal (a bounded cache keyed by
+    the ordinal itself: sympy objects are immutable and hash structurally).
+    """
+    if type(x) is int and x >= 0:
+        return x, ({0: x} if x else {})
+    got = _IN_CACHE.get(x) if isinstance(x, sympy.Basic) else None
+    if got is not None:
+        return got
     cnf = _coerce(x, name)
     e = _engine().elem(cnf)
     if e is None:
         raise _range_error(cnf)
+    if isinstance(x, sympy.Basic):
+        if len(_IN_CACHE) >= _BOUNDARY_CACHE_LIMIT:
+            _IN_CACHE.clear()
+        _IN_CACHE[x] = (cnf, e)
     return cnf, e
+
+
+def _out_elem(e: Elem) -> OrdinalLike:
+    """The public value (int or sympy Ordinal) of an engine element, memoised for infinite
+    ones (building a sympy Ordinal is the slow part of a small product)."""
+    if not e:
+        return 0
+    if len(e) == 1 and 0 in e:
+        return e[0]
+    k = frozenset(e.items())
+    got = _OUT_CACHE.get(k)
+    if got is None:
+        got = _out(_engine().cnf(e))
+        if len(_OUT_CACHE) >= _BOUNDARY_CACHE_LIMIT:
+            _OUT_CACHE.clear()
+        _OUT_CACHE[k] = got
+    return got
 
 
 def _need_alpha(op: str, exc: _NeedAlpha) -> OrdinalRangeError:
@@ -755,7 +814,7 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
     if isinstance(ca, int) and isinstance(cb, int):
         return _fmul(ca, cb)
     try:
-        return _out(_engine().cnf(_engine().mul(ea, eb)))
+        return _out_elem(_engine().mul(ea, eb))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-product {_format(ca, False)} ⊗ {_format(cb, False)}", exc) from None
 
@@ -792,7 +851,7 @@ def nim_product(values: Iterable[OrdinalLike]) -> OrdinalLike:
             acc = eng.mul(acc, e)
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-product {' ⊗ '.join(shown)}", exc) from None
-    return _out(_engine().cnf(acc))
+    return _out_elem(acc)
 
 
 def nim_inv(a: OrdinalLike) -> OrdinalLike:
@@ -835,7 +894,7 @@ def nim_inv(a: OrdinalLike) -> OrdinalLike:
     if isinstance(cnf, int):
         return _finite.nim_inv(cnf)
     try:
-        return _out(_engine().cnf(_engine().inv(e)))
+        return _out_elem(_engine().inv(e))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-inverse of {_format(cnf, False)}", exc) from None
 
@@ -873,7 +932,7 @@ def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
         return _finite.nim_div(ca, cb)
     eng = _engine()
     try:
-        return _out(_engine().cnf(eng.mul(ea, eng.inv(eb))))
+        return _out_elem(eng.mul(ea, eng.inv(eb)))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-quotient {_format(ca, False)} / {_format(cb, False)}", exc) from None
 
@@ -933,7 +992,7 @@ def nim_pow(a: OrdinalLike, n: int) -> OrdinalLike:
         if n < 0:
             e = eng.inv(e)
             n = -n
-        return _out(_engine().cnf(eng.pow(e, n)))
+        return _out_elem(eng.pow(e, n))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-power {_format(cnf, False)}^{n}", exc) from None
 
@@ -969,7 +1028,7 @@ def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
     if isinstance(cnf, int):
         return _finite.nim_sqrt(cnf)
     try:
-        return _out(_engine().cnf(_engine().sqrt(e)))
+        return _out_elem(_engine().sqrt(e))
     except _NeedAlpha as exc:
         raise _need_alpha(f"nim-square root of {_format(cnf, False)}", exc) from None
 

@@ -1,0 +1,598 @@
+"""The ``Nimber`` value type and the single entry point for nimber arithmetic.
+
+Nimbers below ω^(ω^ω) form the algebraic closure of GF(2) under nim-addition ⊕ and
+nim-multiplication ⊗ (Conway, ONAG ch. 6; Lenstra 1977). This module gives
+
+* :class:`Nimber`, a value whose ``+``/``-`` (both ⊕), ``*`` (⊗), ``/`` and ``**`` are the
+  nim operations. It holds the engine's κ/α representation directly (a Python ``int`` for a
+  finite nimber, the engine's ``{monomial id: finite coefficient}`` dict otherwise), converted
+  once from an ``int``, a sympy ordinal or ordinal text, so arithmetic between ``Nimber``\\ s
+  never touches sympy;
+* one function per operation, :func:`nim_mul`, :func:`nim_add`, :func:`nim_inv`,
+  :func:`nim_div`, :func:`nim_pow`, :func:`nim_sqrt`, dispatching on the argument types:
+  ``int`` → the finite field code, sympy ordinal / :class:`Nimber` → the κ/α engine of
+  :mod:`cgtalg.nimbers.lenstra`, integer numpy array (or array and scalar, broadcasting) →
+  the compiled kernels of :mod:`cgtalg.nimbers.kernels`, lists / tuples / object arrays →
+  elementwise in one call. ``cgtalg.nimbers.finite.nim_mul``, ``lenstra.nim_mul`` (exported
+  as ``ordinal_nim_mul``) and ``kernels.nim_mul_array`` remain as the type-specific
+  implementations (thin aliases from the user's point of view).
+
+Examples
+--------
+>>> w = Nimber("w")
+>>> w * w
+*ω^2
+>>> w * w * w                      # ω is a cube root of 2 (seed 004)
+*2
+>>> (w + 1) * (Nimber("w^2") + w + 5)
+*(ω·4+7)
+>>> w.inv(), w ** -1 == w.inv()
+(*(ω^2·3), True)
+>>> Nimber(2).sqrt()
+*3
+>>> nim_mul(16, 16)
+24
+>>> from cgtalg.nimbers.ordinal import ordinal
+>>> nim_mul(ordinal("w"), ordinal("w"))
+w**2
+>>> nim_mul(ordinal("w"), 2)
+w*2
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Union
+
+import numpy as np
+import sympy
+
+from cgtalg.errors import NimberError, NimZeroDivisionError
+from cgtalg.nimbers import finite as _finite
+from cgtalg.nimbers import kernels as _kernels
+from cgtalg.nimbers import lenstra as _lenstra
+from cgtalg.nimbers.ordinal import _cmp, _format, _from_sympy, ordinal as _parse_ordinal
+
+__all__ = ["Nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
+
+_fmul = _finite._mul
+_NeedAlpha = _lenstra._NeedAlpha
+_Ordinal = sympy.Ordinal if hasattr(sympy, "Ordinal") else sympy.sets.ordinals.Ordinal
+
+
+def _norm(d: dict) -> Union[int, dict]:
+    """Engine element → internal value (an int when finite)."""
+    if not d:
+        return 0
+    if len(d) == 1 and 0 in d:
+        return d[0]
+    return d
+
+
+def _as_dict(v: Union[int, dict]) -> dict:
+    if type(v) is int:
+        return {0: v} if v else {}
+    return v
+
+
+def _value_of(x: object, name: str) -> Union[int, dict]:
+    """Internal value of an int / sympy ordinal / Nimber / ordinal text."""
+    if type(x) is Nimber:
+        return x._v
+    if isinstance(x, str):
+        x = _parse_ordinal(x)
+    if isinstance(x, np.integer):
+        x = int(x)
+    _, e = _lenstra._elem(x, name)
+    return _norm(e)
+
+
+def _show(v: Union[int, dict]) -> str:
+    return str(v) if type(v) is int else _format(_lenstra._engine().cnf(v), False)
+
+
+def _raise_alpha(op: str, exc: Exception) -> None:
+    raise _lenstra._need_alpha(op, exc) from None
+
+
+class Nimber:
+    """A nimber below ω^(ω^ω) whose operators are the nim operations.
+
+    ``a + b`` and ``a - b`` are the nim-sum a ⊕ b, ``a * b`` the nim-product a ⊗ b (ONAG
+    ch. 6, computed by Lenstra's κ/α method), ``a / b`` is a ⊗ b^(−1), ``a ** n`` the n-th
+    nim-power (negative n inverts), ``-a`` is ``a``; ``<`` is the ordinal order; ``==`` and
+    ``hash`` agree with ``int`` for finite nimbers. Ints (and sympy ordinals) mix in freely.
+
+    Parameters
+    ----------
+    value : int, sympy Ordinal, str or Nimber
+        A non-negative ordinal below ω^(ω^ω); text is read by
+        :func:`cgtalg.nimbers.ordinal.ordinal` (``"w^2+1"``, ``"ω·3"``).
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        If ``value`` is negative or of another type.
+    cgtalg.errors.OrdinalNotationError
+        If text is not an ordinal expression.
+    cgtalg.errors.OrdinalRangeError
+        If the ordinal is not below ω^(ω^ω), or an operation needs α_p beyond the table.
+
+    Examples
+    --------
+    >>> Nimber("w^3") ** 3            # (ω^3)^⊗3 = ω (seed 004)
+    *ω
+    >>> Nimber(5), Nimber("w+1"), str(Nimber("w^2"))
+    (*5, *(ω+1), '*ω^2')
+    >>> int(Nimber(3) * 3), Nimber("w").is_finite
+    (2, False)
+    >>> Nimber("w^2").to_ordinal()
+    w**2
+    >>> Nimber("w") < Nimber("w+1") and Nimber(7) < Nimber("w")
+    True
+    """
+
+    __slots__ = ("_v", "_h")
+
+    def __new__(cls, value: object = 0) -> "Nimber":
+        if type(value) is Nimber:
+            return value
+        if isinstance(value, bool):
+            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {value!r}")
+        if not isinstance(value, (int, str, np.integer, sympy.Basic)):
+            raise NimberError(
+                "Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, "
+                f"got {type(value).__name__} {value!r}"
+            )
+        return _mk(_value_of(value, "value"))
+
+    # -- conversions ----------------------------------------------------------------------------
+    @property
+    def is_finite(self) -> bool:
+        """Whether the nimber is finite (then ``int(self)`` is its value)."""
+        return type(self._v) is int
+
+    def __int__(self) -> int:
+        if type(self._v) is int:
+            return self._v
+        raise NimberError(f"int(): {self} is not finite")
+
+    def to_ordinal(self) -> Any:
+        """The ordinal as the project's public value (``int`` if finite, else sympy Ordinal)."""
+        v = self._v
+        return v if type(v) is int else _lenstra._out_elem(v)
+
+    def __bool__(self) -> bool:
+        return bool(self._v)
+
+    # -- printing -------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        v = self._v
+        if type(v) is int:
+            return f"*{v}"
+        text = _show(v)
+        if any(ch in text for ch in "+·( "):
+            return f"*({text})"
+        return f"*{text}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return f"<span class=\"cgtalg-nimber\">{html.escape(str(self))}</span>"
+
+    # -- comparison -----------------------------------------------------------------------------
+    def __hash__(self) -> int:
+        try:
+            return self._h  # cached on first use (the slot is left unset by _mk)
+        except AttributeError:
+            v = self._v
+            h = hash(v) if type(v) is int else hash(frozenset(v.items()))
+            self._h = h
+            return h
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Nimber:
+            try:
+                other = _coerce(other)
+            except Exception:
+                return NotImplemented
+            if other is None:
+                return NotImplemented
+        return self._v == other._v
+
+    def _cnf(self):
+        v = self._v
+        return v if type(v) is int else _lenstra._engine().cnf(v)
+
+    def __lt__(self, other: object) -> bool:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _cmp(self._cnf(), o._cnf()) < 0
+
+    def __le__(self, other: object) -> bool:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _cmp(self._cnf(), o._cnf()) <= 0
+
+    def __gt__(self, other: object) -> bool:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _cmp(self._cnf(), o._cnf()) > 0
+
+    def __ge__(self, other: object) -> bool:
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return _cmp(self._cnf(), o._cnf()) >= 0
+
+    # -- arithmetic -----------------------------------------------------------------------------
+    def __add__(self, other: object) -> "Nimber":
+        if type(other) is not Nimber:
+            other = _coerce(other)
+            if other is None:
+                return NotImplemented
+        a = self._v
+        b = other._v
+        if type(a) is int:
+            if type(b) is int:
+                n = _new(Nimber)
+                n._v = a ^ b
+                return n
+            if not a:
+                return other
+            a, b = b, {0: a}
+        elif type(b) is int:
+            if not b:
+                return self
+            b = {0: b}
+        out = a.copy()
+        for k, c in b.items():
+            v = out.get(k, 0) ^ c
+            if v:
+                out[k] = v
+            else:
+                del out[k]
+        n = _new(Nimber)
+        n._v = _norm(out)
+        return n
+
+    __radd__ = __add__
+    __sub__ = __add__
+    __rsub__ = __add__
+
+    def __neg__(self) -> "Nimber":
+        return self
+
+    def __pos__(self) -> "Nimber":
+        return self
+
+    def __mul__(self, other: object) -> "Nimber":
+        if type(other) is not Nimber:
+            other = _coerce(other)
+            if other is None:
+                return NotImplemented
+        a = self._v
+        b = other._v
+        if type(a) is dict and type(b) is dict and len(a) == 1 == len(b):
+            # monomial ⊗ monomial with a cached reduction: the common small product
+            (ia, ca), = a.items()
+            (ib, cb), = b.items()
+            r = _MONO.get(ia * _SHIFT + ib if ia <= ib else ib * _SHIFT + ia)
+            if r is not None and ca == 1 and cb == 1 and len(r) == 1:
+                (k, cc), = r
+                n = _new(Nimber)
+                n._v = {k: cc} if k else cc
+                return n
+        if type(a) is int:
+            if type(b) is int:
+                return _mk(_fmul(a, b))
+            if a < 2:
+                return other if a else _ZERO
+            a = {0: a}
+        elif type(b) is int:
+            if b < 2:
+                return self if b else _ZERO
+            b = {0: b}
+        try:
+            return _mk(_norm(_ENG.mul(a, b)))
+        except _NeedAlpha as exc:
+            _raise_alpha(f"nim-product {self} ⊗ {other}", exc)
+
+    __rmul__ = __mul__
+
+    def inv(self) -> "Nimber":
+        """The nim-inverse (tower method of :func:`cgtalg.nimbers.lenstra.nim_inv`).
+
+        Raises
+        ------
+        cgtalg.errors.NimZeroDivisionError
+            For ``*0``.
+        """
+        v = self._v
+        if type(v) is int:
+            if not v:
+                raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
+            return _mk(_finite.nim_inv(v))
+        try:
+            return _mk(_norm(_ENG.inv(v)))
+        except _NeedAlpha as exc:
+            _raise_alpha(f"nim-inverse of {self}", exc)
+
+    def __truediv__(self, other: object) -> "Nimber":
+        if type(other) is not Nimber:
+            other = _coerce(other)
+            if other is None:
+                return NotImplemented
+        if not other._v:
+            raise NimZeroDivisionError(f"nim-division of {self} by 0 is undefined")
+        return self * other.inv()
+
+    def __rtruediv__(self, other: object) -> "Nimber":
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return o / self
+
+    def __pow__(self, n: object) -> "Nimber":
+        n = _lenstra._check_int(n, "Nimber.__pow__")
+        v = self._v
+        if type(v) is int:
+            if n < 0 and not v:
+                raise NimZeroDivisionError("0 has no negative nim-powers")
+            return _mk(_finite.nim_pow(v, n))
+        if 1 < n <= 8 and len(v) == 1:
+            # a monomial's small powers: repeated monomial products (cached reductions)
+            acc = self
+            for _ in range(n - 1):
+                acc = acc * self
+            return acc
+        try:
+            if n < 0:
+                v = _ENG.inv(v)
+                n = -n
+            return _mk(_norm(_ENG.pow(v, n)))
+        except _NeedAlpha as exc:
+            _raise_alpha(f"nim-power {self}^{n}", exc)
+
+    def sqrt(self) -> "Nimber":
+        """The nim-square root: the unique r with r ⊗ r = self (Frobenius in char 2)."""
+        v = self._v
+        if type(v) is int:
+            return _mk(_finite.nim_sqrt(v))
+        try:
+            return _mk(_norm(_ENG.sqrt(v)))
+        except _NeedAlpha as exc:
+            _raise_alpha(f"nim-square root of {self}", exc)
+
+    def __reduce__(self):
+        return (Nimber, (self.to_ordinal(),))
+
+
+_ENG = _lenstra._engine()
+_MONO = _ENG._mono
+_SHIFT = _ENG._SHIFT
+_new = object.__new__
+
+
+def _mk(v: Union[int, dict]) -> Nimber:
+    n = _new(Nimber)
+    n._v = v
+    return n
+
+
+_ZERO = _mk(0)
+
+
+def _coerce(x: object) -> Nimber | None:
+    """A Nimber for an int / sympy ordinal / numpy integer operand, ``None`` otherwise."""
+    if type(x) is Nimber:
+        return x
+    if type(x) is int:
+        if x < 0:
+            raise NimberError(f"nim operand must be a non-negative ordinal, got {x}")
+        return _mk(x)
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, (int, np.integer, sympy.Basic)):
+        return _mk(_value_of(x, "operand"))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The single entry point
+# ---------------------------------------------------------------------------------------------
+
+
+def _is_int_array(x: object) -> bool:
+    return isinstance(x, np.ndarray) and x.dtype.kind in "iu"
+
+
+def _is_seq(x: object) -> bool:
+    return isinstance(x, (list, tuple)) or (isinstance(x, np.ndarray) and x.dtype.kind not in "iu")
+
+
+def _elementwise(op, xs: tuple, name: str) -> Any:
+    """Apply ``op`` elementwise, broadcasting scalars; lists in → list out, arrays → object array."""
+    if any(isinstance(x, np.ndarray) for x in xs):
+        arrs = [np.asarray(x, dtype=object) if _is_seq(x) or isinstance(x, np.ndarray) else x for x in xs]
+        b = np.broadcast(*[a if isinstance(a, np.ndarray) else np.array(a, dtype=object) for a in arrs])
+        out = np.empty(b.shape, dtype=object)
+        out.flat = [op(*vals) for vals in b]
+        return out
+    n = None
+    for x in xs:
+        if _is_seq(x):
+            if n is not None and len(x) != n:
+                raise NimberError(f"{name}: sequences of different lengths {n} and {len(x)}")
+            n = len(x)
+    cols = [list(x) if _is_seq(x) else [x] * n for x in xs]
+    return [op(*vals) for vals in zip(*cols)]
+
+
+def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str) -> Any:
+    ta, tb = type(a), type(b)
+    if ta is int and tb is int:
+        return int_op(a, b)
+    if ta is list and tb is list and len(a) == len(b):
+        # bulk Nimbers: one pass, no per-element dispatch
+        if all(type(x) is Nimber for x in a) and all(type(y) is Nimber for y in b):
+            return list(map(nim_op, a, b))
+    elif ta is list and tb is Nimber and all(type(x) is Nimber for x in a):
+        return [nim_op(x, b) for x in a]
+    if ta is Nimber or tb is Nimber:
+        x = _coerce(a)
+        y = _coerce(b)
+        if x is None or y is None:
+            if _is_seq(a) or _is_seq(b):
+                return _elementwise(lambda u, v: _binary(u, v, nim_op, int_op, ord_op, array_op, name), (a, b), name)
+            bad = a if x is None else b
+            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {bad!r}")
+        return nim_op(x, y)
+    if _is_int_array(a) or _is_int_array(b):
+        if (_is_int_array(a) or isinstance(a, (int, np.integer))) and (
+            _is_int_array(b) or isinstance(b, (int, np.integer))
+        ):
+            return array_op(a, b)
+    if _is_seq(a) or _is_seq(b) or isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return _elementwise(lambda u, v: _binary(u, v, nim_op, int_op, ord_op, array_op, name), (a, b), name)
+    return ord_op(a, b)
+
+
+def _unary(a: object, nim_op, int_op, ord_op, array_op, name: str) -> Any:
+    if type(a) is int:
+        return int_op(a)
+    if type(a) is Nimber:
+        return nim_op(a)
+    if _is_int_array(a):
+        return array_op(a)
+    if _is_seq(a):
+        return _elementwise(lambda u: _unary(u, nim_op, int_op, ord_op, array_op, name), (a,), name)
+    return ord_op(a)
+
+
+def _add_array(a: object, b: object) -> np.ndarray:
+    x = _kernels._as_uint64(a, "nim_add", "a")
+    y = _kernels._as_uint64(b, "nim_add", "b")
+    return np.bitwise_xor(x, y)
+
+
+def _div_array(a: object, b: object) -> np.ndarray:
+    return _kernels.nim_mul_array(a, _kernels.nim_inv_array(b))
+
+
+def nim_mul(a: Any, b: Any) -> Any:
+    """Nim-product a ⊗ b for any supported kind of nimber (the single entry point).
+
+    a ⊗ b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b} (ONAG ch. 6). Dispatch: two ints →
+    the finite code (:func:`cgtalg.nimbers.finite.nim_mul`, any size); a :class:`Nimber` on
+    either side → a Nimber; a sympy ordinal → Lenstra's κ/α engine
+    (:func:`cgtalg.nimbers.lenstra.nim_mul`, sympy conversions memoised), result an int when
+    finite; an integer numpy array with an array or int → the compiled 64-bit kernel
+    (:func:`cgtalg.nimbers.kernels.nim_mul_array`, broadcasting); lists, tuples and object
+    arrays → elementwise in one call (list / object array out).
+
+    Parameters
+    ----------
+    a, b : int, sympy Ordinal, Nimber, numpy integer array, or list/tuple/object array
+        Non-negative ordinals below ω^(ω^ω) (array kernels: below 2^64).
+
+    Returns
+    -------
+    int, sympy Ordinal, Nimber, numpy.ndarray or list
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        Negative or non-ordinal operands, sequences of different lengths.
+    cgtalg.errors.OrdinalRangeError
+        Operands not below ω^(ω^ω), or a product needing α_p for p > 709.
+
+    Examples
+    --------
+    >>> nim_mul(2, 3), nim_mul(Nimber("w"), 2)
+    (1, *(ω·2))
+    >>> nim_mul(np.array([2, 16]), 16).tolist()
+    [32, 24]
+    >>> nim_mul([1, 2, 3], 3)
+    [3, 1, 2]
+    """
+    return _binary(a, b, Nimber.__mul__, _finite.nim_mul, _lenstra.nim_mul, _kernels.nim_mul_array, "nim_mul")
+
+
+def nim_add(a: Any, b: Any) -> Any:
+    """Nim-sum a ⊕ b (coefficient-wise XOR of the Cantor normal forms; ONAG ch. 6).
+
+    Dispatches like :func:`nim_mul` (arrays: XOR of the uint64 values).
+
+    Examples
+    --------
+    >>> nim_add(5, 3), nim_add(Nimber("w+1"), 1)
+    (6, *ω)
+    """
+    from cgtalg.nimbers.ordinal import nim_add as ord_add
+
+    return _binary(a, b, Nimber.__add__, _finite.nim_add, ord_add, _add_array, "nim_add")
+
+
+def nim_div(a: Any, b: Any) -> Any:
+    """Nim-quotient a ⊗ b^(−1); dispatches like :func:`nim_mul`.
+
+    Raises
+    ------
+    cgtalg.errors.NimZeroDivisionError
+        If ``b`` is 0.
+
+    Examples
+    --------
+    >>> nim_div(1, 2), nim_div(Nimber(2), Nimber("w"))
+    (3, *ω^2)
+    """
+    return _binary(a, b, Nimber.__truediv__, _finite.nim_div, _lenstra.nim_div, _div_array, "nim_div")
+
+
+def nim_inv(a: Any) -> Any:
+    """Nim-inverse a^(−1); dispatches like :func:`nim_mul`.
+
+    Raises
+    ------
+    cgtalg.errors.NimZeroDivisionError
+        If ``a`` is 0.
+
+    Examples
+    --------
+    >>> nim_inv(2), nim_inv(Nimber("w"))
+    (3, *(ω^2·3))
+    """
+    return _unary(a, Nimber.inv, _finite.nim_inv, _lenstra.nim_inv, _kernels.nim_inv_array, "nim_inv")
+
+
+def nim_sqrt(a: Any) -> Any:
+    """Nim-square root (the unique r with r ⊗ r = a); dispatches like :func:`nim_mul`.
+
+    Examples
+    --------
+    >>> nim_sqrt(2), nim_sqrt(Nimber("w"))
+    (3, *(ω^2·2))
+    """
+    return _unary(a, Nimber.sqrt, _finite.nim_sqrt, _lenstra.nim_sqrt, _kernels.nim_sqrt_array, "nim_sqrt")
+
+
+def nim_pow(a: Any, n: int) -> Any:
+    """Nim-power a^⊗n (negative n inverts; 0^0 = 1); dispatches on ``a`` like :func:`nim_mul`.
+
+    Examples
+    --------
+    >>> nim_pow(Nimber("w"), 3), nim_pow(2, 2), nim_pow(np.array([2, 3]), 2).tolist()
+    (*2, 3, [3, 2])
+    """
+    return _unary(
+        a,
+        lambda x: x ** n,
+        lambda x: _finite.nim_pow(x, n),
+        lambda x: _lenstra.nim_pow(x, n),
+        lambda x: _kernels.nim_pow_array(x, n),
+        "nim_pow",
+    )
