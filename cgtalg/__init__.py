@@ -78,6 +78,23 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "mex": ("cgtalg.normal.grundy", 'mex'),
     "normal_outcome": ("cgtalg.normal.grundy", 'normal_outcome'),
     "normal_winning_moves": ("cgtalg.normal.grundy", 'normal_winning_moves'),
+    "Nimber": ("cgtalg.nimbers.nimber", 'Nimber'),
+    "nim_mul": ("cgtalg.nimbers.nimber", 'nim_mul'),
+    "nim_add": ("cgtalg.nimbers.nimber", 'nim_add'),
+    "nim_div": ("cgtalg.nimbers.nimber", 'nim_div'),
+    "nim_inv": ("cgtalg.nimbers.nimber", 'nim_inv'),
+    "nim_pow": ("cgtalg.nimbers.nimber", 'nim_pow'),
+    "nim_sqrt": ("cgtalg.nimbers.nimber", 'nim_sqrt'),
+    "MATERIALISE_LIMIT": ("cgtalg.core.game", 'MATERIALISE_LIMIT'),
+    "WALK_LIMIT": ("cgtalg.core.game", 'WALK_LIMIT'),
+    "walk_size": ("cgtalg.core.game", 'walk_size'),
+    "sum_size": ("cgtalg.core.game", 'sum_size'),
+    "MISERE_DEPTH_LIMIT": ("cgtalg.core.notation", 'MISERE_DEPTH_LIMIT'),
+    "MAX_HEAP_DIGITS": ("cgtalg.core.notation", 'MAX_HEAP_DIGITS'),
+    "nim_sum_outcome": ("cgtalg.misere.equivalence", 'nim_sum_outcome'),
+    "position_game": ("cgtalg.rulesets.registry", 'position_game'),
+    "open_store": ("cgtalg.store.store", 'open_store'),
+    "verify_store": ("cgtalg.store.verify", 'verify_store'),
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -91,6 +108,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.report import EquivalenceReport, GameReport, describe, prove_equivalence
     from cgtalg.rulesets.octal import octal
     from cgtalg.normal.grundy import grundy, mex, normal_outcome, normal_winning_moves
+    from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
+    from cgtalg.core.game import MATERIALISE_LIMIT, WALK_LIMIT, sum_size, walk_size
+    from cgtalg.core.notation import MAX_HEAP_DIGITS, MISERE_DEPTH_LIMIT
+    from cgtalg.misere.equivalence import nim_sum_outcome
+    from cgtalg.rulesets.registry import position_game
+    from cgtalg.store.store import open_store
+    from cgtalg.store.verify import verify_store
 
 
 def __getattr__(name: str) -> Any:
@@ -143,4 +167,5 @@ __all__ = [
     "ordinal", "nimbers", "GrundysGame", "ParityGame", "Solution", "TakeAndBreak", "build_dag",
     "find_period", "game_of", "get_ruleset", "grundys_game", "heap_ruleset", "octal",
     "ruleset_from_function", "solve", "subtraction",
+    "Nimber", "nim_mul", "nim_add", "nim_div", "nim_inv", "nim_pow", "nim_sqrt", "MATERIALISE_LIMIT", "WALK_LIMIT", "walk_size", "sum_size", "MISERE_DEPTH_LIMIT", "MAX_HEAP_DIGITS", "nim_sum_outcome", "position_game", "open_store", "verify_store",
 ]

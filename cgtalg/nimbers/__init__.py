@@ -1,8 +1,11 @@
 """Nimbers: finite nimber-field arithmetic (Python ints of any size, numba kernels for 64-bit
 arrays), ordinal nimbers below ω^(ω^ω) by Lenstra's κ/α method, and transfinite Nim.
 
-The ordinal versions of the arithmetic accept ints as well; they are re-exported with an
-``ordinal_`` prefix so as not to shadow the finite ones, and the ordinal parser as
+``nim_mul``, ``nim_add``, ``nim_div``, ``nim_inv``, ``nim_pow`` and ``nim_sqrt`` are the single
+entry points of :mod:`cgtalg.nimbers.nimber`: they take an ``int``, a sympy ordinal, a
+:class:`Nimber` or an integer numpy array and dispatch to the finite field code, Lenstra's κ/α
+engine or the compiled kernels.  The type-specific implementations stay importable
+(``cgtalg.nimbers.finite``; the ordinal ones also re-exported with an ``ordinal_`` prefix), and the ordinal parser as
 ``parse_ordinal`` (``cgtalg.ordinal`` at top level) so that ``cgtalg.nimbers.ordinal`` stays
 the module.
 """
@@ -12,13 +15,7 @@ from cgtalg.nimbers.finite import (
     QuadraticRoots,
     fermat_field,
     field_degree,
-    nim_add,
-    nim_div,
-    nim_inv,
-    nim_mul,
-    nim_pow,
     nim_solve_quadratic,
-    nim_sqrt,
     nim_square,
     nim_trace,
 )
@@ -36,6 +33,7 @@ from cgtalg.nimbers.lenstra import nim_mul as ordinal_nim_mul
 from cgtalg.nimbers.lenstra import nim_pow as ordinal_nim_pow
 from cgtalg.nimbers.lenstra import nim_product as ordinal_nim_product
 from cgtalg.nimbers.lenstra import nim_sqrt as ordinal_nim_sqrt
+from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
 from cgtalg.nimbers.ordinal import OrdinalLike, as_ordinal, format_ordinal
 from cgtalg.nimbers.ordinal import nim_add as ordinal_nim_add
 from cgtalg.nimbers.ordinal import nim_sum as ordinal_nim_sum
@@ -43,7 +41,7 @@ from cgtalg.nimbers.ordinal import ordinal as parse_ordinal
 from cgtalg.nimbers.transfinite_nim import format_moves, nim_outcome, nim_winning_moves
 
 __all__ = [
-    "QuadraticRoots", "fermat_field", "field_degree", "nim_add", "nim_div", "nim_inv", "nim_mul",
+    "Nimber", "QuadraticRoots", "fermat_field", "field_degree", "nim_add", "nim_div", "nim_inv", "nim_mul",
     "nim_pow", "nim_solve_quadratic", "nim_sqrt", "nim_square", "nim_trace",
     "alpha", "alpha_provenance", "NimRoots", "kappa", "nim_degree", "nim_root",
     "nim_roots", "parse_nim_polynomial", "ordinal_nim_div", "ordinal_nim_inv", "ordinal_nim_mul",
