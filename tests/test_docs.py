@@ -38,7 +38,9 @@ def test_markdown_doctests(path):
     globs: dict = {}
     for _lang, body in FENCE.findall(path.read_text()):
         if ">>>" in body:
-            runner.run(doctest.DocTestParser().get_doctest(body, globs, path.name, str(path), 0), clear_globs=False)
+            test = doctest.DocTestParser().get_doctest(body, globs, path.name, str(path), 0)
+            runner.run(test, clear_globs=False)
+            globs = test.globs  # DocTest copies its globals: carry names on to the next block
     assert runner.failures == 0, f"{runner.failures} failing >>> example(s) in {path.name}"
 
 

@@ -246,7 +246,8 @@ def test_trace_is_top_bit_by_brute_force() -> None:
 
 def test_numpy_integers_and_reexports() -> None:
     assert nim_mul(np.uint64(16), np.int32(16)) == 24
-    assert nimbers.nim_mul is nim_mul and nimbers.QuadraticRoots is QuadraticRoots
+    # issue 7: cgtalg.nimbers.nim_mul is the single dispatching entry point (ints -> finite code)
+    assert nimbers.nim_mul(2**64, 2**64) == nim_mul(2**64, 2**64) and nimbers.QuadraticRoots is QuadraticRoots
 
 
 # ------------------------------------------------------------------------------------------

@@ -125,3 +125,36 @@ def test_game_json_text_or_dag():
     assert game_from_json(encoded) is huge
     with pytest.raises(GameNotationError, match="DAG node 1 must list indices of earlier nodes"):
         game_from_json({"dag": [[], [1]]})
+
+
+def test_sum_text_does_not_depend_on_build_order():
+    """A sum prints its terms in one order (shortest first) whatever order it was built in:
+    the hash-consed form remembers only the first decomposition it was made by."""
+    import subprocess
+    import sys
+
+    code = (
+        "import cgtalg as cg\n"
+        "a, b, c = cg.nim(5), cg.parse('{*2}'), cg.nim(1)\n"
+        "g = ORDER\n"
+        "print(str(g), str(cg.parse('*2+*')), str(cg.parse('*+*2')))\n"
+    )
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code.replace("ORDER", order)], capture_output=True, text=True, check=True
+        ).stdout
+        for order in ("(a + b) + c", "c + (b + a)", "(b + c) + a")
+    }
+    assert outs == {"*+*5+{*2} *+*2 *+*2\n"}
+
+
+def test_cut_sum_text_is_a_prefix_of_the_full_text():
+    from cgtalg.core.notation import format_game
+
+    # long enough (> 64 characters) that the cut text is written term by term, not sliced
+    chain = lambda k, t: cg.parse("{" * k + t + "}" * k)  # noqa: E731 - tiny DAGs, long texts
+    g = chain(9, "*3") + cg.nim(7) + chain(11, "*2") + chain(10, "*4, *") + cg.nim(2)
+    full = format_game(g)
+    assert len(full) > 64
+    for budget in (5, 10, 25, 60, len(full) - 1):
+        assert format_game(g, budget) == full[: budget - 3] + "...", budget

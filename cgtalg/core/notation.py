@@ -538,7 +538,11 @@ def _prefix(g: Game, lengths: dict[int, int], budget: int) -> str:
             else:
                 parts = _uses_sum_text(item, lengths)
                 if parts is not None:
-                    stack.extend([parts[1], "+", parts[0]])
+                    terms = _prefix_terms(item, lengths)
+                    for i in range(len(terms) - 1, -1, -1):
+                        stack.append(terms[i])
+                        if i:
+                            stack.append("+")
                     continue
                 opts = sorted(item.options, key=lambda o: _order_key(o, lengths))
                 stack.append("}")
@@ -552,6 +556,50 @@ def _prefix(g: Game, lengths: dict[int, int], budget: int) -> str:
         out.append(take)
         used += len(take)
     return "".join(out)
+
+
+def _split_terms(text: str) -> list[str]:
+    """The top-level ``+`` terms of a game text (``+`` inside braces or brackets not split)."""
+    terms: list[str] = []
+    depth = 0
+    start = 0
+    for i, c in enumerate(text):
+        if c in "{[(":
+            depth += 1
+        elif c in "}])":
+            depth -= 1
+        elif c == "+" and depth == 0:
+            terms.append(text[start:i])
+            start = i + 1
+    terms.append(text[start:])
+    return terms
+
+
+def _sorted_terms(terms: list[str]) -> list[str]:
+    """Sum terms in the printed order: shortest first, then by text (``*+*2+*3``), as option
+    lists in braces are ordered."""
+    return sorted(terms, key=lambda t: (len(t), t))
+
+
+def _prefix_terms(g: Game, lengths: dict[int, int]) -> list[Game | str]:
+    """The terms of the sum text of ``g`` in the order :func:`_format_one` prints them: texts
+    for short terms, forms for long ones (ordered by length; equal long lengths by id)."""
+    out: list[tuple[int, str, int, Game | str]] = []
+    stack: list[Game] = [g]
+    while stack:
+        x = stack.pop()
+        cached = _FORMAT_CACHE.get(x.id)
+        if x.nim_heap_size() is not None or cached is not None or lengths[x.id] <= 64:
+            text = cached if cached is not None else format_game(x)
+            out.extend((len(t), t, 0, t) for t in _split_terms(text))
+            continue
+        parts = _uses_sum_text(x, lengths)
+        if parts is not None:
+            stack.extend(parts)
+        else:
+            out.append((lengths[x.id], "", x.id, x))
+    out.sort(key=lambda t: t[:3])
+    return [t[3] for t in out]
 
 
 def _order_key(o: Game, lengths: dict[int, int]) -> tuple:
@@ -639,7 +687,9 @@ def _format_one(g: Game, local: dict[int, str]) -> str:
             a, b = parts
             ta = _FORMAT_CACHE.get(a.id) or local.get(a.id) or format_game(a)
             tb = _FORMAT_CACHE.get(b.id) or local.get(b.id) or format_game(b)
-            sum_text = f"{ta}+{tb}"  # + is associative: no brackets needed
+            # + is associative and commutative: no brackets, and the terms in one order
+            # whatever order the sum was built in (shortest first: *+*2+*3)
+            sum_text = "+".join(_sorted_terms(_split_terms(ta) + _split_terms(tb)))
             if len(sum_text) < len(text):
                 text = sum_text
     if len(text) <= _FORMAT_CACHE_LIMIT:

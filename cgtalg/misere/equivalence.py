@@ -709,9 +709,9 @@ class EquivalenceResult:
         Examples
         --------
         >>> print(equivalent("*2+*", "*3").explain())  # doctest: +ELLIPSIS
-        *...* ≡ *3 in misère play (impartial universe).
+        *+*2 ≡ *3 in misère play (impartial universe).
         ...
-        [1] *...* ≡ *3
+        [1] *+*2 ≡ *3
             (i)   H' = 0: G' = {*} ≡ H'  ([2])
                   H' = *: G' = * ≡ H'  (identical)
         ...
