@@ -192,10 +192,10 @@ def test_concurrent_first_opens_migrate_once(tmp_path):
     for p in procs:
         assert p.stdout.readline().strip() == "ready"
     open(go, "w").close()
-    assert [finish(p).strip() for p in procs] == ["0001", "0001"]
+    assert [finish(p).strip() for p in procs] == ["0002", "0002"]
     with open_store(path) as store:
         assert store.get(cg.nim(3), "grundy") == 3 and store.get(cg.nim(4), "grundy") == 4
-        assert store.info()["revision"] == "0001"
+        assert store.info()["revision"] == "0002"
 
 
 def _forked_put(store, k):

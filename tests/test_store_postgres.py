@@ -176,3 +176,26 @@ def test_bulk_paths_verify_and_listings(pg_url):
         assert result["checked"]["sequence_values_recomputed"] == 10
     finally:
         store.close()
+
+
+def test_huge_nim_heaps_on_postgresql(pg_url):
+    """Nim-heaps keyed by size (revision 0002): *10**20 and a form above it are stored on
+    PostgreSQL (birthday column saturated at 2^31 - 1, a 32-bit INTEGER there)."""
+    from cgtalg.store.store import BIRTHDAY_CAP
+
+    huge = cg.nim(10**20)
+    above = cg.game([huge, cg.nim(5)])
+    store = _open(pg_url)
+    try:
+        store.put(huge, "grundy", 10**20)
+        store.put(above, "grundy", cg.grundy(above))
+        ids = store.form_ids([huge, above])
+    finally:
+        store.close()
+    again = _open(pg_url)
+    try:
+        assert again.game(ids[1]) is above and again.game(ids[0]) is huge
+        assert again.get(above, "grundy") == 0 and again.get(huge, "grundy") == 10**20
+        assert BIRTHDAY_CAP == 2**31 - 1
+    finally:
+        again.close()

@@ -58,8 +58,8 @@ def assert_refused(path, error, pattern):
 
 # -- schema and migrations --------------------------------------------------------------
 def test_migrations_have_one_head():
-    assert head_revision() == "0001"
-    assert known_revisions() == {"0001"}
+    assert head_revision() == "0002"
+    assert known_revisions() == {"0001", "0002"}
 
 
 def test_migrated_schema_matches_schema_module(tmp_path):
@@ -88,6 +88,7 @@ def test_postgresql_migration_renders_offline():
     assert "CONSTRAINT uq_forms_key_hash UNIQUE (key_hash)" in sql
     assert "data BYTEA NOT NULL" in sql
     assert "INSERT INTO alembic_version (version_num) VALUES ('0001')" in sql
+    assert "UPDATE alembic_version SET version_num='0002'" in sql
     assert sql.count("BEGIN;") == 1 and sql.count("COMMIT;") == 1  # one transaction
 
 
@@ -102,16 +103,16 @@ def test_developer_downgrade_and_upgrade(tmp_path):
     con.close()
     assert tables == {"alembic_version"}
     with open_store(str(path)) as s:
-        assert s.revision == "0001" and s.info()["forms"] == 0
+        assert s.revision == "0002" and s.info()["forms"] == 0
 
 
-MIGRATION_0002 = '''
+MIGRATION_0003 = '''
 """Test-only revision: a notes table."""
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 
@@ -128,14 +129,14 @@ def downgrade():
 
 @pytest.fixture
 def newer_code(tmp_path, monkeypatch):
-    """The migrations of a (pretend) newer cgtalg: this package's plus a revision 0002."""
+    """The migrations of a (pretend) newer cgtalg: this package's plus a revision 0003."""
     import shutil
 
     from cgtalg.store import migrate
 
     scripts = tmp_path / "newer_migrations"
     shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
-    (scripts / "versions" / "0002_notes.py").write_text(MIGRATION_0002)
+    (scripts / "versions" / "0003_notes.py").write_text(MIGRATION_0003)
     migrate._script_revisions.cache_clear()
     monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
     yield
@@ -144,15 +145,16 @@ def newer_code(tmp_path, monkeypatch):
 
 
 def test_older_store_is_upgraded_keeping_its_data(tmp_path, request):
-    """A store written at 0001 and opened by code whose head is 0002 is migrated up (the
+    """A store written at 0002 and opened by code whose head is 0003 is migrated up (the
     migration runs over the stored data) and keeps its data."""
     path = tmp_path / "s.sqlite"
     make_store(path, n=5)
-    n_forms = len({h for k in range(5) for h in (cg.nim(k) + cg.star).subpositions()})
+    # nim-heaps are keyed by size: their implied options are not stored for them
+    n_forms = len({h for k in range(5) for h in (cg.nim(k) + cg.star).subpositions(expand_atoms=False)})
     request.getfixturevalue("newer_code")
-    assert head_revision() == "0002"
+    assert head_revision() == "0003"
     with open_store(str(path)) as s:
-        assert s.revision == "0002"
+        assert s.revision == "0003"
         assert s.get(cg.nim(3) + cg.star, "grundy") == 2  # *3 + *1: 3 XOR 1
         assert s.info()["forms"] == n_forms
         assert s.sequence("seq").tolist() == list(range(1000))
@@ -167,11 +169,11 @@ def test_store_upgraded_by_newer_code_is_refused(tmp_path, newer_code, monkeypat
     path = tmp_path / "s.sqlite"
     make_store(path, n=3)
     with open_store(str(path)) as s:
-        assert s.revision == "0002"
-    monkeypatch.undo()  # back to this package's migrations (head 0001)
+        assert s.revision == "0003"
+    monkeypatch.undo()  # back to this package's migrations (head 0002)
     migrate._script_revisions.cache_clear()
-    assert head_revision() == "0001"
-    assert_refused(path, StoreSchemaError, r"has schema revision '0002', which this version of cgtalg does not know \(its newest is '0001'\)")
+    assert head_revision() == "0002"
+    assert_refused(path, StoreSchemaError, r"has schema revision '0003', which this version of cgtalg does not know \(its newest is '0002'\)")
 
 
 def test_empty_file_becomes_a_store(tmp_path):
@@ -195,7 +197,7 @@ def test_newer_schema_revision_is_refused_untouched(tmp_path):
         path,
         StoreSchemaError,
         rf"the store {path} has schema revision '0042_from_the_future', which this version of "
-        r"cgtalg does not know \(its newest is '0001'\): a newer cgtalg wrote it\. Upgrade cgtalg "
+        r"cgtalg does not know \(its newest is '0002'\): a newer cgtalg wrote it\. Upgrade cgtalg "
         r"to use this store; it was left untouched",
     )
 
@@ -207,10 +209,10 @@ def test_newer_schema_in_rollback_journal_mode_is_untouched(tmp_path):
     make_store(path)
     con = sqlite3.connect(path)
     con.execute("PRAGMA journal_mode = DELETE")
-    con.execute("UPDATE alembic_version SET version_num = '0002'")
+    con.execute("UPDATE alembic_version SET version_num = '0003'")
     con.commit()
     con.close()
-    assert_refused(path, StoreSchemaError, r"has schema revision '0002'")
+    assert_refused(path, StoreSchemaError, r"has schema revision '0003'")
 
 
 def test_random_bytes_are_refused_untouched(tmp_path):
@@ -289,3 +291,35 @@ def test_directory_instead_of_file(tmp_path):
     (tmp_path / "dir.sqlite").mkdir()
     with pytest.raises(StoreError, match=r"the store path .*dir\.sqlite is not a file"):
         open_store(str(tmp_path / "dir.sqlite"))
+
+
+def test_revision_0001_nim_heaps_are_rekeyed_keeping_ids(tmp_path):
+    """Migration 0002 (nim-heaps keyed by size): a revision-0001 store, whose nim-heap rows are
+    keyed by their options' ids, keeps every id and property; afterwards the same forms are
+    found (not inserted again) and *10**18 can be stored."""
+    import hashlib
+
+    path = tmp_path / "old.sqlite"
+    command.upgrade(alembic_config(f"sqlite:///{path}"), "0001")
+    con = sqlite3.connect(path)
+    sha = lambda t: hashlib.sha256(t.encode()).hexdigest()  # noqa: E731
+    # revision-0001 keys, written as that code wrote them: *0..*3, then {*2} and {*3, *}
+    rows = [(1, ""), (2, "1"), (3, "1,2"), (4, "1,2,3"), (5, "3"), (6, "2,4")]
+    for i, key in rows:
+        con.execute("INSERT INTO forms (id, key_hash, options, birthday) VALUES (?, ?, ?, ?)",
+                    (i, sha(key), key, {1: 0, 2: 1, 3: 2, 4: 3, 5: 3, 6: 4}[i]))
+    con.execute("INSERT INTO form_properties (form_id, name, value, value_hash) VALUES (4, 'grundy', '3', 'x')")
+    con.commit()
+    con.close()
+    with open_store(str(path)) as s:
+        assert s.revision == "0002"
+        assert [s.form_id(cg.nim(k)) for k in range(4)] == [1, 2, 3, 4]
+        assert s.form_id(cg.game([cg.nim(2)])) == 5 and s.form_id(cg.game([cg.nim(3), cg.star])) == 6
+        assert s.get(cg.nim(3), "grundy") == 3
+        assert s.info()["forms"] == 6  # nothing inserted twice
+        s.put(cg.nim(10**18), "grundy", 10**18)  # keyed by size, never walked
+        assert s.get(cg.nim(10**18), "grundy") == 10**18
+        assert s.form_id(cg.game([cg.nim(10**18)])) == s.form_id(cg.game([cg.nim(10**18)]))
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT options FROM forms WHERE id IN (1, 4) ORDER BY id").fetchall() == [("",), ("*3",)]
+    con.close()

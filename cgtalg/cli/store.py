@@ -192,6 +192,7 @@ def verify_command(ctx: click.Context, sample: int, full: bool, seed: int, as_js
 
     Never writes to the store. Exit code 1 when an inconsistency is found, 0 when clean.
     """
+    from cgtalg.store import open_store
     from cgtalg.store.verify import verify_store
 
     with open_store(_store_url(ctx)) as store:

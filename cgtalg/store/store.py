@@ -3,7 +3,9 @@ results for ruleset positions, and long integer sequences, in one SQL database.
 
 Forms are hash-consed in the database as they are in memory (:mod:`cgtalg.core.game`): the
 key of a form is the ascending list of its options' store ids, so two processes storing the
-same form get the same id, whatever order they built their forms in. Every write is one
+same form get the same id, whatever order they built their forms in. A nim-heap ``*n`` (an atom
+of the form type, any ``n``) is keyed by its size, ``"*n"``, so storing ``*10**18`` or a form
+with it as an option never walks its implied options (``*0`` keeps the empty key). Every write is one
 transaction; stored values are write-once (a different value for the same key raises
 :class:`~cgtalg.errors.StoreError` rather than replacing it), which is what makes a store
 shared by many processes, and a computation resumed after an interruption, safe.
@@ -72,7 +74,7 @@ from cgtalg.store.schema import (
     sequences,
 )
 
-__all__ = ["Store", "open_store", "get_default_store", "compact_text", "BUSY_TIMEOUT", "QUICK_CHECK_LIMIT", "VALUE_CACHE_SIZE", "MAX_LIMIT"]
+__all__ = ["Store", "open_store", "get_default_store", "compact_text", "atom_key", "BIRTHDAY_CAP", "BUSY_TIMEOUT", "QUICK_CHECK_LIMIT", "VALUE_CACHE_SIZE", "MAX_LIMIT"]
 
 #: Seconds a SQLite writer waits for another process's write lock before giving up.
 BUSY_TIMEOUT = 60.0
@@ -396,7 +398,11 @@ class Store:
                 found = pending.get(g.id)
                 if found is not None:
                     return found
-                ev = Evaluator("store_form_id", lambda x, ids: self._find_form(conn, x, ids, insert=True))
+                ev = Evaluator(
+                    "store_form_id",
+                    lambda x, ids: self._find_form(conn, x, ids, insert=True),
+                    atom=lambda n: self._find_atom(conn, n, insert=True),
+                )
                 ev.cache = pending
                 return fold(g, ev)
 
@@ -409,21 +415,38 @@ class Store:
         found = self._form_ids.get(g.id)
         if found is not None:
             return found
-        ev = Evaluator("store_form_lookup", lambda x, ids: self._find_form(conn, x, ids, insert=False))
+        ev = Evaluator(
+            "store_form_lookup",
+            lambda x, ids: self._find_form(conn, x, ids, insert=False),
+            atom=lambda n: self._find_atom(conn, n, insert=False),
+        )
         ev.cache = self._form_ids  # rows found by a read are committed: safe to cache
         try:
             return fold(g, ev)
         except _Absent:
             return None
 
+    def _find_atom(self, conn: Connection, n: int, insert: bool) -> int:
+        from cgtalg.core.game import nim
+
+        found = self._form_ids.get(nim(n).id)
+        if found is not None:
+            return found
+        return self._find_key(conn, atom_key(n), n, insert)
+
     def _find_form(self, conn: Connection, g: Game, option_ids: Sequence[int], insert: bool) -> int:
-        key = ",".join(map(str, sorted(option_ids)))
+        return self._find_key(conn, ",".join(map(str, sorted(option_ids))), g.birthday, insert)
+
+    def _find_key(self, conn: Connection, key: str, birthday: int, insert: bool) -> int:
         key_hash = hashlib.sha256(key.encode()).hexdigest()
         row = conn.execute(_FORM_BY_HASH, {"key_hash": key_hash}).first()
         if row is None:
             if not insert:
                 raise _Absent
-            conn.execute(self._insert_ignore(forms), {"key_hash": key_hash, "options": key, "birthday": g.birthday})
+            conn.execute(
+                self._insert_ignore(forms),
+                {"key_hash": key_hash, "options": key, "birthday": stored_birthday(birthday)},
+            )
             row = conn.execute(_FORM_BY_HASH, {"key_hash": key_hash}).one()
         if row.options != key:
             raise StoreCorruptError(
@@ -457,15 +480,16 @@ class Store:
                     query = select(forms.c.id, forms.c.options, forms.c.birthday).where(forms.c.id.in_(part))
                     for row in conn.execute(query):
                         try:
-                            options = [int(t) for t in row.options.split(",")] if row.options else []
-                        except (ValueError, AttributeError):
+                            options = parse_form_key(row.options)
+                        except (ValueError, AttributeError, TypeError):
                             raise StoreCorruptError(
                                 f"the store {self._where}: table forms, row (form {row.id}) is "
                                 f"unreadable: its options {shorten(str(row.options), 60)} are not a "
-                                "list of form ids"
+                                "list of form ids nor a nim-heap *n"
                             ) from None
                         rows[row.id] = (options, row.birthday)
-                        todo.update(o for o in options if o not in rows and o not in self._games)
+                        if isinstance(options, list):
+                            todo.update(o for o in options if o not in rows and o not in self._games)
                 missing = [i for i in batch if i not in rows]
                 if missing:
                     if form_id in missing:
@@ -475,11 +499,16 @@ class Store:
                         "options of stored forms but have no rows"
                     )
         built: dict[int, Game] = {}
-        for sid in sorted(rows, key=lambda i: rows[i][1]):  # options have smaller birthdays
+        for sid in _options_first(rows):
             options, birthday = rows[sid]
-            g = make_game(built[o] if o in built else self._games[o] for o in options)
+            if isinstance(options, int):  # a nim-heap atom, keyed by its size
+                from cgtalg.core.game import nim
+
+                g = nim(options)
+            else:
+                g = make_game(built[o] if o in built else self._games[o] for o in options)
             known = self._form_ids.get(g.id)
-            if g.birthday != birthday or (known is not None and known != sid):
+            if stored_birthday(g.birthday) != birthday or (known is not None and known != sid):
                 raise StoreCorruptError(
                     f"the store {self._where} is inconsistent: form {sid} rebuilds as {format_game(g, 80)} "
                     f"(birthday {g.birthday}, stored {birthday}; cached id {known})"
@@ -530,6 +559,8 @@ class Store:
             if gid in todo:
                 continue
             todo[gid] = g
+            if g.is_atom and g.nim_heap_size():  # keyed by its size: no walk of its options
+                continue
             for o in g.options:
                 oid = o.id
                 if oid not in todo and oid not in known and oid not in committed:
@@ -541,6 +572,10 @@ class Store:
         for birthday in sorted(levels):
             keys: dict[str, list[Game]] = {}
             for g in levels[birthday]:
+                n = g.nim_heap_size()
+                if n:
+                    keys.setdefault(atom_key(n), []).append(g)
+                    continue
                 try:
                     option_ids = sorted([known[o.id] if o.id in known else committed[o.id] for o in g.options])
                 except KeyError:  # an option the store lacks (reads only)
@@ -554,7 +589,7 @@ class Store:
             if insert:
                 conn.execute(
                     self._insert_ignore(forms),
-                    [{"key_hash": h, "options": k, "birthday": birthday} for h, k in hashes.items()],
+                    [{"key_hash": h, "options": k, "birthday": stored_birthday(birthday)} for h, k in hashes.items()],
                 )
             found: dict[str, Any] = {}
             hash_list = list(hashes)
@@ -1351,6 +1386,31 @@ def compact_text(g: Game, max_chars: int = LISTING_TEXT_LIMIT) -> str:
     return text
 
 
+def _options_first(rows: dict[int, tuple[int | list[int], int]]) -> list[int]:
+    """The ids of ``rows`` (id -> (option ids or atom size, birthday)) with every option before
+    the forms that have it (a topological order; stored birthdays saturate, so they cannot
+    order forms above BIRTHDAY_CAP)."""
+    order: list[int] = []
+    done: set[int] = set()
+    for root in rows:
+        if root in done:
+            continue
+        stack = [(root, False)]
+        while stack:
+            sid, expanded = stack.pop()
+            if sid in done:
+                continue
+            options = rows[sid][0] if sid in rows else ()
+            if expanded or isinstance(options, int):
+                done.add(sid)
+                if sid in rows:
+                    order.append(sid)
+                continue
+            stack.append((sid, True))
+            stack.extend((o, False) for o in options if o not in done and o in rows)
+    return order
+
+
 def _nim_sum_parts(g: Game, depth: int) -> list[int] | None:
     """Heap sizes ``[a, b, ...]`` with ``g`` structurally ``*a + *b + ...``, else None
     (tried by peeling the largest nim heap the birthday allows; bounded by ``depth``)."""
@@ -1375,6 +1435,35 @@ def _nim_sum_parts(g: Game, depth: int) -> list[int] | None:
 
 
 _FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
+
+#: Stored birthdays saturate here (a 32-bit column on PostgreSQL): ``*10**18`` is stored
+#: with this birthday, its true one being its size (the key ``"*n"``).
+BIRTHDAY_CAP = 2**31 - 1
+
+
+def stored_birthday(b: int) -> int:
+    """The birthday column's value for a form of birthday ``b`` (saturated at BIRTHDAY_CAP)."""
+    return b if b < BIRTHDAY_CAP else BIRTHDAY_CAP
+
+
+def atom_key(n: int) -> str:
+    """The key of the nim-heap ``*n`` in the forms table: ``"*n"`` (``""`` for ``*0``)."""
+    from cgtalg.core.notation import int_to_digits
+
+    return "" if n == 0 else "*" + int_to_digits(n)
+
+
+def parse_form_key(text: Any) -> int | list[int]:
+    """A stored key read back: the heap size of an atom key ``"*n"``, else the list of option
+    ids. Raises ValueError/AttributeError/TypeError for text that is neither."""
+    if text.startswith("*"):
+        from cgtalg.core.notation import _digits_to_int
+
+        digits = text[1:]
+        if not digits.isascii() or not digits.isdigit() or digits[0] == "0":
+            raise ValueError(text)
+        return _digits_to_int(digits)
+    return [int(t) for t in text.split(",")] if text else []
 
 
 #: Files up to this size get ``PRAGMA quick_check`` when opened (O(size); about 0.1 s

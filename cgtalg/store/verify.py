@@ -3,8 +3,9 @@ inconsistency with its key, without writing to the store.
 
 Checks (a random sample of rows, or every row with ``full=True``):
 
-- forms: the key is the ascending list of option ids, every option has a row, the key hash
-  is the SHA-256 of the key, the birthday is 1 + the largest option birthday;
+- forms: the key is the ascending list of option ids (or ``*n`` for a nim-heap, keyed by its
+  size), every option has a row, the key hash is the SHA-256 of the key, the birthday is
+  1 + the largest option birthday (``n`` for ``*n``; saturated at ``BIRTHDAY_CAP``);
 - form properties: the value is JSON, and the properties :func:`cgtalg.report.describe`
   stores (``grundy``, ``misere_grundy``, ``misere_canonical``, outcomes, winning moves...)
   recomputed from the rebuilt form equal the stored value (forms of at most
@@ -28,6 +29,7 @@ from sqlalchemy import func, select
 
 from cgtalg.errors import CgtalgError, StoreError
 from cgtalg.store.codec import decode_chunk, shorten
+from cgtalg.store.store import parse_form_key, stored_birthday
 from cgtalg.store.schema import (
     form_properties,
     form_relations,
@@ -92,11 +94,21 @@ def verify_store(store: Any, sample: int | None = 200, seed: int = 0) -> dict:
             row = form_rows[fid]
             key = f"form {fid}"
             try:
-                ids = [int(t) for t in row.options.split(",")] if row.options else []
-            except (ValueError, AttributeError):
-                problem("forms", key, f"options {shorten(str(row.options), 60)} are not a list of form ids")
+                ids = parse_form_key(row.options)
+            except (ValueError, AttributeError, TypeError):
+                problem("forms", key, f"options {shorten(str(row.options), 60)} are not a list of form ids nor a nim-heap *n")
                 continue
             ok = True
+            if isinstance(ids, int):  # a nim-heap atom keyed by its size
+                if row.key_hash != hashlib.sha256(str(row.options).encode()).hexdigest():
+                    problem("forms", key, f"key hash {row.key_hash} is not the SHA-256 of its key {shorten(str(row.options), 60)}")
+                    ok = False
+                if row.birthday != stored_birthday(ids):
+                    problem("forms", key, f"birthday {row.birthday}, but the nim-heap {shorten(str(row.options), 60)} has {stored_birthday(ids)}")
+                    ok = False
+                if ok:
+                    good_forms.add(fid)
+                continue
             if ids != sorted(set(ids)):
                 problem("forms", key, f"options [{row.options}] are not the ascending list of distinct ids")
                 ok = False
@@ -108,7 +120,7 @@ def verify_store(store: Any, sample: int | None = 200, seed: int = 0) -> dict:
                 problem("forms", key, f"key hash {row.key_hash} is not the SHA-256 of its options [{shorten(str(row.options), 60)}]")
                 ok = False
             if not missing:
-                expected = 1 + max((form_rows[i].birthday for i in ids), default=-1)
+                expected = stored_birthday(1 + max((form_rows[i].birthday for i in ids), default=-1))
                 if row.birthday != expected:
                     problem("forms", key, f"birthday {row.birthday}, but its options give {expected}")
                     ok = False
@@ -137,7 +149,7 @@ def verify_store(store: Any, sample: int | None = 200, seed: int = 0) -> dict:
             except CgtalgError as exc:
                 problem("form_properties", key, f"its form cannot be rebuilt: {exc}")
                 continue
-            if len(g.subpositions()) > RECOMPUTE_LIMIT:
+            if len(g.subpositions(expand_atoms=False)) > RECOMPUTE_LIMIT:  # nim-heaps: atom rules
                 continue
             fresh = json.loads(json.dumps(compute(g)))
             recomputed += 1
