@@ -78,3 +78,21 @@ def test_markdown_console_commands(path, command, tmp_path, monkeypatch):
         pytest.skip("shell pipeline/redirect")
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, (command, result.output, result.exception)
+
+
+def test_documentation_site_builds_strictly(tmp_path):
+    """The MkDocs site (docs/ + the API reference from the docstrings by mkdocstrings) builds
+    with --strict: no broken link, no docstring that does not match its signature."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=ROOT, capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (tmp_path / "site" / "api" / "index.html").is_file()

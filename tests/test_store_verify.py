@@ -158,3 +158,21 @@ def test_huge_nim_heaps_are_stored_verified_and_tamper_named(tmp_path):
     with open_store(path) as store:
         problems = verify_store(store, sample=None)["problems"]
     assert any(p["key"] == f"form {sid}" and "nim-heap" in p["problem"] for p in problems), problems
+
+
+def test_flipped_chunk_byte_fails_its_checksum(path):
+    """A byte changed inside a stored chunk: zlib's Adler-32 checksum (or the stream itself)
+    no longer matches, and verify names the chunk, read-only."""
+    con = sqlite3.connect(path)
+    start, data = con.execute(
+        "SELECT start, data FROM sequence_chunks WHERE sequence_key = 'grundy:0.07' ORDER BY start"
+    ).fetchone()
+    con.close()
+    flipped = bytearray(data)
+    flipped[len(flipped) // 2] ^= 0x10
+    _sql(path, "UPDATE sequence_chunks SET data = ? WHERE sequence_key = 'grundy:0.07' AND start = ?", bytes(flipped), start)
+    before = _digest(path)
+    with open_store(path) as store:
+        problems = verify_store(store, sample=None)["problems"]
+    assert any("grundy:0.07" in p["key"] and str(start) in p["key"] for p in problems), problems
+    assert _digest(path) == before

@@ -134,6 +134,9 @@ class Nimber:
 
     __slots__ = ("_v", "_h")
 
+    def __init__(self, value: object = 0) -> None:
+        """The state is set by ``__new__`` (a Nimber is immutable); this gives the signature."""
+
     def __new__(cls, value: object = 0) -> "Nimber":
         if type(value) is Nimber:
             return value

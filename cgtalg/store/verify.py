@@ -12,7 +12,8 @@ Checks (a random sample of rows, or every row with ``full=True``):
   :data:`RECOMPUTE_LIMIT` subpositions);
 - relations, positions' properties, sequence metadata: the value is JSON (relations: an
   object);
-- sequences: the chunks decode, tile ``0 .. length-1`` without gap or overlap, and for the
+- sequences: the chunks decode (each chunk is a zlib stream, whose Adler-32 checksum of
+  the values is checked on decoding, with its codec and value count), tile ``0 .. length-1`` without gap or overlap, and for the
   Grundy sequences of take-and-break codes (key ``grundy:CODE``) sampled values satisfy the
   recurrence G(n) = mex{G(a) xor G(b) xor ... : (a, b, ...) an option of a heap of n}
   (Berlekamp, Conway, Guy, *Winning Ways* ch. 4), computed from the stored earlier values.
