@@ -228,19 +228,19 @@ def test_form_insertion_is_one_transaction(store, monkeypatch):
     store.form_id(cg.nim(2))
     before = store.info()["forms"]
     G = cg.nim(6) + cg.nim(2)
-    real = Store._find_form
+    real = Store._sqlite_insert_forms
     calls = {"n": 0}
 
-    def flaky(self, conn, g, option_ids, insert):
+    def flaky(conn, hashes, birthday, found, insert):
         calls["n"] += 1
-        if insert and calls["n"] == 5:
+        if insert and calls["n"] == 5:  # the fifth birthday level: four were inserted
             raise RuntimeError("simulated crash mid-insert")
-        return real(self, conn, g, option_ids, insert)
+        return real(conn, hashes, birthday, found, insert)
 
-    monkeypatch.setattr(Store, "_find_form", flaky)
+    monkeypatch.setattr(Store, "_sqlite_insert_forms", staticmethod(flaky))
     with pytest.raises(RuntimeError, match="simulated crash"):
         store.form_id(G)
-    monkeypatch.setattr(Store, "_find_form", real)
+    monkeypatch.setattr(Store, "_sqlite_insert_forms", staticmethod(real))
     assert store.info()["forms"] == before
     assert store.get(G, "grundy") is None
     gid = store.form_id(G)

@@ -35,7 +35,6 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
 
-from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import Game
 from cgtalg.core.game import game as make_game
 from cgtalg.core.notation import format_game, parse
@@ -156,10 +155,6 @@ def _freeze(value: Any, text: str) -> Any:
 
 def _thaw(cached: Any) -> Any:
     return json.loads(cached) if type(cached) is _Text else cached
-
-
-class _Absent(Exception):
-    """A form has no row in the store (raised inside a read-only fold)."""
 
 
 class _PendingIds(dict):
@@ -395,16 +390,11 @@ class Store:
 
             def form_id(g: Game) -> int:
                 check_game(g)
-                found = pending.get(g.id)
+                found = pending.get(g._id)
                 if found is not None:
                     return found
-                ev = Evaluator(
-                    "store_form_id",
-                    lambda x, ids: self._find_form(conn, x, ids, insert=True),
-                    atom=lambda n: self._find_atom(conn, n, insert=True),
-                )
-                ev.cache = pending
-                return fold(g, ev)
+                self._resolve_forms(conn, [g], pending, insert=True)  # level by level, batched
+                return pending[g._id]
 
             yield conn, form_id
         self._form_ids.update(pending)
@@ -415,45 +405,12 @@ class Store:
         found = self._form_ids.get(g.id)
         if found is not None:
             return found
-        ev = Evaluator(
-            "store_form_lookup",
-            lambda x, ids: self._find_form(conn, x, ids, insert=False),
-            atom=lambda n: self._find_atom(conn, n, insert=False),
-        )
-        ev.cache = self._form_ids  # rows found by a read are committed: safe to cache
-        try:
-            return fold(g, ev)
-        except _Absent:
-            return None
-
-    def _find_atom(self, conn: Connection, n: int, insert: bool) -> int:
-        from cgtalg.core.game import nim
-
-        found = self._form_ids.get(nim(n).id)
-        if found is not None:
-            return found
-        return self._find_key(conn, atom_key(n), n, insert)
-
-    def _find_form(self, conn: Connection, g: Game, option_ids: Sequence[int], insert: bool) -> int:
-        return self._find_key(conn, ",".join(map(str, sorted(option_ids))), g.birthday, insert)
-
-    def _find_key(self, conn: Connection, key: str, birthday: int, insert: bool) -> int:
-        key_hash = hashlib.sha256(key.encode()).hexdigest()
-        row = conn.execute(_FORM_BY_HASH, {"key_hash": key_hash}).first()
-        if row is None:
-            if not insert:
-                raise _Absent
-            conn.execute(
-                self._insert_ignore(forms),
-                {"key_hash": key_hash, "options": key, "birthday": stored_birthday(birthday)},
-            )
-            row = conn.execute(_FORM_BY_HASH, {"key_hash": key_hash}).one()
-        if row.options != key:
-            raise StoreCorruptError(
-                f"the store {self._where} is inconsistent: form {row.id} has options "
-                f"[{row.options}] but the key hash of [{key}]"
-            )
-        return row.id
+        found_ids = _PendingIds(self._form_ids)
+        self._resolve_forms(conn, [g], found_ids, insert=False)  # never writes
+        sid = found_ids.get(g._id)
+        if sid is not None and not conn.get_execution_options().get("cgtalg_write", False):
+            self._form_ids.update(found_ids)  # rows found by a read-only transaction are committed
+        return sid
 
     def game(self, form_id: int) -> Game:
         """The form with store id ``form_id``, rebuilt as a hash-consed :class:`Game`.
@@ -552,53 +509,59 @@ class Store:
         committed = ids.committed if isinstance(ids, _PendingIds) else {}
         known = dict(ids)  # the pending layer (or all of ``ids``)
         todo: dict[int, Game] = {}
-        stack = [g for g in games if g.id not in known and g.id not in committed]
+        stack = [g for g in games if g._id not in known and g._id not in committed]
         while stack:
             g = stack.pop()
-            gid = g.id
+            gid = g._id
             if gid in todo:
                 continue
             todo[gid] = g
-            if g.is_atom and g.nim_heap_size():  # keyed by its size: no walk of its options
+            if g._heap is not None:  # a nim-heap: keyed by its size, no walk of its options
                 continue
             for o in g.options:
-                oid = o.id
+                oid = o._id
                 if oid not in todo and oid not in known and oid not in committed:
                     stack.append(o)
         levels: dict[int, list[Game]] = {}
         for g in todo.values():
             levels.setdefault(g.birthday, []).append(g)
         absent: set[int] = set()
+        raw = self._dialect == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
+        sha256 = hashlib.sha256
         for birthday in sorted(levels):
             keys: dict[str, list[Game]] = {}
+            get, cget = known.get, committed.get
             for g in levels[birthday]:
-                n = g.nim_heap_size()
-                if n:
+                n = g._heap
+                if n is not None:
                     keys.setdefault(atom_key(n), []).append(g)
                     continue
-                try:
-                    option_ids = sorted([known[o.id] if o.id in known else committed[o.id] for o in g.options])
-                except KeyError:  # an option the store lacks (reads only)
-                    absent.add(g.id)
+                option_ids = [get(o._id) or cget(o._id) for o in g.options]  # store ids are >= 1
+                if None in option_ids:  # an option the store lacks (reads only)
+                    absent.add(g._id)
                     continue
+                option_ids.sort()
                 key = ",".join(map(str, option_ids))
                 keys.setdefault(key, []).append(g)
             if not keys:
                 continue
-            hashes = {hashlib.sha256(k.encode()).hexdigest(): k for k in keys}
-            if insert:
-                conn.execute(
-                    self._insert_ignore(forms),
-                    [{"key_hash": h, "options": k, "birthday": stored_birthday(birthday)} for h, k in hashes.items()],
-                )
-            found: dict[str, Any] = {}
-            hash_list = list(hashes)
-            for start in range(0, len(hash_list), _IN_BATCH):
-                query = select(forms.c.id, forms.c.key_hash, forms.c.options).where(
-                    forms.c.key_hash.in_(hash_list[start : start + _IN_BATCH])
-                )
-                for row in conn.execute(query):
-                    found[row.key_hash] = row
+            hashes = {sha256(k.encode()).hexdigest(): k for k in keys}
+            found: dict[str, tuple[int, str]] = {}
+            if raw:
+                self._sqlite_insert_forms(conn, hashes, stored_birthday(birthday), found, insert)
+            else:
+                if insert:
+                    conn.execute(
+                        self._insert_ignore(forms),
+                        [{"key_hash": h, "options": k, "birthday": stored_birthday(birthday)} for h, k in hashes.items()],
+                    )
+                hash_list = list(hashes)
+                for start in range(0, len(hash_list), _IN_BATCH):
+                    query = select(forms.c.id, forms.c.key_hash, forms.c.options).where(
+                        forms.c.key_hash.in_(hash_list[start : start + _IN_BATCH])
+                    )
+                    for row in conn.execute(query):
+                        found[row.key_hash] = (row.id, row.options)
             for h, key in hashes.items():
                 row = found.get(h)
                 if row is None:
@@ -607,16 +570,53 @@ class Store:
                             f"the store {self._where} is inconsistent: the form with options [{key}] "
                             "was inserted but cannot be read back"
                         )
-                    absent.update(g.id for g in keys[key])
+                    absent.update(g._id for g in keys[key])
                     continue
-                if row.options != key:
+                if row[1] != key:
                     raise StoreCorruptError(
-                        f"the store {self._where} is inconsistent: form {row.id} has options "
-                        f"[{row.options}] but the key hash of [{key}]"
+                        f"the store {self._where} is inconsistent: form {row[0]} has options "
+                        f"[{row[1]}] but the key hash of [{key}]"
                     )
                 for g in keys[key]:
-                    known[g.id] = row.id
+                    known[g._id] = row[0]
         ids.update(known)
+
+    @staticmethod
+    def _sqlite_insert_forms(conn: Connection, hashes: dict[str, str], birthday: int,
+                             found: dict[str, tuple[int, str]], insert: bool) -> None:
+        """SQLite's bulk path for one birthday level: look the keys up, then insert the absent
+        ones with multi-row ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` on the DBAPI cursor
+        (the write lock is held: ``BEGIN IMMEDIATE``), filling ``found`` (hash -> (id, key))."""
+        cursor = conn.connection.driver_connection.cursor()
+        try:
+            hash_list = list(hashes)
+            step = _IN_BATCH
+            for start in range(0, len(hash_list), step):
+                part = hash_list[start : start + step]
+                cursor.execute(
+                    f"SELECT key_hash, id, options FROM forms WHERE key_hash IN ({','.join('?' * len(part))})", part
+                )
+                for h, i, k in cursor.fetchall():
+                    found[h] = (i, k)
+            if not insert:
+                return
+            new = [h for h in hash_list if h not in found]
+            step = 300  # 3 parameters per row, below SQLite's 999-variable floor
+            for start in range(0, len(new), step):
+                part = new[start : start + step]
+                params: list[Any] = []
+                for h in part:
+                    params += (h, hashes[h], birthday)
+                cursor.execute(
+                    "INSERT INTO forms (key_hash, options, birthday) VALUES "
+                    + ",".join(["(?,?,?)"] * len(part))
+                    + " ON CONFLICT (key_hash) DO NOTHING RETURNING key_hash, id, options",
+                    params,
+                )
+                for h, i, k in cursor.fetchall():
+                    found[h] = (i, k)
+        finally:
+            cursor.close()
 
     def put_many(self, items: Any) -> None:
         """Store many form properties at once: ``items`` is an iterable of
@@ -1434,7 +1434,6 @@ def _nim_sum_parts(g: Game, depth: int) -> list[int] | None:
     return None
 
 
-_FORM_BY_HASH = select(forms.c.id, forms.c.options).where(forms.c.key_hash == bindparam("key_hash"))
 
 #: Stored birthdays saturate here (a 32-bit column on PostgreSQL): ``*10**18`` is stored
 #: with this birthday, its true one being its size (the key ``"*n"``).
