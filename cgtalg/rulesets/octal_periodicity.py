@@ -254,7 +254,8 @@ def periodicity(
         while True:
             G = compute(L)
             p_hi = max(1, (L - k) // h) if mode == 0 else max(1, L - k)
-            p, n0 = K.last_match_scan(G, L, 1, p_hi, h, k, mode, 0)
+            Z = K.tail_match_lengths(G, L, max(p_hi, L // 2))
+            p, n0 = K.period_scan(Z, L, 1, p_hi, h, k, mode, 0)
             if p > 0:
                 p, n0 = int(p), int(n0)
                 res = PeriodicityResult(
@@ -267,7 +268,8 @@ def periodicity(
                 return res
             if L >= max_values:
                 break
-            cp, cn0 = K.last_match_scan(G, L, 1, max(1, L // 2), 1, 0, 2, 0)
+            cp, cn0 = K.period_scan(Z, L, 1, max(1, L // 2), 1, 0, 2, 0)
+            del Z
             nxt = 2 * L
             if cp > 0:
                 need = required_length(mode, h, k, int(cn0), int(cp))
