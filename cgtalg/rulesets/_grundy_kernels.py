@@ -411,8 +411,8 @@ def saltus_scan(G, L, p_hi, cycles):
 
 
 @njit(cache=True)
-def tail_match_lengths(G, L, p_hi):
-    """``Z[p]`` for ``0 <= p <= p_hi``: the length of the longest run ``G[n] == G[n+p]`` ending at
+def tail_match_lengths(G, L, Z):
+    """``Z[p]`` for ``0 <= p < len(Z)``: the length of the longest run ``G[n] == G[n+p]`` ending at
     the end of the prefix, i.e. the largest ``z`` with ``G[L-1-j] == G[L-1-j-p]`` for ``j < z``
     (``Z[0] = L``). The least ``n0`` with ``G[n] == G[n+p]`` for ``n0 <= n < L - p`` is then
     ``L - p - Z[p]``.
@@ -421,9 +421,10 @@ def tail_match_lengths(G, L, p_hi):
     ``R[i] = G[L-1-i]``, computed in O(L) time for all ``p`` at once; the run for ``p`` is
     never walked again for its multiples (the naive scan walked ``~L/2`` values for every
     multiple of the period, O(L^2) in all, when a candidate failed the certificate).
-    ``int64`` array of length ``p_hi + 1``.
+    ``Z`` (``int32`` or ``int64``, length ``p_hi + 1``) is filled and returned.
     """
-    Z = np.zeros(p_hi + 1, dtype=np.int64)
+    p_hi = Z.shape[0] - 1
+    Z[:] = 0
     if p_hi < 0:
         return Z
     Z[0] = L
@@ -455,7 +456,7 @@ def period_scan(Z, L, p_lo, p_hi, h, k, mode, threshold):
     for p in range(p_lo, p_hi + 1):
         if p >= L:
             return -1, -1
-        n0 = L - p - Z[p]
+        n0 = L - p - np.int64(Z[p])
         if n0 < 0:
             n0 = 0
         m = n0 if n0 > 1 else 1
