@@ -119,7 +119,12 @@ def test_no_certified_period_means_computation_limit_error_naming_the_range():
     with pytest.raises(ComputationLimitError) as e:
         officers.grundy_value(10**30, limit=3000)
     assert "certify a period on more values with periodicity(max_values=...)" in str(e.value)
-    assert "pass limit=1000000000000000000000000000001" in str(e.value)
+    assert "computing G(1000000000000000000000000000000) directly would need" in str(e.value)
+    assert "over the memory budget of 4.0 GiB" in str(e.value)
+    with pytest.raises(ComputationLimitError) as e:
+        officers.grundy_value(5000, limit=3000)
+    assert "heap 5000 is beyond the direct limit of 3000 values" in str(e.value)
+    assert "pass limit=5001 (or more) to compute G(5000) directly" in str(e.value)
 
 
 def test_memory_estimate_and_budget_refusal():

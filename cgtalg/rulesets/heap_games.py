@@ -923,13 +923,21 @@ class HeapRuleset(ImpartialRuleset):
         if self.certificate() is None:
             return ComputationLimitError(
                 head + " and no periodicity theorem applies to this game (periods are only detected), "
-                f"so only heaps below the limit are answered: pass limit={n + 1} (or more) to compute "
-                f"G({n}) directly")
+                "so only heaps below the limit are answered" + self._direct_hint(n))
         searched = (f", and the periodicity search over {self._period_searched} values certified none"
                     if self._period_searched else "")
         return ComputationLimitError(
-            head + searched + ": certify a period on more values with periodicity(max_values=...), "
-            f"or pass limit={n + 1} (or more) to compute G({n}) directly")
+            head + searched + ": certify a period on more values with periodicity(max_values=...)"
+            + self._direct_hint(n))
+
+    def _direct_hint(self, n: int) -> str:
+        """``, or pass limit=...`` when computing ``G(n)`` directly fits the memory budget."""
+        need = self.engine().memory_estimate(n + 1) if n < 2**62 else None
+        if need is not None and need <= DEFAULT_MAX_BYTES:
+            return f", or pass limit={n + 1} (or more) to compute G({n}) directly"
+        what = f"about {_fmt_bytes(need)}" if need is not None else "more memory than any machine has"
+        return (f" (computing G({n}) directly would need {what}, over the memory budget of "
+                f"{_fmt_bytes(DEFAULT_MAX_BYTES)})")
 
     def _certified_period(self, limit: int | None = None):
         """The certified period, searched for on at most ``min(default, limit)`` values when not

@@ -184,7 +184,7 @@ class PeriodicityResult:
                     f"{self.values_checked:,} values computed")
         need = ""
         if self.required_values is not None:
-            need = f"; the certificate needs L >= {self.required_values:,} values"
+            need = f"; certifying it needs L >= {self.required_values:,} values"
         return (f"{self.ruleset}: no certified period: on the {self.values_checked:,} values computed, "
                 f"the tail from G({self.preperiod}) repeats with {self._kind()} (seen, not proved{need})")
 
