@@ -164,3 +164,16 @@ def test_heap_sizes_never_reach_numpy_as_overflowing_ints():
         assert k.grundy_value(2**63) == kayles_brute(2**63)
         assert k.grundy_value(2**63 - 1) == kayles_brute(2**63 - 1)
         assert k.outcome([2**63, 2**64, 1]) in ("P", "N")
+
+
+def test_doctests_of_the_octal_modules():
+    """The docstring examples (including G(10**100) of Kayles) run and pass."""
+    import doctest
+
+    import cgtalg.rulesets.heap_games as hg
+    import cgtalg.rulesets.octal as oc
+    import cgtalg.rulesets.octal_periodicity as op
+
+    for module in (hg, oc, op):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

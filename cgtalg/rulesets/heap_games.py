@@ -894,8 +894,8 @@ class HeapRuleset(ImpartialRuleset):
         Examples
         --------
         >>> from cgtalg.rulesets.octal import TakeAndBreak
-        >>> TakeAndBreak("0.77").grundy_value(10**100)
-        2
+        >>> TakeAndBreak("0.77").grundy_value(10**100)  # (10**100 - 71) % 12 = 5: G(76)
+        1
         """
         n = _check_count(n, "heap size")
         limit = _check_count(limit, "limit")
