@@ -905,8 +905,8 @@ class HeapRuleset(ImpartialRuleset):
         if self._period is not None:
             return self._period.value_at(n, eng.G)
         if self.certificate() is not None and n >= (1 << 12):
-            # a period found on about twice the values direct computation needs is cheaper
-            top = limit if n >= limit else min(limit, max(2 * (n + 1), 1 << 16))
+            # look for a period on the values direct computation would need anyway
+            top = limit if n >= limit else min(limit, max(n + 1, 1 << 16))
             per = self._certified_period(top)
             if per is not None:
                 return per.value_at(n, eng.G)
