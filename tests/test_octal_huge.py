@@ -177,3 +177,17 @@ def test_doctests_of_the_octal_modules():
     for module in (hg, oc, op):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_listing_the_moves_of_a_huge_heap_is_refused_at_once():
+    """The generic solver lists moves one by one; for a heap of 10**18 that never ends, so the
+    ruleset refuses in bounded time and names the API that answers (issue 7: solve hung)."""
+    from cgtalg.rulesets import solver
+
+    k = TakeAndBreak("0.77")
+    with pytest.raises(ComputationLimitError, match="use outcome\\(\\) or winning_moves\\(\\)"):
+        list(k.moves((3, 10**18)))
+    with pytest.raises(ComputationLimitError, match="not listed one by one"):
+        solver.solve(k, (10**18,))
+    assert k.outcome([10**18]) == ("P" if kayles_brute(10**18) == 0 else "N")
+    assert sorted(k.moves((4,))) == [(1, 1), (1, 2), (2,), (3,)]

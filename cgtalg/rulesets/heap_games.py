@@ -697,8 +697,20 @@ class HeapRuleset(ImpartialRuleset):
 
     # -- ruleset protocol ------------------------------------------------------------------
     def moves(self, position: Any) -> Iterator[tuple[int, ...]]:
-        """The positions reachable in one move (sorted tuples of heaps)."""
+        """The positions reachable in one move (sorted tuples of heaps).
+
+        Raises
+        ------
+        ComputationLimitError
+            For a heap beyond :data:`ENUMERATE_LIMIT` (its moves are too many to list one by
+            one; :meth:`outcome` and :meth:`winning_moves` answer such heaps from the period).
+        """
         heaps = as_heaps(position, self.name)
+        if heaps and heaps[-1] > ENUMERATE_LIMIT:
+            raise ComputationLimitError(
+                f"{self.name}: the moves of a heap of {heaps[-1]} tokens are not listed one by one (limit "
+                f"{ENUMERATE_LIMIT}); use outcome() or winning_moves(), which answer heaps of any size "
+                "from a certified period")
         seen = set()
         for i, h in enumerate(heaps):
             if i and heaps[i - 1] == h:
