@@ -191,3 +191,5 @@ def test_listing_the_moves_of_a_huge_heap_is_refused_at_once():
         solver.solve(k, (10**18,))
     assert k.outcome([10**18]) == ("P" if kayles_brute(10**18) == 0 else "N")
     assert sorted(k.moves((4,))) == [(1, 1), (1, 2), (2,), (3,)]
+    with pytest.raises(ComputationLimitError, match="the Game form of a heap of 100000000000000000000 tokens"):
+        k.heap(10**20)

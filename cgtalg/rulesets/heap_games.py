@@ -766,6 +766,11 @@ class HeapRuleset(ImpartialRuleset):
         1
         """
         n = _check_count(n, "heap size")
+        if n > ENUMERATE_LIMIT:
+            raise ComputationLimitError(
+                f"{self.name}: the Game form of a heap of {n} tokens would hold the forms of every smaller "
+                f"heap; heaps beyond {ENUMERATE_LIMIT} are refused (grundy_value() and outcome() answer "
+                "normal play for heaps of any size)")
         forms = self._heap_forms
         while len(forms) <= n:
             m = len(forms)
