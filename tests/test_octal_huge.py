@@ -193,3 +193,9 @@ def test_listing_the_moves_of_a_huge_heap_is_refused_at_once():
     assert sorted(k.moves((4,))) == [(1, 1), (1, 2), (2,), (3,)]
     with pytest.raises(ComputationLimitError, match="the Game form of a heap of 100000000000000000000 tokens"):
         k.heap(10**20)
+
+
+def test_a_small_limit_still_uses_the_certified_period():
+    k = TakeAndBreak("0.77")
+    assert k.grundy_value(4000, limit=1000) == kayles_brute(4000)
+    assert k.engine().n < 4000  # answered from the period, not computed

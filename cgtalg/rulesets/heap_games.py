@@ -921,7 +921,7 @@ class HeapRuleset(ImpartialRuleset):
             return int(eng.G[n])
         if self._period is not None:
             return self._period.value_at(n, eng.G)
-        if self.certificate() is not None and n >= (1 << 12):
+        if self.certificate() is not None and (n >= limit or n >= (1 << 12)):
             # look for a period on the values direct computation would need anyway
             top = limit if n >= limit else min(limit, max(n + 1, 1 << 16))
             per = self._certified_period(top)
