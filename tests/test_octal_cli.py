@@ -38,7 +38,10 @@ def test_period():
     d = json.loads(run("period", "0.16", "--json"))
     assert (d["period"], d["preperiod"], d["certified"]) == (149459, 105351, True)
     d = json.loads(run("period", "0.[3]", "--max-values", "500", "--json"))
-    assert d["status"] == "detected" and d["saltus"] == 1 and d["certified"] is False
+    # issue 7: an uncertified result states no period as a fact, only what was seen
+    assert d["status"] == "detected" and d["certified"] is False
+    assert (d["seen_period"], d["seen_saltus"], d["seen_preperiod"]) == (1, 1, 0)
+    assert d["period"] is None and d["saltus"] is None and d["last_exceptional"] is None
 
 
 def test_cousin():

@@ -129,7 +129,9 @@ def test_hexadecimal_code_uses_three_heap_bound():
 def test_nim_and_all_but_games_show_saltus_detected_not_certified():
     nim = TakeAndBreak("0.[3]").periodicity(max_values=600)
     assert (nim.status, nim.certified, nim.period, nim.saltus, nim.preperiod) == ("detected", False, 1, 1, 0)
-    assert "infinite code" in nim.note and "DETECTED" in str(nim)
+    assert "infinite code" in nim.note and "(seen, not proved)" in str(nim)  # issue 7: never worded as fact
+    assert str(nim).startswith("0.[3]: no certified period: on the 600 values computed, the tail from G(0) "
+                               "repeats with arithmetic period 1 with saltus 1")
     ab = subtraction([1, 2], all_but=True)
     res = ab.periodicity(max_values=800)
     G = ab.grundy_sequence(800).astype(int)
@@ -178,3 +180,48 @@ def test_scan_kernel_against_brute_force_on_random_sequences():
         p, n0 = K.last_match_scan(seq, L, 1, (L - 2) // 2, 2, 2, 0, 0)
         brute = naive_min_certified(seq.tolist(), 2)
         assert (None if p < 0 else (int(p), int(n0))) == brute
+
+
+def test_run_length_scan_agrees_with_the_walk_and_brute_force():
+    """The O(L) Z-function scan (Gusfield 1997, sec. 1.4) gives the same (p, n0) as the walking
+    scan and as the plain-Python definition, in every mode, on random eventually periodic
+    sequences (brute force)."""
+    rng = np.random.default_rng(11)
+    for _ in range(300):
+        pre = rng.integers(0, 3, rng.integers(0, 40))
+        per = rng.integers(0, 3, rng.integers(1, 12))
+        L = int(rng.integers(20, 260))
+        seq = np.concatenate([pre, np.tile(per, L // len(per) + 2)])[:L].astype(np.uint8)
+        Z = K.tail_match_lengths(seq, L, np.zeros(L, dtype=np.int64))
+        for p in range(1, L):
+            n0 = L - p
+            while n0 > 0 and seq[n0 - 1] == seq[n0 - 1 + p]:
+                n0 -= 1
+            assert L - p - Z[p] == n0
+        for (h, k, mode, thr) in ((2, 2, 0, 0), (3, 1, 0, 0), (1, 3, 1, 0), (1, 0, 2, 0), (1, 0, 2, 3)):
+            p_hi = max(1, (L - k) // h) if mode == 0 else max(1, L - k) if mode == 1 else L // 2
+            walk = K.last_match_scan(seq, L, 1, p_hi, h, k, mode, thr)
+            fast = K.period_scan(Z, L, 1, p_hi, h, k, mode, thr)
+            assert tuple(map(int, walk)) == tuple(map(int, fast)), (seq.tolist(), h, k, mode, thr)
+        brute = naive_min_certified(seq.tolist(), 2)
+        fast = K.period_scan(Z, L, 1, (L - 2) // 2, 2, 2, 0, 0)
+        assert (None if fast[0] < 0 else (int(fast[0]), int(fast[1]))) == brute
+
+
+def test_failed_candidate_does_not_make_the_scan_quadratic():
+    """0.376's trap in miniature: on a prefix where the true period p fails the certificate
+    (its preperiod is too late for the bound) every multiple of p matches over ~L/2 values,
+    so the walking scan costs O(L^2/p). The run-length scan answers from one O(L) pass and
+    agrees with the walk; then the detection names the candidate and the length it needs.
+    The sequence: 5000 random values, then period 4 (brute force from the definitions)."""
+    rng = np.random.default_rng(3)
+    pre = rng.integers(5, 9, 5000)
+    L = 9000
+    seq = np.concatenate([pre, np.tile([1, 2, 3, 4], 1000)])[:L].astype(np.uint8)
+    Z = K.tail_match_lengths(seq, L, np.zeros(L // 2 + 1, dtype=np.int32))
+    assert int(L - 4 - Z[4]) == 5000 and int(L - 8 - Z[8]) == 5000
+    got = K.period_scan(Z, L, 1, (L - 3) // 2, 2, 3, 0, 0)
+    assert tuple(map(int, got)) == tuple(map(int, K.last_match_scan(seq, L, 1, (L - 3) // 2, 2, 3, 0, 0)))
+    assert tuple(map(int, got)) == (-1, -1)  # 2*5000 + 2*4 + 3 = 10011 > 9000
+    assert tuple(map(int, K.period_scan(Z, L, 1, L // 2, 1, 0, 2, 0))) == (4, 5000)
+    assert required_length(0, 2, 3, 5000, 4) == 10011

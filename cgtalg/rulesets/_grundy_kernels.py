@@ -37,7 +37,7 @@ from numba import njit
 __all__ = [
     "DONE", "OVERFLOW", "GROW", "RARE_FULL",
     "naive_kernel", "sparse_kernel", "rebuild_rare", "last_match_scan",
-    "saltus_scan", "max_of", "value_counts",
+    "saltus_scan", "max_of", "value_counts", "tail_match_lengths", "period_scan",
 ]
 
 DONE = 0
@@ -408,3 +408,79 @@ def saltus_scan(G, L, p_hi, cycles):
             n -= 1
         return p, s, n + 1
     return -1, 0, -1
+
+
+@njit(cache=True)
+def tail_match_lengths(G, L, Z):
+    """``Z[p]`` for ``0 <= p < len(Z)``: the length of the longest run ``G[n] == G[n+p]`` ending at
+    the end of the prefix, i.e. the largest ``z`` with ``G[L-1-j] == G[L-1-j-p]`` for ``j < z``
+    (``Z[0] = L``). The least ``n0`` with ``G[n] == G[n+p]`` for ``n0 <= n < L - p`` is then
+    ``L - p - Z[p]``.
+
+    This is the Z-function (Gusfield 1997, sec. 1.4) of the reversed prefix
+    ``R[i] = G[L-1-i]``, computed in O(L) time for all ``p`` at once; the run for ``p`` is
+    never walked again for its multiples (the naive scan walked ``~L/2`` values for every
+    multiple of the period, O(L^2) in all, when a candidate failed the certificate).
+    ``Z`` (``int32`` or ``int64``, length ``p_hi + 1``) is filled and returned.
+    """
+    p_hi = Z.shape[0] - 1
+    Z[:] = 0
+    if p_hi < 0:
+        return Z
+    Z[0] = L
+    left = 0
+    right = 0  # [left, right) is the rightmost matched box: R[left:right] == R[0:right-left]
+    last = L - 1
+    for i in range(1, p_hi + 1):
+        if i >= L:
+            break
+        z = 0
+        if i < right:
+            z = Z[i - left]
+            if z > right - i:
+                z = right - i
+        while i + z < L and G[last - z] == G[last - i - z]:
+            z += 1
+        Z[i] = z
+        if i + z > right:
+            left = i
+            right = i + z
+    return Z
+
+
+@njit(cache=True)
+def period_scan(Z, L, p_lo, p_hi, h, k, mode, threshold):
+    """:func:`last_match_scan` from the run lengths ``Z`` of :func:`tail_match_lengths`
+    (``p_hi <= len(Z) - 1``): the smallest accepted ``p`` in ``[p_lo, p_hi]`` and its ``n0``,
+    or ``(-1, -1)``. Same acceptance rules, O(p_hi - p_lo) time."""
+    for p in range(p_lo, p_hi + 1):
+        if p >= L:
+            return -1, -1
+        n0 = L - p - np.int64(Z[p])
+        if n0 < 0:
+            n0 = 0
+        m = n0 if n0 > 1 else 1
+        if mode == 0:
+            if L - h * p - k < h:
+                return -1, -1
+            if L >= h * m + h * p + k:
+                return p, n0
+        elif mode == 1:
+            if L - p - k < 1:
+                return -1, -1
+            if L >= m + p + k:
+                return p, n0
+        else:
+            if threshold >= 1:
+                need = threshold * p
+                if need < 16:
+                    need = 16
+            else:
+                need = p // 2
+                if need < 1024:
+                    need = 1024
+            if L - p - need < 0:
+                return -1, -1
+            if L - p - n0 >= need:
+                return p, n0
+    return -1, -1

@@ -47,6 +47,7 @@ __all__ = [
     "grundys_game",
     "parse_heap_ruleset",
     "as_heaps",
+    "DEFAULT_MAX_BYTES",
 ]
 
 #: ``method="auto"`` judges sparse space only from this many values on ...
@@ -61,6 +62,9 @@ WITNESSES = 4
 DIRECT_LIMIT = 10**7
 #: splits of heaps up to this size are enumerated pair by pair in winning_moves
 ENUMERATE_LIMIT = 10**7
+#: default memory budget (bytes) of a Grundy-sequence computation; past it the request is
+#: refused up front with ComputationLimitError (pass ``max_bytes`` to raise it)
+DEFAULT_MAX_BYTES = 4 * 2**30
 
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
 
@@ -245,8 +249,64 @@ class GrundyEngine:
         self.rare_limit = 0
         self.fallback_at: int | None = None
         self.rechoices = 0
+        self._probe: tuple | None = None  # (values, mode, rare fraction, itemsize) for estimates
 
     # -- buffers -----------------------------------------------------------------------
+    def memory_estimate(self, n: int) -> int:
+        """Peak bytes held while computing ``G[0:n)`` from the current state.
+
+        The sequence at the dtype the values so far need (1 byte per value for a fresh
+        engine; values past 255 or 65535 promote it to 2 or 4 bytes), the old buffer alive
+        while it is copied into a larger one, the kernels' scratch arrays (stamp and
+        witness tables sized by the largest value) and, for the sparse kernel, the
+        rare-position lists extrapolated from the fraction of rare heaps so far. To know the
+        kernel and that fraction, the first :data:`AUTO_DECIDE_AT` values are computed first
+        (a fraction of a second). Computing no new value costs nothing.
+        """
+        n = int(n)
+        if n <= self.n:
+            return 0
+        mode, frac, item = self.mode, self.nrare / max(self.n, 1), self.G.itemsize
+        probe = min(n, AUTO_DECIDE_AT)
+        if self.n < probe and self.mode != "python":
+            # learn the kernel, the rare fraction and the dtype on a scratch engine (cheap;
+            # this engine, its progress reports and store writes are left alone)
+            if self._probe is None or self._probe[0] < probe:
+                tmp = GrundyEngine(self.ruleset, self.method)
+                tmp.extend(probe, progress=False, _checked=True)
+                self._probe = (probe, tmp.mode, tmp.nrare / max(tmp.n, 1), tmp.G.itemsize)
+            _, mode, frac, item = self._probe
+        item = max(item, self.G.itemsize)
+        cap = self.G.shape[0]
+        seq = max(n, cap) * item + (cap * item if n > cap else 0)
+        scratch = (self.marks.nbytes + self.wit.nbytes + self.wpos.nbytes + self.need.nbytes
+                   + (self.par.nbytes if self.par is not None else 0)
+                   + self.rare.nbytes + self.rare_val.nbytes)
+        rare = 0
+        if mode == "sparse":
+            # rare positions and their values, int64 each, lists kept up to twice full;
+            # the fraction seen so far (at most 1/AUTO_RARE_DIVISOR with method="auto")
+            rare = 32 * int(self.nrare + frac * (n - self.n) + 1024)
+        return int(seq + scratch + rare)
+
+    def check_budget(self, n: int, max_bytes: int | None = None) -> None:
+        """Refuse, before any work, to compute ``G[0:n)`` when it needs more than ``max_bytes``
+        (default :data:`DEFAULT_MAX_BYTES`).
+
+        Raises
+        ------
+        ComputationLimitError
+            Naming the estimate, the budget and how to raise it.
+        """
+        budget = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
+        need = self.memory_estimate(n)
+        if need > budget:
+            raise ComputationLimitError(
+                f"{self.ruleset.name}: computing {n} Grundy values needs about {_fmt_bytes(need)} "
+                f"({self.G.itemsize} byte(s) per value), over the memory budget of {_fmt_bytes(budget)}; "
+                f"{self.n} values are computed; pass max_bytes={need} (or more) to allow it, or ask for fewer values"
+            )
+
     def values(self, n: int | None = None) -> np.ndarray:
         """A read-only view of ``G[:n]`` (all computed values by default)."""
         n = self.n if n is None else min(n, self.n)
@@ -319,15 +379,21 @@ class GrundyEngine:
         stop: int,
         progress: bool | None | Callable[[int, int], Any] = None,
         on_chunk: Callable[[int, int], Any] | None = None,
+        max_bytes: int | None = None,
+        _checked: bool = False,
     ) -> None:
         """Compute ``G[n:stop)``.
 
         ``progress``: ``True`` shows a tqdm bar (values/s), ``None`` shows one on a terminal
         for long runs, ``False`` none, or a callable ``progress(done, total)`` called after
         each chunk. ``on_chunk(start, end)`` is called after each chunk (the store writer).
+        ``max_bytes``: memory budget (default :data:`DEFAULT_MAX_BYTES`), checked up front
+        with :meth:`check_budget`.
         """
         if stop <= self.n:
             return
+        if not _checked:
+            self.check_budget(stop, max_bytes)
         self._ensure_capacity(stop)
         total = stop - self.n
         first = self.n
@@ -487,6 +553,16 @@ class GrundyEngine:
                 self.vmax = v
 
 
+def _fmt_bytes(b: int) -> str:
+    """``1.5 GiB``-style text of a byte count."""
+    x = float(b)
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if x < 1024 or unit == "PiB":
+            return f"{int(x)} bytes" if unit == "bytes" else f"{x:.1f} {unit}"
+        x /= 1024
+    return f"{b} bytes"  # pragma: no cover
+
+
 class _StoreWriter:
     """Writes newly computed values to a store in batches (one transaction each)."""
 
@@ -599,7 +675,7 @@ class HeapRuleset(ImpartialRuleset):
         self._engines: dict[str, GrundyEngine] = {}
         self._heap_forms: list[Game] = []
         self._period = None  # cached certified PeriodicityResult
-        self._period_searched = False  # a default search found none
+        self._period_searched = 0  # a search over this many values certified no period
 
     # -- to be defined by subclasses -----------------------------------------------------
     def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
@@ -621,8 +697,20 @@ class HeapRuleset(ImpartialRuleset):
 
     # -- ruleset protocol ------------------------------------------------------------------
     def moves(self, position: Any) -> Iterator[tuple[int, ...]]:
-        """The positions reachable in one move (sorted tuples of heaps)."""
+        """The positions reachable in one move (sorted tuples of heaps).
+
+        Raises
+        ------
+        ComputationLimitError
+            For a heap beyond :data:`ENUMERATE_LIMIT` (its moves are too many to list one by
+            one; :meth:`outcome` and :meth:`winning_moves` answer such heaps from the period).
+        """
         heaps = as_heaps(position, self.name)
+        if heaps and heaps[-1] > ENUMERATE_LIMIT:
+            raise ComputationLimitError(
+                f"{self.name}: the moves of a heap of {heaps[-1]} tokens are not listed one by one (limit "
+                f"{ENUMERATE_LIMIT}); use outcome() or winning_moves(), which answer heaps of any size "
+                "from a certified period")
         seen = set()
         for i, h in enumerate(heaps):
             if i and heaps[i - 1] == h:
@@ -678,6 +766,11 @@ class HeapRuleset(ImpartialRuleset):
         1
         """
         n = _check_count(n, "heap size")
+        if n > ENUMERATE_LIMIT:
+            raise ComputationLimitError(
+                f"{self.name}: the Game form of a heap of {n} tokens would hold the forms of every smaller "
+                f"heap; heaps beyond {ENUMERATE_LIMIT} are refused (grundy_value() and outcome() answer "
+                "normal play for heaps of any size)")
         forms = self._heap_forms
         while len(forms) <= n:
             m = len(forms)
@@ -712,6 +805,7 @@ class HeapRuleset(ImpartialRuleset):
         method: str = "auto",
         store: Any = None,
         progress: bool | None | Callable[[int, int], Any] = None,
+        max_bytes: int | None = None,
     ) -> np.ndarray:
         """The Grundy values ``G(0), ..., G(n-1)`` of single heaps.
 
@@ -732,6 +826,9 @@ class HeapRuleset(ImpartialRuleset):
         progress : bool, None or callable
             tqdm bar (values/s) for long runs; a callable ``progress(done, total)`` is called
             after each chunk instead.
+        max_bytes : int, optional
+            Memory budget (default :data:`DEFAULT_MAX_BYTES`, 4 GiB); see
+            :meth:`grundy_memory_estimate`.
 
         Returns
         -------
@@ -742,6 +839,8 @@ class HeapRuleset(ImpartialRuleset):
         ------
         RulesetError
             For a bad ``n`` or ``method``.
+        ComputationLimitError
+            When the computation would need more than ``max_bytes`` (refused before any work).
 
         Examples
         --------
@@ -751,8 +850,11 @@ class HeapRuleset(ImpartialRuleset):
         """
         n = _check_count(n)
         eng = self.engine(method)
+        if max_bytes is not None:
+            max_bytes = _check_count(max_bytes, "max_bytes")
+        eng.check_budget(n, max_bytes)
         if store is None:
-            eng.extend(n, progress)
+            eng.extend(n, progress, max_bytes=max_bytes)
             return eng.values(n)
         store = _open_store(store)
         key = self.sequence_key
@@ -762,63 +864,128 @@ class HeapRuleset(ImpartialRuleset):
             eng.load_prefix(store.sequence(key, 0, min(stored_len, n)))
         writer = _StoreWriter(store, key, eng, start=min(stored_len, eng.n))
         try:
-            eng.extend(n, progress, on_chunk=writer)
+            eng.extend(n, progress, on_chunk=writer, max_bytes=max_bytes)
         finally:
             writer.flush()
         return eng.values(n)
 
+    def grundy_memory_estimate(self, n: int, method: str = "auto") -> int:
+        """Bytes that computing the first ``n`` Grundy values will hold at its peak (0 when
+        they are computed already); :meth:`grundy_sequence` refuses past its ``max_bytes``.
+
+        About one byte per value while the values stay below 256 (two below 65536, four
+        beyond), doubled while the buffer is copied into a larger one, plus the kernels'
+        scratch arrays (see :meth:`GrundyEngine.memory_estimate`).
+
+        Examples
+        --------
+        >>> from cgtalg.rulesets.octal import TakeAndBreak
+        >>> TakeAndBreak("0.77").grundy_memory_estimate(10**10) > 10**10
+        True
+        """
+        n = _check_count(n)
+        return self.engine(method).memory_estimate(n)
+
     def grundy_value(self, n: int, limit: int = DIRECT_LIMIT) -> int:
-        """``G(n)`` for a single heap: computed directly below ``limit``, else from a certified
-        period (found with :meth:`periodicity` when the game has a periodicity theorem).
+        """``G(n)`` for a single heap of any size ``n`` (a Python int: ``10**100`` is fine).
+
+        Computed values are read directly; beyond them, a certified period answers exactly
+        (``n`` is reduced into the period with Python ints, Guy-Smith periodicity theorem);
+        without one, heaps below ``limit`` are computed directly.
+
+        Parameters
+        ----------
+        n : int
+            The heap size.
+        limit : int
+            Heaps at or beyond this size are only answered from a certified period (the
+            search for one computes at most ``min(limit, default)`` values, see
+            :func:`~cgtalg.rulesets.octal_periodicity.periodicity`).
 
         Raises
         ------
         ComputationLimitError
-            If ``n`` exceeds ``limit`` and no certified period is known.
+            If ``n >= limit`` and no certified period is known; the message names the range
+            computed and how to extend it.
+
+        Examples
+        --------
+        >>> from cgtalg.rulesets.octal import TakeAndBreak
+        >>> TakeAndBreak("0.77").grundy_value(10**100)  # (10**100 - 71) % 12 = 5: G(76)
+        1
         """
         n = _check_count(n, "heap size")
+        limit = _check_count(limit, "limit")
         eng = self.engine()
         if n < eng.n:
             return int(eng.G[n])
         if self._period is not None:
             return self._period.value_at(n, eng.G)
+        if self.certificate() is not None and (n >= limit or n >= (1 << 12)):
+            # look for a period on the values direct computation would need anyway
+            top = limit if n >= limit else min(limit, max(n + 1, 1 << 16))
+            per = self._certified_period(top)
+            if per is not None:
+                return per.value_at(n, eng.G)
         if n < limit:
             eng.extend(n + 1)
             return int(eng.G[n])
-        per = self._certified_period(limit)
-        if per is not None:
-            return per.value_at(n, eng.G)
-        raise ComputationLimitError(
-            f"{self.name}: heap {n} is beyond the direct limit of {limit} values and no certified "
-            "period is known (certify one with periodicity(), or raise the limit)"
-        )
+        raise self._beyond_error(n, limit)
+
+    def _beyond_error(self, n: int, limit: int) -> ComputationLimitError:
+        """The error for a heap no certified period and no direct computation can answer."""
+        eng = self.engine()
+        head = (f"{self.name}: heap {n} is beyond the direct limit of {limit} values and no certified "
+                f"period is known; G is computed for heaps 0..{eng.n - 1}")
+        if self.certificate() is None:
+            return ComputationLimitError(
+                head + " and no periodicity theorem applies to this game (periods are only detected), "
+                "so only heaps below the limit are answered" + self._direct_hint(n))
+        searched = (f", and the periodicity search over {self._period_searched} values certified none"
+                    if self._period_searched else "")
+        return ComputationLimitError(
+            head + searched + ": certify a period on more values with periodicity(max_values=...)"
+            + self._direct_hint(n))
+
+    def _direct_hint(self, n: int) -> str:
+        """``, or pass limit=...`` when computing ``G(n)`` directly fits the memory budget."""
+        need = self.engine().memory_estimate(n + 1) if n < 2**62 else None
+        if need is not None and need <= DEFAULT_MAX_BYTES:
+            return f", or pass limit={n + 1} (or more) to compute G({n}) directly"
+        what = f"about {_fmt_bytes(need)}" if need is not None else "more memory than any machine has"
+        return (f" (computing G({n}) directly would need {what}, over the memory budget of "
+                f"{_fmt_bytes(DEFAULT_MAX_BYTES)})")
 
     def _certified_period(self, limit: int | None = None):
-        """The certified period, searched for (up to ``limit`` values) when not known yet."""
-        if self._period is None and self.certificate() is not None and not self._period_searched:
+        """The certified period, searched for on at most ``min(default, limit)`` values when not
+        known yet (a search that found none is not repeated on fewer values)."""
+        if self._period is None and self.certificate() is not None:
             from cgtalg.rulesets.octal_periodicity import _default_max
 
             top = _default_max(self) if limit is None else min(_default_max(self), limit)
-            res = self.periodicity(max_values=top)
-            if res.certified:
-                self._period = res
-            elif limit is None:
-                self._period_searched = True
+            if top > self._period_searched and top >= 2:
+                res = self.periodicity(max_values=top)
+                if not res.certified:
+                    self._period_searched = max(self._period_searched, top)
         return self._period
 
     # -- periodicity ---------------------------------------------------------------------
     def periodicity(self, max_values: int | None = None, store: Any = None,
-                    progress: bool | None = None, start: int = 1024):
+                    progress: bool | None = None, start: int = 1024, max_bytes: int | None = None):
         """Find, and certify when a theorem applies, the period of the Grundy sequence.
 
         See :func:`cgtalg.rulesets.octal_periodicity.periodicity` (the Guy-Smith periodicity
-        theorem; Winning Ways ch. 4).
+        theorem; Winning Ways ch. 4). A certified result is kept: heaps of any size are then
+        answered from it (:meth:`grundy_value`, :meth:`outcome`, :meth:`winning_moves`).
         """
         from cgtalg.rulesets.octal_periodicity import periodicity
 
-        res = periodicity(self, max_values=max_values, store=store, progress=progress, start=start)
+        res = periodicity(self, max_values=max_values, store=store, progress=progress, start=start,
+                          max_bytes=max_bytes)
         if res.certified:
             self._period = res
+        else:
+            self._period_searched = max(self._period_searched, res.values_checked)
         return res
 
     # -- multi-heap play (normal play) ---------------------------------------------------

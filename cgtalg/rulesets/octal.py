@@ -455,36 +455,49 @@ class TakeAndBreak(HeapRuleset):
         return any((self.d0,) + self.digits + self.tail)
 
     # -- winning moves in huge heaps ---------------------------------------------------------
-    def _gvals(self, idx: np.ndarray) -> np.ndarray:
-        """Grundy values at the heap sizes ``idx`` (via a certified period when needed)."""
+    def _gvals(self, idx: np.ndarray, base: int = 0, sign: int = 1) -> np.ndarray:
+        """Grundy values at the heap sizes ``base + sign * idx`` (``idx`` a non-negative
+        ``int64`` array, ``base`` a Python int of any size), via a certified period when they
+        are beyond the computed values. Heap sizes past ``int64`` never reach numpy: they are
+        reduced into the period with Python ints first."""
+        from cgtalg.rulesets.heap_games import DIRECT_LIMIT
+
         idx = np.asarray(idx, dtype=np.int64)
+        base = int(base)
         eng = self.engine()
-        top = int(idx.max()) if idx.size else 0
-        if top < eng.n:
-            return eng.G[idx].astype(np.int64)
+        if idx.size == 0:
+            return np.zeros(0, dtype=np.int64)
+        lo = base + sign * int(idx.max() if sign < 0 else idx.min())
+        hi = base + sign * int(idx.min() if sign < 0 else idx.max())
+        if hi < eng.n:
+            return eng.G[base + sign * idx].astype(np.int64)
         per = self._certified_period()
         if per is None:
-            from cgtalg.rulesets.heap_games import DIRECT_LIMIT
-
-            if top >= DIRECT_LIMIT:
-                raise ComputationLimitError(
-                    f"{self.code_text}: heap {top} is beyond the direct limit of {DIRECT_LIMIT} values and no "
-                    "certified period is known")
-            eng.extend(top + 1)
-            return eng.G[idx].astype(np.int64)
-        return per.values_at(idx, eng.G)
+            if hi >= DIRECT_LIMIT:
+                raise self._beyond_error(hi, DIRECT_LIMIT)
+            eng.extend(hi + 1)
+            return eng.G[base + sign * idx].astype(np.int64)
+        n0, p = per.preperiod, per.period
+        if lo >= n0:
+            # every heap is periodic: G(base + sign*i) = G(n0 + (r0 + sign*i) mod p)
+            r0 = (base - n0) % p
+            return eng.G[n0 + (r0 + sign * idx) % p].astype(np.int64)
+        if hi < 2**62:
+            return per.values_at(base + sign * idx, eng.G)
+        return np.array([per.value_at(base + sign * int(i), eng.G) for i in idx], dtype=np.int64)
 
     def _heap_moves_to(self, index: int, n: int, target: int) -> Iterator[HeapMove]:
-        rules = self._kernel_rules(n + 1)
+        n = int(n)
+        rules = self._kernel_rules(min(n, 2**62) + 1)
         if n == 0:
             return
-        if np.any(rules.t_all == n) and target == 0:
+        if target == 0 and any(int(t) == n for t in rules.t_all):
             yield HeapMove(index, n, n, ())
-        ts = rules.t_take[rules.t_take < n]
+        ts = np.array([int(t) for t in rules.t_take if int(t) < n], dtype=np.int64)
         if ts.size:
-            vals = self._gvals(n - ts)
+            vals = self._gvals(ts, base=n, sign=-1)
             for t in ts[vals == target]:
-                yield HeapMove(index, n, int(t), (int(n - t),))
+                yield HeapMove(index, n, int(t), (n - int(t),))
         for t in rules.t_split:
             m = n - int(t)
             if m < 2:
@@ -506,15 +519,20 @@ class TakeAndBreak(HeapRuleset):
     def _split_moves(self, index: int, n: int, t: int, m: int, target: int) -> Iterator[HeapMove]:
         half = m // 2
         per = self._certified_period() if half > ENUMERATE_LIMIT else None
+        if half > ENUMERATE_LIMIT and per is None:
+            raise ComputationLimitError(
+                f"{self.code_text}: the splits of a heap of {m} tokens ({half} pairs) are only enumerated "
+                f"up to {ENUMERATE_LIMIT} pairs without a certified period, and none is known "
+                f"(G is computed for heaps 0..{self.engine().n - 1}; certify one with periodicity(max_values=...))")
         direct_top = half if per is None else min(half, per.preperiod - 1)
         block = 1 << 22
         lo = 1
         while lo <= direct_top:
             hi = min(direct_top, lo + block - 1)
             a = np.arange(lo, hi + 1, dtype=np.int64)
-            hit = a[(self._gvals(a) ^ self._gvals(m - a)) == target]
+            hit = a[(self._gvals(a) ^ self._gvals(a, base=m, sign=-1)) == target]
             for x in hit:
-                yield HeapMove(index, n, t, (int(x), int(m - x)))
+                yield HeapMove(index, n, t, (int(x), m - int(x)))
             lo = hi + 1
         if per is None or per.preperiod > half:
             return
@@ -523,7 +541,8 @@ class TakeAndBreak(HeapRuleset):
         G = self.engine().G
         P = np.asarray(G[n0 : n0 + p], dtype=np.int64)
         j = np.arange(p, dtype=np.int64)
-        vals = P ^ P[(m - 2 * n0 - j) % p]
+        r = (m - 2 * n0) % p  # Python ints: m may exceed int64
+        vals = P ^ P[(r - j) % p]
         for jj in j[vals == target]:
             a = n0 + int(jj)
             if a > half:

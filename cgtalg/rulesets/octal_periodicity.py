@@ -35,10 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from cgtalg.errors import RulesetError
+from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets import _grundy_kernels as K
 
-__all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length"]
+__all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
+           "periodicity_memory_estimate"]
 
 
 def required_length(mode: int, h: int, k: int, preperiod: int, period: int) -> int:
@@ -54,24 +55,36 @@ def required_length(mode: int, h: int, k: int, preperiod: int, period: int) -> i
 class PeriodicityResult:
     """What is known about the periodicity of a heap game's Grundy sequence.
 
+    A certified result is a theorem about every heap; anything else is only what was seen
+    on a finite prefix, and is worded so (``str()``, :meth:`summary`, :meth:`to_json`): a
+    sequence can look periodic for millions of values and still change (0.376 looks like
+    period 4 from G(2095356) on its first 2**21 values; its preperiod is 2,268,248,
+    Gangolli & Plambeck 1989).
+
     Attributes
     ----------
     ruleset : str
         The game (code text or name).
     status : str
-        ``"certified"`` (proved by ``theorem``), ``"detected"`` (seen on the prefix only) or
-        ``"none"`` (no period seen).
+        ``"certified"`` (proved by ``theorem``), ``"detected"`` (a repetition seen on the
+        prefix only, never a claim about the sequence) or ``"none"`` (no repetition seen).
     period, preperiod : int or None
-        The smallest period ``p`` and the preperiod ``n0`` (``G(n+p) = G(n) + saltus`` for all
-        ``n >= n0``; the last exceptional value is ``G(n0 - 1)``).
+        Certified: the smallest period ``p`` and the preperiod ``n0`` (``G(n+p) = G(n)`` for
+        all ``n >= n0``; the last exceptional value is ``G(n0 - 1)``). Detected: the period
+        seen and where the repeating tail of the prefix starts (also :attr:`seen_period`,
+        :attr:`seen_preperiod`; the JSON form gives them only under the ``seen_`` keys).
     saltus : int
-        0 for ordinary periodicity; the constant step of arithmetic periodicity.
+        0 for ordinary periodicity; the constant step ``s`` of arithmetic periodicity
+        ``G(n+p) = G(n) + s`` (seen only: finite codes are never arithmetic-periodic,
+        Horrocks & Nowakowski 2003).
     certified : bool
         True when the theorem's bound was met.
     theorem, bound : str or None
-        The theorem used and the bound with its numbers.
+        The theorem used and the bound with its numbers (certified results).
     required_values : int or None
-        Values the certificate needs (``L``).
+        Values the certificate needs (``L``): met for a certified result; for a repetition
+        seen in a finite code, what certifying it would need at least (if the tail seen is
+        where the periodic part really starts).
     values_checked : int
         Length of the prefix examined.
     k : int or None
@@ -95,19 +108,45 @@ class PeriodicityResult:
 
     @property
     def last_exceptional(self) -> int | None:
-        """The index of the last value outside the periodic pattern (``n0 - 1``), or None."""
-        if self.preperiod is None or self.preperiod == 0:
+        """The index of the last value outside the periodic pattern (``n0 - 1``) of a
+        certified result; None when purely periodic or not certified (on a prefix it is not
+        known: see :attr:`seen_preperiod`)."""
+        if not self.certified or self.preperiod is None or self.preperiod == 0:
             return None
         return self.preperiod - 1
 
+    @property
+    def seen_period(self) -> int | None:
+        """The period seen on the prefix (also for certified results), or None."""
+        return self.period
+
+    @property
+    def seen_preperiod(self) -> int | None:
+        """Where the repeating tail of the prefix starts, or None."""
+        return self.preperiod
+
     def value_at(self, n: int, prefix: np.ndarray) -> int:
-        """``G(n)`` for any ``n`` from the period (``prefix`` holds at least ``n0 + p`` values)."""
-        return int(self.values_at(np.array([n], dtype=np.int64), prefix)[0])
+        """``G(n)`` for a heap of any size ``n`` (a Python int) from a certified period;
+        ``prefix`` holds at least ``n0 + p`` values. Exact: ``n`` is reduced into the period
+        with Python integers before any array is indexed.
+
+        Raises
+        ------
+        RulesetError
+            For a result that is not certified (a period seen on a prefix answers nothing).
+        """
+        self._require_certified()
+        n = int(n)
+        n0, p, s = self.preperiod, self.period, self.saltus
+        if n < min(len(prefix), n0 + p):
+            return int(prefix[n])
+        q, r = divmod(n - n0, p)
+        return int(prefix[n0 + r]) + s * q
 
     def values_at(self, idx: np.ndarray, prefix: np.ndarray) -> np.ndarray:
-        """Vectorised :meth:`value_at` (int64 array)."""
-        if self.period is None or self.preperiod is None:
-            raise RulesetError(f"{self.ruleset}: no period known")
+        """Vectorised :meth:`value_at` for heap sizes that fit ``int64`` (use :meth:`value_at`
+        for larger ones)."""
+        self._require_certified()
         idx = np.asarray(idx, dtype=np.int64)
         n0, p, s = self.preperiod, self.period, self.saltus
         L = min(len(prefix), n0 + p)
@@ -121,28 +160,62 @@ class PeriodicityResult:
             out[big] = np.asarray(prefix)[n0 + r].astype(np.int64) + s * q
         return out
 
-    def __str__(self) -> str:
+    def _require_certified(self) -> None:
+        if self.period is None or self.preperiod is None:
+            raise RulesetError(f"{self.ruleset}: no period known")
+        if not self.certified:
+            raise RulesetError(
+                f"{self.ruleset}: the period {self.period} was only seen on {self.values_checked} values, "
+                "not certified, so it answers no heap beyond them")
+
+    def _kind(self) -> str:
+        if self.saltus == 0:
+            return f"period {self.period}"
+        return f"arithmetic period {self.period} with saltus {self.saltus}"
+
+    def summary(self) -> str:
+        """One line: the certified fact, or what was seen on how many values."""
+        if self.certified:
+            last = self.last_exceptional
+            return (f"{self.ruleset}: CERTIFIED {self._kind()}, preperiod {self.preperiod}"
+                    + (f" (last exceptional value G({last}))" if last is not None else " (purely periodic)"))
         if self.status == "none":
-            return (f"{self.ruleset}: no period found in {self.values_checked} values"
-                    + (f" ({self.note})" if self.note else ""))
-        kind = "period" if self.saltus == 0 else f"arithmetic period (saltus {self.saltus})"
-        last = self.last_exceptional
-        lines = [f"{self.ruleset}: {self.status.upper()} {kind} {self.period}, preperiod {self.preperiod}"
-                 + (f" (last exceptional value G({last}))" if last is not None else " (purely periodic)")]
+            return (f"{self.ruleset}: no certified period, and no repetition seen on the "
+                    f"{self.values_checked:,} values computed")
+        need = ""
+        if self.required_values is not None:
+            need = f"; certifying it needs L >= {self.required_values:,} values"
+        return (f"{self.ruleset}: no certified period: on the {self.values_checked:,} values computed, "
+                f"the tail from G({self.preperiod}) repeats with {self._kind()} (seen, not proved{need})")
+
+    def __str__(self) -> str:
+        lines = [self.summary()]
         if self.certified:
             lines.append(f"  theorem: {self.theorem}")
             lines.append(f"  bound:   {self.bound}")
             lines.append(f"  checked: G(n) = G(n+{self.period}) for {self.preperiod} <= n < "
                          f"{self.values_checked - self.period} ({self.values_checked} values)")
-        else:
-            lines.append(f"  seen on {self.values_checked} values only; not certified"
-                         + (f": {self.note}" if self.note else ""))
+            if self.note:
+                lines.append(f"  note:    {self.note}")
+        elif self.note:
+            lines.append(f"  not certified: {self.note}")
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        """JSON-ready dict (also what the store keeps as sequence metadata)."""
+        """JSON-ready dict (also what the store keeps as sequence metadata).
+
+        Certified: ``period``, ``preperiod``, ``saltus``, ``last_exceptional`` state the fact.
+        Not certified: those are null and the ``seen_period``, ``seen_preperiod``,
+        ``seen_saltus`` keys say what the prefix showed; ``summary`` is the one-line text.
+        """
         d = asdict(self)
+        d["summary"] = self.summary()
         d["last_exceptional"] = self.last_exceptional
+        if self.certified:
+            return d
+        d["seen_period"], d["seen_preperiod"], d["seen_saltus"] = self.period, self.preperiod, (
+            self.saltus if self.period is not None else None)
+        d["period"] = d["preperiod"] = d["saltus"] = None
         return d
 
     def _repr_html_(self) -> str:
@@ -176,6 +249,20 @@ def _detect(G: np.ndarray, L: int) -> tuple[int, int, int] | None:
     return int(p), int(s), int(n0)
 
 
+def _z_dtype(L: int) -> type:
+    return np.int32 if L < 2**31 else np.int64
+
+
+def periodicity_memory_estimate(ruleset: Any, max_values: int) -> int:
+    """Peak bytes of a :func:`periodicity` search over at most ``max_values`` values: the
+    Grundy values (:meth:`~cgtalg.rulesets.heap_games.HeapRuleset.grundy_memory_estimate`)
+    plus the run-length table of the certificate scan (4 bytes per value, the last prefix
+    being up to ``max_values`` long, ``8`` bytes past ``2**31``)."""
+    L = int(max_values)
+    z = (L + 1) * np.dtype(_z_dtype(L)).itemsize
+    return int(ruleset.grundy_memory_estimate(L)) + z
+
+
 def _default_max(ruleset: Any) -> int:
     rules = ruleset._kernel_rules(64)
     if rules is None:
@@ -195,6 +282,7 @@ def periodicity(
     store: Any = None,
     progress: bool | None = None,
     start: int = 1024,
+    max_bytes: int | None = None,
 ) -> PeriodicityResult:
     """Compute Grundy values until the period is found and certified (or ``max_values``).
 
@@ -213,10 +301,22 @@ def periodicity(
         Progress bars for long computations.
     start : int
         Length of the first prefix examined.
+    max_bytes : int, optional
+        Memory budget (default :data:`cgtalg.rulesets.heap_games.DEFAULT_MAX_BYTES`): a
+        search whose ``max_values`` would need more (see
+        :func:`periodicity_memory_estimate`) is refused before any work.
 
     Returns
     -------
     PeriodicityResult
+        Certified, or what was seen on the prefix (worded as such, never as a fact).
+
+    Raises
+    ------
+    RulesetError
+        For a bad ``max_values``.
+    ComputationLimitError
+        When ``max_values`` values would not fit ``max_bytes``.
 
     Examples
     --------
@@ -225,7 +325,7 @@ def periodicity(
     >>> r.certified, r.period, r.preperiod
     (True, 12, 71)
     """
-    from cgtalg.rulesets.heap_games import _check_count, _open_store
+    from cgtalg.rulesets.heap_games import DEFAULT_MAX_BYTES, _check_count, _fmt_bytes, _open_store
 
     name = ruleset.name
     cert = ruleset.certificate()
@@ -234,12 +334,19 @@ def periodicity(
     max_values = _check_count(max_values, "max_values")
     if max_values < 2:
         raise RulesetError(f"max_values must be at least 2, got {max_values}")
+    budget = DEFAULT_MAX_BYTES if max_bytes is None else _check_count(max_bytes, "max_bytes")
+    est = periodicity_memory_estimate(ruleset, max_values)
+    if est > budget:
+        raise ComputationLimitError(
+            f"{name}: a periodicity search over max_values = {max_values} values needs about {_fmt_bytes(est)}, "
+            f"over the memory budget of {_fmt_bytes(budget)}; pass max_bytes={est} (or more) to allow it, "
+            "or a smaller max_values")
     if store is not None:
         store = _open_store(store)
     eng = ruleset.engine()
 
     def compute(L: int) -> np.ndarray:
-        ruleset.grundy_sequence(L, store=store, progress=progress)
+        ruleset.grundy_sequence(L, store=store, progress=progress, max_bytes=budget)
         if eng.n < L:  # pragma: no cover - grundy_sequence fills the engine
             raise RuntimeError(f"{name}: the engine holds {eng.n} values, {L} needed")
         return eng.G
@@ -251,10 +358,12 @@ def periodicity(
             if got is not None:
                 return got
         L = min(max(start, 4 * (k + 4)), max_values)
+        seen = None
         while True:
             G = compute(L)
             p_hi = max(1, (L - k) // h) if mode == 0 else max(1, L - k)
-            p, n0 = K.last_match_scan(G, L, 1, p_hi, h, k, mode, 0)
+            Z = K.tail_match_lengths(G, L, np.zeros(max(p_hi, L // 2) + 1, dtype=_z_dtype(L)))
+            p, n0 = K.period_scan(Z, L, 1, p_hi, h, k, mode, 0)
             if p > 0:
                 p, n0 = int(p), int(n0)
                 res = PeriodicityResult(
@@ -266,15 +375,26 @@ def periodicity(
                     _put_meta(store, ruleset.sequence_key, res)
                 return res
             if L >= max_values:
+                # what the prefix shows: the smallest period repeating over 3 cycles (16 values)
+                sp, sn0 = K.period_scan(Z, L, 1, max(1, L // 3), 1, 0, 2, 3)
+                if sp > 0:
+                    seen = (int(sp), 0, int(sn0))
                 break
-            cp, cn0 = K.last_match_scan(G, L, 1, max(1, L // 2), 1, 0, 2, 0)
+            cp, cn0 = K.period_scan(Z, L, 1, max(1, L // 2), 1, 0, 2, 0)
+            del Z
             nxt = 2 * L
             if cp > 0:
                 need = required_length(mode, h, k, int(cn0), int(cp))
                 if need > L:
                     nxt = min(nxt, max(need, L + 64))
             L = min(nxt, max_values)
-        note = f"no period certified within max_values = {max_values} values"
+        note = f"stopped at max_values = {max_values:,} values (pass a larger max_values to go on)"
+        if seen is None:
+            return PeriodicityResult(ruleset=name, status="none", values_checked=L, k=k, note=note)
+        p, s, n0 = seen
+        return PeriodicityResult(ruleset=name, status="detected", period=p, preperiod=n0, saltus=0,
+                                 certified=False, required_values=required_length(mode, h, k, n0, p),
+                                 values_checked=L, k=k, note=note)
     else:
         k = None
         L = max_values
