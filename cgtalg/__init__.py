@@ -95,6 +95,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "position_game": ("cgtalg.rulesets.registry", 'position_game'),
     "open_store": ("cgtalg.store.store", 'open_store'),
     "verify_store": ("cgtalg.store.verify", 'verify_store'),
+    "periodicity_memory_estimate": ("cgtalg.rulesets.octal_periodicity", 'periodicity_memory_estimate'),
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -115,6 +116,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.rulesets.registry import position_game
     from cgtalg.store.store import open_store
     from cgtalg.store.verify import verify_store
+    from cgtalg.rulesets.octal_periodicity import periodicity_memory_estimate
 
 
 def __getattr__(name: str) -> Any:
@@ -168,4 +170,5 @@ __all__ = [
     "find_period", "game_of", "get_ruleset", "grundys_game", "heap_ruleset", "octal",
     "ruleset_from_function", "solve", "subtraction",
     "Nimber", "nim_mul", "nim_add", "nim_div", "nim_inv", "nim_pow", "nim_sqrt", "MATERIALISE_LIMIT", "WALK_LIMIT", "walk_size", "sum_size", "MISERE_DEPTH_LIMIT", "MAX_HEAP_DIGITS", "nim_sum_outcome", "position_game", "open_store", "verify_store",
+    "periodicity_memory_estimate",
 ]
