@@ -13,7 +13,147 @@ from typing import Any, Callable
 
 import click
 
-__all__ = ["json_option", "no_store_option", "cli_store", "emit", "to_jsonable"]
+__all__ = [
+    "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
+    "ExactInt", "COUNT", "HEAP", "parse_exact_int", "MAX_INT_DIGITS", "check_output_path",
+]
+
+#: the most decimal digits an integer argument may have (and the largest exponent's result)
+MAX_INT_DIGITS = 100_000
+
+_EXACT_INT_HELP = "an integer: 1000000, 1e6, 2^20, 2**20, 10^12 (exact; 1.5 or 1e-3 are refused)"
+
+
+def parse_exact_int(text: str, what: str = "value") -> int:
+    """The exact integer written ``text``: decimal digits of any length (up to
+    :data:`MAX_INT_DIGITS`), ``1e6`` / ``3E12`` (mantissa times a power of ten, when that is an
+    integer), ``2^20`` / ``2**20`` / ``10^12`` (a power), with an optional leading ``-`` and
+    ``_`` or ``,`` digit separators. Never goes through ``float``: ``1000000000000000001``
+    stays itself.
+
+    Raises
+    ------
+    ValueError
+        With a message naming ``what`` and the text, for anything else (``1.5``, ``1e-3``,
+        ``²``, an empty string, a result of more than :data:`MAX_INT_DIGITS` digits).
+
+    Examples
+    --------
+    >>> [parse_exact_int(t) for t in ("1000000000000000001", "1e6", "2^20", "10**12", "2.5e3", "-7")]
+    [1000000000000000001, 1000000, 1048576, 1000000000000, 2500, -7]
+    """
+    from cgtalg.core.notation import _digits_to_int
+
+    raw = text
+    t = text.strip().replace("_", "")
+    sign = 1
+    if t.startswith("-"):
+        sign, t = -1, t[1:]
+    elif t.startswith("+"):
+        t = t[1:]
+
+    def digits(part: str) -> str:
+        if not part or not part.isascii() or not part.isdigit():
+            raise ValueError(f"{what} {raw!r} is not {_EXACT_INT_HELP}")
+        if len(part) > MAX_INT_DIGITS:
+            raise ValueError(f"{what} {raw[:20]!r}... has {len(part):,} digits, more than the limit of "
+                             f"{MAX_INT_DIGITS:,} (cgtalg.cli.common.MAX_INT_DIGITS)")
+        return part
+
+    if "^" in t or "**" in t:
+        base_text, exp_text = t.split("^", 1) if "^" in t else t.split("**", 1)
+        base, exp = _digits_to_int(digits(base_text)), _digits_to_int(digits(exp_text))
+        if base > 1 and exp * base.bit_length() > MAX_INT_DIGITS * 3.33:
+            raise ValueError(f"{what} {raw!r} has more than {MAX_INT_DIGITS:,} digits "
+                             "(cgtalg.cli.common.MAX_INT_DIGITS)")
+        return sign * base**exp
+    low = t.lower()
+    if "e" in low:
+        mantissa, exp_text = low.split("e", 1)
+        exp_sign = 1
+        if exp_text.startswith(("-", "+")):
+            exp_sign = -1 if exp_text[0] == "-" else 1
+            exp_text = exp_text[1:]
+        exp = exp_sign * _digits_to_int(digits(exp_text))
+        whole, _, frac = mantissa.partition(".")
+        whole = whole.replace(",", "")
+        m = _digits_to_int(digits(whole + frac)) if (whole + frac) else None
+        if m is None:
+            raise ValueError(f"{what} {raw!r} is not {_EXACT_INT_HELP}")
+        shift = exp - len(frac)
+        if shift > MAX_INT_DIGITS:
+            raise ValueError(f"{what} {raw!r} has more than {MAX_INT_DIGITS:,} digits "
+                             "(cgtalg.cli.common.MAX_INT_DIGITS)")
+        if shift >= 0:
+            return sign * m * 10**shift
+        q, r = divmod(m, 10**-shift)
+        if r:
+            raise ValueError(f"{what} {raw!r} is not an integer; expected {_EXACT_INT_HELP}")
+        return sign * q
+    if "." in t:
+        whole, _, frac = t.partition(".")
+        if frac.strip("0") == "" and whole:
+            return sign * _digits_to_int(digits(whole.replace(",", "")))
+        raise ValueError(f"{what} {raw!r} is not an integer; expected {_EXACT_INT_HELP}")
+    return sign * _digits_to_int(digits(t.replace(",", "")))
+
+
+class ExactInt(click.ParamType):
+    """A click parameter type for counts, heap sizes and limits: read by
+    :func:`parse_exact_int` (exact, any size), at least ``minimum``."""
+
+    name = "N"
+
+    def __init__(self, minimum: int | None = 0, what: str = "count") -> None:
+        self.minimum = minimum
+        self.what = what
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = parse_exact_int(str(value), self.what)
+            except ValueError as exc:
+                self.fail(str(exc), param, ctx)
+        if self.minimum is not None and number < self.minimum:
+            self.fail(f"{self.what} {value!r} is below {self.minimum}", param, ctx)
+        return number
+
+
+#: a non-negative count (``-n 1e6``)
+COUNT = ExactInt(0, "count")
+#: a heap size (non-negative, any size)
+HEAP = ExactInt(0, "heap size")
+
+#: the image formats matplotlib writes
+IMAGE_SUFFIXES = (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".eps", ".ps", ".tif", ".tiff", ".webp", ".pgf")
+
+
+def check_output_path(path: str, option: str, suffixes: tuple[str, ...] = IMAGE_SUFFIXES) -> None:
+    """Refuse an output file that cannot be written BEFORE any work: an extension not in
+    ``suffixes``, a missing or unwritable directory, a directory in its place.
+
+    Raises
+    ------
+    click.UsageError
+        Naming the option and the problem.
+    """
+    import os
+
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in suffixes:
+        raise click.UsageError(
+            f"{option} {path!r}: unknown image extension {suffix or '(none)'!r}; use one of "
+            + ", ".join(suffixes)
+        )
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise click.UsageError(f"{option} {path!r} is a directory")
+    if not os.path.isdir(folder):
+        raise click.UsageError(f"{option} {path!r}: the directory {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise click.UsageError(f"{option} {path!r}: permission denied (cannot write in {folder})")
 
 
 def json_option(func: Callable) -> Callable:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option
 
 __all__ = ["register"]
 
@@ -22,10 +22,12 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
     from cgtalg.core.notation import parse
     from cgtalg.report import describe
 
+    if draw:
+        check_output_path(draw, "--draw")
     g = parse(text)
     store = cli_store(ctx, not no_store)
     report = describe(g, store=store)
-    result = report.to_json()
+    result = {"input": text, **report.to_json()}
     if store is not None:
         result["store"] = store.url
     if draw:
@@ -42,7 +44,10 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
             if misere
             else f"normal play: {v['normal_outcome']}-position, Grundy value {v['grundy']}"
         )
-        return head + "\n\n" + str(report) + (f"\n(drawing written to {draw})" if draw else "")
+        body = str(report)
+        if text.strip() != result.get("game"):  # the input as given; the form is shown below it
+            body = f"{'input':<16}{text}\n" + body
+        return head + "\n\n" + body + (f"\n(drawing written to {draw})" if draw else "")
 
     emit(result, as_json, human)
 
@@ -62,10 +67,17 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, no
 
     store = cli_store(ctx, not no_store)
     report = prove_equivalence(g_text, h_text, misere=misere, store=store)
-    payload = report.to_json()
+    payload = {"input": {"g": g_text, "h": h_text}, **report.to_json()}
     if store is not None:
         payload["store"] = store.url
-    emit(payload, as_json, lambda: str(report))
+
+    def human() -> str:
+        echo = ""
+        if g_text.strip() != payload["g"] or h_text.strip() != payload["h"]:  # inputs as given
+            echo = f"input: G = {g_text}, H = {h_text}\n"
+        return echo + str(report)
+
+    emit(payload, as_json, human)
     if not report.proof_checked:
         raise SystemExit(1)
 

@@ -92,19 +92,88 @@ def _register() -> None:
         _load(name)
 
 
+def _fail(exc: BaseException, kind: str, message: str, as_json: bool) -> int:
+    """Report a failure as one line on stderr, or a JSON object on stdout; exit status 2."""
+    import json
+
+    # one line: a notation error's caret picture (lines 2-3) is dropped, its first line names
+    # the position; other messages are joined
+    if isinstance(exc, CgtalgError) and "\n    " in message:
+        message = message.split("\n", 1)[0]
+    message = " ".join(message.split())
+    if as_json:
+        click.echo(json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False))
+    else:
+        click.echo(f"cgtalg: error: {message}", err=True)
+    return 2
+
+
+#: unexpected exceptions named for what they mean to a user
+_UNEXPECTED = {
+    "MemoryError": "out of memory",
+    "RecursionError": "the input is nested too deeply (Python's recursion limit)",
+    "OverflowError": "a number is too large for this operation",
+    "KeyboardInterrupt": "interrupted",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the CLI, turning cgtalg errors into a clear message and exit code 2."""
+    """Entry point: run the CLI behind one error boundary.
+
+    Every failure is one line on stderr, ``cgtalg: error: ...``, and exit status 2 (an
+    unverified equivalence proof exits 1, as documented by ``equiv``); with ``--json``
+    anywhere in the arguments the failure is ``{"error": {"type": ..., "message": ...}}`` on
+    stdout instead. cgtalg's own errors (:mod:`cgtalg.errors`) and usage errors are named as
+    such; any other exception (out of memory, a file that cannot be written, a database
+    driver error) is reported with its type and never as a traceback, unless the environment
+    variable ``CGTALG_DEBUG=1`` asks to re-raise it.
+    """
+    import os
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in args
+    debug = os.environ.get("CGTALG_DEBUG", "") not in ("", "0")
+    # Integers in and out are bounded by the input readers (cgtalg.cli.common.MAX_INT_DIGITS):
+    # lift Python's int-to-text limit far enough to print them, never to unbounded.
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if limit and limit < 250_000:
+        sys.set_int_max_str_digits(250_000)
     try:
-        cli.main(args=argv, prog_name="cgtalg", standalone_mode=False)
+        cli.main(args=args, prog_name="cgtalg", standalone_mode=False)
     except CgtalgError as exc:
-        click.echo(f"cgtalg: error: {exc}", err=True)
-        return 2
+        if debug:
+            raise
+        return _fail(exc, type(exc).__name__, str(exc), as_json)
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        return 1
+        return _fail(KeyboardInterrupt(), "Aborted", "aborted", as_json)
+    except click.exceptions.NoSuchOption as exc:
+        if debug:
+            raise
+        hint = f" (see `cgtalg {exc.ctx.command_path.split(' ', 1)[1]} --help`)" if exc.ctx and " " in exc.ctx.command_path else ""
+        return _fail(exc, "UsageError", exc.format_message() + hint, as_json)
+    except click.exceptions.UsageError as exc:
+        if debug:
+            raise
+        where = f"{exc.ctx.command_path}: " if exc.ctx is not None else ""
+        return _fail(exc, "UsageError", where + exc.format_message(), as_json)
     except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
+        if debug:
+            raise
+        return _fail(exc, type(exc).__name__, exc.format_message(), as_json)
+    except SystemExit as exc:  # a command's own exit status (equiv: 1 when the proof fails)
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        return code
+    except (KeyboardInterrupt, Exception) as exc:  # noqa: BLE001 - the boundary: no traceback
+        if debug:
+            raise
+        kind = type(exc).__name__
+        meaning = _UNEXPECTED.get(kind)
+        text = str(exc) or kind
+        if isinstance(exc, OSError):
+            meaning = "cannot read or write a file"
+            text = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+        detail = f"{meaning}: {text}" if meaning else f"unexpected {kind}: {text}"
+        return _fail(exc, kind, detail + " (set CGTALG_DEBUG=1 for the traceback)", as_json)
     return 0
 
 

@@ -6,9 +6,12 @@
     cgtalg cousin 0.0423
     cgtalg outcome 0.77 5 9 1000000
 
-A game is an octal/hexadecimal code (``0.77``, ``4.07``, ``0x0.B``, ``0.[3]``), a
-subtraction game ``S(1,3,4)``, an all-but subtraction game ``allbut(1,2)``, or ``grundy``
-(Grundy's game). Grundy values are read from and written to the store (the global
+A game is any heap-game spec (one syntax for every command, as ``solve`` reads it): an
+octal/hexadecimal code (``0.77``, ``4.07``, ``0x0.B``, ``0.[3]``), a subtraction game
+``S(1,3,4)`` / ``subtraction:1,3,4``, an all-but subtraction game ``allbut(1,2)``, or a name:
+``kayles``, ``dawson``, ``officers``, ``grundy`` (Grundy's game). Counts and heap sizes are
+exact integers of any size (``1e6``, ``2^20``, ``10**12``; see
+:func:`cgtalg.cli.common.parse_exact_int`). Grundy values are read from and written to the store (the global
 ``--store URL``, else ``$CGTALG_STORE``, else the default file), so long runs resume;
 ``--no-store`` computes without it.
 """
@@ -20,29 +23,9 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import COUNT, HEAP, check_output_path, cli_store, emit, json_option, no_store_option
 
-__all__ = ["register"]
-
-
-class _Count(click.ParamType):
-    """A non-negative integer, also written like ``1e6``."""
-
-    name = "N"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> int:
-        if isinstance(value, int):
-            return value
-        try:
-            f = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{value!r} is not a number", param, ctx)
-        if not f.is_integer() or f < 0:
-            self.fail(f"{value!r} is not a non-negative integer", param, ctx)
-        return int(f)
-
-
-COUNT = _Count()
+__all__ = ["register", "heap_outcome"]
 
 
 def _game(spec: str):
@@ -70,15 +53,34 @@ def register(cli: click.Group) -> None:
                   help="write a PNG plot of the sequence (rare values marked)")
     @click.option("--show", type=COUNT, default=None,
                   help="values to print (default: all up to 600, else the first 120)")
+    @click.option("--max-bytes", "max_bytes", type=COUNT, default=None,
+                  help="memory budget of the computation in bytes, e.g. 16e9 (default 4 GiB); "
+                       "larger runs are refused before anything is allocated")
     @no_store_option
     @json_option
     @click.pass_context
-    def grundy_cmd(ctx, game, n, method, plot, show, no_store, as_json):
-        """Grundy values of single heaps of GAME (octal code, S(..), allbut(..), grundy)."""
+    def grundy_cmd(ctx, game, n, method, plot, show, max_bytes, no_store, as_json):
+        """Grundy values of single heaps of GAME (octal code, S(..), allbut(..), a name)."""
         g = _game(game)
+        if plot:
+            check_output_path(plot, "--plot")
+        if max_bytes is None:
+            from cgtalg.rulesets.heap_games import DEFAULT_MAX_BYTES
+
+            max_bytes = DEFAULT_MAX_BYTES
+        need = g.grundy_memory_estimate(n)
+        if need > max_bytes:
+            from cgtalg.errors import ComputationLimitError
+
+            raise ComputationLimitError(
+                f"{g.name}: computing {n:,} Grundy values needs about {need / 2**30:.1f} GiB, over the "
+                f"memory budget of {max_bytes / 2**30:.1f} GiB; raise it with --max-bytes {need} "
+                "(or more), or ask for fewer values"
+            )
         store = cli_store(ctx, not no_store)
         t0 = time.perf_counter()
-        G = g.grundy_sequence(n, method=method, store=store, progress=None if not as_json else False)
+        G = g.grundy_sequence(n, method=method, store=store, progress=None if not as_json else False,
+                              max_bytes=max_bytes)
         dt = time.perf_counter() - t0
         eng = g.engine(method)
         split = eng.sparse_split()
@@ -161,43 +163,49 @@ def register(cli: click.Group) -> None:
 
     @cli.command("outcome")
     @click.argument("game")
-    @click.argument("heaps", nargs=-1, required=True, type=COUNT)
+    @click.argument("heaps", nargs=-1, required=True, type=HEAP)
     @click.option("--limit", type=COUNT, default=20, show_default=True, help="winning moves to print")
     @json_option
     def outcome_cmd(game, heaps, limit, as_json):
         """Normal-play outcome and winning moves of a multi-heap position of GAME."""
-        g = _game(game)
-        heaps = list(heaps)
-        values = [g.grundy_value(h) if h else 0 for h in heaps]
-        total = 0
-        for v in values:
-            total ^= v
-        moves = g.winning_moves(heaps) if total else []
-        count = sum(m.count for m in moves)
-        per = g._period
-        result = {
-            "game": g.name, "heaps": heaps, "values": values, "nim_sum": total,
-            "outcome": "P" if total == 0 else "N",
-            "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],
-            "winning_move_count": count,
-            "period": per.to_json() if per is not None else None,
-        }
-
-        def human() -> str:
-            lines = [f"{g.name}: heaps {' '.join(map(str, heaps))}; values {' '.join(map(str, values))}; "
-                     f"nim-sum {total}"]
-            if total == 0:
-                lines.append("P: the second player (the previous player) wins; every move loses")
-            else:
-                families = sum(1 for m in moves if m.count > 1)
-                grouped = f", listed as {len(moves)} entries ({families} arithmetic families of splits)" if families else ""
-                lines.append(f"N: the player to move wins; {count:,} winning move(s){grouped}:")
-                lines += [f"  {m}" for m in moves[:limit]]
-                if len(moves) > limit:
-                    lines.append(f"  ... and {len(moves) - limit} more entries (use --limit)")
-            if per is not None and max(heaps) >= per.values_checked:
-                lines.append(f"(large heaps answered from the certified period {per.period}, "
-                             f"preperiod {per.preperiod})")
-            return "\n".join(lines)
-
+        result, human = heap_outcome(_game(game), list(heaps), limit)
         emit(result, as_json, human)
+
+
+def heap_outcome(g, heaps: list[int], limit: int = 20):
+    """``(result dict, human text function)`` for the normal-play outcome and winning moves of
+    the heaps ``heaps`` of the heap game ``g``, at any heap size (from the certified period);
+    shared by ``cgtalg outcome`` and ``cgtalg solve`` on heap games."""
+    values = [g.grundy_value(h) if h else 0 for h in heaps]
+    total = 0
+    for v in values:
+        total ^= v
+    moves = g.winning_moves(heaps) if total else []
+    count = sum(m.count for m in moves)
+    per = g._period
+    result = {
+        "game": g.name, "heaps": heaps, "values": values, "nim_sum": total,
+        "outcome": "P" if total == 0 else "N",
+        "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],
+        "winning_move_count": count,
+        "period": per.to_json() if per is not None else None,
+    }
+
+    def human() -> str:
+        lines = [f"{g.name}: heaps {' '.join(map(str, heaps))}; values {' '.join(map(str, values))}; "
+                 f"nim-sum {total}"]
+        if total == 0:
+            lines.append("P: the second player (the previous player) wins; every move loses")
+        else:
+            families = sum(1 for m in moves if m.count > 1)
+            grouped = f", listed as {len(moves)} entries ({families} arithmetic families of splits)" if families else ""
+            lines.append(f"N: the player to move wins; {count:,} winning move(s){grouped}:")
+            lines += [f"  {m}" for m in moves[:limit]]
+            if len(moves) > limit:
+                lines.append(f"  ... and {len(moves) - limit} more entries (use --limit)")
+        if per is not None and max(heaps) >= per.values_checked:
+            lines.append(f"(large heaps answered from the certified period {per.period}, "
+                         f"preperiod {per.preperiod})")
+        return "\n".join(lines)
+
+    return result, human

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option
 
 __all__ = ["register"]
 
@@ -23,11 +23,13 @@ __all__ = ["register"]
 @click.argument("ruleset_name", metavar="RULESET")
 @click.argument("position", nargs=-1, metavar="POSITION...")
 @click.option("--misere", is_flag=True, help="Misère play (the player unable to move wins), where the ruleset uses the default end rule.")
-@click.option("--table", "table", type=int, default=None, metavar="N",
+@click.option("--table", "table", type=COUNT, default=None, metavar="N",
               help="Print the ruleset's class table up to N (e.g. Guy's b(f,s) classes for parity) and its detected period.")
 @click.option("--draw", type=click.Path(dir_okay=False), default=None, help="Draw the solved DAG of the position to a PNG file.")
 @click.option("--figure", type=click.Path(dir_okay=False), default=None,
               help="Parity rulesets: draw Guy's condensed game tree (Figure 1) up to --table N beans (default 11).")
+@click.option("--max-positions", "max_positions", type=COUNT, default=None, metavar="N",
+              help="The most positions the solver may hold (default 10^7); larger game graphs are refused up front.")
 @no_store_option
 @json_option
 @click.pass_context
@@ -39,6 +41,7 @@ def solve_command(
     table: int | None,
     draw: str | None,
     figure: str | None,
+    max_positions: int | None,
     no_store: bool,
     as_json: bool,
 ) -> None:
@@ -55,15 +58,31 @@ def solve_command(
     ruleset = get_ruleset(ruleset_name)
     if not position and table is None and figure is None:
         raise click.UsageError("give a POSITION to solve (or --table N / --figure PATH)")
+    for path, option in ((draw, "--draw"), (figure, "--figure")):
+        if path:
+            check_output_path(path, option)
     result: dict[str, Any] = {"ruleset": ruleset.name}
     parts: list[str] = []
 
     if position:
         pos = parse_position(ruleset, " ".join(position))
+        from cgtalg.rulesets.heap_games import HeapRuleset
+        from cgtalg.rulesets.solver import DEFAULT_MAX_POSITIONS
+
+        limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
+        if isinstance(ruleset, HeapRuleset) and not misere and not draw and ruleset.position_count(pos) > limit:
+            # large heaps in normal play: the outcome and winning moves come from the values
+            # (and the certified period), as `cgtalg outcome` gives them
+            from cgtalg.cli.octal import heap_outcome
+
+            heap_result, human = heap_outcome(ruleset, list(pos))
+            result["outcome"] = heap_result
+            emit(result, as_json, human)
+            return
         store = None
         if callable(getattr(ruleset, "parse_position", None)):
             store = cli_store(ctx, not no_store)
-        solution = solve(ruleset, pos, misere=misere, store=store)
+        solution = solve(ruleset, pos, misere=misere, store=store, max_positions=max_positions)
         result["solution"] = solution.to_json()
         if store is not None:
             result["store"] = store.url

@@ -23,6 +23,7 @@ This module holds
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from dataclasses import dataclass
@@ -67,6 +68,20 @@ ENUMERATE_LIMIT = 10**7
 DEFAULT_MAX_BYTES = 4 * 2**30
 
 _DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
+
+
+def _multisets_up_to(h: int, cap: int = 10**30) -> int:
+    """``sum(p(k) for k <= h)`` (p the partition numbers), capped at ``cap``: the multisets of
+    heaps a heap of ``h`` can become when heaps may split."""
+    if h > 20_000:
+        return cap
+    p = [1] + [0] * h
+    for part in range(1, h + 1):
+        for k in range(part, h + 1):
+            p[k] += p[k - part]
+        if p[h] > cap:
+            return cap
+    return min(cap, sum(p))
 
 
 def as_heaps(position: Any, name: str = "heap game") -> tuple[int, ...]:
@@ -677,6 +692,29 @@ class HeapRuleset(ImpartialRuleset):
         self._period = None  # cached certified PeriodicityResult
         self._period_searched = 0  # a search over this many values certified no period
 
+    def position_count(self, position: Any, misere: bool = False) -> int:
+        """An upper bound on the positions the generic solver holds for ``position`` (it
+        refuses past its ``max_positions`` before walking). Normal play walks single heaps
+        and their option tuples: about ``(H + 1)^2 / 2`` for a largest heap ``H`` (``H + 1``
+        for games that never split a heap). Misère play walks sums of heaps: the product over
+        the heaps of the multisets a heap of ``h`` can become (``h + 1`` without splits, else
+        the partitions of every ``k <= h``). Capped at ``10**30``.
+        """
+        heaps = as_heaps(position, self.name)
+        if not heaps:
+            return 1
+        splits = getattr(self, "max_heaps", 2) > 1
+        cap = 10**30
+        if not misere:
+            h = max(heaps)
+            return min(cap, (h + 1) * (h + 2) // 2 if splits else h + 1)
+        total = 1
+        for h in heaps:
+            total *= _multisets_up_to(h) if splits else h + 1
+            if total > cap:
+                return cap
+        return total
+
     # -- to be defined by subclasses -----------------------------------------------------
     def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
         """The options of a single heap of size ``n``: tuples of the (nonzero) heaps left."""
@@ -1153,34 +1191,67 @@ _SUB_RE = re.compile(r"^(?:s|sub|subtraction)\s*\((.*)\)$", re.I)
 _ALLBUT_RE = re.compile(r"^(?:allbut|all-but|all_but|subtraction-all-but)\s*\((.*)\)$", re.I)
 
 
+#: names researchers use for heap games (Winning Ways ch. 4): name -> octal code
+NAMED_HEAP_GAMES: dict[str, str] = {
+    "kayles": "0.77",
+    "dawson": "0.07",  # Dawson's Kayles
+    "dawsons-kayles": "0.07",
+    "dawsons-chess": "0.137",
+    "officers": "0.6",
+}
+
+#: the spec forms every command accepts, for error messages
+HEAP_SPEC_FORMS = (
+    "an octal or hexadecimal code (0.77, 4.07, 0x0.B, 0.[3]), S(1,3,4) / subtraction:1,3,4, "
+    "allbut(1,2) / allbut:1,2, or a name: kayles, dawson, officers, grundy"
+)
+
+
 def parse_heap_ruleset(text: str) -> HeapRuleset:
-    """A heap game from its name: an octal or hexadecimal code (``0.77``, ``0x0.B``, ``0.[3]``),
-    ``S(1,3,4)`` / ``subtraction(1,3,4)``, ``allbut(1,2)``, or ``grundy`` (Grundy's game).
+    """A heap game from its spec, the one syntax every command uses: an octal or hexadecimal
+    code (``0.77``, ``0x0.B``, ``0.[3]``), ``S(1,3,4)`` / ``subtraction(1,3,4)`` /
+    ``subtraction:1,3,4``, ``allbut(1,2)`` / ``allbut:1,2``, or a name (case-insensitive):
+    ``kayles`` (0.77), ``dawson`` (Dawson's Kayles, 0.07), ``dawsons-chess`` (0.137),
+    ``officers`` (0.6), ``grundy`` (Grundy's game). Same as
+    :func:`cgtalg.rulesets.registry.get_ruleset`, restricted to heap games.
+
+    Examples
+    --------
+    >>> [parse_heap_ruleset(t).name for t in ("Kayles", "S(1,3,4)", "subtraction:1,3,4", "0.77")]
+    ['0.77', 'subtraction(1,3,4)', 'subtraction(1,3,4)', '0.77']
 
     Raises
     ------
     OctalCodeError
         For a malformed code.
     RulesetError
-        For a malformed subtraction set.
+        For a malformed subtraction set, or a ruleset that is not a heap game.
     """
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.registry import get_ruleset
 
+    if not isinstance(text, str):
+        raise RulesetError(f"a heap game spec must be a str, got {type(text).__name__}")
+    ruleset = get_ruleset(text)
+    if not isinstance(ruleset, HeapRuleset):
+        raise RulesetError(f"{text!r} is not a heap game; heap games are {HEAP_SPEC_FORMS}")
+    return ruleset
+
+
+def _spec_resolver(text: str) -> HeapRuleset | None:
+    """``S(1,3,4)``, ``subtraction(1,3,4)``, ``allbut(1,2)`` (the function-call forms)."""
     s = text.strip()
-    if s.lower() in ("grundy", "grundys-game", "grundy's game", "grundys_game"):
-        return GrundysGame()
     for rx, allbut in ((_SUB_RE, False), (_ALLBUT_RE, True)):
         m = rx.match(s)
         if m:
             items = [x for x in re.split(r"[\s,]+", m.group(1).strip()) if x]
-            if not items or not all(x.isdigit() for x in items):
+            if not items or not all(x.isascii() and x.isdigit() for x in items):
                 raise RulesetError(f"bad subtraction set in {text!r}: expected positive integers such as S(1,3,4)")
             return subtraction([int(x) for x in items], all_but=allbut)
-    return TakeAndBreak(s)
+    return None
 
 
 def _register() -> None:
-    from cgtalg.rulesets.registry import register_family, register_ruleset
+    from cgtalg.rulesets.registry import register_family, register_resolver, register_ruleset
 
     register_ruleset("grundy", GrundysGame, "Grundy's game: split a heap into two unequal heaps")
 
@@ -1192,6 +1263,11 @@ def _register() -> None:
 
     register_family("subtraction", _sub, "subtraction:S  subtraction game, S like 1,3,4")
     register_family("allbut", lambda a: _sub(a, True), "allbut:S  all-but subtraction game, S like 1,2")
+    register_resolver(_spec_resolver, "S(1,3,4)  subtraction game; allbut(1,2) all-but subtraction game")
+    from cgtalg.rulesets.octal import TakeAndBreak
+
+    for name, code in NAMED_HEAP_GAMES.items():
+        register_ruleset(name, functools.partial(TakeAndBreak, code), f"the octal game {code}")
 
 
 _register()

@@ -181,6 +181,14 @@ class ParityGame(PartizanRuleset):
             return None  # cannot happen with 1 in the subtraction set
         return "L" if l % 2 == 0 else "R"
 
+    def position_count(self, position: tuple[int, int, int], misere: bool = False) -> int:
+        """An upper bound on the positions reachable from ``position`` (what the solver must
+        hold): ``(b + 1)`` bean counts times the holdings (4 parity pairs when reduced, else
+        up to ``(b + l + r + 1)^2``), times 2 players to move."""
+        b, l, r = position
+        holdings = 4 if self.reduce else (b + l + r + 1) ** 2
+        return 2 * (b + 1) * holdings
+
     def mirror(self, position: tuple[int, int, int]) -> tuple[int, int, int]:
         """The position with Left's and Right's holdings exchanged (the rules are symmetric)."""
         b, l, r = position
@@ -272,6 +280,11 @@ class RelativeParityGame(ImpartialRuleset):
                 f"relative parity-game position {position!r}: b + f + s must be odd (Guy's game needs an odd total)"
             )
         return position
+
+    def position_count(self, position: tuple[int, int, int], misere: bool = False) -> int:
+        """An upper bound on the positions reachable from ``position``: ``b + 1`` bean counts
+        times the 4 parity classes (f, s) of the holdings."""
+        return 4 * (position[0] + 1)
 
     def moves(self, position: tuple[int, int, int]) -> list[tuple[int, int, int]]:
         """``b(f, s) -> b-t(s, f+t)`` for each allowed ``t``."""

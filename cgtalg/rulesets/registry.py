@@ -143,11 +143,12 @@ def get_ruleset(name: str) -> Any:
     name = name.strip()
     _load_plugins()
     ruleset = None
-    if name in _NAMED:
-        ruleset = _NAMED[name][0]()
-    elif ":" in name and name.split(":", 1)[0] in _FAMILIES:
-        prefix, arg = name.split(":", 1)
-        ruleset = _FAMILIES[prefix][0](arg)
+    lower = name.lower()
+    prefix = lower.split(":", 1)[0] if ":" in name else None
+    if name in _NAMED or lower in _NAMED:  # names are case-insensitive: Kayles, KAYLES
+        ruleset = _NAMED[name if name in _NAMED else lower][0]()
+    elif prefix is not None and prefix in _FAMILIES:
+        ruleset = _FAMILIES[prefix][0](name.split(":", 1)[1])
     else:
         for resolver, _ in _RESOLVERS:
             ruleset = resolver(name)
@@ -220,40 +221,55 @@ register_family("parity", _parity, "parity:S[:full] (Guy's game with subtraction
 register_family("parity-relative", _relative, "parity-relative:S (relative classes, subtraction set S)")
 
 
-# -- MINIMAL PLACEHOLDER (engineer `atoms`): positions of rulesets as game forms --------------
-# Written only so that the game-text hook ``name(a, ...)`` of cgtalg.core.notation.parse can be
-# tested; another engineer's full ``position_game`` replaces this at merge.
-_POSITION_HEAP_LIMIT = 24
+# -- positions of rulesets as game forms (the game-text hook ``name(a, b, ...)``) -----------
 
 
 def position_game(name: str, args: tuple[int, ...]) -> Any:
-    """The :class:`cgtalg.Game` form of the position ``name(args...)`` (placeholder: Kayles only).
+    """The :class:`cgtalg.Game` form of the position ``name(a, b, ...)`` of a ruleset: for a
+    heap game (every spec :func:`get_ruleset` knows: ``kayles``, ``dawson``, ``officers``,
+    ``grundy``, codes are not names so use the names here) the disjunctive sum of the forms of
+    heaps ``a, b, ...`` (``ruleset.heap(n)``); for another impartial ruleset whose positions
+    are integers (``parity``), the sum of the forms of the positions ``a, b, ...``
+    (:func:`cgtalg.rulesets.solver.game_of`).
 
-    ``kayles(a, b, ...)`` is the sum of Kayles heaps ``a, b, ...`` (octal game 0.77; Winning
-    Ways ch. 4), built from ``TakeAndBreak("0.77").heap(n)``.
+    This is what ``cgtalg.parse("kayles(3)+kayles(4)")`` calls, so the misère canonical form
+    of a sum of Kayles heaps is one expression.
+
+    Examples
+    --------
+    >>> from cgtalg.misere import misere_canonical
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> kayles = TakeAndBreak("0.77")
+    >>> position_game("kayles", (3, 4)) is kayles.heap(3) + kayles.heap(4)
+    True
+    >>> position_game("Kayles", (2,)) is position_game("0.77", (2,))
+    True
 
     Raises
     ------
     RulesetError
-        For a name other than ``kayles``.
+        For an unknown ruleset name (the message lists the known ones), or a ruleset whose
+        positions are not given by integers.
     ComputationLimitError
-        For a heap above 24 (its form is built literally, and grows exponentially).
+        When the literal form would be too large to build (the limits of the form type:
+        :data:`cgtalg.core.game.WALK_LIMIT`; heap forms grow exponentially with the heap).
     """
     from cgtalg.core.game import zero
-    from cgtalg.errors import ComputationLimitError
 
-    if name != "kayles":
-        raise RulesetError(f"no ruleset position called {name!r} (known: kayles)")
-    from cgtalg.rulesets.octal import TakeAndBreak
-
-    ruleset = TakeAndBreak("0.77")
+    ruleset = get_ruleset(name)
+    heap = getattr(ruleset, "heap", None)
     g = zero
+    if callable(heap):
+        for n in args:
+            g = g + heap(n)
+        return g
+    from cgtalg.rulesets.protocol import parse_position
+    from cgtalg.rulesets.solver import game_of
+
+    if getattr(ruleset, "partizan", False):
+        raise RulesetError(f"ruleset {name!r} is partizan: its positions are not impartial forms")
     for n in args:
-        if n > _POSITION_HEAP_LIMIT:
-            raise ComputationLimitError(
-                f"kayles({n}): heaps above {_POSITION_HEAP_LIMIT} are not built as literal forms"
-            )
-        g = g + ruleset.heap(n)
+        g = g + game_of(ruleset, parse_position(ruleset, str(n)))
     return g
 
 

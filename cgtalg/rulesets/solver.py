@@ -42,7 +42,7 @@ from typing import Any, Callable, Hashable, Iterable
 import networkx as nx
 
 from cgtalg.core.game import Game, game, zero
-from cgtalg.errors import LoopyGameError, RulesetError
+from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
 from cgtalg.rulesets.protocol import (
     Player,
     Position,
@@ -153,6 +153,10 @@ def _loopy(ruleset: Any, cycle: list) -> LoopyGameError:
     )
 
 
+#: the most positions one solve holds in memory unless told otherwise (about 1-2 GB)
+DEFAULT_MAX_POSITIONS = 10_000_000
+
+
 def _walk(
     root: Hashable,
     expand: Callable[[Hashable], list],
@@ -160,11 +164,15 @@ def _walk(
     memo: dict,
     on_cycle: Callable[[list], Exception],
     bar: _Bar | None = None,
+    limit: int | None = None,
+    what: str = "",
 ) -> Any:
     """Iterative post-order DFS from ``root``: ``memo[node] = finish(node, expand(node))``.
 
     Children are finished before their parents; a child met again while on the current
-    path closes a cycle, and ``on_cycle(path_from_child_to_node)`` is raised.
+    path closes a cycle, and ``on_cycle(path_from_child_to_node)`` is raised. With ``limit``,
+    a walk that would hold more than ``limit`` positions (memoised + on the current path)
+    stops with :class:`ComputationLimitError` before expanding the next one.
     """
     if root in memo:
         return memo[root]
@@ -179,6 +187,11 @@ def _walk(
                 continue
             if child in on_path:
                 raise on_cycle(path[on_path[child]:])
+            if limit is not None and len(memo) + len(path) >= limit:
+                raise ComputationLimitError(
+                    f"{what or 'solving'}: the game graph has more than {limit:,} positions "
+                    "(max_positions; the CLI's --max-positions raises it); nothing was stored"
+                )
             child_kids = expand(child)
             on_path[child] = len(path)
             path.append(child)
@@ -213,11 +226,13 @@ class _ImpartialValues:
     In misère play, if the ruleset has components, values come from forms (:func:`game_of`).
     """
 
-    def __init__(self, ruleset: Any, misere: bool, progress: bool | None = False) -> None:
+    def __init__(self, ruleset: Any, misere: bool, progress: bool | None = False,
+                 max_positions: int | None = None) -> None:
         self.ruleset = ruleset
         self.misere = misere
         self.memo: dict[Hashable, int] = {}
         self.progress = progress
+        self.max_positions = max_positions
         self.use_forms = misere and has_components(ruleset)
         self.forms: dict[Hashable, Game] | None = {} if self.use_forms else None
 
@@ -249,7 +264,8 @@ class _ImpartialValues:
             return hit
         bar = _Bar(self.progress, f"solving {self.ruleset.name}")
         try:
-            return _walk(pos, self._expand, self._finish, self.memo, lambda c: _loopy(self.ruleset, c), bar)
+            return _walk(pos, self._expand, self._finish, self.memo, lambda c: _loopy(self.ruleset, c), bar,
+                         self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}")
         finally:
             bar.close()
 
@@ -257,12 +273,14 @@ class _ImpartialValues:
 class _Winners:
     """Who wins each state (position, player to move), memoised (four-outcome play)."""
 
-    def __init__(self, ruleset: Any, misere: bool, progress: bool | None = False) -> None:
+    def __init__(self, ruleset: Any, misere: bool, progress: bool | None = False,
+                 max_positions: int | None = None) -> None:
         self.ruleset = ruleset
         self.misere = misere
         self.partizan = is_partizan(ruleset)
         self.memo: dict[tuple[Hashable, str], str] = {}
         self.progress = progress
+        self.max_positions = max_positions
 
     def moves(self, pos: Hashable, player: Player) -> list:
         return player_moves(self.ruleset, pos, player if self.partizan else None)
@@ -292,6 +310,7 @@ class _Winners:
             return _walk(
                 state, self._expand, self._finish, self.memo,
                 lambda c: _loopy(self.ruleset, [s[0] for s in c]), bar,
+                self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}",
             )
         finally:
             bar.close()
@@ -705,6 +724,10 @@ class Solver:
         Misère play (under the default end rule).
     progress : bool or None
         Show a tqdm counter of positions (None: only on a terminal and after 2 s).
+    max_positions : int, optional
+        The most positions a walk may hold (default :data:`DEFAULT_MAX_POSITIONS`); past it
+        the walk stops with :class:`~cgtalg.errors.ComputationLimitError` instead of running
+        out of memory.
 
     Raises
     ------
@@ -719,15 +742,18 @@ class Solver:
     ['P', 'N', 'N', 'P', 'N', 'N', 'P']
     """
 
-    def __init__(self, ruleset: Any, misere: bool = False, *, progress: bool | None = None) -> None:
+    def __init__(self, ruleset: Any, misere: bool = False, *, progress: bool | None = None,
+                 max_positions: int | None = None) -> None:
         check_ruleset(ruleset)
         self.ruleset = ruleset
         self.misere = bool(misere)
         self.four_outcomes = _uses_four_outcomes(ruleset)
+        if max_positions is None:
+            max_positions = DEFAULT_MAX_POSITIONS
         if self.four_outcomes:
-            self._ev: Any = _Winners(ruleset, self.misere, progress)
+            self._ev: Any = _Winners(ruleset, self.misere, progress, max_positions)
         else:
-            self._ev = _ImpartialValues(ruleset, self.misere, progress)
+            self._ev = _ImpartialValues(ruleset, self.misere, progress, max_positions)
 
     def __repr__(self) -> str:
         return f"Solver({self.ruleset.name!r}, misere={self.misere}, memo={len(self._ev.memo)})"
@@ -780,6 +806,7 @@ def solve(
     store: Any = None,
     progress: bool | None = None,
     solver: Solver | None = None,
+    max_positions: int | None = None,
 ) -> Solution:
     """Solve ``position``: its outcome class and every winning move, with the strategy.
 
@@ -806,6 +833,8 @@ def solve(
         Show a tqdm counter of positions (None: only on a terminal and after 2 s).
     solver : Solver, optional
         A :class:`Solver` of the same ruleset and play rule whose tables are reused.
+    max_positions : int, optional
+        The most positions the solve may visit (default :data:`DEFAULT_MAX_POSITIONS`).
 
     Returns
     -------
@@ -838,8 +867,24 @@ def solve(
     check_ruleset(ruleset)
     check_position(ruleset, position)
     misere = bool(misere)
+    limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
+    count = getattr(ruleset, "position_count", None)
+    if callable(count):  # a ruleset that can bound its game graph: refuse before walking
+        try:
+            bound = count(position, misere=misere)
+        except TypeError:
+            bound = count(position)
+        if bound is not None and bound > limit:
+            hint = ""
+            if hasattr(ruleset, "grundy_value") and not misere:
+                hint = "; a heap game's outcome and winning moves at any size come from its period: `cgtalg outcome`"
+            raise ComputationLimitError(
+                f"solving {ruleset.name} {format_position(ruleset, position)}: its game graph has up to "
+                f"{bound:,} positions, more than max_positions = {limit:,} (the CLI's --max-positions "
+                f"raises it); refused before walking{hint}"
+            )
     if solver is None:
-        solver = Solver(ruleset, misere, progress=progress)
+        solver = Solver(ruleset, misere, progress=progress, max_positions=max_positions)
     elif solver.ruleset is not ruleset or solver.misere != misere:
         raise RulesetError(
             f"the solver given is for ruleset {solver.ruleset.name!r} with misere={solver.misere}, "
