@@ -77,10 +77,37 @@ class GameReport:
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
 
+    @property
+    def canonical_cut(self) -> bool:
+        """True when the misère canonical text was cut (past :data:`CANONICAL_TEXT_LIMIT`)."""
+        text = self.values.get("misere_canonical")
+        return isinstance(text, str) and text.endswith("...")
+
+    def canonical_length(self) -> int:
+        """The full length of the misère canonical text (computed over the DAG, not written)."""
+        from cgtalg.misere.notation import misere_text_length
+
+        return misere_text_length(self.game)
+
     def to_json(self) -> dict:
+        """JSON types; a cut misère canonical text becomes ``{"text", "truncated": true,
+        "length", "dag"}`` with the canonical form's DAG (:func:`cgtalg.core.notation.game_to_json`),
+        which reads back with ``game_from_json``."""
+        values = dict(self.values)
+        if self.canonical_cut:
+            from cgtalg.core.notation import game_to_json
+            from cgtalg.misere.canonical import misere_canonical_game
+
+            dag = game_to_json(misere_canonical_game(self.game), max_text=0)
+            values["misere_canonical"] = {
+                "text": values["misere_canonical"],
+                "truncated": True,
+                "length": self.canonical_length(),
+                "dag": dag["dag"] if isinstance(dag, dict) else dag,
+            }
         return {
             "game": format_game(self.game),
-            **self.values,
+            **values,
             "from_store": sorted(self.from_store),
         }
 
@@ -95,6 +122,9 @@ class GameReport:
         if v["misere_winning_moves"]:
             lines.append("                winning moves: " + ", ".join(v["misere_winning_moves"]))
         lines.append(f"misère canonical form  {v['misere_canonical']}")
+        if self.canonical_cut:
+            lines.append(f"                       (text cut at {CANONICAL_TEXT_LIMIT:,} of "
+                         f"{self.canonical_length():,} characters; --json gives the form's DAG)")
         if self.from_store:
             lines.append(f"(answered from the store: {', '.join(sorted(self.from_store))})")
         return "\n".join(lines)

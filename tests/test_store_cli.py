@@ -158,6 +158,8 @@ def test_refused_stores_exit_2_untouched(capsys, tmp_path, filled):
     assert hashlib.sha256(filled.read_bytes()).hexdigest() == before
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"this is not a database" * 10)
-    code, _, err = run(capsys, "--store", str(junk), "store", "query", "{*2}", "--json")
-    assert code == 2 and f"the store file {junk} is not a readable SQLite database" in err
+    code, out, err = run(capsys, "--store", str(junk), "store", "query", "{*2}", "--json")
+    # issue 7: under --json a failure is a JSON error object on stdout
+    error = json.loads(out)["error"]
+    assert code == 2 and f"the store file {junk} is not a readable SQLite database" in error["message"]
     assert junk.read_bytes() == b"this is not a database" * 10

@@ -38,9 +38,10 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
 
     def human() -> str:
         v = report.values
+        canonical = "below (cut)" if report.canonical_cut else v["misere_canonical"]
         head = (
             f"misère: {v['misere_outcome']}-position, misère Grundy value {v['misere_grundy']}, "
-            f"canonical form {v['misere_canonical']}"
+            f"canonical form {canonical}"
             if misere
             else f"normal play: {v['normal_outcome']}-position, Grundy value {v['grundy']}"
         )

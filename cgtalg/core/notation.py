@@ -13,11 +13,16 @@ CGSuite's misère notation (Siegel, CGT ch. V; CGSuite's misère tutorial), read
   items: the game whose options are those items. ``*[2]`` = ``*2``, ``*[42]`` = ``{*4, *2}``.
 - Without commas every digit is one nim-heap item; with commas (``*[12,3]``) items are
   separated by commas and numbers may have several digits.
-- Suffixes on an item, read left to right: ``#`` makes the item the single option of a new
-  game (``*[2#]`` = ``{*2}``); ``[k]`` adds the nim-heap ``*k`` (``*[2[2]]`` = ``*2 + *2``);
-  ``[a b ...]`` adds each listed item in turn.
-- An item that *starts* with ``[`` is a nested list (CGSuite's input style): the game whose
-  options are the listed items (``*[[4,2],4,3,1]``); ``( ... )`` groups like ``*[ ... ]``.
+- Suffixes on an item: ``#`` makes the item the single option of a new game
+  (``*[2#]`` = ``{*2}``, ``*[2##]`` = ``{{*2}}``); a subscript ``[...]`` is a sequence of
+  operations read left to right, ``#`` (the only option of a new game) and heap sizes (add
+  that nim-heap): ``*[2[2]]`` = ``*2 + *2``, ``*[2[#2#]]`` = ``{{*2} + *2}``, Norton's
+  ``*[4[2#]]`` = ``{*4 + *2}`` (CGSuite's tutorial: "multiple subscripts should be read
+  left-to-right").
+- ``( ... )`` is a group: the game whose options are the listed items, as CGSuite prints nested
+  lists (``*[(2#1)21]`` = ``{{{*2}, *}, *2, *}``). An item that *starts* with ``[`` is a
+  nested list too (CGSuite's input style, ``*[[4,2],4,3,1]``), and an item may be a game
+  expression starting with ``*`` (``*[[*[4] + *[2]]]``).
 """
 
 from __future__ import annotations
@@ -358,7 +363,27 @@ class _Parser:
 
     # -- misère (CGSuite) grammar ------------------------------------------------------
     def level_has_comma(self, close: str) -> bool:
-        """Whether a comma occurs at the current nesting level before ``close``."""
+        """Whether a comma occurs at the current nesting level before ``close``.
+
+        Answered from a table built by one pass over the text on first use (keyed by the
+        bracket just opened), so nested ``*[...]`` texts read in linear time."""
+        table = getattr(self, "_comma_table", None)
+        if table is None:
+            table = {}
+            stack: list[int] = []
+            for i, ch in enumerate(self.text):
+                if ch in "[({":
+                    stack.append(i)
+                    table[i] = False
+                elif ch in "])}":
+                    if stack:
+                        stack.pop()
+                elif ch == "," and stack:
+                    table[stack[-1]] = True
+            self._comma_table = table
+        opened = table.get(self.pos - 1)
+        if opened is not None:
+            return opened
         depth = 0
         i = self.pos
         while i < len(self.text):
@@ -416,8 +441,8 @@ class _Parser:
         elif c == "[":
             self.pos += 1
             g = self.misere_list("]", single_is_item=False)
-        elif c == "*":
-            raise self.error("'*' is not needed inside *[...]: write the heap size alone")
+        elif c == "*":  # a game expression as an item, as CGSuite reads *[[*[4] + *[2]]]
+            g = self.expr()
         elif c == ",":
             raise self.error("expected an item, found ','")
         else:
@@ -428,14 +453,44 @@ class _Parser:
                 self.pos += 1
                 g = game([g])
             elif self.pos < len(self.text) and self.text[self.pos] == "[":
-                self.pos += 1
-                addends = self.misere_items("]")
-                if not addends:
-                    raise self.error("empty subscript '[]': expected heap sizes to add", self.pos - 1)
-                for a in addends:
-                    g = g + a
+                g = self.misere_subscript(g)
             else:
                 return g
+
+    def misere_subscript(self, g: Game) -> Game:
+        """CGSuite's subscript ``[...]`` after an item: a sequence of operations read left to
+        right, ``#`` (the game whose only option is the game so far) and heap sizes (add that
+        nim-heap): ``2[#2#]`` = {{*2} + *2}, Norton's ``4[2#]`` = {*4 + *2}, ``2[2]`` = *2 + *2.
+        Digits are single heaps unless the subscript separates numbers with commas."""
+        start = self.pos
+        self.pos += 1
+        commas = self.level_has_comma("]")
+        text = self.text
+        ops = 0
+        while True:
+            c = text[self.pos] if self.pos < len(text) else ""
+            if c == "]":
+                self.pos += 1
+                if not ops:
+                    raise self.error("empty subscript '[]': expected '#' or heap sizes", start)
+                return g
+            if c == "#":
+                self.pos += 1
+                g = game([g])
+            elif c in _ASCII_DIGITS:
+                if commas:
+                    g = g + nim(self.number())
+                else:
+                    g = g + nim(int(c))
+                    self.pos += 1
+            elif c == "," and commas and ops:
+                self.pos += 1
+                continue
+            elif c == "":
+                raise self.error("unclosed subscript: expected ']'", start)
+            else:
+                raise self.error("expected '#' or a heap size in a subscript [...]")
+            ops += 1
 
 
 # -- formatting ----------------------------------------------------------------------

@@ -59,7 +59,7 @@ from cgtalg.misere.canonical import (
 )
 from cgtalg.normal.grundy import grundy
 
-__all__ = ["format_misere", "MAX_SUBSCRIPT"]
+__all__ = ["format_misere", "misere_text_length", "MAX_SUBSCRIPT"]
 
 #: The largest nim-heap ``k`` tried as a subscript ``[k]``.
 MAX_SUBSCRIPT = 9
@@ -106,19 +106,24 @@ _SKEY = Evaluator("misere_notation_structural_key", _skey_combine, atom=_skey_at
 
 
 # -- choosing descriptions --------------------------------------------------------------------
+#: options are ordered by the first this-many characters of their text (then structurally)
+_ORDER_PREFIX = 64
+
+
 def _list_item(g: Game, option_descs: Sequence[_Desc]) -> _Item:
+    # CGSuite's order: decreasing birthday, then ascending text ('(' < '#' < digits < '['):
+    # *[2#0], *[(2#1)2##], *[(2#20)2[#1]1], *[((2#0)2[#1]2#)(2#1)[1]]
     pairs = list(zip(g._options, (d.best for d in option_descs)))
     pairs.sort(
         key=lambda p: (
             -p[0].birthday,
-            0 if p[1].kind == _HEAP else 1,
-            p[1].width,
+            _render([p[1]], _ORDER_PREFIX)[:_ORDER_PREFIX],
             fold(p[0], _SKEY),
         )
     )
-    commas = any(it.lead != "d" for _, it in pairs)
+    commas = any(it.lead == "m" for _, it in pairs)  # a number of two or more digits
     width = sum(it.width for _, it in pairs) + 2 + (len(pairs) - 1 if commas else 0)
-    return _Item(_LIST, width, "[", opts=tuple(o for o, _ in pairs), commas=commas)
+    return _Item(_LIST, width, "(", opts=tuple(o for o, _ in pairs), commas=commas)
 
 
 def _sum_items(g: Game, option_descs: Sequence[_Desc]) -> list[tuple[tuple, _Item]]:
@@ -224,16 +229,26 @@ def _render(tokens: list[object], budget: int | None) -> str:
             text = int_to_digits(it.heap)
             out.append(text)
             length += len(text)
-        elif it.kind == _SHARP:
-            stack.append("#")
-            stack.append(it.base)
-        elif it.kind == _SUM:
-            stack.append("[" + "".join(str(k) for k in it.subs) + "]")
-            stack.append(it.base)
+        elif it.kind in (_SHARP, _SUM):
+            # CGSuite's subscript: the chain of '#' and added heaps down to a heap or a group,
+            # read left to right, written bare when it is only '#'s, else in brackets
+            # (*[2#], *[2[2]], *[2[#2#]] = {{*2} + *2}, *[4[2#]] = {*4 + *2})
+            ops: list[str] = []
+            cur = it
+            while True:
+                ops.append("#" if cur.kind == _SHARP else "".join(str(k) for k in cur.subs))
+                base = cur.base
+                below = cache[base._id].best
+                if below.kind not in (_SHARP, _SUM):
+                    break
+                cur = below
+            chain = "".join(reversed(ops))
+            stack.append(chain if chain.strip("#") == "" else "[" + chain + "]")
+            stack.append(base)
         else:
-            stack.append("]")
+            stack.append(")")
             stack.extend(_list_body_tokens(it)[::-1])
-            stack.append("[")
+            stack.append("(")
     return "".join(out)
 
 
@@ -321,3 +336,71 @@ def format_misere(
     if max_chars is not None and len(text) > max_chars:
         return text[: max(0, max_chars - 3)] + "..."
     return text
+
+
+def _item_length(it: _Item, lengths: dict[int, int]) -> int:
+    cache = _DESCRIBE.cache
+    if it.kind == _HEAP:
+        return decimal_length(it.heap)
+    if it.kind in (_SHARP, _SUM):
+        chain = 0
+        bare = True
+        cur = it
+        while True:
+            if cur.kind == _SHARP:
+                chain += 1
+            else:
+                chain += len(cur.subs)
+                bare = False
+            base = cur.base
+            below = cache[base._id].best
+            if below.kind not in (_SHARP, _SUM):
+                break
+            cur = below
+        return lengths[base._id] + chain + (0 if bare else 2)
+    body = sum(lengths[o._id] for o in it.opts) + (len(it.opts) - 1 if it.commas else 0)
+    return body + 2
+
+
+def misere_text_length(form: Union[MisereCanonicalForm, Game, str]) -> int:
+    """The length of :func:`format_misere`'s full text, computed over the canonical form's
+    DAG without writing the text (which can be exponentially longer than the DAG is large).
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> g = cg.parse("*[((2#0)2[#1]2#)(2#1)[1]]")
+    >>> misere_text_length(g) == len(format_misere(g))
+    True
+    """
+    g = misere_canonical_game(form)
+    fold(g, _DESCRIBE)
+    cache = _DESCRIBE.cache
+    lengths: dict[int, int] = {}
+    for x in _post_order(g):
+        lengths[x._id] = _item_length(cache[x._id].best, lengths)
+    top = cache[g._id].top
+    if top.kind == _LIST:  # "*[" + the options + "]", no group parentheses at top level
+        return 3 + _item_length(top, lengths) - 2
+    if top.lead == "m":  # printed in the literal notation (see the module docstring)
+        return len(_format_canonical(g, None))
+    return 3 + _item_length(top, lengths)
+
+
+def _post_order(g: Game) -> list[Game]:
+    """Subpositions of ``g`` (nim-heaps as atoms) with every option before the forms above it."""
+    order: list[Game] = []
+    seen: set[int] = set()
+    stack: list[tuple[Game, bool]] = [(g, False)]
+    while stack:
+        x, done = stack.pop()
+        if done:
+            order.append(x)
+            continue
+        if x._id in seen:
+            continue
+        seen.add(x._id)
+        stack.append((x, True))
+        if x.nim_heap_size() is None:
+            stack.extend((o, False) for o in x._options if o._id not in seen)
+    return order
