@@ -187,7 +187,8 @@ def test_listing_the_moves_of_a_huge_heap_is_refused_at_once():
     k = TakeAndBreak("0.77")
     with pytest.raises(ComputationLimitError, match="use outcome\\(\\) or winning_moves\\(\\)"):
         list(k.moves((3, 10**18)))
-    with pytest.raises(ComputationLimitError, match="not listed one by one"):
+    # the solver bounds the game graph before walking it (position_count) and names the API
+    with pytest.raises(ComputationLimitError, match="game graph has up to .* come from its period"):
         solver.solve(k, (10**18,))
     assert k.outcome([10**18]) == ("P" if kayles_brute(10**18) == 0 else "N")
     assert sorted(k.moves((4,))) == [(1, 1), (1, 2), (2,), (3,)]

@@ -662,8 +662,24 @@ class Store:
             params = []
             for (gid, prop), (_g, text) in rows.items():
                 params.append({"form_id": pending[gid], "name": prop, "value": text, "value_hash": value_hash(text)})
-            conn.execute(self._insert_ignore(form_properties), params)
-            stored = self._stored_values(conn, {(p["form_id"], p["name"]) for p in params})
+            if self._dialect == "sqlite":
+                # the DBAPI cursor directly (the write lock is held); when every row was new
+                # (rowcount), nothing can conflict and the read-back is skipped
+                cursor = conn.connection.driver_connection.cursor()
+                try:
+                    cursor.executemany(
+                        "INSERT INTO form_properties (form_id, name, value, value_hash) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT (form_id, name) DO NOTHING",
+                        [(p["form_id"], p["name"], p["value"], p["value_hash"]) for p in params],
+                    )
+                    inserted = cursor.rowcount
+                finally:
+                    cursor.close()
+                if inserted == len(params):
+                    params = []
+            else:
+                conn.execute(self._insert_ignore(form_properties), params)
+            stored = self._stored_values(conn, {(p["form_id"], p["name"]) for p in params}) if params else {}
             for p in params:
                 if stored.get((p["form_id"], p["name"])) != p["value"]:
                     g = games[next(gid for gid in games if pending[gid] == p["form_id"])]
