@@ -101,14 +101,27 @@ def _reducers(opts: list[Game], first_only: bool) -> list[Game]:
                 counts[h._id] = c + 1
     if not candidates:
         return []
-    ids = {o._id for o in opts}
+    return _reducing(opts, candidates, counts, {o._id for o in opts}, None, first_only)
+
+
+def _reducing(opts: list[Game], candidates: list[Game], counts: dict[int, int], ids: set[int],
+              heap_bound: int | None, first_only: bool) -> list[Game]:
+    """The candidates ``H`` that satisfy the three conditions, given ``counts[H]`` = the members
+    of ``S = opts`` having ``H`` as an option. ``heap_bound``: when given, an atom ``*k`` has
+    all its options in ``S`` iff ``k <= heap_bound`` (the mex of the heap sizes in ``S``), so its
+    options are never listed."""
+    n = len(opts)
     found: list[Game] = []
     has_p: bool | None = None
     for h in candidates:
-        hopts = h._options
-        k = len(hopts)
+        k = h.num_options
         # (1) opts(H) is a proper subset of S, and (2) the rest of S all have H as an option
-        if k >= n or counts[h._id] != n - k or any(o._id not in ids for o in hopts):
+        if k >= n or counts[h._id] != n - k:
+            continue
+        if heap_bound is not None and h._heap is not None:
+            if h._heap > heap_bound:  # *0..*(k-1) not all options of G
+                continue
+        elif any(o._id not in ids for o in h._options):
             continue
         # (3) proviso for H = 0: some X in S is a misère P-position
         if k == 0:
@@ -171,26 +184,7 @@ def _reducers_with_atoms(opts: list[Game], first_only: bool) -> list[Game]:
         if h._id not in counts:
             candidates.append(h)
         counts[h._id] = counts.get(h._id, 0) + above
-    found: list[Game] = []
-    has_p: bool | None = None
-    for h in candidates:
-        k = h.num_options
-        if k >= n or counts[h._id] != n - k:
-            continue
-        if h._heap is not None:
-            if h._heap > c:  # *0..*(k-1) not all options of G
-                continue
-        elif any(o._id not in ids for o in h._options):
-            continue
-        if k == 0:
-            if has_p is None:
-                has_p = any(_misere_grundy_of(y) == 0 for y in opts)
-            if not has_p:
-                continue
-        found.append(h)
-        if first_only:
-            return found
-    return found
+    return _reducing(opts, candidates, counts, ids, c, first_only)
 
 
 def reducing_candidates(options: Iterable[Game]) -> list[Game]:

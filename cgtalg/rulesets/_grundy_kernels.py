@@ -332,6 +332,17 @@ def value_counts(G, n, size):
 
 
 @njit(cache=True)
+def detection_need(p, threshold):
+    """The matched tail a detected (uncertified) period ``p`` needs: ``max(threshold * p, 16)``
+    when ``threshold >= 1``, else ``max(p // 2, 1024)`` (the candidate search)."""
+    if threshold >= 1:
+        need = threshold * p
+        return need if need > 16 else 16
+    need = p // 2
+    return need if need > 1024 else 1024
+
+
+@njit(cache=True)
 def last_match_scan(G, L, p_lo, p_hi, h, k, mode, threshold):
     """Smallest period ``p`` in ``[p_lo, p_hi]`` accepted by ``mode``; returns ``(p, n0)``
     where ``n0`` is the least index with ``G[n] == G[n+p]`` for all ``n0 <= n < L - p``,
@@ -357,14 +368,7 @@ def last_match_scan(G, L, p_lo, p_hi, h, k, mode, threshold):
             if lim < 1:
                 return -1, -1
         else:
-            if threshold >= 1:
-                need = threshold * p
-                if need < 16:
-                    need = 16
-            else:
-                need = p // 2
-                if need < 1024:
-                    need = 1024
+            need = detection_need(p, threshold)
             lim = L - p - need
             if lim < 0:
                 return -1, -1
@@ -471,14 +475,7 @@ def period_scan(Z, L, p_lo, p_hi, h, k, mode, threshold):
             if L >= m + p + k:
                 return p, n0
         else:
-            if threshold >= 1:
-                need = threshold * p
-                if need < 16:
-                    need = 16
-            else:
-                need = p // 2
-                if need < 1024:
-                    need = 1024
+            need = detection_need(p, threshold)
             if L - p - need < 0:
                 return -1, -1
             if L - p - n0 >= need:
