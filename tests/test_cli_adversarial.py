@@ -91,6 +91,8 @@ CASES: list[tuple[list[str], int]] = [
     (["period", "0.77", "--max-values", "1.5"], 2),
     (["period", "0.77"], 0),
     (["cousin", "0.9"], 2),
+    (["cousin", "kayles"], 0),
+    (["cousin", "grundy"], 2),
     (["cousin", ""], 2),
     # solve
     (["solve", "parity"], 2),

@@ -136,9 +136,12 @@ def register(cli: click.Group) -> None:
     @json_option
     def cousin_cmd(code, as_json):
         """First cousin and standard form of an octal CODE (seed 001's cousin rule)."""
+        from cgtalg.errors import RulesetError
         from cgtalg.rulesets.octal import TakeAndBreak
 
-        c = TakeAndBreak(code)
+        c = _game(code)  # a code or a name (kayles, dawson, officers)
+        if not isinstance(c, TakeAndBreak):
+            raise RulesetError(f"{code!r} is not an octal or hexadecimal code: cousins are defined for codes")
         chain = [c]
         while chain[-1].digit(1) % 2 == 0 and chain[-1].has_moves:
             chain.append(chain[-1].first_cousin())
