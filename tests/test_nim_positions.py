@@ -192,7 +192,7 @@ def test_tool_stores_and_resumes(tmp_path, capsys):
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     url = str(tmp_path / "s.db")
-    assert tool.main(["--max-size", "5", "--store", url, "--json"]) == 0
+    assert tool.main(["--max-size", "5", "--store", url, "--json", "--store-certificates"]) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["holds"] and first["bound"] == 5 and first["classes"] == 8 and first["resumed_from_size"] == 0
     assert tool.main(["--max-size", "7", "--store", url, "--json"]) == 0
@@ -203,7 +203,15 @@ def test_tool_stores_and_resumes(tmp_path, capsys):
 
     store = open_store(url)
     rel = store.get_relation(nim_position_game((1, 3)), nim_position_game((2,)), "misere_equivalent")
-    assert rel["holds"] is True
+    assert rel["holds"] is True and rel["reduced_form"] == [2] and rel["certificate_checked"]
+    # the stored full certificate (size 4, --store-certificates) is re-checked from its JSON
+    from cgtalg.misere.equivalence import equivalent
+
+    stored = equivalent(nim_position_game((1, 3)), nim_position_game((2,))).to_json()
+    assert stored["certificate"] == rel["certificate"] and check_proof(stored)
+    # sizes 6-7 (second run) store the checked summary only
+    rel7 = store.get_relation(nim_position_game((3, 4)), nim_position_game((2, 5)), "misere_equivalent")
+    assert rel7["holds"] is True and "certificate" not in rel7 and rel7["proof_nodes"] > 0
     assert store.get_position("nim-position-classes", "size=7", "theorem6")["classes_up_to_size"] == 14
 
 
