@@ -495,8 +495,6 @@ def misere_day_counts(max_day: int) -> list[int]:
 # (only g and γ0 matter); a form is *hereditarily tame* when it and all its subpositions have
 # tame genus (Conway ONAG ch. 12 "tame games"; CGSuite's isHereditarilyTame). After the merge
 # with cgtalg.misere.genus, _genus_prefix and _tame_genus should call its genus() instead.
-from numba import njit  # noqa: E402
-
 from cgtalg.normal.grundy import grundy  # noqa: E402
 
 __all__ += [
@@ -558,54 +556,6 @@ class DayClassCounts:
     tame_genus: int
     hereditarily_tame: int
     method: str
-
-
-@njit(cache=True)
-def _class_kernel(n, a, b, is_zero, pmask, normal, gamma0, htame):  # pragma: no cover
-    # (compiled by numba; covered through misere_class_counts)
-    nc = a.shape[0]
-    total = 0
-    n_p = 0
-    n_tame = 0
-    n_htame = 0
-    for m in range(1 << n):
-        reducible = False
-        for h in range(nc):
-            ah = a[h]
-            if (m & ah) == ah and m != ah and (m & ~ah & ~b[h]) == 0:
-                if is_zero[h] and (m & pmask) == 0:
-                    continue
-                reducible = True
-                break
-        if reducible:
-            continue
-        total += 1
-        gs = 0
-        ms = 0
-        all_ht = True
-        for i in range(n):
-            if (m >> i) & 1:
-                gs |= 1 << normal[i]
-                ms |= 1 << gamma0[i]
-                if not htame[i]:
-                    all_ht = False
-        g = 0
-        while (gs >> g) & 1:
-            g += 1
-        if m == 0:
-            c = 1  # the empty game: misère Grundy value 1
-        else:
-            c = 0
-            while (ms >> c) & 1:
-                c += 1
-        if c == 0:
-            n_p += 1
-        tame = g == c or (g <= 1 and c <= 1)
-        if tame:
-            n_tame += 1
-            if all_ht:
-                n_htame += 1
-    return total, n_p, n_tame, n_htame
 
 
 _CLASS_COUNTS: dict[tuple[int, str], DayClassCounts] = {}
@@ -686,7 +636,9 @@ def misere_class_counts(day: int, method: Literal["auto", "enumeration", "scan"]
         if len(universe) > 30 or normal.max(initial=0) > 60 or gamma0.max(initial=0) > 60:
             raise CensusError(f"day {day}: the universe is too large for the 64-bit scan")
         htame = np.array([_hereditarily_tame(g, memo) for g in universe], dtype=np.bool_)
-        total, p, tame, ht = _class_kernel(
+        from cgtalg.misere._class_kernel import class_kernel  # numba: imported only when scanning
+
+        total, p, tame, ht = class_kernel(
             len(universe),
             np.array(a_masks, dtype=np.int64),
             np.array(b_masks, dtype=np.int64),
