@@ -42,6 +42,7 @@ __all__ = [
     "nim_positions_of_size",
     "NimClassCheck",
     "check_nim_position_classes",
+    "check_size_level",
     "MAX_CLASS_SIZE",
 ]
 
