@@ -159,6 +159,15 @@ def test_check_classes_with_certificates():
         assert all(nim_reduced_form(p) == red for p in members)
 
 
+def test_class_counts_per_size_are_partition_numbers():
+    # A reduced form of size 2k has only even heaps (halve them: a partition of k); one of size
+    # 2k + 1 is such a form with its largest heap raised by one. So each size n brings p(n // 2)
+    # new classes (p = OEIS A000041: 1 1 2 3 5 7 11); brute force via the Theorem 6 check
+    chk = check_nim_position_classes(13)
+    new = [sum(1 for r in chk.classes if sum(r) == n) for n in range(14)]
+    assert new == [1, 1, 1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 11, 11]
+
+
 def test_check_classes_small_example():
     # size <= 4: classes (), (1), (2), (3), (4), (2, 2); e.g. (1, 1) ≡ 0 and (1, 3) ≡ (2)
     chk = check_nim_position_classes(4)
