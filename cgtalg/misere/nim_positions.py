@@ -318,7 +318,33 @@ def check_size_level(
     """Check the positions of size exactly ``n`` against the reduced forms of sizes ``< n``
     (``earlier_reduced``); add the certificates to ``result`` and return the new reduced forms
     (the reduced positions of size ``n``). Used by :func:`check_nim_position_classes` and the
-    resumable tool ``tools/nim_position_classes.py``."""
+    resumable tool ``tools/nim_position_classes.py``.
+
+    Parameters
+    ----------
+    n : int
+        The total size, ``0 <= n <= MAX_CLASS_SIZE``.
+    earlier_reduced : sequence of tuple
+        Every reduced form of size ``< n`` (the classes found so far).
+    result : NimClassCheck
+        Receives the positions, classes, certificates and failures of size ``n``.
+
+    Returns
+    -------
+    list of tuple
+        The reduced forms of size ``n`` (the new classes).
+
+    Raises
+    ------
+    TypeError, NimPositionError, ComputationLimitError
+        As :func:`nim_positions_of_size`.
+
+    Examples
+    --------
+    >>> chk = NimClassCheck(2)
+    >>> check_size_level(2, [(), (1,)], chk), chk.classes
+    ([(2,)], {(2,): [(2,)], (): [(1, 1)]})
+    """
     from cgtalg.misere.equivalence import equivalent
 
     by_value: dict[int, list[Position]] = {}
