@@ -160,3 +160,11 @@ class CensusError(CgtalgError, ValueError):
 
 
 __all__ += ["CensusError"]
+
+
+class NimPositionError(CgtalgError, ValueError):
+    """A Nim position that is not a finite collection of non-negative integer heap sizes, or a
+    size bound out of range for the Nim-position class computations."""
+
+
+__all__ += ["NimPositionError"]

@@ -487,3 +487,195 @@ def misere_day_counts(max_day: int) -> list[int]:
     if max_day > MAX_COUNTED_DAY:
         raise CensusError(f"max_day must be <= {MAX_COUNTED_DAY}, got {max_day}")
     return [misere_count_born_by(d) for d in range(max_day + 1)]
+
+
+# -- P-positions and tame games per day (additive; issue 9) ------------------------------------
+# Genus (Winning Ways ch. 13; notes/misere.md): g^{γ0 γ1 ...} with g the normal Grundy value and
+# γn the misère Grundy value of G + n·*2. A genus is *tame* when g = γ0 or {g, γ0} ⊆ {0, 1}
+# (only g and γ0 matter); a form is *hereditarily tame* when it and all its subpositions have
+# tame genus (Conway ONAG ch. 12 "tame games"; CGSuite's isHereditarilyTame). After the merge
+# with cgtalg.misere.genus, _genus_prefix and _tame_genus should call its genus() instead.
+from cgtalg.normal.grundy import grundy  # noqa: E402
+
+__all__ += [
+    "DayClassCounts",
+    "misere_class_counts",
+    "misere_p_count_born_by",
+    "misere_tame_count_born_by",
+]
+
+
+def _genus_prefix(g: Game, length: int) -> tuple[int, tuple[int, ...]]:
+    """``(g, (γ0, ..., γ_{length-1}))`` by brute force from the definition: the normal Grundy
+    value, and the misère Grundy value of ``G + n·*2`` for each ``n``."""
+    from cgtalg.core.game import nim
+
+    gammas = []
+    total = g
+    for _ in range(length):
+        gammas.append(misere_grundy(total))
+        total = total + nim(2)
+    return grundy(g), tuple(gammas)
+
+
+def _tame_genus(normal: int, gamma0: int) -> bool:
+    return normal == gamma0 or (normal <= 1 and gamma0 <= 1)
+
+
+def _hereditarily_tame(g: Game, memo: dict[int, bool]) -> bool:
+    if g.id in memo:
+        return memo[g.id]
+    ok = _tame_genus(grundy(g), misere_grundy(g)) and all(_hereditarily_tame(o, memo) for o in g.options)
+    memo[g.id] = ok
+    return ok
+
+
+@dataclass(frozen=True)
+class DayClassCounts:
+    """How many misère canonical forms born by ``day`` fall in each class.
+
+    Attributes
+    ----------
+    day : int
+    total : int
+        All forms born by ``day`` (:func:`misere_count_born_by`).
+    p_positions : int
+        Misère P-positions (misère Grundy value 0).
+    tame_genus : int
+        Forms whose genus is tame: ``g = γ0`` or ``{g, γ0} ⊆ {0, 1}`` (Winning Ways ch. 13).
+    hereditarily_tame : int
+        Forms all of whose subpositions (the form included) have tame genus.
+    method : str
+        ``"enumeration"`` (days 0-4: every form, genus by brute force) or ``"scan"`` (day 5:
+        every irreducible option set, values by the mex rule from the day-4 forms).
+    """
+
+    day: int
+    total: int
+    p_positions: int
+    tame_genus: int
+    hereditarily_tame: int
+    method: str
+
+
+_CLASS_COUNTS: dict[tuple[int, str], DayClassCounts] = {}
+
+
+def misere_class_counts(day: int, method: Literal["auto", "enumeration", "scan"] = "auto") -> DayClassCounts:
+    """The number of misère P-positions and of tame games among the forms born by ``day``.
+
+    Days 0-4 are counted on the forms of :func:`misere_games_born_by` with the genus computed
+    by brute force from its definition (normal Grundy value; misère Grundy value of ``G``).
+    Day 5 scans all ``2^22`` option sets of the day-4 forms with the reduction rule (as
+    :func:`misere_census_scan`) in a numba kernel; an irreducible ``{S}`` is a game born by
+    day 5, and its normal and misère Grundy values are the mex of its options' (misère: ``1``
+    for the empty set). ``method="scan"`` also works for days 1-4 (the tests compare it with
+    the enumeration).
+
+    Parameters
+    ----------
+    day : int
+        ``0 <= day <= MAX_SCANNED_DAY``.
+    method : {"auto", "enumeration", "scan"}
+        ``"auto"``: enumeration up to day 4, the scan for day 5.
+
+    Returns
+    -------
+    DayClassCounts
+
+    Raises
+    ------
+    TypeError
+        If ``day`` is not an int.
+    CensusError
+        If ``day`` is out of range, or ``method`` is unknown or does not apply to ``day``.
+
+    Examples
+    --------
+    >>> [misere_class_counts(d).p_positions for d in range(5)]
+    [0, 1, 1, 2, 4]
+    >>> c = misere_class_counts(4)
+    >>> c.total, c.tame_genus, c.hereditarily_tame
+    (22, 14, 14)
+    """
+    day = _check_day(day)
+    if method not in ("auto", "enumeration", "scan"):
+        raise CensusError(f"unknown method {method!r}: use 'auto', 'enumeration' or 'scan'")
+    if day > MAX_SCANNED_DAY:
+        raise CensusError(
+            f"class counts go up to day {MAX_SCANNED_DAY} (day {day}'s games cannot be scanned: "
+            f"their options range over the {misere_count_born_by(MAX_SCANNED_DAY)} games born by "
+            f"day {MAX_SCANNED_DAY})"
+        )
+    if method == "auto":
+        method = "enumeration" if day <= MAX_ENUMERATED_DAY else "scan"
+    if method == "enumeration" and day > MAX_ENUMERATED_DAY:
+        raise CensusError(f"day {day} cannot be enumerated (days 0-{MAX_ENUMERATED_DAY}); use method='scan'")
+    if method == "scan" and day < 1:
+        raise CensusError("the scan needs day >= 1 (day 0 has no option sets to scan)")
+    key = (day, method)
+    if key in _CLASS_COUNTS:
+        return _CLASS_COUNTS[key]
+    if method == "enumeration":
+        forms = _born_by_games(day)
+        memo: dict[int, bool] = {}
+        p = tame = htame = 0
+        for g in forms:
+            normal, (gamma0,) = _genus_prefix(g, 1)
+            p += gamma0 == 0
+            if _tame_genus(normal, gamma0):
+                tame += 1
+                htame += _hereditarily_tame(g, memo)
+        result = DayClassCounts(day, len(forms), p, tame, htame, "enumeration")
+    else:
+        universe = _born_by_games(day - 1)
+        _, a_masks, b_masks, is_zero, p_mask, _ = _reduction_masks(universe)
+        memo = {}
+        normal = np.array([grundy(g) for g in universe], dtype=np.int64)
+        gamma0 = np.array([misere_grundy(g) for g in universe], dtype=np.int64)
+        if len(universe) > 30 or normal.max(initial=0) > 60 or gamma0.max(initial=0) > 60:
+            raise CensusError(f"day {day}: the universe is too large for the 64-bit scan")
+        htame = np.array([_hereditarily_tame(g, memo) for g in universe], dtype=np.bool_)
+        from cgtalg.misere._class_kernel import class_kernel  # numba: imported only when scanning
+
+        total, p, tame, ht = class_kernel(
+            len(universe),
+            np.array(a_masks, dtype=np.int64),
+            np.array(b_masks, dtype=np.int64),
+            np.array(is_zero, dtype=np.bool_),
+            np.int64(p_mask),
+            normal,
+            gamma0,
+            htame,
+        )
+        result = DayClassCounts(day, int(total), int(p), int(tame), int(ht), "scan")
+    _CLASS_COUNTS[key] = result
+    return result
+
+
+def misere_p_count_born_by(day: int) -> int:
+    """The number of misère P-positions among the canonical forms born by ``day``.
+
+    Examples
+    --------
+    >>> [misere_p_count_born_by(d) for d in range(5)]   # issue 9: 0, 1, 1, 2, 4
+    [0, 1, 1, 2, 4]
+    """
+    return misere_class_counts(day).p_positions
+
+
+def misere_tame_count_born_by(day: int, hereditary: bool = False) -> int:
+    """The number of tame canonical forms born by ``day``: tame genus (``hereditary=False``)
+    or hereditarily tame (every subposition has tame genus).
+
+    Examples
+    --------
+    >>> [misere_tame_count_born_by(d) for d in range(5)]
+    [1, 2, 3, 5, 14]
+    >>> [misere_tame_count_born_by(d, hereditary=True) for d in range(5)]
+    [1, 2, 3, 5, 14]
+    """
+    if not isinstance(hereditary, bool):
+        raise TypeError(f"hereditary must be a bool, got {type(hereditary).__name__}: {hereditary!r}")
+    c = misere_class_counts(day)
+    return c.hereditarily_tame if hereditary else c.tame_genus
