@@ -96,6 +96,13 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "open_store": ("cgtalg.store.store", 'open_store'),
     "verify_store": ("cgtalg.store.verify", 'verify_store'),
     "periodicity_memory_estimate": ("cgtalg.rulesets.octal_periodicity", 'periodicity_memory_estimate'),
+    "nim_reduced_form": ("cgtalg.misere.nim_positions", 'nim_reduced_form'),
+    "shortlex_precedes": ("cgtalg.misere.nim_positions", 'shortlex_precedes'),
+    "check_nim_position_classes": ("cgtalg.misere.nim_positions", 'check_nim_position_classes'),
+    "nim_position_game": ("cgtalg.misere.nim_positions", 'nim_position_game'),
+    "misere_class_counts": ("cgtalg.misere.census", 'misere_class_counts'),
+    "misere_p_count_born_by": ("cgtalg.misere.census", 'misere_p_count_born_by'),
+    "misere_tame_count_born_by": ("cgtalg.misere.census", 'misere_tame_count_born_by'),
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -117,6 +124,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.store.store import open_store
     from cgtalg.store.verify import verify_store
     from cgtalg.rulesets.octal_periodicity import periodicity_memory_estimate
+    from cgtalg.misere.nim_positions import check_nim_position_classes, nim_position_game, nim_reduced_form, shortlex_precedes
+    from cgtalg.misere.census import misere_class_counts, misere_p_count_born_by, misere_tame_count_born_by
 
 
 def __getattr__(name: str) -> Any:
@@ -171,4 +180,5 @@ __all__ = [
     "ruleset_from_function", "solve", "subtraction",
     "Nimber", "nim_mul", "nim_add", "nim_div", "nim_inv", "nim_pow", "nim_sqrt", "MATERIALISE_LIMIT", "WALK_LIMIT", "walk_size", "sum_size", "MISERE_DEPTH_LIMIT", "MAX_HEAP_DIGITS", "nim_sum_outcome", "position_game", "open_store", "verify_store",
     "periodicity_memory_estimate",
+    "nim_reduced_form", "shortlex_precedes", "check_nim_position_classes", "nim_position_game", "misere_class_counts", "misere_p_count_born_by", "misere_tame_count_born_by",
 ]
