@@ -365,18 +365,15 @@ class Nimber:
         return o / self
 
     def __pow__(self, n: object) -> "Nimber":
-        n = _lenstra._check_int(n, "Nimber.__pow__")
+        if type(n) is not int:
+            n = _lenstra._check_int(n, "Nimber.__pow__")
         v = self._v
         if type(v) is int:
             if n < 0 and not v:
                 raise NimZeroDivisionError("0 has no negative nim-powers")
             return _mk(_finite.nim_pow(v, n))
-        if 1 < n <= 8 and len(v) == 1:
-            # a monomial's small powers: repeated monomial products (cached reductions)
-            acc = self
-            for _ in range(n - 1):
-                acc = acc * self
-            return acc
+        if n == 1:
+            return self
         try:
             if n < 0:
                 v = _ENG.inv(v)
