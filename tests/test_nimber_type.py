@@ -278,3 +278,22 @@ def test_docs_examples_run():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert test.examples and runner.failures == 0
+
+
+def test_pow_equals_repeated_products_and_sums_merge_both_ways():
+    """x^⊗n by square-and-multiply equals n repeated ⊗ (definition of the power); ⊕ is
+    coefficient-wise XOR of the CNF (ONAG ch. 6) whichever operand is longer or finite."""
+    xs = [Nimber("w"), Nimber("w+1"), Nimber("w^2+w+5"), Nimber("w^(w*2)*3+w^5*7+w^2*9")]
+    for x in xs:
+        acc = Nimber(1)
+        for n in range(0, 10):
+            assert x ** n == acc, (x, n)
+            acc = acc * x
+        assert x ** 1 == x
+        with pytest.raises(NimberError):
+            x ** True
+    a, b = Nimber("w^2+w+5"), Nimber("w+1")
+    assert a + b == b + a == Nimber("w^2+4")
+    assert a + 5 == 5 + a == Nimber("w^2+w") and (a + 5).is_finite is False
+    assert a + a == 0 and (a + Nimber("w^2+w")) == 5 and (a + Nimber("w^2+w")).is_finite
+    assert int(Nimber("w+3") + Nimber("w")) == 3

@@ -584,8 +584,8 @@ class _Engine:
             order = (1 << E) - 1
             if n > order:
                 n = n % order or order
-        result: Elem = {0: 1}
-        for bit in bin(n)[2:]:
+        result: Elem = x  # the leading bit of n: start from x, not from 1
+        for bit in bin(n)[3:]:
             result = self.square(result)
             if bit == "1":
                 result = self.mul(result, x)

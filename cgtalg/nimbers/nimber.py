@@ -239,27 +239,52 @@ class Nimber:
                 return NotImplemented
         a = self._v
         b = other._v
+        n = _new(Nimber)
         if type(a) is int:
             if type(b) is int:
-                n = _new(Nimber)
                 n._v = a ^ b
                 return n
             if not a:
                 return other
-            a, b = b, {0: a}
-        elif type(b) is int:
+            # finite + infinite: only the constant term changes, the result stays infinite
+            out = b.copy()
+            c = out.get(0, 0) ^ a
+            if c:
+                out[0] = c
+            else:
+                del out[0]
+            n._v = out
+            return n
+        if type(b) is int:
             if not b:
                 return self
-            b = {0: b}
+            out = a.copy()
+            c = out.get(0, 0) ^ b
+            if c:
+                out[0] = c
+            else:
+                del out[0]
+            n._v = out
+            return n
+        if len(b) > len(a):
+            a, b = b, a
         out = a.copy()
+        get = out.get
         for k, c in b.items():
-            v = out.get(k, 0) ^ c
+            v = get(k, 0) ^ c
             if v:
                 out[k] = v
             else:
                 del out[k]
-        n = _new(Nimber)
-        n._v = _norm(out)
+        # inline normalisation: {} -> 0, {0: c} -> c
+        if len(out) < 2:
+            if not out:
+                n._v = 0
+                return n
+            if 0 in out:
+                n._v = out[0]
+                return n
+        n._v = out
         return n
 
     __radd__ = __add__
@@ -340,18 +365,15 @@ class Nimber:
         return o / self
 
     def __pow__(self, n: object) -> "Nimber":
-        n = _lenstra._check_int(n, "Nimber.__pow__")
+        if type(n) is not int:
+            n = _lenstra._check_int(n, "Nimber.__pow__")
         v = self._v
         if type(v) is int:
             if n < 0 and not v:
                 raise NimZeroDivisionError("0 has no negative nim-powers")
             return _mk(_finite.nim_pow(v, n))
-        if 1 < n <= 8 and len(v) == 1:
-            # a monomial's small powers: repeated monomial products (cached reductions)
-            acc = self
-            for _ in range(n - 1):
-                acc = acc * self
-            return acc
+        if n == 1:
+            return self
         try:
             if n < 0:
                 v = _ENG.inv(v)
