@@ -1552,11 +1552,11 @@ def _create_engine(url: URL, where: str) -> Engine:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
-            cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
             cursor.execute("PRAGMA foreign_keys = ON")
             if not in_memory:
-                cursor.execute("PRAGMA journal_mode = WAL")
+                _switch_to_wal(cursor)
                 cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         finally:
             cursor.close()
 
@@ -1568,6 +1568,28 @@ def _create_engine(url: URL, where: str) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
+
+
+def _switch_to_wal(cursor: sqlite3.Cursor) -> None:
+    """``PRAGMA journal_mode = WAL`` without waiting in SQLite's busy handler: on a new file
+    two processes can each hold a lock the other's switch (or the other's first commit) waits
+    for, and both would then wait out the whole busy timeout. Failing fast releases this
+    connection's lock, so the other process goes on; the switch is retried with a growing
+    pause, up to :data:`BUSY_TIMEOUT` in all."""
+    import time
+
+    cursor.execute("PRAGMA busy_timeout = 0")
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    pause = 0.002
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 #: Largest ``limit`` of a listing.
