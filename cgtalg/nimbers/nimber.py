@@ -246,18 +246,11 @@ class Nimber:
                 return n
             if not a:
                 return other
-            # finite + infinite: only the constant term changes, the result stays infinite
-            out = b.copy()
-            c = out.get(0, 0) ^ a
-            if c:
-                out[0] = c
-            else:
-                del out[0]
-            n._v = out
-            return n
+            a, b = b, a  # the infinite operand first
         if type(b) is int:
             if not b:
-                return self
+                return self  # (after the swap b is the nonzero finite operand)
+            # finite + infinite: only the constant term changes, the result stays infinite
             out = a.copy()
             c = out.get(0, 0) ^ b
             if c:
