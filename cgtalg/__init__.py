@@ -103,6 +103,21 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "misere_class_counts": ("cgtalg.misere.census", 'misere_class_counts'),
     "misere_p_count_born_by": ("cgtalg.misere.census", 'misere_p_count_born_by'),
     "misere_tame_count_born_by": ("cgtalg.misere.census", 'misere_tame_count_born_by'),
+    "Genus": ("cgtalg.misere.genus", 'Genus'),
+    "genus": ("cgtalg.misere.genus", 'genus'),
+    "extended_genus": ("cgtalg.misere.genus", 'extended_genus'),
+    "genus_from_options": ("cgtalg.misere.genus", 'genus_from_options'),
+    "genus_class": ("cgtalg.misere.genus", 'genus_class'),
+    "adder": ("cgtalg.misere.adders", 'adder'),
+    "adder_sum": ("cgtalg.misere.adders", 'adder_sum'),
+    "adder_index": ("cgtalg.misere.adders", 'adder_index'),
+    "adder_description": ("cgtalg.misere.adders", 'adder_description'),
+    "Phylum": ("cgtalg.misere.phylum", 'Phylum'),
+    "MisereClassification": ("cgtalg.misere.phylum", 'MisereClassification'),
+    "misere_phylum": ("cgtalg.misere.phylum", 'misere_phylum'),
+    "misere_classification": ("cgtalg.misere.phylum", 'misere_classification'),
+    "misere_class": ("cgtalg.misere.phylum", 'misere_class'),
+    "is_half_tame": ("cgtalg.misere.phylum", 'is_half_tame'),
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -126,6 +141,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.rulesets.octal_periodicity import periodicity_memory_estimate
     from cgtalg.misere.nim_positions import check_nim_position_classes, nim_position_game, nim_reduced_form, shortlex_precedes
     from cgtalg.misere.census import misere_class_counts, misere_p_count_born_by, misere_tame_count_born_by
+    from cgtalg.misere.genus import Genus, extended_genus, genus, genus_class, genus_from_options
+    from cgtalg.misere.adders import adder, adder_description, adder_index, adder_sum
+    from cgtalg.misere.phylum import MisereClassification, Phylum, is_half_tame, misere_class, misere_classification, misere_phylum
 
 
 def __getattr__(name: str) -> Any:
@@ -181,4 +199,7 @@ __all__ = [
     "Nimber", "nim_mul", "nim_add", "nim_div", "nim_inv", "nim_pow", "nim_sqrt", "MATERIALISE_LIMIT", "WALK_LIMIT", "walk_size", "sum_size", "MISERE_DEPTH_LIMIT", "MAX_HEAP_DIGITS", "nim_sum_outcome", "position_game", "open_store", "verify_store",
     "periodicity_memory_estimate",
     "nim_reduced_form", "shortlex_precedes", "check_nim_position_classes", "nim_position_game", "misere_class_counts", "misere_p_count_born_by", "misere_tame_count_born_by",
+    "Genus", "genus", "extended_genus", "genus_from_options", "genus_class",
+    "adder", "adder_sum", "adder_index", "adder_description",
+    "Phylum", "MisereClassification", "misere_phylum", "misere_classification", "misere_class", "is_half_tame",
 ]

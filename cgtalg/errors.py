@@ -24,6 +24,7 @@ __all__ = [
     "StoreSchemaError",
     "StoreCorruptError",
     "RulesetError",
+    "GenusNotationError",
 ]
 
 
@@ -60,6 +61,12 @@ class GameNotationError(NotationError):
     """Malformed game text such as ``{*2, }`` or ``*[2#`` ."""
 
     kind = "game notation"
+
+
+class GenusNotationError(GameNotationError):
+    """Malformed genus symbol such as ``2^`` or ``0^{a}`` (:meth:`cgtalg.Genus.parse`)."""
+
+    kind = "genus symbol"
 
 
 class OctalCodeError(NotationError):

@@ -46,6 +46,13 @@ def _number_text(n: int) -> str:
     return int_to_digits(n) if n >= 0 else "-" + int_to_digits(-n)
 
 
+def _genus_text(g: Game) -> str:
+    """The classical genus symbol (Winning Ways ch. 13; :func:`cgtalg.genus`)."""
+    from cgtalg.misere.genus import genus
+
+    return str(genus(g))
+
+
 def _props() -> dict[str, Callable[[Game], Any]]:
     from cgtalg.misere.outcome import misere_grundy, misere_outcome
     from cgtalg.normal.grundy import grundy, normal_outcome
@@ -58,6 +65,7 @@ def _props() -> dict[str, Callable[[Game], Any]]:
         "misere_outcome": misere_outcome,
         "misere_grundy": misere_grundy,
         "misere_winning_moves": lambda g: _moves(g, True),
+        "genus": _genus_text,
         "misere_canonical": _canonical_text,
     }
 
@@ -121,6 +129,8 @@ class GameReport:
         lines.append(f"misère play     {v['misere_outcome']}-position, misère Grundy value {v['misere_grundy']}")
         if v["misere_winning_moves"]:
             lines.append("                winning moves: " + ", ".join(v["misere_winning_moves"]))
+        if "genus" in v:
+            lines.append(f"genus           {v['genus']}")
         lines.append(f"misère canonical form  {v['misere_canonical']}")
         if self.canonical_cut:
             lines.append(f"                       (text cut at {CANONICAL_TEXT_LIMIT:,} of "

@@ -18,7 +18,6 @@ from cgtalg.core.game import nim
 from cgtalg.errors import CensusError, ComputationLimitError, NimPositionError
 from cgtalg.misere.canonical import misere_canonical_game, misere_equal
 from cgtalg.misere.census import (
-    _genus_prefix,
     _reduction_masks,
     _born_by_games,
     misere_class_counts,
@@ -42,6 +41,18 @@ from cgtalg.misere.nim_positions import (
 from cgtalg.misere.outcome import misere_grundy
 from cgtalg.misere.proof import check_proof
 from cgtalg.normal.grundy import grundy
+
+
+def _genus_prefix(g, length):
+    """Brute force from the definition (Winning Ways ch. 13): the normal Grundy value and the
+    misère Grundy values of G + n·*2, n < length."""
+    from cgtalg import grundy, misere_grundy
+
+    gammas, total = [], g
+    for _ in range(length):
+        gammas.append(misere_grundy(total))
+        total = total + nim(2)
+    return grundy(g), tuple(gammas)
 
 
 # -- Definition 3 and positions ---------------------------------------------------------------

@@ -25,6 +25,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "cousin": ("octal", "First cousin and standard form of an octal..."),
     "outcome": ("octal", "Normal-play outcome and winning moves of a..."),
     "nim": ("nim", "Nimber arithmetic on ordinals below..."),
+    "misere": ("misere", "Misère report of GAME: genus sequence,..."),
     "demo": ("demo", "Run the showcase on the store: prove {*2}..."),
 }
 

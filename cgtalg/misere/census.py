@@ -493,8 +493,8 @@ def misere_day_counts(max_day: int) -> list[int]:
 # Genus (Winning Ways ch. 13; notes/misere.md): g^{γ0 γ1 ...} with g the normal Grundy value and
 # γn the misère Grundy value of G + n·*2. A genus is *tame* when g = γ0 or {g, γ0} ⊆ {0, 1}
 # (only g and γ0 matter); a form is *hereditarily tame* when it and all its subpositions have
-# tame genus (Conway ONAG ch. 12 "tame games"; CGSuite's isHereditarilyTame). After the merge
-# with cgtalg.misere.genus, _genus_prefix and _tame_genus should call its genus() instead.
+# tame genus (Conway ONAG ch. 12 "tame games"; CGSuite's phyla nim-heap and hereditarily tame).
+# The genus itself is cgtalg.misere.genus.genus; only g and γ0 are needed here.
 from cgtalg.normal.grundy import grundy  # noqa: E402
 
 __all__ += [
@@ -505,21 +505,10 @@ __all__ += [
 ]
 
 
-def _genus_prefix(g: Game, length: int) -> tuple[int, tuple[int, ...]]:
-    """``(g, (γ0, ..., γ_{length-1}))`` by brute force from the definition: the normal Grundy
-    value, and the misère Grundy value of ``G + n·*2`` for each ``n``."""
-    from cgtalg.core.game import nim
-
-    gammas = []
-    total = g
-    for _ in range(length):
-        gammas.append(misere_grundy(total))
-        total = total + nim(2)
-    return grundy(g), tuple(gammas)
-
-
 def _tame_genus(normal: int, gamma0: int) -> bool:
-    return normal == gamma0 or (normal <= 1 and gamma0 <= 1)
+    from cgtalg.misere.genus import genus_class
+
+    return genus_class(normal, gamma0) == "tame"
 
 
 def _hereditarily_tame(g: Game, memo: dict[int, bool]) -> bool:
@@ -617,11 +606,14 @@ def misere_class_counts(day: int, method: Literal["auto", "enumeration", "scan"]
     if key in _CLASS_COUNTS:
         return _CLASS_COUNTS[key]
     if method == "enumeration":
+        from cgtalg.misere.genus import genus
+
         forms = _born_by_games(day)
         memo: dict[int, bool] = {}
         p = tame = htame = 0
         for g in forms:
-            normal, (gamma0,) = _genus_prefix(g, 1)
+            x = genus(g)
+            normal, gamma0 = x.g, x.misere_grundy
             p += gamma0 == 0
             if _tame_genus(normal, gamma0):
                 tame += 1

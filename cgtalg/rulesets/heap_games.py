@@ -821,6 +821,32 @@ class HeapRuleset(ImpartialRuleset):
             forms.append(game(opts))
         return forms[n]
 
+    def misere_canonical_heap(self, n: int) -> Game:
+        """The misère canonical form of a heap of ``n`` tokens, built from canonical sums
+        (:func:`cgtalg.rulesets.heap_genus.misere_canonical_heap`)."""
+        from cgtalg.rulesets.heap_genus import misere_canonical_heap
+
+        return misere_canonical_heap(self, n)
+
+    def genus(self, heaps: Any, convention: str = "classical", store: Any = None) -> Any:
+        """The genus ``g^{γ0γ1…}`` of a position (Winning Ways ch. 13;
+        :func:`cgtalg.rulesets.heap_genus.heap_genus`).
+
+        >>> from cgtalg.rulesets.octal import TakeAndBreak
+        >>> str(TakeAndBreak("0.123").genus(8))
+        '2^1420'
+        """
+        from cgtalg.rulesets.heap_genus import heap_genus
+
+        return heap_genus(self, heaps, convention, store)
+
+    def genus_sequence(self, n: int, convention: str = "classical", store: Any = None,
+                       progress: bool | None = None) -> list:
+        """Genera of single heaps ``0..n`` (:func:`cgtalg.rulesets.heap_genus.genus_sequence`)."""
+        from cgtalg.rulesets.heap_genus import genus_sequence
+
+        return genus_sequence(self, n, convention, store, progress)
+
     def game_of(self, position: Any) -> Game:
         """The form of a position: the sum of its heaps' forms."""
         g = zero
@@ -1034,21 +1060,57 @@ class HeapRuleset(ImpartialRuleset):
             x ^= self.grundy_value(h)
         return x
 
-    def outcome(self, heaps: Any) -> str:
-        """Normal-play outcome of a multi-heap position: ``'P'`` (nim-sum 0) or ``'N'``.
+    def outcome(self, heaps: Any, misere: bool = False, store: Any = None,
+                max_states: int | None = None, max_seconds: float | None = None,
+                progress: bool | None = None) -> str:
+        """Outcome of a multi-heap position: ``'P'`` (previous player wins) or ``'N'``.
 
-        Heaps far beyond the computed values are answered from a certified period.
+        Normal play: ``'P'`` iff the nim-sum is 0; heaps far beyond the computed values are
+        answered from a certified period. ``misere=True``: a memoised search over multisets of
+        the heaps' misère classes (:mod:`cgtalg.rulesets.misere_play`), bounded by
+        ``max_states``/``max_seconds`` (:class:`ComputationLimitError` past them), with a
+        progress bar, and the answer stored in ``store`` when one is given.
 
         Examples
         --------
         >>> from cgtalg.rulesets.octal import TakeAndBreak
         >>> TakeAndBreak("0.77").outcome([5, 9, 10**12])
         'N'
+        >>> TakeAndBreak("0.123").outcome([9, 8, 5, 3], misere=True)   # seed 000, Example 1
+        'N'
         """
+        if misere:
+            from cgtalg.rulesets.misere_play import misere_outcome
+
+            return misere_outcome(self, self._heap_list(heaps), store, max_states, max_seconds,
+                                  progress)
         return "P" if self.nim_value(heaps) == 0 else "N"
 
-    def winning_moves(self, heaps: Any) -> list[HeapMove]:
-        """All normal-play winning moves: the moves to positions of nim-sum 0.
+    def misere_grundy_value(self, heaps: Any, store: Any = None, max_states: int | None = None,
+                            max_seconds: float | None = None, progress: bool | None = None) -> int:
+        """The misère Grundy value of a position (``0`` exactly at misère P-positions; ``1``
+        for the empty position), by the search of :mod:`cgtalg.rulesets.misere_play`.
+
+        >>> from cgtalg.rulesets.octal import TakeAndBreak
+        >>> [TakeAndBreak("0.77").misere_grundy_value([n]) for n in range(8)]
+        [1, 0, 2, 3, 0, 1, 3, 2]
+        """
+        from cgtalg.rulesets.misere_play import misere_grundy_value
+
+        return misere_grundy_value(self, self._heap_list(heaps), store, max_states, max_seconds,
+                                   progress)
+
+    def _heap_list(self, heaps: Any) -> list[int]:
+        if isinstance(heaps, (int, np.integer)):
+            heaps = [heaps]
+        hs = as_heaps(heaps, self.name)
+        return [int(h) for h in hs]
+
+    def winning_moves(self, heaps: Any, misere: bool = False, store: Any = None,
+                      max_states: int | None = None, max_seconds: float | None = None,
+                      progress: bool | None = None) -> list[HeapMove]:
+        """All winning moves: the moves to P-positions (nim-sum 0 in normal play; misère
+        P-positions with ``misere=True``, found by the search of :meth:`outcome`).
 
         ``heaps`` is a list of heap sizes (any order, zeros allowed); each :class:`HeapMove`
         names the heap by its index in that list (the first of equal heaps only). For huge
@@ -1063,6 +1125,10 @@ class HeapRuleset(ImpartialRuleset):
             heaps = [heaps]
         as_heaps(heaps, self.name)  # validation
         heaps = [int(h) for h in heaps]
+        if misere:
+            from cgtalg.rulesets.misere_play import misere_winning_moves
+
+            return misere_winning_moves(self, heaps, store, max_states, max_seconds, progress)
         vals = [self.grundy_value(h) if h else 0 for h in heaps]
         total = 0
         for v in vals:

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["plot_grundy_sequence", "rare_mask"]
+__all__ = ["plot_grundy_sequence", "plot_genus_sequence", "rare_mask"]
 
 
 def rare_mask(values: np.ndarray, mask: int, cbit0: int = 1, cbit1: int = 1) -> np.ndarray:
@@ -111,6 +111,45 @@ def plot_grundy_sequence(
     hx.set_xlabel("value")
     hx.set_ylabel("heaps")
     hx.grid(alpha=0.25, axis="y")
+    path = Path(path)
+    fig.savefig(path, bbox_inches="tight")
+    return path
+
+
+def plot_genus_sequence(genera: Sequence[Any], path: str | Path, title: str | None = None,
+                        dpi: int = 120) -> Path:
+    """Write a plot of a genus sequence: the normal value ``g`` and the misère value ``γ0`` per
+    heap (Winning Ways ch. 13), heaps coloured by the class of ``g^γ0`` (tame, restive,
+    restless, wild).
+
+    >>> import tempfile, os
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> p = plot_genus_sequence(TakeAndBreak("0.123").genus_sequence(20),
+    ...                         os.path.join(tempfile.mkdtemp(), "g.png"), "0.123")
+    >>> p.stat().st_size > 0
+    True
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    colours = {"tame": "#1f4e9c", "restive": "#2ca02c", "restless": "#ff7f0e", "wild": "#d62728"}
+    n = np.arange(len(genera))
+    g = np.array([x.g for x in genera])
+    m = np.array([x.misere_grundy for x in genera])
+    cls = [x.genus_class for x in genera]
+    fig = Figure(figsize=(10, 4.5), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot(1, 1, 1)
+    ax.plot(n, g, "-", color="#999999", lw=0.8, label="normal value g")
+    for name, colour in colours.items():
+        sel = np.array([c == name for c in cls], bool)
+        if sel.any():
+            ax.plot(n[sel], m[sel], "o", color=colour, markersize=4, label=f"misère γ0 ({name})")
+    ax.set_xlabel("heap size n")
+    ax.set_ylabel("value")
+    ax.set_title(title or "genus sequence", fontsize=10)
+    ax.grid(alpha=0.25)
+    ax.legend(fontsize=8, loc="upper left")
     path = Path(path)
     fig.savefig(path, bbox_inches="tight")
     return path

@@ -1,0 +1,138 @@
+"""Adders ``:a`` (Winning Ways ch. 13; Plambeck's ".123", seed 000, section "Adders").
+
+``:0 = 0``, ``:1 = *1``, ``:2 = *2``, and ``:(2a) = :2 + … + :2`` (``a`` copies),
+``:(2a+1) = :(2a) + :1``. In misère canonical form ``:3 = *3`` and, for ``a ≥ 2``,
+``:(2a) = {:(2a−2), :(2a−1)}`` and ``:(2a+1) = {:(2a−2), :(2a−1), :(2a)}``; sums follow
+``:a + :b = :(a+b)`` unless ``a`` and ``b`` are both odd, when ``:a + :b = :(a+b−2)``
+(``*1 + *1 = 0`` in misère play). Their genera repeat with period 4 from ``:4``:
+``0^{0202…}, 1^{1313…}, 2^{2020…}, 3^{3131…}``.
+
+Plambeck describes misère heap games by naming each heap with the adder it equals, and a letter
+for the heaps that are not adders (Table S1 of .123: ``:1 :0 :2 :2 :1 C :0 A B :1 …``);
+:func:`adder_description` prints that description for any heap ruleset. All of it is computed
+from the definitions: adders are built as sums of nim-heaps and compared by misère canonical
+form (:mod:`cgtalg.misere.canonical`), nothing is tabulated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cgtalg.core.game import Game, nim
+
+__all__ = ["adder", "adder_index", "adder_sum", "adder_description", "AdderDescription"]
+
+_ADDERS: list[Game] = []
+_INDEX: dict[int, int] = {}
+
+
+def adder(a: int) -> Game:
+    """The adder ``:a`` as a misère canonical form (a :class:`~cgtalg.core.game.Game`).
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> from cgtalg.misere.adders import adder
+    >>> [cg.format_misere(adder(a)) for a in range(6)]
+    ['*[0]', '*[1]', '*[2]', '*[3]', '*[2[2]]', '*[3[2]]']
+    """
+    from cgtalg.misere.canonical import misere_canonical_game, misere_canonical_sum  # noqa: F401
+
+    if not isinstance(a, int) or isinstance(a, bool) or a < 0:
+        raise ValueError(f"an adder :a needs an integer a >= 0, got {a!r}")
+    while len(_ADDERS) <= a:
+        k = len(_ADDERS)
+        if k <= 2:
+            x = misere_canonical_game(nim(k))
+        elif k % 2 == 0:
+            x = misere_canonical_game(_ADDERS[k - 2] + nim(2))
+        else:
+            x = misere_canonical_game(_ADDERS[k - 1] + nim(1))
+        _ADDERS.append(x)
+        _INDEX.setdefault(x._id, k)
+    return _ADDERS[a]
+
+
+def adder_sum(a: int, b: int) -> int:
+    """The index of ``:a + :b``: ``a + b``, or ``a + b − 2`` when both are odd (seed 000)."""
+    for x in (a, b):
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise ValueError(f"adder indices are integers >= 0, got {x!r}")
+    return a + b - 2 if (a & 1) and (b & 1) else a + b
+
+
+def adder_index(g: Any) -> int | None:
+    """The ``a`` with ``g = :a`` in misère play, or ``None`` if ``g`` equals no adder.
+
+    An adder ``:a`` has birthday at least ``a / 2`` (each ``*2`` adds a level), so only
+    ``a ≤ 2·birthday + 3`` need be compared.
+    """
+    from cgtalg.misere.canonical import misere_canonical_game
+
+    c = misere_canonical_game(g) if not isinstance(g, Game) else misere_canonical_game(g)
+    bound = 2 * c.birthday + 3
+    adder(bound)
+    k = _INDEX.get(c._id)
+    return k if k is not None and k <= bound else None
+
+
+@dataclass
+class AdderDescription:
+    """Plambeck's description of a heap sequence by adders and named special games."""
+
+    code: str
+    labels: list[str]
+    specials: dict[str, str] = field(default_factory=dict)  # letter -> genus of its heaps
+
+    def __str__(self) -> str:
+        return " ".join(self.labels)
+
+    def table(self, width: int = 5) -> str:
+        """Rows of ``width`` heaps, heap 1 first, in the layout of seed 000's Table S1."""
+        rows = []
+        for start in range(1, len(self.labels), width):
+            rows.append(f"{start - 1:>3}+  " + "  ".join(f"{x:>3}" for x in self.labels[start:start + width]))
+        return "\n".join(rows)
+
+    def to_dict(self) -> dict:
+        return {"ruleset": self.code, "labels": self.labels, "specials": self.specials}
+
+
+def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ") -> AdderDescription:
+    """Describe heaps ``0..n`` of ``ruleset`` as adders ``:a`` and special games.
+
+    A heap equal (misère canonical form) to an adder ``:a`` is labelled ``:a``; the other heaps
+    get a letter per genus, in order of first appearance, so heaps of the same genus share a
+    letter (Plambeck's Table S1 names .123's heaps ``5k+1, 5k+3, 5k+4`` ``C, A, B`` by their
+    genera ``0^{02}, 2^{1420}, 1^{20}``, Table S2). That heaps sharing a letter are
+    interchangeable in every sum of the ruleset's positions is a claim about the ruleset's misère
+    quotient, not checked here (seed 000 checks it for .123 by its rules S1-S4; the tests verify
+    those rules by search).
+
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> d = adder_description(TakeAndBreak("0.123"), 12, letters="CAB")   # Plambeck's letters
+    >>> str(d), d.specials
+    (':0 :1 :0 :2 :2 :1 C :0 A B :1 C :0', {'C': '0^02', 'A': '2^1420', 'B': '1^20'})
+    """
+    from cgtalg.misere.genus import genus
+
+    labels: list[str] = []
+    by_genus: dict[Any, str] = {}
+    specials: dict[str, str] = {}
+    for h in range(n + 1):
+        G = ruleset.heap(h)
+        k = adder_index(G)
+        if k is not None:
+            labels.append(f":{k}")
+            continue
+        x = genus(G)
+        name = by_genus.get(x)
+        if name is None:
+            i = len(by_genus)
+            name = letters[i] if i < len(letters) else f"X{i}"
+            by_genus[x] = name
+            specials[name] = str(x)
+        labels.append(name)
+    code = getattr(ruleset, "code", None) or getattr(ruleset, "name", None) or type(ruleset).__name__
+    return AdderDescription(str(code), labels, specials)

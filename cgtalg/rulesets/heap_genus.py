@@ -1,0 +1,148 @@
+"""Misère canonical forms and genera of heap-game positions.
+
+The genus, the phylum and the misère outcome of a position depend only on its misère canonical
+form (misère equality is a congruence: Conway, ONAG ch. 12; Siegel CGT §V.3), so a heap is
+replaced by its canonical form once, built from its options *as canonical forms*: the option
+``h1 + h2`` of a heap becomes the canonical sum of the canonical heaps ``C(h1)`` and ``C(h2)``
+(:func:`cgtalg.misere.canonical.misere_canonical_sum`, memoised on id pairs). This reaches much
+further than folding the literal heap forms (Kayles: heap 40 in seconds, where the literal sum
+forms pass the walk limit near heap 32) and is what CGSuite does for ``G.Genus``.
+
+Results are written to the store as position properties (ruleset key ``misere:<name>``, the
+position text, property ``genus``), so a rerun reads them back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cgtalg.core.game import Game, game
+from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
+
+__all__ = ["misere_canonical_heap", "misere_canonical_position", "heap_genus",
+           "genus_sequence", "store_key"]
+
+
+def _canon_list(ruleset: Any) -> list[Game]:
+    lst = getattr(ruleset, "_canonical_heaps", None)
+    if lst is None:
+        lst = []
+        ruleset._canonical_heaps = lst
+    return lst
+
+
+def misere_canonical_heap(ruleset: Any, n: int) -> Game:
+    """The misère canonical form of a single heap of ``n`` tokens (memoised on the ruleset).
+
+    Raises
+    ------
+    ComputationLimitError
+        When a canonical sum of two heaps would pass :data:`cgtalg.core.game.WALK_LIMIT`.
+    """
+    from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
+    from cgtalg.rulesets.heap_games import _check_count
+
+    n = _check_count(n, "heap size")
+    lst = _canon_list(ruleset)
+    zero_c = misere_canonical_game(game([]))
+    while len(lst) <= n:
+        m = len(lst)
+        opts = []
+        for parts in ruleset.heap_options(m):
+            x = zero_c
+            for p in parts:
+                if p:
+                    x = _canonical_sum_games(x, lst[p])
+            opts.append(x)
+        lst.append(misere_canonical_game(game(opts)))
+    return lst[n]
+
+
+def misere_canonical_position(ruleset: Any, heaps: Any) -> Game:
+    """The misère canonical form of a multi-heap position (canonical sum of its heaps)."""
+    from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
+    from cgtalg.rulesets.heap_games import as_heaps
+
+    x = misere_canonical_game(game([]))
+    for h in as_heaps(heaps, getattr(ruleset, "name", "heap game")):
+        x = _canonical_sum_games(x, misere_canonical_heap(ruleset, h))
+    return x
+
+
+def store_key(ruleset: Any) -> str:
+    """The store's ruleset key for misère results of ``ruleset``."""
+    return f"misere:{getattr(ruleset, 'name', type(ruleset).__name__)}"
+
+
+def _open(store: Any) -> Any:
+    if store is None or store is False:
+        return None
+    from cgtalg.store.store import open_store
+
+    return open_store(store) if isinstance(store, str) else store
+
+
+def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: Any = None) -> Genus:
+    """The genus of a multi-heap position (or a single heap), from its misère canonical form.
+
+    Parameters
+    ----------
+    ruleset : HeapRuleset
+    heaps : int or sequence of int
+    convention : {'classical', 'short', 'extended'}
+        How the result prints (:mod:`cgtalg.misere.genus`).
+    store : Store or URL, optional
+        Read the genus from / write it to the store (position property ``genus``).
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> r = TakeAndBreak("0.123")
+    >>> str(heap_genus(r, [9, 6])), str(heap_genus(r, [9, 3, 3]))   # seed 000's warning
+    ('1^13', '1^20')
+    """
+    from cgtalg.rulesets.heap_games import as_heaps
+
+    if convention not in GENUS_CONVENTIONS:
+        raise ValueError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
+    hs = as_heaps(heaps, getattr(ruleset, "name", "heap game"))
+    if convention == "extended":
+        return extended_genus(misere_canonical_position(ruleset, hs))
+    st = _open(store)
+    text = " ".join(map(str, hs)) or "0"
+    if st is not None:
+        hit = st.get_position(store_key(ruleset), text, "genus")
+        if hit is not None:
+            x = Genus(hit["g"], hit["gammas"])
+            return x if convention == "classical" else x.with_convention(convention)
+    x = genus(misere_canonical_position(ruleset, hs))
+    if st is not None:
+        st.put_position(store_key(ruleset), text, "genus", x.to_dict())
+    return x if convention == "classical" else x.with_convention(convention)
+
+
+def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
+                   progress: bool | None = None) -> list[Genus]:
+    """Genera of single heaps ``0..n`` (Plambeck's tables; CGSuite's ``[G(k).Genus for k …]``).
+
+    ``progress``: ``True`` shows a tqdm bar, ``None`` one on a terminal for ``n > 40``.
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> [str(x) for x in genus_sequence(TakeAndBreak("0.312"), 6)][1:]
+    ['1^031', '2^20', '0^02', '2^1420', '0^02', '1^13']
+    """
+    import sys
+
+    from cgtalg.rulesets.heap_games import _check_count
+
+    n = _check_count(n, "n")
+    show = progress if progress is not None else (n > 40 and sys.stderr.isatty())
+    it: Sequence[int] | Any = range(n + 1)
+    if show:
+        from tqdm.auto import tqdm
+
+        it = tqdm(it, desc=f"genus {getattr(ruleset, 'name', '')}", unit="heap")
+    st = _open(store)
+    return [heap_genus(ruleset, h, convention, st) for h in it]
