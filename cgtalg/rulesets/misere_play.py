@@ -301,50 +301,43 @@ def _bar(progress: bool | None, what: str):
     return tqdm(desc=what, unit=" states", leave=False)
 
 
+def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,
+                   max_states: int | None, max_seconds: float | None,
+                   progress: bool | None) -> Any:
+    """Read the answer from the store, else search (with a bar) and write it back."""
+    from cgtalg.rulesets.heap_genus import _open, store_key
+
+    prop = "misere_grundy" if grundy else "misere_outcome"
+    st = _open(store)
+    text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
+    if st is not None:
+        hit = st.get_position(store_key(ruleset), text, prop)
+        if hit is not None:
+            return int(hit) if grundy else str(hit)
+    bar = _bar(progress, f"{ruleset.name} {prop.replace('_', ' ')} {text}")
+    try:
+        v = _solve(ruleset, heaps, grundy, max_states, max_seconds, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    res = int(v) if grundy else ("N" if v else "P")
+    if st is not None:
+        st.put_position(store_key(ruleset), text, prop, res)
+    return res
+
+
 def misere_outcome(ruleset: Any, heaps: list[int], store: Any = None,
                    max_states: int | None = None, max_seconds: float | None = None,
                    progress: bool | None = None) -> str:
     """``'P'`` or ``'N'``: the misère outcome of the position ``heaps`` (module docstring)."""
-    from cgtalg.rulesets.heap_genus import _open, store_key
-
-    st = _open(store)
-    text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
-    if st is not None:
-        hit = st.get_position(store_key(ruleset), text, "misere_outcome")
-        if hit is not None:
-            return str(hit)
-    bar = _bar(progress, f"{ruleset.name} misère {text}")
-    try:
-        res = "N" if _solve(ruleset, heaps, False, max_states, max_seconds, bar) else "P"
-    finally:
-        if bar is not None:
-            bar.close()
-    if st is not None:
-        st.put_position(store_key(ruleset), text, "misere_outcome", res)
-    return res
+    return _stored_answer(ruleset, heaps, False, store, max_states, max_seconds, progress)
 
 
 def misere_grundy_value(ruleset: Any, heaps: list[int], store: Any = None,
                         max_states: int | None = None, max_seconds: float | None = None,
                         progress: bool | None = None) -> int:
     """The misère Grundy value of the position ``heaps`` (``0`` exactly at P-positions)."""
-    from cgtalg.rulesets.heap_genus import _open, store_key
-
-    st = _open(store)
-    text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
-    if st is not None:
-        hit = st.get_position(store_key(ruleset), text, "misere_grundy")
-        if hit is not None:
-            return int(hit)
-    bar = _bar(progress, f"{ruleset.name} misère Grundy {text}")
-    try:
-        res = int(_solve(ruleset, heaps, True, max_states, max_seconds, bar))
-    finally:
-        if bar is not None:
-            bar.close()
-    if st is not None:
-        st.put_position(store_key(ruleset), text, "misere_grundy", res)
-    return res
+    return _stored_answer(ruleset, heaps, True, store, max_states, max_seconds, progress)
 
 
 def misere_winning_moves(ruleset: Any, heaps: list[int], store: Any = None,
