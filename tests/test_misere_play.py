@@ -1,5 +1,6 @@
-"""Misère play of multi-heap positions (cgtalg.rulesets.misere_play): against a search written
-here from the definition (memoised over sorted heap tuples), seed 000, and CGSuite's rows."""
+"""Misère play of multi-heap positions (cgtalg.rulesets.misere_play): against a search from the
+definition (tests/misere_brute.py, memoised over sorted heap tuples), seed 000, and CGSuite's
+rows."""
 
 from __future__ import annotations
 
@@ -13,36 +14,9 @@ from cgtalg.errors import ComputationLimitError
 from cgtalg.rulesets import misere_play as mp
 from cgtalg.rulesets.heap_games import GrundysGame, HeapMove
 from cgtalg.rulesets.octal import TakeAndBreak
+from misere_brute import MisereBrute
 
 DATA = json.loads((Path(__file__).parent / "data" / "cgsuite_genus.json").read_text())
-
-
-class _Brute:
-    """Misère play from the definition: a position with no move is won by the player to move
-    (the empty position included); otherwise P iff every option is N. Grundy: 1 with no move,
-    else mex of the options."""
-
-    def __init__(self, ruleset):
-        self.r = ruleset
-        self.opts: dict[int, list[tuple[int, ...]]] = {}
-        self.memo: dict[tuple[int, ...], int] = {}
-
-    def options(self, pos):
-        for i, h in enumerate(pos):
-            if h not in self.opts:
-                self.opts[h] = [tuple(p for p in parts if p) for parts in self.r.heap_options(h)]
-            rest = pos[:i] + pos[i + 1:]
-            for parts in self.opts[h]:
-                yield tuple(sorted(rest + parts))
-
-    def grundy(self, pos):
-        pos = tuple(sorted(h for h in pos if h))
-        if pos in self.memo:
-            return self.memo[pos]
-        vals = {self.grundy(c) for c in self.options(pos)}
-        m = 1 if not vals else min(set(range(len(vals) + 1)) - vals)
-        self.memo[pos] = m
-        return m
 
 
 RULESETS = ["0.123", "0.77", "0.07", "4.7", "0.137", "0.3F", "0.[3]", "grundy", "subtraction"]
@@ -59,7 +33,7 @@ def _make(name):
 @pytest.mark.parametrize("name", RULESETS)
 def test_outcomes_and_grundy_values_match_the_definition(name):
     rng = random.Random(hash(name) & 0xFFFF)
-    brute = _Brute(_make(name))
+    brute = MisereBrute(_make(name))
     r = _make(name)
     classes = mp.misere_search(r)            # canonical classes
     raw = mp.misere_search(r, classes=False)  # plain multisets
@@ -166,5 +140,33 @@ def test_classes_cut_the_search():
 @pytest.mark.slow
 def test_kayles_20_21_22_against_the_definition():
     r = TakeAndBreak("0.77")
-    b = _Brute(TakeAndBreak("0.77"))
+    b = MisereBrute(TakeAndBreak("0.77"))
     assert r.outcome([20, 21, 22], misere=True) == ("P" if b.grundy([20, 21, 22]) == 0 else "N")
+
+
+def test_compiled_search_resumes_after_every_pause(monkeypatch):
+    # the kernel returns every STEP new states (budget checks) and the next call walks down
+    # again through what is known: answers must not depend on where it stopped
+    monkeypatch.setattr(mp._Memo, "STEP", 3)
+    rng = random.Random(7)
+    for name in ("0.77", "0.123", "grundy"):
+        r = _make(name)
+        b = MisereBrute(_make(name))
+        for _ in range(25):
+            pos = [rng.randint(1, 9) for _ in range(rng.randint(1, 4))]
+            g = b.grundy(pos)
+            assert r.misere_grundy_value(pos) == g, (name, pos)
+            assert r.outcome(pos, misere=True) == ("P" if g == 0 else "N"), (name, pos)
+
+
+def test_deep_and_wide_positions_grow_the_kernel_arrays():
+    # 0.3 (take one token, anywhere): every play lasts exactly as many moves as there are
+    # tokens, so in misère play the mover loses iff that number is odd, and the misère Grundy
+    # value of a position is 1 - (tokens mod 2) (it alternates 1, 0, 1, ... from the end)
+    r = TakeAndBreak("0.3")
+    assert r.outcome([600], misere=True) == "N"           # depth 600: the DFS stack grows
+    assert r.outcome([601], misere=True) == "P"
+    assert r.misere_grundy_value([300, 1]) == 0
+    heaps = [1 + (i % 3) for i in range(100)]              # 100 heaps: the scratch tuple grows
+    assert r.outcome(heaps, misere=True) == ("P" if sum(heaps) % 2 else "N")
+    assert r.misere_grundy_value(heaps + [1]) == 1 - (sum(heaps) + 1) % 2

@@ -8,43 +8,18 @@ quotients (heaps <= 1: Z2; heaps <= 3: T2 = <a,b | a^2=1, b^3=b>, order 6) and S
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.quotient import misere_quotient
 from cgtalg.rulesets.octal import TakeAndBreak
+from misere_brute import MisereBrute
 
 
 def _brute_p(ruleset, n: int, max_heaps: int) -> dict[tuple[int, ...], bool]:
     """Misère P-positions among the multisets of at most ``max_heaps`` heaps of size 1..n, by
-    play from the definition (no move: the player to move wins)."""
-    opts = {h: [tuple(p for p in parts if p) for parts in ruleset.heap_options(h)] for h in range(n + 1)}
-    memo: dict[tuple[int, ...], bool] = {}
-
-    def is_p(pos: tuple[int, ...]) -> bool:
-        if pos in memo:
-            return memo[pos]
-        moved = False
-        res = True
-        for i, h in enumerate(pos):
-            rest = pos[:i] + pos[i + 1:]
-            for parts in opts[h]:
-                moved = True
-                if is_p(tuple(sorted(rest + parts))):
-                    res = False
-                    break
-            if not res:
-                break
-        memo[pos] = res and moved
-        return memo[pos]
-
-    out = {}
-    for k in range(1, max_heaps + 1):
-        for pos in itertools.combinations_with_replacement(range(1, n + 1), k):
-            out[pos] = is_p(pos)
-    return out
+    play from the definition (tests/misere_brute.py)."""
+    return MisereBrute(ruleset).p_table(n, max_heaps)
 
 
 @pytest.mark.parametrize("code,n,k", [("0.123", 12, 4), ("0.07", 12, 4), ("0.77", 10, 4),

@@ -26,7 +26,7 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from cgtalg.core.game import WALK_LIMIT, Game, _count_text
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["Evaluator", "fold", "evaluator"]
+__all__ = ["Evaluator", "fold", "evaluator", "memo_post_order"]
 
 V = TypeVar("V")
 
@@ -157,3 +157,26 @@ def fold(g: Game, ev: Evaluator[V]) -> V:
         cache[x._id] = ev.combine(x, [cache[o._id] for o in x._options])
         stack.pop()
     return cache[g._id]
+
+
+def memo_post_order(root: Game, memo: dict[int, V], deps: Callable[[Game], Sequence[Game]],
+                    compute: Callable[[Game], V]) -> V:
+    """``memo[root._id]``, filling ``memo[x._id] = compute(x)`` bottom-up (iteratively) for
+    ``root`` and, first, for everything ``deps`` leads to. For properties that need more than
+    the options' values (reversibility looks at the options' phyla and their second options;
+    CGSuite's extended genus stops at tame forms): ``compute(x)`` may read ``memo`` at every
+    ``d in deps(x)``.
+    """
+    stack = [root]
+    while stack:
+        x = stack[-1]
+        if x._id in memo:
+            stack.pop()
+            continue
+        missing = [d for d in deps(x) if d._id not in memo]
+        if missing:
+            stack.extend(missing)
+            continue
+        memo[x._id] = compute(x)
+        stack.pop()
+    return memo[root._id]

@@ -62,7 +62,7 @@ import html
 import re
 from typing import Iterable, Sequence, Union
 
-from cgtalg.core.fold import evaluator, fold
+from cgtalg.core.fold import evaluator, fold, memo_post_order
 from cgtalg.core.game import Game
 from cgtalg.core.notation import int_to_digits
 from cgtalg.errors import GameNotationError, GenusNotationError
@@ -433,35 +433,23 @@ def _extended_of_canonical(c: Game) -> tuple[int, tuple[int, ...]]:
     (iterative over the canonical DAG, memoised on ids)."""
     from cgtalg.misere.phylum import misere_phylum
 
-    stack = [c]
-    while stack:
-        x = stack[-1]
-        if x._id in _EXT_DEPTH:
-            stack.pop()
-            continue
+    def deps(x: Game) -> tuple[Game, ...]:
+        return () if misere_phylum(x).is_restive_or_tame() else x.options
+
+    def compute(x: Game) -> tuple[int, tuple[int, ...]]:
         gx = fold(x, _genus_ev)
         ph = misere_phylum(x)
         if ph.is_restive_or_tame():
             if ph.is_tame():
                 shown: tuple[int, ...] = () if ph.name == "NIM_HEAP" else (gx.gammas[0],)
-                depth = 2 if gx.g < 2 and (not shown or shown[0] != gx.g) else 1
-            else:
-                shown = (gx.gammas[0],)
-                depth = 1 if gx.gammas[0] < 4 else 2
-            _EXT_DEPTH[x._id] = (depth, shown)
-            stack.pop()
-            continue
-        opts = x.options
-        missing = [o for o in opts if o._id not in _EXT_DEPTH]
-        if missing:
-            stack.extend(missing)
-            continue
-        m = max([1] + [_EXT_DEPTH[o._id][0] for o in opts]) + 2
+                return (2 if gx.g < 2 and (not shown or shown[0] != gx.g) else 1), shown
+            return (1 if gx.gammas[0] < 4 else 2), (gx.gammas[0],)
+        m = max([1] + [_EXT_DEPTH[o._id][0] for o in x.options]) + 2
         while m > 1 and gx.gamma(m) == gx.gamma(m - 2):
             m -= 1
-        _EXT_DEPTH[x._id] = (m, gx.superscripts(m + 1))
-        stack.pop()
-    return _EXT_DEPTH[c._id]
+        return m, gx.superscripts(m + 1)
+
+    return memo_post_order(c, _EXT_DEPTH, deps, compute)
 
 
 def extended_genus(g: GameLike) -> Genus:

@@ -52,10 +52,11 @@ from __future__ import annotations
 import enum
 import html
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import Union
 
-from cgtalg.core.fold import fold
+from cgtalg.core.fold import fold, memo_post_order
 from cgtalg.core.game import Game
+from cgtalg.misere.genus import _genus_ev, _mex
 
 __all__ = [
     "Phylum",
@@ -154,14 +155,6 @@ def _kind(g: int, m: int) -> str:
     return "wild"
 
 
-def _mex(values: Iterable[int]) -> int:
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
-
-
 @dataclass(frozen=True)
 class _Info:
     phylum: Phylum
@@ -179,15 +172,11 @@ _MEMO: dict[int, _Info] = {}
 
 
 def _values(x: Game) -> tuple[int, int]:
-    from cgtalg.misere.genus import _genus_ev
-
     gx = fold(x, _genus_ev)
     return gx.g, gx.gammas[0]
 
 
 def _genus_str(x: Game) -> str:
-    from cgtalg.misere.genus import _genus_ev
-
     return str(fold(x, _genus_ev))
 
 
@@ -331,34 +320,25 @@ _EVEN: dict[int, Game] = {}
 
 
 def _info(c: Game) -> _Info:
-    """Classify a misère canonical form (iterative post-order over its DAG, memoised)."""
-    stack = [c]
-    while stack:
-        x = stack[-1]
-        if x._id in _MEMO:
-            stack.pop()
-            continue
+    """Classify a misère canonical form (post-order over its DAG, memoised). A game is
+    classified through its even part when that differs (G = E + *1 has E's phylum), else from
+    its options' classifications (reversibility looks at second options: options of options,
+    so a post-order over options covers them)."""
+
+    def deps(x: Game) -> tuple[Game, ...]:
         e = _even_part(x)
-        if e is not x:
-            if e._id not in _MEMO:
-                stack.append(e)
-                continue
-            ie = _MEMO[e._id]
-            g, m = _values(x)
-            _MEMO[x._id] = _Info(ie.phylum, g, m, ie.wild_options, ie.reversals, ie.breaker,
-                                 f"{x} = {e} + *1, and {e} is {ie.phylum}: {ie.reason}")
-            stack.pop()
-            continue
-        opts = x.options
-        # reversibility looks at second options: options of options, so a post-order over
-        # options (and their even parts) covers them
-        missing = [o for o in opts if o._id not in _MEMO]
-        if missing:
-            stack.extend(missing)
-            continue
-        _MEMO[x._id] = _classify(x, opts)
-        stack.pop()
-    return _MEMO[c._id]
+        return (e,) if e is not x else x.options
+
+    def compute(x: Game) -> _Info:
+        e = _even_part(x)
+        if e is x:
+            return _classify(x, x.options)
+        ie = _MEMO[e._id]
+        g, m = _values(x)
+        return _Info(ie.phylum, g, m, ie.wild_options, ie.reversals, ie.breaker,
+                     f"{x} = {e} + *1, and {e} is {ie.phylum}: {ie.reason}")
+
+    return memo_post_order(c, _MEMO, deps, compute)
 
 
 def _canonical(g: GameLike) -> Game:
