@@ -1,0 +1,548 @@
+"""Short partizan game forms ``{G^L | G^R}``, hash-consed beside the impartial forms.
+
+A :class:`PartizanGame` is a *form*: a set of Left options and a set of Right options, each a
+form. It lives in the same hash-cons table as :class:`cgtalg.core.game.Game` (one id space:
+:func:`cgtalg.core.game._game_by_id` finds either kind), so structural equality is identity
+(``G is H``), sums and negatives memoise on id pairs, and every recursive evaluation runs
+through the generic fold of :mod:`cgtalg.core.fold`: a partizan form's ``options`` are its
+Left options followed by its Right options, and :func:`partizan_evaluator` turns a rule
+``combine(game, left_values, right_values)`` into an :class:`~cgtalg.core.fold.Evaluator`.
+
+Constructors: :func:`pgame` (options given), :func:`integer`, :func:`dyadic` (the canonical
+form of a dyadic rational), :func:`nimber` (``*n = {*0..*(n-1) | *0..*(n-1)}``), :data:`up`
+(``↑ = {0 | *}``), :data:`down`, :func:`switch` (``±x = {x | -x}``), and
+:func:`from_impartial` (an impartial form ``G`` as ``{G' | G'}``). Operations: ``G + H``
+(disjunctive sum), ``-G`` (negative: Left and Right exchanged), ``G - H``.
+
+Values (canonical forms, comparison, numbers, stops, thermographs) are in
+:mod:`cgtalg.normal.partizan`; misère play in :mod:`cgtalg.misere.partizan`.
+
+References: Conway, *On Numbers and Games* (ONAG), ch. 0-1, 7-9; Berlekamp, Conway and Guy,
+*Winning Ways*, ch. 1-6; Siegel, *Combinatorial Game Theory* (CGT), ch. I-II.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Sequence
+
+from cgtalg.core.fold import Evaluator, fold
+from cgtalg.core.game import WALK_LIMIT, Game, _count_text, _TABLE
+from cgtalg.errors import ComputationLimitError
+
+__all__ = [
+    "PartizanGame",
+    "pgame",
+    "integer",
+    "dyadic",
+    "nimber",
+    "up",
+    "down",
+    "switch",
+    "from_impartial",
+    "partizan_sum",
+    "partizan_evaluator",
+    "Form",
+]
+
+# hash-cons keys of partizan forms: (left ids, right ids) -> form; sums and negatives memoised
+_PKEYS: dict[tuple[tuple[int, ...], tuple[int, ...]], "PartizanGame"] = {}
+_PSUMS: dict[tuple[int, int], "PartizanGame"] = {}
+_PNEG: dict[int, "PartizanGame"] = {}
+
+#: the most units a constructor builds as a literal form (``integer(n)`` has birthday ``|n|``)
+INTEGER_LIMIT = 100_000
+
+
+class PartizanGame:
+    """A short partizan game form ``{G^L | G^R}``, identified by its two option sets.
+
+    Do not call the constructor; use :func:`pgame`, the other constructors of this module or
+    :func:`cgtalg.parse`.
+
+    Attributes
+    ----------
+    id : int
+        Process-local hash-cons id, shared with the impartial forms' id space.
+    left, right : tuple[PartizanGame, ...]
+        The distinct Left and Right options, each ordered by id.
+    options : tuple[PartizanGame, ...]
+        ``left + right`` (what the generic fold walks; a form that is both a Left and a Right
+        option appears twice).
+    birthday : int
+        The height of the game tree (0 for ``0 = { | }``).
+    """
+
+    __slots__ = ("_left", "_right", "_options", "_id", "_birthday", "_heap", "__weakref__")
+
+    _left: tuple["PartizanGame", ...]
+    _right: tuple["PartizanGame", ...]
+    _options: tuple["PartizanGame", ...]
+    _id: int
+    _birthday: int
+    _heap: None
+
+    def __new__(cls, *args: Any, **kwargs: Any):  # pragma: no cover - guarded constructor
+        raise TypeError("use cgtalg.pgame(left, right), cgtalg.integer(n), ... or cgtalg.parse(text)")
+
+    @classmethod
+    def _make(cls, left: tuple["PartizanGame", ...], right: tuple["PartizanGame", ...]) -> "PartizanGame":
+        key = (tuple(o._id for o in left), tuple(o._id for o in right))
+        found = _PKEYS.get(key)
+        if found is not None:
+            return found
+        self = object.__new__(cls)
+        self._left = left
+        self._right = right
+        self._options = left + right
+        self._heap = None
+        self._id = len(_TABLE.by_id)
+        self._birthday = 1 + max((o._birthday for o in self._options), default=-1)
+        _PKEYS[key] = self
+        _TABLE.by_id.append(self)  # type: ignore[arg-type]
+        return self
+
+    # -- structure ---------------------------------------------------------------------
+    @property
+    def id(self) -> int:
+        """Process-local hash-cons id; equal ids mean identical forms."""
+        return self._id
+
+    @property
+    def left(self) -> tuple["PartizanGame", ...]:
+        """The Left options ``G^L`` (distinct, ordered by id)."""
+        return self._left
+
+    @property
+    def right(self) -> tuple["PartizanGame", ...]:
+        """The Right options ``G^R`` (distinct, ordered by id)."""
+        return self._right
+
+    @property
+    def options(self) -> tuple["PartizanGame", ...]:
+        """``left + right``: the children the generic fold walks."""
+        return self._options
+
+    @property
+    def birthday(self) -> int:
+        """Formal birthday: 0 for ``0``, else 1 + the largest birthday of an option."""
+        return self._birthday
+
+    @property
+    def is_zero(self) -> bool:
+        """True for the empty form ``0 = { | }``."""
+        return not self._options
+
+    @property
+    def is_atom(self) -> bool:
+        """Always False: partizan forms have no implied options."""
+        return False
+
+    def nim_heap_size(self) -> None:
+        """None: partizan forms are never impartial atoms (see :func:`nimber`)."""
+        return None
+
+    @property
+    def is_impartial(self) -> bool:
+        """True when every subposition has the same Left and Right options."""
+        return fold(self, _IMPARTIAL)
+
+    @property
+    def sum_parts(self) -> tuple["PartizanGame", "PartizanGame"] | None:
+        """A pair ``(A, B)`` with ``self`` built as ``A + B``, if this form was made by a sum."""
+        parts = _TABLE.parts.get(self._id)
+        if parts is None:
+            return None
+        return _TABLE.by_id[parts[0]], _TABLE.by_id[parts[1]]  # type: ignore[return-value]
+
+    def subpositions(self) -> list["PartizanGame"]:
+        """All distinct subpositions (including ``self``), children before parents."""
+        order: list[PartizanGame] = []
+        seen: set[int] = set()
+        stack: list[tuple[PartizanGame, int]] = [(self, 0)]
+        while stack:
+            g, i = stack.pop()
+            if i == 0 and g._id in seen:
+                continue
+            if i < len(g._options):
+                stack.append((g, i + 1))
+                child = g._options[i]
+                if child._id not in seen:
+                    stack.append((child, 0))
+            elif g._id not in seen:
+                seen.add(g._id)
+                order.append(g)
+        return order
+
+    # -- arithmetic ----------------------------------------------------------------------
+    def __add__(self, other: Any) -> "PartizanGame":
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return partizan_sum(self, o)
+
+    def __radd__(self, other: Any) -> "PartizanGame":
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self  # sum([...])
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return partizan_sum(o, self)
+
+    def __neg__(self) -> "PartizanGame":
+        return negative(self)
+
+    def __sub__(self, other: Any) -> "PartizanGame":
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return partizan_sum(self, negative(o))
+
+    def __rsub__(self, other: Any) -> "PartizanGame":
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return partizan_sum(o, negative(self))
+
+    # comparison of values (not of forms): see cgtalg.normal.partizan
+    def __le__(self, other: Any) -> bool:
+        from cgtalg.normal.partizan import le
+
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return le(self, o)
+
+    def __ge__(self, other: Any) -> bool:
+        from cgtalg.normal.partizan import le
+
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return le(o, self)
+
+    def __lt__(self, other: Any) -> bool:
+        from cgtalg.normal.partizan import le
+
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return le(self, o) and not le(o, self)
+
+    def __gt__(self, other: Any) -> bool:
+        from cgtalg.normal.partizan import le
+
+        o = _coerce(other)
+        if o is None:
+            return NotImplemented
+        return le(o, self) and not le(self, o)
+
+    # identity: ``==`` is structural (the same form), as for impartial forms; equality of
+    # values is cgtalg.normal.partizan.equal (or comparing canonical forms)
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self._id
+
+    def __reduce__(self):
+        return (_unpickle, (_literal(self),))
+
+    # -- display ---------------------------------------------------------------------------
+    def __str__(self) -> str:
+        try:
+            from cgtalg.core.partizan_notation import format_partizan
+        except ImportError:  # pragma: no cover - notation module absent
+            return _literal(self)
+        return format_partizan(self)
+
+    def __repr__(self) -> str:
+        text = str(self)
+        if len(text) > 200:
+            text = text[:197] + "..."
+        return f"PartizanGame({text!r})"
+
+    def _repr_html_(self) -> str:  # notebooks
+        import html
+
+        rows = [f"<b>{html.escape(str(self))}</b>",
+                f"birthday {self._birthday}, {len(self._left)} Left and {len(self._right)} "
+                f"Right options"]
+        try:
+            from cgtalg.normal.partizan import canonical_form
+
+            c = canonical_form(self)
+            if c is not self:
+                rows.append(f"canonical form {html.escape(str(c))}")
+        except ImportError:  # pragma: no cover
+            pass
+        return "<div>" + "<br>".join(rows) + "</div>"
+
+    def to_networkx(self):
+        """This form as a :class:`networkx.DiGraph`: nodes are form ids (attributes ``game``,
+        ``birthday``, ``label``), an edge ``G -> H`` for each option with attribute ``sides``
+        (``"L"``, ``"R"`` or ``"LR"`` when ``H`` is an option for both players). The graph
+        attribute ``root`` is ``self.id``."""
+        import networkx as nx
+
+        graph = nx.DiGraph(root=self._id)
+        for x in self.subpositions():
+            graph.add_node(x._id, game=x, birthday=x._birthday, label=_short(str(x)))
+            for o in x._left:
+                graph.add_edge(x._id, o._id, sides="L")
+            for o in x._right:
+                if graph.has_edge(x._id, o._id):
+                    graph.edges[x._id, o._id]["sides"] = "LR"
+                else:
+                    graph.add_edge(x._id, o._id, sides="R")
+        return graph
+
+
+#: what the arithmetic accepts besides forms: ints, Fractions with a power-of-2 denominator,
+#: impartial forms (embedded by :func:`from_impartial`)
+Form = "PartizanGame | Game | int | Fraction"
+
+
+def _coerce(x: Any) -> PartizanGame | None:
+    if isinstance(x, PartizanGame):
+        return x
+    if isinstance(x, Game):
+        return from_impartial(x)
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int):
+        return integer(x)
+    if isinstance(x, Fraction):
+        return dyadic(x)
+    return None
+
+
+def as_partizan(x: Any) -> PartizanGame:
+    """``x`` as a partizan form (forms, impartial forms, ints and dyadic Fractions accepted)."""
+    g = _coerce(x)
+    if g is None:
+        raise TypeError(f"expected a partizan form, an impartial form or a dyadic number, got "
+                        f"{type(x).__name__}: {x!r}")
+    return g
+
+
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def _unique_sorted(options: Iterable[Any], side: str) -> tuple[PartizanGame, ...]:
+    seen: dict[int, PartizanGame] = {}
+    for o in options:
+        g = _coerce(o)
+        if g is None:
+            raise TypeError(f"{side} options must be partizan forms (or impartial forms, ints, "
+                            f"dyadic Fractions), got {type(o).__name__}: {o!r}")
+        seen.setdefault(g._id, g)
+    return tuple(sorted(seen.values(), key=lambda g: g._id))
+
+
+def pgame(left: Iterable[Any] = (), right: Iterable[Any] = ()) -> PartizanGame:
+    """The form ``{left | right}`` (duplicate options merge).
+
+    >>> import cgtalg as cg
+    >>> z = cg.pgame()
+    >>> cg.pgame([z], [z]) is cg.nimber(1)
+    True
+    """
+    return PartizanGame._make(_unique_sorted(left, "Left"), _unique_sorted(right, "Right"))
+
+
+ZERO: PartizanGame = PartizanGame._make((), ())
+
+
+def integer(n: int) -> PartizanGame:
+    """The integer ``n`` as its canonical form: ``n = {n-1 | }`` for ``n > 0``, ``{ | n+1}`` for
+    ``n < 0`` (ONAG ch. 0). Refused beyond :data:`INTEGER_LIMIT` (the form has birthday
+    ``|n|``)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"integer() needs an int, got {n!r}")
+    if abs(n) > INTEGER_LIMIT:
+        raise ComputationLimitError(
+            f"the integer {_count_text(n)} as a literal form has birthday {_count_text(abs(n))}, "
+            f"more than cgtalg.core.partizan.INTEGER_LIMIT = {INTEGER_LIMIT}")
+    g = ZERO
+    for _ in range(abs(n)):
+        g = PartizanGame._make((g,), ()) if n > 0 else PartizanGame._make((), (g,))
+    return g
+
+
+def dyadic(x: Any, den: int | None = None) -> PartizanGame:
+    """The canonical form of the dyadic rational ``x`` (an int, a :class:`~fractions.Fraction`
+    with a power-of-2 denominator, or ``dyadic(num, den)``): ``m/2^k = {(m-1)/2^k | (m+1)/2^k}``
+    for odd ``m`` and ``k >= 1`` (ONAG ch. 0; the options are in lowest terms).
+
+    >>> import cgtalg as cg
+    >>> half = cg.dyadic(1, 2)
+    >>> half.left == (cg.integer(0),) and half.right == (cg.integer(1),)
+    True
+    """
+    q = Fraction(x) if den is None else Fraction(x, den)
+    d = q.denominator
+    if d & (d - 1):
+        raise ValueError(f"{q} is not a dyadic rational (denominator not a power of 2); short "
+                         "games have dyadic numbers only")
+    if d == 1:
+        return integer(q.numerator)
+    k = d.bit_length() - 1
+    if k > 64:
+        raise ComputationLimitError(f"{q}: denominators beyond 2^64 are refused")
+    m = q.numerator
+    return PartizanGame._make((dyadic(Fraction(m - 1, d)),), (dyadic(Fraction(m + 1, d)),))
+
+
+def nimber(n: int) -> PartizanGame:
+    """The nim-heap ``*n = {*0, ..., *(n-1) | *0, ..., *(n-1)}`` as a partizan form."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"nimber() needs an int >= 0, got {n!r}")
+    if n * (n + 1) // 2 > WALK_LIMIT:
+        raise ComputationLimitError(f"*{n} as a partizan form has {n * (n + 1)} option links, more "
+                                    f"than cgtalg.core.game.WALK_LIMIT")
+    heaps: list[PartizanGame] = [ZERO]
+    for _ in range(n):
+        opts = tuple(sorted(heaps, key=lambda g: g._id))
+        heaps.append(PartizanGame._make(opts, opts))
+    return heaps[n]
+
+
+def switch(x: Any) -> PartizanGame:
+    """``±x = {x | -x}`` (a hot game of temperature ``x`` for a number ``x > 0``)."""
+    g = as_partizan(x)
+    return PartizanGame._make((g,), (negative(g),))
+
+
+def _impartial_combine(g: Game, vals: Sequence[PartizanGame]) -> PartizanGame:
+    opts = tuple(sorted({v._id: v for v in vals}.values(), key=lambda v: v._id))
+    return PartizanGame._make(opts, opts)
+
+
+_FROM_IMPARTIAL: Evaluator = Evaluator("as_partizan", _impartial_combine)
+
+
+def from_impartial(g: Game) -> PartizanGame:
+    """The impartial form ``g`` as a partizan form: every subposition ``{G' | G'}``
+    (through the generic fold, memoised; refused past the walk limit for huge nim-heaps)."""
+    if not isinstance(g, Game):
+        raise TypeError(f"from_impartial() needs an impartial Game, got {type(g).__name__}")
+    return fold(g, _FROM_IMPARTIAL)
+
+
+def negative(g: PartizanGame) -> PartizanGame:
+    """``-G = {-G^R | -G^L}`` (memoised; iterative)."""
+    hit = _PNEG.get(g._id)
+    if hit is not None:
+        return hit
+    for x in g.subpositions():
+        if x._id in _PNEG:
+            continue
+        left = tuple(sorted((_PNEG[o._id] for o in x._right), key=lambda v: v._id))
+        right = tuple(sorted((_PNEG[o._id] for o in x._left), key=lambda v: v._id))
+        n = PartizanGame._make(left, right)
+        _PNEG[x._id] = n
+        _PNEG.setdefault(n._id, x)
+    return _PNEG[g._id]
+
+
+def partizan_sum(a: PartizanGame, b: PartizanGame) -> PartizanGame:
+    """The disjunctive sum ``a + b = {a^L + b, a + b^L | a^R + b, a + b^R}`` (memoised on id
+    pairs, built iteratively).
+
+    Raises
+    ------
+    ComputationLimitError
+        When the literal sum would have more than :data:`~cgtalg.core.game.WALK_LIMIT`
+        subpositions (the product of the parts' counts bounds it), before anything is built.
+    """
+    if a.is_zero:
+        return b
+    if b.is_zero:
+        return a
+
+    def key(x: PartizanGame, y: PartizanGame) -> tuple[int, int]:
+        return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
+
+    root = key(a, b)
+    memo = _PSUMS
+    if root in memo:
+        return memo[root]
+    na, nb = len(a.subpositions()), len(b.subpositions())
+    if na * nb > WALK_LIMIT:
+        raise ComputationLimitError(
+            f"the sum of forms with {na} and {nb} subpositions may have {na * nb} subpositions, "
+            f"more than cgtalg.core.game.WALK_LIMIT = {WALK_LIMIT}; compare or canonicalise the "
+            "parts first (cgtalg.normal.partizan)")
+    stack: list[tuple[PartizanGame, PartizanGame]] = [(a, b)]
+    while stack:
+        x, y = stack[-1]
+        k = key(x, y)
+        if k in memo:
+            stack.pop()
+            continue
+        pending = [(xo, y) for xo in x._options if not xo.is_zero and key(xo, y) not in memo]
+        pending += [(x, yo) for yo in y._options if not yo.is_zero and key(x, yo) not in memo]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+
+        def s(p: PartizanGame, q: PartizanGame) -> PartizanGame:
+            if p.is_zero:
+                return q
+            if q.is_zero:
+                return p
+            return memo[key(p, q)]
+
+        left = [s(xo, y) for xo in x._left] + [s(x, yo) for yo in y._left]
+        right = [s(xo, y) for xo in x._right] + [s(x, yo) for yo in y._right]
+        g = PartizanGame._make(_unique_sorted(left, "Left"), _unique_sorted(right, "Right"))
+        memo[k] = g
+        _TABLE.parts.setdefault(g._id, (x._id, y._id))
+    return memo[root]
+
+
+def partizan_evaluator(name: str) -> Callable[[Callable[[PartizanGame, Sequence[Any], Sequence[Any]], Any]], Evaluator]:
+    """Decorator: an :class:`~cgtalg.core.fold.Evaluator` over partizan forms from a rule
+    ``combine(game, left_values, right_values)`` (the generic fold walks ``left + right``)."""
+
+    def wrap(rule: Callable[[PartizanGame, Sequence[Any], Sequence[Any]], Any]) -> Evaluator:
+        def combine(g: Any, vals: Sequence[Any]) -> Any:
+            k = len(g._left)
+            return rule(g, vals[:k], vals[k:])
+
+        ev = Evaluator(name, combine)
+        ev.__doc__ = rule.__doc__
+        return ev
+
+    return wrap
+
+
+@partizan_evaluator("partizan_is_impartial")
+def _IMPARTIAL(g: PartizanGame, lv: Sequence[bool], rv: Sequence[bool]) -> bool:
+    return g._left == g._right and all(lv)
+
+
+def _literal(g: PartizanGame) -> str:
+    """Literal text ``{L1, L2 | R1}`` with ``0`` for the empty form (no value recognition)."""
+    memo: dict[int, str] = {}
+    for x in g.subpositions():
+        if x.is_zero:
+            memo[x._id] = "0"
+            continue
+        left = ", ".join(memo[o._id] for o in x._left)
+        right = ", ".join(memo[o._id] for o in x._right)
+        memo[x._id] = "{" + (left + " " if left else "") + "|" + (" " + right if right else "") + "}"
+    return memo[g._id]
+
+
+def _unpickle(text: str) -> PartizanGame:
+    from cgtalg.core.partizan_notation import parse_partizan
+
+    return parse_partizan(text)
+
+
+up: PartizanGame = PartizanGame._make((ZERO,), (nimber(1),))
+down: PartizanGame = negative(up)
