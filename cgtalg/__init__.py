@@ -118,6 +118,11 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "misere_classification": ("cgtalg.misere.phylum", 'misere_classification'),
     "misere_class": ("cgtalg.misere.phylum", 'misere_class'),
     "is_half_tame": ("cgtalg.misere.phylum", 'is_half_tame'),
+    "MiserePart": ("cgtalg.misere.parts", 'MiserePart'),
+    "misere_parts": ("cgtalg.misere.parts", 'misere_parts'),
+    "misere_is_prime": ("cgtalg.misere.parts", 'misere_is_prime'),
+    "misere_partitions": ("cgtalg.misere.parts", 'misere_partitions'),
+    "misere_is_even": ("cgtalg.misere.parts", 'misere_is_even'),
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -144,6 +149,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.misere.genus import Genus, extended_genus, genus, genus_class, genus_from_options
     from cgtalg.misere.adders import adder, adder_description, adder_index, adder_sum
     from cgtalg.misere.phylum import MisereClassification, Phylum, is_half_tame, misere_class, misere_classification, misere_phylum
+    from cgtalg.misere.parts import MiserePart, misere_is_even, misere_is_prime, misere_partitions, misere_parts
 
 
 def __getattr__(name: str) -> Any:
@@ -202,4 +208,5 @@ __all__ = [
     "Genus", "genus", "extended_genus", "genus_from_options", "genus_class",
     "adder", "adder_sum", "adder_index", "adder_description",
     "Phylum", "MisereClassification", "misere_phylum", "misere_classification", "misere_class", "is_half_tame",
+    "MiserePart", "misere_parts", "misere_is_prime", "misere_partitions", "misere_is_even",
 ]
