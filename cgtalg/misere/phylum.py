@@ -302,21 +302,12 @@ def _reversible(x: Game, g: int, m: int, kind: str, opts, infos, wild_opts) -> _
 
 def _even_part(x: Game) -> Game:
     """The earlier-born of ``x`` and ``x + *1`` (their birthdays differ by one; Conway's
-    ``*1``-part). A game and its sum with ``*1`` share a phylum: the classification is made on
-    this even part, as CGSuite does, and the odd one inherits it."""
-    e = _EVEN.get(x._id)
-    if e is None:
-        from cgtalg.core.game import nim
-        from cgtalg.misere.canonical import misere_canonical_sum
+    ``*1``-part, :func:`cgtalg.misere.parts.misere_is_even`). A game and its sum with ``*1``
+    share a phylum: the classification is made on this even part, as CGSuite does, and the odd
+    one inherits it."""
+    from cgtalg.misere.parts import _even_part as even_part
 
-        y = misere_canonical_sum(x, nim(1))._game
-        e = y if y.birthday < x.birthday else x
-        _EVEN[x._id] = e
-        _EVEN[y._id] = e
-    return e
-
-
-_EVEN: dict[int, Game] = {}
+    return even_part(x)
 
 
 def _info(c: Game) -> _Info:
