@@ -95,6 +95,15 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "position_game": ("cgtalg.rulesets.registry", 'position_game'),
     "open_store": ("cgtalg.store.store", 'open_store'),
     "verify_store": ("cgtalg.store.verify", 'verify_store'),
+    "octal_census": ("cgtalg.census.run", 'octal_census'),
+    "CensusResult": ("cgtalg.census.table", 'CensusResult'),
+    "CensusRow": ("cgtalg.census.table", 'CensusRow'),
+    "Disagreement": ("cgtalg.census.table", 'Disagreement'),
+    "read_published": ("cgtalg.census.table", 'read_published'),
+    "diff_published": ("cgtalg.census.table", 'diff_published'),
+    "CensusParams": ("cgtalg.census.tasks", 'CensusParams'),
+    "enumerate_codes": ("cgtalg.census.codes", 'enumerate_codes'),
+    "census_classes": ("cgtalg.census.codes", 'census_classes'),
     "periodicity_memory_estimate": ("cgtalg.rulesets.octal_periodicity", 'periodicity_memory_estimate'),
     "nim_reduced_form": ("cgtalg.misere.nim_positions", 'nim_reduced_form'),
     "shortlex_precedes": ("cgtalg.misere.nim_positions", 'shortlex_precedes'),
@@ -118,11 +127,53 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "misere_classification": ("cgtalg.misere.phylum", 'misere_classification'),
     "misere_class": ("cgtalg.misere.phylum", 'misere_class'),
     "is_half_tame": ("cgtalg.misere.phylum", 'is_half_tame'),
+    "misere_quotient": ("cgtalg.misere.quotient", 'misere_quotient'),
+    "MisereQuotient": ("cgtalg.misere.quotient", 'MisereQuotient'),
     "MiserePart": ("cgtalg.misere.parts", 'MiserePart'),
     "misere_parts": ("cgtalg.misere.parts", 'misere_parts'),
     "misere_is_prime": ("cgtalg.misere.parts", 'misere_is_prime'),
     "misere_partitions": ("cgtalg.misere.parts", 'misere_partitions'),
     "misere_is_even": ("cgtalg.misere.parts", 'misere_is_even'),
+    # partizan forms (issue 11)
+    "PartizanGame": ("cgtalg.core.partizan", 'PartizanGame'),
+    "pgame": ("cgtalg.core.partizan", 'pgame'),
+    "integer": ("cgtalg.core.partizan", 'integer'),
+    "dyadic": ("cgtalg.core.partizan", 'dyadic'),
+    "nimber": ("cgtalg.core.partizan", 'nimber'),
+    "up": ("cgtalg.core.partizan", 'up'),
+    "down": ("cgtalg.core.partizan", 'down'),
+    "switch": ("cgtalg.core.partizan", 'switch'),
+    "from_impartial": ("cgtalg.core.partizan", 'from_impartial'),
+    "parse_partizan": ("cgtalg.core.partizan_notation", 'parse_partizan'),
+    "format_partizan": ("cgtalg.core.partizan_notation", 'format_partizan'),
+    # partizan normal play (issue 11)
+    "partizan_le": ("cgtalg.normal.partizan", 'le'),
+    "partizan_compare": ("cgtalg.normal.partizan", 'compare'),
+    "partizan_equal": ("cgtalg.normal.partizan", 'equal'),
+    "partizan_outcome": ("cgtalg.normal.partizan", 'outcome'),
+    "partizan_canonical": ("cgtalg.normal.partizan", 'canonical_form'),
+    "is_number": ("cgtalg.normal.partizan", 'is_number'),
+    "number_value": ("cgtalg.normal.partizan", 'number_value'),
+    "is_infinitesimal": ("cgtalg.normal.partizan", 'is_infinitesimal'),
+    "is_all_small": ("cgtalg.normal.partizan", 'is_all_small'),
+    "left_stop": ("cgtalg.normal.partizan", 'left_stop'),
+    "right_stop": ("cgtalg.normal.partizan", 'right_stop'),
+    "mean": ("cgtalg.normal.partizan", 'mean'),
+    "temperature": ("cgtalg.normal.partizan", 'temperature'),
+    "thermograph": ("cgtalg.normal.partizan", 'thermograph'),
+    "Thermograph": ("cgtalg.normal.partizan", 'Thermograph'),
+    "cool": ("cgtalg.normal.partizan", 'cool'),
+    "atomic_weight": ("cgtalg.normal.partizan", 'atomic_weight'),
+    # partizan misère play (issue 11)
+    "partizan_misere_outcome": ("cgtalg.misere.partizan", 'misere_outcome'),
+    "misere_ge": ("cgtalg.misere.partizan", 'misere_ge'),
+    "partizan_misere_equal": ("cgtalg.misere.partizan", 'misere_equal'),
+    "MisereComparison": ("cgtalg.misere.partizan", 'MisereComparison'),
+    "misere_adjoint": ("cgtalg.misere.partizan", 'misere_adjoint'),
+    "is_dicot": ("cgtalg.misere.partizan", 'is_dicot'),
+    "is_dead_ending": ("cgtalg.misere.partizan", 'is_dead_ending'),
+    "misere_canonical_form": ("cgtalg.misere.partizan_canonical", 'misere_canonical_form'),
+    "check_misere_certificate": ("cgtalg.misere.partizan_proof", 'check_misere_certificate'),
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -143,13 +194,26 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.rulesets.registry import position_game
     from cgtalg.store.store import open_store
     from cgtalg.store.verify import verify_store
+    from cgtalg.census.run import octal_census
+    from cgtalg.census.table import CensusResult, CensusRow, Disagreement, diff_published, read_published
+    from cgtalg.census.tasks import CensusParams
+    from cgtalg.census.codes import census_classes, enumerate_codes
     from cgtalg.rulesets.octal_periodicity import periodicity_memory_estimate
     from cgtalg.misere.nim_positions import check_nim_position_classes, nim_position_game, nim_reduced_form, shortlex_precedes
     from cgtalg.misere.census import misere_class_counts, misere_p_count_born_by, misere_tame_count_born_by
     from cgtalg.misere.genus import Genus, extended_genus, genus, genus_class, genus_from_options
     from cgtalg.misere.adders import adder, adder_description, adder_index, adder_sum
+    from cgtalg.misere.quotient import MisereQuotient, misere_quotient
     from cgtalg.misere.phylum import MisereClassification, Phylum, is_half_tame, misere_class, misere_classification, misere_phylum
     from cgtalg.misere.parts import MiserePart, misere_is_even, misere_is_prime, misere_partitions, misere_parts
+    from cgtalg.core.partizan import PartizanGame, down, dyadic, from_impartial, integer, nimber, pgame, switch, up
+    from cgtalg.core.partizan_notation import format_partizan, parse_partizan
+    from cgtalg.normal.partizan import Thermograph, atomic_weight, cool, is_all_small, is_infinitesimal, is_number, left_stop, mean, number_value, right_stop, temperature, thermograph
+    from cgtalg.normal.partizan import canonical_form as partizan_canonical, compare as partizan_compare, equal as partizan_equal, le as partizan_le, outcome as partizan_outcome
+    from cgtalg.misere.partizan import MisereComparison, is_dead_ending, is_dicot, misere_adjoint, misere_ge
+    from cgtalg.misere.partizan import misere_equal as partizan_misere_equal, misere_outcome as partizan_misere_outcome
+    from cgtalg.misere.partizan_canonical import misere_canonical_form
+    from cgtalg.misere.partizan_proof import check_misere_certificate
 
 
 def __getattr__(name: str) -> Any:
@@ -204,9 +268,19 @@ __all__ = [
     "ruleset_from_function", "solve", "subtraction",
     "Nimber", "nim_mul", "nim_add", "nim_div", "nim_inv", "nim_pow", "nim_sqrt", "MATERIALISE_LIMIT", "WALK_LIMIT", "walk_size", "sum_size", "MISERE_DEPTH_LIMIT", "MAX_HEAP_DIGITS", "nim_sum_outcome", "position_game", "open_store", "verify_store",
     "periodicity_memory_estimate",
+    "octal_census", "CensusResult", "CensusRow", "CensusParams", "Disagreement", "enumerate_codes",
+    "census_classes", "read_published", "diff_published",
     "nim_reduced_form", "shortlex_precedes", "check_nim_position_classes", "nim_position_game", "misere_class_counts", "misere_p_count_born_by", "misere_tame_count_born_by",
     "Genus", "genus", "extended_genus", "genus_from_options", "genus_class",
     "adder", "adder_sum", "adder_index", "adder_description",
     "Phylum", "MisereClassification", "misere_phylum", "misere_classification", "misere_class", "is_half_tame",
+    "misere_quotient", "MisereQuotient",
     "MiserePart", "misere_parts", "misere_is_prime", "misere_partitions", "misere_is_even",
+    "PartizanGame", "pgame", "integer", "dyadic", "nimber", "up", "down", "switch", "from_impartial",
+    "parse_partizan", "format_partizan",
+    "partizan_le", "partizan_compare", "partizan_equal", "partizan_outcome", "partizan_canonical",
+    "is_number", "number_value", "is_infinitesimal", "is_all_small", "left_stop", "right_stop",
+    "mean", "temperature", "thermograph", "Thermograph", "cool", "atomic_weight",
+    "partizan_misere_outcome", "misere_ge", "partizan_misere_equal", "MisereComparison",
+    "misere_adjoint", "is_dicot", "is_dead_ending", "misere_canonical_form", "check_misere_certificate",
 ]

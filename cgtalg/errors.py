@@ -163,7 +163,9 @@ __all__ += ["ComputationLimitError"]
 
 class CensusError(CgtalgError, ValueError):
     """A games-born-by-day census question out of range (a negative day, a day whose games are
-    too many to build as forms, or a day beyond what the census can count)."""
+    too many to build as forms, or a day beyond what the census can count), or an octal census
+    request that cannot run (digits or bounds out of range, a malformed published table, an
+    in-memory store for Dask workers; :mod:`cgtalg.census`)."""
 
 
 __all__ += ["CensusError"]
@@ -175,3 +177,11 @@ class NimPositionError(CgtalgError, ValueError):
 
 
 __all__ += ["NimPositionError"]
+
+
+class NotAtomicError(CgtalgError, ValueError):
+    """An atomic weight asked of a game that has none (not infinitesimal), or of one outside
+    what :func:`cgtalg.atomic_weight` computes (infinitesimal but not all-small)."""
+
+
+__all__ += ["NotAtomicError"]

@@ -52,8 +52,11 @@ CASES: list[tuple[list[str], int]] = [
     (["game", DEEP_MISERE], 2),
     (["game", "{*2"], 2),
     (["game", "*2}"], 2),
-    (["game", "{*2|*}"], 2),
-    (["game", "*-1"], 2),
+    (["game", "{*2|*}"], 0),   # partizan text since issue 11: {*2 | *} = 0
+    (["game", "*-1"], 0),      # * - 1 = -1* (CGSuite reads it so too)
+    (["game", "{*2|*"], 2),
+    (["game", "*-"], 2),
+    (["game", "1/3"], 2),      # not dyadic: short games have dyadic numbers only
     (["game", "*1.5"], 2),
     (["game", "*٣"], 2),
     (["game", "nosuchgame(3)"], 2),

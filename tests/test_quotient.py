@@ -61,5 +61,5 @@ def test_budgets():
 
 @pytest.mark.slow
 def test_0_07_q30_has_order_360():
-    # Siegel's MisereSolver tables: |Q_30(0.07)| = 360 (about 4 minutes here)
+    # Siegel's MisereSolver tables: |Q_30(0.07)| = 360 (about 30 s here)
     assert misere_quotient(TakeAndBreak("0.07"), max_heap=30, progress=False).order == 360

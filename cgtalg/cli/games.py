@@ -25,6 +25,20 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
     if draw:
         check_output_path(draw, "--draw")
     g = parse(text)
+    from cgtalg.core.partizan import PartizanGame
+
+    if isinstance(g, PartizanGame):  # partizan text such as "{1|0}" or "^*"
+        from cgtalg.cli.partizan import format_report, partizan_report
+
+        presult = {"input": text, **partizan_report(g)}
+        if draw:
+            from cgtalg.viz.game_tree import draw_game_dag
+
+            draw_game_dag(g.to_networkx(), draw, misere=misere)
+            presult["drawing"] = draw
+        emit(presult, as_json, lambda: f"{'input':<16}{text}\n" + format_report(presult)
+             + (f"\n(drawing written to {draw})" if draw else ""))
+        return
     store = cli_store(ctx, not no_store)
     report = describe(g, store=store)
     result = {"input": text, **report.to_json()}

@@ -168,11 +168,62 @@ def register(cli: click.Group) -> None:
     @click.argument("game")
     @click.argument("heaps", nargs=-1, required=True, type=HEAP)
     @click.option("--limit", type=COUNT, default=20, show_default=True, help="winning moves to print")
+    @click.option("--misere", is_flag=True,
+                  help="misère play: outcome and every winning move, from a known misère quotient "
+                       "(`cgtalg quotient GAME`, stored) when it covers the heaps, else by search")
+    @click.option("--max-states", "max_states", type=COUNT, default=None,
+                  help="budget of the misère search (--misere without a quotient)")
+    @no_store_option
     @json_option
-    def outcome_cmd(game, heaps, limit, as_json):
-        """Normal-play outcome and winning moves of a multi-heap position of GAME."""
-        result, human = heap_outcome(_game(game), list(heaps), limit)
+    @click.pass_context
+    def outcome_cmd(ctx, game, heaps, limit, misere, max_states, no_store, as_json):
+        """Normal-play outcome and winning moves of a multi-heap position of GAME (misère play
+        with --misere)."""
+        if misere:
+            result, human = misere_heap_outcome(_game(game), list(heaps), limit,
+                                                cli_store(ctx, not no_store), max_states)
+        else:
+            result, human = heap_outcome(_game(game), list(heaps), limit)
         emit(result, as_json, human)
+
+
+def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
+                        max_states: int | None = None):
+    """``(result dict, human text function)`` for the misère outcome and winning moves of
+    ``heaps``: from a misère quotient of ``g`` known in this process or stored (re-verified
+    when read) that covers the heaps, else by the exhaustive search of
+    :mod:`cgtalg.rulesets.misere_play`."""
+    from cgtalg.misere.quotient_play import quotient_for
+
+    t0 = time.perf_counter()
+    hs = [int(h) for h in heaps]
+    st = quotient_for(g, [h for h in hs if h], store)
+    kw = {} if max_states is None else {"max_states": max_states}
+    outcome = g.outcome(hs, misere=True, store=store, **kw)
+    moves = g.winning_moves(hs, misere=True, store=store, **kw)
+    count = sum(m.count for m in moves)
+    how = "search"
+    if st is not None:
+        how = ("quotient (final)" if st.final else f"quotient Q_{st.top}") + f", order {st.pre.monoid.size}"
+    result = {
+        "game": g.name, "heaps": hs, "play": "misere", "outcome": outcome,
+        "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],
+        "winning_move_count": count, "method": how,
+        "seconds": round(time.perf_counter() - t0, 4),
+    }
+
+    def human() -> str:
+        lines = [f"{g.name}: heaps {' '.join(map(str, hs))}; misère play ({how})"]
+        if outcome == "P":
+            lines.append("P: the second player (the previous player) wins; every move loses")
+        else:
+            lines.append(f"N: the player to move wins; {count:,} winning move(s):")
+            lines += [f"  {m}" for m in moves[:limit]]
+            if len(moves) > limit:
+                lines.append(f"  ... and {len(moves) - limit} more entries (use --limit)")
+        return "\n".join(lines)
+
+    return result, human
 
 
 def heap_outcome(g, heaps: list[int], limit: int = 20):

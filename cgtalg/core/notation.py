@@ -54,9 +54,16 @@ MAX_HEAP_DIGITS = 100_000
 
 _ASCII_DIGITS = frozenset("0123456789")
 
+#: characters that may mark partizan text (:func:`cgtalg.core.partizan_notation.looks_partizan`
+#: decides); texts without them read as impartial exactly as before
+_PARTIZAN_MARKS = "|^±↑↓⇑⇓/-vTM"
+
 
 def parse(text: str) -> Game:
-    """Parse game text (literal or CGSuite misère notation) into a form.
+    """Parse game text (literal or CGSuite misère notation) into a form; partizan text
+    (bars, ``^``/``v``, ``±``, fractions, minus signs: ``{0 | *}``, ``1/2``, ``-1``) gives a
+    :class:`~cgtalg.core.partizan.PartizanGame` through
+    :func:`cgtalg.core.partizan_notation.parse_partizan`.
 
     ``*n`` reads the nim-heap atom for ``n`` of any size (up to :data:`MAX_HEAP_DIGITS`
     digits) in time linear in the text; braces and parentheses nest to any depth (read
@@ -87,7 +94,14 @@ def parse(text: str) -> Game:
     if isinstance(text, Game):
         return text
     if not isinstance(text, str):
+        if type(text).__name__ == "PartizanGame":
+            return text
         raise TypeError(f"game text must be a str, got {type(text).__name__}")
+    if any(c in text for c in _PARTIZAN_MARKS):  # partizan text: {0 | *}, ^, 1/2, -1, ±1, v
+        from cgtalg.core.partizan_notation import looks_partizan, parse_partizan
+
+        if looks_partizan(text):
+            return parse_partizan(text)  # type: ignore[return-value]
     depth, where = _prescan(text)
     if depth == 0:
         return _Parser(text).parse_all()

@@ -254,10 +254,21 @@ class PartizanGame:
             from cgtalg.core.partizan_notation import format_partizan
         except ImportError:  # pragma: no cover - notation module absent
             return _literal(self)
-        return format_partizan(self)
+        from cgtalg.core.partizan_notation import FORMAT_LIMIT
+        from cgtalg.errors import ComputationLimitError
+
+        try:
+            return format_partizan(self)
+        except ComputationLimitError:  # a text longer than FORMAT_LIMIT: cut, ending in "..."
+            return format_partizan(self, max_chars=FORMAT_LIMIT)
 
     def __repr__(self) -> str:
-        text = str(self)
+        try:
+            from cgtalg.core.partizan_notation import format_partizan
+        except ImportError:  # pragma: no cover - notation module absent
+            text = _literal(self)
+        else:
+            text = format_partizan(self, max_chars=200)  # never writes more than it shows
         if len(text) > 200:
             text = text[:197] + "..."
         return f"PartizanGame({text!r})"

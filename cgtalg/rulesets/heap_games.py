@@ -1066,7 +1066,10 @@ class HeapRuleset(ImpartialRuleset):
         """Outcome of a multi-heap position: ``'P'`` (previous player wins) or ``'N'``.
 
         Normal play: ``'P'`` iff the nim-sum is 0; heaps far beyond the computed values are
-        answered from a certified period. ``misere=True``: a memoised search over multisets of
+        answered from a certified period. ``misere=True``: from a known misère quotient of the
+        game when one covers the heaps (:meth:`misere_quotient`, computed in this process or
+        stored in ``store``; :mod:`cgtalg.misere.quotient_play`), any heap size once it is
+        final; else a memoised search over multisets of
         the heaps' misère classes (:mod:`cgtalg.rulesets.misere_play`), bounded by
         ``max_states``/``max_seconds`` (:class:`ComputationLimitError` past them), with a
         progress bar, and the answer stored in ``store`` when one is given.
@@ -1080,11 +1083,31 @@ class HeapRuleset(ImpartialRuleset):
         'N'
         """
         if misere:
+            from cgtalg.misere.quotient_play import quotient_outcome
             from cgtalg.rulesets.misere_play import misere_outcome
 
-            return misere_outcome(self, self._heap_list(heaps), store, max_states, max_seconds,
-                                  progress)
+            hs = self._heap_list(heaps)
+            known = quotient_outcome(self, hs, store)   # a known misère quotient covering hs
+            if known is not None:
+                return known
+            return misere_outcome(self, hs, store, max_states, max_seconds, progress)
         return "P" if self.nim_value(heaps) == 0 else "N"
+
+    def misere_quotient(self, max_heap: int | None = None, **kwargs: Any) -> Any:
+        """The misère quotient of this game (heaps ``<= max_heap``, or the final one certified
+        by the periodicity theorem): :func:`cgtalg.misere.quotient.misere_quotient`, which takes
+        the same keyword arguments (budgets, ``store``, ``partial``, ``progress``...). Once a
+        quotient is known, :meth:`outcome` and :meth:`winning_moves` with ``misere=True``
+        answer from it for the heaps it covers.
+
+        >>> from cgtalg.rulesets.octal import TakeAndBreak
+        >>> q = TakeAndBreak("0.123").misere_quotient()
+        >>> q.order, q.period, q.presentation().words[q.phi_of(10**9)]
+        (20, (5, 5), 'a')
+        """
+        from cgtalg.misere.quotient import misere_quotient
+
+        return misere_quotient(self, max_heap, **kwargs)
 
     def misere_grundy_value(self, heaps: Any, store: Any = None, max_states: int | None = None,
                             max_seconds: float | None = None, progress: bool | None = None) -> int:
@@ -1110,7 +1133,8 @@ class HeapRuleset(ImpartialRuleset):
                       max_states: int | None = None, max_seconds: float | None = None,
                       progress: bool | None = None) -> list[HeapMove]:
         """All winning moves: the moves to P-positions (nim-sum 0 in normal play; misère
-        P-positions with ``misere=True``, found by the search of :meth:`outcome`).
+        P-positions with ``misere=True``, from a known misère quotient or by the search of
+        :meth:`outcome`).
 
         ``heaps`` is a list of heap sizes (any order, zeros allowed); each :class:`HeapMove`
         names the heap by its index in that list (the first of equal heaps only). For huge
@@ -1126,8 +1150,12 @@ class HeapRuleset(ImpartialRuleset):
         as_heaps(heaps, self.name)  # validation
         heaps = [int(h) for h in heaps]
         if misere:
+            from cgtalg.misere.quotient_play import quotient_winning_moves
             from cgtalg.rulesets.misere_play import misere_winning_moves
 
+            known = quotient_winning_moves(self, heaps, store)  # a known quotient covering heaps
+            if known is not None:
+                return known
             return misere_winning_moves(self, heaps, store, max_states, max_seconds, progress)
         vals = [self.grundy_value(h) if h else 0 for h in heaps]
         total = 0

@@ -43,6 +43,7 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.parity",
     "cgtalg.rulesets.octal",
     "cgtalg.rulesets.heap_games",
+    "cgtalg.rulesets.partizan_games",
 )
 
 _NAMED: dict[str, tuple[Callable[[], Any], str]] = {}

@@ -81,6 +81,56 @@ BUSY_TIMEOUT = 60.0
 _IN_BATCH = 500  # ids per SQL ``IN (...)`` list
 _MAX_PENDING_ROWS = 32  # rows of a sequence after its last full chunk, before merging
 
+#: Attempts of a write transaction that PostgreSQL aborted to resolve a conflict between
+#: writers (a deadlock victim, SQLSTATE 40P01; a serialization failure, 40001), with
+#: exponential backoff and jitter from 20 ms up to 2 s between attempts (about 15 s in all).
+WRITE_RETRIES = 12
+_RETRY_PAUSES = (0.02, 2.0)
+_TRANSIENT_SQLSTATES = frozenset({"40P01", "40001"})
+_RETRYING = threading.local()
+
+
+class _TransientStoreError(StoreError):
+    """The database aborted a write transaction to resolve a conflict with another writer:
+    nothing of it was written, and running it again is safe."""
+
+
+def _sqlstate(exc: BaseException) -> str | None:
+    """The SQLSTATE of a DBAPI error (psycopg2 ``pgcode``, psycopg 3 ``sqlstate``), else None."""
+    return getattr(exc, "pgcode", None) or getattr(exc, "sqlstate", None)
+
+
+def _retry_transient(method: Callable) -> Callable:
+    """Run a write method again when the database aborted its transaction as a deadlock victim
+    or for a serialization failure. Safe because every write method is one transaction and
+    idempotent (write-once values, ``INSERT ... ON CONFLICT DO NOTHING``), and ids assigned
+    in a rolled-back transaction never reach the caches. Only the outermost decorated call
+    retries (a nested one is part of its transaction)."""
+
+    @functools.wraps(method)
+    def wrapper(self: "Store", *args: Any, **kwargs: Any) -> Any:
+        if getattr(_RETRYING, "active", False):
+            return method(self, *args, **kwargs)
+        import random
+        import time
+
+        pause = _RETRY_PAUSES[0]
+        _RETRYING.active = True
+        try:
+            for attempt in range(1, WRITE_RETRIES + 1):
+                try:
+                    return method(self, *args, **kwargs)
+                except _TransientStoreError as exc:
+                    if attempt == WRITE_RETRIES:
+                        raise StoreError(f"{exc} (gave up after {attempt} attempts)") from exc
+                    self.write_retries += 1
+                    time.sleep(pause * (0.5 + random.random()))
+                    pause = min(2 * pause, _RETRY_PAUSES[1])
+        finally:
+            _RETRYING.active = False
+
+    return wrapper
+
 
 def open_store(url: str | os.PathLike | None = None) -> "Store":
     """Open (creating and migrating on first use) the store at ``url``.
@@ -243,6 +293,9 @@ class Store:
         # change (writes are write-once), so a memo hit is a dict lookup.
         self._values: dict[tuple[int, str], Any] = {}
         self.stats: dict[str, int] = {"hits": 0, "misses": 0}
+        #: Write transactions run again after the database aborted them (deadlock victims,
+        #: serialization failures; see :data:`WRITE_RETRIES`).
+        self.write_retries = 0
 
     # -- plumbing ----------------------------------------------------------------------
     @property
@@ -303,8 +356,13 @@ class Store:
             return StoreCorruptError(
                 f"the store {self._where} is malformed ({self._malformed}): writes to it are refused"
             )
+        if _sqlstate(exc) in _TRANSIENT_SQLSTATES:
+            return _TransientStoreError(
+                f"the store {self._where}: the database aborted a write transaction to resolve a conflict "
+                f"with another writer (nothing of it was written): {exc}"
+            )
         lowered = str(exc).lower()
-        if "locked" in lowered or "busy" in lowered:
+        if self._url.get_backend_name() == "sqlite" and ("locked" in lowered or "busy" in lowered):
             return StoreError(
                 f"the store {self._where} stayed locked by another process for more than "
                 f"{BUSY_TIMEOUT:g} s: {exc}"
@@ -375,6 +433,10 @@ class Store:
         found = self._form_ids.get(g.id)
         if found is not None:
             return found
+        return self._insert_form(g)
+
+    @_retry_transient
+    def _insert_form(self, g: Game) -> int:
         with self._write_forms() as (_conn, form_id):
             return form_id(g)
 
@@ -477,6 +539,7 @@ class Store:
         return self._games[form_id]
 
     # -- bulk paths ----------------------------------------------------------------------
+    @_retry_transient
     def form_ids(self, games: Sequence[Game]) -> list[int]:
         """The store ids of ``games`` (as :meth:`form_id`), inserting the missing ones and
         their subpositions in one transaction, with one multi-row INSERT and one SELECT per
@@ -550,10 +613,11 @@ class Store:
             if raw:
                 self._sqlite_insert_forms(conn, hashes, stored_birthday(birthday), found, insert)
             else:
-                if insert:
+                if insert:  # in (birthday, key hash) order: concurrent writers cannot deadlock
                     conn.execute(
                         self._insert_ignore(forms),
-                        [{"key_hash": h, "options": k, "birthday": stored_birthday(birthday)} for h, k in hashes.items()],
+                        [{"key_hash": h, "options": k, "birthday": stored_birthday(birthday)}
+                         for h, k in sorted(hashes.items())],
                     )
                 hash_list = list(hashes)
                 for start in range(0, len(hash_list), _IN_BATCH):
@@ -618,6 +682,7 @@ class Store:
         finally:
             cursor.close()
 
+    @_retry_transient
     def put_many(self, items: Any) -> None:
         """Store many form properties at once: ``items`` is an iterable of
         ``(game, prop, value)`` (or a dict ``{(game, prop): value}``).
@@ -662,6 +727,7 @@ class Store:
             params = []
             for (gid, prop), (_g, text) in rows.items():
                 params.append({"form_id": pending[gid], "name": prop, "value": text, "value_hash": value_hash(text)})
+            params.sort(key=lambda p: (p["form_id"], p["name"]))  # key order: no deadlock between writers
             if self._dialect == "sqlite":
                 # the DBAPI cursor directly (the write lock is held); when every row was new
                 # (rowcount), nothing can conflict and the read-back is skipped
@@ -788,6 +854,7 @@ class Store:
         check_text(prop, "property name", NAME_LENGTH)
         self._put_property(g, prop, encode_value(value, f"property {prop!r}"))
 
+    @_retry_transient
     def _put_property(self, g: Game, prop: str, text: str) -> None:
         with self._write_forms() as (conn, form_id):
             sid = form_id(g)
@@ -878,6 +945,7 @@ class Store:
             text, "form_relations", f"forms ({a}, {b}), relation {relation!r}", dict
         )
 
+    @_retry_transient
     def put_relation(self, g: Game, h: Game, relation: str, value: dict) -> None:
         """Store ``value`` (a JSON object, e.g. ``{"holds": True, "certificate": {...}}``)
         as ``relation`` of the ordered pair ``(g, h)``; write-once like :meth:`put`."""
@@ -941,6 +1009,7 @@ class Store:
         check_text(prop, "property name", NAME_LENGTH)
         self._put_position(ruleset, position, prop, encode_value(value, f"property {prop!r}"))
 
+    @_retry_transient
     def _put_position(self, ruleset: str, position: str, prop: str, text: str) -> None:
         with self._transaction(write=True) as conn:
             pid = self._position_id(conn, ruleset, position, insert=True)
@@ -985,6 +1054,104 @@ class Store:
                     row.value, "position_properties", f"position {row.position_id}, property {row.name!r}"
                 )
         return result
+
+    def _position_ids(self, conn: Connection, keys: set[tuple[str, str]], insert: bool) -> dict[tuple[str, str], int]:
+        """Ids of positions ``(ruleset, position)`` (one SELECT per 500; with ``insert``, the
+        missing ones inserted first, in key order so that concurrent writers cannot deadlock)."""
+        hashed = sorted((r, hashlib.sha256(p.encode()).hexdigest(), p) for r, p in keys)
+        if insert and hashed:
+            conn.execute(self._insert_ignore(positions),
+                         [{"ruleset": r, "position_hash": h, "position": p} for r, h, p in hashed])
+        wanted = {(r, h): p for r, h, p in hashed}
+        out: dict[tuple[str, str], int] = {}
+        for start in range(0, len(hashed), _IN_BATCH):
+            part = sorted({h for _r, h, _p in hashed[start : start + _IN_BATCH]})
+            query = select(positions.c.id, positions.c.ruleset, positions.c.position_hash,
+                           positions.c.position).where(positions.c.position_hash.in_(part))
+            for row in conn.execute(query):
+                text = wanted.get((row.ruleset, row.position_hash))
+                if text is None:
+                    continue
+                if row.position != text:
+                    raise StoreCorruptError(
+                        f"the store {self._where} is inconsistent: position {row.id} of {row.ruleset!r} "
+                        f"is {shorten(row.position)}, not {shorten(text)}")
+                out[(row.ruleset, text)] = row.id
+        return out
+
+    @_retry_transient
+    def put_positions_many(self, items: Any) -> None:
+        """Store many position properties at once: ``items`` is an iterable of
+        ``(ruleset, position, prop, value)``.
+
+        One transaction for the batch, with multi-row ``INSERT ... ON CONFLICT DO NOTHING``
+        for the positions and the values (each in sorted key order, so two writers cannot
+        deadlock) and batched SELECTs to read them back. Write-once as :meth:`put_position`:
+        a different stored value (or two values for one key in the batch) raises
+        :class:`StoreError` naming the key, and nothing of the batch is written.
+
+        Examples
+        --------
+        >>> store = open_store(":memory:")
+        >>> store.put_positions_many([("census:octal", "0.77", "period", 12), ("census:octal", "0.137", "period", 34)])
+        >>> store.get_positions_many("census:octal", ["0.77", "0.6"])
+        {'0.77': {'period': 12}, '0.6': {}}
+        """
+        rows: dict[tuple[str, str, str], str] = {}
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 4:
+                raise StoreError(f"put_positions_many: each item must be a (ruleset, position, prop, value) "
+                                 f"tuple, got {item!r:.80}")
+            ruleset, position, prop, value = item
+            _check_position(ruleset, position)
+            check_text(prop, "property name", NAME_LENGTH)
+            text = encode_value(value, f"property {prop!r}")
+            earlier = rows.setdefault((ruleset, position, prop), text)
+            if earlier != text:
+                raise StoreError(
+                    f"put_positions_many: two different values for property {prop!r} of position "
+                    f"{shorten(position)} of {ruleset!r}: {shorten(earlier)} and {shorten(text)}; nothing was written")
+        if not rows:
+            return
+        with self._transaction(write=True) as conn:
+            ids = self._position_ids(conn, {(r, p) for r, p, _n in rows}, insert=True)
+            params = sorted(
+                ({"position_id": ids[(r, p)], "name": n, "value": t, "value_hash": value_hash(t)}
+                 for (r, p, n), t in rows.items()), key=lambda q: (q["position_id"], q["name"]))
+            conn.execute(self._insert_ignore(position_properties), params)
+            stored = self._stored_position_values(conn, {(q["position_id"], q["name"]) for q in params})
+            for (r, p, n), t in rows.items():
+                if stored.get((ids[(r, p)], n)) != t:
+                    raise StoreError(
+                        f"refusing to overwrite property {n!r} of position {shorten(p)} of {r!r} in the store "
+                        f"{self._where}: stored value {shorten(str(stored.get((ids[(r, p)], n))))}, new value "
+                        f"{shorten(t)}; nothing of the batch was written")
+
+    def _stored_position_values(self, conn: Connection, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+        ids = sorted({k[0] for k in keys})
+        names = sorted({k[1] for k in keys})
+        out: dict[tuple[int, str], str] = {}
+        for start in range(0, len(ids), _IN_BATCH):
+            query = select(position_properties.c.position_id, position_properties.c.name,
+                           position_properties.c.value).where(
+                position_properties.c.position_id.in_(ids[start : start + _IN_BATCH]),
+                position_properties.c.name.in_(names))
+            for row in conn.execute(query):
+                out[(row.position_id, row.name)] = row.value
+        return out
+
+    def get_positions_many(self, ruleset: str, positions_: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Every stored property of each of ``positions_`` of ``ruleset``, in one read
+        transaction with batched SELECTs: ``{position: {prop: value}}`` (``{}`` where none).
+        Never writes."""
+        keys = set()
+        for position in positions_:
+            _check_position(ruleset, position)
+            keys.add((ruleset, position))
+        with self._transaction() as conn:
+            ids = self._position_ids(conn, keys, insert=False)
+            props = self._position_properties(conn, sorted(ids.values()))
+        return {p: dict(props[ids[(ruleset, p)]]) if (ruleset, p) in ids else {} for p in positions_}
 
     # -- sequences -----------------------------------------------------------------------
     def sequence_length(self, key: str) -> int:
@@ -1071,6 +1238,7 @@ class Store:
         conn.execute(self._insert_ignore(sequences), {"key": key, "length": 0, "meta": None})
         return conn.execute(select(column).where(sequences.c.key == key).with_for_update()).scalar_one()
 
+    @_retry_transient
     def extend_sequence(self, key: str, start: int, values: Any) -> None:
         """Store ``values`` as the values of sequence ``key`` at indices ``start, start+1, ...``.
 
@@ -1159,6 +1327,7 @@ class Store:
                 )
             )
 
+    @_retry_transient
     def put_sequence_meta(self, key: str, meta: dict, replace: bool = False) -> None:
         """Record metadata of sequence ``key`` (e.g. a certified period and preperiod).
 

@@ -1,0 +1,139 @@
+"""The codes of a census and their classes: every octal (or hexadecimal) code of up to ``k``
+digits, grouped by standard form.
+
+A class is the set of codes with the same *standard form* (take first cousins while ``d1``
+is even; Winning Ways ch. 4, seed 001): a code with standard form ``S`` and shift ``s`` has
+``G(n) = G_S(n - s)`` for ``n >= s`` and ``G(n) = 0`` below, and its heap of ``n`` tokens is
+the same game form as the heap of ``n - s`` tokens of ``S`` (heaps of ``s`` tokens or fewer
+are terminal), so misère results carry over too. One computation per class answers every
+member. Codes are never put together because their first values agree (0.161 and 0.36 agree
+up to heap 518; Flammenkamp's tables had them as one game, tczajka/octal-games).
+
+The order of codes is the order of the numbers they write: ``0.04 < 0.07 < 0.1 < 0.104``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterable
+
+from cgtalg.errors import CensusError
+from cgtalg.rulesets.octal import TakeAndBreak
+
+__all__ = ["CensusClass", "enumerate_codes", "census_classes", "code_sort_key", "MAX_DIGITS"]
+
+#: Longest codes a census enumerates (8**6 = 262,144 octal codes; 16**4 = 65,536 hexadecimal).
+MAX_DIGITS = {False: 6, True: 4}
+
+
+def code_sort_key(code: "str | TakeAndBreak") -> tuple:
+    """Sort key: the number the code writes (``0.07 < 0.1``), octal codes before hexadecimal
+    ones of the same value, repeating tails last.
+
+    Examples
+    --------
+    >>> sorted(["0.1", "0.07", "0.104", "0.7", "0.16"], key=code_sort_key)
+    ['0.07', '0.1', '0.104', '0.16', '0.7']
+    """
+    c = code if isinstance(code, TakeAndBreak) else TakeAndBreak(code)
+    return (c.d0, c.digits, c.tail, c.is_hexadecimal)
+
+
+def enumerate_codes(digits: int, hexadecimal: bool = False) -> list[TakeAndBreak]:
+    """Every code ``0.d1...dj`` with ``1 <= j <= digits`` and ``dj != 0``, in code order.
+
+    Octal digits are ``0-7`` (``8**digits - 1`` codes); with ``hexadecimal=True`` ``0-F``
+    (``16**digits - 1`` codes, the octal ones among them). ``d0`` is 0: a census of ``4.xyz``
+    games is a census of its own.
+
+    Raises
+    ------
+    CensusError
+        For ``digits`` outside ``1..MAX_DIGITS`` (6 octal, 4 hexadecimal).
+
+    Examples
+    --------
+    >>> codes = enumerate_codes(1)
+    >>> [str(c) for c in codes]
+    ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7']
+    >>> len(enumerate_codes(3)), len(enumerate_codes(2, hexadecimal=True))
+    (511, 255)
+    """
+    top = MAX_DIGITS[bool(hexadecimal)]
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= top:
+        kind = "hexadecimal" if hexadecimal else "octal"
+        raise CensusError(f"a census of {kind} codes takes 1 to {top} digits, got digits={digits!r}")
+    base = 16 if hexadecimal else 8
+    out = [
+        TakeAndBreak.from_digits(0, ds)
+        for ds in itertools.product(range(base), repeat=digits)
+        if any(ds)
+    ]
+    # from_digits drops trailing zeros: 0.10 and 0.100 are 0.1, enumerated once
+    seen: dict[TakeAndBreak, None] = dict.fromkeys(out)
+    return sorted(seen, key=code_sort_key)
+
+
+@dataclass(frozen=True)
+class CensusClass:
+    """The codes sharing one standard form.
+
+    Attributes
+    ----------
+    standard : str
+        The standard form (code text): what is computed.
+    members : tuple of (str, int)
+        ``(code, shift)`` for each code of the census in the class, in code order, with
+        ``G_code(n) = G_standard(n - shift)``.
+    """
+
+    standard: str
+    members: tuple[tuple[str, int], ...]
+
+    @property
+    def codes(self) -> list[str]:
+        """The member codes, in code order."""
+        return [c for c, _s in self.members]
+
+    def shift_of(self, code: str) -> int:
+        """The shift of member ``code``."""
+        for c, s in self.members:
+            if c == code:
+                return s
+        raise KeyError(code)
+
+
+def census_classes(codes: Iterable["str | TakeAndBreak"]) -> list[CensusClass]:
+    """Group ``codes`` by standard form (one class per standard form, in code order of the
+    standard forms).
+
+    Raises
+    ------
+    OctalCodeError
+        For text that is not a code.
+    CensusError
+        For a code without moves (``0.0``) or with a repeating tail (no periodicity theorem
+        applies: a census is of finite codes).
+
+    Examples
+    --------
+    >>> [(c.standard, c.members) for c in census_classes(["0.07", "0.137", "0.4", "0.77"])]
+    [('0.137', (('0.07', 1), ('0.137', 0), ('0.4', 2))), ('0.77', (('0.77', 0),))]
+    """
+    groups: dict[str, list[tuple[TakeAndBreak, int]]] = {}
+    for code in codes:
+        c = code if isinstance(code, TakeAndBreak) else TakeAndBreak(code)
+        if not c.has_moves:
+            raise CensusError(f"{c} has no move: a census takes codes with at least one nonzero digit")
+        if not c.is_finite:
+            raise CensusError(f"{c} has a repeating tail: a census takes finite codes only")
+        std, shift = c.standard_form()
+        members = groups.setdefault(str(std), [])
+        if all(m != c for m, _s in members):
+            members.append((c, shift))
+    out = []
+    for std in sorted(groups, key=code_sort_key):
+        members = sorted(groups[std], key=lambda m: code_sort_key(m[0]))
+        out.append(CensusClass(std, tuple((str(c), s) for c, s in members)))
+    return out

@@ -1,0 +1,128 @@
+"""``cgtalg census``: censuses of heap games on Dask, against the store.
+
+    cgtalg census octal --digits 3 --values 2^20                  # LocalCluster, one worker per CPU
+    cgtalg census octal --digits 3 --values 2^20 --scheduler tcp://HOST:8786 \\
+        --store postgresql://USER:PASSWORD@HOST/DB                 # a real cluster, shared store
+    cgtalg census octal --digits 2 --values 2^16 --csv t.csv --html t.html --diff published.csv
+
+Records are written to the store (``--store URL``, else the global ``--store``, else
+``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun skips what is
+done. See ``docs/census.md``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option
+
+__all__ = ["register", "census_group"]
+
+
+@click.group("census")
+def census_group() -> None:
+    """Census of heap games: every octal code of up to k digits, class by class on Dask,
+    against the store, with a published-style table."""
+
+
+@census_group.command("octal")
+@click.option("--digits", type=click.IntRange(1, 6), default=3, show_default=True,
+              help="codes 0.d1..dk with k <= DIGITS")
+@click.option("--values", "values", type=COUNT, default=2**20, show_default=True,
+              help="Grundy values per class when no period is certified first (2^20, 1e6)")
+@click.option("--hex", "hexadecimal", is_flag=True, help="hexadecimal digits 0-F (moves may leave three heaps)")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="a Dask scheduler, e.g. tcp://HOST:8786 (default: a LocalCluster; 'serial': no Dask)")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="LocalCluster workers (default: one per CPU); with --scheduler, wait for this many")
+@click.option("--store", "store_url", default=None, metavar="URL",
+              help="the store (overrides the global --store): a SQLite file or a PostgreSQL URL all workers reach")
+@no_store_option
+@click.option("--no-misere", is_flag=True, help="skip the misère genus tail and quotient attempt")
+@click.option("--dense-values", type=COUNT, default=2**16, show_default=True,
+              help="bound for codes without sparse space (naive kernel)")
+@click.option("--genus-heaps", type=COUNT, default=24, show_default=True, help="genera of heaps 0..N")
+@click.option("--quotient-heaps", type=COUNT, default=12, show_default=True,
+              help="misère quotient attempt: heaps <= N")
+@click.option("--quotient-seconds", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+              help="wall-clock safety net of one quotient attempt (an attempt it stops is not stored)")
+@click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
+              help="class records per store transaction")
+@click.option("--codes", default=None, metavar="LIST",
+              help="only these codes (comma-separated) instead of every code of --digits")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="write the table as CSV")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="write an HTML page with the table and plots")
+@click.option("--diff", "diff_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="a published table (CSV with a code column): list every disagreement")
+@click.option("--show", type=COUNT, default=None, help="rows to print (default: all)")
+@json_option
+@click.pass_context
+def octal_command(ctx, digits, values, hexadecimal, scheduler, workers, store_url, no_store, no_misere, dense_values,
+                  genus_heaps, quotient_heaps, quotient_seconds, batch_size, codes, csv_path, html_path, diff_path,
+                  show, as_json):
+    """Census of octal games: every code of up to DIGITS digits, by standard form.
+
+    Each class (codes with one standard form: first cousins) is one Dask task: the Grundy
+    sequence to VALUES (rare/common kernel) with the period certified where it holds, the
+    misère genus tail and a misère-quotient attempt. Results go to the store in batches; a
+    rerun skips what the store holds.
+    """
+    if csv_path:
+        check_output_path(csv_path, "--csv", (".csv", ".txt"))
+    if html_path:
+        check_output_path(html_path, "--html", (".html", ".htm"))
+    if diff_path:
+        from cgtalg.census.table import read_published
+
+        published = read_published(diff_path)  # a malformed table fails before any work
+    if no_store:
+        store = None
+    elif store_url:
+        from cgtalg.store import open_store
+
+        store = open_store(store_url)
+    else:
+        store = cli_store(ctx, True)
+    from cgtalg.census.run import octal_census
+
+    result = octal_census(
+        digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
+        workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
+        misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
+        quotient_seconds=quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
+    )
+    out = result.to_json()
+    files = {}
+    if csv_path:
+        result.to_csv(csv_path)
+        files["csv"] = csv_path
+    if html_path:
+        result.to_html(html_path)
+        files["html"] = html_path
+    diffs = result.diff(published) if diff_path else None
+    if diffs is not None:
+        out["diff"] = [d.to_json() for d in diffs]
+    out["files"] = files
+
+    def human() -> str:
+        text = str(result).splitlines()
+        if show is not None:
+            text = text[: show + 2] + ([f"... {len(result.rows) - show} more rows"] if show < len(result.rows) else [])
+        lines = list(text)
+        for name, path in files.items():
+            lines.append(f"{name} written to {path}")
+        if diffs is not None:
+            lines.append(f"{len(diffs)} disagreement(s) with {diff_path}" + (":" if diffs else ""))
+            lines += [f"  {d}" for d in diffs]
+        if result.errors:
+            lines.append("failed classes (a rerun tries them again):")
+            lines += [f"  {std}: {err}" for std, err in result.errors.items()]
+        return "\n".join(lines)
+
+    emit(out, as_json, human)
+
+
+def register(cli: click.Group) -> None:
+    """Attach ``census`` to the ``cgtalg`` group."""
+    cli.add_command(census_group)

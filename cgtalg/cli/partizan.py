@@ -1,0 +1,133 @@
+"""``cgtalg value``: the value of a position of a partizan ruleset (Domineering, Hackenbush,
+Toads and Frogs, Clobber, or any registered partizan ruleset), and the partizan report that
+``cgtalg game`` prints for partizan text such as ``"{1|0}"``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option
+
+__all__ = ["register", "partizan_report", "format_report"]
+
+
+def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
+    """Normal-play (and misère) facts about the partizan form ``g``: canonical form, outcome,
+    stops, mean, temperature, thermograph, atomic weight (all-small games), misère outcome.
+
+    The misère outcome is computed from ``g`` itself unless given: pass it when ``g`` is only
+    a normal-play canonical form (which does not keep misère outcomes), e.g. for a ruleset's
+    position, whose misère outcome comes from play."""
+    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.errors import CgtalgError
+    from cgtalg.normal import partizan as P
+
+    c = P.canonical_form(g)
+    out: dict[str, Any] = {
+        "game": format_partizan(g),
+        "canonical_form": format_partizan(c),
+        "birthday": c.birthday,
+        "outcome": P.outcome(c),
+        "number": None if P.number_value(c) is None else str(P.number_value(c)),
+        "left_stop": str(P.left_stop(c)),
+        "right_stop": str(P.right_stop(c)),
+        "mean": str(P.mean(c)),
+        "temperature": str(P.temperature(c)),
+        "thermograph": str(P.thermograph(c)),
+        "atomic_weight": None,
+    }
+    if P.is_all_small(c):
+        try:
+            out["atomic_weight"] = format_partizan(P.atomic_weight(c))
+        except CgtalgError as exc:  # pragma: no cover - not atomic
+            out["atomic_weight"] = f"none ({exc})"
+    if misere_outcome is None:
+        from cgtalg.misere.partizan import misere_outcome as mo
+
+        misere_outcome = mo(g)
+    out["misere_outcome"] = misere_outcome
+    return out
+
+
+_LABELS = [
+    ("canonical_form", "canonical form"), ("outcome", "outcome"), ("misere_outcome", "misère outcome"),
+    ("birthday", "birthday"), ("number", "number"), ("left_stop", "left stop"),
+    ("right_stop", "right stop"), ("mean", "mean"), ("temperature", "temperature"),
+    ("thermograph", "thermograph"), ("atomic_weight", "atomic weight"),
+]
+
+
+def format_report(result: dict) -> str:
+    """The report as aligned ``label  value`` lines (rows whose value is None are left out)."""
+    lines = []
+    for key, label in _LABELS:
+        v = result.get(key)
+        if v is not None:
+            lines.append(f"{label:<16}{v}")
+    return "\n".join(lines)
+
+
+@click.command("value")
+@click.argument("ruleset_name", metavar="RULESET")
+@click.argument("position_text", metavar="POSITION")
+@no_store_option
+@click.option("--plot", type=click.Path(dir_okay=False), default=None,
+              help="Draw the thermograph to a PNG file.")
+@json_option
+@click.pass_context
+def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_store: bool,
+                  plot: str | None, as_json: bool) -> None:
+    """Canonical form and normal-play value of POSITION of the partizan RULESET
+    (e.g. ``domineering 4x4``, ``hackenbush LRLRRLLR``, ``toads-and-frogs TT.FF``,
+    ``clobber "xox|ox."``): outcome, stops, mean, temperature, thermograph, atomic weight,
+    misère outcome; answered from the store when it was computed before."""
+    from cgtalg.errors import RulesetError
+    from cgtalg.rulesets.partizan_games import partizan_value
+    from cgtalg.rulesets.protocol import is_partizan, parse_position
+    from cgtalg.rulesets.registry import get_ruleset
+
+    if plot:
+        check_output_path(plot, "--plot")
+    ruleset = get_ruleset(ruleset_name)
+    if not is_partizan(ruleset):
+        raise RulesetError(f"ruleset {ruleset_name!r} is impartial: use `cgtalg solve` or "
+                           "`cgtalg grundy` for it")
+    pos = parse_position(ruleset, position_text)
+    store = cli_store(ctx, not no_store)
+    g = partizan_value(ruleset, pos, store=store)
+    from cgtalg.rulesets.solver import solve
+
+    # the canonical form keeps normal-play values only: the misère outcome comes from play
+    mis = solve(ruleset, pos, misere=True, store=store).outcome
+    result = {"ruleset": ruleset.name, "position": position_text, **partizan_report(g, mis)}
+    if store is not None:
+        result["store"] = store.url
+    if plot:
+        from cgtalg.normal.partizan import thermograph
+
+        _save_plot(thermograph(g), plot)
+        result["plot"] = plot
+
+    def human() -> str:
+        head = f"{ruleset.name} {position_text}"
+        return head + "\n" + format_report(result) + (f"\n(thermograph drawn to {plot})" if plot else "")
+
+    emit(result, as_json, human)
+
+
+def _save_plot(th: Any, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ax = th.plot()
+    fig = getattr(ax, "figure", None) or plt.gcf()
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(value_command)

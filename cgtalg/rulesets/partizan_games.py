@@ -1,0 +1,495 @@
+"""Partizan rulesets with known values, and the partizan form of any partizan ruleset's position.
+
+* :class:`Domineering` (Winning Ways ch. 5; Berlekamp 1988; Siegel CGT I.1): Left places
+  dominoes vertically, Right horizontally, on the free cells of a grid. A position is a tuple
+  of row bitmasks; :meth:`Domineering.rectangle` makes the ``m × n`` board. Components are the
+  4-connected regions, each normalised up to the symmetries that keep the players' roles
+  (translations and the reflections of rows and of columns).
+* :class:`Hackenbush` strings (Winning Ways ch. 1-2; Berlekamp's sign expansion): a position
+  is a tuple of strings over ``L`` (bLue, Left's), ``R`` (Red, Right's) and ``G`` (Green, both),
+  each string a path of edges from the ground; cutting edge ``i`` removes it and everything
+  above it.
+* :class:`ToadsAndFrogs` (Winning Ways ch. 1; Erickson 1996): a strip over ``T`` (Left's toads,
+  moving right), ``F`` (Right's frogs, moving left) and ``.``; a piece slides one square into
+  an empty square or jumps over one opposing piece into an empty square.
+* :class:`Clobber` (Albert, Grossman, Nowakowski, Wolfe 2005) on a grid (``"xox|ox."``): ``x``
+  is Left's stone, ``o`` Right's, ``.`` empty; a player moves a stone onto an orthogonally
+  adjacent opponent stone, which is removed. Components are the 4-connected groups of stones.
+
+:func:`partizan_form` turns a position of *any* partizan ruleset (the protocol of
+:mod:`cgtalg.rulesets.protocol`: ``left_moves`` / ``right_moves``, optional ``components``) into
+its normal-play canonical form (:class:`cgtalg.core.partizan.PartizanGame`), memoised per
+ruleset and normalised position, adding components' values.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterable
+
+from cgtalg.errors import LoopyGameError, RulesetError
+from cgtalg.rulesets.protocol import PartizanRuleset, player_moves
+
+__all__ = ["Domineering", "Hackenbush", "ToadsAndFrogs", "Clobber", "partizan_form", "partizan_value"]
+
+Cell = tuple[int, int]
+
+
+# -- Domineering --------------------------------------------------------------------------------
+Rows = tuple[int, ...]
+
+
+_REV8 = [int(format(i, "08b")[::-1], 2) for i in range(256)]
+
+
+def _reverse_bits(x: int, width: int) -> int:
+    """The low ``width`` bits of ``x`` in reverse order."""
+    if width <= 8:
+        return _REV8[x] >> (8 - width)
+    return int(format(x, f"0{width}b")[::-1], 2)
+
+
+def _crop_rows(rows: Rows) -> Rows:
+    """Drop empty rows at both ends and shift out empty columns on the right (bit 0 side)."""
+    lo = 0
+    hi = len(rows)
+    while lo < hi and not rows[lo]:
+        lo += 1
+    while hi > lo and not rows[hi - 1]:
+        hi -= 1
+    rows = rows[lo:hi]
+    if not rows:
+        return ()
+    acc = 0
+    for r in rows:
+        acc |= r
+    shift = (acc & -acc).bit_length() - 1
+    return tuple(r >> shift for r in rows) if shift else rows
+
+
+class Domineering(PartizanRuleset):
+    """Domineering: Left places dominoes vertically, Right horizontally (CGSuite's convention,
+    Winning Ways ch. 5).
+
+    A position is a tuple of rows, each an ``int`` whose bit ``c`` is set when the cell in
+    column ``c`` is free (:meth:`rectangle`, :meth:`from_cells`, :meth:`parse_position`;
+    :meth:`cells` lists the free cells). Rows and columns are cropped and the position is
+    normalised up to the symmetries that keep vertical vertical (reversing the rows, reversing
+    the columns), so equal boards share one memo entry."""
+
+    name = "domineering"
+
+    @staticmethod
+    def rectangle(rows: int, cols: int) -> Rows:
+        """The empty ``rows × cols`` board."""
+        if rows < 0 or cols < 0:
+            raise RulesetError(f"domineering: a board has non-negative sides, got {rows}x{cols}")
+        return tuple((1 << cols) - 1 for _ in range(rows)) if cols else ()
+
+    @staticmethod
+    def from_cells(cells: Iterable[Cell]) -> Rows:
+        """The position whose free cells are ``cells`` (``(row, col)`` pairs, non-negative)."""
+        cells = list(cells)
+        if not cells:
+            return ()
+        if min(min(r, c) for r, c in cells) < 0:
+            raise RulesetError("domineering: cells have non-negative coordinates")
+        rows = [0] * (max(r for r, _ in cells) + 1)
+        for r, c in cells:
+            rows[r] |= 1 << c
+        return tuple(rows)
+
+    @staticmethod
+    def cells(position: Rows) -> frozenset[Cell]:
+        """The free cells ``(row, col)`` of a position."""
+        return frozenset((r, c) for r, row in enumerate(position) for c in range(row.bit_length())
+                         if row >> c & 1)
+
+    def left_moves(self, position: Rows) -> Iterable[Rows]:
+        for r in range(len(position) - 1):
+            both = position[r] & position[r + 1]
+            while both:
+                b = both & -both
+                both ^= b
+                yield position[:r] + (position[r] ^ b, position[r + 1] ^ b) + position[r + 2:]
+
+    def right_moves(self, position: Rows) -> Iterable[Rows]:
+        for r, row in enumerate(position):
+            pairs = row & (row >> 1)
+            while pairs:
+                b = pairs & -pairs
+                pairs ^= b
+                yield position[:r] + (row ^ (b | b << 1),) + position[r + 1:]
+
+    def components(self, position: Rows) -> list[Rows] | None:
+        """The 4-connected regions of free cells (a cell with no free neighbour is dropped:
+        nobody can ever use it), each normalised."""
+        # flood fill on the board flattened to one integer, rows (width + 1) bits apart so
+        # that a zero guard bit separates the end of a row from the start of the next
+        width = 0
+        for row in position:
+            width = max(width, row.bit_length())
+        step = width + 1
+        flat = 0
+        for r, row in enumerate(position):
+            flat |= row << (r * step)
+        board = flat
+        mask = (1 << width) - 1
+        n = len(position)
+        parts = []
+        while flat:
+            comp = flat & -flat
+            while True:
+                grow = (comp | comp << 1 | comp >> 1 | comp << step | comp >> step) & board
+                if grow == comp:
+                    break
+                comp = grow
+            flat ^= comp
+            if comp.bit_count() > 1:
+                parts.append(self.normalize(tuple((comp >> (r * step)) & mask for r in range(n))))
+        return parts
+
+    @staticmethod
+    def normalize(position: Rows) -> Rows:
+        """The least of the cropped position's images under reversing rows and/or columns."""
+        rows = _crop_rows(tuple(position))
+        if not rows:
+            return rows
+        width = 0
+        for r in rows:
+            width = max(width, r.bit_length())
+        flipped = tuple(_reverse_bits(r, width) for r in rows)
+        return min(rows, rows[::-1], flipped, flipped[::-1])
+
+    def format_position(self, position: Rows) -> str:
+        """Rows of ``.`` (free) and ``#`` (filled) joined by ``|``, as CGSuite writes grids."""
+        rows = _crop_rows(tuple(position))
+        if not rows:
+            return "empty"
+        width = max(r.bit_length() for r in rows)
+        return "|".join("".join("." if r >> c & 1 else "#" for c in range(width)) for r in rows)
+
+    def parse_position(self, text: str) -> Rows:
+        """``"3x4"`` (a rectangle) or rows of ``.``/``#`` separated by ``|``, ``/`` or newlines."""
+        t = text.strip().lower()
+        if t.count("x") == 1 and all(p.isdigit() for p in t.split("x")):
+            a, b = t.split("x")
+            return self.rectangle(int(a), int(b))
+        rows = [row for row in t.replace("\n", "|").replace("/", "|").split("|") if row]
+        out = []
+        for row in rows:
+            bits = 0
+            for c, ch in enumerate(row):
+                if ch == ".":
+                    bits |= 1 << c
+                elif ch != "#":
+                    raise RulesetError(f"domineering: unexpected {ch!r} in {text!r} (use . and #)")
+            out.append(bits)
+        return tuple(out)
+
+
+# -- Hackenbush strings ---------------------------------------------------------------------------
+class Hackenbush(PartizanRuleset):
+    """Hackenbush strings: a position is a tuple of strings over ``L``/``R``/``G`` (Left's blue,
+    Right's red, and green edges), each read from the ground up; removing edge ``i`` removes
+    the edges above it too (Winning Ways ch. 1-2)."""
+
+    name = "hackenbush"
+
+    def _cuts(self, position: tuple[str, ...], colours: str) -> Iterable[tuple[str, ...]]:
+        for k, s in enumerate(position):
+            rest = position[:k] + position[k + 1:]
+            for i, ch in enumerate(s):
+                if ch in colours:
+                    yield tuple(sorted(rest + ((s[:i],) if i else ())))
+
+    def left_moves(self, position: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
+        return self._cuts(position, "LG")
+
+    def right_moves(self, position: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
+        return self._cuts(position, "RG")
+
+    def components(self, position: tuple[str, ...]) -> list[tuple[str, ...]] | None:
+        return [(s,) for s in position if s]
+
+    def format_position(self, position: tuple[str, ...]) -> str:
+        return " ".join(position) or "0"
+
+    def parse_position(self, text: str) -> tuple[str, ...]:
+        """Strings over L, R, G (also B for blue) separated by spaces or commas."""
+        out = []
+        for s in text.replace(",", " ").split():
+            s = s.upper().replace("B", "L")
+            if s == "0":
+                continue
+            if set(s) - set("LRG"):
+                raise RulesetError(f"hackenbush: a string is made of L (blue), R (red) and G "
+                                   f"(green) edges, got {s!r}")
+            out.append(s)
+        return tuple(sorted(out))
+
+
+# -- Toads and Frogs ------------------------------------------------------------------------------
+class ToadsAndFrogs(PartizanRuleset):
+    """Toads and Frogs on a strip (Winning Ways ch. 1): ``T`` (Left) moves right, ``F`` (Right)
+    moves left, one square into an empty square or jumping over one opposing piece."""
+
+    name = "toads-and-frogs"
+
+    def left_moves(self, position: str) -> Iterable[str]:
+        s = position
+        for i, ch in enumerate(s):
+            if ch != "T":
+                continue
+            if i + 1 < len(s) and s[i + 1] == ".":
+                yield s[:i] + ".T" + s[i + 2:]
+            elif i + 2 < len(s) and s[i + 1] == "F" and s[i + 2] == ".":
+                yield s[:i] + ".FT" + s[i + 3:]
+
+    def right_moves(self, position: str) -> Iterable[str]:
+        s = position
+        for i, ch in enumerate(s):
+            if ch != "F":
+                continue
+            if i >= 1 and s[i - 1] == ".":
+                yield s[:i - 1] + "F." + s[i + 1:]
+            elif i >= 2 and s[i - 1] == "T" and s[i - 2] == ".":
+                yield s[:i - 2] + "FT." + s[i + 1:]
+
+    def parse_position(self, text: str) -> str:
+        s = text.strip().upper().replace("_", ".")
+        if set(s) - set("TF."):
+            raise RulesetError(f"toads-and-frogs: a strip is made of T, F and ., got {text!r}")
+        return s
+
+
+# -- Clobber --------------------------------------------------------------------------------------
+Grid = tuple[str, ...]
+
+
+def _dihedral(rows: Grid) -> list[Grid]:
+    """The 8 images of a rectangular grid of characters under rotations and reflections."""
+    out = []
+    g = rows
+    for _ in range(4):
+        out.append(g)
+        out.append(tuple(r[::-1] for r in g))
+        # rotate a quarter turn: new row i is old column i read bottom-up
+        g = tuple("".join(g[len(g) - 1 - r][c] for r in range(len(g))) for c in range(len(g[0]))) if g else g
+    return out
+
+
+def _crop(cells: dict[Cell, str]) -> Grid:
+    if not cells:
+        return ()
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return tuple("".join(cells.get((r, c), ".") for c in range(min(cols), max(cols) + 1))
+                 for r in range(min(rows), max(rows) + 1))
+
+
+class Clobber(PartizanRuleset):
+    """Clobber (Albert, Grossman, Nowakowski and Wolfe 2005) on a grid: ``x`` is Left's stone,
+    ``o`` Right's, ``.`` empty; a move puts one's stone onto an orthogonally adjacent opponent
+    stone, which is removed (the square left is empty). Positions are tuples of equal-length
+    rows, written ``"xox|ox."`` as CGSuite does; a strip is one row."""
+
+    name = "clobber"
+
+    def _moves(self, g: Grid, me: str, them: str) -> Iterable[Grid]:
+        for r, row in enumerate(g):
+            for c, ch in enumerate(row):
+                if ch != me:
+                    continue
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if 0 <= rr < len(g) and 0 <= cc < len(g[rr]) and g[rr][cc] == them:
+                        rows = [list(x) for x in g]
+                        rows[r][c] = "."
+                        rows[rr][cc] = me
+                        yield tuple("".join(x) for x in rows)
+
+    def left_moves(self, position: Grid) -> Iterable[Grid]:
+        return self._moves(position, "x", "o")
+
+    def right_moves(self, position: Grid) -> Iterable[Grid]:
+        return self._moves(position, "o", "x")
+
+    def components(self, position: Grid) -> list[Grid] | None:
+        """The 4-connected groups of stones that hold both colours (a group of one colour has no
+        move for anyone: 0), each normalised."""
+        stones = {(r, c): ch for r, row in enumerate(position) for c, ch in enumerate(row) if ch != "."}
+        out = []
+        while stones:
+            start, ch = stones.popitem()
+            comp = {start: ch}
+            stack = [start]
+            while stack:
+                r, c = stack.pop()
+                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if nb in stones:
+                        comp[nb] = stones.pop(nb)
+                        stack.append(nb)
+            if len(set(comp.values())) == 2:
+                out.append(self.normalize(_crop(comp)))
+        return out
+
+    @staticmethod
+    def normalize(position: Grid) -> Grid:
+        """The least of the cropped position's 8 images under the grid's symmetries (all keep
+        the rules)."""
+        cells = {(r, c): ch for r, row in enumerate(position) for c, ch in enumerate(row) if ch != "."}
+        g = _crop(cells)
+        return min(_dihedral(g)) if g else g
+
+    def format_position(self, position: Grid) -> str:
+        return "|".join(position) or "empty"
+
+    def parse_position(self, text: str) -> Grid:
+        """Rows separated by ``|`` or ``/`` (``"xox|ox."``); ``x``/``b`` Left, ``o``/``w`` Right."""
+        s = text.strip().lower().replace("b", "x").replace("w", "o").replace("/", "|")
+        rows = tuple(s.split("|"))
+        if set("".join(rows)) - set("xo.") or len({len(r) for r in rows}) > 1:
+            raise RulesetError(f"clobber: rows of equal length over x (Left), o (Right) and ., "
+                               f"got {text!r}")
+        return rows
+
+
+# -- forms of positions ---------------------------------------------------------------------------
+def _attr_dict(ruleset: Any, name: str) -> dict:
+    """A memo dict kept on the ruleset object (a fresh one for objects without a __dict__)."""
+    memo = getattr(ruleset, name, None)
+    if memo is None:
+        memo = {}
+        try:
+            setattr(ruleset, name, memo)
+        except AttributeError:  # pragma: no cover - objects without a __dict__
+            pass
+    return memo
+
+
+def partizan_value(ruleset: Any, position: Hashable, store: Any = None) -> Any:
+    """:func:`partizan_form` answered from the store when it was computed before: the canonical
+    form's text is stored under the ruleset key ``partizan:<name>`` and the position's text
+    (the ruleset's ``format_position`` of the normalised position), property
+    ``canonical_form``, and read back with :func:`cgtalg.core.partizan_notation.parse_partizan`.
+    """
+    from cgtalg.core.partizan_notation import format_partizan, parse_partizan
+    from cgtalg.rulesets.heap_genus import _open
+    from cgtalg.rulesets.protocol import format_position
+
+    st = _open(store)
+    norm = getattr(ruleset, "normalize", None)
+    key_pos = norm(position) if norm is not None else position
+    if st is None:
+        return partizan_form(ruleset, position)
+    rkey = f"partizan:{ruleset.name}"
+    text = format_position(ruleset, key_pos)
+    hit = st.get_position(rkey, text, "canonical_form")
+    if hit is not None:
+        return parse_partizan(str(hit))
+    g = partizan_form(ruleset, position)
+    st.put_position(rkey, text, "canonical_form", format_partizan(g, ascii=True))
+    return g
+
+
+def partizan_form(ruleset: Any, position: Hashable) -> Any:
+    """The normal-play canonical form of ``position`` in the partizan ``ruleset``
+    (:class:`cgtalg.core.partizan.PartizanGame`).
+
+    A ruleset with ``components`` has every position reached split into its components (each
+    normalised by the ruleset's ``normalize`` when it has one); each component's canonical form
+    is built once from its options (:func:`cgtalg.normal.partizan.canonical_form`) and a
+    position's form is the canonical sum of its components' forms (the value of a disjunctive
+    sum depends only on the values of its parts, Siegel CGT II.1). Both are memoised on the
+    ruleset, so later positions reuse everything computed before.
+
+    >>> from cgtalg.rulesets.partizan_games import Domineering, partizan_form
+    >>> d = Domineering()
+    >>> str(partizan_form(d, d.rectangle(2, 2)))
+    '±1'
+    """
+    from cgtalg.core.partizan import ZERO, pgame
+    from cgtalg.normal.partizan import canonical_form
+
+    memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
+    sums = _attr_dict(ruleset, "_partizan_sums")    # sorted tuple of components -> form of the sum
+    comps_of = getattr(ruleset, "components", None)
+    norm = getattr(ruleset, "normalize", None)
+
+    keys = _attr_dict(ruleset, "_partizan_keys")   # position -> its parts key
+
+    def parts_key(q: Hashable) -> tuple:
+        """The sorted multiset of normalised components of ``q`` (memoised: the same board
+        is often reached from several parents)."""
+        k = keys.get(q)
+        if k is not None:
+            return k
+        k = None
+        if comps_of is not None:
+            parts = comps_of(q)
+            if parts is not None:
+                k = tuple(_sorted(parts)) if len(parts) > 1 else tuple(parts)
+        if k is None:
+            k = (norm(q) if norm is not None else q,)
+        keys[q] = k
+        return k
+
+    def form_of(key: tuple) -> Any:
+        if len(key) == 1:
+            return memo[key[0]]
+        f = sums.get(key)
+        if f is None:
+            f = ZERO
+            for c in key:
+                f = canonical_form(f + memo[c])
+            sums[key] = f
+        return f
+
+    root = parts_key(position)
+    if all(c in memo for c in root):
+        return form_of(root)
+    # iterative post-order over components: a frame is (component, its options' keys or None)
+    stack: list[tuple[Hashable, Any]] = [(c, None) for c in root if c not in memo]
+    opened: set = set()
+    while stack:
+        c, kids = stack.pop()
+        if c in memo:
+            continue
+        if kids is None:
+            if c in opened:
+                raise LoopyGameError(
+                    f"ruleset {ruleset.name!r}: the position {c!r} can be reached from itself; "
+                    "partizan forms are for short (loop-free) games")
+            opened.add(c)
+            lk = [parts_key(q) for q in player_moves(ruleset, c, "L")]
+            rk = [parts_key(q) for q in player_moves(ruleset, c, "R")]
+            kids = (lk, rk)
+            stack.append((c, kids))
+            stack.extend((d, None) for k in lk + rk for d in k if d not in memo)
+            continue
+        lk, rk = kids
+        missing = [d for k in lk + rk for d in k if d not in memo]
+        if missing:
+            stack.append((c, kids))
+            stack.extend((d, None) for d in missing)
+            continue
+        memo[c] = canonical_form(pgame([form_of(k) for k in lk], [form_of(k) for k in rk]))
+    return form_of(root)
+
+
+def _register() -> None:
+    from cgtalg.rulesets.registry import register_ruleset
+
+    register_ruleset("domineering", Domineering, "Domineering: Left vertical, Right horizontal dominoes")
+    register_ruleset("hackenbush", Hackenbush, "Hackenbush strings over L (blue), R (red), G (green)")
+    register_ruleset("toads-and-frogs", ToadsAndFrogs, "Toads and Frogs on a strip (T Left, F Right)")
+    register_ruleset("clobber", Clobber, "Clobber on a grid: x (Left) and o (Right) stones")
+
+
+def _sorted(parts: list) -> list:
+    try:
+        return sorted(parts)
+    except TypeError:  # positions of a ruleset that are not mutually comparable
+        return sorted(parts, key=repr)
+
+
+_register()

@@ -1,0 +1,63 @@
+"""``cgtalg value`` and ``cgtalg game`` on partizan input (issue 11): values named with their
+source (CGSuite's GameGridTest / GameGraphTest, Winning Ways), misère outcomes by play, the
+store answering the second time."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from cgtalg.cli.main import cli
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, list(args), obj={})
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_game_reports_partizan_text():
+    d = json.loads(run("game", "{1|0}", "--json"))
+    # {1|0}: mean 1/2, temperature 1/2 (Winning Ways ch. 6); in misère play whoever moves
+    # first hands the opponent a position where the opponent cannot move, and so wins: P
+    assert (d["canonical_form"], d["outcome"], d["mean"], d["temperature"]) == ("{1|0}", "N", "1/2", "1/2")
+    assert d["misere_outcome"] == "P"
+    assert d["atomic_weight"] is None
+    d = json.loads(run("game", "^*", "--json"))
+    assert d["outcome"] == "N" and d["atomic_weight"] == "1"     # aw(^*) = aw(^) = 1
+
+
+def test_value_of_ruleset_positions(tmp_path):
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    d = json.loads(run("--store", url, "value", "domineering", "4x4", "--json"))
+    assert d["canonical_form"] == "±{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"   # CGSuite GameGridTest
+    d = json.loads(run("--store", url, "value", "hackenbush", "LRLRRLLR", "--json"))
+    assert d["canonical_form"] == "77/128" and d["number"] == "77/128"  # CGSuite GameGraphTest
+    # Domineering 2x2 in misère play: after either player's domino the opponent cannot move
+    # and so wins: a P-position (by play through the generic solver)
+    d = json.loads(run("value", "domineering", "2x2", "--no-store", "--json"))
+    assert (d["canonical_form"], d["outcome"], d["misere_outcome"]) == ("±1", "N", "P")
+
+
+def test_value_is_answered_from_the_store(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    first = json.loads(run("--store", url, "value", "clobber", "xox|ox.", "--json"))
+    assert first["canonical_form"] == "{^^*|*,v}"                         # CGSuite GameGridTest
+    from cgtalg.rulesets import partizan_games
+
+    def boom(*a, **k):
+        raise AssertionError("recomputed instead of read from the store")
+
+    monkeypatch.setattr(partizan_games, "partizan_form", boom)
+    again = json.loads(run("--store", url, "value", "clobber", "xox|ox.", "--json"))
+    assert again["canonical_form"] == first["canonical_form"]
+
+
+def test_value_refuses_impartial_rulesets_and_bad_positions():
+    from cgtalg.errors import RulesetError
+
+    r = CliRunner().invoke(cli, ["value", "0.77", "3"], obj={})
+    assert isinstance(r.exception, RulesetError) and "impartial" in str(r.exception)
+    r = CliRunner().invoke(cli, ["value", "clobber", "xq"], obj={})
+    assert isinstance(r.exception, RulesetError) and "clobber" in str(r.exception)

@@ -1,0 +1,100 @@
+"""``cgtalg quotient`` and ``cgtalg outcome --misere`` (issue 10), checked against seed 000
+(Plambeck, ".123": Example 1, {9, 8, 5, 3} with the winning moves 8 -> 5, 5 -> 3, 3 -> 1) and
+Plambeck–Siegel's partial quotients of Dawson's Kayles (|Q_14(0.07)| = 24)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cgtalg.cli.main import cli, main
+from cgtalg.misere import quotient as Q
+
+
+@pytest.fixture
+def url(tmp_path):
+    return f"sqlite:///{tmp_path / 's.db'}"
+
+
+def run(*args):
+    Q.forget_known()          # each command as in a new process
+    r = CliRunner().invoke(cli, list(args), obj={})
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_quotient_0123_text(url):
+    out = run("--store", url, "quotient", "0.123")
+    assert "|Q| = 20, |P| = 5" in out
+    assert "P = {a, b², c, ad, be}" in out
+    assert "Φ = 1 a 1 b b [a c 1 d e]" in out
+    assert "periodic from heap 5 with period 5, checked to heap 24" in out
+    assert "Q = ⟨a,b,c,d,e | a²=1," in out
+
+
+def test_quotient_0123_json_and_store(url):
+    d = json.loads(run("--store", url, "quotient", "0.123", "--json"))
+    assert (d["order"], d["final"], d["period"], d["checked_to"]) == (20, True, [5, 5], 24)
+    assert d["p_portion"] == ["a", "b²", "c", "ad", "be"] and len(d["table"]) == 20
+    assert d["phi_text"] == "1 a 1 b b [a c 1 d e]" and d["progress"]
+    # the second run reads it from the store: no heap is computed
+    d2 = json.loads(run("--store", url, "quotient", "0.123", "--json"))
+    assert d2["progress"] == [] and d2["order"] == 20
+
+
+def test_partial_quotients_of_0_07_and_the_time_budget(url):
+    out = run("--store", url, "quotient", "0.07", "--max-heap", "40", "--time", "1s")
+    assert "heap   14: |Q| =    24, |P| =    5" in out       # a line per change of order
+    assert "partial result:" in out and "time budget" in out
+    d = json.loads(run("--store", url, "quotient", "0.07", "--max-heap", "16", "--json"))
+    assert d["order"] == 24 and d["max_heap"] == 16 and not d["final"] and d["note"] is None
+
+
+def test_resume_through_the_cli(url):
+    run("--store", url, "quotient", "0.77", "--max-heap", "20", "--quiet")
+    d = json.loads(run("--store", url, "quotient", "0.77", "--max-heap", "23", "--json"))
+    assert [p["heap"] for p in d["progress"]] == [21, 22, 23]
+    d = json.loads(run("--store", url, "quotient", "0.77", "--max-heap", "22", "--fresh", "--json"))
+    assert d["progress"][0]["heap"] == 0          # from the start
+
+
+def test_outcome_misere_seed000(url):
+    out = run("--store", url, "outcome", "0.123", "9", "8", "5", "3", "--misere")
+    assert "N: the player to move wins; 3 winning move(s)" in out
+    assert "heap #1 (8): take 3, leaving 5" in out and "heap #2 (5): take 2, leaving 3" in out
+    assert "heap #3 (3): take 2, leaving 1" in out and "(search)" in out
+    run("--store", url, "quotient", "0.123", "--quiet")
+    d = json.loads(run("--store", url, "outcome", "0.123", "9", "8", "5", "3", "--misere", "--json"))
+    assert d["outcome"] == "N" and d["method"].startswith("quotient (final)")
+    assert [(m["heap"], m["parts"]) for m in d["winning_moves"]] == [(8, [5]), (5, [3]), (3, [1])]
+    d = json.loads(run("--store", url, "outcome", "0.123", "1e9", "999999999", "5", "--misere", "--json"))
+    assert d["outcome"] in ("P", "N") and d["method"].startswith("quotient")
+    # normal play is unchanged
+    d = json.loads(run("outcome", "0.123", "9", "8", "5", "3", "--json"))
+    assert "nim_sum" in d
+
+
+def test_errors(url, capsys):
+    assert main(["--store", url, "quotient", "0.07", "--time", "ten minutes"]) == 2
+    assert "duration" in capsys.readouterr().err
+    assert main(["--store", url, "quotient", "0.[3]", "--json"]) == 2      # no theorem: needs --max-heap
+    assert "max_heap" in capsys.readouterr().out
+
+
+def test_tampered_store_is_an_error_and_fresh_repairs_it(url, capsys):
+    from cgtalg.misere.quotient_store import ENTRY
+    from cgtalg.store.store import open_store
+
+    run("--store", url, "quotient", "0.123", "--max-heap", "12", "--quiet")
+    st = open_store(url)
+    rec = dict(st.sequence_meta("quotient:0.123")[ENTRY])
+    rec["phi"] = rec["phi"][:5] + [rec["phi"][6], rec["phi"][5]] + rec["phi"][7:]   # Φ(5) <-> Φ(6)
+    st.put_sequence_meta("quotient:0.123", {ENTRY: rec}, replace=True)
+    Q.forget_known()
+    assert main(["--store", url, "quotient", "0.123", "--max-heap", "12"]) == 2
+    assert "rejected" in capsys.readouterr().err
+    out = run("--store", url, "quotient", "0.123", "--max-heap", "12", "--fresh")
+    assert "Q_12" in out
+    assert "Q_12" in run("--store", url, "quotient", "0.123", "--max-heap", "12")
