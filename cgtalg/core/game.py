@@ -24,7 +24,7 @@ Theory* (CGT), ch. IV-V. Hash-consing of games by integer ids follows CGSuite's 
 from __future__ import annotations
 
 import sys
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from cgtalg.errors import ComputationLimitError
 
@@ -474,13 +474,41 @@ def sum_fold(
                 edges, WALK_LIMIT, "option links", _SUM_HINT,
             )
 
-    def key(x: Game, y: Game) -> tuple[int, int]:
+    def build(x: Game, y: Game, s: Callable[[Game, Game], Game]) -> Game:
+        g = make([s(xo, y) for xo in x._options] + [s(x, yo) for yo in y._options])
+        if make is game:
+            _TABLE.parts.setdefault(g._id, (x._id, y._id))
+        return g
+
+    return pair_fold(a, b, memo, build)
+
+
+def pair_fold(a: Any, b: Any, memo: dict[tuple[int, int], Any],
+              build: Callable[[Any, Any, Callable[[Any, Any], Any]], Any]) -> Any:
+    """The walk behind every disjunctive sum of forms (impartial :class:`Game` and partizan
+    :class:`~cgtalg.core.partizan.PartizanGame` alike): ``x + y`` for every pair of
+    subpositions reached from ``(a, b)``, bottom-up and iteratively, memoised in ``memo`` on
+    sorted id pairs. ``build(x, y, s)`` makes ``x + y`` from the sums of its parts' options,
+    read with ``s(p, q)`` (``s(0, q) = q``); zero parts are never stored.
+    """
+    def key(x: Any, y: Any) -> tuple[int, int]:
         return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
 
+    def s(p: Any, q: Any) -> Any:
+        if p.is_zero:
+            return q
+        if q.is_zero:
+            return p
+        return memo[key(p, q)]
+
+    if a.is_zero:
+        return b
+    if b.is_zero:
+        return a
     root = key(a, b)
     if root in memo:
         return memo[root]
-    stack: list[tuple[Game, Game]] = [(a, b)]
+    stack: list[tuple[Any, Any]] = [(a, b)]
     while stack:
         x, y = stack[-1]
         k = key(x, y)
@@ -493,11 +521,7 @@ def sum_fold(
             stack.extend(pending)
             continue
         stack.pop()
-        opts = [(y if xo.is_zero else memo[key(xo, y)]) for xo in x._options]
-        opts += [(x if yo.is_zero else memo[key(x, yo)]) for yo in y._options]
-        memo[k] = make(opts)
-        if make is game:
-            _TABLE.parts.setdefault(memo[k]._id, (x._id, y._id))
+        memo[k] = build(x, y, s)
     return memo[root]
 
 

@@ -28,6 +28,7 @@ CGSuite's misère notation (Siegel, CGT ch. V; CGSuite's misère tutorial), read
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from cgtalg.core.game import Game, game, nim, zero
 from cgtalg.errors import GameNotationError
@@ -191,12 +192,16 @@ def decimal_length(n: int) -> int:
     return k + 1
 
 
-class _Parser:
+class Scanner:
+    """The reading position shared by the game-text readers (impartial here, partizan in
+    :mod:`cgtalg.core.partizan_notation`): errors name the text and the position,
+    whitespace is skipped, and :meth:`parse_all` reads one complete expression
+    (subclasses define ``expr``)."""
+
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
 
-    # -- helpers ---------------------------------------------------------------------
     def error(self, reason: str, pos: int | None = None) -> GameNotationError:
         return GameNotationError(self.text, self.pos if pos is None else pos, reason)
 
@@ -208,6 +213,20 @@ class _Parser:
         self.skip_ws()
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
+    def expr(self) -> Any:  # pragma: no cover - defined by each reader
+        raise NotImplementedError
+
+    def parse_all(self) -> Any:
+        if not self.text.strip():
+            raise self.error("empty game text", 0)
+        g = self.expr()
+        if self.peek():
+            raise self.error("unexpected character after a complete game")
+        return g
+
+
+class _Parser(Scanner):
+    # -- helpers ---------------------------------------------------------------------
     def expect(self, ch: str, what: str) -> None:
         if self.peek() != ch:
             raise self.error(f"expected {ch!r} {what}")
@@ -229,14 +248,6 @@ class _Parser:
         return _digits_to_int(text[start : self.pos])
 
     # -- literal grammar -------------------------------------------------------------
-    def parse_all(self) -> Game:
-        if not self.text.strip():
-            raise self.error("empty game text", 0)
-        g = self.expr()
-        if self.peek():
-            raise self.error("unexpected character after a complete game")
-        return g
-
     def expr(self) -> Game:
         """An expression ``term ('+' term)*``, nesting ``{...}`` and ``(...)`` read with an
         explicit stack (no recursion, so any depth reads in linear time)."""

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
 from cgtalg.core.fold import Evaluator, fold
-from cgtalg.core.game import WALK_LIMIT, Game, _count_text, _TABLE
+from cgtalg.core.game import WALK_LIMIT, Game, _count_text, _TABLE, pair_fold
 from cgtalg.errors import ComputationLimitError
 
 __all__ = [
@@ -473,46 +473,24 @@ def partizan_sum(a: PartizanGame, b: PartizanGame) -> PartizanGame:
     if b.is_zero:
         return a
 
-    def key(x: PartizanGame, y: PartizanGame) -> tuple[int, int]:
-        return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
-
-    root = key(a, b)
-    memo = _PSUMS
-    if root in memo:
-        return memo[root]
+    key = (a._id, b._id) if a._id <= b._id else (b._id, a._id)
+    if key in _PSUMS:
+        return _PSUMS[key]
     na, nb = len(a.subpositions()), len(b.subpositions())
     if na * nb > WALK_LIMIT:
         raise ComputationLimitError(
             f"the sum of forms with {na} and {nb} subpositions may have {na * nb} subpositions, "
             f"more than cgtalg.core.game.WALK_LIMIT = {WALK_LIMIT}; compare or canonicalise the "
             "parts first (cgtalg.normal.partizan)")
-    stack: list[tuple[PartizanGame, PartizanGame]] = [(a, b)]
-    while stack:
-        x, y = stack[-1]
-        k = key(x, y)
-        if k in memo:
-            stack.pop()
-            continue
-        pending = [(xo, y) for xo in x._options if not xo.is_zero and key(xo, y) not in memo]
-        pending += [(x, yo) for yo in y._options if not yo.is_zero and key(x, yo) not in memo]
-        if pending:
-            stack.extend(pending)
-            continue
-        stack.pop()
 
-        def s(p: PartizanGame, q: PartizanGame) -> PartizanGame:
-            if p.is_zero:
-                return q
-            if q.is_zero:
-                return p
-            return memo[key(p, q)]
-
+    def build(x: PartizanGame, y: PartizanGame, s: Callable[[Any, Any], Any]) -> PartizanGame:
         left = [s(xo, y) for xo in x._left] + [s(x, yo) for yo in y._left]
         right = [s(xo, y) for xo in x._right] + [s(x, yo) for yo in y._right]
         g = PartizanGame._make(_unique_sorted(left, "Left"), _unique_sorted(right, "Right"))
-        memo[k] = g
         _TABLE.parts.setdefault(g._id, (x._id, y._id))
-    return memo[root]
+        return g
+
+    return pair_fold(a, b, _PSUMS, build)
 
 
 def partizan_evaluator(name: str) -> Callable[[Callable[[PartizanGame, Sequence[Any], Sequence[Any]], Any]], Evaluator]:

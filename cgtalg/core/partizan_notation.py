@@ -38,6 +38,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan import PartizanGame, as_partizan, negative, partizan_sum, pgame
 from cgtalg.errors import GameNotationError
 
@@ -179,24 +180,8 @@ def _sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> PartizanGame:
     return partizan_sum(a, b)
 
 
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    # -- helpers ---------------------------------------------------------------------------
-    def error(self, reason: str, pos: int | None = None) -> GameNotationError:
-        return GameNotationError(self.text, self.pos if pos is None else pos, reason)
-
-    def skip_ws(self) -> None:
-        text = self.text
-        while self.pos < len(text) and text[self.pos].isspace():
-            self.pos += 1
-
-    def peek(self) -> str:
-        self.skip_ws()
-        return self.text[self.pos] if self.pos < len(self.text) else ""
-
+class _Parser(Scanner):
+    # -- helpers (the reading position, errors and parse_all come from core's Scanner) ------
     def at(self, i: int) -> str:
         return self.text[i] if i < len(self.text) else ""
 
@@ -213,14 +198,6 @@ class _Parser:
         return int(text[start:self.pos])
 
     # -- grammar -----------------------------------------------------------------------------
-    def parse_all(self) -> PartizanGame:
-        if not self.text.strip():
-            raise self.error("empty game text", 0)
-        g = self.expr()
-        if self.peek():
-            raise self.error("unexpected character after a complete game")
-        return g
-
     def expr(self) -> PartizanGame:
         g = self.unary()
         while True:
