@@ -63,3 +63,46 @@ def test_budgets():
 def test_0_07_q30_has_order_360():
     # Siegel's MisereSolver tables: |Q_30(0.07)| = 360 (about 30 s here)
     assert misere_quotient(TakeAndBreak("0.07"), max_heap=30, progress=False).order == 360
+
+
+def _positions_of(q, n: int) -> dict[int, tuple[int, ...]]:
+    """A position (multiset of heaps 1..n) with image x, for every element x: breadth-first
+    over positions from the empty one, so each is a shortest word."""
+    found = {0: ()}
+    frontier = [()]
+    while frontier and len(found) < q.order:
+        nxt = []
+        for pos in frontier:
+            for h in range(1, n + 1):
+                p = tuple(sorted(pos + (h,)))
+                x = q.image(p)
+                if x not in found:
+                    found[x] = p
+                    nxt.append(p)
+        frontier = nxt
+    return found
+
+
+@pytest.mark.parametrize("code,n", [("0.123", 12), ("0.07", 10), ("0.77", 8), ("0.[3]", 7), ("0.137", 10)])
+def test_quotient_is_reduced_every_pair_separated_by_play(code, n):
+    # Plambeck & Siegel (JCTA 2008): Q_n is the quotient by indistinguishability, so two distinct
+    # elements are told apart by some position. Every element is the image of a position
+    # (found here by search), and for every pair x != y a z with xz in P != yz in P is realised
+    # as positions X, Y, Z whose sums X+Z and Y+Z have different outcomes by play.
+    r = TakeAndBreak(code)
+    q = misere_quotient(r, max_heap=n, progress=False)
+    pos = _positions_of(q, n)
+    assert len(pos) == q.order                      # the heaps generate the monoid
+    brute = MisereBrute(r)
+    for x in range(q.order):
+        for y in range(x + 1, q.order):
+            z = next(z for z in range(q.order) if q.P[q.mul(x, z)] != q.P[q.mul(y, z)])
+            X, Y, Z = pos[x], pos[y], pos[z]
+            assert brute.is_p(X + Z) != brute.is_p(Y + Z), (code, X, Y, Z)
+
+
+def test_tame_quotients_name_their_t_n():
+    # misère Nim on heaps < 2^n has the quotient T_n (Plambeck & Siegel 2008, §4): orders 2, 6, 10
+    nim = TakeAndBreak("0.[3]")
+    assert [misere_quotient(nim, max_heap=2 ** n - 1, progress=False).tame_index() for n in (1, 2, 3)] == [1, 2, 3]
+    assert misere_quotient(TakeAndBreak("0.123"), progress=False).tame_index() is None   # |Q| = 20

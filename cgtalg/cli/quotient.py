@@ -77,7 +77,7 @@ def quotient_text(q: Any) -> str:
     else:
         head = f"{q.game}: misère quotient Q_{q.max_heap} (heaps <= {q.max_heap})"
     lines = [head,
-             f"|Q| = {q.order}, |P| = {len(q.p_portion)}" + (", tame" if q.order <= 64 and q.is_tame() else ""),
+             f"|Q| = {q.order}, |P| = {len(q.p_portion)}" + (f", tame (T_{q.tame_index()})" if q.order <= 66 and q.is_tame() else ""),
              f"Q = {pr.text}",
              "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}",
              f"Φ = {phi_text(q)}"]

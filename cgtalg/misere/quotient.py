@@ -599,12 +599,21 @@ class MisereQuotient:
         return self._pres
 
     def is_tame(self) -> bool:
-        """True when the quotient is that of misère Nim on some heaps (T_1 = ⟨a|a²=1⟩ of order
-        2, or T_n): isomorphic to the quotient of the nim-heaps ``*0..*k`` for some ``k``."""
-        for k in (1, 2, 3, 7, 15):
-            if self.order == _nim_quotient_order(k) and self.isomorphic(_nim_quotient(k)):
-                return True
-        return False
+        """True when the quotient is that of misère Nim on some heaps: ``T_n`` for some ``n``
+        (:meth:`tame_index`)."""
+        return self.tame_index() is not None
+
+    def tame_index(self, max_n: int = 6) -> int | None:
+        """``n`` when the quotient is isomorphic to ``T_n``, the quotient of misère Nim on heaps
+        ``< 2^n`` (Plambeck–Siegel 2008, §4: ``T_1 = ⟨a | a² = 1⟩`` of order 2 and ``T_n`` of
+        order ``2^n + 2`` for ``n >= 2``, ``T_2 = ⟨a, b | a² = 1, b³ = b⟩``), else None (not
+        tame, or tame beyond ``T_max_n``)."""
+        for n in range(1, max_n + 1):
+            if self.order != (2 if n == 1 else 2 ** n + 2):
+                continue
+            if self.isomorphic(_nim_quotient(2 ** n - 1)):
+                return n
+        return None
 
     def isomorphic(self, other: "MisereQuotient") -> bool:
         """Isomorphism of bipartite monoids (a multiplication- and P-preserving bijection)."""
@@ -622,6 +631,9 @@ class MisereQuotient:
         if self.final and self.period:
             lines.append(f"Φ periodic from heap {self.period[0]} with period {self.period[1]} "
                          f"(checked to heap {self.checked_to})")
+        n = self.tame_index() if self.order <= 66 else None
+        if n is not None:
+            lines.append(f"tame: isomorphic to T_{n} (misère Nim on heaps < {2 ** n})")
         if self.note:
             lines.append(f"partial: {self.note}")
         return "\n".join(lines)
@@ -644,7 +656,8 @@ class MisereQuotient:
                 "period": list(self.period) if self.period else None,
                 "checked_to": self.checked_to, "table": self.table.tolist(),
                 "P": [bool(b) for b in self.P], "phi_elements": list(self.phi),
-                "tame": self.is_tame(), "seconds": round(self.seconds, 3), "note": self.note}
+                "tame": self.is_tame(), "tame_index": self.tame_index(),
+                "seconds": round(self.seconds, 3), "note": self.note}
 
 
 @dataclass
@@ -792,10 +805,6 @@ def _nim_quotient(k: int) -> MisereQuotient:
 
         _NIM_CACHE[k] = misere_quotient(TakeAndBreak("0.[3]"), max_heap=k)
     return _NIM_CACHE[k]
-
-
-def _nim_quotient_order(k: int) -> int:
-    return _nim_quotient(k).order
 
 
 # -- the construction ------------------------------------------------------------------------------
