@@ -44,12 +44,13 @@ def test_canonical_forms_print_as_cgsuite_prints_them(text, printed):
 
 def test_uptimal_expansions_round_trip_structurally():
     """CGSuite prints ``^[4]``, ``^<2>`` and orders uptimal options by their expansions; cgtalg
-    prints these (uptimals of length > 1) in braces, which still reads back to the form."""
+    prints ``^[n]``/``^<n>`` (and with numbers and nimbers) as CGSuite does, and the longer
+    uptimal expansions in braces, which still read back to the form."""
     for text in ("{0|*||*|||*||||*}", "{0||0|v*}",
                  "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}"):
         c = P.canonical_form(parse_partizan(text))
         assert parse_partizan(format_partizan(c)) is c
-    assert format_partizan(P.canonical_form(parse_partizan("{0|*||*|||*||||*}"))) == "{^|*||*|||*}"
+    assert format_partizan(P.canonical_form(parse_partizan("{0|*||*|||*||||*}"))) == "^[4]"
 
 
 def test_printing_rules():
@@ -76,8 +77,12 @@ def test_printing_rules():
     deep = ZERO
     for _ in range(4):
         deep = pgame([deep], [star])          # {0|*} = ^, then {^|*}, ...
-    assert format_partizan(pgame([deep], [star])) == "{^|*||*|||*||||*}"
-    assert format_partizan(pgame([pgame([deep], [star])], [star])) == "{{^|*||*|||*||||*}|*}"
+    assert format_partizan(pgame([deep], [star])) == "^[5]"
+    assert format_partizan(pgame([pgame([deep], [star])], [star])) == "^[6]"
+    for _ in range(4):
+        deep = pgame([deep], [star])              # ^[8], then ^[9] beyond HIGHER_UP_MAX
+    assert format_partizan(pgame([deep], [star])) == "{^[8]|*}"
+    assert parse_partizan("{^[8]|*}") is pgame([deep], [star])
 
 
 def test_multi_bar_grammar():
@@ -222,3 +227,21 @@ def test_fuzz_partizan_text_fails_cleanly(seed):
         assert isinstance(g, (cg.Game, cg.PartizanGame))
         if isinstance(g, cg.PartizanGame):
             assert parse_partizan(format_partizan(g)) is g, text
+
+
+def test_higher_uptimals_read_and_print_as_cgsuite():
+    # CGSuite's CanonicalShortGameTestCase / EvalTest / GameGraphTest: "{0|*||*|||*||||*}" is
+    # "^[4]", "{0|v*}" is "^<2>", "{0||0|v*}" is "{0|^<2>}", Hackenbush "lrlerrr" is "3/4v[3]*"
+    from cgtalg.normal.partizan import canonical_sum, equal, up_bracket, up_nth
+
+    for text, shown in [("{0|*||*|||*||||*}", "^[4]"), ("{0|v*}", "^<2>"), ("{0||0|v*}", "{0|^<2>}"),
+                        ("3/4v[3]*", "3/4v[3]*"), ("^[2]*", "^[2]*"), ("v<3>*2", "v<3>*2")]:
+        g = P.canonical_form(parse_partizan(text))
+        assert format_partizan(g) == shown, text
+        assert parse_partizan(shown) is g
+    # ^[n] = ^ + ^<2> + ... + ^<n> (Siegel CGT II.7: the up-nth sum), checked by value
+    acc = up_nth(1)
+    for n in range(2, 6):
+        acc = canonical_sum(acc, up_nth(n))
+        assert equal(acc, up_bracket(n)), n
+    assert not equal(up_nth(3), up_nth(2)) and not equal(up_nth(3), up_nth(1))

@@ -106,3 +106,15 @@ def test_tame_quotients_name_their_t_n():
     nim = TakeAndBreak("0.[3]")
     assert [misere_quotient(nim, max_heap=2 ** n - 1, progress=False).tame_index() for n in (1, 2, 3)] == [1, 2, 3]
     assert misere_quotient(TakeAndBreak("0.123"), progress=False).tame_index() is None   # |Q| = 20
+
+
+def test_0123_single_heap_classes_are_plambecks_table_s1():
+    # seed 000 (Plambeck, ".123"), Table S1: heaps 1..10 are :1 :0 :2 :2 :1 C :0 A B :1 and the
+    # last five repeat; equal entries must be the same quotient element, different ones not
+    s1 = [":1", ":0", ":2", ":2", ":1", "C", ":0", "A", "B", ":1"]
+    q = misere_quotient(TakeAndBreak("0.123"), progress=False)
+    label = {h: s1[(h - 1) if h <= 10 else 5 + (h - 6) % 5] for h in range(1, 41)}
+    for h1 in range(1, 41):
+        for h2 in range(1, 41):
+            assert (q.phi_of(h1) == q.phi_of(h2)) == (label[h1] == label[h2]), (h1, h2)
+    assert q.phi_of(2) == 0                          # :0 is the identity

@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from cgtalg.core.notation import Scanner
-from cgtalg.core.partizan import PartizanGame, as_partizan, negative, partizan_sum, pgame
+from cgtalg.core.partizan import PartizanGame, as_partizan, negative, nimber, partizan_sum, pgame
 from cgtalg.errors import GameNotationError
 
 __all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
@@ -340,6 +340,8 @@ class _Parser(Scanner):
             while self.at(self.pos) == c:
                 run += 1
                 self.pos += 1
+            if run == 1 and c in "^v↑↓" and self.at(self.pos) in ("[", "<"):
+                return self.higher(x, _UPS[c])
             if self.at(self.pos) in _DIGITS:
                 if run > 1 or c in "⇑⇓":
                     raise self.error(f"a count follows a single {c[0]!r} only: write "
@@ -357,6 +359,29 @@ class _Parser(Scanner):
         from cgtalg.normal.partizan import uptimal
 
         return uptimal(x, ups, star)
+
+    def higher(self, x: Fraction, sign: int) -> PartizanGame:
+        """CGSuite's ``^<n>`` (up-nth), ``^[n]`` and their negatives ``v<n>``, ``v[n]``, after a
+        number ``x`` and before an optional nimber: ``3/4v[3]*``."""
+        opened = self.pos
+        kind = self.text[self.pos]
+        self.pos += 1
+        n = self.digits("a count")
+        close = ">" if kind == "<" else "]"
+        if self.at(self.pos) != close:
+            raise self.error(f"expected {close!r} to close {kind!r}", self.pos)
+        self.pos += 1
+        if n < 1:
+            raise self.error(f"{kind}{n}{close}: the count is at least 1", opened)
+        star = 0
+        if self.at(self.pos) == "*":
+            self.pos += 1
+            star = self.digits("a nimber size") if self.at(self.pos) in _DIGITS else 1
+        from cgtalg.normal.partizan import canonical_sum, number_form, up_bracket, up_nth
+
+        h = up_nth(n) if kind == "<" else up_bracket(n)
+        g = canonical_sum(number_form(x), h if sign > 0 else negative(h))
+        return canonical_sum(g, nimber(star)) if star else g
 
     def tiny(self, x: Fraction) -> PartizanGame:
         """``Tiny(G)`` = ``{x || x | x - G}`` and ``Miny(G)`` = ``{x + G | x || x}``."""
@@ -477,6 +502,16 @@ def _uptimal_text(x: Fraction, n: int, m: int) -> str:
     return out
 
 
+def _higher_text(x: Fraction, kind: str, n: int, m: int) -> str:
+    """CGSuite's text for ``x + ^<n> + *m`` or ``x + ^[n] + *m`` (``v`` for negative ``n``)."""
+    close = ">" if kind == "<" else "]"
+    out = "" if x == 0 else _fraction_text(x)
+    out += ("^" if n > 0 else "v") + kind + str(abs(n)) + close
+    if m:
+        out += "*" if m == 1 else f"*{m}"
+    return out
+
+
 class _Formatter:
     def __init__(self, ascii_only: bool) -> None:
         from cgtalg.normal import partizan as normal
@@ -494,7 +529,7 @@ class _Formatter:
         memo_post_order(root, self.nodes, self.deps, self.node)  # type: ignore[arg-type]
 
     def deps(self, x: PartizanGame) -> list[PartizanGame]:
-        if self.normal.uptimal_parts(x) is not None:
+        if self.normal.uptimal_parts(x) is not None or self.normal.higher_uptimal_parts(x) is not None:
             return []
         out = list(x._options)
         parts = x.sum_parts
@@ -517,6 +552,15 @@ class _Formatter:
             nd.compact = kind == "num" or (v == 0 and (n == 0 or m == 0))
             nd.key = ((0, v) if kind == "num" else (1, m) if v == 0 and n == 0
                       else (2, v, (n,) if n else (), m))
+            return nd
+        higher = normal.higher_uptimal_parts(x)
+        if higher is not None:
+            v, kind, n, m = higher
+            nd = _Node("nus")
+            nd.text = _higher_text(v, kind, n, m)
+            nd.core = len(nd.text)
+            nd.compact = v == 0 and m == 0
+            nd.key = (2, v, (abs(n), 1 if kind == "<" else 2, n), m)
             return nd
         nd = self.tiny_node(x)
         if nd is None and x._left and x._left == x._right and x.is_impartial:

@@ -40,7 +40,7 @@ from typing import Any, Iterable, Sequence
 from cgtalg.core.fold import fold, memo_post_order
 from cgtalg.core.game import WALK_LIMIT
 from cgtalg.core.partizan import (INTEGER_LIMIT, ZERO, PartizanGame, as_partizan, dyadic, integer,
-                                  nimber, partizan_evaluator)
+                                  nimber, partizan_evaluator, pgame)
 from cgtalg.errors import ComputationLimitError
 
 __all__ = [
@@ -67,6 +67,9 @@ __all__ = [
     "cool",
     "atomic_weight",
     "uptimal_parts",
+    "up_nth",
+    "up_bracket",
+    "higher_uptimal_parts",
     "uptimal",
     "clear_caches",
 ]
@@ -657,6 +660,81 @@ def uptimal_parts(g: PartizanGame) -> tuple[Fraction, int, int] | None:
         return _NUSVAL[g._id]
     except KeyError:
         return memo_post_order(g, _NUSVAL, _uptimal_deps, _uptimal_guess)  # type: ignore[arg-type]
+
+
+#: the largest n for which ^<n>, ^[n] and their negatives are recognised when printing
+HIGHER_UP_MAX = 8
+_UPNTH: dict[int, PartizanGame] = {}
+_UPBRACKET: dict[int, PartizanGame] = {}
+_HIGHER: dict[int, tuple[str, int]] = {}         # canonical id -> ("<" or "[", signed n)
+_HIGHER_OF: dict[int, tuple[Fraction, str, int, int] | None] = {}
+
+
+def up_nth(n: int) -> PartizanGame:
+    """``↑^n`` (CGSuite ``^<n>``, Conway's up-nth): ``↑^1 = ↑`` and ``↑^(n+1) = {0 | ↓^{→n} *}``
+    where ``↑^{→n} = ↑ + ↑^2 + ... + ↑^n`` is CGSuite's ``^[n]`` (:func:`up_bracket`; Siegel
+    CGT II.7; CGSuite reads ``{0|v*}`` as ``^<2>``)."""
+    if n < 1:
+        raise ValueError(f"up_nth needs n >= 1, got {n}")
+    from cgtalg.core.partizan import up
+
+    if n == 1:
+        return up
+    if n not in _UPNTH:
+        _UPNTH[n] = canonical_form(pgame([ZERO], [canonical_sum(-up_bracket(n - 1), nimber(1))]))
+    return _UPNTH[n]
+
+
+def up_bracket(n: int) -> PartizanGame:
+    """CGSuite's ``^[n]``: ``{0|*||*|...|*}`` with ``n`` levels, ``^[1] = ↑`` and
+    ``^[n+1] = {^[n] | *}`` (CGSuite's CanonicalShortGameTestCase prints
+    ``{0|*||*|||*||||*}`` as ``^[4]``)."""
+    if n < 1:
+        raise ValueError(f"up_bracket needs n >= 1, got {n}")
+    from cgtalg.core.partizan import up
+
+    if n not in _UPBRACKET:
+        g = up
+        for k in range(1, n):
+            g = _UPBRACKET.get(k + 1) or canonical_form(pgame([g], [nimber(1)]))
+            _UPBRACKET[k + 1] = g
+        _UPBRACKET[1] = up
+    return _UPBRACKET[n]
+
+
+def _higher_table() -> dict[int, tuple[str, int]]:
+    if not _HIGHER:
+        for n in range(2, HIGHER_UP_MAX + 1):
+            for kind, g in (("<", up_nth(n)), ("[", up_bracket(n))):
+                _HIGHER.setdefault(g._id, (kind, n))
+                _HIGHER.setdefault((-g)._id, (kind, -n))
+    return _HIGHER
+
+
+def higher_uptimal_parts(g: PartizanGame) -> tuple[Fraction, str, int, int] | None:
+    """``(x, kind, n, m)`` when the canonical form ``g`` is ``x + ^<n> + *m`` (kind ``"<"``) or
+    ``x + ^[n] + *m`` (kind ``"["``), ``n`` negative for ``v<|n|>`` / ``v[|n|]``, with
+    ``2 <= |n| <=`` :data:`HIGHER_UP_MAX` and ``m`` in 0..3; else None. Used to print such
+    values as CGSuite does (``3/4v[3]*``)."""
+    if g._id in _HIGHER_OF:
+        return _HIGHER_OF[g._id]
+    res = None
+    if (g._birthday <= 2 * HIGHER_UP_MAX + 4 and uptimal_parts(g) is None and _number_of(g) is None
+            and canonical_form(g) is g):
+        from cgtalg.normal.thermography import left_stop, right_stop
+
+        x = left_stop(g)
+        if x == right_stop(g):
+            table = _higher_table()
+            h = canonical_sum(g, number_form(-x)) if x else g
+            for m in range(4):
+                k = canonical_sum(h, nimber(m)) if m else h
+                if k._id in table:
+                    kind, n = table[k._id]
+                    res = (x, kind, n, m)
+                    break
+    _HIGHER_OF[g._id] = res
+    return res
 
 
 def _uptimal_deps(g: PartizanGame) -> Sequence[PartizanGame]:
