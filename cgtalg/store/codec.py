@@ -142,8 +142,10 @@ def decode_chunk(codec: str, data: bytes, count: int) -> np.ndarray:
 
 
 def check_game(g: Any) -> None:
-    """Raise ``TypeError`` unless ``g`` is a :class:`~cgtalg.core.game.Game`."""
-    if not isinstance(g, Game):
+    """Raise ``TypeError`` unless ``g`` is a form: an impartial :class:`~cgtalg.core.game.Game`
+    or a partizan :class:`~cgtalg.core.partizan.PartizanGame` (both kinds share the forms
+    table)."""
+    if not isinstance(g, Game) and type(g).__name__ != "PartizanGame":
         raise TypeError(f"expected a Game, got {type(g).__name__} (use cgtalg.parse(text) for text)")
 
 

@@ -38,6 +38,7 @@ from sqlalchemy.pool import StaticPool
 from cgtalg.core.game import Game
 from cgtalg.core.game import game as make_game
 from cgtalg.core.notation import format_game, parse
+from cgtalg.core.partizan import PartizanGame
 from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
 from cgtalg.store.codec import (
     as_int64,
@@ -507,8 +508,8 @@ class Store:
                                 "list of form ids nor a nim-heap *n"
                             ) from None
                         rows[row.id] = (options, row.birthday)
-                        if isinstance(options, list):
-                            todo.update(o for o in options if o not in rows and o not in self._games)
+                        if not isinstance(options, int):
+                            todo.update(o for o in _key_ids(options) if o not in rows and o not in self._games)
                 missing = [i for i in batch if i not in rows]
                 if missing:
                     if form_id in missing:
@@ -524,12 +525,20 @@ class Store:
                 from cgtalg.core.game import nim
 
                 g = nim(options)
+            elif isinstance(options, tuple):  # a partizan form: (left ids, right ids)
+                from cgtalg.core.partizan import pgame
+
+                def look(o: int) -> Any:
+                    return built[o] if o in built else self._games[o]
+
+                g = pgame([look(o) for o in options[0]], [look(o) for o in options[1]])  # type: ignore[assignment]
             else:
                 g = make_game(built[o] if o in built else self._games[o] for o in options)
             known = self._form_ids.get(g.id)
             if stored_birthday(g.birthday) != birthday or (known is not None and known != sid):
                 raise StoreCorruptError(
-                    f"the store {self._where} is inconsistent: form {sid} rebuilds as {format_game(g, 80)} "
+                    f"the store {self._where} is inconsistent: form {sid} rebuilds as "
+                    f"{format_game(g, 80) if isinstance(g, Game) else str(g)[:80]} "
                     f"(birthday {g.birthday}, stored {birthday}; cached id {known})"
                 )
             built[sid] = g
@@ -603,8 +612,12 @@ class Store:
                 if None in option_ids:  # an option the store lacks (reads only)
                     absent.add(g._id)
                     continue
-                option_ids.sort()
-                key = ",".join(map(str, option_ids))
+                if isinstance(g, PartizanGame):  # "L<left ids>|<right ids>" (partizan_key)
+                    k = len(g._left)
+                    key = partizan_key(option_ids[:k], option_ids[k:])
+                else:
+                    option_ids.sort()
+                    key = ",".join(map(str, option_ids))
                 keys.setdefault(key, []).append(g)
             if not keys:
                 continue
@@ -1592,7 +1605,7 @@ def _options_first(rows: dict[int, tuple[int | list[int], int]]) -> list[int]:
                     order.append(sid)
                 continue
             stack.append((sid, True))
-            stack.extend((o, False) for o in options if o not in done and o in rows)
+            stack.extend((o, False) for o in _key_ids(options) if o not in done and o in rows)
     return order
 
 
@@ -1637,9 +1650,31 @@ def atom_key(n: int) -> str:
     return "" if n == 0 else "*" + int_to_digits(n)
 
 
-def parse_form_key(text: Any) -> int | list[int]:
-    """A stored key read back: the heap size of an atom key ``"*n"``, else the list of option
-    ids. Raises ValueError/AttributeError/TypeError for text that is neither."""
+def partizan_key(left_ids: Sequence[int], right_ids: Sequence[int]) -> str:
+    """The key of a partizan form in the forms table (the same table and id space as the
+    impartial forms): ``"L"``, its Left options' store ids ascending, ``"|"``, its Right
+    options' ids ascending (``"L|"`` is the partizan ``0 = { | }``)."""
+    return ("L" + ",".join(map(str, sorted(set(left_ids)))) + "|"
+            + ",".join(map(str, sorted(set(right_ids)))))
+
+
+def _key_ids(options: Any) -> list[int]:
+    """Every option id of a parsed key (both sides of a partizan key)."""
+    if isinstance(options, tuple):
+        return list(options[0]) + list(options[1])
+    return list(options)
+
+
+def parse_form_key(text: Any) -> int | list[int] | tuple[list[int], list[int]]:
+    """A stored key read back: the heap size of an atom key ``"*n"``, the pair (Left ids,
+    Right ids) of a partizan key ``"L…|…"`` (:func:`partizan_key`), else the list of option
+    ids. Raises ValueError/AttributeError/TypeError for text that is none of these."""
+    if text.startswith("L"):
+        left, sep, right = text[1:].partition("|")
+        if not sep:
+            raise ValueError(text)
+        return ([int(t) for t in left.split(",")] if left else [],
+                [int(t) for t in right.split(",")] if right else [])
     if text.startswith("*"):
         from cgtalg.core.notation import _digits_to_int
 

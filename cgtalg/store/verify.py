@@ -110,7 +110,10 @@ def verify_store(store: Any, sample: int | None = 200, seed: int = 0) -> dict:
                 if ok:
                     good_forms.add(fid)
                 continue
-            if ids != sorted(set(ids)):
+            sides = list(ids) if isinstance(ids, tuple) else [ids]   # partizan: Left, Right
+            if isinstance(ids, tuple):
+                ids = ids[0] + ids[1]
+            if any(side != sorted(set(side)) for side in sides):
                 problem("forms", key, f"options [{row.options}] are not the ascending list of distinct ids")
                 ok = False
             missing = [i for i in ids if i not in form_rows]
