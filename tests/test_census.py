@@ -34,6 +34,7 @@ import pytest
 
 from cgtalg.census import census_classes, enumerate_codes, octal_census
 from cgtalg.census.tasks import CENSUS_RULESET
+from cgtalg.errors import CensusError
 from cgtalg.rulesets.octal import TakeAndBreak
 from cgtalg.store import open_store
 
@@ -342,3 +343,26 @@ def test_default_local_cluster_matches_serial(serial, tmp_path):
     result = octal_census(digits=2, workers=2, store=str(tmp_path / "local.sqlite"), **PARAMS)
     assert result.workers == 2 and result.scheduler.startswith("tcp://") and result.failed == 0
     assert _comparable(result) == _comparable(serial)
+
+
+def test_codes_with_d0_4_split_without_taking():
+    # 4.xyz codes (d0 = 4: a heap may be split into two nonempty heaps without taking): the
+    # table Flammenkamp keeps apart. Every row is checked against the code computed directly,
+    # and each class against its standard form by values (shifted), as for 0.xyz.
+    codes = enumerate_codes(1, d0=4)
+    assert [str(c) for c in codes] == ["4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7"]
+    assert len(enumerate_codes(2, d0=4)) == 64
+    with pytest.raises(CensusError):
+        enumerate_codes(1, d0=2)
+    r = octal_census(digits=1, d0=4, values=2**12, scheduler="serial", misere=False)
+    assert len(r.rows) == 8
+    for row in r.rows:
+        res = TakeAndBreak(row.code).periodicity(max_values=2**12)
+        assert (row.status == "solved") == bool(res.certified), row.code
+        if res.certified:
+            assert (row.period, row.preperiod) == (res.period, res.preperiod), row.code
+    for cls in census_classes(codes):
+        G = TakeAndBreak(cls.standard).grundy_sequence(300).astype(np.int64)
+        for code, shift in cls.members:
+            mine = TakeAndBreak(code).grundy_sequence(300 + shift).astype(np.int64)
+            assert not mine[:shift].any() and np.array_equal(mine[shift:], G), code

@@ -40,17 +40,19 @@ def code_sort_key(code: "str | TakeAndBreak") -> tuple:
     return (c.d0, c.digits, c.tail, c.is_hexadecimal)
 
 
-def enumerate_codes(digits: int, hexadecimal: bool = False) -> list[TakeAndBreak]:
-    """Every code ``0.d1...dj`` with ``1 <= j <= digits`` and ``dj != 0``, in code order.
+def enumerate_codes(digits: int, hexadecimal: bool = False, d0: int = 0) -> list[TakeAndBreak]:
+    """Every code ``d0.d1...dj`` with ``1 <= j <= digits`` and ``dj != 0``, in code order.
 
     Octal digits are ``0-7`` (``8**digits - 1`` codes); with ``hexadecimal=True`` ``0-F``
-    (``16**digits - 1`` codes, the octal ones among them). ``d0`` is 0: a census of ``4.xyz``
-    games is a census of its own.
+    (``16**digits - 1`` codes, the octal ones among them). ``d0`` is ``0`` (the usual
+    ``0.xyz`` codes) or ``4`` (``4.xyz``: a heap may also be split into two nonempty heaps
+    without taking anything, the table Flammenkamp keeps apart); with ``d0 = 4`` the code
+    ``4.0`` (splits only) is included.
 
     Raises
     ------
     CensusError
-        For ``digits`` outside ``1..MAX_DIGITS`` (6 octal, 4 hexadecimal).
+        For ``digits`` outside ``1..MAX_DIGITS`` (6 octal, 4 hexadecimal), or ``d0`` not 0 or 4.
 
     Examples
     --------
@@ -59,16 +61,20 @@ def enumerate_codes(digits: int, hexadecimal: bool = False) -> list[TakeAndBreak
     ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6', '0.7']
     >>> len(enumerate_codes(3)), len(enumerate_codes(2, hexadecimal=True))
     (511, 255)
+    >>> [str(c) for c in enumerate_codes(1, d0=4)][:3]
+    ['4.0', '4.1', '4.2']
     """
     top = MAX_DIGITS[bool(hexadecimal)]
     if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= top:
         kind = "hexadecimal" if hexadecimal else "octal"
         raise CensusError(f"a census of {kind} codes takes 1 to {top} digits, got digits={digits!r}")
+    if d0 not in (0, 4):
+        raise CensusError(f"d0 is 0 (codes 0.xyz) or 4 (codes 4.xyz: splits without taking), got {d0!r}")
     base = 16 if hexadecimal else 8
     out = [
-        TakeAndBreak.from_digits(0, ds)
+        TakeAndBreak.from_digits(d0, ds)
         for ds in itertools.product(range(base), repeat=digits)
-        if any(ds)
+        if any(ds) or d0
     ]
     # from_digits drops trailing zeros: 0.10 and 0.100 are 0.1, enumerated once
     seen: dict[TakeAndBreak, None] = dict.fromkeys(out)

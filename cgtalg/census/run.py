@@ -67,6 +67,7 @@ def octal_census(
     workers: int | None = None,
     *,
     codes: Iterable[str] | None = None,
+    d0: int = 0,
     misere: bool = True,
     dense_values: int = 2**16,
     three_heap_values: int = 2**11,
@@ -100,6 +101,9 @@ def octal_census(
         need a URL they can reach (PostgreSQL).
     workers : int, optional
         Workers of the ``LocalCluster`` (with a scheduler address: wait for this many).
+    d0 : int
+        ``0`` (codes ``0.xyz``, the default) or ``4`` (codes ``4.xyz``, splitting without
+        taking allowed; :func:`~cgtalg.census.enumerate_codes`).
     codes : iterable of str, optional
         These codes instead of the enumeration (``digits`` is then only a label).
     misere : bool
@@ -140,7 +144,7 @@ quotient_max_states, quotient_seconds
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise CensusError(f"batch_size must be a positive int, got {batch_size!r}")
     if codes is None:
-        code_list = enumerate_codes(digits, hexadecimal)
+        code_list = enumerate_codes(digits, hexadecimal, d0)
     else:
         code_list = list(codes)
         digits = None

@@ -31,6 +31,8 @@ def census_group() -> None:
 @click.option("--values", "values", type=COUNT, default=2**20, show_default=True,
               help="Grundy values per class when no period is certified first (2^20, 1e6)")
 @click.option("--hex", "hexadecimal", is_flag=True, help="hexadecimal digits 0-F (moves may leave three heaps)")
+@click.option("--d0", "d0", type=click.Choice(["0", "4"]), default="0", show_default=True,
+              help="first digit: 0 (codes 0.xyz) or 4 (codes 4.xyz: splitting without taking allowed)")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="a Dask scheduler, e.g. tcp://HOST:8786 (default: a LocalCluster; 'serial': no Dask)")
 @click.option("--workers", type=click.IntRange(1), default=None,
@@ -58,7 +60,7 @@ def census_group() -> None:
 @click.option("--show", type=COUNT, default=None, help="rows to print (default: all)")
 @json_option
 @click.pass_context
-def octal_command(ctx, digits, values, hexadecimal, scheduler, workers, store_url, no_store, no_misere, dense_values,
+def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, store_url, no_store, no_misere, dense_values,
                   genus_heaps, quotient_heaps, quotient_seconds, batch_size, codes, csv_path, html_path, diff_path,
                   show, as_json):
     """Census of octal games: every code of up to DIGITS digits, by standard form.
@@ -89,7 +91,7 @@ def octal_command(ctx, digits, values, hexadecimal, scheduler, workers, store_ur
     result = octal_census(
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
         workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
-        misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
+        d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
         quotient_seconds=quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
     )
     out = result.to_json()
