@@ -31,3 +31,24 @@ def _forget_misere_quotients():
     mod = sys.modules.get("cgtalg.misere.quotient")
     if mod is not None:
         mod.forget_known()
+
+
+@pytest.fixture
+def pg_url():
+    """A fresh database on the PostgreSQL server of ``CGTALG_TEST_POSTGRES_URL`` (``.ci/run``
+    starts one), dropped afterwards; the test is skipped, saying why, without a server."""
+    import uuid
+
+    admin_url = os.environ.get("CGTALG_TEST_POSTGRES_URL")
+    if not admin_url:
+        pytest.skip("no PostgreSQL server: set CGTALG_TEST_POSTGRES_URL (.ci/run does)")
+    import sqlalchemy as sa
+
+    name = f"cgtalg_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    yield sa.engine.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()

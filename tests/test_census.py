@@ -27,7 +27,6 @@ import subprocess
 import sys
 import textwrap
 import time
-import uuid
 
 import numpy as np
 import pytest
@@ -68,21 +67,6 @@ def client():
     c.close()
     cluster.close()
 
-
-@pytest.fixture
-def pg_url():
-    if not ADMIN_URL:
-        pytest.skip("no PostgreSQL server: set CGTALG_TEST_POSTGRES_URL (.ci/run does)")
-    import sqlalchemy as sa
-
-    name = f"cgtalg_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    yield sa.engine.make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
 
 
 # -- codes and classes --------------------------------------------------------------------------

@@ -148,21 +148,6 @@ def _load_test(url: str, writers: int, tmp_path) -> dict:
             "retries": sum(r["retries"] for r in reports), "seconds": max(r["seconds"] for r in reports)}
 
 
-@pytest.fixture
-def pg_url():
-    """A fresh database on the server, dropped afterwards."""
-    import sqlalchemy as sa
-
-    name = f"cgtalg_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    url = sa.engine.make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
-    yield url
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
-
 
 @needs_pg
 def test_sixteen_writers_on_postgresql_lose_nothing(pg_url, tmp_path):

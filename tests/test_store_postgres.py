@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-import uuid
 
 import numpy as np
 import pytest
@@ -23,21 +22,6 @@ pytestmark = pytest.mark.skipif(
     not ADMIN_URL, reason="no PostgreSQL server: set CGTALG_TEST_POSTGRES_URL (.ci/run does)"
 )
 
-
-@pytest.fixture
-def pg_url():
-    """A fresh database on the server, dropped afterwards."""
-    import sqlalchemy as sa
-
-    name = f"cgtalg_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    url = sa.engine.make_url(ADMIN_URL).set(database=name).render_as_string(hide_password=False)
-    yield url
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
 
 
 def _open(url):

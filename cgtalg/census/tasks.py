@@ -388,29 +388,10 @@ def quotient_record(code: Any, params: CensusParams) -> dict:
         text = " ".join(str(exc).split())
         status = "inconclusive" if "time budget" in text else "over budget"
         return {"heaps": Hq, "status": status, "reason": text}
-    per = _phi_period(list(q.phi), code.k) if code.is_finite else None
+    from cgtalg.misere.quotient import _periodic  # Plambeck-Siegel's periodicity test
+
+    per = _periodic(list(q.phi), code.k) if code.is_finite else None
     pres = q.presentation()
     return {"heaps": Hq, "status": "final" if per is not None else "partial", "order": q.order,
             "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],
             "period": list(per) if per is not None else None}
-
-
-def _phi_period(phi: list[int], k: int) -> tuple[int, int] | None:
-    """``(n0, p)`` for the least ``p`` with ``Φ(n + p) = Φ(n)`` for ``n0 <= n <= N - p``
-    (``N`` the last heap) and ``N >= 2*n0 + 2*p + k + 1``: Plambeck and Siegel's periodicity
-    theorem for misère quotients of octal games (JCTA 2008, the analogue of Guy-Smith), which
-    then makes ``Q_N`` the quotient of the whole game.
-
-    Examples
-    --------
-    >>> _phi_period([0, 1, 0, 1, 0, 1, 0, 1, 0], 1), _phi_period([0, 1, 2, 3], 1)
-    ((0, 2), None)
-    """
-    N = len(phi) - 1
-    for p in range(1, N + 1):
-        n0 = N - p + 1
-        while n0 > 0 and phi[n0 - 1] == phi[n0 - 1 + p]:
-            n0 -= 1
-        if N >= 2 * n0 + 2 * p + k + 1:
-            return n0, p
-    return None
