@@ -61,3 +61,10 @@ def test_value_refuses_impartial_rulesets_and_bad_positions():
     assert isinstance(r.exception, RulesetError) and "impartial" in str(r.exception)
     r = CliRunner().invoke(cli, ["value", "clobber", "xq"], obj={})
     assert isinstance(r.exception, RulesetError) and "clobber" in str(r.exception)
+
+
+def test_value_time_budget_ends_in_a_clear_error():
+    from cgtalg.errors import ComputationLimitError
+
+    r = CliRunner().invoke(cli, ["value", "domineering", "6x6", "--time", "0.5", "--no-store"], obj={})
+    assert isinstance(r.exception, ComputationLimitError) and "max_seconds" in str(r.exception)

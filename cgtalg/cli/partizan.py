@@ -75,10 +75,12 @@ def format_report(result: dict) -> str:
 @no_store_option
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Draw the thermograph to a PNG file.")
+@click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Give up (a clear error) after this many seconds of search.")
 @json_option
 @click.pass_context
 def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_store: bool,
-                  plot: str | None, as_json: bool) -> None:
+                  plot: str | None, max_seconds: float | None, as_json: bool) -> None:
     """Canonical form and normal-play value of POSITION of the partizan RULESET
     (e.g. ``domineering 4x4``, ``hackenbush LRLRRLLR``, ``toads-and-frogs TT.FF``,
     ``clobber "xox|ox."``): outcome, stops, mean, temperature, thermograph, atomic weight,
@@ -96,7 +98,8 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
                            "`cgtalg grundy` for it")
     pos = parse_position(ruleset, position_text)
     store = cli_store(ctx, not no_store)
-    g = partizan_value(ruleset, pos, store=store)
+    g = partizan_value(ruleset, pos, store=store, max_seconds=max_seconds,
+                       progress=None if not as_json else False)
     from cgtalg.rulesets.solver import solve
 
     # the canonical form keeps normal-play values only: the misère outcome comes from play

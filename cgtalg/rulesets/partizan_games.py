@@ -366,7 +366,8 @@ def _attr_dict(ruleset: Any, name: str) -> dict:
     return memo
 
 
-def partizan_value(ruleset: Any, position: Hashable, store: Any = None) -> Any:
+def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
+                   max_seconds: float | None = None, progress: bool | None = None) -> Any:
     """:func:`partizan_form` answered from the store when it was computed before: the canonical
     form's text is stored under the ruleset key ``partizan:<name>`` and the position's text
     (the ruleset's ``format_position`` of the normalised position), property
@@ -380,18 +381,19 @@ def partizan_value(ruleset: Any, position: Hashable, store: Any = None) -> Any:
     norm = getattr(ruleset, "normalize", None)
     key_pos = norm(position) if norm is not None else position
     if st is None:
-        return partizan_form(ruleset, position)
+        return partizan_form(ruleset, position, max_seconds, progress)
     rkey = f"partizan:{ruleset.name}"
     text = format_position(ruleset, key_pos)
     hit = st.get_position(rkey, text, "canonical_form")
     if hit is not None:
         return parse_partizan(str(hit))
-    g = partizan_form(ruleset, position)
+    g = partizan_form(ruleset, position, max_seconds, progress)
     st.put_position(rkey, text, "canonical_form", format_partizan(g, ascii=True))
     return g
 
 
-def partizan_form(ruleset: Any, position: Hashable) -> Any:
+def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = None,
+                  progress: bool | None = None) -> Any:
     """The normal-play canonical form of ``position`` in the partizan ``ruleset``
     (:class:`cgtalg.core.partizan.PartizanGame`).
 
@@ -402,12 +404,21 @@ def partizan_form(ruleset: Any, position: Hashable) -> Any:
     sum depends only on the values of its parts, Siegel CGT II.1). Both are memoised on the
     ruleset, so later positions reuse everything computed before.
 
+    ``max_seconds`` bounds the run: past it a :class:`~cgtalg.errors.ComputationLimitError`
+    says how many components were solved (they stay memoised on the ruleset, so a second
+    call goes on from them); ``progress`` shows a bar of components solved (default: on a
+    terminal).
+
     >>> from cgtalg.rulesets.partizan_games import Domineering, partizan_form
     >>> d = Domineering()
     >>> str(partizan_form(d, d.rectangle(2, 2)))
     '±1'
     """
+    import sys
+    import time
+
     from cgtalg.core.partizan import ZERO, pgame
+    from cgtalg.errors import ComputationLimitError
     from cgtalg.normal.partizan import canonical_form
 
     memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
@@ -450,6 +461,28 @@ def partizan_form(ruleset: Any, position: Hashable) -> Any:
     # iterative post-order over components: a frame is (component, its options' keys or None)
     stack: list[tuple[Hashable, Any]] = [(c, None) for c in root if c not in memo]
     opened: set = set()
+    start = time.perf_counter()
+    show = progress if progress is not None else sys.stderr.isatty()
+    bar = None
+    if show:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(desc=f"{ruleset.name}: components solved", unit=" components", leave=False)
+    try:
+        return _solve_components(ruleset, stack, opened, memo, parts_key, form_of, root, start,
+                                 max_seconds, bar, canonical_form, pgame, ComputationLimitError)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _solve_components(ruleset: Any, stack: list, opened: set, memo: dict, parts_key: Any,
+                      form_of: Any, root: tuple, start: float, max_seconds: float | None,
+                      bar: Any, canonical_form: Any, pgame: Any, limit_error: Any) -> Any:
+    """The post-order loop of :func:`partizan_form` (budget checks every 256 components)."""
+    import time
+
+    solved = 0
     while stack:
         c, kids = stack.pop()
         if c in memo:
@@ -473,6 +506,16 @@ def partizan_form(ruleset: Any, position: Hashable) -> Any:
             stack.extend((d, None) for d in missing)
             continue
         memo[c] = canonical_form(pgame([form_of(k) for k in lk], [form_of(k) for k in rk]))
+        solved += 1
+        if solved & 0xFF == 0:
+            if bar is not None:
+                bar.n = solved
+                bar.refresh()
+            if max_seconds is not None and time.perf_counter() - start > max_seconds:
+                raise limit_error(
+                    f"{ruleset.name}: the canonical form was not reached within max_seconds="
+                    f"{max_seconds} ({solved} components solved, kept for the next call; "
+                    f"{len(memo)} known in all)")
     return form_of(root)
 
 
