@@ -112,15 +112,7 @@ def parse(text: str) -> Game:
             f"brackets inside *[...] nest {depth} deep, more than the limit of "
             f"{MISERE_DEPTH_LIMIT} (cgtalg.core.notation.MISERE_DEPTH_LIMIT)",
         )
-    limit = sys.getrecursionlimit()
-    needed = 8 * depth + 200  # each misère nesting level costs a few frames of its reader
-    if needed <= limit:
-        return _Parser(text).parse_all()
-    sys.setrecursionlimit(needed)  # Python >= 3.11: Python-to-Python calls do not use the C stack
-    try:
-        return _Parser(text).parse_all()
-    finally:
-        sys.setrecursionlimit(limit)
+    return _Parser.read(text, 8 * depth + 200)  # a few frames per misère nesting level
 
 
 def _prescan(text: str) -> tuple[int, int]:
@@ -215,6 +207,20 @@ class Scanner:
 
     def expr(self) -> Any:  # pragma: no cover - defined by each reader
         raise NotImplementedError
+
+    @classmethod
+    def read(cls, text: str, frames: int) -> Any:
+        """``cls(text).parse_all()`` with the recursion limit raised to ``frames`` for the call
+        when it is lower (the nested parts of both grammars are read recursively; since
+        Python 3.11 Python-to-Python calls do not use the C stack), restored afterwards."""
+        limit = sys.getrecursionlimit()
+        if frames <= limit:
+            return cls(text).parse_all()
+        sys.setrecursionlimit(frames)
+        try:
+            return cls(text).parse_all()
+        finally:
+            sys.setrecursionlimit(limit)
 
     def parse_all(self) -> Any:
         if not self.text.strip():

@@ -250,11 +250,7 @@ class PartizanGame:
 
     # -- display ---------------------------------------------------------------------------
     def __str__(self) -> str:
-        try:
-            from cgtalg.core.partizan_notation import format_partizan
-        except ImportError:  # pragma: no cover - notation module absent
-            return _literal(self)
-        from cgtalg.core.partizan_notation import FORMAT_LIMIT
+        from cgtalg.core.partizan_notation import FORMAT_LIMIT, format_partizan
         from cgtalg.errors import ComputationLimitError
 
         try:
@@ -263,12 +259,9 @@ class PartizanGame:
             return format_partizan(self, max_chars=FORMAT_LIMIT)
 
     def __repr__(self) -> str:
-        try:
-            from cgtalg.core.partizan_notation import format_partizan
-        except ImportError:  # pragma: no cover - notation module absent
-            text = _literal(self)
-        else:
-            text = format_partizan(self, max_chars=200)  # never writes more than it shows
+        from cgtalg.core.partizan_notation import format_partizan
+
+        text = format_partizan(self, max_chars=200)  # never writes more than it shows
         if len(text) > 200:
             text = text[:197] + "..."
         return f"PartizanGame({text!r})"
@@ -279,14 +272,11 @@ class PartizanGame:
         rows = [f"<b>{html.escape(str(self))}</b>",
                 f"birthday {self._birthday}, {len(self._left)} Left and {len(self._right)} "
                 f"Right options"]
-        try:
-            from cgtalg.normal.partizan import canonical_form
+        from cgtalg.normal.partizan import canonical_form
 
-            c = canonical_form(self)
-            if c is not self:
-                rows.append(f"canonical form {html.escape(str(c))}")
-        except ImportError:  # pragma: no cover
-            pass
+        c = canonical_form(self)
+        if c is not self:
+            rows.append(f"canonical form {html.escape(str(c))}")
         return "<div>" + "<br>".join(rows) + "</div>"
 
     def to_networkx(self):

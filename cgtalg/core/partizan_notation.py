@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -113,15 +112,7 @@ def parse_partizan(text: str) -> PartizanGame:
             text, where, f"braces and parentheses nest {depth} deep, more than the limit of "
             f"{PARTIZAN_DEPTH_LIMIT} (cgtalg.core.partizan_notation.PARTIZAN_DEPTH_LIMIT)")
     # the reader recurses per nesting level, and per level of bars (at most ~sqrt(2 * bars))
-    needed = 12 * depth + 4 * math.isqrt(2 * text.count("|")) + 300
-    limit = sys.getrecursionlimit()
-    if needed <= limit:
-        return _Parser(text).parse_all()
-    sys.setrecursionlimit(needed)  # Python >= 3.11: Python-to-Python calls do not use the C stack
-    try:
-        return _Parser(text).parse_all()
-    finally:
-        sys.setrecursionlimit(limit)
+    return _Parser.read(text, 12 * depth + 4 * math.isqrt(2 * text.count("|")) + 300)
 
 
 def _nesting(text: str) -> tuple[int, int]:

@@ -417,8 +417,7 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
     import sys
     import time
 
-    from cgtalg.core.partizan import ZERO, pgame
-    from cgtalg.errors import ComputationLimitError
+    from cgtalg.core.partizan import ZERO
     from cgtalg.normal.partizan import canonical_form
 
     memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
@@ -460,7 +459,6 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
         return form_of(root)
     # iterative post-order over components: a frame is (component, its options' keys or None)
     stack: list[tuple[Hashable, Any]] = [(c, None) for c in root if c not in memo]
-    opened: set = set()
     start = time.perf_counter()
     show = progress if progress is not None else sys.stderr.isatty()
     bar = None
@@ -469,19 +467,23 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
 
         bar = tqdm(desc=f"{ruleset.name}: components solved", unit=" components", leave=False)
     try:
-        return _solve_components(ruleset, stack, opened, memo, parts_key, form_of, root, start,
-                                 max_seconds, bar, canonical_form, pgame, ComputationLimitError)
+        return _solve_components(ruleset, stack, memo, parts_key, form_of, root, start,
+                                 max_seconds, bar)
     finally:
         if bar is not None:
             bar.close()
 
 
-def _solve_components(ruleset: Any, stack: list, opened: set, memo: dict, parts_key: Any,
-                      form_of: Any, root: tuple, start: float, max_seconds: float | None,
-                      bar: Any, canonical_form: Any, pgame: Any, limit_error: Any) -> Any:
+def _solve_components(ruleset: Any, stack: list, memo: dict, parts_key: Any, form_of: Any,
+                      root: tuple, start: float, max_seconds: float | None, bar: Any) -> Any:
     """The post-order loop of :func:`partizan_form` (budget checks every 256 components)."""
     import time
 
+    from cgtalg.core.partizan import pgame
+    from cgtalg.errors import ComputationLimitError
+    from cgtalg.normal.partizan import canonical_form
+
+    opened: set = set()
     solved = 0
     while stack:
         c, kids = stack.pop()
@@ -512,7 +514,7 @@ def _solve_components(ruleset: Any, stack: list, opened: set, memo: dict, parts_
                 bar.n = solved
                 bar.refresh()
             if max_seconds is not None and time.perf_counter() - start > max_seconds:
-                raise limit_error(
+                raise ComputationLimitError(
                     f"{ruleset.name}: the canonical form was not reached within max_seconds="
                     f"{max_seconds} ({solved} components solved, kept for the next call; "
                     f"{len(memo)} known in all)")
