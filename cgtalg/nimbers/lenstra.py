@@ -45,7 +45,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import sympy
 
@@ -58,6 +58,7 @@ from cgtalg.errors import (
     OrdinalRangeError,
     PolynomialNotationError,
 )
+from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
 from cgtalg.nimbers.ordinal import (
@@ -246,6 +247,7 @@ class _Engine:
 
     _CACHE_LIMIT = 1 << 21
     _SHIFT = 1 << 40
+    _c: Any = None  # the compiled kernel (cgtalg.nimbers.compiled) when this engine uses it
 
     def __init__(self, alpha_source: Callable[[int], _CNF], limit: int) -> None:
         self.alpha_source = alpha_source
@@ -454,6 +456,11 @@ class _Engine:
 
     def frobenius(self, x: Elem, m: int) -> Elem:
         """x^(2^m)."""
+        c = self._c
+        if c is not None and 0 < m < 1 << 62:
+            got = c.elem_frobenius(x, m)
+            if got is not None:
+                return got
         for _ in range(m):
             x = self.square(x)
         return x
@@ -513,7 +520,15 @@ class _Engine:
             raise ZeroDivisionError
         if self.is_finite(x):
             return {0: _finite.nim_inv(x[0])}
-        return self._inv_tower(x, self.sig(x))
+        sig = self.sig(x)
+        c = self._c
+        if c is not None:
+            E = self.sig_degree(sig)
+            if E < 64:  # x^(2^E − 2) by the C kernel beats the tower in fields this small
+                got = c.elem_pow(x, (1 << E) - 2)
+                if got is not None:
+                    return got
+        return self._inv_tower(x, sig)
 
     def _inv_tower(self, x: Elem, sig: Sig) -> Elem:
         """Inverse of x in the κ-field F of signature ``sig``.
@@ -584,6 +599,11 @@ class _Engine:
             order = (1 << E) - 1
             if n > order:
                 n = n % order or order
+        c = self._c
+        if c is not None and n < 1 << 63:
+            got = c.elem_pow(x, n)
+            if got is not None:
+                return got
         result: Elem = x  # the leading bit of n: start from x, not from 1
         for bit in bin(n)[3:]:
             result = self.square(result)
@@ -676,7 +696,21 @@ def _engine() -> _Engine:
     global _DEFAULT
     if _DEFAULT is None:
         _DEFAULT = _Engine(_alpha_cnf, max_tabled_prime())
+        _use_compiled(_DEFAULT)
     return _DEFAULT
+
+
+def _use_compiled(eng: _Engine) -> None:
+    """Route ``eng``'s products, squares, powers and Frobenius maps through the C kernel
+    (:mod:`cgtalg.nimbers.compiled`), which asks ``eng.mono_mul`` for monomial products it has
+    not seen and falls back on the Python methods for coefficients of 64 bits or more."""
+    c = _compiled.load()
+    if c is None:
+        return
+    c.setup_engine(mono_mul=eng.mono_mul, py_mul=eng.mul, py_square=eng.square)
+    eng.mul = c.elem_mul  # type: ignore[method-assign]
+    eng.square = c.elem_square  # type: ignore[method-assign]
+    eng._c = c
 
 
 _IN_CACHE: dict = {}

@@ -48,6 +48,7 @@ import numpy as np
 import sympy
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
+from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers import kernels as _kernels
 from cgtalg.nimbers import lenstra as _lenstra
@@ -95,7 +96,14 @@ def _raise_alpha(op: str, exc: Exception) -> None:
     raise _lenstra._need_alpha(op, exc) from None
 
 
-class Nimber:
+_ENG = _lenstra._engine()  # (routes its inner loops through the C kernel when it is built)
+_C = _compiled.load()
+# With the C kernel, Nimber's storage and its ``+``/``-``/``*`` are the slots of the C base
+# type (no Python frame per operation); without it, the Python methods _py_add / _py_mul below.
+_Base: type = _C.NimberBase if _C is not None else object
+
+
+class Nimber(_Base):  # type: ignore[misc,valid-type]
     """A nimber below ω^(ω^ω) whose operators are the nim operations.
 
     ``a + b`` and ``a - b`` are the nim-sum a ⊕ b, ``a * b`` the nim-product a ⊗ b (ONAG
@@ -132,7 +140,7 @@ class Nimber:
     True
     """
 
-    __slots__ = ("_v", "_h")
+    __slots__ = () if _C is not None else ("_v", "_h")
 
     def __init__(self, value: object = 0) -> None:
         """The state is set by ``__new__`` (a Nimber is immutable); this gives the signature."""
@@ -231,98 +239,12 @@ class Nimber:
             return NotImplemented
         return _cmp(self._cnf(), o._cnf()) >= 0
 
-    # -- arithmetic -----------------------------------------------------------------------------
-    def __add__(self, other: object) -> "Nimber":
-        if type(other) is not Nimber:
-            other = _coerce(other)
-            if other is None:
-                return NotImplemented
-        a = self._v
-        b = other._v
-        n = _new(Nimber)
-        if type(a) is int:
-            if type(b) is int:
-                n._v = a ^ b
-                return n
-            if not a:
-                return other
-            a, b = b, a  # the infinite operand first
-        if type(b) is int:
-            if not b:
-                return self  # (after the swap b is the nonzero finite operand)
-            # finite + infinite: only the constant term changes, the result stays infinite
-            out = a.copy()
-            c = out.get(0, 0) ^ b
-            if c:
-                out[0] = c
-            else:
-                del out[0]
-            n._v = out
-            return n
-        if len(b) > len(a):
-            a, b = b, a
-        out = a.copy()
-        get = out.get
-        for k, c in b.items():
-            v = get(k, 0) ^ c
-            if v:
-                out[k] = v
-            else:
-                del out[k]
-        # inline normalisation: {} -> 0, {0: c} -> c
-        if len(out) < 2:
-            if not out:
-                n._v = 0
-                return n
-            if 0 in out:
-                n._v = out[0]
-                return n
-        n._v = out
-        return n
-
-    __radd__ = __add__
-    __sub__ = __add__
-    __rsub__ = __add__
-
+    # -- arithmetic (``+``, ``-``, ``*``: see _py_add / _py_mul and the C kernel) -----------
     def __neg__(self) -> "Nimber":
         return self
 
     def __pos__(self) -> "Nimber":
         return self
-
-    def __mul__(self, other: object) -> "Nimber":
-        if type(other) is not Nimber:
-            other = _coerce(other)
-            if other is None:
-                return NotImplemented
-        a = self._v
-        b = other._v
-        if type(a) is dict and type(b) is dict and len(a) == 1 == len(b):
-            # monomial ⊗ monomial with a cached reduction: the common small product
-            (ia, ca), = a.items()
-            (ib, cb), = b.items()
-            r = _MONO.get(ia * _SHIFT + ib if ia <= ib else ib * _SHIFT + ia)
-            if r is not None and ca == 1 and cb == 1 and len(r) == 1:
-                (k, cc), = r
-                n = _new(Nimber)
-                n._v = {k: cc} if k else cc
-                return n
-        if type(a) is int:
-            if type(b) is int:
-                return _mk(_fmul(a, b))
-            if a < 2:
-                return other if a else _ZERO
-            a = {0: a}
-        elif type(b) is int:
-            if b < 2:
-                return self if b else _ZERO
-            b = {0: b}
-        try:
-            return _mk(_norm(_ENG.mul(a, b)))
-        except _NeedAlpha as exc:
-            _raise_alpha(f"nim-product {self} ⊗ {other}", exc)
-
-    __rmul__ = __mul__
 
     def inv(self) -> "Nimber":
         """The nim-inverse (tower method of :func:`cgtalg.nimbers.lenstra.nim_inv`).
@@ -389,17 +311,115 @@ class Nimber:
         return (Nimber, (self.to_ordinal(),))
 
 
-_ENG = _lenstra._engine()
 _MONO = _ENG._mono
 _SHIFT = _ENG._SHIFT
-_new = object.__new__
 
 
-def _mk(v: Union[int, dict]) -> Nimber:
-    n = _new(Nimber)
+def _mk_py(v: Union[int, dict]) -> Nimber:
+    n = object.__new__(Nimber)
     n._v = v
     return n
 
+
+# A Nimber holding the internal value v (an int, or the engine's dict with a nonzero monomial).
+_mk = _C.make if _C is not None else _mk_py
+
+
+def _py_add(self: Nimber, other: object) -> Nimber:
+    """Nim-sum: coefficient-wise XOR of the κ/α forms (the Python path of ``+`` and ``-``)."""
+    if type(other) is not Nimber:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+    a = self._v
+    b = other._v
+    if type(a) is int:
+        if type(b) is int:
+            return _mk(a ^ b)
+        if not a:
+            return other
+        a, b = b, a  # the infinite operand first
+    if type(b) is int:
+        if not b:
+            return self  # (after the swap b is the nonzero finite operand)
+        # finite + infinite: only the constant term changes, the result stays infinite
+        out = a.copy()
+        c = out.get(0, 0) ^ b
+        if c:
+            out[0] = c
+        else:
+            del out[0]
+        return _mk(out)
+    if len(b) > len(a):
+        a, b = b, a
+    out = a.copy()
+    get = out.get
+    for k, c in b.items():
+        v = get(k, 0) ^ c
+        if v:
+            out[k] = v
+        else:
+            del out[k]
+    # inline normalisation: {} -> 0, {0: c} -> c
+    if len(out) < 2:
+        if not out:
+            return _mk(0)
+        if 0 in out:
+            return _mk(out[0])
+    return _mk(out)
+
+
+def _py_mul(self: Nimber, other: object) -> Nimber:
+    """Nim-product by the κ/α engine (the Python path of ``*``; also where the C kernel sends
+    coefficients of 64 bits or more and errors such as an α_p beyond the table)."""
+    if type(other) is not Nimber:
+        other = _coerce(other)
+        if other is None:
+            return NotImplemented
+    a = self._v
+    b = other._v
+    if type(a) is dict and type(b) is dict and len(a) == 1 == len(b):
+        # monomial ⊗ monomial with a cached reduction: the common small product
+        (ia, ca), = a.items()
+        (ib, cb), = b.items()
+        r = _MONO.get(ia * _SHIFT + ib if ia <= ib else ib * _SHIFT + ia)
+        if r is not None and ca == 1 and cb == 1 and len(r) == 1:
+            (k, cc), = r
+            return _mk({k: cc} if k else cc)
+    if type(a) is int:
+        if type(b) is int:
+            return _mk(_fmul(a, b))
+        if a < 2:
+            return other if a else _ZERO
+        a = {0: a}
+    elif type(b) is int:
+        if b < 2:
+            return self if b else _ZERO
+        b = {0: b}
+    try:
+        return _mk(_norm(_ENG.mul(a, b)))
+    except _NeedAlpha as exc:
+        _raise_alpha(f"nim-product {self} ⊗ {other}", exc)
+
+
+def _mixed(op: Any) -> Any:
+    """``op`` for operands in either order, one of them a Nimber (the C slots' fallback)."""
+
+    def mixed(a: object, b: object) -> Any:
+        x = _coerce(a)
+        y = _coerce(b)
+        if x is None or y is None:
+            return NotImplemented
+        return op(x, y)
+
+    return mixed
+
+
+if _C is not None:
+    _C.setup_nimber(cls=Nimber, slow_add=_mixed(_py_add), slow_mul=_mixed(_py_mul))
+else:
+    Nimber.__add__ = Nimber.__radd__ = Nimber.__sub__ = Nimber.__rsub__ = _py_add  # type: ignore[method-assign,assignment]
+    Nimber.__mul__ = Nimber.__rmul__ = _py_mul  # type: ignore[method-assign,assignment]
 
 _ZERO = _mk(0)
 
@@ -450,13 +470,17 @@ def _elementwise(op, xs: tuple, name: str) -> Any:
     return [op(*vals) for vals in zip(*cols)]
 
 
-def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str) -> Any:
+def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str, bulk=None) -> Any:
     ta, tb = type(a), type(b)
     if ta is int and tb is int:
         return int_op(a, b)
     if ta is list and tb is list and len(a) == len(b):
-        # bulk Nimbers: one pass, no per-element dispatch
-        if all(type(x) is Nimber for x in a) and all(type(y) is Nimber for y in b):
+        # bulk Nimbers: one pass, no per-element dispatch (one C loop with the kernel)
+        if bulk is not None:
+            got = bulk(a, b)
+            if got is not None:
+                return got
+        elif all(type(x) is Nimber for x in a) and all(type(y) is Nimber for y in b):
             return list(map(nim_op, a, b))
     elif ta is list and tb is Nimber and all(type(x) is Nimber for x in a):
         return [nim_op(x, b) for x in a]
@@ -537,7 +561,10 @@ def nim_mul(a: Any, b: Any) -> Any:
     >>> nim_mul([1, 2, 3], 3)
     [3, 1, 2]
     """
-    return _binary(a, b, Nimber.__mul__, _finite.nim_mul, _lenstra.nim_mul, _kernels.nim_mul_array, "nim_mul")
+    return _binary(
+        a, b, Nimber.__mul__, _finite.nim_mul, _lenstra.nim_mul, _kernels.nim_mul_array, "nim_mul",
+        _C.mul_lists if _C is not None else None,
+    )
 
 
 def nim_add(a: Any, b: Any) -> Any:
@@ -552,7 +579,10 @@ def nim_add(a: Any, b: Any) -> Any:
     """
     from cgtalg.nimbers.ordinal import nim_add as ord_add
 
-    return _binary(a, b, Nimber.__add__, _finite.nim_add, ord_add, _add_array, "nim_add")
+    return _binary(
+        a, b, Nimber.__add__, _finite.nim_add, ord_add, _add_array, "nim_add",
+        _C.add_lists if _C is not None else None,
+    )
 
 
 def nim_div(a: Any, b: Any) -> Any:
