@@ -231,11 +231,11 @@ def test_form_insertion_is_one_transaction(store, monkeypatch):
     real = Store._sqlite_insert_forms
     calls = {"n": 0}
 
-    def flaky(conn, hashes, birthday, found, insert):
+    def flaky(cursor, rows):
         calls["n"] += 1
-        if insert and calls["n"] == 5:  # the fifth birthday level: four were inserted
+        if calls["n"] == 5:  # the fifth birthday level: four were inserted
             raise RuntimeError("simulated crash mid-insert")
-        return real(conn, hashes, birthday, found, insert)
+        return real(cursor, rows)
 
     monkeypatch.setattr(Store, "_sqlite_insert_forms", staticmethod(flaky))
     with pytest.raises(RuntimeError, match="simulated crash"):

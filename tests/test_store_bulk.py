@@ -5,6 +5,7 @@ writers in separate processes."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import subprocess
@@ -73,6 +74,43 @@ def test_put_many_get_many_round_trip_and_mex_rule(tmp_path):
                 mex += 1
             assert v == mex
         assert [store.get(g, "grundy") for g in games] == values[:-1]
+
+
+def test_form_ids_read_back_a_row_stored_under_a_just_inserted_id(tmp_path):
+    """SQLite inserts forms with an option new to this call without looking them up first
+    (nothing can hold such a key); a row that does hold one anyway (here a dangling row
+    naming the next id) makes the INSERT skip it (ON CONFLICT DO NOTHING), and the form
+    then gets that row's id, read back, not a duplicate."""
+    path = tmp_path / "s.sqlite"
+    open_store(path).close()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO forms (id, key_hash, options, birthday) VALUES (1, ?, '2', 3)",
+                (hashlib.sha256(b"2").hexdigest(),))
+    con.commit()
+    con.close()
+    g = cg.game([cg.nim(2)])  # its key is the id of *2, which the store gives 2
+    with open_store(path) as store:
+        assert store.form_ids([g, cg.nim(2)]) == [1, 2]
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT id, options FROM forms ORDER BY id").fetchall() == [(1, "2"), (2, "*2")]
+    con.close()
+
+
+def test_form_ids_in_a_store_that_holds_some_of_the_forms(tmp_path):
+    """Forms over stored options are looked up, forms over new options inserted, for
+    impartial and partizan forms: a second process (a fresh store object) gets the same
+    ids, one form at a time or in bulk, and rebuilds the same forms."""
+    games = _forms(40) + [cg.parse("{*, {*2}}"), cg.nim(9), cg.up, cg.parse_partizan("{2||1|0}") + cg.up]
+    with open_store(tmp_path / "a.sqlite") as store:
+        first = store.form_ids(games[::3])
+        ids = store.form_ids(games)
+        assert ids[::3] == first
+    with open_store(tmp_path / "a.sqlite") as store:
+        assert [store.form_id(g) for g in games] == ids
+        assert [store.game(i) for i in ids] == games
+    with open_store(tmp_path / "a.sqlite") as store:
+        assert store.form_ids(games) == ids
+        assert store.info()["forms"] == len({sid for sid in ids} | set(store._form_ids.values()))
 
 
 def test_put_many_accepts_a_dict_and_rejects_bad_items(tmp_path):

@@ -111,9 +111,10 @@ class Game:
         The height of the game tree (0 for the zero game; ``n`` for ``*n``).
     """
 
-    __slots__ = ("_options", "_id", "_birthday", "_heap", "__weakref__")
+    __slots__ = ("_options", "_option_ids", "_id", "_birthday", "_heap", "__weakref__")
 
     _options: tuple["Game", ...]
+    _option_ids: tuple[int, ...]  # the ids of the options (ascending): the hash-cons key
     _id: int
     _birthday: int
     _heap: int | None
@@ -137,6 +138,7 @@ class Game:
             return found
         self = object.__new__(cls)
         self._options = options
+        self._option_ids = key
         self._heap = None
         self._id = len(_TABLE.by_id)
         self._birthday = 1 + max((o._birthday for o in options), default=-1)
@@ -166,6 +168,10 @@ class Game:
             opts = tuple(sorted((nim(k) for k in range(n)), key=lambda g: g._id))
             self._options = opts
             return opts
+        if name == "_option_ids" and self._heap is not None:
+            ids = tuple(o._id for o in self._options)
+            self._option_ids = ids
+            return ids
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- basic structure -------------------------------------------------------------

@@ -124,6 +124,11 @@ class PartizanGame:
         return self._options
 
     @property
+    def _option_ids(self) -> tuple[int, ...]:
+        # the ids of ``left + right``, as Game._option_ids (made on each use, never stored)
+        return tuple(o._id for o in self._options)
+
+    @property
     def birthday(self) -> int:
         """Formal birthday: 0 for ``0``, else 1 + the largest birthday of an option."""
         return self._birthday

@@ -35,6 +35,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
 
+from cgtalg.core.game import _TABLE as _GAME_TABLE
 from cgtalg.core.game import Game
 from cgtalg.core.game import game as make_game
 from cgtalg.core.notation import format_game, parse
@@ -551,8 +552,8 @@ class Store:
     @_retry_transient
     def form_ids(self, games: Sequence[Game]) -> list[int]:
         """The store ids of ``games`` (as :meth:`form_id`), inserting the missing ones and
-        their subpositions in one transaction, with one multi-row INSERT and one SELECT per
-        birthday level (not one round trip per form).
+        their subpositions in one transaction, level by level of birthday: per level one
+        batched INSERT and at most one SELECT (not one round trip per form).
 
         Examples
         --------
@@ -576,124 +577,179 @@ class Store:
     def _resolve_forms(self, conn: Connection, games: Sequence[Game], ids: dict, insert: bool) -> None:
         """Put the store id of every form of ``games`` (and their subpositions) into ``ids``
         (Game.id -> store id), level by level of birthday; with ``insert=False`` forms the
-        store lacks (and forms above them) are left out."""
+        store lacks (and forms above them) are left out.
+
+        A form is keyed once: the ascending store ids of its options joined as text (the
+        decimal text of each id made once per call). Reads look each level's keys up with
+        ``SELECT ... IN``. SQLite writes hold the write lock: a form with an option this
+        call inserted cannot be stored yet, so only the other forms of a level are looked
+        up before its INSERT (:meth:`_sqlite_insert_forms`). PostgreSQL writes insert each
+        level with ``RETURNING`` and read back only the rows another writer had stored
+        (``ON CONFLICT DO NOTHING`` returns none for them)."""
         # Plain dicts in the loops: ``ids`` may be a _PendingIds, whose lookups cost more.
         committed = ids.committed if isinstance(ids, _PendingIds) else {}
         known = dict(ids)  # the pending layer (or all of ``ids``)
+        # -- the forms to resolve, frontier by frontier with set operations on the options'
+        # Game ids (the hash-cons key each form keeps; no container is made per form, so
+        # fewer garbage-collector passes); a nim-heap is keyed by its size, its options
+        # never walked
+        by_id = _GAME_TABLE.by_id
         todo: dict[int, Game] = {}
-        stack = [g for g in games if g._id not in known and g._id not in committed]
-        while stack:
-            g = stack.pop()
-            gid = g._id
-            if gid in todo:
-                continue
-            todo[gid] = g
-            if g._heap is not None:  # a nim-heap: keyed by its size, no walk of its options
-                continue
-            for o in g.options:
-                oid = o._id
-                if oid not in todo and oid not in known and oid not in committed:
-                    stack.append(o)
-        levels: dict[int, list[Game]] = {}
-        for g in todo.values():
-            levels.setdefault(g.birthday, []).append(g)
-        absent: set[int] = set()
-        raw = self._dialect == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
-        sha256 = hashlib.sha256
-        for birthday in sorted(levels):
-            keys: dict[str, list[Game]] = {}
-            get, cget = known.get, committed.get
-            for g in levels[birthday]:
-                n = g._heap
-                if n is not None:
-                    keys.setdefault(atom_key(n), []).append(g)
-                    continue
-                option_ids = [get(o._id) or cget(o._id) for o in g.options]  # store ids are >= 1
-                if None in option_ids:  # an option the store lacks (reads only)
-                    absent.add(g._id)
-                    continue
-                if isinstance(g, PartizanGame):  # "L<left ids>|<right ids>" (partizan_key)
-                    k = len(g._left)
-                    key = partizan_key(option_ids[:k], option_ids[k:])
-                else:
-                    option_ids.sort()
-                    key = ",".join(map(str, option_ids))
-                keys.setdefault(key, []).append(g)
-            if not keys:
-                continue
-            hashes = {sha256(k.encode()).hexdigest(): k for k in keys}
-            found: dict[str, tuple[int, str]] = {}
-            if raw:
-                self._sqlite_insert_forms(conn, hashes, stored_birthday(birthday), found, insert)
+        sid: dict[int, int] = {}  # Game.id -> store id, of every form some key needs
+        frontier = {g._id for g in games}.difference(known).difference(committed)
+        while frontier:
+            children: set[int] = set()
+            add = children.update
+            for gid in frontier:
+                g = todo[gid] = by_id[gid]
+                if g._heap is None:
+                    add(g._option_ids)
+            rest = children.difference(todo)
+            frontier = rest.difference(known).difference(committed)
+            for gid in rest.difference(frontier):  # options stored before: their ids
+                found_id = known.get(gid)
+                sid[gid] = found_id if found_id is not None else committed[gid]
+        if not todo:
+            return
+        levels: dict[int, list[int]] = {}
+        for gid, g in todo.items():
+            level = levels.get(g._birthday)
+            if level is None:
+                levels[g._birthday] = [gid]
             else:
-                if insert:  # in (birthday, key hash) order: concurrent writers cannot deadlock
-                    conn.execute(
-                        self._insert_ignore(forms),
-                        [{"key_hash": h, "options": k, "birthday": stored_birthday(birthday)}
-                         for h, k in sorted(hashes.items())],
-                    )
-                hash_list = list(hashes)
-                for start in range(0, len(hash_list), _IN_BATCH):
-                    query = select(forms.c.id, forms.c.key_hash, forms.c.options).where(
-                        forms.c.key_hash.in_(hash_list[start : start + _IN_BATCH])
-                    )
-                    for row in conn.execute(query):
-                        found[row.key_hash] = (row.id, row.options)
-            for h, key in hashes.items():
-                row = found.get(h)
-                if row is None:
-                    if insert:
-                        raise StoreCorruptError(
-                            f"the store {self._where} is inconsistent: the form with options [{key}] "
-                            "was inserted but cannot be read back"
-                        )
-                    absent.update(g._id for g in keys[key])
+                level.append(gid)
+        text = {s: str(s) for s in sid.values()}  # decimal text of store ids, made once
+        tget = text.__getitem__
+        sget = sid.__getitem__ if insert else sid.get
+        sha256 = hashlib.sha256
+        raw = self._dialect == "sqlite"
+        cursor = conn.connection.driver_connection.cursor() if raw else None
+        # The first id this call inserted (SQLite): a form with an option at or above it is new.
+        first_new: int | None = None
+        next_id = 0
+        try:
+            for birthday in sorted(levels):
+                # key -> Game id, and whether the key may be stored already (SQLite)
+                keyed: dict[str, int] = {}
+                lookup: list[str] = []
+                new: list[str] = []
+                extra: list[tuple[str, int]] = []  # a second Game of one key (an inconsistent cache)
+                for gid in levels[birthday]:
+                    g = todo[gid]
+                    n = g._heap
+                    if n is not None:
+                        key = atom_key(n)
+                        top = 0
+                    else:
+                        option_ids = list(map(sget, g._option_ids))
+                        if not insert and None in option_ids:  # an option the store lacks (reads only)
+                            continue
+                        if isinstance(g, PartizanGame):  # "L<left ids>|<right ids>" (partizan_key)
+                            k = len(g._left)
+                            key = partizan_key(option_ids[:k], option_ids[k:])
+                            top = max(option_ids, default=0)
+                        else:
+                            option_ids.sort()
+                            key = ",".join(map(tget, option_ids))
+                            top = option_ids[-1] if option_ids else 0
+                    if keyed.setdefault(key, gid) != gid:
+                        extra.append((key, gid))
+                    elif first_new is not None and top >= first_new:
+                        new.append(key)
+                    else:
+                        lookup.append(key)
+                if not keyed:
                     continue
-                if row[1] != key:
-                    raise StoreCorruptError(
-                        f"the store {self._where} is inconsistent: form {row[0]} has options "
-                        f"[{row[1]}] but the key hash of [{key}]"
-                    )
-                for g in keys[key]:
-                    known[g._id] = row[0]
-        ids.update(known)
+                hashes = {k: sha256(k.encode()).hexdigest() for k in keyed}
+                found: dict[str, tuple[int, str]] = {}  # key hash -> (id, stored key), as read back
+                if raw:
+                    self._sqlite_select_forms(cursor, [hashes[k] for k in lookup], found)
+                    if insert and len(found) < len(lookup):
+                        new += (k for k in lookup if hashes[k] not in found)
+                        lookup = [k for k in lookup if hashes[k] in found]
+                    if insert and new:
+                        if first_new is None:
+                            next_id = 1 + (cursor.execute("SELECT max(id) FROM forms").fetchone()[0] or 0)
+                            first_new = next_id
+                        b = stored_birthday(birthday)
+                        if self._sqlite_insert_forms(cursor, [(i, hashes[k], k, b) for i, k in enumerate(new, next_id)]):
+                            for i, k in enumerate(new, next_id):
+                                sid[keyed[k]] = i
+                                text[i] = str(i)
+                        else:  # not every row went in: read them all back
+                            self._sqlite_select_forms(cursor, [hashes[k] for k in new], found)
+                            lookup += new
+                        next_id += len(new)
+                else:
+                    hash_list = sorted(hashes.values())  # (birthday, key hash) order: no deadlock
+                    if insert:
+                        by_hash = {h: k for k, h in hashes.items()}
+                        statement = self._insert_ignore(forms)
+                        rows = [{"key_hash": h, "options": by_hash[h], "birthday": stored_birthday(birthday)}
+                                for h in hash_list]
+                        if conn.dialect.insert_executemany_returning:
+                            result = conn.execute(statement.returning(forms.c.key_hash, forms.c.id, forms.c.options), rows)
+                            for h, i, k in result:
+                                found[h] = (i, k)
+                        else:
+                            conn.execute(statement, rows)
+                    hash_list = [h for h in hash_list if h not in found]  # stored by another writer
+                    for start in range(0, len(hash_list), _IN_BATCH):
+                        query = select(forms.c.key_hash, forms.c.id, forms.c.options).where(
+                            forms.c.key_hash.in_(hash_list[start : start + _IN_BATCH])
+                        )
+                        for h, i, k in conn.execute(query):
+                            found[h] = (i, k)
+                for key in lookup:  # every key but those just inserted (SQLite) was read back
+                    row = found.get(hashes[key])
+                    if row is None:
+                        if insert:
+                            raise StoreCorruptError(
+                                f"the store {self._where} is inconsistent: the form with options [{key}] "
+                                "was inserted but cannot be read back"
+                            )
+                        continue
+                    if row[1] != key:
+                        raise StoreCorruptError(
+                            f"the store {self._where} is inconsistent: form {row[0]} has options "
+                            f"[{row[1]}] but the key hash of [{key}]"
+                        )
+                    sid[keyed[key]] = row[0]
+                    text[row[0]] = str(row[0])
+                for key, gid in extra:
+                    if keyed[key] in sid:
+                        sid[gid] = sid[keyed[key]]
+        finally:
+            if cursor is not None:
+                cursor.close()
+        ids.update({gid: sid[gid] for gid in todo if gid in sid})
 
     @staticmethod
-    def _sqlite_insert_forms(conn: Connection, hashes: dict[str, str], birthday: int,
-                             found: dict[str, tuple[int, str]], insert: bool) -> None:
-        """SQLite's bulk path for one birthday level: look the keys up, then insert the absent
-        ones with multi-row ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` on the DBAPI cursor
-        (the write lock is held: ``BEGIN IMMEDIATE``), filling ``found`` (hash -> (id, key))."""
-        cursor = conn.connection.driver_connection.cursor()
-        try:
-            hash_list = list(hashes)
-            step = _IN_BATCH
-            for start in range(0, len(hash_list), step):
-                part = hash_list[start : start + step]
-                cursor.execute(
-                    f"SELECT key_hash, id, options FROM forms WHERE key_hash IN ({','.join('?' * len(part))})", part
-                )
-                for h, i, k in cursor.fetchall():
-                    found[h] = (i, k)
-            if not insert:
-                return
-            new = [h for h in hash_list if h not in found]
-            step = 300  # 3 parameters per row, below SQLite's 999-variable floor
-            for start in range(0, len(new), step):
-                part = new[start : start + step]
-                params: list[Any] = []
-                for h in part:
-                    params += (h, hashes[h], birthday)
-                cursor.execute(
-                    "INSERT INTO forms (key_hash, options, birthday) VALUES "
-                    + ",".join(["(?,?,?)"] * len(part))
-                    + " ON CONFLICT (key_hash) DO NOTHING RETURNING key_hash, id, options",
-                    params,
-                )
-                for h, i, k in cursor.fetchall():
-                    found[h] = (i, k)
-        finally:
-            cursor.close()
+    def _sqlite_select_forms(cursor: sqlite3.Cursor, hash_list: list[str], found: dict[str, tuple[int, str]]) -> None:
+        """Look up forms by key hash on the DBAPI cursor, filling ``found`` (hash -> (id, key))."""
+        for start in range(0, len(hash_list), _IN_BATCH):
+            part = hash_list[start : start + _IN_BATCH]
+            cursor.execute(
+                f"SELECT key_hash, id, options FROM forms WHERE key_hash IN ({','.join('?' * len(part))})", part
+            )
+            for h, i, k in cursor.fetchall():
+                found[h] = (i, k)
+
+    @staticmethod
+    def _sqlite_insert_forms(cursor: sqlite3.Cursor, rows: list[tuple[int, str, str, int]]) -> bool:
+        """SQLite's bulk INSERT of one birthday level's new forms, ``rows`` of (id, key hash,
+        key, birthday); True when every row was inserted.
+
+        The write lock is held (``BEGIN IMMEDIATE``) and ``rows`` were looked up first (or
+        have an option inserted by this call), so no other writer can have stored them:
+        their ids are given explicitly, counting up from one above the largest id (what
+        SQLite itself would assign), with one ``executemany`` of a fixed statement. The
+        INSERT stays ``ON CONFLICT DO NOTHING`` all the same: when fewer rows went in than
+        given, the caller reads every row back by its key hash."""
+        cursor.executemany(
+            "INSERT INTO forms (id, key_hash, options, birthday) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", rows
+        )
+        return cursor.rowcount == len(rows)
 
     @_retry_transient
     def put_many(self, items: Any) -> None:
@@ -757,7 +813,15 @@ class Store:
                 if inserted == len(params):
                     params = []
             else:
-                conn.execute(self._insert_ignore(form_properties), params)
+                statement = self._insert_ignore(form_properties)
+                if conn.dialect.insert_executemany_returning:
+                    # batched multi-row INSERT ... RETURNING (without RETURNING SQLAlchemy sends
+                    # the upsert row by row); a conflicting row is not returned and is checked below
+                    result = conn.execute(statement.returning(form_properties.c.form_id, form_properties.c.name), params)
+                    done = {(r[0], r[1]) for r in result}
+                    params = [p for p in params if (p["form_id"], p["name"]) not in done]
+                else:
+                    conn.execute(statement, params)
             stored = self._stored_values(conn, {(p["form_id"], p["name"]) for p in params}) if params else {}
             for p in params:
                 if stored.get((p["form_id"], p["name"])) != p["value"]:
