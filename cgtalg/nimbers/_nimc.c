@@ -422,35 +422,29 @@ static void enter(void)
 
 static void leave(void) { depth--; }
 
+/* acc += c (x) (monomial ia) (x) (monomial ib). */
+static inline int acc_term(Acc *acc, int64_t ia, int64_t ib, uint64_t c)
+{
+    if (ia == 0 || ib == 0)
+        return acc_xor(acc, ia | ib, c);
+    size_t off, len;
+    int rc = mono_get(ia, ib, &off, &len);
+    for (size_t t = 0; !rc && t < len; t++) {
+        uint64_t cc = pool_c[off + t];
+        rc = acc_xor(acc, pool_id[off + t], cc == 1 ? c : cm(c, cc));
+    }
+    return rc;
+}
+
 /* out = x (x) y. */
 static int elem_mul(const Elem *x, const Elem *y, Elem *out)
 {
     Acc acc;
     acc_init(&acc);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < x->n && !rc; i++) {
-        int64_t ia = x->id[i];
-        uint64_t ca = x->c[i];
-        for (Py_ssize_t j = 0; j < y->n; j++) {
-            int64_t ib = y->id[j];
-            uint64_t c = cm(ca, y->c[j]);
-            if (ia == 0 || ib == 0) {
-                if ((rc = acc_xor(&acc, ia | ib, c)) < 0)
-                    break;
-                continue;
-            }
-            size_t off, len;
-            if ((rc = mono_get(ia, ib, &off, &len)) != 0)
-                break;
-            for (size_t t = 0; t < len; t++) {
-                uint64_t cc = pool_c[off + t];
-                if ((rc = acc_xor(&acc, pool_id[off + t], cc == 1 ? c : cm(c, cc))) < 0)
-                    break;
-            }
-            if (rc)
-                break;
-        }
-    }
+    for (Py_ssize_t i = 0; i < x->n && !rc; i++)
+        for (Py_ssize_t j = 0; j < y->n && !rc; j++)
+            rc = acc_term(&acc, x->id[i], y->id[j], cm(x->c[i], y->c[j]));
     if (!rc)
         rc = acc_to_elem(&acc, out);
     acc_free(&acc);
@@ -463,25 +457,8 @@ static int elem_square(const Elem *x, Elem *out)
     Acc acc;
     acc_init(&acc);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < x->n; i++) {
-        int64_t ia = x->id[i];
-        uint64_t c2 = cm(x->c[i], x->c[i]);
-        if (ia == 0) {
-            if ((rc = acc_xor(&acc, 0, c2)) < 0)
-                break;
-            continue;
-        }
-        size_t off, len;
-        if ((rc = mono_get(ia, ia, &off, &len)) != 0)
-            break;
-        for (size_t t = 0; t < len; t++) {
-            uint64_t cc = pool_c[off + t];
-            if ((rc = acc_xor(&acc, pool_id[off + t], cc == 1 ? c2 : cm(c2, cc))) < 0)
-                break;
-        }
-        if (rc)
-            break;
-    }
+    for (Py_ssize_t i = 0; i < x->n && !rc; i++)
+        rc = acc_term(&acc, x->id[i], x->id[i], cm(x->c[i], x->c[i]));
     if (!rc)
         rc = acc_to_elem(&acc, out);
     acc_free(&acc);
