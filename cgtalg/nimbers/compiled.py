@@ -46,7 +46,12 @@ def load() -> ModuleType | None:
     try:
         from cgtalg.nimbers import _nimc  # type: ignore[attr-defined]
     except ImportError as exc:
-        _STATUS = f"python (the C kernel is not built: {exc})"
+        import importlib.util
+
+        if importlib.util.find_spec("cgtalg.nimbers._nimc") is None:
+            _STATUS = "python (the C kernel is not built: no C compiler when cgtalg was installed)"
+        else:
+            _STATUS = f"python (the C kernel failed to load: {exc})"
         return None
     src = Path(__file__).with_name("_nimc.c")
     if src.exists():
