@@ -23,7 +23,7 @@ sizes already proved and extends from the first missing one.
 
 Usage::
 
-    python tools/nim_position_classes.py [--budget SECONDS] [--max-size N] [--store URL] [--json]
+    python tools/nim_position_classes.py [--time SECONDS] [--max-size N] [--store URL] [--json]
         [--store-certificates]
 
 Exit status 0 when Theorem 6 held for every size checked, 1 otherwise.
@@ -31,17 +31,17 @@ Exit status 0 when Theorem 6 held for every size checked, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 
 from cgtalg.misere.nim_positions import (
-    MAX_CLASS_SIZE,
     NimClassCheck,
     check_size_level,
     nim_position_game,
     nim_positions_of_size,
+    parse_tool_arguments,
+    tool_arguments,
     is_nim_reduced,
 )
 
@@ -168,23 +168,13 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--budget", type=float, default=600.0, help="time budget in seconds (default 600)")
-    ap.add_argument("--max-size", type=int, default=MAX_CLASS_SIZE,
-                    help=f"largest total size to check (default and limit {MAX_CLASS_SIZE})")
-    ap.add_argument("--store", default=None, help="store URL or SQLite path (default: the user store)")
-    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    ap = tool_arguments(__doc__.split("\n\n")[0])
     ap.add_argument("--store-certificates", action="store_true",
                     help="store each full JSON certificate (readable by check_proof); by default a "
                     "checked-certificate summary is stored, as the JSON costs ~10x the search")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
-    args = ap.parse_args(argv)
-    if args.budget <= 0:
-        ap.error(f"--budget must be > 0 seconds, got {args.budget}")
-    if not 0 <= args.max_size <= MAX_CLASS_SIZE:
-        ap.error(f"--max-size must be in 0..{MAX_CLASS_SIZE}, got {args.max_size}")
+    args = parse_tool_arguments(ap, argv)
     out = run(
-        args.budget, args.max_size, args.store, progress=not (args.json or args.no_progress),
+        args.time, args.max_size, args.store, progress=not (args.json or args.no_progress),
         store_certificates=args.store_certificates,
     )
     if args.json:

@@ -44,7 +44,6 @@ Exit status 0 when both theorems held for every size checked, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import sys
@@ -53,12 +52,13 @@ from typing import Any
 
 from cgtalg.core.partizan import ZERO, PartizanGame, from_impartial, integer, nimber, pgame
 from cgtalg.misere.nim_positions import (
-    MAX_CLASS_SIZE,
     NimClassCheck,
     check_size_level,
     is_nim_reduced,
     nim_position_game,
     nim_positions_of_size,
+    parse_tool_arguments,
+    tool_arguments,
     nim_reduced_form,
 )
 
@@ -260,18 +260,7 @@ def run(budget: float, max_size: int, store_url: str | None, progress: bool) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--time", type=float, default=600.0, help="time budget in seconds (default 600)")
-    ap.add_argument("--max-size", type=int, default=MAX_CLASS_SIZE,
-                    help=f"largest total size to check (default and limit {MAX_CLASS_SIZE})")
-    ap.add_argument("--store", default=None, help="store URL or SQLite path (default: the user store)")
-    ap.add_argument("--json", action="store_true", help="print the result as JSON")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
-    args = ap.parse_args(argv)
-    if args.time <= 0:
-        ap.error(f"--time must be > 0 seconds, got {args.time}")
-    if not 0 <= args.max_size <= MAX_CLASS_SIZE:
-        ap.error(f"--max-size must be in 0..{MAX_CLASS_SIZE}, got {args.max_size}")
+    args = parse_tool_arguments(tool_arguments(__doc__.split("\n\n")[0]), argv)
     out = run(args.time, args.max_size, args.store, progress=not (args.json or args.no_progress))
     if args.json:
         print(json.dumps(out, indent=2))
