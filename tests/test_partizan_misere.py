@@ -290,6 +290,17 @@ def test_checker_rejects_tampered_certificates():
     p2._certificate = dataclasses.replace(node, right=())
     ok, why = check_misere_certificate(p2, explain=True)
     assert not ok and any("no witness for the Right option" in w for w in why)
+    # a witness of the wrong kind, for (ii) and for (i)
+    (gr, _kind, w, sub), = node.right
+    p2._certificate = dataclasses.replace(node, right=((gr, "G^L", w, sub),))
+    ok, why = check_misere_certificate(p2, explain=True)
+    assert not ok and any(f"(ii): witness {w} of kind 'G^L' is not such an option" in x for x in why)
+    p3 = misere_ge(pgame([0, integer(1)], []), integer(1), "dead-ending")  # {0, 1 |} ≥ 1: (i) at H^L = 0
+    assert p3 and check_misere_certificate(p3)
+    (hl, _kind, w, sub), = p3.certificate.left
+    p3._certificate = dataclasses.replace(p3.certificate, left=((hl, "H^R", w, sub),))
+    ok, why = check_misere_certificate(p3, explain=True)
+    assert not ok and any("(i): witness 0 of kind 'H^R' is not such an option" in x for x in why)
     # a Proviso that does not hold
     p2._certificate = dataclasses.replace(node, g=integer(1))
     ok, why = check_misere_certificate(p2, explain=True)

@@ -248,6 +248,32 @@ def _check_distinction(c: Any, g: PartizanGame, h: PartizanGame, universe: str,
     good.append(f"{universe}: T in the universe; direct play gives o(G+T) = {og}, o(H+T) = {oh}")
 
 
+def _check_witnesses(tag: str, items: Any, owner: Any, side: str, size: int, bad: list[str],
+                     stack: list, want_of: Any) -> None:
+    """Check one of the conditions (i)/(ii) of a certificate step: each cited option of
+    ``owner`` (its Left options for (i), Right for (ii)) has a witness of a valid kind whose
+    cited sub-step proves the wanted inequality on a smaller pair; every option is covered."""
+    options = owner.left if side == "Left" else owner.right
+    covered = set()
+    for o, kind, w, sub in items:
+        if o not in options:
+            bad.append(f"{tag}: {_show(o)} is not a {side} option of {_show(owner)}")
+            continue
+        covered.add(o.id)
+        want = want_of(o, kind, w)
+        if want is None:
+            bad.append(f"{tag}: witness {_show(w)} of kind {kind!r} is not such an option")
+            continue
+        if sub.g is not want[0] or sub.h is not want[1] or sub.g.birthday + sub.h.birthday >= size:
+            bad.append(f"{tag}: the cited step does not prove {_show(want[0])} ≥ {_show(want[1])}")
+            continue
+        stack.append(sub)
+    missing = [o for o in options if o.id not in covered]
+    if missing:
+        bad.append(f"{tag}: no witness for the {side} option {_show(missing[0])} of {_show(owner)}")
+
+
+
 def _check_proof(root: Any, g: PartizanGame, h: PartizanGame, universe: str,
                  bad: list[str]) -> int:
     if root.g is not g or root.h is not h:
@@ -267,46 +293,18 @@ def _check_proof(root: Any, g: PartizanGame, h: PartizanGame, universe: str,
                 bad.append(f"step {_show(a)} ≥ {_show(b)} claims identical forms")
             continue
         size = a.birthday + b.birthday
-        covered = set()
-        for hl, kind, w, sub in node.left:
-            if hl not in b.left:
-                bad.append(f"(i): {_show(hl)} is not a Left option of {_show(b)}")
-                continue
-            covered.add(hl.id)
-            if kind == "G^L" and w in a.left:
-                want = (w, hl)
-            elif kind == "H^LR" and w in hl.right:
-                want = (a, w)
-            else:
-                bad.append(f"(i): witness {_show(w)} of kind {kind!r} is not such an option")
-                continue
-            if sub.g is not want[0] or sub.h is not want[1] or sub.g.birthday + sub.h.birthday >= size:
-                bad.append(f"(i): the cited step does not prove {_show(want[0])} ≥ {_show(want[1])}")
-                continue
-            stack.append(sub)
-        missing = [o for o in b.left if o.id not in covered]
-        if missing:
-            bad.append(f"(i): no witness for the Left option {_show(missing[0])} of {_show(b)}")
-        covered = set()
-        for gr, kind, w, sub in node.right:
-            if gr not in a.right:
-                bad.append(f"(ii): {_show(gr)} is not a Right option of {_show(a)}")
-                continue
-            covered.add(gr.id)
-            if kind == "H^R" and w in b.right:
-                want = (gr, w)
-            elif kind == "G^RL" and w in gr.left:
-                want = (w, b)
-            else:
-                bad.append(f"(ii): witness {_show(w)} of kind {kind!r} is not such an option")
-                continue
-            if sub.g is not want[0] or sub.h is not want[1] or sub.g.birthday + sub.h.birthday >= size:
-                bad.append(f"(ii): the cited step does not prove {_show(want[0])} ≥ {_show(want[1])}")
-                continue
-            stack.append(sub)
-        missing = [o for o in a.right if o.id not in covered]
-        if missing:
-            bad.append(f"(ii): no witness for the Right option {_show(missing[0])} of {_show(a)}")
+        # (i): every H^L has a witness G^L ≥ H^L or G ≥ H^LR; (ii): every G^R has H^R with
+        # G^R ≥ H^R, or G^RL ≥ H
+        _check_witnesses(
+            "(i)", node.left, b, "Left", size, bad, stack,
+            lambda hl, kind, w: (w, hl) if kind == "G^L" and w in a.left
+            else (a, w) if kind == "H^LR" and w in hl.right else None,
+        )
+        _check_witnesses(
+            "(ii)", node.right, a, "Right", size, bad, stack,
+            lambda gr, kind, w: (gr, w) if kind == "H^R" and w in b.right
+            else (w, b) if kind == "G^RL" and w in gr.left else None,
+        )
         if not b.left and not _strong(a, universe, True):
             bad.append(f"(iii): {_show(b)} is a Left end but {_show(a)} is not Left-strong")
         if not a.right and not _strong(b, universe, False):
