@@ -380,6 +380,24 @@ def _undominated(opts: list[PartizanGame], left: bool) -> list[PartizanGame]:
     return keep
 
 
+def _bypass_reversible(options: list[PartizanGame], g0: PartizanGame, left: bool) -> tuple[list[PartizanGame], bool]:
+    """Replace each reversible option by the options it reverses through (ONAG ch. 10; Siegel,
+    CGT II.2): a Left option x reverses through x^R when x^R ≤ G, and is replaced by the Left
+    options of that x^R; a Right option y through y^L ≥ G, replaced by y^L's Right options.
+    Returns the new options and whether any option was bypassed."""
+    out: list[PartizanGame] = []
+    changed = False
+    for x in options:
+        through = x._right if left else x._left
+        rev = next((t for t in through if (_le(t, g0) if left else _le(g0, t))), None)
+        if rev is None:
+            out.append(x)
+        else:
+            out.extend(rev._left if left else rev._right)
+            changed = True
+    return out, changed
+
+
 def _from_canonical_options(lv: Sequence[PartizanGame], rv: Sequence[PartizanGame]) -> PartizanGame:
     """The canonical form of ``{lv | rv}`` whose options are canonical forms: dominated options
     removed and reversible ones bypassed until neither remains (Siegel CGT II.2)."""
@@ -406,31 +424,9 @@ def _from_canonical_options(lv: Sequence[PartizanGame], rv: Sequence[PartizanGam
     ro = _undominated(ro, False)
     g0 = _form(lo, ro)  # equal in value to the game throughout
     while True:
-        changed = False
-        new_lo: list[PartizanGame] = []
-        for x in lo:
-            rev = None
-            for xr in x._right:  # x reverses through x^R when x^R <= G
-                if _le(xr, g0):
-                    rev = xr
-                    break
-            if rev is None:
-                new_lo.append(x)
-            else:
-                new_lo.extend(rev._left)
-                changed = True
-        new_ro: list[PartizanGame] = []
-        for y in ro:
-            rev = None
-            for yl in y._left:  # y reverses through y^L when y^L >= G
-                if _le(g0, yl):
-                    rev = yl
-                    break
-            if rev is None:
-                new_ro.append(y)
-            else:
-                new_ro.extend(rev._right)
-                changed = True
+        new_lo, bypassed_l = _bypass_reversible(lo, g0, True)
+        new_ro, bypassed_r = _bypass_reversible(ro, g0, False)
+        changed = bypassed_l or bypassed_r
         if not changed:
             break
         lo = _undominated(list({o._id: o for o in new_lo}.values()), True)
