@@ -26,9 +26,10 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from cgtalg.core.game import WALK_LIMIT, Game, _count_text
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["Evaluator", "fold", "evaluator", "memo_post_order"]
+__all__ = ["Evaluator", "fold", "evaluator", "memo_post_order", "distinct_preorder"]
 
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Evaluator(Generic[V]):
@@ -180,3 +181,23 @@ def memo_post_order(root: Game, memo: dict[int, V], deps: Callable[[Game], Seque
         memo[x._id] = compute(x)
         stack.pop()
     return memo[root._id]
+
+
+def distinct_preorder(root: T, children: Callable[[T], Sequence[T]]) -> list[T]:
+    """The distinct objects reachable from ``root`` through ``children`` (distinct by
+    identity, for DAGs with shared nodes such as proof trees), depth-first, each before the
+    nodes below it and children in their given order; ``root`` first. Iterative (no
+    recursion limit)."""
+    order: list[T] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        for c in reversed(children(node)):
+            if id(c) not in seen:
+                stack.append(c)
+    return order

@@ -59,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generator, Iterable, Sequence
 
-from cgtalg.core.fold import Evaluator
+from cgtalg.core.fold import Evaluator, distinct_preorder
 from cgtalg.core.game import Game, game, nim, star, walk_size, zero
 from cgtalg.core.notation import format_game, game_to_json, parse
 from cgtalg.misere.outcome import misere_grundy
@@ -131,19 +131,7 @@ class EquivalenceProof:
 
     def nodes(self) -> list["EquivalenceProof"]:
         """All distinct proof nodes reachable from this one (this one first)."""
-        order: list[EquivalenceProof] = []
-        seen: set[int] = set()
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            order.append(node)
-            for w in reversed(node.condition_i + node.condition_ii):
-                if id(w.proof) not in seen:
-                    stack.append(w.proof)
-        return order
+        return distinct_preorder(self, lambda n: [w.proof for w in n.condition_i + n.condition_ii])
 
 
 _SWAP_KIND = {"H''": "G''", "G'": "H'", "G''": "H''", "H'": "G'"}

@@ -85,7 +85,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generator, Literal, Sequence
 
-from cgtalg.core.fold import fold
+from cgtalg.core.fold import distinct_preorder, fold
 from cgtalg.core.partizan import ZERO, PartizanGame, _literal, as_partizan, negative, partizan_evaluator, pgame
 
 __all__ = [
@@ -495,19 +495,7 @@ class GeProof:
 
     def nodes(self) -> list["GeProof"]:
         """All distinct proof steps reachable from this one (this one first)."""
-        order: list[GeProof] = []
-        seen: set[int] = set()
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            order.append(node)
-            for _, _, _, p in reversed(node.left + node.right):
-                if id(p) not in seen:
-                    stack.append(p)
-        return order
+        return distinct_preorder(self, lambda n: [p for _, _, _, p in n.left + n.right])
 
 
 @dataclass(frozen=True, eq=False)
