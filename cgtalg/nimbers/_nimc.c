@@ -989,6 +989,16 @@ static PyObject *m_elem_square(PyObject *self, PyObject *x_obj)
     return res;
 }
 
+/* The dict of an element operation's result, None for BIG (the Python path), NULL on error. */
+static PyObject *elem_result(int rc, const Elem *r)
+{
+    if (!rc)
+        return to_dict(r);
+    if (rc == BIG)
+        Py_RETURN_NONE;
+    return NULL;
+}
+
 /* elem_frobenius(x, m): x^(2^m); None when the Python path is needed. */
 static PyObject *m_elem_frobenius(PyObject *self, PyObject *args)
 {
@@ -999,7 +1009,6 @@ static PyObject *m_elem_frobenius(PyObject *self, PyObject *args)
     Elem x, z;
     elem_init(&x);
     elem_init(&z);
-    PyObject *res = NULL;
     int rc = from_value(x_obj, &x);
     if (!rc) {
         enter();
@@ -1009,10 +1018,7 @@ static PyObject *m_elem_frobenius(PyObject *self, PyObject *args)
         }
         leave();
     }
-    if (!rc)
-        res = to_dict(&x);
-    else if (rc == BIG)
-        res = (Py_INCREF(Py_None), Py_None);
+    PyObject *res = elem_result(rc, &x);
     elem_free(&x);
     elem_free(&z);
     return res;
@@ -1033,7 +1039,6 @@ static PyObject *m_elem_pow(PyObject *self, PyObject *args)
     elem_init(&x);
     elem_init(&r);
     elem_init(&t);
-    PyObject *res = NULL;
     int rc = from_value(x_obj, &x);
     if (!rc) {
         int top = 63;
@@ -1056,10 +1061,7 @@ static PyObject *m_elem_pow(PyObject *self, PyObject *args)
         }
         leave();
     }
-    if (!rc)
-        res = to_dict(&r);
-    else if (rc == BIG)
-        res = (Py_INCREF(Py_None), Py_None);
+    PyObject *res = elem_result(rc, &r);
     elem_free(&x);
     elem_free(&r);
     elem_free(&t);
