@@ -15,7 +15,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from cgtalg import hooks as _hooks
+
 __version__ = "0.1.0"
+
+# The package root stands above every layer: it fills the registration points of the lower
+# layers (cgtalg.hooks) with references that are imported on first use.
+_hooks.position_game.provide("cgtalg.rulesets.registry:position_game", default=True)
+_hooks.form_html.provide("cgtalg.viz.html:game_html", default=True)
 
 # Public name -> (module, attribute); attribute None means the module itself.  The modules
 # load on first access (PEP 562), so ``import cgtalg`` stays cheap: no numba, sympy, numpy,
@@ -23,6 +30,7 @@ __version__ = "0.1.0"
 # one line here and the name to ``__all__``.
 _LAZY: dict[str, tuple[str, str | None]] = {
     "errors": ("cgtalg.errors", None),
+    "clear_caches": ("cgtalg.caches", "clear_caches"),
     "nimbers": ("cgtalg.nimbers", None),
     "Evaluator": ("cgtalg.core", 'Evaluator'),
     "Game": ("cgtalg.core", 'Game'),

@@ -185,3 +185,35 @@ class NotAtomicError(CgtalgError, ValueError):
 
 
 __all__ += ["NotAtomicError"]
+
+
+class BudgetError(CgtalgError, ValueError):
+    """A time budget that is not one: ``max_seconds`` that is not a positive finite number of
+    seconds (``nan``, ``-3``, ``"5"``), or a ``--time`` that is not a duration such as ``90``,
+    ``30s``, ``10m``, ``1.5h`` (:mod:`cgtalg.budget`)."""
+
+
+__all__ += ["BudgetError"]
+
+
+class GameKindError(CgtalgError, TypeError):
+    """A question asked of a kind of game for which it has no answer: the Grundy value of a
+    partizan form such as ``{0|}``, the impartial universe for a partizan game, the normal-play
+    outcome of a misère canonical form. The message says why and names what does answer;
+    ``answered_by`` holds those names."""
+
+    def __init__(self, message: str, answered_by: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.answered_by = tuple(answered_by)
+
+
+__all__ += ["GameKindError"]
+
+
+class UnsupportedError(CgtalgError, NotImplementedError):
+    """A question that has an answer in the theory but that cgtalg does not compute yet (for
+    example misère canonical forms of partizan games in the universe of all games); the message
+    names what it does compute."""
+
+
+__all__ += ["UnsupportedError"]

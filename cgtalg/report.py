@@ -18,25 +18,7 @@ from cgtalg.core.notation import format_game, parse
 __all__ = ["GameReport", "describe", "PROPERTIES", "EquivalenceReport", "prove_equivalence"]
 
 
-#: winning moves are reported as literal text of at most this many characters
-MOVE_TEXT_LIMIT = 2000
-#: the misère canonical form is reported in *[...] notation of at most this many characters
-CANONICAL_TEXT_LIMIT = 4000
-
-
-def _canonical_text(g: Game) -> str:
-    from cgtalg.misere.canonical import misere_canonical
-    from cgtalg.misere.notation import format_misere
-
-    # display text, cut past CANONICAL_TEXT_LIMIT (the form itself is misere_canonical(g))
-    return format_misere(misere_canonical(g), max_chars=CANONICAL_TEXT_LIMIT)
-
-
-def _moves(g: Game, misere: bool) -> list[str]:
-    from cgtalg import winning_moves
-
-    # display text (cut with "..." past MOVE_TEXT_LIMIT: literal texts can be exponential in size)
-    return [format_game(m, max_chars=MOVE_TEXT_LIMIT) for m in winning_moves(g, misere=misere)]
+from cgtalg.ops.properties import CANONICAL_TEXT_LIMIT, MOVE_TEXT_LIMIT, PROPERTIES, property_computers
 
 
 def _number_text(n: int) -> str:
@@ -44,34 +26,6 @@ def _number_text(n: int) -> str:
     from cgtalg.core.notation import int_to_digits
 
     return int_to_digits(n) if n >= 0 else "-" + int_to_digits(-n)
-
-
-def _genus_text(g: Game) -> str:
-    """The classical genus symbol (Winning Ways ch. 13; :func:`cgtalg.genus`)."""
-    from cgtalg.misere.genus import genus
-
-    return str(genus(g))
-
-
-def _props() -> dict[str, Callable[[Game], Any]]:
-    from cgtalg.misere.outcome import misere_grundy, misere_outcome
-    from cgtalg.normal.grundy import grundy, normal_outcome
-
-    return {
-        "birthday": lambda g: g.birthday,
-        "normal_outcome": normal_outcome,
-        "grundy": grundy,
-        "normal_winning_moves": lambda g: _moves(g, False),
-        "misere_outcome": misere_outcome,
-        "misere_grundy": misere_grundy,
-        "misere_winning_moves": lambda g: _moves(g, True),
-        "genus": _genus_text,
-        "misere_canonical": _canonical_text,
-    }
-
-
-#: the properties :func:`describe` reports (and stores), in order
-PROPERTIES: tuple[str, ...] = tuple(_props())
 
 
 @dataclass
@@ -164,7 +118,7 @@ def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = Non
     """
     if isinstance(g, str):
         g = parse(g)
-    computers = _props()
+    computers = property_computers()
     wanted = properties or tuple(computers)
     values: dict[str, Any] = {}
     from_store: set[str] = set()
@@ -222,7 +176,7 @@ class EquivalenceReport:
 
     def _repr_html_(self) -> str:
         """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.viz.html import text_html
+        from cgtalg.core.display import text_html
 
         return text_html(self)
 

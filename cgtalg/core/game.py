@@ -336,10 +336,10 @@ class Game:
         text = format_game(self, max_chars=200)
         return f"Game({text!r})"
 
-    def _repr_html_(self) -> str:  # notebooks
-        from cgtalg.viz.html import game_html
+    def _repr_html_(self) -> str:  # notebooks: the card a higher layer provides (cgtalg.hooks)
+        from cgtalg.hooks import form_html
 
-        return game_html(self)
+        return form_html(self)
 
     # -- graphs ----------------------------------------------------------------------
     def to_networkx(self):

@@ -599,7 +599,7 @@ class Solution:
 
     def _repr_html_(self) -> str:
         """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.viz.html import text_html
+        from cgtalg.core.display import text_html
 
         return text_html(self)
 

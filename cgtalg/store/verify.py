@@ -134,9 +134,9 @@ def verify_store(store: Any, sample: int | None = 200, seed: int = 0) -> dict:
 
         # -- form properties -------------------------------------------------------------------
         prop_rows = list(conn.execute(select(form_properties.c.form_id, form_properties.c.name, form_properties.c.value)))
-        from cgtalg.report import _props  # the computers of the properties describe() stores
+        from cgtalg.ops.properties import property_computers  # what describe() stores
 
-        computers = _props()
+        computers = property_computers()
         recomputed = 0
         for row in _sample(prop_rows, sample, rng):
             key = f"form {row.form_id}, property {row.name!r}"
