@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import cgtalg as cg
-from cgtalg.core.game import _game_by_id
+from cgtalg.core.game import game_by_id
 from cgtalg.core.partizan import (ZERO, PartizanGame, down, dyadic, from_impartial, integer, negative,
                                   nimber, partizan_sum, pgame, switch, up)
 from cgtalg.errors import ComputationLimitError
@@ -18,8 +18,8 @@ from cgtalg.errors import ComputationLimitError
 def test_hash_consing_shares_the_id_space_with_impartial_forms():
     a = pgame([ZERO], [ZERO])
     assert a is pgame([ZERO, ZERO], [ZERO]) is nimber(1)
-    assert _game_by_id(a.id) is a
-    assert _game_by_id(cg.nim(3).id) is cg.nim(3)
+    assert game_by_id(a.id) is a
+    assert game_by_id(cg.nim(3).id) is cg.nim(3)
     assert a.id != cg.nim(1).id                      # different kinds, different forms
     assert pgame() is ZERO and ZERO.is_zero and ZERO.birthday == 0
 

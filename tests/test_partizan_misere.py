@@ -23,7 +23,7 @@ import pytest
 
 import cgtalg as cg
 from cgtalg.core.game import game, zero
-from cgtalg.core.partizan import ZERO, _literal, down, from_impartial, integer, negative, nimber, pgame, switch, up
+from cgtalg.core.partizan import ZERO, literal_text, down, from_impartial, integer, negative, nimber, pgame, switch, up
 from cgtalg.errors import CertificateError
 from cgtalg.misere.partizan import (
     clear_misere_caches,
@@ -231,11 +231,11 @@ def _check_pairs(universe, pairs, family, extra=()):
     for g, h in pairs:
         r = misere_ge(g, h, universe)
         ok, why = check_misere_certificate(r, explain=True)
-        assert ok, (universe, _literal(g), _literal(h), why)
+        assert ok, (universe, literal_text(g), literal_text(h), why)
         x = brute_ge(g, h, family)
         if r:
             n_true += 1
-            assert x is None and brute_ge(g, h, extra) is None, (universe, _literal(g), _literal(h))
+            assert x is None and brute_ge(g, h, extra) is None, (universe, literal_text(g), literal_text(h))
         else:
             n_false += 1
             n_family += x is not None
@@ -329,7 +329,7 @@ def test_strong_tests_agree():
     for g in sample:
         s = left_strong(g, "dead-ending")
         if davies_milley_strong(g):           # their test is sufficient (and necessary for P-free g)
-            assert s, _literal(g)
+            assert s, literal_text(g)
         brute = all(play_misere_outcome(g, x) in "LN" for x in left_dead)
         if s:
             assert brute
@@ -392,7 +392,7 @@ def _check_reduced(universe, games):
     reds = {}
     for g in games:
         c = misere_canonical_form(g, universe)
-        assert misere_equal(g, c, universe), (_literal(g), _literal(c))
+        assert misere_equal(g, c, universe), (literal_text(g), literal_text(c))
         assert misere_canonical_form(c, universe) is c and is_misere_canonical(c, universe)
         reds.setdefault(c.id, c)
     return list(reds.values())
@@ -406,7 +406,7 @@ def _unique(universe, reduced, family):
         groups.setdefault(tuple(pair_first_winners(c, x) for x in family), []).append(c)
     for group in groups.values():
         for a, b in itertools.combinations(group, 2):
-            assert not misere_equal(a, b, universe), (_literal(a), _literal(b))
+            assert not misere_equal(a, b, universe), (literal_text(a), literal_text(b))
 
 
 def test_dicot_reduced_forms():

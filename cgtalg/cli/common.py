@@ -42,7 +42,7 @@ def parse_exact_int(text: str, what: str = "value") -> int:
     >>> [parse_exact_int(t) for t in ("1000000000000000001", "1e6", "2^20", "10**12", "2.5e3", "-7")]
     [1000000000000000001, 1000000, 1048576, 1000000000000, 2500, -7]
     """
-    from cgtalg.core.notation import _digits_to_int
+    from cgtalg.core.notation import digits_to_int
 
     raw = text
     t = text.strip().replace("_", "")
@@ -62,7 +62,7 @@ def parse_exact_int(text: str, what: str = "value") -> int:
 
     if "^" in t or "**" in t:
         base_text, exp_text = t.split("^", 1) if "^" in t else t.split("**", 1)
-        base, exp = _digits_to_int(digits(base_text)), _digits_to_int(digits(exp_text))
+        base, exp = digits_to_int(digits(base_text)), digits_to_int(digits(exp_text))
         if base > 1 and exp * base.bit_length() > MAX_INT_DIGITS * 3.33:
             raise ValueError(f"{what} {raw!r} has more than {MAX_INT_DIGITS:,} digits "
                              "(cgtalg.cli.common.MAX_INT_DIGITS)")
@@ -74,10 +74,10 @@ def parse_exact_int(text: str, what: str = "value") -> int:
         if exp_text.startswith(("-", "+")):
             exp_sign = -1 if exp_text[0] == "-" else 1
             exp_text = exp_text[1:]
-        exp = exp_sign * _digits_to_int(digits(exp_text))
+        exp = exp_sign * digits_to_int(digits(exp_text))
         whole, _, frac = mantissa.partition(".")
         whole = whole.replace(",", "")
-        m = _digits_to_int(digits(whole + frac)) if (whole + frac) else None
+        m = digits_to_int(digits(whole + frac)) if (whole + frac) else None
         if m is None:
             raise ValueError(f"{what} {raw!r} is not {_EXACT_INT_HELP}")
         shift = exp - len(frac)
@@ -93,9 +93,9 @@ def parse_exact_int(text: str, what: str = "value") -> int:
     if "." in t:
         whole, _, frac = t.partition(".")
         if frac.strip("0") == "" and whole:
-            return sign * _digits_to_int(digits(whole.replace(",", "")))
+            return sign * digits_to_int(digits(whole.replace(",", "")))
         raise ValueError(f"{what} {raw!r} is not an integer; expected {_EXACT_INT_HELP}")
-    return sign * _digits_to_int(digits(t.replace(",", "")))
+    return sign * digits_to_int(digits(t.replace(",", "")))
 
 
 class ExactInt(click.ParamType):

@@ -30,6 +30,8 @@ from cgtalg.errors import ComputationLimitError
 
 __all__ = [
     "Game",
+    "game_by_id",
+    "forms_by_id",
     "game",
     "nim",
     "zero",
@@ -591,5 +593,12 @@ def game_table_size() -> int:
     return len(_TABLE.by_id)
 
 
-def _game_by_id(i: int) -> Game:
+def game_by_id(i: int) -> Game:
+    """The form with process-local id ``i`` (``game_by_id(g.id) is g``)."""
     return _TABLE.by_id[i]
+
+
+def forms_by_id() -> list[Game]:
+    """The live list of every form made in this process, indexed by id (read it, never change
+    it; hot loops that map many ids to forms index it directly)."""
+    return _TABLE.by_id

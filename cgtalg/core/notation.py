@@ -143,13 +143,13 @@ def _prescan(text: str) -> tuple[int, int]:
     return best, where
 
 
-def _digits_to_int(digits: str) -> int:
+def digits_to_int(digits: str) -> int:
     """``int(digits)`` for an ASCII digit string of any length (Python's ``int()`` refuses more
     than 4300 digits): balanced splitting, so subquadratic like CPython's own big conversion."""
     if len(digits) <= 3000:
         return int(digits)
     low = len(digits) // 2
-    return _digits_to_int(digits[:-low]) * _pow10(low) + _digits_to_int(digits[-low:])
+    return digits_to_int(digits[:-low]) * _pow10(low) + digits_to_int(digits[-low:])
 
 
 _POW10: dict[int, int] = {}
@@ -251,7 +251,7 @@ class _Parser(Scanner):
                 f"a number of {self.pos - start} digits, more than the limit of "
                 f"{MAX_HEAP_DIGITS} (cgtalg.core.notation.MAX_HEAP_DIGITS)", start,
             )
-        return _digits_to_int(text[start : self.pos])
+        return digits_to_int(text[start : self.pos])
 
     # -- literal grammar -------------------------------------------------------------
     def expr(self) -> Game:

@@ -2,7 +2,7 @@
 
 A :class:`PartizanGame` is a *form*: a set of Left options and a set of Right options, each a
 form. It lives in the same hash-cons table as :class:`cgtalg.core.game.Game` (one id space:
-:func:`cgtalg.core.game._game_by_id` finds either kind), so structural equality is identity
+:func:`cgtalg.core.game.game_by_id` finds either kind), so structural equality is identity
 (``G is H``), sums and negatives memoise on id pairs, and every recursive evaluation runs
 through the generic fold of :mod:`cgtalg.core.fold`: a partizan form's ``options`` are its
 Left options followed by its Right options, and :func:`partizan_evaluator` turns a rule
@@ -251,7 +251,7 @@ class PartizanGame:
         return self._id
 
     def __reduce__(self):
-        return (_unpickle, (_literal(self),))
+        return (_unpickle, (literal_text(self),))
 
     # -- display ---------------------------------------------------------------------------
     def __str__(self) -> str:
@@ -509,7 +509,7 @@ def _IMPARTIAL(g: PartizanGame, lv: Sequence[bool], rv: Sequence[bool]) -> bool:
     return g._left == g._right and all(lv)
 
 
-def _literal(g: PartizanGame) -> str:
+def literal_text(g: PartizanGame) -> str:
     """Literal text ``{L1, L2 | R1}`` with ``0`` for the empty form (no value recognition)."""
     memo: dict[int, str] = {}
     for x in g.subpositions():

@@ -86,7 +86,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generator, Literal, Sequence
 
 from cgtalg.core.fold import distinct_preorder, fold
-from cgtalg.core.partizan import ZERO, PartizanGame, _literal, as_partizan, negative, partizan_evaluator, pgame
+from cgtalg.core.partizan import ZERO, PartizanGame, literal_text, as_partizan, negative, partizan_evaluator, pgame
 
 __all__ = [
     "UNIVERSES",
@@ -350,7 +350,7 @@ def _show(g: PartizanGame, limit: int = 120) -> str:
     try:
         text = str(g)
     except Exception:  # pragma: no cover - defensive: printing must not break messages
-        text = _literal(g)
+        text = literal_text(g)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

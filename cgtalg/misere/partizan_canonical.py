@@ -33,10 +33,10 @@ input in ``U``, is its own reduced form, and that distinct reduced forms are une
 Examples
 --------
 >>> from cgtalg.core.partizan import nimber, pgame, integer
->>> from cgtalg.core.partizan import _literal
->>> _literal(misere_canonical_form(nimber(1) + nimber(1), "dicot"))
+>>> from cgtalg.core.partizan import literal_text
+>>> literal_text(misere_canonical_form(nimber(1) + nimber(1), "dicot"))
 '0'
->>> _literal(misere_canonical_form(nimber(2), "dicot"))
+>>> literal_text(misere_canonical_form(nimber(2), "dicot"))
 '{0, {0 | 0} | 0, {0 | 0}}'
 """
 
@@ -68,7 +68,7 @@ def _right_dead_ends(b: int) -> list[PartizanGame]:
     in a fixed order (number of options, then literal text)."""
     from itertools import combinations
 
-    from cgtalg.core.partizan import _literal
+    from cgtalg.core.partizan import literal_text
 
     while len(_RIGHT_DEAD_ENDS) <= b:
         k = len(_RIGHT_DEAD_ENDS)
@@ -85,7 +85,7 @@ def _right_dead_ends(b: int) -> list[PartizanGame]:
                 y = _canonical(pgame(s, []), "dead-ending")
                 if y.birthday == k:
                     found.setdefault(y._id, y)
-        _RIGHT_DEAD_ENDS.append(sorted(found.values(), key=lambda x: (len(x.left), _literal(x))))
+        _RIGHT_DEAD_ENDS.append(sorted(found.values(), key=lambda x: (len(x.left), literal_text(x))))
     return _RIGHT_DEAD_ENDS[b]
 
 
@@ -224,8 +224,8 @@ def misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanGame:
 
     Examples
     --------
-    >>> from cgtalg.core.partizan import nimber, integer, _literal
-    >>> _literal(misere_canonical_form(nimber(1) + nimber(1), "dead-ending"))   # *+* ≠ 0 in E
+    >>> from cgtalg.core.partizan import nimber, integer, literal_text
+    >>> literal_text(misere_canonical_form(nimber(1) + nimber(1), "dead-ending"))   # *+* ≠ 0 in E
     '{{0 | 0} | {0 | 0}}'
     >>> misere_canonical_form(integer(2) + integer(-2), "dead-ending") is integer(0)
     True

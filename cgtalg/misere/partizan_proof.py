@@ -224,9 +224,9 @@ def form_from_json(data: Any) -> PartizanGame:
 # the checks
 # ---------------------------------------------------------------------------------------
 def _show(g: PartizanGame) -> str:
-    from cgtalg.core.partizan import _literal
+    from cgtalg.core.partizan import literal_text
 
-    text = _literal(g)
+    text = literal_text(g)
     return text if len(text) <= 80 else text[:77] + "..."
 
 

@@ -35,7 +35,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
 
-from cgtalg.core.game import _TABLE as _GAME_TABLE
+from cgtalg.core.game import forms_by_id
 from cgtalg.core.game import Game
 from cgtalg.core.game import game as make_game
 from cgtalg.core.notation import format_game, parse
@@ -593,7 +593,7 @@ class Store:
         # Game ids (the hash-cons key each form keeps; no container is made per form, so
         # fewer garbage-collector passes); a nim-heap is keyed by its size, its options
         # never walked
-        by_id = _GAME_TABLE.by_id
+        by_id = forms_by_id()
         todo: dict[int, Game] = {}
         sid: dict[int, int] = {}  # Game.id -> store id, of every form some key needs
         frontier = {g._id for g in games}.difference(known).difference(committed)
@@ -1740,12 +1740,12 @@ def parse_form_key(text: Any) -> int | list[int] | tuple[list[int], list[int]]:
         return ([int(t) for t in left.split(",")] if left else [],
                 [int(t) for t in right.split(",")] if right else [])
     if text.startswith("*"):
-        from cgtalg.core.notation import _digits_to_int
+        from cgtalg.core.notation import digits_to_int
 
         digits = text[1:]
         if not digits.isascii() or not digits.isdigit() or digits[0] == "0":
             raise ValueError(text)
-        return _digits_to_int(digits)
+        return digits_to_int(digits)
     return [int(t) for t in text.split(",")] if text else []
 
 
