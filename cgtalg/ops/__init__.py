@@ -1,1 +1,42 @@
-"""Operations: one public function per question (outcome, winning moves, canonical form, comparison, values), for every kind of game it has meaning for."""
+"""Operations: one public function per question, for every kind of game it has meaning for.
+
+The functions here are the doors of the library (``cg.outcome``, ``cg.compare``, ...): each one
+recognises the kind of game it is given (:mod:`cgtalg.ops.kinds`: impartial and partizan forms,
+ruleset positions, misère canonical forms, nimbers, game text), chooses the algorithm of the
+theory for that kind and the play (normal or misère) and universe asked for, and refuses a kind
+for which the question has no answer with :class:`cgtalg.errors.GameKindError`, naming what does
+answer. This layer stands above the theories and rulesets and below the store.
+"""
+
+from cgtalg.ops.comparison import RELATIONS, Comparison, compare
+from cgtalg.ops.kinds import KINDS, UNIVERSES, Position, kind_of, position
+from cgtalg.ops.play import outcome, winning_moves
+from cgtalg.ops.values import (
+    atomic_weight,
+    canonical_form,
+    cool,
+    genus,
+    grundy,
+    left_stop,
+    literal_form,
+    mean,
+    misere_grundy,
+    number_value,
+    right_stop,
+    temperature,
+    thermograph,
+)
+
+#: every operation (door), by name: the table tests/test_doors.py covers
+OPERATIONS = (
+    "outcome", "winning_moves", "canonical_form", "compare", "grundy", "misere_grundy", "genus",
+    "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
+    "number_value",
+)
+
+__all__ = [
+    "KINDS", "UNIVERSES", "RELATIONS", "OPERATIONS", "Position", "position", "kind_of", "Comparison",
+    "compare", "outcome", "winning_moves", "canonical_form", "grundy", "misere_grundy", "genus",
+    "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
+    "number_value", "literal_form",
+]

@@ -1,0 +1,235 @@
+# The public names of cgtalg, each imported from its module on first use (lazy_loader,
+# SPEC 1: cgtalg/__init__.py attaches this stub). Type checkers and IDEs read it as the
+# package's interface. To add a public name: one import line here.
+
+from . import errors, nimbers, ops
+from .caches import (
+    clear_caches,
+)
+from .census.codes import (
+    census_classes,
+    enumerate_codes,
+)
+from .census.run import (
+    octal_census,
+)
+from .census.table import (
+    CensusResult,
+    CensusRow,
+    Disagreement,
+    diff_published,
+    read_published,
+)
+from .census.tasks import (
+    CensusParams,
+)
+from .core import (
+    Evaluator,
+    Game,
+    check_acyclic,
+    format_game,
+    from_networkx,
+    game_table_size,
+    nim,
+    parse,
+    star,
+    to_networkx,
+    zero,
+)
+from .core.fold import (
+    fold,
+)
+from .core.game import (
+    MATERIALISE_LIMIT,
+    WALK_LIMIT,
+    game,
+    sum_size,
+    walk_size,
+)
+from .core.notation import (
+    MAX_HEAP_DIGITS,
+    MISERE_DEPTH_LIMIT,
+)
+from .core.partizan import (
+    PartizanGame,
+    down,
+    dyadic,
+    from_impartial,
+    integer,
+    nimber,
+    pgame,
+    switch,
+    up,
+)
+from .core.partizan_notation import (
+    format_partizan,
+    parse_partizan,
+)
+from .misere import (
+    EquivalenceResult,
+    MisereCanonicalForm,
+    check_proof,
+    distinguisher,
+    equivalence_classes,
+    equivalent,
+    format_misere,
+    link,
+    linked,
+    misere_count_born_by,
+    misere_day_counts,
+    misere_equal,
+    misere_games_born_by,
+    misere_mate,
+)
+from .misere.adders import (
+    adder,
+    adder_description,
+    adder_index,
+    adder_sum,
+)
+from .misere.census import (
+    misere_class_counts,
+    misere_p_count_born_by,
+    misere_tame_count_born_by,
+)
+from .misere.equivalence import (
+    nim_sum_outcome,
+)
+from .misere.genus import (
+    Genus,
+    extended_genus,
+    genus_class,
+    genus_from_options,
+)
+from .misere.nim_positions import (
+    check_nim_position_classes,
+    nim_position_game,
+    nim_reduced_form,
+    shortlex_precedes,
+)
+from .misere.partizan import (
+    MisereComparison,
+    is_dead_ending,
+    is_dicot,
+    misere_adjoint,
+    misere_ge,
+)
+from .misere.partizan_proof import (
+    check_misere_certificate,
+)
+from .misere.parts import (
+    MiserePart,
+    misere_is_even,
+    misere_is_prime,
+    misere_partitions,
+    misere_parts,
+)
+from .misere.phylum import (
+    MisereClassification,
+    Phylum,
+    is_half_tame,
+    misere_class,
+    misere_classification,
+    misere_phylum,
+)
+from .misere.quotient import (
+    MisereQuotient,
+    misere_quotient,
+)
+from .nimbers.nimber import (
+    Nimber,
+    nim_add,
+    nim_div,
+    nim_inv,
+    nim_mul,
+    nim_pow,
+    nim_sqrt,
+)
+from .nimbers.ordinal import (
+    ordinal,
+)
+from .normal.grundy import (
+    mex,
+)
+from .normal.partizan import (
+    Thermograph,
+    is_all_small,
+    is_infinitesimal,
+    is_number,
+)
+from .ops import (
+    Comparison,
+    KINDS,
+    Position,
+    UNIVERSES,
+    atomic_weight,
+    canonical_form,
+    compare,
+    cool,
+    genus,
+    grundy,
+    kind_of,
+    left_stop,
+    mean,
+    misere_grundy,
+    number_value,
+    outcome,
+    position,
+    right_stop,
+    temperature,
+    thermograph,
+    winning_moves,
+)
+from .ops.aliases import (
+    misere_canonical,
+    misere_canonical_form,
+    misere_outcome,
+    misere_winning_moves,
+    normal_outcome,
+    normal_winning_moves,
+    partizan_canonical,
+    partizan_compare,
+    partizan_equal,
+    partizan_le,
+    partizan_misere_equal,
+    partizan_misere_outcome,
+    partizan_outcome,
+)
+from .report import (
+    EquivalenceReport,
+    GameReport,
+    describe,
+    prove_equivalence,
+)
+from .rulesets import (
+    GrundysGame,
+    ParityGame,
+    Solution,
+    TakeAndBreak,
+    build_dag,
+    find_period,
+    game_of,
+    get_ruleset,
+    grundys_game,
+    heap_ruleset,
+    ruleset_from_function,
+    solve,
+    subtraction,
+)
+from .rulesets.octal import (
+    octal,
+)
+from .rulesets.octal_periodicity import (
+    periodicity_memory_estimate,
+)
+from .rulesets.registry import (
+    position_game,
+)
+from .store.store import (
+    open_store,
+)
+from .store.verify import (
+    verify_store,
+)
+
+__version__: str

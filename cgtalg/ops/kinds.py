@@ -1,0 +1,306 @@
+"""The kinds of game the operations take, how each is recognised, and how a question is refused.
+
+Every operation of :mod:`cgtalg.ops` (``cg.outcome``, ``cg.grundy``, ``cg.compare``, ...) first
+asks :func:`kind_of` what it was given, then answers by the algorithm for that kind, or refuses
+with :class:`cgtalg.errors.GameKindError` naming why and what does answer. Nothing is computed
+as if the game were of another kind: a partizan form is never walked as an impartial one.
+
+The kinds (:data:`KINDS`):
+
+``"impartial"``
+    an impartial form (:class:`cgtalg.Game`), or a partizan form whose Left and Right options are
+    the same at every position (``{0|0}``, ``{*|*}``): that *is* an impartial game, written in
+    partizan notation, and is answered as one;
+``"partizan"``
+    any other partizan form (:class:`cgtalg.PartizanGame`): ``{0|}``, ``{1|-1}``, ``↑``;
+``"position"``
+    a position of a ruleset (:class:`Position`, made by :func:`position`): heaps of an octal game,
+    a Domineering board, a position of Guy's parity game;
+``"misere class"``
+    a misère canonical form (:class:`cgtalg.MisereCanonicalForm`): the class of an impartial game
+    under misère equivalence in the impartial universe. The normal-play Grundy value, the genus,
+    the misère outcome are invariants of the class (Conway, ONAG ch. 12), so those questions have
+    answers; a comparison in a larger universe (dicot, dead-ending, all games) does not;
+``"nimber"``
+    a :class:`cgtalg.Nimber`: finite ones are the nim-heaps ``*n``; transfinite ones (``*ω``) are
+    answered where the question makes sense for an infinite nim-heap (outcome, Grundy value,
+    winning moves, equality) and refused where it needs a short game;
+game text
+    a ``str`` is read with :func:`cgtalg.parse` and then answered as the kind it reads as.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Hashable
+
+from cgtalg.core.game import Game, nim
+from cgtalg.core.partizan import PartizanGame, as_partizan
+from cgtalg.errors import GameKindError
+
+__all__ = [
+    "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
+    "as_partizan_game", "refuse", "check_universe", "is_impartial_partizan", "impartial_form_of",
+    "finite_nimber_value", "refuse_end_rule",
+]
+
+KINDS = ("impartial", "partizan", "position", "misere class", "nimber")
+
+#: the universes of misère comparison, and the names they are accepted under
+UNIVERSES = ("impartial", "dicot", "dead-ending", "all")
+_UNIVERSE_NAMES = {
+    "impartial": "impartial", "dicot": "dicot", "dicots": "dicot",
+    "dead-ending": "dead-ending", "dead_ending": "dead-ending", "deadending": "dead-ending",
+    "all": "all", "full": "all", "general": "all",
+}
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of a ruleset: what the operations take for "heaps 5 and 9 of Kayles" or "this
+    Domineering board". Make one with :func:`position`.
+
+    Attributes
+    ----------
+    ruleset
+        The ruleset (:mod:`cgtalg.rulesets.protocol`): impartial or partizan, heap game or not.
+    value : hashable
+        The position in the ruleset's own terms (a tuple of heap sizes for heap games).
+    """
+
+    ruleset: Any
+    value: Hashable
+
+    @property
+    def is_heap_position(self) -> bool:
+        """Whether the ruleset is a heap game (octal, subtraction, Grundy's game, ...), whose
+        algorithms take a list of heap sizes."""
+        return hasattr(self.ruleset, "heap_options") and hasattr(self.ruleset, "nim_value")
+
+    @property
+    def is_partizan(self) -> bool:
+        from cgtalg.rulesets.protocol import is_partizan
+
+        return is_partizan(self.ruleset)
+
+    @property
+    def has_end_rule(self) -> bool:
+        """Whether the ruleset decides the winner at the end by a rule of its own (then its
+        positions are not games in normal or misère play, and have no Grundy value)."""
+        from cgtalg.rulesets.protocol import has_end_rule
+
+        return has_end_rule(self.ruleset)
+
+    def __str__(self) -> str:
+        from cgtalg.rulesets.protocol import format_position
+
+        return f"{self.ruleset.name} {format_position(self.ruleset, self.value)}"
+
+    def __repr__(self) -> str:
+        return f"Position({self})"
+
+
+def position(ruleset: Any, *args: Any) -> Position:
+    """A position of ``ruleset`` for the operations.
+
+    ``ruleset`` is a ruleset object or its name / code (``"0.77"``, ``"kayles"``,
+    ``"domineering"``, ``"parity"``: :func:`cgtalg.get_ruleset`). The position is given as the
+    ruleset writes it: heap sizes for heap games (``position("0.77", 5, 9)``), or one argument,
+    either the position itself or its text (``position("domineering", "3x4")``).
+
+    >>> import cgtalg as cg
+    >>> cg.outcome(cg.position("0.77", 5, 9)), cg.grundy(cg.position("0.77", 5, 9))
+    ('N', 5)
+    """
+    from cgtalg.rulesets.protocol import check_position, parse_position
+    from cgtalg.rulesets.registry import get_ruleset
+
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    heap_game = hasattr(rs, "heap_options") and hasattr(rs, "nim_value")
+    if heap_game and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+        from cgtalg.rulesets.heap_games import as_heaps
+
+        return Position(rs, tuple(int(h) for h in as_heaps(list(args), rs.name)))
+    if len(args) != 1:
+        raise GameKindError(
+            f"position({getattr(rs, 'name', rs)!r}, ...) takes heap sizes (for a heap game) or "
+            "one position or its text")
+    value = args[0]
+    if not heap_game and isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # e.g. position("parity", 25): the ruleset's text of the position
+    if isinstance(value, str):
+        value = parse_position(rs, value)
+    elif heap_game and isinstance(value, (list, tuple)):
+        from cgtalg.rulesets.heap_games import as_heaps
+
+        value = tuple(int(h) for h in as_heaps(value, rs.name))
+    check_position(rs, value)
+    return Position(rs, value)
+
+
+def read(x: Any) -> Any:
+    """Game text read into a form (:func:`cgtalg.parse`); an integer or dyadic fraction made the
+    partizan number it names (CGSuite's reading: ``3`` is the number 3, ``0`` the game 0);
+    anything else unchanged."""
+    if isinstance(x, str):
+        from cgtalg.core.notation import parse
+
+        return parse(x)
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        return as_partizan(x)
+    return x
+
+
+def is_impartial_partizan(g: PartizanGame) -> bool:
+    """Whether a partizan form has the same Left and Right options at every position (an
+    impartial game written in partizan notation, such as ``{0|0}`` or ``{*|*}``)."""
+    return g.is_impartial
+
+
+def kind_of(x: Any, operation: str | None = None) -> str:
+    """The kind of ``x`` (one of :data:`KINDS`; game text is read first).
+
+    >>> import cgtalg as cg
+    >>> [cg.kind_of(t) for t in ("{*2}", "{0|}", "{*|*}")]
+    ['impartial', 'partizan', 'impartial']
+    """
+    x = read(x)
+    if isinstance(x, Game):
+        return "impartial"
+    if isinstance(x, PartizanGame):
+        return "impartial" if is_impartial_partizan(x) else "partizan"
+    if isinstance(x, Position):
+        return "position"
+    if _is_misere_class(x):
+        return "misere class"
+    if _is_nimber(x):
+        return "nimber"
+    where = f"{operation}: " if operation else ""
+    raise GameKindError(
+        f"{where}{_show(x)} ({type(x).__name__}) is not a game: give a form (cgtalg.parse), game "
+        "text, a number, a ruleset position (cgtalg.position), a misère canonical form or a nimber")
+
+
+def _is_misere_class(x: Any) -> bool:
+    from cgtalg.misere.canonical import MisereCanonicalForm
+
+    return isinstance(x, MisereCanonicalForm)
+
+
+def _is_nimber(x: Any) -> bool:
+    from cgtalg.nimbers.nimber import Nimber
+
+    return isinstance(x, Nimber)
+
+
+def _show(x: Any, limit: int = 60) -> str:
+    try:
+        s = str(x)
+    except Exception:  # pragma: no cover - a broken __str__ of a foreign object
+        s = object.__repr__(x)
+    return s if len(s) <= limit else s[: limit - 3] + "..."
+
+
+def refuse(operation: str, x: Any, why: str, answered_by: tuple[str, ...] = ()) -> GameKindError:
+    """The error for ``operation`` asked of ``x``: why it has no answer, and what does answer."""
+    tail = ""
+    if answered_by:
+        tail = "; " + (answered_by[0] if len(answered_by) == 1 else
+                       ", ".join(answered_by[:-1]) + " or " + answered_by[-1]) + " answers instead"
+    return GameKindError(f"{operation}({_show(x)}): {why}{tail}", answered_by)
+
+
+def finite_nimber_value(x: Any) -> int | None:
+    """The integer n of a finite nimber ``*n``, or None for a transfinite one."""
+    finite = x.is_finite
+    return int(x) if (finite() if callable(finite) else finite) else None
+
+
+def impartial_form_of(g: PartizanGame) -> Game:
+    """The impartial form of a partizan form whose sides agree at every position (``{*|*}`` is
+    ``{*}``); the caller has checked :func:`is_impartial_partizan`."""
+    from cgtalg.core.game import game
+
+    memo: dict[int, Game] = {}
+    for x in g.subpositions():  # children before parents
+        memo[x.id] = game(memo[o.id] for o in x.left)
+    return memo[g.id]
+
+
+def as_impartial(x: Any, operation: str) -> Game:
+    """``x`` as an impartial form, for ``operation``; refused for partizan forms and positions
+    of partizan rulesets (naming what answers), and for transfinite nimbers."""
+    x = read(x)
+    if isinstance(x, Game):
+        return x
+    if isinstance(x, PartizanGame):
+        if is_impartial_partizan(x):
+            return impartial_form_of(x)
+        raise refuse(operation, x, "a partizan game has no impartial answer (its Left and Right "
+                     "options differ)", PARTIZAN_DOORS.get(operation, ()))
+    if isinstance(x, Position):
+        refuse_end_rule(x, operation)
+        if x.is_partizan:
+            raise refuse(operation, x, f"{x.ruleset.name} is a partizan ruleset",
+                         PARTIZAN_DOORS.get(operation, ()))
+        from cgtalg.rulesets.solver import game_of
+
+        return game_of(x.ruleset, x.value)
+    if _is_misere_class(x):
+        return x.game
+    if _is_nimber(x):
+        n = finite_nimber_value(x)
+        if n is None:
+            raise refuse(operation, x, "a transfinite nimber is not a short game",
+                         ("cgtalg.outcome", "cgtalg.grundy", "cgtalg.winning_moves",
+                          "cgtalg.compare (normal play)"))
+        return nim(n)
+    kind_of(x, operation)  # raises the not-a-game error
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def refuse_end_rule(x: Position, operation: str) -> None:
+    """Refuse a position of a ruleset that decides the winner by its own end rule: such positions
+    are not games in normal or misère play, so only who wins (and how) has an answer."""
+    if x.has_end_rule:
+        raise refuse(operation, x, f"{x.ruleset.name} decides the winner by its own end rule, so "
+                     "its positions are not games in normal or misère play",
+                     ("cgtalg.outcome", "cgtalg.winning_moves"))
+
+
+def as_partizan_game(x: Any, operation: str) -> PartizanGame:
+    """``x`` as a partizan form (impartial forms are partizan games with equal sides), for the
+    normal-play partizan questions; positions of rulesets become their forms."""
+    x = read(x)
+    if isinstance(x, PartizanGame):
+        return x
+    if isinstance(x, Position) and x.is_partizan:
+        refuse_end_rule(x, operation)
+        from cgtalg.rulesets.partizan_games import partizan_form
+
+        return partizan_form(x.ruleset, x.value)
+    return as_partizan(as_impartial(x, operation))
+
+
+def check_universe(universe: Any, games: tuple[Any, ...], operation: str) -> str:
+    """The misère universe to use: the one asked (``"impartial"``, ``"dicot"``,
+    ``"dead-ending"``, ``"all"``), or by default the impartial universe when every game is
+    impartial and the universe of all games otherwise."""
+    if universe is None:
+        return "impartial" if all(kind_of(g) in ("impartial", "misere class", "nimber")
+                                  or (isinstance(g, Position) and not g.is_partizan)
+                                  for g in games) else "all"
+    name = _UNIVERSE_NAMES.get(str(universe).lower()) if isinstance(universe, str) else None
+    if name is None:
+        raise GameKindError(f"{operation}: unknown universe {universe!r}; expected one of "
+                            + ", ".join(map(repr, UNIVERSES)))
+    return name
+
+
+#: for each impartial-only operation, the operations that answer for partizan games
+PARTIZAN_DOORS: dict[str, tuple[str, ...]] = {
+    "grundy": ("cgtalg.canonical_form", "cgtalg.outcome", "cgtalg.mean", "cgtalg.temperature"),
+    "misere_grundy": ("cgtalg.outcome(g, misere=True)", "cgtalg.canonical_form(g, misere=True, universe='dicot')"),
+    "genus": ("cgtalg.outcome(g, misere=True)", "cgtalg.canonical_form(g, misere=True, universe='dicot')"),
+}
