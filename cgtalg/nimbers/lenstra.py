@@ -260,12 +260,38 @@ class _Engine:
 
     # -- keys and conversions ------------------------------------------------------------------
     def kid(self, key: Key) -> int:
+        """The id of a monomial key, interned on first sight (by the C kernel when it is used)."""
         i = self._ids.get(key)
         if i is None:
-            i = len(self._keys)
-            self._keys.append(key)
-            self._ids[key] = i
+            c = self._c
+            if c is None:
+                i = len(self._keys)
+                self._keys.append(key)
+                self._ids[key] = i
+                return i
+            self.sync_keys()
+            i = self._ids.get(key)
+            if i is None:
+                K = len(key) - 1
+                i = c.intern_key(self.kid(_strip(key[:K])), K, key[K])
+                self.sync_keys()
         return i
+
+    def sync_keys(self) -> None:
+        """Mirror in ``_keys`` / ``_ids`` the monomial keys the C kernel interned (it computes
+        missing monomial products itself and makes their keys as (K, low id, top digits))."""
+        c = self._c
+        if c is None:
+            return
+        keys = self._keys
+        if c.key_count() == len(keys):
+            return
+        ids = self._ids
+        for K, low, top in c.key_parts(len(keys)):
+            lk = keys[low]
+            key = lk + ((),) * (K - len(lk)) + (top,)
+            ids[key] = len(keys)
+            keys.append(key)
 
     def elem(self, x: _CNF) -> Elem | None:
         """Element of the ordinal ``x``, or ``None`` if x ≥ ω^(ω^ω)."""
@@ -285,6 +311,7 @@ class _Engine:
             return 0
         if len(x) == 1 and 0 in x:
             return x[0]
+        self.sync_keys()
         keys = self._keys
         terms = sorted(
             ((_key_to_beta(keys[i]), c) for i, c in x.items()), key=lambda t: _key(t[0]), reverse=True
@@ -304,6 +331,7 @@ class _Engine:
             if p > self.limit:
                 raise _NeedAlpha(p, self.limit)
             got = self.elem(self.alpha_source(p))
+            self.sync_keys()
             if not got or any(len(self._keys[i]) > k for i in got):
                 raise NimberError(f"alpha_p for p = {p} must be a nonzero ordinal below kappa_{p}")
             self._alpha[k] = got
@@ -332,6 +360,7 @@ class _Engine:
         if ia == 0:
             got = ((ib, 1),)
         else:
+            self.sync_keys()
             got = self._mono_keys(self._keys[ia], self._keys[ib])
         if len(self._mono) > self._CACHE_LIMIT:
             self._mono.clear()
@@ -362,6 +391,7 @@ class _Engine:
             low = tuple(self.mul(dict(low), self.alpha_elem(K)).items())
         if not top:
             return low
+        self.sync_keys()
         keys = self._keys
         return tuple(
             (self.kid(keys[i] + ((),) * (K - len(keys[i])) + (top,)), c) for i, c in low
@@ -469,6 +499,7 @@ class _Engine:
     def raw_sig(self, x: Elem) -> Sig:
         two = 1
         J: list[int] = []
+        self.sync_keys()
         keys = self._keys
         for i, c in x.items():
             two = max(two, _finite.field_degree(c))
@@ -543,6 +574,7 @@ class _Engine:
         K = len(J) - 1
         t = J[K] - 1
         p = _prime(K)
+        self.sync_keys()
         keys = self._keys
         parts: list[dict] = [dict() for _ in range(p)]
         for i, c in x.items():
@@ -576,7 +608,9 @@ class _Engine:
         for d, coeff in enumerate(s1):
             if not coeff:
                 continue
-            for i, c in self.mul(coeff, u).items():
+            prod = self.mul(coeff, u)
+            self.sync_keys()
+            for i, c in prod.items():
                 if d:
                     key = keys[i]
                     dK = key[K] if K < len(key) else ()
@@ -707,7 +741,7 @@ def _use_compiled(eng: _Engine) -> None:
     c = _compiled.load()
     if c is None:
         return
-    c.setup_engine(mono_mul=eng.mono_mul, py_mul=eng.mul, py_square=eng.square)
+    c.setup_engine(mono_mul=eng.mono_mul, py_mul=eng.mul, py_square=eng.square, alpha=eng.alpha_elem)
     eng.mul = c.elem_mul  # type: ignore[method-assign]
     eng.square = c.elem_square  # type: ignore[method-assign]
     eng._c = c
