@@ -1,7 +1,7 @@
 """The compiled nimber kernel (cgtalg/nimbers/_nimc.c) against the Python engine it replaces.
 
 Sources of expected values: the mex definition of ⊗ (ONAG ch. 6, brute force below 64), the
-Python implementation of Lenstra's κ/α engine (``lenstra._Engine``'s own methods, called unbound
+Python implementation of Lenstra's κ/α engine (``engine.Engine``'s own methods, called unbound
 so that they bypass the kernel; that engine is itself checked against the transfinite mex
 definition and seed 004 in tests/test_nimbers_ordinal.py and tests/test_nimber_type.py), the
 Python Nimber operators (``nimber._py_add`` / ``_py_mul``), and the field laws (x ⊗ x⁻¹ = 1,
@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 
 from cgtalg.errors import OrdinalRangeError
-from cgtalg.nimbers import compiled, finite, lenstra, nimber
+from cgtalg.nimbers import alpha_table, compiled, engine, finite, nimber
 from cgtalg.nimbers.nimber import Nimber, nim_add, nim_mul
 
 C = compiled.load()
 needs_c = pytest.mark.skipif(C is None, reason=f"C kernel not in use: {compiled.status()}")
-ENG = lenstra._engine()
-PY = lenstra._Engine  # unbound methods: the Python reference, whatever the instance routes
+ENG = engine.engine()
+PY = engine.Engine  # unbound methods: the Python reference, whatever the instance routes
 
 
 def random_text(rng: random.Random, k: int, terms: int, max_coeff: int = 15) -> str:
@@ -160,8 +160,8 @@ def test_inverse_square_root_and_powers(k):
 def test_alpha_beyond_the_table_is_the_librarys_error():
     """A product needing α_p beyond the shipped table: OrdinalRangeError naming the product,
     raised through the C slot exactly as through the Python path."""
-    q = sympy_next_prime(lenstra.max_tabled_prime())  # 719
-    k = lenstra._prime_index(q)
+    q = sympy_next_prime(alpha_table.max_tabled_prime())  # 719
+    k = engine._prime_index(q)
     big = Nimber(f"w^(w^{k}*400)")  # κ_q^400: its square reaches κ_q^q = α_q
     with pytest.raises(OrdinalRangeError, match=f"nim-product .* needs alpha_p for p = {q}"):
         big * big  # noqa: B018
