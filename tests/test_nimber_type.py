@@ -297,3 +297,38 @@ def test_pow_equals_repeated_products_and_sums_merge_both_ways():
     assert a + 5 == 5 + a == Nimber("w^2+w") and (a + 5).is_finite is False
     assert a + a == 0 and (a + Nimber("w^2+w")) == 5 and (a + Nimber("w^2+w")).is_finite
     assert int(Nimber("w+3") + Nimber("w")) == 3
+
+
+def test_nimber_constructor_and_parse_nimber():
+    """cgtalg.nimbers.nimber.nimber: what cg.ordinal / cg.nimber give; parse_nimber reads
+    ordinal text and Nimber's own printed form."""
+    from cgtalg.nimbers import parse_nimber
+    from cgtalg.nimbers.nimber import nimber
+
+    assert type(nimber("w")) is Nimber and type(nimber(5)) is Nimber
+    assert nimber("w^2*3+1") == Nimber(ordinal("w^2*3+1"))
+    assert nimber(Nimber("w")) is nimber(Nimber("w")) or nimber(Nimber("w")) == Nimber("w")
+    for x in (Nimber("w^2*3+1"), Nimber("w"), Nimber(5), Nimber("w^(w^2*4)+3"), Nimber("w+1")):
+        assert parse_nimber(str(x)) == x
+        assert nimber(str(x)) == x
+    assert parse_nimber("*") == 1 and parse_nimber("*0") == 0 and parse_nimber(" *(ω·4+7) ") == Nimber("w*4+7")
+    assert str(nimber("w^2*3+1")) == "*(ω^2·3+1)" and str(nimber("w")) == "*ω"
+    with pytest.raises(NimberError):
+        parse_nimber(3)
+    with pytest.raises(NimberError):
+        nimber(-1)
+
+
+def test_sympy_interop():
+    x = Nimber("w^2+w*3+1")
+    s = x.to_sympy()
+    assert s == ordinal("w^2+w*3+1") and x.to_ordinal() == s
+    assert Nimber.from_ordinal(s) == x and Nimber.from_ordinal(7) == 7
+    assert nim_mul(s, s) == (x * x).to_sympy()  # the sympy door still answers in sympy
+
+
+def test_kappa_field_degree():
+    assert engine.kappa_field_degree([]) == 1
+    assert engine.kappa_field_degree([ordinal("w")]) == 6 == engine.kappa_field_degree([Nimber("w")])
+    assert engine.kappa_field_degree([Nimber("w"), 5]) == 12
+    assert engine.kappa_field_degree([Nimber("w^w")]) % 5 == 0

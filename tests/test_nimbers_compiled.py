@@ -236,3 +236,49 @@ def test_a_stale_build_is_not_used(tmp_path, monkeypatch):
     with pytest.warns(RuntimeWarning, match="rebuild it with `pip install -e .`"):
         assert compiled.load() is None
     assert "stale" in compiled.status()
+
+
+def _wide_text(rng: random.Random, k: int) -> str:
+    """2–4 terms, coefficients up to 255, exponent coefficients up to 255 (many base-p digits,
+    carries and α reductions): monomial products the table has not seen."""
+    parts = []
+    for _ in range(rng.randint(2, 4)):
+        exp = "+".join(f"w^{j}*{rng.randint(1, 255)}" for j in range(k) if rng.random() < 0.7) or "1"
+        parts.append(f"w^({exp})*{rng.randint(1, 255)}")
+    return "+".join(parts)
+
+
+@needs_c
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_monomial_products_computed_in_c_equal_the_python_reduction(k):
+    """The kernel computes a missing monomial product itself (keys interned in C); the Python
+    engine's _mono_keys (its own table emptied, so nothing is shared) is the reference."""
+    rng = random.Random(40 + k)
+    xs = [Nimber(_wide_text(rng, k)) for _ in range(30)]
+    C.clear()
+    ENG._mono.clear()
+    for x, y in zip(xs, xs[1:]):
+        got = C.elem_mul(x._v, y._v)
+        assert got == PY.mul(ENG, x._v, y._v)
+        for ia in x._v:
+            for ib in y._v:
+                if ia and ib:
+                    want = dict(PY.mono_mul(ENG, ia, ib))
+                    assert C.elem_mul({ia: 1}, {ib: 1}) == want
+    # the keys the kernel made are mirrored in the Python engine and print as ordinals
+    ENG.sync_keys()
+    assert len(ENG._keys) == C.key_count()
+    assert all(ENG._ids[key] == i for i, key in enumerate(ENG._keys))
+    assert str(xs[0] * xs[1]) == str(nimber._py_mul(xs[0], xs[1]))
+
+
+@needs_c
+def test_clear_caches_empties_the_product_tables():
+    from cgtalg.caches import clear_caches, registered_caches
+
+    assert "nimbers.monomial products" in registered_caches()
+    xs = random_nimbers(31, 30, 3)
+    before = [x * y for x, y in zip(xs, xs[1:])]
+    clear_caches()
+    assert C.stats()["cached_products"] == 0 and not ENG._mono
+    assert [x * y for x, y in zip(xs, xs[1:])] == before

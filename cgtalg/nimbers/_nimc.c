@@ -934,6 +934,12 @@ static PyObject *make_nimber(PyObject *v) /* steals v */
     }
     o->v = v;
     o->h = NULL;
+    /* A Nimber holds an int or a dict of ints (and its hash): it can close no reference cycle,
+       so the collector need not watch it (instances of the Python subclass are allocated as
+       GC objects, as every heap type's are; untracked, a batch of results does not make the
+       collector walk the interpreter's objects). */
+    if (PyObject_IS_GC((PyObject *)o))
+        PyObject_GC_UnTrack(o);
     return (PyObject *)o;
 }
 
