@@ -328,7 +328,7 @@ def test_sympy_interop():
 
 
 def test_kappa_field_degree():
-    assert engine.kappa_field_degree([]) == 1
-    assert engine.kappa_field_degree([ordinal("w")]) == 6 == engine.kappa_field_degree([Nimber("w")])
-    assert engine.kappa_field_degree([Nimber("w"), 5]) == 12
-    assert engine.kappa_field_degree([Nimber("w^w")]) % 5 == 0
+    assert lenstra.kappa_field_degree([]) == 1
+    assert lenstra.kappa_field_degree([ordinal("w")]) == 6 == lenstra.kappa_field_degree([Nimber("w")])
+    assert lenstra.kappa_field_degree([Nimber("w"), 5]) == 12
+    assert lenstra.kappa_field_degree([Nimber("w^w")]) % 5 == 0

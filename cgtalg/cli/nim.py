@@ -50,7 +50,7 @@ def _guard(values: list, max_field_degree: int) -> None:
     """Refuse, before any arithmetic, infinite operands whose common κ-field GF(2^M) has
     M > max_field_degree (Lenstra's fields; nim-products there cost about M^2)."""
     from cgtalg.errors import ComputationLimitError
-    from cgtalg.nimbers.engine import kappa_field_degree
+    from cgtalg.nimbers.lenstra import kappa_field_degree
     from cgtalg.nimbers.ordinal import format_ordinal
 
     infinite = [v for v in values if not isinstance(v, int)]

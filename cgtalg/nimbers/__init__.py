@@ -25,8 +25,7 @@ from cgtalg.nimbers.finite import (
     nim_square,
     nim_trace,
 )
-from cgtalg.nimbers.engine import kappa_field_degree
-from cgtalg.nimbers.lenstra import kappa, nim_degree
+from cgtalg.nimbers.lenstra import kappa, kappa_field_degree, nim_degree
 from cgtalg.nimbers.polynomials import parse_nim_polynomial
 from cgtalg.nimbers.roots import NimRoots, nim_root, nim_roots
 from cgtalg.nimbers.lenstra import nim_div as ordinal_nim_div

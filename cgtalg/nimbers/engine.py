@@ -11,9 +11,7 @@ its inner loops in the C kernel (:mod:`cgtalg.nimbers.compiled`) when it is buil
 methods stay the reference.
 
 Public for the other layers: :func:`engine` (the default engine), :func:`element_of` (the
-engine element of a value), :func:`kappa_field_degree` (the degree of the κ-field holding
-some values, for refusing large operands before computing), :func:`sig_merge`,
-:func:`odd_prime`.
+engine element of a value), :func:`sig_merge` (κ-field signatures), :func:`odd_prime`.
 """
 
 from __future__ import annotations
@@ -36,7 +34,6 @@ __all__ = [
     "engine",
     "element_of",
     "ordinal_of_element",
-    "kappa_field_degree",
     "sig_merge",
     "odd_prime",
 ]
@@ -763,40 +760,3 @@ def _check_int(n: object, func: str, what: str = "exponent") -> int:
         raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {n!r}")
     return int(n)
 
-
-def kappa_field_degree(values: Iterable[object]) -> int:
-    """The degree M over GF(2) of the smallest of Lenstra's κ-fields holding all ``values``.
-
-    Nim-products in GF(2^M) cost about M^2 coefficient operations, so a command can refuse
-    operands whose field is too large before computing anything. Finite values lie in
-    GF(2^(2^a)), the finite part of every κ-field.
-
-    Parameters
-    ----------
-    values : iterable of int, sympy Ordinal or Nimber
-        Ordinals below ω^(ω^ω).
-
-    Returns
-    -------
-    int
-        M (1 for no values or only 0 and 1).
-
-    Raises
-    ------
-    cgtalg.errors.OrdinalRangeError
-        If a value is not below ω^(ω^ω), or its field needs α_p beyond the table.
-
-    Examples
-    --------
-    >>> kappa_field_degree([5]), kappa_field_degree([5, 2]), kappa_field_degree([3, 1 << 20])
-    (4, 4, 32)
-    """
-    eng = engine()
-    sig: Sig = (1, ())
-    for i, v in enumerate(values):
-        _, e = element_of(v, f"value {i}")
-        try:
-            sig = sig_merge(sig, eng.sig(e))
-        except NeedAlpha as exc:
-            raise need_alpha_error("the κ-field", exc) from None
-    return eng.sig_degree(sig)

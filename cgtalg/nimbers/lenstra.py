@@ -42,7 +42,7 @@ w**2
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 import sympy
 
@@ -57,6 +57,7 @@ from cgtalg.nimbers.engine import (
     engine,
     need_alpha_error,
     ordinal_of_element,
+    sig_merge,
 )
 from cgtalg.nimbers.ordinal import OrdinalLike, _format, _make, _out
 
@@ -69,9 +70,22 @@ __all__ = [
     "nim_pow",
     "nim_sqrt",
     "nim_degree",
+    "kappa_field_degree",
 ]
 
 _fmul = _finite.nim_mul
+
+
+def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str) -> Any:
+    """``finite_op`` on a finite ``a``, else ``engine_op(engine, element)``; an α_p beyond the
+    table is reported as the error of "``what`` a"."""
+    cnf, e = element_of(a, "a")
+    if isinstance(cnf, int):
+        return finite_op(cnf)
+    try:
+        return engine_op(engine(), e)
+    except NeedAlpha as exc:
+        raise need_alpha_error(f"{what} {_format(cnf, False)}", exc) from None
 
 # ---------------------------------------------------------------------------------------------
 # Public arithmetic
@@ -231,15 +245,9 @@ def nim_inv(a: OrdinalLike) -> OrdinalLike:
     >>> nim_inv(2)
     3
     """
-    cnf, e = element_of(a, "a")
-    if not e:
+    if not element_of(a, "a")[1]:
         raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
-    if isinstance(cnf, int):
-        return _finite.nim_inv(cnf)
-    try:
-        return ordinal_of_element(engine().inv(e))
-    except NeedAlpha as exc:
-        raise need_alpha_error(f"nim-inverse of {_format(cnf, False)}", exc) from None
+    return _unary(a, _finite.nim_inv, lambda eng, e: ordinal_of_element(eng.inv(e)), "nim-inverse of")
 
 
 def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
@@ -279,8 +287,6 @@ def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
     except NeedAlpha as exc:
         raise need_alpha_error(f"nim-quotient {_format(ca, False)} / {_format(cb, False)}", exc) from None
 
-
-#: Largest exponent of x the polynomial parser accepts (the coefficient list is dense).
 
 def nim_pow(a: OrdinalLike, n: int) -> OrdinalLike:
     """Nim-power a^⊗n (n factors; a^0 = 1 including 0^0; negative n inverts first).
@@ -356,13 +362,7 @@ def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
     >>> nim_sqrt(2)
     3
     """
-    cnf, e = element_of(a, "a")
-    if isinstance(cnf, int):
-        return _finite.nim_sqrt(cnf)
-    try:
-        return ordinal_of_element(engine().sqrt(e))
-    except NeedAlpha as exc:
-        raise need_alpha_error(f"nim-square root of {_format(cnf, False)}", exc) from None
+    return _unary(a, _finite.nim_sqrt, lambda eng, e: ordinal_of_element(eng.sqrt(e)), "nim-square root of")
 
 
 def nim_degree(a: OrdinalLike) -> int:
@@ -390,10 +390,42 @@ def nim_degree(a: OrdinalLike) -> int:
     >>> nim_degree(ordinal("w")), nim_degree(ordinal("w^w")), nim_degree(5)
     (6, 20, 4)
     """
-    cnf, e = element_of(a, "a")
-    if isinstance(cnf, int):
-        return _finite.field_degree(cnf)
-    try:
-        return engine().degree(e)
-    except NeedAlpha as exc:
-        raise need_alpha_error(f"the field degree of {_format(cnf, False)}", exc) from None
+    return _unary(a, _finite.field_degree, lambda eng, e: eng.degree(e), "the field degree of")
+
+
+def kappa_field_degree(values: Iterable[object]) -> int:
+    """The degree M over GF(2) of the smallest of Lenstra's κ-fields holding all ``values``.
+
+    Nim-products in GF(2^M) cost about M^2 coefficient operations, so a command can refuse
+    operands whose field is too large before computing anything. Finite values lie in
+    GF(2^(2^a)), the finite part of every κ-field.
+
+    Parameters
+    ----------
+    values : iterable of int, sympy Ordinal or Nimber
+        Ordinals below ω^(ω^ω).
+
+    Returns
+    -------
+    int
+        M (1 for no values or only 0 and 1).
+
+    Raises
+    ------
+    cgtalg.errors.OrdinalRangeError
+        If a value is not below ω^(ω^ω), or its field needs α_p beyond the table.
+
+    Examples
+    --------
+    >>> kappa_field_degree([5]), kappa_field_degree([5, 2]), kappa_field_degree([3, 1 << 20])
+    (4, 4, 32)
+    """
+    eng = engine()
+    sig: tuple = (1, ())
+    for i, v in enumerate(values):
+        _, e = element_of(v, f"value {i}")
+        try:
+            sig = sig_merge(sig, eng.sig(e))
+        except NeedAlpha as exc:
+            raise need_alpha_error("the κ-field", exc) from None
+    return eng.sig_degree(sig)

@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["parse_nim_polynomial", "PolynomialNotationError", "MAX_POLY_DEGREE"]
 
+#: Largest exponent of x the polynomial parser accepts (the coefficient list is dense).
 MAX_POLY_DEGREE = 100_000
-#: Default largest polynomial degree :func:`nim_roots` factors (and largest odd part m of n
-#: for which :func:`nim_root` lists the m roots); the factorisation cost grows like a cube.
 
 
 # A polynomial over the κ-fields is a list of elements, lowest degree first, with a nonzero last

@@ -29,6 +29,8 @@ from cgtalg.nimbers.polynomials import Poly, PolyRing, _format_poly, _parse_poly
 
 __all__ = ["nim_root", "nim_roots", "NimRoots", "DEFAULT_MAX_DEGREE"]
 
+#: Default largest polynomial degree :func:`nim_roots` factors (and largest odd part m of n
+#: for which :func:`nim_root` lists the m roots); the factorisation cost grows like a cube.
 DEFAULT_MAX_DEGREE = 16
 
 
