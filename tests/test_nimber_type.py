@@ -332,3 +332,9 @@ def test_kappa_field_degree():
     assert lenstra.kappa_field_degree([ordinal("w")]) == 6 == lenstra.kappa_field_degree([Nimber("w")])
     assert lenstra.kappa_field_degree([Nimber("w"), 5]) == 12
     assert lenstra.kappa_field_degree([Nimber("w^w")]) % 5 == 0
+
+
+def test_repr_round_trips_through_the_constructor():
+    for x in (Nimber("w^2*3+1"), Nimber(0), Nimber(1), Nimber("w^(w^2*4)+3"), Nimber("w^w")):
+        assert Nimber(repr(x)) == x
+    assert Nimber("*") == 1

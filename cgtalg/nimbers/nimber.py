@@ -83,7 +83,10 @@ def _value_of(x: object, name: str) -> Union[int, dict]:
     if type(x) is Nimber:
         return x._v
     if isinstance(x, str):  # text straight to the engine, without a sympy ordinal
-        cnf = _parse(x)
+        t = x.strip()
+        if t.startswith("*"):  # a nimber as printed: *5, *ω^2, *(ω+1); a lone * is *1
+            t = t[1:].strip() or "1"
+        cnf = _parse(t)
         e = _ENG.elem(cnf)
         if e is None:
             raise _engine._range_error(cnf)
@@ -120,8 +123,9 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     Parameters
     ----------
     value : int, sympy Ordinal, str or Nimber
-        A non-negative ordinal below ω^(ω^ω); text is read by
-        :func:`cgtalg.nimbers.ordinal.ordinal` (``"w^2+1"``, ``"ω·3"``).
+        A non-negative ordinal below ω^(ω^ω); text is an ordinal expression as
+        :func:`cgtalg.nimbers.ordinal.ordinal` reads it (``"w^2+1"``, ``"ω·3"``) or a nimber
+        as printed (``"*ω^2"``, ``"*(ω+1)"``; see :func:`parse_nimber`).
 
     Raises
     ------
@@ -518,12 +522,7 @@ def parse_nimber(text: str) -> Nimber:
     """
     if not isinstance(text, str):
         raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {text!r}")
-    t = text.strip()
-    if t.startswith("*"):
-        t = t[1:].strip()
-        if not t:
-            return _mk(1)
-    return _mk(_value_of(t, "text"))
+    return _mk(_value_of(text, "text"))
 
 
 # ---------------------------------------------------------------------------------------------
