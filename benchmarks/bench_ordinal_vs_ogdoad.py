@@ -1,18 +1,26 @@
 """Ordinal nimber arithmetic: cgtalg's ``Nimber`` against ogdoad (Rust, PyPI) in the same run.
 
-Run:  python benchmarks/bench_ordinal_vs_ogdoad.py [--quick] [--json]
+Run:  python benchmarks/bench_ordinal_vs_ogdoad.py [--quick] [--json] [--no-fresh]
 
 The benchmark set (issue 8): ω⊗ω, (ω+1)⊗(ω²+ω+5), and random nim-sums of monomials below
 ω^(ω^k), k = 1..4, for each operation ogdoad offers on ordinals (``*``, ``+``, ``inv``, ``/``,
 ``nim_pow``, ``checked_sqrt``). ogdoad ships no ordinal benchmark file of its own (its Rust
 ``benches/`` cover other modules), so this set is the issue's.
 
-* one-off: the mean time of one operation between prebuilt values, cgtalg ``Nimber`` objects
-  against ogdoad ``Ordinal`` objects, and cgtalg on sympy ordinals (``lenstra.nim_mul``, with
-  the memoised boundary);
+* one-off: the mean time of one operation between prebuilt values: cgtalg's doors
+  (``nim_mul``, ``nim_add``, ``nim_inv``, ``nim_div``, ``nim_pow``, ``nim_sqrt`` as exported
+  at top level) on ``Nimber`` values (what ``cgtalg.ordinal`` gives) against ogdoad
+  ``Ordinal`` methods, and cgtalg on sympy ordinals (``lenstra.nim_mul``, with the memoised
+  boundary) for reference;
 * bulk: one call over N pairs, ``nim_mul(list, list)`` against a list comprehension over
   ogdoad objects (ogdoad has no vectorised ordinal product), and for finite nimbers the
   compiled array kernel (``nim_mul(ndarray, ndarray)``) against ``ogdoad.nim_mul`` in a loop.
+
+* fresh operands: a new random pair for every call (2–4 terms, coefficients up to 255, below
+  ω^(ω^k), k = 1..4, exponent coefficients up to 3 or up to 255), so that the products of
+  monomials are mostly not in cgtalg's table yet: the first batch in a fresh interpreter
+  ("cold", one child process per case, running both libraries) and a second batch of new
+  operands after it ("warm": the tables hold the first batch's monomials, not these pairs).
 
 Ratios are ogdoad time / cgtalg time (> 1: cgtalg faster). Rows for ogdoad are skipped with a
 note when it is not installed (``pip install cgtalg[bench]``).
@@ -21,14 +29,18 @@ note when it is not installed (``pip install cgtalg[bench]``).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
+import subprocess
+import sys
 import time
 
 import numpy as np
 
 from cgtalg.nimbers import lenstra
-from cgtalg.nimbers.nimber import Nimber, nim_mul
+from cgtalg.nimbers.engine import engine
+from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt, nimber
 from cgtalg.nimbers.ordinal import _from_sympy, format_ordinal, ordinal
 
 try:
@@ -37,13 +49,50 @@ except ImportError:  # pragma: no cover - optional
     ogdoad = None
 
 
-def random_text(rng: random.Random, terms: int, k: int, max_coeff: int = 15) -> str:
+def random_text(rng: random.Random, terms: int, k: int, max_coeff: int = 15, max_exp: int = 3) -> str:
     """A random nim-sum of ``terms`` monomials ω^β·c below ω^(ω^k) (β < ω^k)."""
     parts = []
     for _ in range(terms):
-        exp = "+".join(f"w^{j}*{rng.randint(1, 3)}" for j in range(k) if rng.random() < 0.6) or "1"
+        exp = "+".join(f"w^{j}*{rng.randint(1, max_exp)}" for j in range(k) if rng.random() < 0.6) or "1"
         parts.append(f"w^({exp})*{rng.randint(1, max_coeff)}")
     return "+".join(parts)
+
+
+FRESH_OPS = ("mul", "add", "pow5")
+
+
+def fresh_pairs(seed: int, k: int, n: int, max_exp: int) -> list[tuple[str, str]]:
+    """n pairs of random operand texts: 2–4 terms, coefficients up to 255, below ω^(ω^k)."""
+    rng = random.Random(seed)
+    return [tuple(random_text(rng, rng.randint(2, 4), k, 255, max_exp) for _ in "ab") for _ in range(n)]
+
+
+def fresh_batch(pairs: list, op: str) -> dict:
+    """Mean µs per call over one batch of new pairs, cgtalg's door against ogdoad."""
+    A = [(nimber(a), nimber(b)) for a, b in pairs]  # cgtalg.ordinal / cgtalg.nimber values
+    G = [(to_ogdoad(x._cnf()), to_ogdoad(y._cnf())) for x, y in A] if ogdoad is not None else []
+    door = {"mul": nim_mul, "add": nim_add, "pow5": lambda x, y: nim_pow(x, 5)}[op]
+    theirs = {"mul": lambda x, y: x * y, "add": lambda x, y: x + y, "pow5": lambda x, y: x.nim_pow(5)}[op]
+    gc.collect()  # the set-up's garbage is not charged to the timed loop (the collector stays on)
+    t = time.perf_counter()
+    for x, y in A:
+        door(x, y)
+    row = {"cgtalg_us": (time.perf_counter() - t) / len(A) * 1e6}
+    if ogdoad is not None:
+        gc.collect()
+        t = time.perf_counter()
+        for x, y in G:
+            theirs(x, y)
+        row["ogdoad_us"] = (time.perf_counter() - t) / len(G) * 1e6
+        row["ratio"] = row["ogdoad_us"] / row["cgtalg_us"]
+    return row
+
+
+def fresh_child(k: int, n: int, max_exp: int, op: str) -> None:
+    """In a fresh interpreter: the cold first batch, then a warm batch of other new pairs."""
+    cold = fresh_batch(fresh_pairs(1000 + k, k, n, max_exp), op)
+    warm = fresh_batch(fresh_pairs(2000 + k, k, n, max_exp), op)
+    print(json.dumps({"cold": cold, "warm": warm}))
 
 
 def to_ogdoad(cnf):
@@ -81,7 +130,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-fresh", action="store_true", help="skip the fresh-operand rows")
+    ap.add_argument("--fresh-child", nargs=4, metavar=("K", "N", "MAX_EXP", "OP"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.fresh_child:
+        k, n, max_exp, op = args.fresh_child
+        fresh_child(int(k), int(n), int(max_exp), op)
+        return
     reps = 300 if args.quick else 2000
     rng = random.Random(8)
     cases = [("ω⊗ω", "w", "w"), ("(ω+1)⊗(ω²+ω+5)", "w+1", "w^2+w+5")]
@@ -97,12 +152,12 @@ def main() -> None:
                 _from_sympy(sb) if not isinstance(sb, int) else sb)
         heavy = "ω^(ω^3)" in label or "ω^(ω^4)" in label
         ops = [
-            ("mul", lambda: na * nb, (lambda: ga * gb), reps),
-            ("add", lambda: na + nb, (lambda: ga + gb), reps),
-            ("inv", lambda: na.inv(), (lambda: ga.inv()), max(3, reps // (200 if heavy else 20))),
-            ("div", lambda: na / nb, (lambda: ga / gb), max(3, reps // (200 if heavy else 20))),
-            ("pow5", lambda: na ** 5, (lambda: ga.nim_pow(5)), max(3, reps // 20)),
-            ("sqrt", lambda: na.sqrt(), (lambda: ga.checked_sqrt()), max(3, reps // (200 if heavy else 20))),
+            ("mul", lambda: nim_mul(na, nb), (lambda: ga * gb), reps),
+            ("add", lambda: nim_add(na, nb), (lambda: ga + gb), reps),
+            ("inv", lambda: nim_inv(na), (lambda: ga.inv()), max(3, reps // (200 if heavy else 20))),
+            ("div", lambda: nim_div(na, nb), (lambda: ga / gb), max(3, reps // (200 if heavy else 20))),
+            ("pow5", lambda: nim_pow(na, 5), (lambda: ga.nim_pow(5)), max(3, reps // 20)),
+            ("sqrt", lambda: nim_sqrt(na), (lambda: ga.checked_sqrt()), max(3, reps // (200 if heavy else 20))),
         ]
         if "ω^(ω^4)" in label:
             # ogdoad's inv / checked_sqrt on these did not return within minutes (measured
@@ -125,8 +180,8 @@ def main() -> None:
         row = {"case": f"bulk {N} products, 2 terms < ω^(ω^{k})", "op": "mul (bulk)",
                "cgtalg_us": once(lambda: nim_mul(A, B))}
         if ogdoad is not None:
-            GA = [to_ogdoad(lenstra._engine().cnf(a._v) if not a.is_finite else int(a)) for a in A]
-            GB = [to_ogdoad(lenstra._engine().cnf(b._v) if not b.is_finite else int(b)) for b in B]
+            GA = [to_ogdoad(engine().cnf(a._v) if not a.is_finite else int(a)) for a in A]
+            GB = [to_ogdoad(engine().cnf(b._v) if not b.is_finite else int(b)) for b in B]
             row["ogdoad_us"] = once(lambda: [x * y for x, y in zip(GA, GB)])
             row["ratio"] = row["ogdoad_us"] / row["cgtalg_us"]
         rows.append(row)
@@ -142,6 +197,28 @@ def main() -> None:
         row["ogdoad_us"] = once(lambda: [f(a, b) for a, b in zip(lx, ly)])
         row["ratio"] = row["ogdoad_us"] / row["cgtalg_us"]
     rows.append(row)
+    # fresh operands for every call: cold (first batch of a fresh interpreter) and warm
+    if not args.no_fresh:
+        F = 300 if args.quick else 1000
+        for max_exp in (3, 255):
+            for k in (1, 2, 3, 4):
+                for op in FRESH_OPS:
+                    # best of 3 fresh interpreters for each library (one preemption of a
+                    # shared machine would otherwise dominate a batch's mean)
+                    runs = []
+                    for _ in range(1 if args.quick else 3):
+                        got = subprocess.run(
+                            [sys.executable, __file__, "--fresh-child", str(k), str(F), str(max_exp), op],
+                            capture_output=True, text=True, check=True,
+                        )
+                        runs.append(json.loads(got.stdout))
+                    for phase in ("cold", "warm"):
+                        row = {"case": f"fresh {F}, < ω^(ω^{k}), exp coeff ≤ {max_exp}", "op": f"{op} ({phase})",
+                               "cgtalg_us": min(r[phase]["cgtalg_us"] for r in runs)}
+                        if ogdoad is not None:
+                            row["ogdoad_us"] = min(r[phase]["ogdoad_us"] for r in runs)
+                            row["ratio"] = row["ogdoad_us"] / row["cgtalg_us"]
+                        rows.append(row)
     if args.json:
         print(json.dumps(rows, indent=2))
         return

@@ -70,7 +70,7 @@ def _worker(conn) -> None:
 
                 ordinal(*args)
             elif target == "poly":
-                from cgtalg.nimbers.lenstra import parse_nim_polynomial
+                from cgtalg.nimbers.polynomials import parse_nim_polynomial
 
                 parse_nim_polynomial(*args)
             else:

@@ -24,7 +24,8 @@ from cgtalg.errors import (
 )
 from cgtalg.nimbers import ordinal as ordmod
 from cgtalg.nimbers.finite import nim_mul as finite_mul
-from cgtalg.nimbers.lenstra import nim_root, nim_roots, parse_nim_polynomial
+from cgtalg.nimbers.polynomials import parse_nim_polynomial
+from cgtalg.nimbers.roots import nim_root, nim_roots
 from cgtalg.nimbers.ordinal import ordinal
 from cgtalg.nimbers.transfinite_nim import MAX_HEAPS, nim_outcome
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cgtalg.cli.main import main
 from cgtalg.errors import CgtalgError
-from cgtalg.nimbers.lenstra import parse_nim_polynomial
+from cgtalg.nimbers.polynomials import parse_nim_polynomial
 from cgtalg.nimbers.ordinal import ordinal
 
 PER_INPUT_SECONDS = 5

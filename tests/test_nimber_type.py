@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cgtalg.errors import NimberError, NimZeroDivisionError, OrdinalRangeError
-from cgtalg.nimbers import finite, lenstra
+from cgtalg.nimbers import engine, finite, lenstra, roots
 from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
 from cgtalg.nimbers.ordinal import _from_sympy, _make, _out, format_ordinal, ordinal
 from cgtalg.nimbers.ordinal import nim_add as ord_nim_add
@@ -85,7 +85,7 @@ def test_seed_004_facts():
     for r in ("w", "w*2", "w*3"):  # the cube roots of 2
         assert Nimber(r) ** 3 == Nimber(2)
     # and no other: the three roots of X^3 - 2 are distinct, so a fourth would be a root too
-    assert lenstra.nim_root(2, 3) == [ordinal("w"), ordinal("w*2"), ordinal("w*3")]
+    assert roots.nim_root(2, 3) == [ordinal("w"), ordinal("w*2"), ordinal("w*3")]
 
 
 # -- agreement with the engine on random ordinals below ω^(ω^3) ---------------------------------
@@ -199,7 +199,7 @@ def test_sympy_boundary_is_memoised_and_not_shared_mutably():
     a, b = ordinal("w^5+w^2*7+3"), ordinal("w^4+1")
     first = lenstra.nim_mul(a, b)
     assert lenstra.nim_mul(a, b) == first  # second call goes through both caches
-    assert a in lenstra._IN_CACHE
+    assert a in engine._IN_CACHE
     assert lenstra.nim_mul(a, 1) == a and lenstra.nim_mul(a, 0) == 0
 
 
@@ -297,3 +297,44 @@ def test_pow_equals_repeated_products_and_sums_merge_both_ways():
     assert a + 5 == 5 + a == Nimber("w^2+w") and (a + 5).is_finite is False
     assert a + a == 0 and (a + Nimber("w^2+w")) == 5 and (a + Nimber("w^2+w")).is_finite
     assert int(Nimber("w+3") + Nimber("w")) == 3
+
+
+def test_nimber_constructor_and_parse_nimber():
+    """cgtalg.nimbers.nimber.nimber: what cg.ordinal / cg.nimber give; parse_nimber reads
+    ordinal text and Nimber's own printed form."""
+    from cgtalg.nimbers import parse_nimber
+    from cgtalg.nimbers.nimber import nimber
+
+    assert type(nimber("w")) is Nimber and type(nimber(5)) is Nimber
+    assert nimber("w^2*3+1") == Nimber(ordinal("w^2*3+1"))
+    assert nimber(Nimber("w")) is nimber(Nimber("w")) or nimber(Nimber("w")) == Nimber("w")
+    for x in (Nimber("w^2*3+1"), Nimber("w"), Nimber(5), Nimber("w^(w^2*4)+3"), Nimber("w+1")):
+        assert parse_nimber(str(x)) == x
+        assert nimber(str(x)) == x
+    assert parse_nimber("*") == 1 and parse_nimber("*0") == 0 and parse_nimber(" *(ω·4+7) ") == Nimber("w*4+7")
+    assert str(nimber("w^2*3+1")) == "*(ω^2·3+1)" and str(nimber("w")) == "*ω"
+    with pytest.raises(NimberError):
+        parse_nimber(3)
+    with pytest.raises(NimberError):
+        nimber(-1)
+
+
+def test_sympy_interop():
+    x = Nimber("w^2+w*3+1")
+    s = x.to_sympy()
+    assert s == ordinal("w^2+w*3+1") and x.to_ordinal() == s
+    assert Nimber.from_ordinal(s) == x and Nimber.from_ordinal(7) == 7
+    assert nim_mul(s, s) == (x * x).to_sympy()  # the sympy door still answers in sympy
+
+
+def test_kappa_field_degree():
+    assert lenstra.kappa_field_degree([]) == 1
+    assert lenstra.kappa_field_degree([ordinal("w")]) == 6 == lenstra.kappa_field_degree([Nimber("w")])
+    assert lenstra.kappa_field_degree([Nimber("w"), 5]) == 12
+    assert lenstra.kappa_field_degree([Nimber("w^w")]) % 5 == 0
+
+
+def test_repr_round_trips_through_the_constructor():
+    for x in (Nimber("w^2*3+1"), Nimber(0), Nimber(1), Nimber("w^(w^2*4)+3"), Nimber("w^w")):
+        assert Nimber(repr(x)) == x
+    assert Nimber("*") == 1

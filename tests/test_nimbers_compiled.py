@@ -1,7 +1,7 @@
 """The compiled nimber kernel (cgtalg/nimbers/_nimc.c) against the Python engine it replaces.
 
 Sources of expected values: the mex definition of ⊗ (ONAG ch. 6, brute force below 64), the
-Python implementation of Lenstra's κ/α engine (``lenstra._Engine``'s own methods, called unbound
+Python implementation of Lenstra's κ/α engine (``engine.Engine``'s own methods, called unbound
 so that they bypass the kernel; that engine is itself checked against the transfinite mex
 definition and seed 004 in tests/test_nimbers_ordinal.py and tests/test_nimber_type.py), the
 Python Nimber operators (``nimber._py_add`` / ``_py_mul``), and the field laws (x ⊗ x⁻¹ = 1,
@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 
 from cgtalg.errors import OrdinalRangeError
-from cgtalg.nimbers import compiled, finite, lenstra, nimber
+from cgtalg.nimbers import alpha_table, compiled, engine, finite, nimber
 from cgtalg.nimbers.nimber import Nimber, nim_add, nim_mul
 
 C = compiled.load()
 needs_c = pytest.mark.skipif(C is None, reason=f"C kernel not in use: {compiled.status()}")
-ENG = lenstra._engine()
-PY = lenstra._Engine  # unbound methods: the Python reference, whatever the instance routes
+ENG = engine.engine()
+PY = engine.Engine  # unbound methods: the Python reference, whatever the instance routes
 
 
 def random_text(rng: random.Random, k: int, terms: int, max_coeff: int = 15) -> str:
@@ -160,8 +160,8 @@ def test_inverse_square_root_and_powers(k):
 def test_alpha_beyond_the_table_is_the_librarys_error():
     """A product needing α_p beyond the shipped table: OrdinalRangeError naming the product,
     raised through the C slot exactly as through the Python path."""
-    q = sympy_next_prime(lenstra.max_tabled_prime())  # 719
-    k = lenstra._prime_index(q)
+    q = sympy_next_prime(alpha_table.max_tabled_prime())  # 719
+    k = engine._prime_index(q)
     big = Nimber(f"w^(w^{k}*400)")  # κ_q^400: its square reaches κ_q^q = α_q
     with pytest.raises(OrdinalRangeError, match=f"nim-product .* needs alpha_p for p = {q}"):
         big * big  # noqa: B018
@@ -236,3 +236,49 @@ def test_a_stale_build_is_not_used(tmp_path, monkeypatch):
     with pytest.warns(RuntimeWarning, match="rebuild it with `pip install -e .`"):
         assert compiled.load() is None
     assert "stale" in compiled.status()
+
+
+def _wide_text(rng: random.Random, k: int) -> str:
+    """2–4 terms, coefficients up to 255, exponent coefficients up to 255 (many base-p digits,
+    carries and α reductions): monomial products the table has not seen."""
+    parts = []
+    for _ in range(rng.randint(2, 4)):
+        exp = "+".join(f"w^{j}*{rng.randint(1, 255)}" for j in range(k) if rng.random() < 0.7) or "1"
+        parts.append(f"w^({exp})*{rng.randint(1, 255)}")
+    return "+".join(parts)
+
+
+@needs_c
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_monomial_products_computed_in_c_equal_the_python_reduction(k):
+    """The kernel computes a missing monomial product itself (keys interned in C); the Python
+    engine's _mono_keys (its own table emptied, so nothing is shared) is the reference."""
+    rng = random.Random(40 + k)
+    xs = [Nimber(_wide_text(rng, k)) for _ in range(30)]
+    C.clear()
+    ENG._mono.clear()
+    for x, y in zip(xs, xs[1:]):
+        got = C.elem_mul(x._v, y._v)
+        assert got == PY.mul(ENG, x._v, y._v)
+        for ia in x._v:
+            for ib in y._v:
+                if ia and ib:
+                    want = dict(PY.mono_mul(ENG, ia, ib))
+                    assert C.elem_mul({ia: 1}, {ib: 1}) == want
+    # the keys the kernel made are mirrored in the Python engine and print as ordinals
+    ENG.sync_keys()
+    assert len(ENG._keys) == C.key_count()
+    assert all(ENG._ids[key] == i for i, key in enumerate(ENG._keys))
+    assert str(xs[0] * xs[1]) == str(nimber._py_mul(xs[0], xs[1]))
+
+
+@needs_c
+def test_clear_caches_empties_the_product_tables():
+    from cgtalg.caches import clear_caches, registered_caches
+
+    assert "nimbers.monomial products" in registered_caches()
+    xs = random_nimbers(31, 30, 3)
+    before = [x * y for x, y in zip(xs, xs[1:])]
+    clear_caches()
+    assert C.stats()["cached_products"] == 0 and not ENG._mono
+    assert [x * y for x, y in zip(xs, xs[1:])] == before

@@ -35,9 +35,8 @@ from cgtalg.errors import (
 )
 from cgtalg.nimbers import finite
 from cgtalg.nimbers.alpha_table import alpha, alpha_provenance, alpha_table, max_tabled_prime
+from cgtalg.nimbers.engine import odd_prime
 from cgtalg.nimbers.lenstra import (
-    NimRoots,
-    PolynomialNotationError,
     kappa,
     nim_degree,
     nim_div,
@@ -45,12 +44,10 @@ from cgtalg.nimbers.lenstra import (
     nim_mul,
     nim_pow,
     nim_product,
-    nim_root,
-    nim_roots,
     nim_sqrt,
-    odd_prime,
-    parse_nim_polynomial,
 )
+from cgtalg.nimbers.polynomials import PolynomialNotationError, parse_nim_polynomial
+from cgtalg.nimbers.roots import NimRoots, nim_root, nim_roots
 from cgtalg.nimbers.ordinal import as_ordinal, format_ordinal, nim_add, nim_sum, ordinal
 
 W = ordinal("w")
@@ -298,10 +295,10 @@ def _prime_index(p: int) -> int:
 
 
 def _alpha_field_degree_bound(p: int) -> int:
-    from cgtalg.nimbers.lenstra import _engine
+    from cgtalg.nimbers.engine import engine
     from cgtalg.nimbers.ordinal import _coerce
 
-    eng = _engine()
+    eng = engine()
     return eng.degree_bound(eng.elem(_coerce(alpha(p))))
 
 

@@ -42,7 +42,8 @@ from dataclasses import asdict, dataclass
 import sympy
 
 from cgtalg.nimbers.alpha_table import _alpha_cnf
-from cgtalg.nimbers.lenstra import _Engine, kappa  # the engine is internal; this tool sits beside the data
+from cgtalg.nimbers.engine import Engine
+from cgtalg.nimbers.lenstra import kappa
 from cgtalg.nimbers.ordinal import _coerce, _format
 
 __all__ = ["Row", "recompute", "main"]
@@ -63,7 +64,7 @@ class Row:
     seconds: float
 
 
-def _norm_power_test(eng: _Engine, beta: dict, E: int, f: int, p: int) -> bool:
+def _norm_power_test(eng: Engine, beta: dict, E: int, f: int, p: int) -> bool:
     """True iff β ∈ GF(2^E) (f | E) has no p-th root there: N_{E/f}(β)^((2^f−1)/p) ≠ 1."""
     k = E // f
     # y_j = β^(1 + 2^f + ... + 2^(f(j−1))) by the Itoh–Tsujii chain; the norm is y_k.
@@ -97,7 +98,7 @@ def recompute(max_p: int = 43, progress=None) -> list[Row]:
     def source(q: int) -> object:
         return found[q]  # only primes below the one being computed are ever needed
 
-    eng = _Engine(source, limit=10**9)
+    eng = Engine(source, limit=10**9)
     rows: list[Row] = []
     for p in sympy.primerange(3, max_p + 1):
         t0 = time.perf_counter()

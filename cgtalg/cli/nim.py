@@ -2,7 +2,7 @@
 
 Arguments are ordinal expressions (``5``, ``w``, ``"w^(w^2)*3+1"``; ``ω`` and ``·`` also work).
 Finite arguments are computed by :mod:`cgtalg.nimbers.finite`, the others by Lenstra's κ/α
-method (:mod:`cgtalg.nimbers.lenstra`). Every command takes ``--json`` and ``--ascii``.
+method (:mod:`cgtalg.nimbers.lenstra`, root finding in :mod:`cgtalg.nimbers.roots`). Every command takes ``--json`` and ``--ascii``.
 """
 
 from __future__ import annotations
@@ -50,18 +50,12 @@ def _guard(values: list, max_field_degree: int) -> None:
     """Refuse, before any arithmetic, infinite operands whose common κ-field GF(2^M) has
     M > max_field_degree (Lenstra's fields; nim-products there cost about M^2)."""
     from cgtalg.errors import ComputationLimitError
-    from cgtalg.nimbers.lenstra import _elem, _engine, _sig_merge
+    from cgtalg.nimbers.lenstra import kappa_field_degree
     from cgtalg.nimbers.ordinal import format_ordinal
 
     infinite = [v for v in values if not isinstance(v, int)]
-    if not infinite:
-        return
-    eng = _engine()
-    sig = None
-    for v in infinite:
-        s = eng.sig(_elem(v, "operand")[1])
-        sig = s if sig is None else _sig_merge(sig, s)
-        M = eng.sig_degree(sig)
+    for i, v in enumerate(infinite):
+        M = kappa_field_degree(infinite[: i + 1])
         if M > max_field_degree:
             raise ComputationLimitError(
                 f"the operand {format_ordinal(v, ascii=True)[:60]} needs the κ-field GF(2^{M}); "
@@ -156,7 +150,7 @@ def sqrt_command(a: str, max_field_degree: int, ascii_: bool, as_json: bool) -> 
 
 
 def _max_degree_option(func: Callable) -> Callable:
-    from cgtalg.nimbers.lenstra import DEFAULT_MAX_DEGREE
+    from cgtalg.nimbers.roots import DEFAULT_MAX_DEGREE
 
     return click.option(
         "--max-degree", default=DEFAULT_MAX_DEGREE, show_default=True, type=click.IntRange(min=1),
@@ -173,7 +167,7 @@ def _max_degree_option(func: Callable) -> Callable:
 @_field_option
 def root_command(a: str, n: int, max_degree: int, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
     """All N-th roots of A (`cgtalg nim root 2 3` prints ω, ω·2, ω·3)."""
-    from cgtalg.nimbers.lenstra import nim_root
+    from cgtalg.nimbers.roots import nim_root
 
     x = _parse(a)
     _guard([x], max_field_degree)
@@ -202,7 +196,7 @@ def solve_command(
     Prints the roots and the field GF(2^N) they lie in, naming the extension of the
     coefficient field when the polynomial does not split there.
     """
-    from cgtalg.nimbers.lenstra import nim_roots
+    from cgtalg.nimbers.roots import nim_roots
 
     result = nim_roots(polynomial, max_field_degree=max_field_degree, max_degree=max_degree)
     emit(result.to_json() | {"polynomial": polynomial}, as_json, lambda: result.format(ascii=ascii_))

@@ -10,8 +10,9 @@
  *   - finite nim-products below 2^64 (Fermat 2-power splitting, ONAG ch. 6: with X = 2^h a
  *     Fermat 2-power, X (x) X = X + X/2), on a 256 x 256 byte table;
  *   - the product, square, power and Frobenius map of engine elements, with the products of
- *     pairs of monomials memoised in a C table (misses are asked of the Python engine's
- *     mono_mul, which holds the kappa/alpha reduction rules);
+ *     pairs of monomials memoised in a C table; a missing product is computed here by the
+ *     kappa/alpha reduction rules over the monomial keys, which are interned here too (the
+ *     Python engine's kid() and mono_mul stay the reference and mirror the keys);
  *   - the nim-sum and nim-product slots of the Nimber value type (NimberBase, subclassed by
  *     cgtalg.nimbers.nimber.Nimber), so that ``a + b`` and ``a * b`` between Nimbers run
  *     without a Python frame.
@@ -325,6 +326,298 @@ static int pool_reserve(size_t extra)
     return 0;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Monomial keys, interned here, so that a product of monomials not yet in the table is        */
+/* computed in C                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A monomial prod_{k,j} kappa_{p_k^(j+1)}^(d_{k,j}) is stored as (K, low, top): K the index of
+   its largest odd prime p_K (K = -1 for the monomial 1, id 0), low the id of the monomial
+   without its p_K digits, top its base-p_K digits d_{K,0}, d_{K,1}, ... (lowest first, no
+   trailing zeros, at least one). The ids are the engine's (the Python engine's kid() interns
+   through intern_key(); key_parts() lets it mirror the keys made here). */
+static int32_t *kk_K = NULL;
+static int64_t *kk_low = NULL;
+static uint32_t *kk_off = NULL, *kk_len = NULL;
+static size_t kk_n = 0, kk_cap = 0;
+static uint32_t *kd = NULL; /* the digits of every key */
+static size_t kd_n = 0, kd_cap = 0;
+static int64_t *kh = NULL; /* intern table: id, or -1 for empty */
+static size_t kh_mask = 0;
+static uint32_t *primes = NULL; /* the odd primes 3, 5, 7, ... */
+static size_t primes_n = 0, primes_cap = 0;
+static PyObject *g_alpha = NULL; /* engine.alpha_elem(k) -> alpha_{p_k} as a dict */
+static Elem *alphas = NULL;
+static char *alpha_ok = NULL;
+static size_t alphas_n = 0;
+
+static size_t key_hash(int64_t low, int32_t K, const uint32_t *d, size_t n)
+{
+    uint64_t h = (uint64_t)low * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)(K + 1) * 0xC2B2AE3D27D4EB4FULL);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ d[i]) * 0x100000001B3ULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = PyMem_Realloc(*p, c * size);
+    if (!q) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static int keys_grow(size_t need)
+{
+    if (need <= kk_cap)
+        return 0;
+    size_t c = kk_cap ? kk_cap * 2 : 1024;
+    while (c < need)
+        c *= 2;
+    int32_t *K = PyMem_Realloc(kk_K, c * sizeof(int32_t));
+    if (K)
+        kk_K = K;
+    int64_t *low = K ? PyMem_Realloc(kk_low, c * sizeof(int64_t)) : NULL;
+    if (low)
+        kk_low = low;
+    uint32_t *off = low ? PyMem_Realloc(kk_off, c * sizeof(uint32_t)) : NULL;
+    if (off)
+        kk_off = off;
+    uint32_t *len = off ? PyMem_Realloc(kk_len, c * sizeof(uint32_t)) : NULL;
+    if (!len) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    kk_len = len;
+    kk_cap = c;
+    return 0;
+}
+
+static int kh_rehash(size_t cap)
+{
+    int64_t *t = PyMem_Malloc(cap * sizeof(int64_t));
+    if (!t) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(t, 0xff, cap * sizeof(int64_t));
+    size_t mask = cap - 1;
+    for (size_t i = 1; i < kk_n; i++) {
+        size_t j = key_hash(kk_low[i], kk_K[i], kd + kk_off[i], kk_len[i]) & mask;
+        while (t[j] >= 0)
+            j = (j + 1) & mask;
+        t[j] = (int64_t)i;
+    }
+    PyMem_Free(kh);
+    kh = t;
+    kh_mask = mask;
+    return 0;
+}
+
+/* Forget every key but the monomial 1 (id 0). */
+static int keys_reset(void)
+{
+    if (keys_grow(1) < 0)
+        return -1;
+    kk_K[0] = -1;
+    kk_low[0] = 0;
+    kk_off[0] = 0;
+    kk_len[0] = 0;
+    kk_n = 1;
+    kd_n = 0;
+    for (size_t k = 0; k < alphas_n; k++)
+        if (alpha_ok[k])
+            elem_free(&alphas[k]);
+    if (alpha_ok)
+        memset(alpha_ok, 0, alphas_n);
+    return kh_rehash(1024);
+}
+
+/* The id of the key (K, low, top = d[0 : n]) (n >= 1, d[n-1] != 0, low's primes below p_K),
+   interned on first sight; -1 on error. */
+static int64_t key_intern(int64_t low, int32_t K, const uint32_t *d, size_t n)
+{
+    size_t j = key_hash(low, K, d, n) & kh_mask;
+    for (;;) {
+        int64_t i = kh[j];
+        if (i < 0)
+            break;
+        if (kk_K[i] == K && kk_low[i] == low && kk_len[i] == n && !memcmp(kd + kk_off[i], d, n * sizeof(uint32_t)))
+            return i;
+        j = (j + 1) & kh_mask;
+    }
+    if (kk_n >= (1ULL << 31) || kd_n + n >= (1ULL << 32)) {
+        PyErr_SetString(PyExc_MemoryError, "too many monomials for the nimber kernel");
+        return -1;
+    }
+    if (keys_grow(kk_n + 1) < 0 || grow((void **)&kd, &kd_cap, kd_n + n, sizeof(uint32_t)) < 0)
+        return -1;
+    int64_t id = (int64_t)kk_n++;
+    kk_K[id] = K;
+    kk_low[id] = low;
+    kk_off[id] = (uint32_t)kd_n;
+    kk_len[id] = (uint32_t)n;
+    memcpy(kd + kd_n, d, n * sizeof(uint32_t));
+    kd_n += n;
+    kh[j] = id;
+    if (kk_n * 2 > kh_mask + 1)
+        return kh_rehash((kh_mask + 1) * 2) < 0 ? -1 : id;
+    return id;
+}
+
+/* The odd prime p_K (p_0 = 3). */
+static uint32_t odd_prime(int32_t K)
+{
+    while (primes_n <= (size_t)K) {
+        if (grow((void **)&primes, &primes_cap, primes_n + 1, sizeof(uint32_t)) < 0)
+            return 0;
+        uint32_t q = primes_n ? primes[primes_n - 1] + 2 : 3;
+        for (;; q += 2) {
+            int prime = 1;
+            for (uint32_t f = 3; f * f <= q; f += 2)
+                if (q % f == 0) {
+                    prime = 0;
+                    break;
+                }
+            if (prime)
+                break;
+        }
+        primes[primes_n++] = q;
+    }
+    return primes[K];
+}
+
+static int from_value(PyObject *v, Elem *e);
+
+/* alpha_{p_K} as an element (asked of the engine once; it raises beyond the shipped table). */
+static const Elem *alpha_of(int32_t K)
+{
+    if ((size_t)K >= alphas_n) {
+        size_t n = alphas_n ? alphas_n : 16;
+        while (n <= (size_t)K)
+            n *= 2;
+        Elem *a = PyMem_Realloc(alphas, n * sizeof(Elem));
+        if (!a) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        alphas = a;
+        char *ok = PyMem_Realloc(alpha_ok, n);
+        if (!ok) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        alpha_ok = ok;
+        memset(alpha_ok + alphas_n, 0, n - alphas_n);
+        alphas_n = n;
+    }
+    if (!alpha_ok[K]) {
+        if (!g_alpha) {
+            PyErr_SetString(PyExc_RuntimeError, "cgtalg.nimbers._nimc.setup_engine() has not been called");
+            return NULL;
+        }
+        PyObject *d = PyObject_CallFunction(g_alpha, "i", (int)K);
+        if (!d)
+            return NULL;
+        elem_init(&alphas[K]);
+        int rc = from_value(d, &alphas[K]);
+        Py_DECREF(d);
+        if (rc) {
+            elem_free(&alphas[K]);
+            if (rc == BIG)
+                PyErr_SetString(PyExc_OverflowError, "alpha_p with a coefficient of 64 bits or more");
+            return NULL;
+        }
+        alpha_ok[K] = 1;
+    }
+    return &alphas[K];
+}
+
+static int mono_get(int64_t ia, int64_t ib, size_t *off, size_t *len);
+static void elem_swap(Elem *a, Elem *b);
+static int elem_mul(const Elem *x, const Elem *y, Elem *out);
+
+/* out = monomial ia (x) monomial ib (1 <= ia <= ib < kk_n) by Lenstra's rules: the p_K digits
+   add with carries to the next lower digit (kappa_{p^(j+2)}^p = kappa_{p^(j+1)}), a carry out
+   of the lowest digit multiplies by alpha_{p_K} (kappa_p^p = alpha_p), and the parts below
+   p_K multiply recursively (the same reduction as the Python engine's _mono_keys). */
+static int mono_compute(int64_t ia, int64_t ib, Elem *out)
+{
+    int32_t Ka = kk_K[ia], Kb = kk_K[ib];
+    int32_t K = Ka > Kb ? Ka : Kb;
+    int64_t la = Ka == K ? kk_low[ia] : ia, lb = Kb == K ? kk_low[ib] : ib;
+    size_t na = Ka == K ? kk_len[ia] : 0, nb = Kb == K ? kk_len[ib] : 0;
+    size_t n = na > nb ? na : nb;
+    uint32_t p = odd_prime(K);
+    if (!p)
+        return -1;
+    uint32_t buf[64];
+    uint32_t *s = n <= 64 ? buf : PyMem_Malloc(n * sizeof(uint32_t));
+    if (!s) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t j = 0; j < n; j++)
+        s[j] = (j < na ? kd[kk_off[ia] + j] : 0) + (j < nb ? kd[kk_off[ib] + j] : 0);
+    uint32_t carry = 0;
+    for (size_t j = n; j-- > 0;) {
+        uint32_t v = s[j] + carry;
+        carry = v >= p;
+        s[j] = carry ? v - p : v;
+    }
+    while (n && !s[n - 1])
+        n--;
+    Elem low, t;
+    elem_init(&low);
+    elem_init(&t);
+    int rc = elem_reserve(&low, 1);
+    if (!rc && (la == 0 || lb == 0)) {
+        low.id[0] = la | lb;
+        low.c[0] = 1;
+        low.n = 1;
+    } else if (!rc) {
+        size_t o, l;
+        rc = mono_get(la, lb, &o, &l);
+        if (!rc)
+            rc = elem_reserve(&low, (Py_ssize_t)l);
+        if (!rc) {
+            memcpy(low.id, pool_id + o, l * sizeof(int64_t));
+            memcpy(low.c, pool_c + o, l * sizeof(uint64_t));
+            low.n = (Py_ssize_t)l;
+        }
+    }
+    if (!rc && carry) {
+        const Elem *a = alpha_of(K);
+        rc = a ? elem_mul(&low, a, &t) : -1;
+        elem_swap(&low, &t);
+    }
+    if (!rc && n) {
+        for (Py_ssize_t i = 0; i < low.n && !rc; i++) {
+            int64_t id = key_intern(low.id[i], K, s, n);
+            if (id < 0)
+                rc = -1;
+            else
+                low.id[i] = id;
+        }
+    }
+    if (!rc)
+        elem_swap(&low, out);
+    elem_free(&low);
+    elem_free(&t);
+    if (s != buf)
+        PyMem_Free(s);
+    return rc;
+}
+
 /* The product of monomials ia, ib (both >= 1) as pool[*off : *off + *len].
    0: found; -1: error (exception set); BIG: the Python path is needed. The pool may move:
    callers hold offsets, not pointers. */
@@ -352,12 +645,30 @@ static int mono_get(int64_t ia, int64_t ib, size_t *off, size_t *len)
             j = (j + 1) & mc_mask;
         }
     }
-    /* a miss: ask the Python engine (which may call back into this module) */
+    /* a miss: computed here (for ids made elsewhere, asked of the Python engine) */
+    mono_misses++;
+    size_t start;
+    Py_ssize_t n;
+    if (ib < (int64_t)kk_n) {
+        Elem r;
+        elem_init(&r);
+        int rc = mono_compute(ia, ib, &r);
+        if (!rc)
+            rc = pool_reserve((size_t)r.n);
+        if (rc) {
+            elem_free(&r);
+            return rc;
+        }
+        start = pool_n;
+        n = r.n;
+        memcpy(pool_id + start, r.id, (size_t)n * sizeof(int64_t));
+        memcpy(pool_c + start, r.c, (size_t)n * sizeof(uint64_t));
+        elem_free(&r);
+    } else {
     if (!g_mono_mul) {
         PyErr_SetString(PyExc_RuntimeError, "cgtalg.nimbers._nimc.setup_engine() has not been called");
         return -1;
     }
-    mono_misses++;
     PyObject *r = PyObject_CallFunction(g_mono_mul, "LL", (long long)ia, (long long)ib);
     if (!r)
         return -1;
@@ -365,12 +676,12 @@ static int mono_get(int64_t ia, int64_t ib, size_t *off, size_t *len)
     Py_DECREF(r);
     if (!seq)
         return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    n = PySequence_Fast_GET_SIZE(seq);
     if (pool_reserve((size_t)n) < 0) {
         Py_DECREF(seq);
         return -1;
     }
-    size_t start = pool_n;
+    start = pool_n;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
         if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
@@ -396,6 +707,7 @@ static int mono_get(int64_t ia, int64_t ib, size_t *off, size_t *len)
         pool_c[start + i] = c;
     }
     Py_DECREF(seq);
+    }
     pool_n = start + (size_t)n;
     if (!mc_key || (mc_used + 1) * 2 > mc_mask + 1) {
         if (mono_table_grow() < 0)
@@ -622,6 +934,12 @@ static PyObject *make_nimber(PyObject *v) /* steals v */
     }
     o->v = v;
     o->h = NULL;
+    /* A Nimber holds an int or a dict of ints (and its hash): it can close no reference cycle,
+       so the collector need not watch it (instances of the Python subclass are allocated as
+       GC objects, as every heap type's are; untracked, a batch of results does not make the
+       collector walk the interpreter's objects). */
+    if (PyObject_IS_GC((PyObject *)o))
+        PyObject_GC_UnTrack(o);
     return (PyObject *)o;
 }
 
@@ -879,7 +1197,8 @@ static PyTypeObject NimberBaseType = {
 static int set_callables(PyObject *args, PyObject *kw, char **names, PyObject ***slots, int n)
 {
     PyObject *got[4] = {NULL, NULL, NULL, NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, n == 3 ? "OOO" : "OO", names, &got[0], &got[1], &got[2]))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, n == 4 ? "OOOO" : n == 3 ? "OOO" : "OO", names, &got[0], &got[1],
+                                     &got[2], &got[3]))
         return -1;
     for (int i = 0; i < n; i++) {
         Py_INCREF(got[i]);
@@ -888,20 +1207,98 @@ static int set_callables(PyObject *args, PyObject *kw, char **names, PyObject **
     return 0;
 }
 
-/* setup_engine(mono_mul, py_mul, py_square): bind the Python engine (monomial products on a
-   miss, and the reference product and square for operands beyond 64-bit coefficients). */
+/* setup_engine(mono_mul, py_mul, py_square, alpha): bind a new Python engine (its monomial
+   products for ids not made here, the reference product and square for operands beyond
+   64-bit coefficients, and its alpha_p elements); the keys start again from the monomial 1. */
 static PyObject *m_setup_engine(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"mono_mul", "py_mul", "py_square", NULL};
-    PyObject **slots[] = {&g_mono_mul, &g_py_mul, &g_py_square};
+    static char *names[] = {"mono_mul", "py_mul", "py_square", "alpha", NULL};
+    PyObject **slots[] = {&g_mono_mul, &g_py_mul, &g_py_square, &g_alpha};
     if (depth) {
         PyErr_SetString(PyExc_RuntimeError, "setup_engine() inside an element operation");
         return NULL;
     }
-    if (set_callables(args, kw, names, slots, 3) < 0)
+    if (set_callables(args, kw, names, slots, 4) < 0)
         return NULL;
     mono_clear();
+    if (keys_reset() < 0)
+        return NULL;
     Py_RETURN_NONE;
+}
+
+/* intern_key(low, K, top): the id of the monomial (K, low, top) (see key_intern). */
+static PyObject *m_intern_key(PyObject *self, PyObject *args)
+{
+    long long low;
+    int K;
+    PyObject *top;
+    if (!PyArg_ParseTuple(args, "LiO!", &low, &K, &PyTuple_Type, &top))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(top);
+    if (K < 0 || low < 0 || low >= (long long)kk_n || n < 1 || (kk_K[low] >= K)) {
+        PyErr_SetString(PyExc_ValueError, "intern_key: not a monomial key");
+        return NULL;
+    }
+    uint32_t *d = PyMem_Malloc((size_t)n * sizeof(uint32_t));
+    if (!d)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(top, i));
+        if ((v == (unsigned long)-1 && PyErr_Occurred()) || v > 0xFFFFFFFFUL) {
+            PyMem_Free(d);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_OverflowError, "intern_key: digit too large");
+            return NULL;
+        }
+        d[i] = (uint32_t)v;
+    }
+    if (!d[n - 1]) {
+        PyMem_Free(d);
+        PyErr_SetString(PyExc_ValueError, "intern_key: trailing zero digit");
+        return NULL;
+    }
+    int64_t id = key_intern(low, K, d, (size_t)n);
+    PyMem_Free(d);
+    return id < 0 ? NULL : PyLong_FromLongLong(id);
+}
+
+static PyObject *m_key_count(PyObject *self, PyObject *unused) { return PyLong_FromSize_t(kk_n); }
+
+/* key_parts(start): [(K, low, top), ...] for the ids start, start + 1, ... (start >= 1). */
+static PyObject *m_key_parts(PyObject *self, PyObject *arg)
+{
+    Py_ssize_t start = PyLong_AsSsize_t(arg);
+    if (start == -1 && PyErr_Occurred())
+        return NULL;
+    if (start < 1)
+        start = 1;
+    Py_ssize_t total = (Py_ssize_t)kk_n;
+    PyObject *out = PyList_New(start < total ? total - start : 0);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t i = start; i < total; i++) {
+        PyObject *top = PyTuple_New(kk_len[i]);
+        if (!top) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (uint32_t j = 0; j < kk_len[i]; j++) {
+            PyObject *v = PyLong_FromUnsignedLong(kd[kk_off[i] + j]);
+            if (!v) {
+                Py_DECREF(top);
+                Py_DECREF(out);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(top, j, v);
+        }
+        PyObject *t = Py_BuildValue("(iLN)", (int)kk_K[i], (long long)kk_low[i], top);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i - start, t);
+    }
+    return out;
 }
 
 /* setup_nimber(cls, slow_add, slow_mul): the Nimber class (instances made here are of it) and
@@ -1125,7 +1522,10 @@ static PyObject *m_clear(PyObject *self, PyObject *unused)
 
 static PyMethodDef methods[] = {
     {"setup_engine", (PyCFunction)(void (*)(void))m_setup_engine, METH_VARARGS | METH_KEYWORDS,
-     "setup_engine(mono_mul, py_mul, py_square): bind the Python kappa/alpha engine."},
+     "setup_engine(mono_mul, py_mul, py_square, alpha): bind the Python kappa/alpha engine."},
+    {"intern_key", m_intern_key, METH_VARARGS, "intern_key(low, K, top): the id of a monomial key."},
+    {"key_count", m_key_count, METH_NOARGS, "The number of monomial ids made so far."},
+    {"key_parts", m_key_parts, METH_O, "key_parts(start): (K, low, top) of the ids from start on."},
     {"setup_nimber", (PyCFunction)(void (*)(void))m_setup_nimber, METH_VARARGS | METH_KEYWORDS,
      "setup_nimber(cls, slow_add, slow_mul): bind the Nimber class and its Python paths."},
     {"make", m_make, METH_O, "make(v): a Nimber holding the internal value v (not checked)."},

@@ -51,13 +51,15 @@ from cgtalg.errors import NimberError, NimZeroDivisionError
 from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers import kernels as _kernels
+from cgtalg.nimbers import engine as _engine
 from cgtalg.nimbers import lenstra as _lenstra
-from cgtalg.nimbers.ordinal import _cmp, _format, _from_sympy, ordinal as _parse_ordinal
+from cgtalg.nimbers.ordinal import _cmp, _format, _parse
+from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
-__all__ = ["Nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
+__all__ = ["Nimber", "nimber", "parse_nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
 
 _fmul = _finite._mul
-_NeedAlpha = _lenstra._NeedAlpha
+NeedAlpha = _engine.NeedAlpha
 _Ordinal = sympy.Ordinal if hasattr(sympy, "Ordinal") else sympy.sets.ordinals.Ordinal
 
 
@@ -80,23 +82,30 @@ def _value_of(x: object, name: str) -> Union[int, dict]:
     """Internal value of an int / sympy ordinal / Nimber / ordinal text."""
     if type(x) is Nimber:
         return x._v
-    if isinstance(x, str):
-        x = _parse_ordinal(x)
+    if isinstance(x, str):  # text straight to the engine, without a sympy ordinal
+        t = x.strip()
+        if t.startswith("*"):  # a nimber as printed: *5, *ω^2, *(ω+1); a lone * is *1
+            t = t[1:].strip() or "1"
+        cnf = _parse(t)
+        e = _ENG.elem(cnf)
+        if e is None:
+            raise _engine._range_error(cnf)
+        return _norm(e)
     if isinstance(x, np.integer):
         x = int(x)
-    _, e = _lenstra._elem(x, name)
+    _, e = _engine.element_of(x, name)
     return _norm(e)
 
 
 def _show(v: Union[int, dict]) -> str:
-    return str(v) if type(v) is int else _format(_lenstra._engine().cnf(v), False)
+    return str(v) if type(v) is int else _format(_ENG.cnf(v), False)
 
 
 def _raise_alpha(op: str, exc: Exception) -> None:
-    raise _lenstra._need_alpha(op, exc) from None
+    raise _engine.need_alpha_error(op, exc) from None
 
 
-_ENG = _lenstra._engine()  # (routes its inner loops through the C kernel when it is built)
+_ENG = _engine.engine()  # (routes its inner loops through the C kernel when it is built)
 _C = _compiled.load()
 # With the C kernel, Nimber's storage and its ``+``/``-``/``*`` are the slots of the C base
 # type (no Python frame per operation); without it, the Python methods _py_add / _py_mul below.
@@ -114,8 +123,9 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     Parameters
     ----------
     value : int, sympy Ordinal, str or Nimber
-        A non-negative ordinal below ω^(ω^ω); text is read by
-        :func:`cgtalg.nimbers.ordinal.ordinal` (``"w^2+1"``, ``"ω·3"``).
+        A non-negative ordinal below ω^(ω^ω); text is an ordinal expression as
+        :func:`cgtalg.nimbers.ordinal.ordinal` reads it (``"w^2+1"``, ``"ω·3"``) or a nimber
+        as printed (``"*ω^2"``, ``"*(ω+1)"``; see :func:`parse_nimber`).
 
     Raises
     ------
@@ -168,10 +178,27 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return self._v
         raise NimberError(f"int(): {self} is not finite")
 
-    def to_ordinal(self) -> Any:
-        """The ordinal as the project's public value (``int`` if finite, else sympy Ordinal)."""
+    def to_sympy(self) -> Any:
+        """The ordinal as sympy sees it: an ``int`` if finite, else a sympy ``Ordinal``.
+
+        ``Nimber.from_ordinal`` is the way back.
+
+        Examples
+        --------
+        >>> Nimber("w^2+1").to_sympy()
+        w**2 + 1
+        >>> Nimber.from_ordinal(Nimber("w^2+1").to_sympy()) == Nimber("w^2+1")
+        True
+        """
         v = self._v
-        return v if type(v) is int else _lenstra._out_elem(v)
+        return v if type(v) is int else _engine.ordinal_of_element(v)
+
+    to_ordinal = to_sympy
+
+    @classmethod
+    def from_ordinal(cls, value: object) -> "Nimber":
+        """The Nimber of an ``int`` or a sympy ``Ordinal`` (the inverse of :meth:`to_sympy`)."""
+        return cls(value)
 
     def __bool__(self) -> bool:
         return bool(self._v)
@@ -213,7 +240,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
 
     def _cnf(self):
         v = self._v
-        return v if type(v) is int else _lenstra._engine().cnf(v)
+        return v if type(v) is int else _ENG.cnf(v)
 
     def __lt__(self, other: object) -> bool:
         o = _coerce(other)
@@ -261,7 +288,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return _mk(_finite.nim_inv(v))
         try:
             return _mk(_norm(_ENG.inv(v)))
-        except _NeedAlpha as exc:
+        except NeedAlpha as exc:
             _raise_alpha(f"nim-inverse of {self}", exc)
 
     def __truediv__(self, other: object) -> "Nimber":
@@ -281,7 +308,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
 
     def __pow__(self, n: object) -> "Nimber":
         if type(n) is not int:
-            n = _lenstra._check_int(n, "Nimber.__pow__")
+            n = _engine._check_int(n, "Nimber.__pow__")
         v = self._v
         if type(v) is int:
             if n < 0 and not v:
@@ -294,7 +321,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
                 v = _ENG.inv(v)
                 n = -n
             return _mk(_norm(_ENG.pow(v, n)))
-        except _NeedAlpha as exc:
+        except NeedAlpha as exc:
             _raise_alpha(f"nim-power {self}^{n}", exc)
 
     def sqrt(self) -> "Nimber":
@@ -304,7 +331,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return _mk(_finite.nim_sqrt(v))
         try:
             return _mk(_norm(_ENG.sqrt(v)))
-        except _NeedAlpha as exc:
+        except NeedAlpha as exc:
             _raise_alpha(f"nim-square root of {self}", exc)
 
     def __reduce__(self):
@@ -398,7 +425,7 @@ def _py_mul(self: Nimber, other: object) -> Nimber:
         b = {0: b}
     try:
         return _mk(_norm(_ENG.mul(a, b)))
-    except _NeedAlpha as exc:
+    except NeedAlpha as exc:
         _raise_alpha(f"nim-product {self} ⊗ {other}", exc)
 
 
@@ -437,6 +464,65 @@ def _coerce(x: object) -> Nimber | None:
     if isinstance(x, (int, np.integer, sympy.Basic)):
         return _mk(_value_of(x, "operand"))
     return None
+
+
+def nimber(value: object = 0) -> Nimber:
+    """The nimber of ``value``: what ``cgtalg.ordinal(...)`` and ``cgtalg.nimber(...)`` give.
+
+    Parameters
+    ----------
+    value : int, str, Nimber or sympy Ordinal
+        A non-negative ordinal below ω^(ω^ω): an ``int``; ordinal text (``"w^2+1"``,
+        ``"ω·3"``) or a nimber as printed (``"*ω^2"``, ``"*(ω+1)"``, ``"*5"``, ``"*"``), read
+        by :func:`parse_nimber`; a Nimber (returned as is); a sympy ordinal.
+
+    Returns
+    -------
+    Nimber
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        For negative values and other types.
+    cgtalg.errors.OrdinalNotationError
+        For text that is not an ordinal.
+    cgtalg.errors.OrdinalRangeError
+        If the ordinal is not below ω^(ω^ω).
+
+    Examples
+    --------
+    >>> nimber("w^2*3+1"), nimber(5), nimber("*(ω+1)")
+    (*(ω^2·3+1), *5, *(ω+1))
+    >>> nimber("w") * nimber("w") * nimber("w")
+    *2
+    """
+    if isinstance(value, str):
+        return parse_nimber(value)
+    return Nimber(value)
+
+
+def parse_nimber(text: str) -> Nimber:
+    """Read a nimber from text: an ordinal expression, or a nimber as Nimber prints it.
+
+    ``"w^2+1"``, ``"ω^2·3+1"``, ``"*ω^2"``, ``"*(ω·4+7)"``, ``"*5"``; a lone ``"*"`` is *1
+    (the usual CGT notation). The text is parsed straight to Lenstra's κ/α form, with no sympy
+    ordinal on the way.
+
+    Raises
+    ------
+    cgtalg.errors.NimberError
+        If ``text`` is not a str.
+    cgtalg.errors.OrdinalNotationError
+        For text that is not an ordinal.
+
+    Examples
+    --------
+    >>> parse_nimber("*"), parse_nimber("*(ω^2·3+1)"), parse_nimber("w^w")
+    (*1, *(ω^2·3+1), *ω^ω)
+    """
+    if not isinstance(text, str):
+        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {text!r}")
+    return _mk(_value_of(text, "text"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -515,6 +601,12 @@ def _unary(a: object, nim_op, int_op, ord_op, array_op, name: str) -> Any:
     return ord_op(a)
 
 
+_NIMBER_MUL = Nimber.__mul__
+_NIMBER_ADD = Nimber.__add__
+_MUL_LISTS = _C.mul_lists if _C is not None else None
+_ADD_LISTS = _C.add_lists if _C is not None else None
+
+
 def _add_array(a: object, b: object) -> np.ndarray:
     x = _kernels._as_uint64(a, "nim_add", "a")
     y = _kernels._as_uint64(b, "nim_add", "b")
@@ -561,10 +653,9 @@ def nim_mul(a: Any, b: Any) -> Any:
     >>> nim_mul([1, 2, 3], 3)
     [3, 1, 2]
     """
-    return _binary(
-        a, b, Nimber.__mul__, _finite.nim_mul, _lenstra.nim_mul, _kernels.nim_mul_array, "nim_mul",
-        _C.mul_lists if _C is not None else None,
-    )
+    if type(a) is Nimber and type(b) is Nimber:
+        return a * b  # the C slot: no dispatch for the common case
+    return _binary(a, b, _NIMBER_MUL, _finite.nim_mul, _lenstra.nim_mul, _kernels.nim_mul_array, "nim_mul", _MUL_LISTS)
 
 
 def nim_add(a: Any, b: Any) -> Any:
@@ -577,12 +668,9 @@ def nim_add(a: Any, b: Any) -> Any:
     >>> nim_add(5, 3), nim_add(Nimber("w+1"), 1)
     (6, *ω)
     """
-    from cgtalg.nimbers.ordinal import nim_add as ord_add
-
-    return _binary(
-        a, b, Nimber.__add__, _finite.nim_add, ord_add, _add_array, "nim_add",
-        _C.add_lists if _C is not None else None,
-    )
+    if type(a) is Nimber and type(b) is Nimber:
+        return a + b
+    return _binary(a, b, _NIMBER_ADD, _finite.nim_add, _ordinal_nim_add, _add_array, "nim_add", _ADD_LISTS)
 
 
 def nim_div(a: Any, b: Any) -> Any:
@@ -598,6 +686,8 @@ def nim_div(a: Any, b: Any) -> Any:
     >>> nim_div(1, 2), nim_div(Nimber(2), Nimber("w"))
     (3, *ω^2)
     """
+    if type(a) is Nimber and type(b) is Nimber:
+        return a / b
     return _binary(a, b, Nimber.__truediv__, _finite.nim_div, _lenstra.nim_div, _div_array, "nim_div")
 
 
@@ -614,6 +704,8 @@ def nim_inv(a: Any) -> Any:
     >>> nim_inv(2), nim_inv(Nimber("w"))
     (3, *(ω^2·3))
     """
+    if type(a) is Nimber:
+        return a.inv()
     return _unary(a, Nimber.inv, _finite.nim_inv, _lenstra.nim_inv, _kernels.nim_inv_array, "nim_inv")
 
 
@@ -625,6 +717,8 @@ def nim_sqrt(a: Any) -> Any:
     >>> nim_sqrt(2), nim_sqrt(Nimber("w"))
     (3, *(ω^2·2))
     """
+    if type(a) is Nimber:
+        return a.sqrt()
     return _unary(a, Nimber.sqrt, _finite.nim_sqrt, _lenstra.nim_sqrt, _kernels.nim_sqrt_array, "nim_sqrt")
 
 
@@ -636,6 +730,8 @@ def nim_pow(a: Any, n: int) -> Any:
     >>> nim_pow(Nimber("w"), 3), nim_pow(2, 2), nim_pow(np.array([2, 3]), 2).tolist()
     (*2, 3, [3, 2])
     """
+    if type(a) is Nimber:
+        return a ** n
     return _unary(
         a,
         lambda x: x ** n,
