@@ -40,15 +40,7 @@ from cgtalg.store.location import (
     user_store_path,
 )
 from cgtalg.store.migrate import check_revision, ensure_schema, head_revision, read_state
-from cgtalg.store.schema import (
-    form_properties,
-    form_relations,
-    forms,
-    position_properties,
-    positions,
-    sequence_chunks,
-    sequences,
-)
+from cgtalg.store.schema import metadata
 
 __all__ = [
     "StoreBase",
@@ -156,10 +148,10 @@ def quick_check(path: Any) -> str | None:
 
 
 def missing_tables(tables: Sequence[str]) -> list[str]:
-    """The store tables absent from ``tables`` (table names read from the database)."""
+    """The store's tables (:data:`cgtalg.store.schema.metadata`) absent from ``tables``
+    (the table names read from the database)."""
     present = set(tables)
-    return [t.name for t in (forms, form_properties, form_relations, positions, position_properties,
-                             sequences, sequence_chunks) if t.name not in present]
+    return [name for name in metadata.tables if name not in present]
 
 
 def unique_key(table: Table) -> list[str]:
@@ -170,6 +162,7 @@ def unique_key(table: Table) -> list[str]:
     return [c.name for c in table.primary_key.columns]
 
 
+# Not a registered cache (cgtalg.caches): one SQL statement per table, not a computed answer.
 @functools.lru_cache(maxsize=None)
 def value_select(table: Table):
     """``SELECT value FROM table WHERE <primary key> = :<column names>``."""
