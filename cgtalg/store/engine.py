@@ -16,8 +16,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import random
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -97,9 +99,6 @@ def retry_transient(method: Callable) -> Callable:
     def wrapper(self: "StoreBase", *args: Any, **kwargs: Any) -> Any:
         if getattr(_RETRYING, "active", False):
             return method(self, *args, **kwargs)
-        import random
-        import time
-
         pause = RETRY_PAUSES[0]
         _RETRYING.active = True
         try:
@@ -144,7 +143,6 @@ def quick_check(path: Any) -> str | None:
     if rows == ["ok"]:
         return None
     return "PRAGMA quick_check says: " + "; ".join(map(str, rows))
-
 
 
 def missing_tables(tables: Sequence[str]) -> list[str]:
@@ -216,8 +214,6 @@ def switch_to_wal(cursor: sqlite3.Cursor) -> None:
     for, and both would then wait out the whole busy timeout. Failing fast releases this
     connection's lock, so the other process goes on; the switch is retried with a growing
     pause, up to :data:`BUSY_TIMEOUT` in all."""
-    import time
-
     cursor.execute("PRAGMA busy_timeout = 0")
     deadline = time.monotonic() + BUSY_TIMEOUT
     pause = 0.002
@@ -230,8 +226,6 @@ def switch_to_wal(cursor: sqlite3.Cursor) -> None:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
-
-
 
 
 class StoreBase:
