@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 import cgtalg as cg
-from cgtalg.store.store import open_store, parse_form_key, partizan_key
+from cgtalg.store import open_store
+from cgtalg.store.forms import parse_form_key, partizan_key
 from cgtalg.store.verify import verify_store
 
 

@@ -32,7 +32,7 @@ from cgtalg.store import (
     resolve_store_url,
     user_store_path,
 )
-from cgtalg.store import store as store_module
+from cgtalg.store import schema
 
 
 @pytest.fixture(autouse=True)
@@ -484,10 +484,10 @@ def test_postgresql_statements_compile():
 
     s = object.__new__(Store)
     s._dialect, s._inserts = "postgresql", {}
-    statement = s._insert_ignore(store_module.forms).values(key_hash="h", options="", birthday=0)
+    statement = s._insert_ignore(schema.forms).values(key_hash="h", options="", birthday=0)
     sql = str(statement.compile(dialect=postgresql.dialect()))
     assert "INSERT INTO forms" in sql and "ON CONFLICT (key_hash) DO NOTHING" in sql
-    statement = s._insert_ignore(store_module.form_relations).values(form_id=1, other_id=2, name="r", value="{}")
+    statement = s._insert_ignore(schema.form_relations).values(form_id=1, other_id=2, name="r", value="{}")
     sql = str(statement.compile(dialect=postgresql.dialect()))
     assert "ON CONFLICT (form_id, other_id, name) DO NOTHING" in sql
 

@@ -170,33 +170,33 @@ class _PgError(Exception):
 
 
 def test_deadlock_and_serialization_failures_are_transient_and_named(tmp_path):
-    from cgtalg.store.store import _TransientStoreError
+    from cgtalg.store.engine import TransientStoreError
 
     store = open_store(tmp_path / "s.sqlite")
     try:
         text = ("deadlock detected\nDETAIL:  Process 1 waits for ShareLock on transaction 7; blocked by process 2.")
         err = store._database_error(_PgError("40P01", text))
-        assert isinstance(err, _TransientStoreError)
+        assert isinstance(err, TransientStoreError)
         assert "stayed locked" not in str(err)  # "blocked" once read as "locked"
         assert "aborted a write transaction to resolve a conflict with another writer" in str(err)
-        assert isinstance(store._database_error(_PgError("40001", "could not serialize access")), _TransientStoreError)
-        assert not isinstance(store._database_error(_PgError("23505", "duplicate key")), _TransientStoreError)
+        assert isinstance(store._database_error(_PgError("40001", "could not serialize access")), TransientStoreError)
+        assert not isinstance(store._database_error(_PgError("23505", "duplicate key")), TransientStoreError)
     finally:
         store.close()
 
 
 def test_retry_runs_the_transaction_again_then_gives_up(tmp_path, monkeypatch):
-    import cgtalg.store.store as S
+    import cgtalg.store.engine as S
 
-    monkeypatch.setattr(S, "_RETRY_PAUSES", (0.0005, 0.001))
+    monkeypatch.setattr(S, "RETRY_PAUSES", (0.0005, 0.001))
     store = open_store(tmp_path / "s.sqlite")
     calls = []
 
-    @S._retry_transient
+    @S.retry_transient
     def flaky(self, fails):
         calls.append(1)
         if len(calls) <= fails:
-            raise S._TransientStoreError("the database aborted a write transaction")
+            raise S.TransientStoreError("the database aborted a write transaction")
         self.put(cg.nim(3), "grundy", 3)
         return "done"
 
@@ -215,14 +215,14 @@ def test_retry_runs_the_transaction_again_then_gives_up(tmp_path, monkeypatch):
 def test_a_real_deadlock_victim_is_retried(pg_url):
     """Two threads insert two positions in opposite orders inside one transaction each, meeting
     at a barrier: PostgreSQL aborts one as the deadlock victim; the retry completes it."""
-    import cgtalg.store.store as S
+    import cgtalg.store.engine as S
 
     store = open_store(pg_url)
     barrier = threading.Barrier(2)
     attempts = {"a": 0, "b": 0}
     errors = []
 
-    @S._retry_transient
+    @S.retry_transient
     def insert_both(self, name, first, second):
         attempts[name] += 1
         with self._transaction(write=True) as conn:

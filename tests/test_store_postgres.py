@@ -165,7 +165,7 @@ def test_bulk_paths_verify_and_listings(pg_url):
 def test_huge_nim_heaps_on_postgresql(pg_url):
     """Nim-heaps keyed by size (revision 0002): *10**20 and a form above it are stored on
     PostgreSQL (birthday column saturated at 2^31 - 1, a 32-bit INTEGER there)."""
-    from cgtalg.store.store import BIRTHDAY_CAP
+    from cgtalg.store.forms import BIRTHDAY_CAP
 
     huge = cg.nim(10**20)
     above = cg.game([huge, cg.nim(5)])

@@ -15,7 +15,7 @@ import cgtalg as cg
 from cgtalg.core.game import game
 from cgtalg.errors import StoreError
 from cgtalg.store import open_store
-from cgtalg.store.store import compact_text
+from cgtalg.store.listings import compact_text
 
 
 def _query(path, *args):

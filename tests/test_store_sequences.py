@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cgtalg.errors import StoreError
 from cgtalg.store import open_store
-from cgtalg.store import store as store_module
+from cgtalg.store import sequences as sequences_module
 from cgtalg.store.schema import CHUNK_SIZE
 
 
@@ -42,7 +42,7 @@ def store(path):
 @pytest.fixture
 def small_chunks(monkeypatch):
     """Chunks of 8 values, so that chunk boundaries are cheap to exercise."""
-    monkeypatch.setattr(store_module, "CHUNK_SIZE", 8)
+    monkeypatch.setattr(sequences_module, "CHUNK_SIZE", 8)
     return 8
 
 
@@ -86,7 +86,7 @@ def test_chunked_appends_in_uneven_pieces(store, path, small_chunks):
 def test_many_small_appends_stay_few_rows(store, path, monkeypatch):
     """Appending one value at a time never leaves more than 32 rows after the last full
     chunk (they are merged), and never rewrites a growing chunk on every call."""
-    monkeypatch.setattr(store_module, "CHUNK_SIZE", 1000)
+    monkeypatch.setattr(sequences_module, "CHUNK_SIZE", 1000)
     reference = np.arange(100) ** 2
     most = 0
     for i, v in enumerate(reference):
@@ -268,8 +268,8 @@ def test_random_overlapping_appends_match_the_reference(values, cuts):
     """Any sequence of in-order writes (each may restart inside the stored prefix) stores
     exactly the reference values, whatever the row layout (chunks of 4 values here)."""
     reference = np.array(values, dtype=np.int64)
-    original = store_module.CHUNK_SIZE
-    store_module.CHUNK_SIZE = 4
+    original = sequences_module.CHUNK_SIZE
+    sequences_module.CHUNK_SIZE = 4
     try:
         with open_store(":memory:") as store:
             for back, size in cuts:
@@ -283,4 +283,4 @@ def test_random_overlapping_appends_match_the_reference(values, cuts):
             for lo in range(0, reference.size, 7):
                 np.testing.assert_array_equal(store.sequence("s", lo, lo + 5), reference[lo : lo + 5])
     finally:
-        store_module.CHUNK_SIZE = original
+        sequences_module.CHUNK_SIZE = original

@@ -11,52 +11,12 @@ results for ruleset positions, and long integer sequences (SQLite or PostgreSQL)
     {'hits': 1, 'misses': 1}
 
 See ``docs/store.md`` for locations, URLs, the schema, migrations and concurrency.
+
+The public names load on first use (scientific Python's ``lazy_loader``, SPEC 1; the names and
+their modules are listed once, in ``__init__.pyi``), so that light commands such as
+``cgtalg store path`` do not import SQLAlchemy's ORM or Alembic.
 """
 
-from __future__ import annotations
+import lazy_loader as _lazy
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
-# Public name -> defining module; loaded on first use (PEP 562) so that light commands such as
-# ``cgtalg store path`` do not import SQLAlchemy or Alembic.
-_LAZY: dict[str, str] = {
-    "Store": "cgtalg.store.store",
-    "open_store": "cgtalg.store.store",
-    "get_default_store": "cgtalg.store.store",
-    "default_store_url": "cgtalg.store.location",
-    "resolve_store_url": "cgtalg.store.location",
-    "user_store_path": "cgtalg.store.location",
-    "head_revision": "cgtalg.store.migrate",
-}
-
-if TYPE_CHECKING:  # pragma: no cover
-    from cgtalg.store.location import default_store_url, resolve_store_url, user_store_path
-    from cgtalg.store.migrate import head_revision
-    from cgtalg.store.store import Store, get_default_store, open_store
-
-
-def __getattr__(name: str) -> Any:
-    """Resolve a public name on first use (PEP 562)."""
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module 'cgtalg.store' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
-
-
-__all__ = [
-    "Store",
-    "open_store",
-    "get_default_store",
-    "default_store_url",
-    "resolve_store_url",
-    "user_store_path",
-    "head_revision",
-]
+__getattr__, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)

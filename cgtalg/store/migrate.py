@@ -23,6 +23,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
+from cgtalg.caches import register_cache
 from cgtalg.errors import StoreCorruptError, StoreError, StoreSchemaError
 
 __all__ = [
@@ -41,6 +42,8 @@ _PG_MIGRATION_LOCK = 0x6367_7461_6C67  # "cgtalg"
 _SQLITE_INTERNAL = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
 
 
+# Not a registered cache (cgtalg.caches): the folder is where this install keeps its scripts, not
+# a computed answer, and clearing it would extract a zipped install's scripts once more.
 @functools.lru_cache(maxsize=None)
 def migrations_dir() -> Path:
     """The folder of the Alembic scripts (``env.py``, ``versions/``).
@@ -101,6 +104,7 @@ def alembic_config(url: str | None = None, connection: Connection | None = None)
     return cfg
 
 
+@register_cache("store.migration revisions")
 @functools.lru_cache(maxsize=None)
 def _script_revisions() -> tuple[str, frozenset[str]]:
     script = ScriptDirectory.from_config(alembic_config())

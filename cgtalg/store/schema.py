@@ -94,15 +94,22 @@ forms = Table(
     UniqueConstraint("key_hash"),
 )
 
-form_properties = Table(
-    "form_properties",
-    metadata,
-    Column("form_id", ID_TYPE, ForeignKey("forms.id"), primary_key=True),
-    Column("name", String(NAME_LENGTH), primary_key=True),
-    Column("value", Text, nullable=False),
-    Column("value_hash", String(32), nullable=False),
-    Index(None, "name", "value_hash"),
-)
+
+def _property_table(name: str, owner: str) -> Table:
+    """The table ``name`` of properties ``(owner id, name) -> JSON value`` of the rows of the
+    table ``owner`` (forms or positions), with an index for look-ups by value."""
+    return Table(
+        name,
+        metadata,
+        Column(f"{owner[:-1]}_id", ID_TYPE, ForeignKey(f"{owner}.id"), primary_key=True),
+        Column("name", String(NAME_LENGTH), primary_key=True),
+        Column("value", Text, nullable=False),
+        Column("value_hash", String(32), nullable=False),
+        Index(None, "name", "value_hash"),
+    )
+
+
+form_properties = _property_table("form_properties", "forms")
 
 form_relations = Table(
     "form_relations",
@@ -124,15 +131,7 @@ positions = Table(
     UniqueConstraint("ruleset", "position_hash"),
 )
 
-position_properties = Table(
-    "position_properties",
-    metadata,
-    Column("position_id", ID_TYPE, ForeignKey("positions.id"), primary_key=True),
-    Column("name", String(NAME_LENGTH), primary_key=True),
-    Column("value", Text, nullable=False),
-    Column("value_hash", String(32), nullable=False),
-    Index(None, "name", "value_hash"),
-)
+position_properties = _property_table("position_properties", "positions")
 
 sequences = Table(
     "sequences",

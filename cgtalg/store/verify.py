@@ -26,11 +26,11 @@ import json
 import random
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from cgtalg.errors import CgtalgError, StoreError
 from cgtalg.store.codec import decode_chunk, shorten
-from cgtalg.store.store import parse_form_key, stored_birthday
+from cgtalg.store.forms import parse_form_key, stored_birthday
 from cgtalg.store.schema import (
     form_properties,
     form_relations,

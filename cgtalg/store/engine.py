@@ -1,0 +1,459 @@
+"""The store's connection to its database: engines for SQLite and PostgreSQL, transactions,
+database errors turned into cgtalg errors, and the retry of write transactions another writer
+made the database abort.
+
+SQLite stores run in WAL mode (readers never block the writer) with write transactions
+taken with ``BEGIN IMMEDIATE`` and a busy timeout, so concurrent processes queue for the
+write lock instead of failing; PostgreSQL stores use ``INSERT ... ON CONFLICT DO NOTHING``
+and row locks for the same guarantees. See ``docs/store.md``.
+
+:class:`StoreBase` holds a store's connection and caches; the other modules of the package
+add the tables' operations to it as mixins, composed into :class:`cgtalg.store.Store`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+
+from sqlalchemy import Table, UniqueConstraint, bindparam, create_engine, event, select
+from sqlalchemy.dialects import postgresql as _postgresql
+from sqlalchemy.dialects import sqlite as _sqlite
+from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.exc import DBAPIError, NoSuchModuleError
+from sqlalchemy.pool import StaticPool
+
+from cgtalg.core.game import Game
+from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
+from cgtalg.store.codec import shorten, value_hash
+from cgtalg.store.location import (
+    describe_url,
+    inspect_sqlite_file,
+    is_corruption_error,
+    resolve_store_url,
+    sqlite_file,
+    user_store_path,
+)
+from cgtalg.store.migrate import check_revision, ensure_schema, head_revision, read_state
+from cgtalg.store.schema import metadata
+
+__all__ = [
+    "StoreBase",
+    "BUSY_TIMEOUT",
+    "IN_BATCH",
+    "WRITE_RETRIES",
+    "RETRY_PAUSES",
+    "TRANSIENT_SQLSTATES",
+    "TransientStoreError",
+    "sqlstate",
+    "retry_transient",
+    "QUICK_CHECK_LIMIT",
+    "quick_check",
+    "missing_tables",
+    "unique_key",
+    "value_select",
+    "make_engine",
+    "switch_to_wal",
+]
+
+#: Seconds a SQLite writer waits for another process's write lock before giving up.
+BUSY_TIMEOUT = 60.0
+
+#: Ids per SQL ``IN (...)`` list.
+IN_BATCH = 500
+
+#: Attempts of a write transaction that PostgreSQL aborted to resolve a conflict between
+#: writers (a deadlock victim, SQLSTATE 40P01; a serialization failure, 40001), with
+#: exponential backoff and jitter from 20 ms up to 2 s between attempts (about 15 s in all).
+WRITE_RETRIES = 12
+RETRY_PAUSES = (0.02, 2.0)
+TRANSIENT_SQLSTATES = frozenset({"40P01", "40001"})
+_RETRYING = threading.local()
+
+
+class TransientStoreError(StoreError):
+    """The database aborted a write transaction to resolve a conflict with another writer:
+    nothing of it was written, and running it again is safe."""
+
+
+def sqlstate(exc: BaseException) -> str | None:
+    """The SQLSTATE of a DBAPI error (psycopg2 ``pgcode``, psycopg 3 ``sqlstate``), else None."""
+    return getattr(exc, "pgcode", None) or getattr(exc, "sqlstate", None)
+
+
+def retry_transient(method: Callable) -> Callable:
+    """Run a write method again when the database aborted its transaction as a deadlock victim
+    or for a serialization failure. Safe because every write method is one transaction and
+    idempotent (write-once values, ``INSERT ... ON CONFLICT DO NOTHING``), and ids assigned
+    in a rolled-back transaction never reach the caches. Only the outermost decorated call
+    retries (a nested one is part of its transaction)."""
+
+    @functools.wraps(method)
+    def wrapper(self: "StoreBase", *args: Any, **kwargs: Any) -> Any:
+        if getattr(_RETRYING, "active", False):
+            return method(self, *args, **kwargs)
+        pause = RETRY_PAUSES[0]
+        _RETRYING.active = True
+        try:
+            for attempt in range(1, WRITE_RETRIES + 1):
+                try:
+                    return method(self, *args, **kwargs)
+                except TransientStoreError as exc:
+                    if attempt == WRITE_RETRIES:
+                        raise StoreError(f"{exc} (gave up after {attempt} attempts)") from exc
+                    self.write_retries += 1
+                    time.sleep(pause * (0.5 + random.random()))
+                    pause = min(2 * pause, RETRY_PAUSES[1])
+        finally:
+            _RETRYING.active = False
+
+    return wrapper
+
+
+#: Files up to this size get ``PRAGMA quick_check`` when opened (O(size); about 0.1 s
+#: for 64 MiB). Larger stores are caught when SQLite meets the damage.
+QUICK_CHECK_LIMIT = 64 * 2**20
+
+
+def quick_check(path: Any) -> str | None:
+    """``PRAGMA quick_check`` of a SQLite file through a read-only connection (never writes);
+    the first problem found, or ``None`` when clean or when the file is larger than
+    :data:`QUICK_CHECK_LIMIT`."""
+    try:
+        if path.stat().st_size > QUICK_CHECK_LIMIT:
+            return None
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        try:
+            rows = [row[0] for row in con.execute("PRAGMA quick_check(5)")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if is_corruption_error(exc):
+            return f"SQLite says: {exc}"
+        return None
+    except OSError:
+        return None
+    if rows == ["ok"]:
+        return None
+    return "PRAGMA quick_check says: " + "; ".join(map(str, rows))
+
+
+def missing_tables(tables: Sequence[str]) -> list[str]:
+    """The store's tables (:data:`cgtalg.store.schema.metadata`) absent from ``tables``
+    (the table names read from the database)."""
+    present = set(tables)
+    return [name for name in metadata.tables if name not in present]
+
+
+def unique_key(table: Table) -> list[str]:
+    """The columns of ``table``'s unique constraint, else of its primary key."""
+    for constraint in table.constraints:
+        if isinstance(constraint, UniqueConstraint):
+            return [c.name for c in constraint.columns]
+    return [c.name for c in table.primary_key.columns]
+
+
+# Not a registered cache (cgtalg.caches): one SQL statement per table, not a computed answer.
+@functools.lru_cache(maxsize=None)
+def value_select(table: Table):
+    """``SELECT value FROM table WHERE <primary key> = :<column names>``."""
+    return select(table.c.value).where(*(c == bindparam(c.name) for c in table.primary_key.columns))
+
+
+def make_engine(url: URL, where: str) -> Engine:
+    """An engine for ``url``; for SQLite with WAL, busy timeout, foreign keys, BEGIN IMMEDIATE."""
+    try:
+        if url.get_backend_name() != "sqlite":
+            return create_engine(url, pool_pre_ping=True)
+        in_memory = sqlite_file(url) is None
+        engine = create_engine(
+            url,
+            connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False},
+            **({"poolclass": StaticPool} if in_memory else {}),
+        )
+    except (ImportError, NoSuchModuleError) as exc:
+        raise StoreError(
+            f"cannot open the store {where}: its database driver is not installed ({exc})"
+        ) from None
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy's "begin" event below issue BEGIN itself (the pysqlite recipe in
+        # SQLAlchemy's SQLite dialect documentation), so that writers can BEGIN IMMEDIATE.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if not in_memory:
+                switch_to_wal(cursor)
+                cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        # A write transaction takes the write lock at BEGIN: a reader that later upgraded
+        # to a writer could fail with SQLITE_BUSY at once, without waiting.
+        write = conn.get_execution_options().get("cgtalg_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+def switch_to_wal(cursor: sqlite3.Cursor) -> None:
+    """``PRAGMA journal_mode = WAL`` without waiting in SQLite's busy handler: on a new file
+    two processes can each hold a lock the other's switch (or the other's first commit) waits
+    for, and both would then wait out the whole busy timeout. Failing fast releases this
+    connection's lock, so the other process goes on; the switch is retried with a growing
+    pause, up to :data:`BUSY_TIMEOUT` in all."""
+    cursor.execute("PRAGMA busy_timeout = 0")
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    pause = 0.002
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+class StoreBase:
+    """A store's connection, transactions and caches (see :class:`cgtalg.store.Store`)."""
+
+    def __init__(self, url: str | os.PathLike | URL | None = None) -> None:
+        self._url = resolve_store_url(url)
+        self.url: str = self._url.render_as_string(hide_password=False)
+        self._where = describe_url(self._url)
+        self._closed = True
+        self._malformed: str | None = None  # why writes are refused, once the store is malformed
+        path = sqlite_file(self._url)
+        if path is not None:
+            if not path.parent.is_dir():
+                if path != user_store_path():
+                    raise StoreError(
+                        f"cannot create the store {path}: the directory {path.parent} does not exist"
+                    )
+                path.parent.mkdir(parents=True, exist_ok=True)
+            state = inspect_sqlite_file(path)
+            if state is not None:
+                revision = check_revision(self._where, *state)
+                self._malformed = quick_check(path)
+                if self._malformed is None:
+                    missing = missing_tables(state[0]) if revision is not None else []
+                    if missing:
+                        self._malformed = f"its table(s) {', '.join(missing)} are missing"
+        self._engine = make_engine(self._url, self._where)
+        try:
+            with self._translate():
+                if self._malformed is not None:
+                    # Never migrate (write) a malformed store: reads that still work may answer.
+                    self.revision: str = revision or head_revision()
+                else:
+                    self.revision = ensure_schema(self._engine, self._where)
+                    with self._engine.connect() as conn:
+                        missing = missing_tables(read_state(conn)[0])
+                    if missing:
+                        self._malformed = f"its table(s) {', '.join(missing)} are missing"
+        except BaseException:
+            self._engine.dispose()
+            raise
+        self._dialect = self._engine.dialect.name
+        self._pid = os.getpid()
+        self._closed = False
+        self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
+        self._games: dict[int, Game] = {}  # store id -> Game
+        self._inserts: dict[str, Any] = {}  # table name -> INSERT ... ON CONFLICT DO NOTHING
+        # (Game.id, property) -> stored value (frozen) or its JSON text: stored values never
+        # change (writes are write-once), so a memo hit is a dict lookup.
+        self._values: dict[tuple[int, str], Any] = {}
+        self.stats: dict[str, int] = {"hits": 0, "misses": 0}
+        #: Write transactions run again after the database aborted them (deadlock victims,
+        #: serialization failures; see :data:`WRITE_RETRIES`).
+        self.write_retries = 0
+
+    # -- plumbing ----------------------------------------------------------------------
+    @property
+    def location(self) -> str:
+        """The store's file for SQLite, else its URL with the password hidden."""
+        return self._where
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return self._closed
+
+    def __repr__(self) -> str:
+        state = " (closed)" if self._closed else ""
+        return f"<cgtalg Store {self._where}{state}>"
+
+    def __enter__(self) -> "StoreBase":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the store's connections. Later calls on it raise :class:`StoreError`."""
+        if not self._closed:
+            self._closed = True
+            self._engine.dispose()
+
+    @contextmanager
+    def _translate(self) -> Iterator[None]:
+        """Turn database errors into :class:`StoreError` / :class:`StoreCorruptError`."""
+        try:
+            yield
+        except CgtalgError:
+            raise
+        except DBAPIError as exc:
+            raise self._database_error(exc.orig if exc.orig is not None else exc) from exc
+        except sqlite3.Error as exc:
+            raise self._database_error(exc) from exc
+
+    @property
+    def malformed(self) -> str | None:
+        """Why the store is malformed (then every write is refused), else ``None``."""
+        return self._malformed
+
+    def _database_error(self, exc: BaseException) -> StoreError:
+        if is_corruption_error(exc):
+            self._malformed = f"the database says: {exc}"
+            return StoreCorruptError(
+                f"the store {self._where} is malformed ({self._malformed}): writes to it are refused"
+            )
+        if sqlstate(exc) in TRANSIENT_SQLSTATES:
+            return TransientStoreError(
+                f"the store {self._where}: the database aborted a write transaction to resolve a conflict "
+                f"with another writer (nothing of it was written): {exc}"
+            )
+        lowered = str(exc).lower()
+        if self._url.get_backend_name() == "sqlite" and ("locked" in lowered or "busy" in lowered):
+            return StoreError(
+                f"the store {self._where} stayed locked by another process for more than "
+                f"{BUSY_TIMEOUT:g} s: {exc}"
+            )
+        if "readonly" in lowered or "read-only" in lowered:
+            return StoreError(f"{self._read_only_cause()}: {exc}")
+        return StoreError(f"database error in the store {self._where}: {exc}")
+
+    def _read_only_cause(self) -> str:
+        """The real reason SQLite said "readonly": the directory, the file, or the database."""
+        path = sqlite_file(self._url)
+        if path is not None:
+            if not os.access(path.parent, os.W_OK):
+                return (
+                    f"cannot write to the store {self._where}: the store directory {path.parent} is "
+                    "not writable (SQLite needs to create its -wal and -shm files there)"
+                )
+            if path.exists() and not os.access(path, os.W_OK):
+                return f"cannot write to the store {self._where}: the file is a read-only database"
+        return f"cannot write to the store {self._where}: it is a read-only database"
+
+    @contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[Connection]:
+        """One transaction; ``write`` takes the write lock up front (SQLite IMMEDIATE)."""
+        if self._closed:
+            raise StoreError(f"the store {self._where} is closed")
+        if write and self._malformed is not None:
+            raise StoreCorruptError(
+                f"the store {self._where} is malformed ({self._malformed}): writes to it are "
+                "refused; run `cgtalg store verify`, restore a backup or recover it with "
+                "`sqlite3 FILE .recover`"
+            )
+        if os.getpid() != self._pid:  # forked: the parent's connections are not ours
+            self._engine.dispose(close=False)
+            self._pid = os.getpid()
+        with self._translate(), self._engine.connect() as conn:
+            if write:
+                conn.execution_options(cgtalg_write=True)
+            with conn.begin():
+                yield conn
+
+    def _insert_ignore(self, table: Table):
+        """``INSERT ... ON CONFLICT (its unique key) DO NOTHING`` into ``table``, for this
+        store's dialect (built once per table; execute it with the row as parameters)."""
+        statement = self._inserts.get(table.name)
+        if statement is None:
+            dialect = _postgresql if self._dialect == "postgresql" else _sqlite
+            statement = dialect.insert(table).on_conflict_do_nothing(index_elements=unique_key(table))
+            self._inserts[table.name] = statement
+        return statement
+
+    def _load(self, text: Any, table: str, key: str, kind: type | None = None) -> Any:
+        """Decode a stored JSON value; an unreadable one raises :class:`StoreCorruptError`
+        naming ``table`` and ``key`` (never a bare ``JSONDecodeError``)."""
+        if not isinstance(text, str):
+            raise StoreCorruptError(
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: the value "
+                f"is a {type(text).__name__}, not JSON text"
+            )
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise StoreCorruptError(
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
+                f"{shorten(text, 60)} is not valid JSON ({exc})"
+            ) from None
+        if value is None or (kind is not None and not isinstance(value, kind)):
+            raise StoreCorruptError(
+                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
+                f"{shorten(text, 60)} is not a JSON {'object' if kind is dict else 'value'}"
+            )
+        return value
+
+    def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> None:
+        """Insert a write-once value under the primary ``key`` of ``table``; raise if a
+        different value is stored there."""
+        values = dict(key, value=text)
+        if "value_hash" in table.c:
+            values["value_hash"] = value_hash(text)
+        conn.execute(self._insert_ignore(table), values)
+        stored = conn.execute(value_select(table), key).scalar_one()
+        if stored != text:
+            raise StoreError(
+                f"refusing to overwrite {what()} in the store {self._where}: "
+                f"stored value {shorten(stored)}, new value {shorten(text)}"
+            )
+
+    # -- rows of the property tables (form_properties, position_properties) -------------------
+    def _stored_texts(self, conn: Connection, table: Table, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+        """Stored texts of ``table``'s rows ``(owner id, name)``, the owner being its first key
+        column (a form or a position); one SELECT per :data:`IN_BATCH` owners."""
+        owner = table.primary_key.columns[0]
+        ids = sorted({k[0] for k in keys})
+        names = sorted({k[1] for k in keys})
+        out: dict[tuple[int, str], str] = {}
+        for start in range(0, len(ids), IN_BATCH):
+            query = select(owner, table.c.name, table.c.value).where(
+                owner.in_(ids[start : start + IN_BATCH]), table.c.name.in_(names)
+            )
+            for owner_id, name, value in conn.execute(query):
+                out[(owner_id, name)] = value
+        return out
+
+    def _properties(self, conn: Connection, table: Table, ids: list[int]) -> dict[int, dict[str, Any]]:
+        """Every stored property of each owner (form or position) in ``ids``, decoded:
+        ``{owner id: {name: value}}``, names in order."""
+        owner = table.primary_key.columns[0]
+        kind = owner.name.removesuffix("_id")
+        result: dict[int, dict[str, Any]] = {i: {} for i in ids}
+        for start in range(0, len(ids), IN_BATCH):
+            query = (
+                select(owner, table.c.name, table.c.value)
+                .where(owner.in_(ids[start : start + IN_BATCH]))
+                .order_by(table.c.name)
+            )
+            for owner_id, name, value in conn.execute(query):
+                result[owner_id][name] = self._load(value, table.name, f"{kind} {owner_id}, property {name!r}")
+        return result

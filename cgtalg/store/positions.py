@@ -1,0 +1,187 @@
+"""Positions of rulesets: results for ruleset positions keyed by text (``census:octal`` /
+``0.77``), in the ``positions`` and ``position_properties`` tables; write-once like the
+properties of forms.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable, Sequence
+
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+
+from cgtalg.errors import StoreCorruptError, StoreError
+from cgtalg.store.codec import check_text, encode_value, shorten, value_hash
+from cgtalg.store.engine import IN_BATCH, retry_transient, value_select
+from cgtalg.store.schema import NAME_LENGTH, RULESET_LENGTH, position_properties, positions
+
+__all__ = ["PositionsMixin", "check_position"]
+
+
+def check_position(ruleset: Any, position: Any) -> None:
+    """Refuse a ruleset key or a position key that is not text of the allowed length."""
+    check_text(ruleset, "ruleset key", RULESET_LENGTH)
+    if not isinstance(position, str):
+        raise TypeError(f"position key must be a str, got {type(position).__name__}")
+
+
+class PositionsMixin:
+    """Properties of ruleset positions. Part of :class:`cgtalg.store.Store`."""
+
+    def _position_id(self, conn: Connection, ruleset: str, position: str, insert: bool) -> int | None:
+        position_hash = hashlib.sha256(position.encode()).hexdigest()
+        query = select(positions.c.id, positions.c.position).where(
+            positions.c.ruleset == ruleset, positions.c.position_hash == position_hash
+        )
+        row = conn.execute(query).first()
+        if row is None:
+            if not insert:
+                return None
+            conn.execute(
+                self._insert_ignore(positions),
+                {"ruleset": ruleset, "position_hash": position_hash, "position": position},
+            )
+            row = conn.execute(query).one()
+        if row.position != position:
+            raise StoreCorruptError(
+                f"the store {self._where} is inconsistent: position {row.id} of {ruleset!r} "
+                f"is {shorten(row.position)}, not {shorten(position)}"
+            )
+        return row.id
+
+    def get_position(self, ruleset: str, position: str, prop: str) -> Any | None:
+        """The stored ``prop`` of ``position`` (its text key) of ``ruleset``, or ``None``."""
+        check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        with self._transaction() as conn:
+            pid = self._position_id(conn, ruleset, position, insert=False)
+            if pid is None:
+                return None
+            text = conn.execute(
+                value_select(position_properties), {"position_id": pid, "name": prop}
+            ).scalar()
+        return None if text is None else self._load(
+            text, "position_properties", f"position {pid} of {ruleset!r}, property {prop!r}"
+        )
+
+    def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
+        """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`."""
+        check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        self._put_position(ruleset, position, prop, encode_value(value, f"property {prop!r}"))
+
+    @retry_transient
+    def _put_position(self, ruleset: str, position: str, prop: str, text: str) -> None:
+        with self._transaction(write=True) as conn:
+            pid = self._position_id(conn, ruleset, position, insert=True)
+            self._put_value(
+                conn,
+                position_properties,
+                {"position_id": pid, "name": prop},
+                text,
+                lambda: f"property {prop!r} of position {shorten(position)} of {ruleset!r}",
+            )
+
+    def memo_position(self, ruleset: str, position: str, prop: str, compute: Callable[[], Any]) -> Any:
+        """As :meth:`memo`, for a position of a ruleset."""
+        stored = self.get_position(ruleset, position, prop)
+        if stored is not None:
+            self.stats["hits"] += 1
+            return stored
+        return self._compute_and_put(prop, compute, self._put_position, ruleset, position, prop)
+
+    def position_properties(self, ruleset: str, position: str) -> dict[str, Any]:
+        """Every stored property of ``position`` of ``ruleset``."""
+        check_position(ruleset, position)
+        with self._transaction() as conn:
+            pid = self._position_id(conn, ruleset, position, insert=False)
+            if pid is None:
+                return {}
+            return self._properties(conn, position_properties, [pid])[pid]
+
+    def _position_ids(self, conn: Connection, keys: set[tuple[str, str]], insert: bool) -> dict[tuple[str, str], int]:
+        """Ids of positions ``(ruleset, position)`` (one SELECT per 500; with ``insert``, the
+        missing ones inserted first, in key order so that concurrent writers cannot deadlock)."""
+        hashed = sorted((r, hashlib.sha256(p.encode()).hexdigest(), p) for r, p in keys)
+        if insert and hashed:
+            conn.execute(self._insert_ignore(positions),
+                         [{"ruleset": r, "position_hash": h, "position": p} for r, h, p in hashed])
+        wanted = {(r, h): p for r, h, p in hashed}
+        out: dict[tuple[str, str], int] = {}
+        for start in range(0, len(hashed), IN_BATCH):
+            part = sorted({h for _r, h, _p in hashed[start : start + IN_BATCH]})
+            query = select(positions.c.id, positions.c.ruleset, positions.c.position_hash,
+                           positions.c.position).where(positions.c.position_hash.in_(part))
+            for row in conn.execute(query):
+                text = wanted.get((row.ruleset, row.position_hash))
+                if text is None:
+                    continue
+                if row.position != text:
+                    raise StoreCorruptError(
+                        f"the store {self._where} is inconsistent: position {row.id} of {row.ruleset!r} "
+                        f"is {shorten(row.position)}, not {shorten(text)}")
+                out[(row.ruleset, text)] = row.id
+        return out
+
+    @retry_transient
+    def put_positions_many(self, items: Any) -> None:
+        """Store many position properties at once: ``items`` is an iterable of
+        ``(ruleset, position, prop, value)``.
+
+        One transaction for the batch, with multi-row ``INSERT ... ON CONFLICT DO NOTHING``
+        for the positions and the values (each in sorted key order, so two writers cannot
+        deadlock) and batched SELECTs to read them back. Write-once as :meth:`put_position`:
+        a different stored value (or two values for one key in the batch) raises
+        :class:`StoreError` naming the key, and nothing of the batch is written.
+
+        Examples
+        --------
+        >>> from cgtalg.store import open_store
+        >>> store = open_store(":memory:")
+        >>> store.put_positions_many([("census:octal", "0.77", "period", 12), ("census:octal", "0.137", "period", 34)])
+        >>> store.get_positions_many("census:octal", ["0.77", "0.6"])
+        {'0.77': {'period': 12}, '0.6': {}}
+        """
+        rows: dict[tuple[str, str, str], str] = {}
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 4:
+                raise StoreError(f"put_positions_many: each item must be a (ruleset, position, prop, value) "
+                                 f"tuple, got {item!r:.80}")
+            ruleset, position, prop, value = item
+            check_position(ruleset, position)
+            check_text(prop, "property name", NAME_LENGTH)
+            text = encode_value(value, f"property {prop!r}")
+            earlier = rows.setdefault((ruleset, position, prop), text)
+            if earlier != text:
+                raise StoreError(
+                    f"put_positions_many: two different values for property {prop!r} of position "
+                    f"{shorten(position)} of {ruleset!r}: {shorten(earlier)} and {shorten(text)}; nothing was written")
+        if not rows:
+            return
+        with self._transaction(write=True) as conn:
+            ids = self._position_ids(conn, {(r, p) for r, p, _n in rows}, insert=True)
+            params = sorted(
+                ({"position_id": ids[(r, p)], "name": n, "value": t, "value_hash": value_hash(t)}
+                 for (r, p, n), t in rows.items()), key=lambda q: (q["position_id"], q["name"]))
+            conn.execute(self._insert_ignore(position_properties), params)
+            stored = self._stored_texts(conn, position_properties, {(q["position_id"], q["name"]) for q in params})
+            for (r, p, n), t in rows.items():
+                if stored.get((ids[(r, p)], n)) != t:
+                    raise StoreError(
+                        f"refusing to overwrite property {n!r} of position {shorten(p)} of {r!r} in the store "
+                        f"{self._where}: stored value {shorten(str(stored.get((ids[(r, p)], n))))}, new value "
+                        f"{shorten(t)}; nothing of the batch was written")
+
+    def get_positions_many(self, ruleset: str, positions_: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Every stored property of each of ``positions_`` of ``ruleset``, in one read
+        transaction with batched SELECTs: ``{position: {prop: value}}`` (``{}`` where none).
+        Never writes."""
+        keys = set()
+        for position in positions_:
+            check_position(ruleset, position)
+            keys.add((ruleset, position))
+        with self._transaction() as conn:
+            ids = self._position_ids(conn, keys, insert=False)
+            props = self._properties(conn, position_properties, sorted(ids.values()))
+        return {p: dict(props[ids[(ruleset, p)]]) if (ruleset, p) in ids else {} for p in positions_}

@@ -1,0 +1,215 @@
+"""Long integer sequences (Grundy sequences of octal games, ...) in the store: int64 values in
+compressed chunks (:func:`cgtalg.store.codec.encode_chunk`) of ``CHUNK_SIZE`` values, written
+in order and resumable, with JSON metadata per sequence (a certified period, ...).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Connection
+
+from cgtalg.errors import StoreCorruptError, StoreError
+from cgtalg.store.codec import as_int64, check_index, check_text, decode_chunk, encode_chunk, encode_value, shorten
+from cgtalg.store.engine import retry_transient
+from cgtalg.store.schema import CHUNK_SIZE, SEQUENCE_KEY_LENGTH, sequence_chunks, sequences
+
+__all__ = ["SequencesMixin", "MAX_PENDING_ROWS"]
+
+#: Rows of a sequence after its last full chunk (one per call), before they are merged.
+MAX_PENDING_ROWS = 32
+
+
+class SequencesMixin:
+    """Sequences and their metadata. Part of :class:`cgtalg.store.Store`."""
+
+    def sequence_length(self, key: str) -> int:
+        """How many values of sequence ``key`` are stored (0 if none)."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as conn:
+            return int(conn.execute(select(sequences.c.length).where(sequences.c.key == key)).scalar() or 0)
+
+    def sequence(self, key: str, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """The stored prefix of sequence ``key`` (int64; empty if nothing is stored).
+
+        With ``start``/``stop``, only the values at those indices (like slicing the prefix).
+        """
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        start = check_index(start, "start")
+        if stop is not None:
+            stop = check_index(stop, "stop")
+        with self._transaction() as conn:
+            length = int(conn.execute(select(sequences.c.length).where(sequences.c.key == key)).scalar() or 0)
+            stop = length if stop is None else min(stop, length)
+            if start >= stop:
+                return np.empty(0, dtype=np.int64)
+            return self._read_range(conn, key, start, stop)
+
+    def _read_range(self, conn: Connection, key: str, start: int, stop: int) -> np.ndarray:
+        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks."""
+        chunks = sequence_chunks.c
+        first = conn.execute(
+            select(func.max(chunks.start)).where(chunks.sequence_key == key, chunks.start <= start)
+        ).scalar()
+        query = (
+            select(chunks.start, chunks.count, chunks.codec, chunks.data)
+            .where(chunks.sequence_key == key, chunks.start >= (first or 0), chunks.start < stop)
+            .order_by(chunks.start)
+        )
+        out = np.empty(stop - start, dtype=np.int64)
+        expected = first
+        for row in conn.execute(query):
+            if row.start != expected:
+                break
+            values = self._decode_chunk(key, row)
+            lo, hi = max(start, row.start), min(stop, row.start + row.count)
+            out[lo - start : hi - start] = values[lo - row.start : hi - row.start]
+            expected = row.start + row.count
+        if expected is None or expected < stop:
+            raise StoreCorruptError(
+                f"the store {self._where} is inconsistent: sequence {key!r} has no stored chunk "
+                f"for index {start if expected is None else expected}, below its stored length"
+            )
+        return out
+
+    def _decode_chunk(self, key: str, row: Any) -> np.ndarray:
+        try:
+            return decode_chunk(row.codec, row.data, row.count)
+        except ValueError as exc:
+            raise StoreCorruptError(
+                f"the store {self._where}: chunk {row.start} of sequence {key!r} is unreadable: {exc}"
+            ) from None
+
+    def _ensure_sequence_row(self, conn: Connection, key: str, column) -> Any:
+        """Create the row of sequence ``key`` if absent; return ``column`` under a row lock."""
+        conn.execute(self._insert_ignore(sequences), {"key": key, "length": 0, "meta": None})
+        return conn.execute(select(column).where(sequences.c.key == key).with_for_update()).scalar_one()
+
+    @retry_transient
+    def extend_sequence(self, key: str, start: int, values: Any) -> None:
+        """Store ``values`` as the values of sequence ``key`` at indices ``start, start+1, ...``.
+
+        ``start`` must be at most the stored length (no gaps). Values overlapping the stored
+        prefix must equal it; the rest is appended. One transaction per call, so a writer
+        interrupted between calls keeps every completed call, and resumes from
+        :meth:`sequence_length`.
+
+        Raises
+        ------
+        StoreError
+            If ``start`` is beyond the stored length, the values are not integers of one
+            dimension, or an overlapping value differs from the stored one (the index and
+            both values are named; nothing is written).
+
+        Examples
+        --------
+        >>> from cgtalg.store import open_store
+        >>> store = open_store(":memory:")
+        >>> store.extend_sequence("grundy:0.07", 0, [0, 0, 1, 1])
+        >>> store.extend_sequence("grundy:0.07", 2, [1, 1, 2, 0])   # overlap agrees
+        >>> store.sequence("grundy:0.07").tolist(), store.sequence_length("grundy:0.07")
+        ([0, 0, 1, 1, 2, 0], 6)
+        """
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        start = check_index(start, "start")
+        array = as_int64(values, key)
+        end = start + array.size
+        with self._transaction(write=True) as conn:
+            length = int(self._ensure_sequence_row(conn, key, sequences.c.length))
+            if start > length:
+                raise StoreError(
+                    f"cannot store values of sequence {key!r} from index {start}: only "
+                    f"{length} values are stored, so that would leave a gap"
+                )
+            overlap = min(end, length)
+            if overlap > start:
+                stored = self._read_range(conn, key, start, overlap)
+                differ = np.flatnonzero(stored != array[: overlap - start])
+                if differ.size:
+                    i = int(differ[0])
+                    raise StoreError(
+                        f"sequence {key!r} disagrees with the store {self._where} at index "
+                        f"{start + i}: stored value {stored[i]}, new value {array[i]} "
+                        f"({differ.size} of the {overlap - start} overlapping values differ); "
+                        "nothing was written"
+                    )
+            if end <= length:
+                return
+            self._append_chunks(conn, key, length, array[length - start :])
+            conn.execute(update(sequences).where(sequences.c.key == key).values(length=end))
+
+    def _append_chunks(self, conn: Connection, key: str, length: int, tail: np.ndarray) -> None:
+        """Append ``tail`` after the ``length`` stored values of sequence ``key``.
+
+        Full chunks of ``CHUNK_SIZE`` values start at multiples of ``CHUNK_SIZE``; the
+        values after the last full chunk sit in smaller rows, one per call, until they fill
+        a chunk or make ``MAX_PENDING_ROWS`` rows, when they are merged. So small calls do
+        not rewrite a large partial chunk each time, and a read meets few rows.
+        """
+        chunks = sequence_chunks.c
+        base = length - length % CHUNK_SIZE  # start of the values after the full chunks
+        pending_rows = 0
+        if length > base:
+            pending_rows = conn.execute(
+                select(func.count()).where(chunks.sequence_key == key, chunks.start >= base)
+            ).scalar_one()
+        if length - base + tail.size < CHUNK_SIZE and pending_rows < MAX_PENDING_ROWS:
+            codec, data = encode_chunk(tail)
+            conn.execute(
+                insert(sequence_chunks).values(
+                    sequence_key=key, start=length, count=int(tail.size), codec=codec, data=data
+                )
+            )
+            return
+        if length > base:
+            tail = np.concatenate([self._read_range(conn, key, base, length), tail])
+            conn.execute(
+                delete(sequence_chunks).where(chunks.sequence_key == key, chunks.start >= base)
+            )
+        for offset in range(0, tail.size, CHUNK_SIZE):
+            piece = tail[offset : offset + CHUNK_SIZE]
+            codec, data = encode_chunk(piece)
+            conn.execute(
+                insert(sequence_chunks).values(
+                    sequence_key=key, start=base + offset, count=int(piece.size), codec=codec, data=data
+                )
+            )
+
+    @retry_transient
+    def put_sequence_meta(self, key: str, meta: dict, replace: bool = False) -> None:
+        """Record metadata of sequence ``key`` (e.g. a certified period and preperiod).
+
+        New entries are merged into the stored ones; an entry stored with a different
+        value raises :class:`StoreError` unless ``replace=True``, which replaces the whole
+        metadata dict.
+        """
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        if not isinstance(meta, dict):
+            raise StoreError(f"metadata of sequence {key!r} must be a dict, got {type(meta).__name__}")
+        new = json.loads(encode_value(meta, f"metadata of sequence {key!r}"))
+        with self._transaction(write=True) as conn:
+            stored_text = self._ensure_sequence_row(conn, key, sequences.c.meta)
+            merged = new
+            if stored_text is not None and not replace:
+                merged = self._load(stored_text, "sequences", f"sequence {key!r}, column meta", dict)
+                for name, value in new.items():
+                    if name in merged and encode_value(merged[name], "") != encode_value(value, ""):
+                        raise StoreError(
+                            f"refusing to overwrite metadata {name!r} of sequence {key!r} in the "
+                            f"store {self._where}: stored value {shorten(encode_value(merged[name], ''))}, "
+                            f"new value {shorten(encode_value(value, ''))} (replace=True replaces the metadata)"
+                        )
+                    merged[name] = value
+            conn.execute(
+                update(sequences).where(sequences.c.key == key).values(meta=encode_value(merged, "metadata"))
+            )
+
+    def sequence_meta(self, key: str) -> dict | None:
+        """The metadata of sequence ``key``, or ``None``."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as conn:
+            text = conn.execute(select(sequences.c.meta).where(sequences.c.key == key)).scalar()
+        return None if text is None else self._load(text, "sequences", f"sequence {key!r}, column meta", dict)
