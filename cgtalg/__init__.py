@@ -136,7 +136,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "misere_class": ("cgtalg.misere.phylum", 'misere_class'),
     "is_half_tame": ("cgtalg.misere.phylum", 'is_half_tame'),
     "misere_quotient": ("cgtalg.misere.quotient", 'misere_quotient'),
-    "MisereQuotient": ("cgtalg.misere.quotient", 'MisereQuotient'),
+    "MisereQuotient": ("cgtalg.misere.quotient_result", 'MisereQuotient'),
     "MiserePart": ("cgtalg.misere.parts", 'MiserePart'),
     "misere_parts": ("cgtalg.misere.parts", 'misere_parts'),
     "misere_is_prime": ("cgtalg.misere.parts", 'misere_is_prime'),
@@ -211,7 +211,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.misere.census import misere_class_counts, misere_p_count_born_by, misere_tame_count_born_by
     from cgtalg.misere.genus import Genus, extended_genus, genus, genus_class, genus_from_options
     from cgtalg.misere.adders import adder, adder_description, adder_index, adder_sum
-    from cgtalg.misere.quotient import MisereQuotient, misere_quotient
+    from cgtalg.misere.quotient import misere_quotient
+    from cgtalg.misere.quotient_result import MisereQuotient
     from cgtalg.misere.phylum import MisereClassification, Phylum, is_half_tame, misere_class, misere_classification, misere_phylum
     from cgtalg.misere.parts import MiserePart, misere_is_even, misere_is_prime, misere_partitions, misere_parts
     from cgtalg.core.partizan import PartizanGame, down, dyadic, from_impartial, integer, nimber, pgame, switch, up
