@@ -99,7 +99,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "sum_size": ("cgtalg.core.game", 'sum_size'),
     "MISERE_DEPTH_LIMIT": ("cgtalg.core.notation", 'MISERE_DEPTH_LIMIT'),
     "MAX_HEAP_DIGITS": ("cgtalg.core.notation", 'MAX_HEAP_DIGITS'),
-    "nim_sum_outcome": ("cgtalg.misere.equivalence", 'nim_sum_outcome'),
+    "nim_sum_outcome": ("cgtalg.misere.equivalence_engine", 'nim_sum_outcome'),
     "position_game": ("cgtalg.rulesets.registry", 'position_game'),
     "open_store": ("cgtalg.store.store", 'open_store'),
     "verify_store": ("cgtalg.store.verify", 'verify_store'),
@@ -198,7 +198,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from cgtalg.core.game import MATERIALISE_LIMIT, WALK_LIMIT, sum_size, walk_size
     from cgtalg.core.notation import MAX_HEAP_DIGITS, MISERE_DEPTH_LIMIT
-    from cgtalg.misere.equivalence import nim_sum_outcome
+    from cgtalg.misere.equivalence_engine import nim_sum_outcome
     from cgtalg.rulesets.registry import position_game
     from cgtalg.store.store import open_store
     from cgtalg.store.verify import verify_store
