@@ -173,13 +173,13 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "cool": ("cgtalg.normal.partizan", 'cool'),
     "atomic_weight": ("cgtalg.normal.partizan", 'atomic_weight'),
     # partizan misère play (issue 11)
-    "partizan_misere_outcome": ("cgtalg.misere.partizan", 'misere_outcome'),
+    "partizan_misere_outcome": ("cgtalg.misere.partizan_outcome", 'misere_outcome'),
     "misere_ge": ("cgtalg.misere.partizan", 'misere_ge'),
     "partizan_misere_equal": ("cgtalg.misere.partizan", 'misere_equal'),
-    "MisereComparison": ("cgtalg.misere.partizan", 'MisereComparison'),
-    "misere_adjoint": ("cgtalg.misere.partizan", 'misere_adjoint'),
-    "is_dicot": ("cgtalg.misere.partizan", 'is_dicot'),
-    "is_dead_ending": ("cgtalg.misere.partizan", 'is_dead_ending'),
+    "MisereComparison": ("cgtalg.misere.partizan_certificate", 'MisereComparison'),
+    "misere_adjoint": ("cgtalg.misere.partizan_outcome", 'misere_adjoint'),
+    "is_dicot": ("cgtalg.misere.partizan_outcome", 'is_dicot'),
+    "is_dead_ending": ("cgtalg.misere.partizan_outcome", 'is_dead_ending'),
     "misere_canonical_form": ("cgtalg.misere.partizan_canonical", 'misere_canonical_form'),
     "check_misere_certificate": ("cgtalg.misere.partizan_proof", 'check_misere_certificate'),
 }
@@ -219,8 +219,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from cgtalg.core.partizan_notation import format_partizan, parse_partizan
     from cgtalg.normal.partizan import Thermograph, atomic_weight, cool, is_all_small, is_infinitesimal, is_number, left_stop, mean, number_value, right_stop, temperature, thermograph
     from cgtalg.normal.partizan import canonical_form as partizan_canonical, compare as partizan_compare, equal as partizan_equal, le as partizan_le, outcome as partizan_outcome
-    from cgtalg.misere.partizan import MisereComparison, is_dead_ending, is_dicot, misere_adjoint, misere_ge
-    from cgtalg.misere.partizan import misere_equal as partizan_misere_equal, misere_outcome as partizan_misere_outcome
+    from cgtalg.misere.partizan import misere_equal as partizan_misere_equal, misere_ge
+    from cgtalg.misere.partizan_certificate import MisereComparison
+    from cgtalg.misere.partizan_outcome import is_dead_ending, is_dicot, misere_adjoint
+    from cgtalg.misere.partizan_outcome import misere_outcome as partizan_misere_outcome
     from cgtalg.misere.partizan_canonical import misere_canonical_form
     from cgtalg.misere.partizan_proof import check_misere_certificate
 

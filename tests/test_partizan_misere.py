@@ -25,8 +25,8 @@ import cgtalg as cg
 from cgtalg.core.game import game, zero
 from cgtalg.core.partizan import ZERO, literal_text, down, from_impartial, integer, negative, nimber, pgame, switch, up
 from cgtalg.errors import CertificateError
-from cgtalg.misere.partizan import (
-    clear_misere_caches,
+from cgtalg.misere.partizan import clear_misere_caches, misere_equal, misere_ge
+from cgtalg.misere.partizan_outcome import (
     davies_milley_strong,
     in_universe,
     is_dead_ending,
@@ -34,9 +34,7 @@ from cgtalg.misere.partizan import (
     left_dead_end,
     left_strong,
     misere_adjoint,
-    misere_equal,
     misere_first_winners,
-    misere_ge,
     misere_outcome,
     outcome_ge,
     pair_first_winners,

@@ -46,7 +46,8 @@ from typing import Any
 
 from cgtalg.core.partizan import ZERO, PartizanGame, negative, pgame
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere.partizan import _check_universe, _engine, _pg, _require, in_universe, left_strong, right_strong
+from cgtalg.misere.partizan import _engine
+from cgtalg.misere.partizan_outcome import _check_universe, _pg, _require, in_universe, left_strong, right_strong
 
 __all__ = ["misere_canonical_form", "is_misere_canonical", "REDUCED_UNIVERSES", "DEAD_END_SEARCH_BIRTHDAY"]
 
