@@ -54,7 +54,7 @@ from cgtalg.core.notation import decimal_length, int_to_digits
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
-    _canonical_sum_games,
+    misere_canonical_sum_game,
     misere_canonical_game,
 )
 from cgtalg.normal.grundy import grundy
@@ -135,11 +135,11 @@ def _sum_items(g: Game, option_descs: Sequence[_Desc]) -> list[tuple[tuple, _Ite
         fval = grundy(f)
         for k in range(1, MAX_SUBSCRIPT + 1):
             try:  # a sum too large to build (a huge nim-heap F) cannot be g's description
-                if k > 1 and _canonical_sum_games(f, nim(k - 1))._id not in option_ids:
+                if k > 1 and misere_canonical_sum_game(f, nim(k - 1))._id not in option_ids:
                     break
                 if fval ^ k != gval:
                     continue
-                if _canonical_sum_games(f, nim(k)) is not g:
+                if misere_canonical_sum_game(f, nim(k)) is not g:
                     continue
             except ComputationLimitError:
                 break

@@ -100,7 +100,7 @@ from cgtalg.core.game import Game, nim, zero
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
-    _canonical_sum_games,
+    misere_canonical_sum_game,
     misere_canonical_game,
     misere_simplest,
 )
@@ -178,7 +178,7 @@ def _plus_one(g: Game) -> Game:
     n = g._heap
     if n is not None:
         return nim(n ^ 1)  # *2m + *1 = *(2m+1) in misère play too
-    return _canonical_sum_games(g, _ONE)
+    return misere_canonical_sum_game(g, _ONE)
 
 
 def _is_even(g: Game) -> bool:
@@ -340,7 +340,7 @@ def _compute_map(e: Game, budget: _Budget) -> PartMap:
             if _is_unit(y) or grundy(y) != gy or not fits(x, y):
                 continue
             budget.spend()
-            if _canonical_sum_games(x, y) is e:
+            if misere_canonical_sum_game(x, y) is e:
                 record(x, y)
                 break  # the counterpart is unique (cancellation)
 
@@ -358,7 +358,7 @@ def _compute_map(e: Game, budget: _Budget) -> PartMap:
                 continue
             budget.spend()
             y = misere_simplest([m[x._id][1] for m in maps] + [known[o._id][1] for o in xopts])
-            if _canonical_sum_games(x, y) is e:
+            if misere_canonical_sum_game(x, y) is e:
                 record(x, y)
                 changed = True
     return known
