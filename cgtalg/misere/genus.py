@@ -62,6 +62,7 @@ import html
 import re
 from typing import Sequence, Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import evaluator, fold, memo_post_order
 from cgtalg.core.game import Game
 from cgtalg.core.notation import int_to_digits
@@ -326,7 +327,7 @@ class Genus:
 
 # -- the evaluator -------------------------------------------------------------------------
 _ZERO_GENUS = Genus(0, _nim_gammas(0))
-_NIM_GENUS: dict[int, Genus] = {}
+_NIM_GENUS: dict[int, Genus] = register_cache("misere.nim genera", {})
 
 
 def _atom(n: int) -> Genus:
@@ -418,7 +419,7 @@ def genus(g: GameLike, convention: str = "classical") -> Genus:
 
 
 # -- CGSuite's extended symbol ---------------------------------------------------------------
-_EXT_DEPTH: dict[int, tuple[int, tuple[int, ...]]] = {}
+_EXT_DEPTH: dict[int, tuple[int, tuple[int, ...]]] = register_cache("misere.extended genus depths", {})
 
 
 def _extended_of_canonical(c: Game) -> tuple[int, tuple[int, ...]]:

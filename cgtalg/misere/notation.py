@@ -48,6 +48,7 @@ from __future__ import annotations
 import hashlib
 from typing import NamedTuple, Sequence, Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import Game, nim
 from cgtalg.core.notation import decimal_length, int_to_digits
@@ -187,7 +188,7 @@ class _End:
         self.gid, self.start, self.length = gid, start, length
 
 
-_ITEM_TEXT: dict[int, str] = {}  # text of a canonical form's best item (short ones only)
+_ITEM_TEXT: dict[int, str] = register_cache("misere.notation items", {})  # text of a canonical form's best item (short ones only)
 _ITEM_TEXT_LIMIT = 4000
 
 
@@ -261,7 +262,7 @@ def _list_body_tokens(it: _Item) -> list[object]:
     return tokens
 
 
-_TEXT_CACHE: dict[int, str] = {}
+_TEXT_CACHE: dict[int, str] = register_cache("misere.notation texts", {})
 _TEXT_CACHE_LIMIT = 2000
 
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cgtalg.caches import register_cache
 from cgtalg.core.partizan import ZERO, PartizanGame, negative, pgame
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.partizan import _engine
@@ -56,6 +57,15 @@ __all__ = ["partizan_misere_canonical_form", "misere_canonical_form", "is_misere
 REDUCED_UNIVERSES: tuple[str, ...] = ("dicot", "dead-ending")
 
 _CACHE: dict[str, dict[int, PartizanGame]] = {u: {} for u in REDUCED_UNIVERSES}
+
+
+def _clear_reduced_forms() -> None:
+    for cache in _CACHE.values():
+        cache.clear()
+    _RIGHT_DEAD_ENDS.clear()
+
+
+register_cache("misere.partizan reduced forms", _clear_reduced_forms)
 _STAR = pgame([ZERO], [ZERO])
 
 #: The largest birthday of the dead ends searched for the canonical replacement of an option

@@ -370,6 +370,7 @@ def misere_adjoint(g: Any) -> PartizanGame:
 
 
 _DEAD_ENDS: list[PartizanGame] = [ZERO]
+register_cache("misere.partizan dead-end reserves", lambda: _DEAD_ENDS.__delitem__(slice(1, None)))
 
 
 def reserve_dead_end(b: int) -> PartizanGame:

@@ -54,6 +54,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold, memo_post_order
 from cgtalg.core.game import Game
 from cgtalg.misere.genus import _genus_ev, genus_class
@@ -159,7 +160,7 @@ class _Info:
     reason: str = ""
 
 
-_MEMO: dict[int, _Info] = {}
+_MEMO: dict[int, _Info] = register_cache("misere.phyla", {})
 
 
 def _values(x: Game) -> tuple[int, int]:
