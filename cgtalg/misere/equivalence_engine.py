@@ -99,7 +99,12 @@ def _is_p(g: Game, misere: bool) -> bool:
 
 class _PairPlay:
     """Outcomes of ``a + b`` by direct play on pairs of positions, without building the sum
-    form (so checking distinguishers does not fill the hash-cons table). Memo on id pairs."""
+    form (so checking distinguishers does not fill the hash-cons table). Memo on id pairs.
+
+    This is a pruned search, not a fold: a pair is an N-position as soon as one option already
+    known to be a P-position is seen, and its other options are then never explored.
+    :func:`cgtalg.core.game.pair_fold` builds every sub-pair first; on the equivalence
+    benchmark that costs about 1.5x, so the walk stays here."""
 
     def __init__(self, misere: bool) -> None:
         self.misere = misere

@@ -9,6 +9,7 @@ from typing import Any, Literal, Sequence
 
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold
+from cgtalg.core.game import pair_fold
 from cgtalg.core.partizan import ZERO, PartizanGame, as_partizan, literal_text, partizan_evaluator, pgame
 
 __all__ = [
@@ -137,6 +138,11 @@ def outcome_ge(a: str, b: str) -> bool:
 _PAIR_MEMO: dict[tuple[int, int], tuple[bool, bool]] = register_cache("misere.partizan pair outcomes", {})
 
 
+def _alone(g: PartizanGame) -> tuple[bool, bool]:
+    v = fold(g, _PLAY)
+    return (v[0], v[1])
+
+
 def pair_first_winners(a: PartizanGame, b: PartizanGame) -> tuple[bool, bool]:
     """``(Left wins moving first, Right wins moving first)`` in misère play of ``a + b``, by
     play on pairs of positions (memoised on id pairs, iterative), without building the sum.
@@ -147,34 +153,23 @@ def pair_first_winners(a: PartizanGame, b: PartizanGame) -> tuple[bool, bool]:
     >>> pair_first_winners(nimber(1), nimber(1)), pair_first_winners(nimber(2), nimber(2))
     ((True, True), (False, False))
     """
-    memo = _PAIR_MEMO
-    root = (a._id, b._id)
-    hit = memo.get(root)
-    if hit is not None:
-        return hit
-    stack: list[tuple[PartizanGame, PartizanGame, bool]] = [(a, b, False)]
-    while stack:
-        x, y, expanded = stack.pop()
-        k = (x._id, y._id)
-        if k in memo:
-            continue
-        if not (x.left or x.right) or not (y.left or y.right):
-            v = fold(y if not (x.left or x.right) else x, _PLAY)
-            memo[k] = (v[0], v[1])
-            continue
-        if expanded:  # every move's value is known now
-            lf = any(not memo[(o._id, y._id)][1] for o in x.left) or any(not memo[(x._id, o._id)][1] for o in y.left)
-            rf = any(not memo[(o._id, y._id)][0] for o in x.right) or any(not memo[(x._id, o._id)][0] for o in y.right)
-            memo[k] = (lf or not (x.left or y.left), rf or not (x.right or y.right))
-            continue
-        stack.append((x, y, True))
-        for o in x.left + x.right:
-            if (o._id, y._id) not in memo:
-                stack.append((o, y, False))
-        for o in y.left + y.right:
-            if (x._id, o._id) not in memo:
-                stack.append((x, o, False))
-    return memo[root]
+    if a.is_zero or b.is_zero:          # 0 + g is g
+        return _alone(b if a.is_zero else a)
+
+    def build(x: PartizanGame, y: PartizanGame, s: Any) -> tuple[bool, bool]:
+        # (Left, Right) wins moving first in x + y; misère: a player with no move wins.
+        # s(p, q) is the memoised value of p + q for nonzero p, q; 0 + q is q alone.
+        lf = not (x.left or y.left)
+        if not lf:
+            lf = (any(not (s(o, y) if not o.is_zero else _alone(y))[1] for o in x.left)
+                  or any(not (s(x, o) if not o.is_zero else _alone(x))[1] for o in y.left))
+        rf = not (x.right or y.right)
+        if not rf:
+            rf = (any(not (s(o, y) if not o.is_zero else _alone(y))[0] for o in x.right)
+                  or any(not (s(x, o) if not o.is_zero else _alone(x))[0] for o in y.right))
+        return (lf, rf)
+
+    return pair_fold(a, b, _PAIR_MEMO, build)
 
 
 def misere_sum_outcome(*components: Any) -> str:
