@@ -276,7 +276,7 @@ def misere_canonical_sum_game(a: Game, b: Game) -> Game:
     Examples
     --------
     >>> import cgtalg as cg
-    >>> misere_canonical_sum_game(cg.nim(2), cg.nim(3)) is cg.nim(1)
+    >>> misere_canonical_sum_game(cg.star, cg.star) is cg.zero     # * + * = 0 (ONAG ch. 12)
     True
     """
     return sum_fold(a, b, _SUMS, _simplest_of_canonical)
