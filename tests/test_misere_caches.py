@@ -45,3 +45,15 @@ def test_clear_caches_empties_them_and_answers_stay():
     clear_caches()
     assert known_state(TakeAndBreak("0.123")) is None
     assert _answers() == before
+
+
+def test_partizan_forms_are_refused_by_the_impartial_misere_functions_by_name():
+    import pytest
+
+    from cgtalg.errors import GameKindError
+
+    with pytest.raises(GameKindError, match="partizan_misere_canonical_form") as err:
+        cg.misere_canonical(nimber(2))
+    assert err.value.answered_by == ("cgtalg.misere.partizan_canonical.partizan_misere_canonical_form",)
+    with pytest.raises(GameKindError, match="misere_equal"):
+        equivalent(nimber(1), "*")

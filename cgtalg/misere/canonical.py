@@ -54,6 +54,8 @@ from typing import Iterable, Sequence, Union
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, evaluator, fold
 from cgtalg.core.game import Game, game, nim, sum_fold
+from cgtalg.core.partizan import PartizanGame
+from cgtalg.errors import GameKindError
 from cgtalg.misere.outcome import misere_grundy as _misere_grundy_of
 
 __all__ = [
@@ -306,7 +308,8 @@ def _check_game(g: object, what: str = "game") -> Game:
         return g
     if isinstance(g, MisereCanonicalForm):
         return g._game
-    raise TypeError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}")
+    raise GameKindError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}"
+                        + _PARTIZAN_HINT * _is_partizan(g), _ANSWERED_BY * _is_partizan(g))
 
 
 def _as_game(g: object) -> Game:
@@ -318,10 +321,19 @@ def _as_game(g: object) -> Game:
         from cgtalg.core.notation import parse
 
         return parse(g)
-    raise TypeError(
+    raise GameKindError(
         "expected a cgtalg Game, a MisereCanonicalForm or game text, "
-        f"got {type(g).__name__}: {g!r}"
+        f"got {type(g).__name__}: {g!r}" + _PARTIZAN_HINT * _is_partizan(g), _ANSWERED_BY * _is_partizan(g)
     )
+
+
+_PARTIZAN_HINT = ("; a partizan form's misère reduced form (dicot or dead-ending universe) is "
+                  "cgtalg.misere.partizan_canonical.partizan_misere_canonical_form")
+_ANSWERED_BY = ("cgtalg.misere.partizan_canonical.partizan_misere_canonical_form",)
+
+
+def _is_partizan(g: object) -> bool:
+    return isinstance(g, PartizanGame)
 
 
 # -- public API ----------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator
 from cgtalg.core.game import Game, game, star, zero
 from cgtalg.core.notation import parse
+from cgtalg.core.partizan import PartizanGame
+from cgtalg.errors import GameKindError
 from cgtalg.misere.equivalence_certificate import Distinction, EquivalenceProof, Witness
 from cgtalg.misere.outcome import misere_grundy
 from cgtalg.normal.grundy import grundy
@@ -159,7 +161,12 @@ def _as_game(x: Any, name: str) -> Game:
         return x
     if isinstance(x, str):
         return parse(x)
-    raise TypeError(f"{name} must be a Game or game text, got {type(x).__name__}: {x!r}")
+    if isinstance(x, PartizanGame):
+        raise GameKindError(f"{name} is a partizan form: equivalence in the impartial misère universe "
+                            "is for impartial forms; compare partizan forms with "
+                            "cgtalg.misere.partizan.misere_equal (universe 'full', 'dicot' or 'dead-ending')",
+                            ("cgtalg.misere.partizan.misere_equal",))
+    raise GameKindError(f"{name} must be a Game or game text, got {type(x).__name__}: {x!r}")
 
 
 def _check_flag(misere: Any) -> bool:

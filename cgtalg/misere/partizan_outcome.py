@@ -10,6 +10,7 @@ from typing import Any, Literal, Sequence
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold
 from cgtalg.core.game import pair_fold
+from cgtalg.errors import GameKindError
 from cgtalg.core.partizan import ZERO, PartizanGame, as_partizan, literal_text, partizan_evaluator, pgame
 
 __all__ = [
@@ -80,7 +81,7 @@ def _pg(x: Any, name: str) -> PartizanGame:
     try:
         return as_partizan(x)
     except TypeError:
-        raise TypeError(f"{name} must be a partizan form (or an impartial form, an int, a dyadic "
+        raise GameKindError(f"{name} must be a partizan form (or an impartial form, an int, a dyadic "
                         f"Fraction or game text), got {type(x).__name__}: {x!r}") from None
 
 
