@@ -18,6 +18,7 @@ import time
 import cgtalg as cg
 import cgtalg.misere.canonical as canonical
 import cgtalg.misere.equivalence as eqv
+import cgtalg.misere.equivalence_engine as engine
 from cgtalg.misere.proof import check_proof
 
 
@@ -32,14 +33,14 @@ def nim_position(heaps) -> cg.Game:
 
 
 def measure(label: str, pairs: list[tuple[cg.Game, cg.Game]]) -> dict:
-    eqv.clear_equivalence_cache()
+    engine.clear_equivalence_cache()
     t_eq, results = timed(lambda: [eqv.equivalent(a, b) for a, b in pairs])
     t_chk, ok = timed(lambda: all(check_proof(r) for r in results))
     # decision only (internal engine), with and without pruning by Grundy values
-    eqv._ENGINE = eqv._MisereEngine(prune=False)
-    t_unpruned, d_unpruned = timed(lambda: [eqv._ENGINE.run(("eq", a, b)) for a, b in pairs])
-    eqv._ENGINE = eqv._MisereEngine(prune=True)
-    t_pruned, d_pruned = timed(lambda: [eqv._ENGINE.run(("eq", a, b)) for a, b in pairs])
+    unpruned = engine._MisereEngine(prune=False)
+    t_unpruned, d_unpruned = timed(lambda: [unpruned.run(("eq", a, b)) for a, b in pairs])
+    pruned = engine._MisereEngine(prune=True)
+    t_pruned, d_pruned = timed(lambda: [pruned.run(("eq", a, b)) for a, b in pairs])
     canonical.MISERE_CANONICAL.cache.clear()
     canon = canonical.misere_canonical_game
     t_can, d_can = timed(lambda: [canon(a) is canon(b) for a, b in pairs])

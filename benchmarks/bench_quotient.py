@@ -47,7 +47,8 @@ CASES = [
 
 
 def _cgtalg(code: str, max_heap: int | None):
-    from cgtalg.misere.quotient import forget_known, misere_quotient
+    from cgtalg.misere.quotient import misere_quotient
+    from cgtalg.misere.quotient_state import forget_known
     from cgtalg.rulesets.octal import TakeAndBreak
 
     forget_known()
@@ -97,7 +98,8 @@ def _brute(code: str, n: int, k: int):
 
 
 def _dawson(seconds: float) -> dict:
-    from cgtalg.misere.quotient import forget_known, misere_quotient
+    from cgtalg.misere.quotient import misere_quotient
+    from cgtalg.misere.quotient_state import forget_known
     from cgtalg.rulesets.octal import TakeAndBreak
 
     forget_known()
@@ -120,7 +122,7 @@ def _positions() -> dict:
     """Solving positions from a known final quotient against the exhaustive search (best of 20)."""
     import random
 
-    from cgtalg.misere.quotient import forget_known
+    from cgtalg.misere.quotient_state import forget_known
     from cgtalg.rulesets import misere_play as mp
     from cgtalg.rulesets.octal import TakeAndBreak
 

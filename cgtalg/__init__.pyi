@@ -56,7 +56,6 @@ from .core.partizan import (
     dyadic,
     from_impartial,
     integer,
-    nimber,
     pgame,
     switch,
     up,
@@ -92,7 +91,7 @@ from .misere.census import (
     misere_p_count_born_by,
     misere_tame_count_born_by,
 )
-from .misere.equivalence import (
+from .misere.equivalence_engine import (
     nim_sum_outcome,
 )
 from .misere.genus import (
@@ -108,11 +107,15 @@ from .misere.nim_positions import (
     shortlex_precedes,
 )
 from .misere.partizan import (
+    misere_ge,
+)
+from .misere.partizan_certificate import (
     MisereComparison,
+)
+from .misere.partizan_outcome import (
     is_dead_ending,
     is_dicot,
     misere_adjoint,
-    misere_ge,
 )
 from .misere.partizan_proof import (
     check_misere_certificate,
@@ -144,9 +147,9 @@ from .nimbers.nimber import (
     nim_mul,
     nim_pow,
     nim_sqrt,
-)
-from .nimbers.ordinal import (
+    nimber,
     ordinal,
+    parse_nimber,
 )
 from .normal.grundy import (
     mex,

@@ -21,7 +21,8 @@ from cgtalg.core.game import MATERIALISE_LIMIT, WALK_LIMIT, walk_size
 from cgtalg.core.notation import MAX_HEAP_DIGITS, MISERE_DEPTH_LIMIT, format_game, game_from_json, game_to_json
 from cgtalg.errors import ComputationLimitError, GameNotationError
 from cgtalg.misere import canonical as C
-from cgtalg.misere.equivalence import equivalent, nim_sum_outcome
+from cgtalg.misere.equivalence import equivalent
+from cgtalg.misere.equivalence_engine import nim_sum_outcome
 from cgtalg.misere.proof import check_proof, play_outcome
 from cgtalg.normal.grundy import mex
 

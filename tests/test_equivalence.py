@@ -24,19 +24,10 @@ from hypothesis import strategies as st
 
 import cgtalg as cg
 from cgtalg.errors import GameNotationError
-from cgtalg.misere import equivalence as E
-from cgtalg.misere.equivalence import (
-    Distinction,
-    EquivalenceProof,
-    EquivalenceResult,
-    GrundyProof,
-    distinguisher,
-    equivalence_classes,
-    equivalent,
-    link,
-    linked,
-    misere_mate,
-)
+from cgtalg.misere import equivalence_engine as E
+from cgtalg.misere.equivalence import distinguisher, equivalence_classes, equivalent, link, linked
+from cgtalg.misere.equivalence_certificate import Distinction, EquivalenceProof, EquivalenceResult, GrundyProof
+from cgtalg.misere.equivalence_engine import misere_mate
 from cgtalg.misere.proof import check_proof
 
 canonical = pytest.importorskip("cgtalg.misere.canonical")

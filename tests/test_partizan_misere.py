@@ -25,8 +25,8 @@ import cgtalg as cg
 from cgtalg.core.game import game, zero
 from cgtalg.core.partizan import ZERO, literal_text, down, from_impartial, integer, negative, nimber, pgame, switch, up
 from cgtalg.errors import CertificateError
-from cgtalg.misere.partizan import (
-    clear_misere_caches,
+from cgtalg.misere.partizan import clear_misere_caches, misere_equal, misere_ge
+from cgtalg.misere.partizan_outcome import (
     davies_milley_strong,
     in_universe,
     is_dead_ending,
@@ -34,16 +34,14 @@ from cgtalg.misere.partizan import (
     left_dead_end,
     left_strong,
     misere_adjoint,
-    misere_equal,
     misere_first_winners,
-    misere_ge,
     misere_outcome,
     outcome_ge,
     pair_first_winners,
     reserve_dead_end,
     right_strong,
 )
-from cgtalg.misere.partizan_canonical import is_misere_canonical, misere_canonical_form
+from cgtalg.misere.partizan_canonical import is_misere_canonical, misere_canonical_form, partizan_misere_canonical_form
 from cgtalg.misere.partizan_proof import (
     check_misere_certificate,
     form_from_json,
@@ -341,7 +339,7 @@ def test_strong_tests_agree():
 
 
 def _dicots_born_by_3():
-    values = sorted({misere_canonical_form(g, "dicot").id: misere_canonical_form(g, "dicot") for g in DICOT2}.values(),
+    values = sorted({partizan_misere_canonical_form(g, "dicot").id: partizan_misere_canonical_form(g, "dicot") for g in DICOT2}.values(),
                     key=lambda g: g.id)
     return values
 
@@ -391,9 +389,9 @@ def test_universes_differ_as_expected():
 def _check_reduced(universe, games):
     reds = {}
     for g in games:
-        c = misere_canonical_form(g, universe)
+        c = partizan_misere_canonical_form(g, universe)
         assert misere_equal(g, c, universe), (literal_text(g), literal_text(c))
-        assert misere_canonical_form(c, universe) is c and is_misere_canonical(c, universe)
+        assert partizan_misere_canonical_form(c, universe) is c and is_misere_canonical(c, universe)
         reds.setdefault(c.id, c)
     return list(reds.values())
 
@@ -410,9 +408,9 @@ def _unique(universe, reduced, family):
 
 
 def test_dicot_reduced_forms():
-    assert misere_canonical_form(STAR + STAR, "dicot") is ZERO
-    assert misere_canonical_form(pgame([STAR], [STAR]), "dicot") is ZERO
-    assert misere_canonical_form(nimber(3), "dicot") is nimber(3)        # nimbers are reduced
+    assert partizan_misere_canonical_form(STAR + STAR, "dicot") is ZERO
+    assert partizan_misere_canonical_form(pgame([STAR], [STAR]), "dicot") is ZERO
+    assert partizan_misere_canonical_form(nimber(3), "dicot") is nimber(3)        # nimbers are reduced
     values = _check_reduced("dicot", DICOT2)
     assert len(values) == 9                                            # {*|*} = 0
     _unique("dicot", values, DICOT2)
@@ -429,7 +427,7 @@ def test_dicot_values_born_by_day_3():
     reduced = {}
     for a in subsets:
         for b in subsets:
-            c = misere_canonical_form(pgame(a, b), "dicot")
+            c = partizan_misere_canonical_form(pgame(a, b), "dicot")
             reduced.setdefault(c.id, c)
     reduced.setdefault(ZERO.id, ZERO)
     _unique("dicot", list(reduced.values()), DICOT2)
@@ -437,9 +435,9 @@ def test_dicot_values_born_by_day_3():
 
 
 def test_dead_ending_reduced_forms():
-    assert misere_canonical_form(integer(2) + integer(-2), "dead-ending") is ZERO
-    assert misere_canonical_form(pgame([integer(-1)], [integer(1)]), "dead-ending") is ZERO
-    assert misere_canonical_form(STAR + STAR, "dead-ending") is pgame([STAR], [STAR])
+    assert partizan_misere_canonical_form(integer(2) + integer(-2), "dead-ending") is ZERO
+    assert partizan_misere_canonical_form(pgame([integer(-1)], [integer(1)]), "dead-ending") is ZERO
+    assert partizan_misere_canonical_form(STAR + STAR, "dead-ending") is pgame([STAR], [STAR])
     values = _check_reduced("dead-ending", DEAD2)
     assert len(values) == 196
     _unique("dead-ending", values, DEAD2[:60])
@@ -463,9 +461,9 @@ def test_dead_ending_reduced_forms_day_3_pools(seed):
 
 def test_reduced_form_errors():
     with pytest.raises(ValueError, match="no unique reduced form is implemented for the universe 'full'"):
-        misere_canonical_form(STAR, "full")
+        partizan_misere_canonical_form(STAR, "full")
     with pytest.raises(ValueError, match="is not a dicot"):
-        misere_canonical_form(integer(1), "dicot")
+        partizan_misere_canonical_form(integer(1), "dicot")
 
 
 def test_caches_can_be_cleared():
@@ -502,3 +500,7 @@ def test_partizan_nim_tool_stores_and_resumes(tmp_path, capsys):
         a, b = (from_impartial(cg.nim_position_game(p)) for p in item["positions"])
         t = form_from_json(item["T"])
         assert play_misere_outcome(a, t) != play_misere_outcome(b, t)
+
+
+def test_old_name_of_the_partizan_reduced_form_is_an_alias():
+    assert misere_canonical_form is partizan_misere_canonical_form

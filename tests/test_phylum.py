@@ -13,7 +13,7 @@ import pytest
 import cgtalg as cg
 from cgtalg.misere.canonical import misere_canonical, misere_canonical_sum
 from cgtalg.misere.census import misere_games_born_by
-from cgtalg.misere.equivalence import misere_mate
+from cgtalg.misere.equivalence_engine import misere_mate
 from cgtalg.misere.genus import extended_genus, genus
 from cgtalg.misere.phylum import (
     Phylum,

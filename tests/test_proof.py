@@ -21,12 +21,8 @@ import pytest
 import cgtalg as cg
 import cgtalg.misere.proof as proof_module
 from cgtalg.errors import CertificateError, CgtalgError
-from cgtalg.misere.equivalence import (
-    EquivalenceProof,
-    EquivalenceResult,
-    Witness,
-    equivalent,
-)
+from cgtalg.misere.equivalence import equivalent
+from cgtalg.misere.equivalence_certificate import EquivalenceProof, EquivalenceResult, Witness
 from cgtalg.misere.proof import check_proof, play_outcome
 
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cgtalg.cli.main import cli, main
-from cgtalg.misere import quotient as Q
+from cgtalg.misere.quotient_state import forget_known
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def url(tmp_path):
 
 
 def run(*args):
-    Q.forget_known()          # each command as in a new process
+    forget_known()          # each command as in a new process
     r = CliRunner().invoke(cli, list(args), obj={})
     assert r.exit_code == 0, r.output
     return r.output
@@ -92,7 +92,7 @@ def test_tampered_store_is_an_error_and_fresh_repairs_it(url, capsys):
     rec = dict(st.sequence_meta("quotient:0.123")[ENTRY])
     rec["phi"] = rec["phi"][:5] + [rec["phi"][6], rec["phi"][5]] + rec["phi"][7:]   # Φ(5) <-> Φ(6)
     st.put_sequence_meta("quotient:0.123", {ENTRY: rec}, replace=True)
-    Q.forget_known()
+    forget_known()
     assert main(["--store", url, "quotient", "0.123", "--max-heap", "12"]) == 2
     assert "rejected" in capsys.readouterr().err
     out = run("--store", url, "quotient", "0.123", "--max-heap", "12", "--fresh")

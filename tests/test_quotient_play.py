@@ -15,18 +15,23 @@ import numpy as np
 import pytest
 
 import cgtalg as cg
-from cgtalg.errors import ComputationLimitError, StoreCorruptError
+from cgtalg.budget import BUDGET_HINT
+from cgtalg.errors import BudgetError, ComputationLimitError, StoreCorruptError
 from cgtalg.misere import quotient as Q
+from cgtalg.misere.pretension import FiniteMonoid
 from cgtalg.misere.quotient import misere_quotient
+from cgtalg.misere.quotient_result import MisereQuotient
+from cgtalg.misere.quotient_state import forget_known
 from cgtalg.misere.quotient_play import quotient_outcome, quotient_winning_moves
 from cgtalg.misere.quotient_store import ENTRY, check_monoid, quotient_key
 from cgtalg.rulesets import misere_play as mp
+from cgtalg.rulesets.heap_games import HeapMove
 from cgtalg.rulesets.octal import TakeAndBreak
 from cgtalg.store.store import open_store
 
 
 def _forget() -> None:
-    Q.forget_known()
+    forget_known()
 
 
 def _store(tmp_path, name="q.db"):
@@ -40,7 +45,7 @@ def _same(q1, q2) -> bool:
 
 # -- public API --------------------------------------------------------------------------------
 def test_public_names_and_method():
-    assert cg.misere_quotient is misere_quotient and cg.MisereQuotient is Q.MisereQuotient
+    assert cg.misere_quotient is misere_quotient and cg.MisereQuotient is MisereQuotient
     q = TakeAndBreak("0.[3]").misere_quotient(3, progress=False)
     assert isinstance(q, cg.MisereQuotient) and q.order == 6 and q.is_tame()
 
@@ -77,8 +82,11 @@ def test_time_budget_gives_a_partial_quotient_and_the_next_run_goes_on(tmp_path)
     part = misere_quotient(r, max_heap=400, max_seconds=0.3, partial=True, store=st, progress=False)
     assert part.note and "time budget" in part.note and part.max_heap < 400
     with pytest.raises(ComputationLimitError) as err:
-        misere_quotient(TakeAndBreak("0.77"), max_heap=400, max_seconds=0.0, progress=False, resume=False)
-    assert "time budget" in str(err.value)
+        misere_quotient(TakeAndBreak("0.77"), max_heap=400, max_seconds=1e-9, progress=False, resume=False)
+    assert "time budget" in str(err.value) and BUDGET_HINT in str(err.value)
+    for bad in (0.0, -1, float("nan"), "10"):
+        with pytest.raises(BudgetError):
+            misere_quotient(TakeAndBreak("0.77"), max_heap=4, max_seconds=bad, progress=False)
     _forget()
     seen: list[int] = []
     q = misere_quotient(TakeAndBreak("0.77"), max_heap=part.max_heap + 3, store=_store(tmp_path),
@@ -174,7 +182,7 @@ def test_a_tampered_checkpoint_is_rejected(tmp_path):
 
 
 def test_monoid_checks():
-    t = Q.FiniteMonoid.cyclic(2, 2).table
+    t = FiniteMonoid.cyclic(2, 2).table
     assert check_monoid(t, [1]) is None
     bad = t.copy()
     bad[1, 2] = bad[2, 1] = 0          # still commutative, identity intact: not associative
@@ -217,7 +225,7 @@ def test_positions_from_the_quotient_match_the_search(code, n, k, final):
         pos = [rng.randint(1, n) for _ in range(rng.randint(1, k))]
         o = quotient_outcome(r, pos)
         assert o == mp.misere_outcome(search, pos), (code, pos)
-        got = {(m.heap_index, m.parts) for m in quotient_winning_moves(r, pos)}
+        got = {(m.heap_index, m.parts) for m in quotient_winning_moves(r, pos, move=HeapMove)}
         want = {(m.heap_index, m.parts) for m in mp.misere_winning_moves(search, pos)}
         assert got == want, (code, pos)
         terminal = not any(True for h in pos for _ in r.heap_options(h))

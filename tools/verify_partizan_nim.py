@@ -108,7 +108,7 @@ def _describe_family(n: int) -> str:
 
 
 def _distinguish(a: PartizanGame, b: PartizanGame, family: list[PartizanGame]) -> int | None:
-    from cgtalg.misere.partizan import pair_first_winners
+    from cgtalg.misere.partizan_outcome import pair_first_winners
 
     for i, x in enumerate(family):
         if pair_first_winners(a, x) != pair_first_winners(b, x):

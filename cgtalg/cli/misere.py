@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.cli.quotient import Duration
 
 __all__ = ["register", "misere_report"]
 
@@ -86,10 +87,12 @@ def register(cli: click.Group) -> None:
                   help="write a plot of g and γ0 per heap, coloured by class")
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search over positions (--position)")
+    @click.option("--time", "seconds", type=Duration(), default=None,
+                  help="time budget of the misère search over positions (--position): 90, 30s, 10m, 1.5h")
     @no_store_option
     @json_option
     @click.pass_context
-    def misere_cmd(ctx, game, n, convention, position, plot, max_states, no_store, as_json):
+    def misere_cmd(ctx, game, n, convention, position, plot, max_states, seconds, no_store, as_json):
         """Misère report of GAME: genus sequence, classes, adders; or a position's misère play."""
         from cgtalg.rulesets.heap_games import parse_heap_ruleset
 
@@ -98,7 +101,9 @@ def register(cli: click.Group) -> None:
         t0 = time.perf_counter()
         if position is not None:
             hs = r.parse_position(position)
-            kw = {} if max_states is None else {"max_states": max_states}
+            kw: dict[str, Any] = {} if max_states is None else {"max_states": max_states}
+            if seconds is not None:
+                kw["max_seconds"] = seconds
             outcome = r.outcome(hs, misere=True, store=store, **kw)
             moves = r.winning_moves(hs, misere=True, store=store, **kw)
             x = r.genus(hs, convention, store=store if convention != "extended" else None)

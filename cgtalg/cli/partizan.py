@@ -44,7 +44,7 @@ def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
         except CgtalgError as exc:  # pragma: no cover - not atomic
             out["atomic_weight"] = f"none ({exc})"
     if misere_outcome is None:
-        from cgtalg.misere.partizan import misere_outcome as mo
+        from cgtalg.misere.partizan_outcome import misere_outcome as mo
 
         misere_outcome = mo(g)
     out["misere_outcome"] = misere_outcome

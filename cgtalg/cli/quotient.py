@@ -15,44 +15,26 @@ answers positions of the heaps it covers from it.
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
 import click
 
+from cgtalg.budget import parse_duration
 from cgtalg.cli.common import COUNT, cli_store, emit, json_option, no_store_option
+from cgtalg.errors import BudgetError
 
-__all__ = ["register", "parse_duration", "quotient_text", "phi_text"]
-
-_UNITS = {"": 1.0, "s": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
-
-
-def parse_duration(text: str) -> float:
-    """Seconds written ``90``, ``90s``, ``10m``, ``1.5h``, ``2d`` (also ``1h30m``).
-
-    >>> [parse_duration(t) for t in ("90", "10m", "1.5h", "1h30m")]
-    [90.0, 600.0, 5400.0, 5400.0]
-    """
-    t = text.strip().lower().replace(" ", "")
-    parts = re.findall(r"(\d+(?:\.\d+)?)(min|[smhd]?)", t)
-    if not t or "".join(a + b for a, b in parts) != t:
-        raise ValueError(f"time {text!r} is not a duration such as 90, 30s, 10m, 1.5h")
-    total = sum(float(a) * _UNITS[b] for a, b in parts)
-    if total <= 0:
-        raise ValueError(f"time {text!r} must be positive")
-    return total
-
+__all__ = ["register", "quotient_text", "phi_text"]
 
 class Duration(click.ParamType):
+    """``--time``: a duration read by :func:`cgtalg.budget.parse_duration` (seconds)."""
+
     name = "TIME"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
-        if isinstance(value, (int, float)):
-            return float(value)
         try:
-            return parse_duration(str(value))
-        except ValueError as exc:
+            return parse_duration(value)
+        except BudgetError as exc:
             self.fail(str(exc), param, ctx)
 
 
@@ -109,7 +91,7 @@ def register(cli: click.Group) -> None:
                   help="compute Q_n for heaps <= N (default: until the periodicity theorem "
                        "certifies the final quotient)")
     @click.option("--time", "seconds", type=Duration(), default=None,
-                  help="time budget (90, 30s, 10m, 1.5h): stop with the partial quotient reached")
+                  help="time budget (90, 30s, 10m, 1.5h, 1h30m): stop with the partial quotient reached")
     @click.option("--max-order", "max_order", type=COUNT, default=5000, show_default=True,
                   help="largest quotient order tried")
     @click.option("--fresh", is_flag=True, help="ignore the stored quotient: recompute and replace it")
@@ -124,7 +106,7 @@ def register(cli: click.Group) -> None:
         from cgtalg.misere.quotient import misere_quotient
         from cgtalg.rulesets.heap_games import parse_heap_ruleset
 
-        r = parse_heap_ruleset(game)
+        r = parse_heap_ruleset(game)       # the code (or ruleset name) as a ruleset object
         store = cli_store(ctx, not no_store)
         progress: list[dict] = []
         t0 = time.perf_counter()

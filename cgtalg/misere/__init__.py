@@ -16,15 +16,9 @@ from cgtalg.misere.census import (
     misere_day_counts,
     misere_games_born_by,
 )
-from cgtalg.misere.equivalence import (
-    EquivalenceResult,
-    distinguisher,
-    equivalence_classes,
-    equivalent,
-    link,
-    linked,
-    misere_mate,
-)
+from cgtalg.misere.equivalence import distinguisher, equivalence_classes, equivalent, link, linked
+from cgtalg.misere.equivalence_certificate import EquivalenceResult
+from cgtalg.misere.equivalence_engine import misere_mate
 from cgtalg.misere.notation import format_misere
 from cgtalg.misere.outcome import misere_grundy, misere_outcome, misere_winning_moves
 from cgtalg.misere.proof import check_proof, play_outcome

@@ -19,12 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, nim
 
 __all__ = ["adder", "adder_index", "adder_sum", "adder_description", "AdderDescription"]
 
 _ADDERS: list[Game] = []
 _INDEX: dict[int, int] = {}
+
+
+def _clear_adders() -> None:
+    _ADDERS.clear()
+    _INDEX.clear()
+
+
+register_cache("misere.adders", _clear_adders)
 
 
 def adder(a: int) -> Game:

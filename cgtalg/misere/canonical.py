@@ -51,8 +51,11 @@ from __future__ import annotations
 import html
 from typing import Iterable, Sequence, Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, evaluator, fold
 from cgtalg.core.game import Game, game, nim, sum_fold
+from cgtalg.core.partizan import PartizanGame
+from cgtalg.errors import GameKindError
 from cgtalg.misere.outcome import misere_grundy as _misere_grundy_of
 
 __all__ = [
@@ -60,6 +63,7 @@ __all__ = [
     "misere_canonical",
     "misere_canonical_game",
     "misere_canonical_sum",
+    "misere_canonical_sum_game",
     "misere_equal",
     "misere_simplest",
     "reducing_candidates",
@@ -258,13 +262,31 @@ def _combine(g: Game, option_values: Sequence[Game]) -> Game:
 
 
 # -- canonical sums on id pairs ------------------------------------------------------------
-_SUMS: dict[tuple[int, int], Game] = {}
+_SUMS: dict[tuple[int, int], Game] = register_cache("misere.canonical sums", {})
 
 
-def _canonical_sum_games(a: Game, b: Game) -> Game:
-    """Canonical form of ``a + b`` for canonical ``a``, ``b``: options ``a'+b``, ``a+b'``
-    (canonical, recursively), then :func:`misere_simplest`. Iterative, memoised on id pairs."""
+def misere_canonical_sum_game(a: Game, b: Game) -> Game:
+    """The misère canonical form (a :class:`Game`) of ``a + b`` for forms ``a``, ``b`` that are
+    already misère canonical.
+
+    The options ``a'+b``, ``a+b'`` are made canonical recursively, then
+    :func:`misere_simplest` reduces them (misère equality is a congruence for ``+``: ONAG
+    ch. 12, Siegel CGT V.2). Iterative, memoised on id pairs. The arguments are not checked:
+    pass canonical forms (:func:`misere_canonical_game`), or use :func:`misere_canonical_sum`,
+    which accepts any forms.
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> misere_canonical_sum_game(cg.star, cg.star) is cg.zero     # * + * = 0 (ONAG ch. 12)
+    True
+    """
     return sum_fold(a, b, _SUMS, _simplest_of_canonical)
+
+
+#: Deprecated private spelling of :func:`misere_canonical_sum_game`, kept while
+#: ``cgtalg/rulesets/heap_genus.py`` imports it.
+_canonical_sum_games = misere_canonical_sum_game
 
 
 def _simplest_of_canonical(opts: list[Game]) -> Game:
@@ -276,7 +298,7 @@ def _simplest_of_canonical(opts: list[Game]) -> Game:
 #: The misère canonical form evaluator (values are canonical :class:`Game` forms), registered
 #: under the name ``"misere_canonical"`` like the Grundy evaluators.
 MISERE_CANONICAL: Evaluator[Game] = evaluator(
-    "misere_canonical", add=_canonical_sum_games, atom=nim
+    "misere_canonical", add=misere_canonical_sum_game, atom=nim
 )(_combine)  # *n is canonical (ONAG ch. 12: no option of an option of *n reduces it)
 
 
@@ -286,7 +308,8 @@ def _check_game(g: object, what: str = "game") -> Game:
         return g
     if isinstance(g, MisereCanonicalForm):
         return g._game
-    raise TypeError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}")
+    raise GameKindError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}"
+                        + _PARTIZAN_HINT * _is_partizan(g), _ANSWERED_BY * _is_partizan(g))
 
 
 def _as_game(g: object) -> Game:
@@ -298,10 +321,19 @@ def _as_game(g: object) -> Game:
         from cgtalg.core.notation import parse
 
         return parse(g)
-    raise TypeError(
+    raise GameKindError(
         "expected a cgtalg Game, a MisereCanonicalForm or game text, "
-        f"got {type(g).__name__}: {g!r}"
+        f"got {type(g).__name__}: {g!r}" + _PARTIZAN_HINT * _is_partizan(g), _ANSWERED_BY * _is_partizan(g)
     )
+
+
+_PARTIZAN_HINT = ("; a partizan form's misère reduced form (dicot or dead-ending universe) is "
+                  "cgtalg.misere.partizan_canonical.partizan_misere_canonical_form")
+_ANSWERED_BY = ("cgtalg.misere.partizan_canonical.partizan_misere_canonical_form",)
+
+
+def _is_partizan(g: object) -> bool:
+    return isinstance(g, PartizanGame)
 
 
 # -- public API ----------------------------------------------------------------------------
@@ -384,7 +416,7 @@ def misere_canonical_sum(a: GameLike, b: GameLike) -> "MisereCanonicalForm":
     """
     ca = misere_canonical_game(a)
     cb = misere_canonical_game(b)
-    return MisereCanonicalForm._wrap(_canonical_sum_games(ca, cb))
+    return MisereCanonicalForm._wrap(misere_canonical_sum_game(ca, cb))
 
 
 def misere_equal(g: GameLike, h: GameLike) -> bool:

@@ -46,6 +46,7 @@ from typing import Literal
 
 import numpy as np
 
+from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, zero
 from cgtalg.errors import CensusError
 from cgtalg.misere.canonical import MisereCanonicalForm, misere_simplest
@@ -227,7 +228,7 @@ def _reduction_masks(universe: list[Game]) -> tuple[list[Game], list[int], list[
     return candidates, a_masks, b_masks, is_zero, p_mask, zero_bit
 
 
-_SCANS: dict[tuple[int, str], CensusScan] = {}
+_SCANS: dict[tuple[int, str], CensusScan] = register_cache("misere.census scans", {})
 
 
 def misere_census_scan(
@@ -547,7 +548,7 @@ class DayClassCounts:
     method: str
 
 
-_CLASS_COUNTS: dict[tuple[int, str], DayClassCounts] = {}
+_CLASS_COUNTS: dict[tuple[int, str], DayClassCounts] = register_cache("misere.census class counts", {})
 
 
 def misere_class_counts(day: int, method: Literal["auto", "enumeration", "scan"] = "auto") -> DayClassCounts:

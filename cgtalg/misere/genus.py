@@ -60,12 +60,14 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Iterable, Sequence, Union
+from typing import Sequence, Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import evaluator, fold, memo_post_order
 from cgtalg.core.game import Game
 from cgtalg.core.notation import int_to_digits
 from cgtalg.errors import GameNotationError, GenusNotationError
+from cgtalg.normal.grundy import mex
 
 __all__ = [
     "Genus",
@@ -77,14 +79,6 @@ __all__ = [
 ]
 
 GENUS_CONVENTIONS = ("classical", "short", "extended")
-
-
-def _mex(values: Iterable[int]) -> int:
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
 
 
 def genus_class(g: int, gamma0: int) -> str:
@@ -333,7 +327,7 @@ class Genus:
 
 # -- the evaluator -------------------------------------------------------------------------
 _ZERO_GENUS = Genus(0, _nim_gammas(0))
-_NIM_GENUS: dict[int, Genus] = {}
+_NIM_GENUS: dict[int, Genus] = register_cache("misere.nim genera", {})
 
 
 def _atom(n: int) -> Genus:
@@ -359,9 +353,9 @@ def genus_from_options(option_genera: Sequence[Genus]) -> Genus:
     """
     if not option_genera:
         return _ZERO_GENUS
-    g = _mex(o.g for o in option_genera)
+    g = mex(o.g for o in option_genera)
     tmax = max(len(o.gammas) - 2 for o in option_genera)
-    seq = [_mex(o.gammas[0] for o in option_genera)]
+    seq = [mex(o.gammas[0] for o in option_genera)]
     n = 1
     limit = tmax + 8
     while True:
@@ -369,7 +363,7 @@ def genus_from_options(option_genera: Sequence[Genus]) -> Genus:
         vals = {o.gamma(n) for o in option_genera}
         vals.add(prev)
         vals.add(prev ^ 1)
-        seq.append(_mex(vals))
+        seq.append(mex(vals))
         if n >= 2 and n >= tmax + 1 and seq[n] == seq[n - 2]:
             return Genus(g, _minimal(seq))
         n += 1
@@ -425,7 +419,7 @@ def genus(g: GameLike, convention: str = "classical") -> Genus:
 
 
 # -- CGSuite's extended symbol ---------------------------------------------------------------
-_EXT_DEPTH: dict[int, tuple[int, tuple[int, ...]]] = {}
+_EXT_DEPTH: dict[int, tuple[int, tuple[int, ...]]] = register_cache("misere.extended genus depths", {})
 
 
 def _extended_of_canonical(c: Game) -> tuple[int, tuple[int, ...]]:

@@ -48,13 +48,14 @@ from __future__ import annotations
 import hashlib
 from typing import NamedTuple, Sequence, Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import Game, nim
 from cgtalg.core.notation import decimal_length, int_to_digits
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
-    _canonical_sum_games,
+    misere_canonical_sum_game,
     misere_canonical_game,
 )
 from cgtalg.normal.grundy import grundy
@@ -135,11 +136,11 @@ def _sum_items(g: Game, option_descs: Sequence[_Desc]) -> list[tuple[tuple, _Ite
         fval = grundy(f)
         for k in range(1, MAX_SUBSCRIPT + 1):
             try:  # a sum too large to build (a huge nim-heap F) cannot be g's description
-                if k > 1 and _canonical_sum_games(f, nim(k - 1))._id not in option_ids:
+                if k > 1 and misere_canonical_sum_game(f, nim(k - 1))._id not in option_ids:
                     break
                 if fval ^ k != gval:
                     continue
-                if _canonical_sum_games(f, nim(k)) is not g:
+                if misere_canonical_sum_game(f, nim(k)) is not g:
                     continue
             except ComputationLimitError:
                 break
@@ -187,7 +188,7 @@ class _End:
         self.gid, self.start, self.length = gid, start, length
 
 
-_ITEM_TEXT: dict[int, str] = {}  # text of a canonical form's best item (short ones only)
+_ITEM_TEXT: dict[int, str] = register_cache("misere.notation items", {})  # text of a canonical form's best item (short ones only)
 _ITEM_TEXT_LIMIT = 4000
 
 
@@ -261,7 +262,7 @@ def _list_body_tokens(it: _Item) -> list[object]:
     return tokens
 
 
-_TEXT_CACHE: dict[int, str] = {}
+_TEXT_CACHE: dict[int, str] = register_cache("misere.notation texts", {})
 _TEXT_CACHE_LIMIT = 2000
 
 

@@ -4,7 +4,7 @@ Modulo the dicots ``D`` and modulo the dead-ending games ``E`` every game has a 
 form (Dorbec, Renault, Siegel and Sopena, *Dicots, and a taxonomy of ranks for misère games*,
 JCTA 2015, for ``D``; Larsson, Milley, Nowakowski, Renault and Santos, *Progress on misère dead
 ends*, arXiv 1807.11297, for ``E``, "solving the problem of reversibility through ends").
-:func:`misere_canonical_form` reduces bottom-up (options first), with comparisons from
+:func:`partizan_misere_canonical_form` reduces bottom-up (options first), with comparisons from
 :mod:`cgtalg.misere.partizan`, applying until none applies:
 
 * **dominated options** are removed: a Left option ``G^L1 ≤_U G^L2``, a Right option
@@ -34,9 +34,9 @@ Examples
 --------
 >>> from cgtalg.core.partizan import nimber, pgame, integer
 >>> from cgtalg.core.partizan import literal_text
->>> literal_text(misere_canonical_form(nimber(1) + nimber(1), "dicot"))
+>>> literal_text(partizan_misere_canonical_form(nimber(1) + nimber(1), "dicot"))
 '0'
->>> literal_text(misere_canonical_form(nimber(2), "dicot"))
+>>> literal_text(partizan_misere_canonical_form(nimber(2), "dicot"))
 '{0, {0 | 0} | 0, {0 | 0}}'
 """
 
@@ -44,16 +44,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from cgtalg.caches import register_cache
 from cgtalg.core.partizan import ZERO, PartizanGame, negative, pgame
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere.partizan import _check_universe, _engine, _pg, _require, in_universe, left_strong, right_strong
+from cgtalg.misere.partizan import _engine
+from cgtalg.misere.partizan_outcome import _check_universe, _pg, _require, in_universe, left_strong, right_strong
 
-__all__ = ["misere_canonical_form", "is_misere_canonical", "REDUCED_UNIVERSES", "DEAD_END_SEARCH_BIRTHDAY"]
+__all__ = ["partizan_misere_canonical_form", "misere_canonical_form", "is_misere_canonical", "REDUCED_UNIVERSES",
+           "DEAD_END_SEARCH_BIRTHDAY"]
 
 #: Universes with a published unique reduced form.
 REDUCED_UNIVERSES: tuple[str, ...] = ("dicot", "dead-ending")
 
 _CACHE: dict[str, dict[int, PartizanGame]] = {u: {} for u in REDUCED_UNIVERSES}
+
+
+def _clear_reduced_forms() -> None:
+    for cache in _CACHE.values():
+        cache.clear()
+    _RIGHT_DEAD_ENDS.clear()
+
+
+register_cache("misere.partizan reduced forms", _clear_reduced_forms)
 _STAR = pgame([ZERO], [ZERO])
 
 #: The largest birthday of the dead ends searched for the canonical replacement of an option
@@ -198,8 +210,9 @@ def _canonical(g: PartizanGame, universe: str) -> PartizanGame:
     return cache[g._id]
 
 
-def misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanGame:
-    """The reduced (canonical) form of ``g`` modulo the misère ``universe``.
+def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanGame:
+    """The reduced (canonical) form of the partizan game ``g`` modulo the misère ``universe``
+    (for impartial forms in the impartial universe: :func:`cgtalg.misere.canonical.misere_canonical`).
 
     Parameters
     ----------
@@ -225,9 +238,9 @@ def misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanGame:
     Examples
     --------
     >>> from cgtalg.core.partizan import nimber, integer, literal_text
-    >>> literal_text(misere_canonical_form(nimber(1) + nimber(1), "dead-ending"))   # *+* ≠ 0 in E
+    >>> literal_text(partizan_misere_canonical_form(nimber(1) + nimber(1), "dead-ending"))   # *+* ≠ 0 in E
     '{{0 | 0} | {0 | 0}}'
-    >>> misere_canonical_form(integer(2) + integer(-2), "dead-ending") is integer(0)
+    >>> partizan_misere_canonical_form(integer(2) + integer(-2), "dead-ending") is integer(0)
     True
     """
     universe = _check_universe(universe)
@@ -239,7 +252,12 @@ def misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanGame:
     return _canonical(x, universe)
 
 
+#: Deprecated name of :func:`partizan_misere_canonical_form` (kept for one release; the
+#: impartial misère canonical form is :func:`cgtalg.misere.canonical.misere_canonical`).
+misere_canonical_form = partizan_misere_canonical_form
+
+
 def is_misere_canonical(g: Any, universe: str = "dicot") -> bool:
     """Whether ``g`` is its own reduced form modulo ``universe``."""
     x = _pg(g, "g")
-    return misere_canonical_form(x, universe) is x
+    return partizan_misere_canonical_form(x, universe) is x

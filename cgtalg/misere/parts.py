@@ -95,12 +95,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold
 from cgtalg.core.game import Game, nim, zero
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
-    _canonical_sum_games,
+    misere_canonical_sum_game,
     misere_canonical_game,
     misere_simplest,
 )
@@ -171,14 +172,14 @@ def _short(g: Game) -> str:
 
 
 # -- parity ------------------------------------------------------------------------------------
-_EVEN: dict[int, bool] = {}
+_EVEN: dict[int, bool] = register_cache("misere.parts even", {})
 
 
 def _plus_one(g: Game) -> Game:
     n = g._heap
     if n is not None:
         return nim(n ^ 1)  # *2m + *1 = *(2m+1) in misère play too
-    return _canonical_sum_games(g, _ONE)
+    return misere_canonical_sum_game(g, _ONE)
 
 
 def _is_even(g: Game) -> bool:
@@ -199,7 +200,7 @@ def _even_part(g: Game) -> Game:
 
 
 # -- small helpers -------------------------------------------------------------------------------
-_OPTION_IDS: dict[int, frozenset[int]] = {}
+_OPTION_IDS: dict[int, frozenset[int]] = register_cache("misere.parts option ids", {})
 
 
 def _has_option(g: Game, h: Game) -> bool:
@@ -218,7 +219,7 @@ def _is_unit(g: Game) -> bool:
     return g is zero or g is _ONE
 
 
-_KEYS: dict[int, tuple] = {}
+_KEYS: dict[int, tuple] = register_cache("misere.parts keys", {})
 
 
 def _key(g: Game) -> tuple:
@@ -237,7 +238,7 @@ def _key(g: Game) -> tuple:
 PartMap = dict[int, tuple[Game, Game]]  # id of the part H -> (H, counterpart K)
 
 #: even canonical E (by id) -> its part map
-_MAPS: dict[int, PartMap] = {}
+_MAPS: dict[int, PartMap] = register_cache("misere.parts part maps", {})
 
 
 def _map_of(g: Game, budget: _Budget) -> PartMap:
@@ -340,7 +341,7 @@ def _compute_map(e: Game, budget: _Budget) -> PartMap:
             if _is_unit(y) or grundy(y) != gy or not fits(x, y):
                 continue
             budget.spend()
-            if _canonical_sum_games(x, y) is e:
+            if misere_canonical_sum_game(x, y) is e:
                 record(x, y)
                 break  # the counterpart is unique (cancellation)
 
@@ -358,7 +359,7 @@ def _compute_map(e: Game, budget: _Budget) -> PartMap:
                 continue
             budget.spend()
             y = misere_simplest([m[x._id][1] for m in maps] + [known[o._id][1] for o in xopts])
-            if _canonical_sum_games(x, y) is e:
+            if misere_canonical_sum_game(x, y) is e:
                 record(x, y)
                 changed = True
     return known
@@ -488,7 +489,7 @@ def misere_is_prime(g: GameLike, *, limit: int | None = DEFAULT_PARTS_LIMIT) -> 
 
 
 #: canonical G (by id) -> its partitions (tuples of even primes, then *1 if needed), sorted
-_PARTITIONS: dict[int, tuple[tuple[Game, ...], ...]] = {}
+_PARTITIONS: dict[int, tuple[tuple[Game, ...], ...]] = register_cache("misere.parts partitions", {})
 
 
 def _partitions_of(g: Game, budget: _Budget) -> tuple[tuple[Game, ...], ...]:

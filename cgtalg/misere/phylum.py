@@ -54,9 +54,11 @@ import html
 from dataclasses import dataclass, field
 from typing import Union
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold, memo_post_order
 from cgtalg.core.game import Game
-from cgtalg.misere.genus import _genus_ev, _mex
+from cgtalg.misere.genus import _genus_ev, genus_class
+from cgtalg.normal.grundy import mex
 
 __all__ = [
     "Phylum",
@@ -145,16 +147,6 @@ _GENUS_KIND_WILD = {
 }
 
 
-def _kind(g: int, m: int) -> str:
-    if g == m or (g | m) < 2:
-        return "tame"
-    if g < 2:
-        return "restive"
-    if m < 2:
-        return "restless"
-    return "wild"
-
-
 @dataclass(frozen=True)
 class _Info:
     phylum: Phylum
@@ -168,7 +160,7 @@ class _Info:
     reason: str = ""
 
 
-_MEMO: dict[int, _Info] = {}
+_MEMO: dict[int, _Info] = register_cache("misere.phyla", {})
 
 
 def _values(x: Game) -> tuple[int, int]:
@@ -182,7 +174,7 @@ def _genus_str(x: Game) -> str:
 
 def _classify(x: Game, opts: tuple[Game, ...]) -> _Info:
     g, m = _values(x)
-    kind = _kind(g, m)
+    kind = genus_class(g, m)
     infos = [_MEMO[o._id] for o in opts]
     if x.nim_heap_size() is not None:
         return _Info(Phylum.NIM_HEAP, g, m, reason=f"the nim-heap *{x.nim_heap_size()}")
@@ -268,14 +260,14 @@ def _reversible(x: Game, g: int, m: int, kind: str, opts, infos, wild_opts) -> _
             break
     genus_txt = f"genus {_genus_str(x)}"
     mismatch = ""
-    if possible and (_mex(tame_g) != g or _mex(tame_m) != m):
+    if possible and (mex(tame_g) != g or mex(tame_m) != m):
         possible.discard(Phylum.REVERSIBLY_TAME)
         possible.discard(Phylum.REVERSIBLY_RESTIVE)
-        mismatch = (f"the tame options alone give {_mex(tame_g)}^{_mex(tame_m)}, "
+        mismatch = (f"the tame options alone give {mex(tame_g)}^{mex(tame_m)}, "
                     f"not {g}^{m}")
     if Phylum.TAMEABLE in possible:
         tg, tm = tame_g | tameable_g, tame_m | tameable_m
-        if (_mex(tg) != g or _mex(tm) != m) and (tg or g > 0):
+        if (mex(tg) != g or mex(tm) != m) and (tg or g > 0):
             possible.discard(Phylum.TAMEABLE)
     rev_txt = "; ".join(f"{o} reverses through {a}" + ("" if a is b else f" and {b}")
                         for o, a, b in reversals)

@@ -9,7 +9,13 @@ heap ``h_i`` with ``r_i`` the image of the other heaps, the options ``parts`` of
 ``r_i·Φ(parts) ∈ P``. For take-and-break codes and heaps beyond the computed ones, the options
 are enumerated from the code's digits, and the splits of a huge heap into two heaps that are
 both past the preperiod of Φ come as arithmetic families (one per residue class mod the
-period, :class:`~cgtalg.rulesets.heap_games.HeapMove` with ``count > 1``), as in normal play.
+period, moves with ``count > 1``), as in normal play.
+
+The ruleset is duck-typed (``heap_options``, ``name``; for a finite take-and-break code also
+``digit``, ``k`` and ``is_finite``), and so is the move: :func:`quotient_winning_moves` builds
+each with the ``move`` it is given, called as ``move(heap_index, heap, removed, parts)`` or, for
+a family, ``move(heap_index, heap, removed, parts, stride=..., count=...)`` (the rulesets pass
+:class:`~cgtalg.rulesets.heap_games.HeapMove`).
 
 :meth:`HeapRuleset.outcome <cgtalg.rulesets.heap_games.HeapRuleset.outcome>` and
 :meth:`~cgtalg.rulesets.heap_games.HeapRuleset.winning_moves` with ``misere=True`` call
@@ -20,11 +26,19 @@ search (:mod:`cgtalg.rulesets.misere_play`) when they return ``None``.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
 from cgtalg.errors import ComputationLimitError, StoreCorruptError
+from cgtalg.misere.quotient_state import (
+    LOADED,
+    _process_key,
+    is_take_and_break,
+    known_state,
+    remember_state,
+)
+from cgtalg.misere.quotient_store import Checkpointer, quotient_key
 
 __all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "DIRECT_SPLITS"]
 
@@ -37,17 +51,14 @@ def _state_for(ruleset: Any, store: Any) -> Any:
     """The best verified quotient state of ``ruleset``: this process's, or the store's (read and
     re-verified once per store and process). A stored record that fails verification is
     reported with a warning and ignored (the caller falls back to search)."""
-    from cgtalg.misere.quotient import _process_key, known_state, remember_state
-    from cgtalg.misere.quotient_store import Checkpointer, quotient_key
-
     st = known_state(ruleset)
     if store is None or store is False or (st is not None and st.final):
         return st
     where = store if isinstance(store, str) else getattr(store, "location", id(store))
     seen = (quotient_key(ruleset), where, _process_key(ruleset) or id(ruleset))
-    if seen in _LOADED:
+    if seen in LOADED:
         return st
-    _LOADED.add(seen)
+    LOADED.add(seen)
     ck = Checkpointer(ruleset, store)
     try:
         stored = ck.load(better_than=st.rank() if st is not None else None)
@@ -58,10 +69,6 @@ def _state_for(ruleset: Any, store: Any) -> Any:
         remember_state(ruleset, stored)
         return stored
     return st
-
-
-#: (store key, store location, code or ruleset id) already read in this process
-_LOADED: set = set()
 
 
 def quotient_for(ruleset: Any, heaps: Sequence[int], store: Any = None) -> Any:
@@ -114,9 +121,20 @@ def quotient_outcome(ruleset: Any, heaps: Sequence[int], store: Any = None) -> s
     return "P" if im.P[im.image(heaps)] else "N"
 
 
-def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None) -> list | None:
+def _move_tuple(heap_index: int, heap: int, removed: int, parts: tuple[int, ...],
+                stride: int = 0, count: int = 1) -> tuple:
+    return (heap_index, heap, removed, parts, stride, count)
+
+
+def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None,
+                           move: Callable[..., Any] | None = None) -> list | None:
     """Every move to a misère P-position (module docstring), or None when no known quotient
-    covers ``heaps``. Heaps are named by the index of their first occurrence."""
+    covers ``heaps``. Heaps are named by the index of their first occurrence.
+
+    ``move(heap_index, heap, removed, parts, stride=0, count=1)`` builds each move (default:
+    the plain tuple of those six fields); ``store`` is an opened store or None."""
+    if move is None:
+        move = _move_tuple
     st = quotient_for(ruleset, heaps, store)
     if st is None:
         return None
@@ -138,16 +156,14 @@ def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None
             continue
         seen.add(h)
         r = int(t[pre[i], suf[i + 1]])
-        moves.extend(_moves_in_heap(ruleset, im, i, h, r))
+        moves.extend(_moves_in_heap(ruleset, im, i, h, r, move))
     return moves
 
 
-def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int) -> Iterator[Any]:
-    from cgtalg.rulesets.heap_games import HeapMove
-    from cgtalg.rulesets.octal import TakeAndBreak
-
+def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int,
+                   move: Callable[..., Any]) -> Iterator[Any]:
     t, P = im.t, im.P
-    octal = isinstance(ruleset, TakeAndBreak) and ruleset.is_finite
+    octal = is_take_and_break(ruleset) and ruleset.is_finite
     if not octal:   # heaps <= top (only finite codes have final quotients): enumerate
         for parts in ruleset.heap_options(h):
             x = r
@@ -155,7 +171,7 @@ def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int) -> Iterato
                 if p:
                     x = int(t[x, im.phi_of(p)])
             if P[x]:
-                yield HeapMove(i, h, h - sum(parts), tuple(parts))
+                yield move(i, h, h - sum(parts), tuple(parts))
         return
     # a finite take-and-break code: options from its digits, in heap_options order
     for tk in range(0, min(h, ruleset.k) + 1):
@@ -165,12 +181,12 @@ def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int) -> Iterato
         m = h - tk
         if m == 0:
             if d & 1 and P[r]:
-                yield HeapMove(i, h, h, ())
+                yield move(i, h, h, ())
             continue
         if d & 2 and P[t[r, im.phi_of(m)]]:
-            yield HeapMove(i, h, tk, (m,))
+            yield move(i, h, tk, (m,))
         if d & 4 and m >= 2:
-            yield from _pair_splits(im, i, h, tk, m, r)
+            yield from _pair_splits(im, i, h, tk, m, r, move)
         if d & 8 and m >= 3:
             if m > 3000:
                 raise ComputationLimitError(
@@ -179,26 +195,25 @@ def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int) -> Iterato
                 xa = int(t[r, im.phi_of(a)])
                 for b in range(a, (m - a) // 2 + 1):
                     if P[t[t[xa, im.phi_of(b)], im.phi_of(m - a - b)]]:
-                        yield HeapMove(i, h, tk, (a, b, m - a - b))
+                        yield move(i, h, tk, (a, b, m - a - b))
 
 
-def _pair_splits(im: _Images, i: int, h: int, tk: int, m: int, r: int) -> Iterator[Any]:
+def _pair_splits(im: _Images, i: int, h: int, tk: int, m: int, r: int,
+                 move: Callable[..., Any]) -> Iterator[Any]:
     """Splits of ``m`` tokens into ``(a, m − a)``, ``1 <= a <= m // 2``, whose image with ``r``
     is in P; families for both parts past the preperiod when there are too many pairs."""
-    from cgtalg.rulesets.heap_games import HeapMove
-
     t, P = im.t, im.P
     half = m // 2
     if half <= DIRECT_SPLITS:
         a = np.arange(1, half + 1, dtype=np.int64)
         x = t[t[r, im.phi_arr(a)], im.phi_arr(m - a)]
         for aa in a[P[x]]:
-            yield HeapMove(i, h, tk, (int(aa), m - int(aa)))
+            yield move(i, h, tk, (int(aa), m - int(aa)))
         return
     n0, p = im.period  # half > DIRECT_SPLITS > top: the quotient is final
     for a in range(1, min(half, n0 - 1) + 1):
         if P[t[t[r, im.phi_of(a)], im.phi_of(m - a)]]:
-            yield HeapMove(i, h, tk, (a, m - a))
+            yield move(i, h, tk, (a, m - a))
     # n0 <= a <= m − a: Φ(a) = Φ(n0 + j) for a = n0 + j (mod p), Φ(m − a) = Φ(n0 + (m − 2·n0 − j) mod p)
     for j in range(p):
         a = n0 + j
@@ -206,4 +221,4 @@ def _pair_splits(im: _Images, i: int, h: int, tk: int, m: int, r: int) -> Iterat
             continue
         if P[t[t[r, im.phi[n0 + j]], im.phi[n0 + (m - 2 * n0 - j) % p]]]:
             count = (half - a) // p + 1
-            yield HeapMove(i, h, tk, (a, m - a), stride=p if count > 1 else 0, count=count)
+            yield move(i, h, tk, (a, m - a), stride=p if count > 1 else 0, count=count)

@@ -29,7 +29,15 @@ from typing import Any
 
 import numpy as np
 
-from cgtalg.errors import ComputationLimitError, StoreCorruptError
+from cgtalg.errors import ComputationLimitError, StoreCorruptError, StoreError
+from cgtalg.misere.pretension import FiniteMonoid, Pretension, _reduce, verify_pretension
+from cgtalg.misere.quotient_state import (
+    QuotientState,
+    _game_name,
+    _heap_options,
+    _max_take,
+    certified_misere_period,
+)
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
            "check_monoid", "FORMAT"]
@@ -44,8 +52,6 @@ PRESENTATION_ORDER = 400
 
 def quotient_key(ruleset: Any) -> str:
     """The store key (sequence metadata) of the misère quotient of ``ruleset``."""
-    from cgtalg.misere.quotient import _game_name
-
     return f"quotient:{_game_name(ruleset)}"
 
 
@@ -109,17 +115,6 @@ def check_monoid(table: np.ndarray, gens: list[int]) -> str | None:
 
 
 def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
-    from cgtalg.misere.quotient import (
-        FiniteMonoid,
-        Pretension,
-        QuotientState,
-        _heap_options,
-        _max_take,
-        _periodic,
-        _reduce,
-        verify_pretension,
-    )
-
     if not isinstance(rec, dict) or rec.get("format") != FORMAT:
         raise _bad(name, "unknown record format")
     try:
@@ -164,7 +159,7 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         raise _bad(name, "it fails the exact verification: it predicts the wrong outcome for "
                          f"the position {' + '.join(map(str, fail)) or '0'}")
     k = _max_take(ruleset)
-    period = _periodic(phi, k) if k is not None else None
+    period = certified_misere_period(phi, k) if k is not None else None
     if claims_final and period is None:
         raise _bad(name, "it claims to be final but Φ is not certified periodic")
     return QuotientState(_reduce(pre, options), period, seconds)
@@ -187,16 +182,28 @@ def save_quotient_state(ruleset: Any, store: Any, state: Any) -> None:
     ck.write(state)
 
 
+def _as_store(store: Any) -> Any:
+    """``store`` when it is an opened store (duck-typed: ``sequence_meta`` and
+    ``put_sequence_meta``), None for None or False."""
+    if store is None or store is False:
+        return None
+    if not (callable(getattr(store, "sequence_meta", None))
+            and callable(getattr(store, "put_sequence_meta", None))):
+        raise StoreError(f"a misère quotient is stored in an opened store, not a {type(store).__name__} "
+                         "(open a URL with cgtalg.store.open_store first)")
+    return store
+
+
 class Checkpointer:
-    """Reads and writes one ruleset's quotient record; writes at most every few seconds."""
+    """Reads and writes one ruleset's quotient record; writes at most every few seconds.
+
+    ``store`` is an opened store (anything with ``sequence_meta`` and ``put_sequence_meta``), or
+    None for none."""
 
     def __init__(self, ruleset: Any, store: Any, max_states: int = 2_000_000, replace: bool = False) -> None:
-        from cgtalg.misere.quotient import _game_name
-        from cgtalg.rulesets.heap_genus import _open
-
         self.ruleset = ruleset
         self.name = _game_name(ruleset)
-        self.store = _open(store)
+        self.store = _as_store(store)
         self.key = quotient_key(ruleset)
         self.max_states = max_states
         self.replace = replace           # overwrite what is stored even if it claims more

@@ -56,7 +56,7 @@ from cgtalg.nimbers import lenstra as _lenstra
 from cgtalg.nimbers.ordinal import _cmp, _format, _parse
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
-__all__ = ["Nimber", "nimber", "parse_nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
+__all__ = ["Nimber", "nimber", "ordinal", "parse_nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
 
 _fmul = _finite._mul
 NeedAlpha = _engine.NeedAlpha
@@ -499,6 +499,16 @@ def nimber(value: object = 0) -> Nimber:
     if isinstance(value, str):
         return parse_nimber(value)
     return Nimber(value)
+
+
+def ordinal(value: object = 0) -> Nimber:
+    """The nimber ``*α`` of the ordinal ``α`` written as text (``"w^2+1"``), an int, or a sympy
+    ordinal: the same as :func:`nimber` (the name researchers reach for when writing ordinals).
+
+    >>> str(ordinal("w^2*3+1"))
+    '*(ω^2·3+1)'
+    """
+    return nimber(value)
 
 
 def parse_nimber(text: str) -> Nimber:

@@ -1153,7 +1153,7 @@ class HeapRuleset(ImpartialRuleset):
             from cgtalg.misere.quotient_play import quotient_winning_moves
             from cgtalg.rulesets.misere_play import misere_winning_moves
 
-            known = quotient_winning_moves(self, heaps, store)  # a known quotient covering heaps
+            known = quotient_winning_moves(self, heaps, store, move=HeapMove)  # a known quotient covering heaps
             if known is not None:
                 return known
             return misere_winning_moves(self, heaps, store, max_states, max_seconds, progress)
