@@ -223,10 +223,10 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
             f"canonical_form({x}, misere=True, universe='all'): simplest forms in the universe "
             "of all games are not computed yet; universe='dicot' and 'dead-ending' are (and "
             "'impartial' for impartial games)")
-    from cgtalg.misere.partizan_canonical import misere_canonical_form
+    from cgtalg.misere.partizan_canonical import partizan_misere_canonical_form
 
     pg = x if isinstance(x, PartizanGame) else from_impartial(as_impartial(x, "canonical_form"))
-    return misere_canonical_form(pg, u)
+    return partizan_misere_canonical_form(pg, u)
 
 
 # -- partizan normal-play values ------------------------------------------------------------------
