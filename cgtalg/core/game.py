@@ -492,12 +492,15 @@ def sum_fold(
 
 
 def pair_fold(a: Any, b: Any, memo: dict[tuple[int, int], Any],
-              build: Callable[[Any, Any, Callable[[Any, Any], Any]], Any]) -> Any:
+              build: Callable[[Any, Any, Callable[[Any, Any], Any]], Any],
+              moves: Callable[[Any], Iterable[Any]] | None = None) -> Any:
     """The walk behind every disjunctive sum of forms (impartial :class:`Game` and partizan
-    :class:`~cgtalg.core.partizan.PartizanGame` alike): ``x + y`` for every pair of
-    subpositions reached from ``(a, b)``, bottom-up and iteratively, memoised in ``memo`` on
-    sorted id pairs. ``build(x, y, s)`` makes ``x + y`` from the sums of its parts' options,
-    read with ``s(p, q)`` (``s(0, q) = q``); zero parts are never stored.
+    :class:`~cgtalg.core.partizan.PartizanGame` alike, literal or canonical): ``x + y`` for
+    every pair of subpositions reached from ``(a, b)``, bottom-up and iteratively, memoised in
+    ``memo`` on sorted id pairs. ``build(x, y, s)`` makes ``x + y`` from the sums of its parts'
+    options, read with ``s(p, q)`` (``s(0, q) = q``); zero parts are never stored.
+    ``moves(x)`` (default: ``x.options``) gives the options of a part that the walk descends
+    into (the canonical sum skips a number's: number translation).
     """
     def key(x: Any, y: Any) -> tuple[int, int]:
         return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
@@ -523,8 +526,9 @@ def pair_fold(a: Any, b: Any, memo: dict[tuple[int, int], Any],
         if k in memo:
             stack.pop()
             continue
-        pending = [(xo, y) for xo in x._options if not xo.is_zero and key(xo, y) not in memo]
-        pending += [(x, yo) for yo in y._options if not yo.is_zero and key(x, yo) not in memo]
+        xs, ys = (x._options, y._options) if moves is None else (moves(x), moves(y))
+        pending = [(xo, y) for xo in xs if not xo.is_zero and key(xo, y) not in memo]
+        pending += [(x, yo) for yo in ys if not yo.is_zero and key(x, yo) not in memo]
         if pending:
             stack.extend(pending)
             continue

@@ -377,11 +377,11 @@ class _Parser(Scanner):
                     break
                 raise self.error(f"expected ',' or ')' in the arguments of {name}(...)")
         from cgtalg.errors import CgtalgError, ComputationLimitError
+        from cgtalg.hooks import position_game  # filled by the rulesets (a higher layer)
 
-        try:
-            from cgtalg.rulesets.registry import position_game
-        except ImportError:  # pragma: no cover - the registry always ships
-            raise self.error("ruleset positions are not available (no cgtalg.rulesets.registry.position_game)", start)
+        if not position_game.provided:
+            raise self.error("ruleset positions are not available (nothing fills "
+                             "cgtalg.hooks.position_game: import cgtalg)", start)
         try:
             g = position_game(name, tuple(args))
         except ComputationLimitError:
