@@ -30,6 +30,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
 from cgtalg.errors import GameNotationError
 
@@ -525,7 +526,7 @@ class _Parser(Scanner):
 
 
 # -- formatting ----------------------------------------------------------------------
-_FORMAT_CACHE: dict[int, str] = {}
+_FORMAT_CACHE: dict[int, str] = register_cache("core.notation texts of forms", {})
 _FORMAT_CACHE_LIMIT = 2000  # characters; longer strings are not cached
 
 
