@@ -493,29 +493,34 @@ def sum_fold(
 
 def pair_fold(a: Any, b: Any, memo: dict[tuple[int, int], Any],
               build: Callable[[Any, Any, Callable[[Any, Any], Any]], Any],
-              moves: Callable[[Any], Iterable[Any]] | None = None) -> Any:
+              moves: Callable[[Any], Iterable[Any]] | None = None,
+              single: Callable[[Any], Any] | None = None) -> Any:
     """The walk behind every disjunctive sum of forms (impartial :class:`Game` and partizan
     :class:`~cgtalg.core.partizan.PartizanGame` alike, literal or canonical): ``x + y`` for
     every pair of subpositions reached from ``(a, b)``, bottom-up and iteratively, memoised in
     ``memo`` on sorted id pairs. ``build(x, y, s)`` makes ``x + y`` from the sums of its parts'
     options, read with ``s(p, q)`` (``s(0, q) = q``); zero parts are never stored.
     ``moves(x)`` (default: ``x.options``) gives the options of a part that the walk descends
-    into (the canonical sum skips a number's: number translation).
+    into (the canonical sum skips a number's: number translation). ``single(x)`` is the
+    value of ``x + 0`` for walks whose values are not forms (outcomes of sums played without
+    building them); by default it is ``x`` itself.
     """
     def key(x: Any, y: Any) -> tuple[int, int]:
         return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
 
+    alone = (lambda x: x) if single is None else single
+
     def s(p: Any, q: Any) -> Any:
         if p.is_zero:
-            return q
+            return alone(q)
         if q.is_zero:
-            return p
+            return alone(p)
         return memo[key(p, q)]
 
     if a.is_zero:
-        return b
+        return alone(b)
     if b.is_zero:
-        return a
+        return alone(a)
     root = key(a, b)
     if root in memo:
         return memo[root]

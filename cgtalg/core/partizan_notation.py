@@ -45,7 +45,7 @@ from cgtalg.core.partizan import PartizanGame, as_partizan, negative, nimber, pa
 from cgtalg.errors import ComputationLimitError, GameNotationError
 
 __all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
-           "FORMAT_LIMIT"]
+           "FORMAT_LIMIT", "HIGHER_UP_LIMIT"]
 
 #: deepest nesting of braces and parentheses :func:`parse_partizan` reads
 PARTIZAN_DEPTH_LIMIT = 20_000
@@ -55,6 +55,9 @@ FORMAT_LIMIT = 5_000_000
 
 #: largest product of subposition counts of a literal sum ``A + B`` read from text
 SUM_LIMIT = 40_000
+
+#: largest n read in ``^<n>`` and ``^[n]`` (the forms grow with n, their text quadratically)
+HIGHER_UP_LIMIT = 1_000
 
 #: CGSuite brackets a form once it would need this many bars
 _MAX_BARS = 4
@@ -355,6 +358,10 @@ class _Parser(Scanner):
         self.pos += 1
         if n < 1:
             raise self.error(f"{kind}{n}{close}: the count is at least 1", opened)
+        if n > HIGHER_UP_LIMIT:
+            raise ComputationLimitError(
+                f"{kind}{n}{close}: orders beyond {HIGHER_UP_LIMIT} are refused (the form has birthday "
+                f"about {n}; cgtalg.core.partizan_notation.HIGHER_UP_LIMIT)")
         star = 0
         if self.at(self.pos) == "*":
             self.pos += 1
