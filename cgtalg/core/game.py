@@ -26,6 +26,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Iterable, Iterator
 
+from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError
 
 __all__ = [
@@ -70,6 +71,10 @@ class _Table:
 
 
 _TABLE = _Table()
+# the table's answers (sums already built, walk sizes) are caches; its keys, ids, atoms and
+# sum decompositions are identity and structure, never cleared
+register_cache("core.game sums", _TABLE.sums)
+register_cache("core.game walk sizes", _TABLE.sizes)
 
 
 _ATOM_HINT = (
