@@ -27,6 +27,12 @@ __version__ = "0.1.0"
 # layers (cgtalg.hooks) with references that are imported on first use.
 _hooks.position_game.provide("cgtalg.rulesets.registry:position_game", default=True)
 _hooks.form_html.provide("cgtalg.viz.html:game_html", default=True)
+_hooks.partizan_le.provide("cgtalg.normal.partizan:le", default=True)
+_hooks.partizan_canonical.provide("cgtalg.normal.partizan:canonical_form", default=True)
+_hooks.partizan_canonical_sum.provide("cgtalg.normal.partizan:canonical_sum", default=True)
+_hooks.partizan_mean.provide("cgtalg.normal.thermography:mean", default=True)
+_hooks.partizan_higher_up.provide("cgtalg.normal.partizan:higher_up", default=True)
+_hooks.partizan_higher_parts.provide("cgtalg.normal.partizan:higher_uptimal_parts", default=True)
 
 # Every public name is imported from its module on first use (scientific Python's lazy_loader,
 # SPEC 1), as the stub ``__init__.pyi`` beside this file lists them, so ``import cgtalg`` stays

@@ -21,8 +21,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-__all__ = ["Hook", "hooks", "position_game", "form_html", "partizan_le", "partizan_number",
-           "partizan_canonical"]
+__all__ = ["Hook", "hooks", "position_game", "form_html", "partizan_le", "partizan_canonical",
+           "partizan_canonical_sum", "partizan_mean", "partizan_higher_up", "partizan_higher_parts"]
 
 
 class Hook:
@@ -87,12 +87,22 @@ position_game = _hook(
     "position_game", "position_game(name, args) -> form: the form of a ruleset position written "
     "name(a, b, ...) in game text, e.g. kayles(3)")
 form_html = _hook(
-    "form_html", "form_html(game) -> str: the notebook HTML card of a form")
+    "form_html", "form_html(game) -> str: the notebook HTML card of a form (impartial or partizan)")
 partizan_le = _hook(
-    "partizan_le", "partizan_le(g, h) -> bool: g <= h in normal play, for PartizanGame operators")
-partizan_number = _hook(
-    "partizan_number", "partizan_number(g) -> Fraction | None: the number a partizan form equals, "
-    "for the printer")
+    "partizan_le", "partizan_le(g, h) -> bool: g <= h in normal play, for the comparison "
+    "operators of PartizanGame")
 partizan_canonical = _hook(
     "partizan_canonical", "partizan_canonical(g) -> PartizanGame: the canonical form of a partizan "
-    "form, for the printer")
+    "form, for the partizan notation (tinies, sums written in text)")
+partizan_canonical_sum = _hook(
+    "partizan_canonical_sum", "partizan_canonical_sum(a, b) -> PartizanGame: the canonical form of "
+    "a + b for canonical forms a and b, for the partizan notation (1/2^<2>, 2 + {1|0})")
+partizan_mean = _hook(
+    "partizan_mean", "partizan_mean(g) -> Fraction: the mean value of a partizan form, for "
+    "printing tinies and minies")
+partizan_higher_up = _hook(
+    "partizan_higher_up", "partizan_higher_up(kind, n) -> PartizanGame: ^<n> (kind '<') or ^[n] "
+    "(kind '['), for reading them in the partizan notation")
+partizan_higher_parts = _hook(
+    "partizan_higher_parts", "partizan_higher_parts(g) -> (x, kind, n, m) | None: g as "
+    "x + ^<n> + *m or x + ^[n] + *m, for printing in the partizan notation")

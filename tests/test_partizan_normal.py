@@ -22,6 +22,7 @@ import pytest
 import cgtalg as cg
 from cgtalg.core.partizan import ZERO, down, dyadic, integer, negative, nimber, pgame, switch, up
 from cgtalg.errors import NotAtomicError
+from cgtalg.core import named_forms as N
 from cgtalg.normal import partizan as P
 
 F = Fraction
@@ -200,20 +201,20 @@ def test_sums_and_negatives_of_canonical_forms():
 def test_uptimal_forms_are_canonical_sums():
     """x + n.↑ + *m built directly equals the canonical form of the literal sum (WW ch. 3,
     CGT II.4: n.↑ = {0 | (n-1).↑*}, n.↑* = {0 | (n-1).↑}, ↑* = {0,* | 0})."""
-    assert P.uptimal(0, 1, 0) is up and P.uptimal(0, -1, 0) is down
-    assert P.uptimal(0, 1, 1) is pgame([0, nimber(1)], [0])
-    assert P.uptimal(0, 2, 0) is pgame([0], [P.uptimal(0, 1, 1)])
-    assert P.uptimal(0, 2, 1) is pgame([0], [up])
+    assert N.uptimal(0, 1, 0) is up and N.uptimal(0, -1, 0) is down
+    assert N.uptimal(0, 1, 1) is pgame([0, nimber(1)], [0])
+    assert N.uptimal(0, 2, 0) is pgame([0], [N.uptimal(0, 1, 1)])
+    assert N.uptimal(0, 2, 1) is pgame([0], [up])
     for x in (F(0), F(2), F(-3, 4)):
         for n in range(-4, 5):
             for m in range(0, 5):
-                literal = P.number_form(x) + nimber(m)
+                literal = N.number_form(x) + nimber(m)
                 for _ in range(abs(n)):
                     literal = literal + (up if n > 0 else down)
                 c = P.canonical_form(literal)
-                assert c is P.uptimal(x, n, m)
-                assert P.uptimal_parts(c) == (x, n, m)
-    assert P.uptimal_parts(switch(1)) is None
+                assert c is N.uptimal(x, n, m)
+                assert N.uptimal_parts(c) == (x, n, m)
+    assert N.uptimal_parts(switch(1)) is None
 
 
 # -- numbers ----------------------------------------------------------------------------------------------
@@ -227,10 +228,10 @@ def test_numbers_by_the_simplicity_rule():
     assert P.number_value(pgame([nimber(1)], [])) == 0         # {*|} = 0
     assert P.number_value(pgame([up], [])) == 1                # {↑|} = 1
     assert P.number_value(up) is None and not P.is_number(switch(1))
-    assert P.simplest_number(F(5, 8), F(3, 4)) == F(11, 16)
-    assert P.simplest_number(None, F(-5, 2)) == -3
+    assert N.simplest_number(F(5, 8), F(3, 4)) == F(11, 16)
+    assert N.simplest_number(None, F(-5, 2)) == -3
     with pytest.raises(ValueError):
-        P.simplest_number(1, 1)
+        N.simplest_number(1, 1)
     assert P.nimber_value(pgame([0, nimber(1)], [0, nimber(1)])) == 2 and P.nimber_value(up) is None
 
 
@@ -242,7 +243,7 @@ def test_known_small_values():
     assert P.canonical_form(up + up) is pgame([0], [pgame([0, star], [0])])  # ⇑ = {0|↑*} (WW ch. 3)
     assert P.canonical_form(up + star) is pgame([0, star], [0])             # ↑* = {0,*|0}
     assert P.canonical_form(star + star) is ZERO
-    assert P.canonical_form(pgame([1], [1])) is P.uptimal(1, 0, 1)          # 1* = {1|1}
+    assert P.canonical_form(pgame([1], [1])) is N.uptimal(1, 0, 1)          # 1* = {1|1}
     assert P.canonical_form(switch(1) + switch(1)) is ZERO                  # -(±1) = ±1
     # ±2 ± 1 = {{3|1} | {-1|-3}}: mean 0, temperature 2 (WW ch. 6: the hotter switch decides)
     assert P.mean(switch(2) + switch(1)) == 0 and P.temperature(switch(2) + switch(1)) == 2
@@ -257,7 +258,7 @@ def test_hot_games_mean_and_temperature():
     assert P.temperature(pm1) == 1 and P.mean(pm1) == 0
     assert P.cool(pm1, 1) is nimber(1) and P.cool(pm1, 2) is ZERO and P.cool(pm1, F(1, 2)) is switch(dyadic(1, 2))
     for a, b in [(3, -1), (F(5, 2), F(1, 4)), (0, -4)]:
-        h = pgame([P.number_form(a)], [P.number_form(b)])
+        h = pgame([N.number_form(a)], [N.number_form(b)])
         assert P.mean(h) == F(a + b) / 2 and P.temperature(h) == F(a - b) / 2
 
 
@@ -379,7 +380,7 @@ def test_cooling_refuses_bad_temperatures():
     with pytest.raises(ValueError, match="dyadic"):
         P.cool(up, F(1, 3))
     assert P.cool(integer(3), 5) is integer(3)
-    assert P.cool(cg.parse("{3 || 2* | 1*}"), dyadic(3, 4)) is P.uptimal(F(9, 4), 0, 1)   # freeze: 9/4* (CGSUITE)
+    assert P.cool(cg.parse("{3 || 2* | 1*}"), dyadic(3, 4)) is N.uptimal(F(9, 4), 0, 1)   # freeze: 9/4* (CGSUITE)
 
 
 # -- atomic weight -----------------------------------------------------------------------------------------
@@ -387,7 +388,7 @@ def test_atomic_weights_of_ups_and_stars():
     """aw(n.↑ + *m) = n (WW ch. 8; CGT II.7)."""
     for n in range(-4, 5):
         for m in range(0, 5):
-            assert P.atomic_weight(P.uptimal(0, n, m)) is integer(n)
+            assert P.atomic_weight(N.uptimal(0, n, m)) is integer(n)
     assert P.atomic_weight(up) is integer(1)
     assert P.atomic_weight(nimber(7)) is ZERO
     with pytest.raises(NotAtomicError, match="not infinitesimal"):
@@ -421,7 +422,7 @@ def test_eccentric_atomic_weights():
     """The eccentric case (G° an integer, WW ch. 8 / CGT II.7): aw(↑) goes through it —
     G° = {0 - 2 | aw(*) + 2} = {-2 | 2} = 0 is an integer and ↑ > ☆ = *2, so aw is the
     greatest integer n with n <| 2, i.e. 1."""
-    g0 = P._from_canonical_options([P.number_form(-2)], [P.number_form(2)])
+    g0 = P._from_canonical_options([N.number_form(-2)], [N.number_form(2)])
     assert g0 is ZERO
     assert P.compare(up, nimber(2)) == ">" and P.atomic_weight(up) is integer(1)
     # {0 | ↓}: G° = {-2 | -1 + 2} = {-2 | 1} = 0, and {0|↓} || *2 so aw = 0

@@ -19,6 +19,7 @@ from cgtalg.core.partizan import ZERO, down, dyadic, integer, negative, nimber, 
 from cgtalg.core.partizan_notation import (PARTIZAN_DEPTH_LIMIT, format_partizan, looks_partizan,
                                            parse_partizan)
 from cgtalg.errors import ComputationLimitError, GameNotationError
+from cgtalg.core import named_forms as N
 from cgtalg.normal import partizan as P
 
 from test_partizan_normal import DAY2, canonical_day, random_forms
@@ -100,20 +101,20 @@ def test_multi_bar_grammar():
 
 def test_value_syntax():
     star = nimber(1)
-    assert parse_partizan("^") is up and parse_partizan("↑") is up and parse_partizan("⇑*") is P.uptimal(0, 2, 1)
-    assert parse_partizan("^5") is P.uptimal(0, 5, 0) and parse_partizan("vvv") is P.uptimal(0, -3, 0)
-    assert parse_partizan("^*3") is P.uptimal(0, 1, 3) and parse_partizan("*") is star
-    assert parse_partizan("-1^") is P.uptimal(-1, 1, 0)          # CGSuite prints -1 + ^ as -1^
-    assert parse_partizan("- 1^") is negative(P.uptimal(1, 1, 0))
-    assert parse_partizan("1*2") is P.uptimal(1, 0, 2)           # 1 + *2, as CGSuite prints it
+    assert parse_partizan("^") is up and parse_partizan("↑") is up and parse_partizan("⇑*") is N.uptimal(0, 2, 1)
+    assert parse_partizan("^5") is N.uptimal(0, 5, 0) and parse_partizan("vvv") is N.uptimal(0, -3, 0)
+    assert parse_partizan("^*3") is N.uptimal(0, 1, 3) and parse_partizan("*") is star
+    assert parse_partizan("-1^") is N.uptimal(-1, 1, 0)          # CGSuite prints -1 + ^ as -1^
+    assert parse_partizan("- 1^") is negative(N.uptimal(1, 1, 0))
+    assert parse_partizan("1*2") is N.uptimal(1, 0, 2)           # 1 + *2, as CGSuite prints it
     assert parse_partizan("+-1") is switch(1) is parse_partizan("±1")
     assert parse_partizan("1 +- 1") is pgame([2], [0])             # G ± H = G + ±H
-    assert parse_partizan("1 - ^") is P.uptimal(1, -1, 0)          # number + canonical: canonical sum
+    assert parse_partizan("1 - ^") is N.uptimal(1, -1, 0)          # number + canonical: canonical sum
     assert parse_partizan("{0,*|0} + {0,*|0}") is pgame([0, star], [0]) + pgame([0, star], [0])  # literal
     assert parse_partizan("4 - 91512") is integer(-91508)
     assert parse_partizan("-(1/2)") is dyadic(-1, 2)
     assert parse_partizan("2Miny(1)") is pgame([pgame([3], [2])], [2])
-    assert P.canonical_form(parse_partizan("^ + ^ + *")) is P.uptimal(0, 2, 1)
+    assert P.canonical_form(parse_partizan("^ + ^ + *")) is N.uptimal(0, 2, 1)
 
 
 def test_all_values_born_by_day_3_round_trip():
@@ -184,7 +185,7 @@ def test_cg_parse_dispatch():
     assert cg.parse("{0 | *}") is up and cg.parse("{ | 0}") is integer(-1)
     assert cg.parse("{2 || 1 | 0}") is parse_partizan("{2||1|0}")
     assert cg.parse("1/2") is dyadic(1, 2) and cg.parse("-3/4") is dyadic(-3, 4)
-    assert cg.parse("^*") is P.uptimal(0, 1, 1) and cg.parse("v") is down and cg.parse("±1") is switch(1)
+    assert cg.parse("^*") is N.uptimal(0, 1, 1) and cg.parse("v") is down and cg.parse("±1") is switch(1)
     assert isinstance(cg.parse("{0, *2}"), cg.Game) and cg.parse("*3") is cg.nim(3)
     assert isinstance(cg.parse("kayles(3)"), cg.Game) and isinstance(cg.parse("*[2#]"), cg.Game)
     assert cg.parse(up) is up

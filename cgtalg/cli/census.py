@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import click
 
-from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import TIME, COUNT, check_output_path, cli_store, emit, json_option, no_store_option, time_option
 
 __all__ = ["register", "census_group"]
 
@@ -46,8 +46,10 @@ def census_group() -> None:
 @click.option("--genus-heaps", type=COUNT, default=24, show_default=True, help="genera of heaps 0..N")
 @click.option("--quotient-heaps", type=COUNT, default=12, show_default=True,
               help="misère quotient attempt: heaps <= N")
-@click.option("--quotient-seconds", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
-              help="wall-clock safety net of one quotient attempt (an attempt it stops is not stored)")
+@time_option(help="wall-clock safety net of one misère quotient attempt (an attempt it stops is not "
+                 "stored): 90, 90s, 10m, 2h", default="10s")
+@click.option("--quotient-seconds", "quotient_seconds", type=TIME, default=None, hidden=True,
+              help="old spelling of --time")
 @click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
               help="class records per store transaction")
 @click.option("--codes", default=None, metavar="LIST",
@@ -61,7 +63,7 @@ def census_group() -> None:
 @json_option
 @click.pass_context
 def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, store_url, no_store, no_misere, dense_values,
-                  genus_heaps, quotient_heaps, quotient_seconds, batch_size, codes, csv_path, html_path, diff_path,
+                  genus_heaps, quotient_heaps, max_seconds, quotient_seconds, batch_size, codes, csv_path, html_path, diff_path,
                   show, as_json):
     """Census of octal games: every code of up to DIGITS digits, by standard form.
 
@@ -92,7 +94,7 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
         workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
         d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
-        quotient_seconds=quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
+        quotient_seconds=max_seconds if quotient_seconds is None else quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
     )
     out = result.to_json()
     files = {}

@@ -16,6 +16,7 @@ import click
 __all__ = [
     "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
     "ExactInt", "COUNT", "HEAP", "parse_exact_int", "MAX_INT_DIGITS", "check_output_path",
+    "DurationType", "TIME", "time_option",
 ]
 
 #: the most decimal digits an integer argument may have (and the largest exponent's result)
@@ -212,3 +213,38 @@ def cli_store(ctx: click.Context, enabled: bool = True):
 
     root = ctx.find_root()
     return open_store((root.obj or {}).get("store_url"))
+
+
+class DurationType(click.ParamType):
+    """A time budget on the command line: ``90``, ``90s``, ``10m``, ``1.5h``, ``2d``, ``1h30m``
+    (a bare number is seconds), read by :func:`cgtalg.budget.parse_duration` into float
+    seconds; anything else (``nan``, ``-5``, ``soon``, ``0``) is a usage error."""
+
+    name = "TIME"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        from cgtalg.budget import parse_duration
+        from cgtalg.errors import BudgetError
+
+        try:
+            return parse_duration(value)
+        except BudgetError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+#: the one click type of every ``--time`` option
+TIME = DurationType()
+
+
+def time_option(help: str = "Give up (a clear error, keeping what is stored) after this long: "
+                            "90, 90s, 10m, 2h.",
+                default: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--time`` option of every command with a time budget: sets the parameter
+    ``max_seconds`` (float seconds, or ``None`` for no limit unless ``default`` is given;
+    ``default`` may be written as on the command line, e.g. ``"10m"``)."""
+    if default is not None:
+        from cgtalg.budget import parse_duration
+
+        default = parse_duration(default)
+    return click.option("--time", "max_seconds", type=TIME, default=default,
+                        show_default=default is not None, metavar="TIME", help=help)

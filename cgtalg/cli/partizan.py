@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option, time_option
 
 __all__ = ["register", "partizan_report", "format_report"]
 
@@ -75,8 +75,7 @@ def format_report(result: dict) -> str:
 @no_store_option
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Draw the thermograph to a PNG file.")
-@click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Give up (a clear error) after this many seconds of search.")
+@time_option(help="Give up (a clear error) after this long of search: 90, 90s, 10m, 2h.")
 @json_option
 @click.pass_context
 def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_store: bool,

@@ -1,16 +1,23 @@
 """Core: hash-consed game forms (:mod:`.game`), their notation (:mod:`.notation`), DAG views
-(:mod:`.dag`) and the generic fold (:mod:`.fold`).
+(:mod:`.dag`) and the generic fold (:mod:`.fold`); partizan forms (:mod:`.partizan`), the forms
+that have names (:mod:`.named_forms`) and their notation (:mod:`.partizan_notation`).
+
+The names below load on first use through scientific Python's ``lazy_loader`` (SPEC 1), so
+``import cgtalg.core`` costs nothing until a name is used, and the bottom layer does not pay for
+networkx (:mod:`.dag`) unless a graph is asked for.
 
 Names that equal a module's name (``game``, ``fold``) are exported at the top level
 (``cgtalg.game``, ``cgtalg.fold``), not here, so that ``cgtalg.core.game`` stays the module.
 """
 
-from cgtalg.core.dag import check_acyclic, from_networkx, to_networkx
-from cgtalg.core.fold import Evaluator
-from cgtalg.core.game import Game, game_table_size, nim, star, zero
-from cgtalg.core.notation import format_game, parse
+import lazy_loader as _lazy
 
-__all__ = [
-    "Game", "nim", "zero", "star", "game_table_size",
-    "parse", "format_game", "to_networkx", "from_networkx", "check_acyclic", "Evaluator",
-]
+__getattr__, __dir__, __all__ = _lazy.attach(
+    __name__,
+    submod_attrs={
+        "dag": ["check_acyclic", "from_networkx", "to_networkx"],
+        "fold": ["Evaluator"],
+        "game": ["Game", "game_table_size", "nim", "star", "zero"],
+        "notation": ["format_game", "parse"],
+    },
+)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
+from cgtalg.caches import register_cache, registered_caches
 from cgtalg.core.game import WALK_LIMIT, Game, _count_text
 from cgtalg.errors import ComputationLimitError
 
@@ -62,6 +63,11 @@ class Evaluator(Generic[V]):
         self.add = add
         self.atom = atom
         self.cache: dict[int, V] = {}
+        _register_evaluator_cache(self)
+
+    def cache_clear(self) -> None:
+        """Forget the memoised values (what :func:`cgtalg.clear_caches` calls)."""
+        self.cache.clear()
 
     def atom_value(self, n: int) -> V:
         """The value of the nim-heap ``*n``: the ``atom`` rule, else by the fold."""
@@ -77,6 +83,17 @@ class Evaluator(Generic[V]):
 
 
 _REGISTRY: dict[str, Evaluator] = {}
+
+
+def _register_evaluator_cache(ev: Evaluator) -> None:
+    """Every evaluator's memo is a cache of the one registry (:mod:`cgtalg.caches`), named
+    ``"fold <name>"`` (``"fold <name> #2"``, ... for a second evaluator of the same name)."""
+    taken = set(registered_caches())
+    label, k = f"fold {ev.name}", 1
+    while label in taken:
+        k += 1
+        label = f"fold {ev.name} #{k}"
+    register_cache(label, ev)
 
 
 def evaluator(

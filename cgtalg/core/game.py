@@ -26,6 +26,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Iterable, Iterator
 
+from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError
 
 __all__ = [
@@ -70,6 +71,10 @@ class _Table:
 
 
 _TABLE = _Table()
+# the table's answers (sums already built, walk sizes) are caches; its keys, ids, atoms and
+# sum decompositions are identity and structure, never cleared
+register_cache("core.game sums", _TABLE.sums)
+register_cache("core.game walk sizes", _TABLE.sizes)
 
 
 _ATOM_HINT = (
@@ -492,27 +497,35 @@ def sum_fold(
 
 
 def pair_fold(a: Any, b: Any, memo: dict[tuple[int, int], Any],
-              build: Callable[[Any, Any, Callable[[Any, Any], Any]], Any]) -> Any:
+              build: Callable[[Any, Any, Callable[[Any, Any], Any]], Any],
+              moves: Callable[[Any], Iterable[Any]] | None = None,
+              single: Callable[[Any], Any] | None = None) -> Any:
     """The walk behind every disjunctive sum of forms (impartial :class:`Game` and partizan
-    :class:`~cgtalg.core.partizan.PartizanGame` alike): ``x + y`` for every pair of
-    subpositions reached from ``(a, b)``, bottom-up and iteratively, memoised in ``memo`` on
-    sorted id pairs. ``build(x, y, s)`` makes ``x + y`` from the sums of its parts' options,
-    read with ``s(p, q)`` (``s(0, q) = q``); zero parts are never stored.
+    :class:`~cgtalg.core.partizan.PartizanGame` alike, literal or canonical): ``x + y`` for
+    every pair of subpositions reached from ``(a, b)``, bottom-up and iteratively, memoised in
+    ``memo`` on sorted id pairs. ``build(x, y, s)`` makes ``x + y`` from the sums of its parts'
+    options, read with ``s(p, q)`` (``s(0, q) = q``); zero parts are never stored.
+    ``moves(x)`` (default: ``x.options``) gives the options of a part that the walk descends
+    into (the canonical sum skips a number's: number translation). ``single(x)`` is the
+    value of ``x + 0`` for walks whose values are not forms (outcomes of sums played without
+    building them); by default it is ``x`` itself.
     """
     def key(x: Any, y: Any) -> tuple[int, int]:
         return (x._id, y._id) if x._id <= y._id else (y._id, x._id)
 
+    alone = (lambda x: x) if single is None else single
+
     def s(p: Any, q: Any) -> Any:
         if p.is_zero:
-            return q
+            return alone(q)
         if q.is_zero:
-            return p
+            return alone(p)
         return memo[key(p, q)]
 
     if a.is_zero:
-        return b
+        return alone(b)
     if b.is_zero:
-        return a
+        return alone(a)
     root = key(a, b)
     if root in memo:
         return memo[root]
@@ -523,8 +536,9 @@ def pair_fold(a: Any, b: Any, memo: dict[tuple[int, int], Any],
         if k in memo:
             stack.pop()
             continue
-        pending = [(xo, y) for xo in x._options if not xo.is_zero and key(xo, y) not in memo]
-        pending += [(x, yo) for yo in y._options if not yo.is_zero and key(x, yo) not in memo]
+        xs, ys = (x._options, y._options) if moves is None else (moves(x), moves(y))
+        pending = [(xo, y) for xo in xs if not xo.is_zero and key(xo, y) not in memo]
+        pending += [(x, yo) for yo in ys if not yo.is_zero and key(x, yo) not in memo]
         if pending:
             stack.extend(pending)
             continue

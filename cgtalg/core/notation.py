@@ -30,6 +30,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
 from cgtalg.errors import GameNotationError
 
@@ -377,11 +378,11 @@ class _Parser(Scanner):
                     break
                 raise self.error(f"expected ',' or ')' in the arguments of {name}(...)")
         from cgtalg.errors import CgtalgError, ComputationLimitError
+        from cgtalg.hooks import position_game  # filled by the rulesets (a higher layer)
 
-        try:
-            from cgtalg.rulesets.registry import position_game
-        except ImportError:  # pragma: no cover - the registry always ships
-            raise self.error("ruleset positions are not available (no cgtalg.rulesets.registry.position_game)", start)
+        if not position_game.provided:
+            raise self.error("ruleset positions are not available (nothing fills "
+                             "cgtalg.hooks.position_game: import cgtalg)", start)
         try:
             g = position_game(name, tuple(args))
         except ComputationLimitError:
@@ -525,7 +526,7 @@ class _Parser(Scanner):
 
 
 # -- formatting ----------------------------------------------------------------------
-_FORMAT_CACHE: dict[int, str] = {}
+_FORMAT_CACHE: dict[int, str] = register_cache("core.notation texts of forms", {})
 _FORMAT_CACHE_LIMIT = 2000  # characters; longer strings are not cached
 
 

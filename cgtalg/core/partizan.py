@@ -14,8 +14,11 @@ form of a dyadic rational), :func:`nimber` (``*n = {*0..*(n-1) | *0..*(n-1)}``),
 :func:`from_impartial` (an impartial form ``G`` as ``{G' | G'}``). Operations: ``G + H``
 (disjunctive sum), ``-G`` (negative: Left and Right exchanged), ``G - H``.
 
-Values (canonical forms, comparison, numbers, stops, thermographs) are in
-:mod:`cgtalg.normal.partizan`; misère play in :mod:`cgtalg.misere.partizan`.
+Values (canonical forms, comparison, stops, thermographs) are in :mod:`cgtalg.normal.partizan`;
+misère play in :mod:`cgtalg.misere.partizan`. The comparison operators ``<=``, ``<``, ... compare
+values in normal play through the registration point :data:`cgtalg.hooks.partizan_le` (this
+layer imports no theory); the forms that are numbers, nimbers and uptimals are built and
+recognised in :mod:`cgtalg.core.named_forms`.
 
 References: Conway, *On Numbers and Games* (ONAG), ch. 0-1, 7-9; Berlekamp, Conway and Guy,
 *Winning Ways*, ch. 1-6; Siegel, *Combinatorial Game Theory* (CGT), ch. I-II.
@@ -26,6 +29,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
+from cgtalg import hooks as _hooks
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import WALK_LIMIT, Game, _count_text, _TABLE, pair_fold
 from cgtalg.errors import ComputationLimitError
@@ -33,6 +38,7 @@ from cgtalg.errors import ComputationLimitError
 __all__ = [
     "PartizanGame",
     "pgame",
+    "make_form",
     "integer",
     "dyadic",
     "nimber",
@@ -45,10 +51,11 @@ __all__ = [
     "Form",
 ]
 
-# hash-cons keys of partizan forms: (left ids, right ids) -> form; sums and negatives memoised
+# hash-cons keys of partizan forms: (left ids, right ids) -> form (identity: never cleared)
 _PKEYS: dict[tuple[tuple[int, ...], tuple[int, ...]], "PartizanGame"] = {}
-_PSUMS: dict[tuple[int, int], "PartizanGame"] = {}
-_PNEG: dict[int, "PartizanGame"] = {}
+# sums and negatives memoised on ids (answers: cleared by cgtalg.clear_caches())
+_PSUMS: dict[tuple[int, int], "PartizanGame"] = register_cache("core.partizan sums", {})
+_PNEG: dict[int, "PartizanGame"] = register_cache("core.partizan negatives", {})
 
 #: the most units a constructor builds as a literal form (``integer(n)`` has birthday ``|n|``)
 INTEGER_LIMIT = 100_000
@@ -209,38 +216,31 @@ class PartizanGame:
             return NotImplemented
         return partizan_sum(o, negative(self))
 
-    # comparison of values (not of forms): see cgtalg.normal.partizan
+    # comparison of values (not of forms): normal play's G <= H, which the theory layer
+    # provides (cgtalg.hooks.partizan_le, filled with cgtalg.normal.partizan.le)
     def __le__(self, other: Any) -> bool:
-        from cgtalg.normal.partizan import le
-
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return le(self, o)
+        return _hooks.partizan_le(self, o)
 
     def __ge__(self, other: Any) -> bool:
-        from cgtalg.normal.partizan import le
-
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return le(o, self)
+        return _hooks.partizan_le(o, self)
 
     def __lt__(self, other: Any) -> bool:
-        from cgtalg.normal.partizan import le
-
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return le(self, o) and not le(o, self)
+        return _hooks.partizan_le(self, o) and not _hooks.partizan_le(o, self)
 
     def __gt__(self, other: Any) -> bool:
-        from cgtalg.normal.partizan import le
-
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return le(o, self) and not le(self, o)
+        return _hooks.partizan_le(o, self) and not _hooks.partizan_le(self, o)
 
     # identity: ``==`` is structural (the same form), as for impartial forms; equality of
     # values is cgtalg.normal.partizan.equal (or comparing canonical forms)
@@ -271,18 +271,8 @@ class PartizanGame:
             text = text[:197] + "..."
         return f"PartizanGame({text!r})"
 
-    def _repr_html_(self) -> str:  # notebooks
-        import html
-
-        rows = [f"<b>{html.escape(str(self))}</b>",
-                f"birthday {self._birthday}, {len(self._left)} Left and {len(self._right)} "
-                f"Right options"]
-        from cgtalg.normal.partizan import canonical_form
-
-        c = canonical_form(self)
-        if c is not self:
-            rows.append(f"canonical form {html.escape(str(c))}")
-        return "<div>" + "<br>".join(rows) + "</div>"
+    def _repr_html_(self) -> str:  # notebooks: the card a higher layer provides (cgtalg.hooks)
+        return _hooks.form_html(self)
 
     def to_networkx(self):
         """This form as a :class:`networkx.DiGraph`: nodes are form ids (attributes ``game``,
@@ -356,6 +346,14 @@ def pgame(left: Iterable[Any] = (), right: Iterable[Any] = ()) -> PartizanGame:
     True
     """
     return PartizanGame._make(_unique_sorted(left, "Left"), _unique_sorted(right, "Right"))
+
+
+def make_form(left: Iterable[PartizanGame], right: Iterable[PartizanGame]) -> PartizanGame:
+    """The form ``{left | right}`` from partizan forms (duplicates merge): :func:`pgame`
+    without the conversions, for code that already holds forms."""
+    lo = tuple(sorted({o._id: o for o in left}.values(), key=lambda o: o._id))
+    ro = tuple(sorted({o._id: o for o in right}.values(), key=lambda o: o._id))
+    return PartizanGame._make(lo, ro)
 
 
 ZERO: PartizanGame = PartizanGame._make((), ())

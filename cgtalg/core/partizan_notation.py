@@ -37,12 +37,15 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from cgtalg import hooks
+from cgtalg.core.fold import memo_post_order
+from cgtalg.core.named_forms import fraction_text, number_form, number_of, uptimal, uptimal_parts
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan import PartizanGame, as_partizan, negative, nimber, partizan_sum, pgame
-from cgtalg.errors import GameNotationError
+from cgtalg.errors import ComputationLimitError, GameNotationError
 
 __all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
-           "FORMAT_LIMIT"]
+           "FORMAT_LIMIT", "HIGHER_UP_LIMIT"]
 
 #: deepest nesting of braces and parentheses :func:`parse_partizan` reads
 PARTIZAN_DEPTH_LIMIT = 20_000
@@ -52,6 +55,9 @@ FORMAT_LIMIT = 5_000_000
 
 #: largest product of subposition counts of a literal sum ``A + B`` read from text
 SUM_LIMIT = 40_000
+
+#: largest n read in ``^<n>`` and ``^[n]`` (the forms grow with n, their text quadratically)
+HIGHER_UP_LIMIT = 1_000
 
 #: CGSuite brackets a form once it would need this many bars
 _MAX_BARS = 4
@@ -134,17 +140,13 @@ def _switch(g: PartizanGame) -> PartizanGame:
 
 def _negative(g: PartizanGame) -> PartizanGame:
     """``-G``; a number through its value (no walk down a long integer chain)."""
-    from cgtalg.normal.partizan import _NUMVAL, number_form
-
-    x = _NUMVAL.get(g._id)
+    x = number_of(g)
     return number_form(-x) if x is not None else negative(g)
 
 
 def _literal_sum_ok(a: PartizanGame, b: PartizanGame) -> bool:
     """Whether ``A + B`` in text means the literal sum of the forms (see :func:`_sum`)."""
-    from cgtalg.normal.partizan import _number_of
-
-    if _number_of(a) is not None or _number_of(b) is not None:
+    if number_of(a) is not None or number_of(b) is not None:
         return False
     return len(a.subpositions()) * len(b.subpositions()) <= SUM_LIMIT
 
@@ -153,17 +155,13 @@ def _sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> PartizanGame:
     """``A + B`` as written: with a number on either side and a canonical form on the other,
     the canonical sum (number translation: ``1/2 + ^`` is ``1/2^``, cheap for any number);
     otherwise the literal sum of the forms, refused past :data:`SUM_LIMIT`."""
-    from cgtalg.normal.partizan import _number_of, canonical_sum, is_canonical, number_form
-
-    x, y = _number_of(a), _number_of(b)
+    x, y = number_of(a), number_of(b)
     if x is not None and y is not None:
         return number_form(x + y)
-    if (x is not None and is_canonical(b)) or (y is not None and is_canonical(a)):
-        return canonical_sum(a, b)
+    if (x is not None and hooks.partizan_canonical(b) is b) or (y is not None and hooks.partizan_canonical(a) is a):
+        return hooks.partizan_canonical_sum(a, b)
     na, nb = len(a.subpositions()), len(b.subpositions())
     if na * nb > SUM_LIMIT:
-        from cgtalg.errors import ComputationLimitError
-
         raise ComputationLimitError(
             f"the literal sum at position {at} of {text[:60]!r} joins forms of {na} and {nb} "
             f"subpositions, more than cgtalg.core.partizan_notation.SUM_LIMIT = {SUM_LIMIT}; "
@@ -317,8 +315,6 @@ class _Parser(Scanner):
             return self.tiny(x)
         if nxt in _UPS or nxt == "*":
             return self.upstar(x, required=False)
-        from cgtalg.normal.partizan import number_form
-
         return number_form(x)
 
     def upstar(self, x: Fraction, required: bool) -> PartizanGame:
@@ -347,8 +343,6 @@ class _Parser(Scanner):
             star = self.digits("a nimber size") if self.at(self.pos) in _DIGITS else 1
         if self.pos == start and required:  # pragma: no cover - callers check the first char
             raise self.error("expected ^, v or *")
-        from cgtalg.normal.partizan import uptimal
-
         return uptimal(x, ups, star)
 
     def higher(self, x: Fraction, sign: int) -> PartizanGame:
@@ -364,13 +358,16 @@ class _Parser(Scanner):
         self.pos += 1
         if n < 1:
             raise self.error(f"{kind}{n}{close}: the count is at least 1", opened)
+        if n > HIGHER_UP_LIMIT:
+            raise ComputationLimitError(
+                f"{kind}{n}{close}: orders beyond {HIGHER_UP_LIMIT} are refused (the form has birthday "
+                f"about {n}; cgtalg.core.partizan_notation.HIGHER_UP_LIMIT)")
         star = 0
         if self.at(self.pos) == "*":
             self.pos += 1
             star = self.digits("a nimber size") if self.at(self.pos) in _DIGITS else 1
-        from cgtalg.normal.partizan import canonical_sum, number_form, up_bracket, up_nth
-
-        h = up_nth(n) if kind == "<" else up_bracket(n)
+        canonical_sum = hooks.partizan_canonical_sum
+        h = hooks.partizan_higher_up(kind, n)
         g = canonical_sum(number_form(x), h if sign > 0 else negative(h))
         return canonical_sum(g, nimber(star)) if star else g
 
@@ -385,8 +382,7 @@ class _Parser(Scanner):
         if self.peek() != ")":
             raise self.error(f"expected ')' to close {name}")
         self.pos += 1
-        from cgtalg.normal.partizan import canonical_form, canonical_sum, number_form
-
+        canonical_form, canonical_sum = hooks.partizan_canonical, hooks.partizan_canonical_sum
         base = number_form(x)
         if name == "Tiny(":
             far = negative(sub) if x == 0 else canonical_sum(base, negative(canonical_form(sub)))
@@ -477,14 +473,10 @@ class _Node:
         self.wrap = False  # always in braces (four bars, or an empty side)
 
 
-def _fraction_text(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
 def _uptimal_text(x: Fraction, n: int, m: int) -> str:
     out = ""
     if x != 0 or (n == 0 and m == 0):
-        out += _fraction_text(x)
+        out += fraction_text(x)
     if n:
         sym = "^" if n > 0 else "v"
         out += sym * abs(n) if abs(n) <= 2 else sym + str(abs(n))
@@ -496,7 +488,7 @@ def _uptimal_text(x: Fraction, n: int, m: int) -> str:
 def _higher_text(x: Fraction, kind: str, n: int, m: int) -> str:
     """CGSuite's text for ``x + ^<n> + *m`` or ``x + ^[n] + *m`` (``v`` for negative ``n``)."""
     close = ">" if kind == "<" else "]"
-    out = "" if x == 0 else _fraction_text(x)
+    out = "" if x == 0 else fraction_text(x)
     out += ("^" if n > 0 else "v") + kind + str(abs(n)) + close
     if m:
         out += "*" if m == 1 else f"*{m}"
@@ -505,9 +497,6 @@ def _higher_text(x: Fraction, kind: str, n: int, m: int) -> str:
 
 class _Formatter:
     def __init__(self, ascii_only: bool) -> None:
-        from cgtalg.normal import partizan as normal
-
-        self.normal = normal
         self.pm = "+-" if ascii_only else "±"
         self.nodes: dict[int, _Node] = {}
 
@@ -515,12 +504,10 @@ class _Formatter:
     def analyse(self, root: PartizanGame) -> None:
         """Analyse ``root``, its subpositions, and the extra forms some of them print through
         (the parts of a sum, the subscript of a tiny), children first, iteratively."""
-        from cgtalg.core.fold import memo_post_order
-
         memo_post_order(root, self.nodes, self.deps, self.node)  # type: ignore[arg-type]
 
     def deps(self, x: PartizanGame) -> list[PartizanGame]:
-        if self.normal.uptimal_parts(x) is not None or self.normal.higher_uptimal_parts(x) is not None:
+        if uptimal_parts(x) is not None or hooks.partizan_higher_parts(x) is not None:
             return []
         out = list(x._options)
         parts = x.sum_parts
@@ -532,8 +519,7 @@ class _Formatter:
         return out
 
     def node(self, x: PartizanGame) -> _Node:
-        normal = self.normal
-        parts = normal.uptimal_parts(x)
+        parts = uptimal_parts(x)
         if parts is not None:
             v, n, m = parts
             kind = "num" if n == 0 and m == 0 else "nus"
@@ -544,7 +530,7 @@ class _Formatter:
             nd.key = ((0, v) if kind == "num" else (1, m) if v == 0 and n == 0
                       else (2, v, (n,) if n else (), m))
             return nd
-        higher = normal.higher_uptimal_parts(x)
+        higher = hooks.partizan_higher_parts(x)
         if higher is not None:
             v, kind, n, m = higher
             nd = _Node("nus")
@@ -584,20 +570,20 @@ class _Formatter:
         prefix text and the subscript form, or None."""
         if len(x._left) != 1 or len(x._right) != 1:
             return None
-        normal = self.normal
+        canonical_form, mean = hooks.partizan_canonical, hooks.partizan_mean
         l, r = x._left[0], x._right[0]
-        a = normal._number_of(l)
+        a = number_of(l)
         if a is not None and len(r._left) == 1 and len(r._right) == 1 and r._left[0] is l:
             b = r._right[0]
-            if (a == 0 or normal.canonical_form(b) is b) and normal.mean(b) < a:
-                sub = negative(b) if a == 0 else normal.canonical_sum(l, negative(b))
-                return ("" if a == 0 else _fraction_text(a)) + "Tiny(", sub
-        a = normal._number_of(r)
+            if (a == 0 or canonical_form(b) is b) and mean(b) < a:
+                sub = negative(b) if a == 0 else hooks.partizan_canonical_sum(l, negative(b))
+                return ("" if a == 0 else fraction_text(a)) + "Tiny(", sub
+        a = number_of(r)
         if a is not None and len(l._left) == 1 and len(l._right) == 1 and l._right[0] is r:
             b = l._left[0]
-            if (a == 0 or normal.canonical_form(b) is b) and normal.mean(b) > a:
-                sub = b if a == 0 else normal.canonical_sum(b, negative(r))
-                return ("" if a == 0 else _fraction_text(a)) + "Miny(", sub
+            if (a == 0 or canonical_form(b) is b) and mean(b) > a:
+                sub = b if a == 0 else hooks.partizan_canonical_sum(b, negative(r))
+                return ("" if a == 0 else fraction_text(a)) + "Miny(", sub
         return None
 
     def tiny_node(self, x: PartizanGame) -> _Node | None:
@@ -756,8 +742,6 @@ def format_partizan(g: Any, max_chars: int | None = None, ascii: bool = False) -
     if max_chars is not None and n > max_chars:
         return f.write(x, max(0, max_chars - 3)) + "..."
     if n > FORMAT_LIMIT:
-        from cgtalg.errors import ComputationLimitError
-
         raise ComputationLimitError(
             f"the text of this form has {n} characters, more than "
             f"cgtalg.core.partizan_notation.FORMAT_LIMIT = {FORMAT_LIMIT}; pass max_chars, or "

@@ -14,10 +14,10 @@ import math
 from typing import Any, Sequence
 
 from cgtalg.core.fold import fold
+from cgtalg.core.named_forms import nimber_of, number_form, number_of
 from cgtalg.core.partizan import ZERO, PartizanGame, nimber, partizan_evaluator
 from cgtalg.errors import NotAtomicError
-from cgtalg.normal.partizan import (_from_canonical_options, _le, _nim_of, _number_of, canonical_form,
-                                    canonical_sum, number_form)
+from cgtalg.normal.partizan import _from_canonical_options, _le, canonical_form, canonical_sum
 from cgtalg.normal.thermography import _STOPS, left_stop, right_stop
 
 __all__ = ["is_infinitesimal", "is_all_small", "atomic_weight"]
@@ -45,7 +45,7 @@ def is_all_small(g: Any) -> bool:
 
 @partizan_evaluator("partizan_far_star")
 def _FAR_STAR(c: PartizanGame, lv: Sequence[int], rv: Sequence[int]) -> int:
-    n = _nim_of(c)
+    n = nimber_of(c)
     if n is not None:
         return n + 1
     return max([1, *lv, *rv])
@@ -57,7 +57,7 @@ def _AW(c: PartizanGame, lv: Sequence[PartizanGame], rv: Sequence[PartizanGame])
     new_l = [canonical_sum(w, minus_two) for w in lv]
     new_r = [canonical_sum(w, two) for w in rv]
     g0 = _from_canonical_options(new_l, new_r)
-    x = _number_of(g0)
+    x = number_of(g0)
     if x is None or x.denominator != 1:
         return g0
     # the eccentric case: G° is an integer; compare G with a remote star

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
+from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold, memo_post_order
+from cgtalg.core.named_forms import fraction_text, number_form, number_of
 from cgtalg.core.partizan import PartizanGame, partizan_evaluator
-from cgtalg.normal.partizan import (_fraction_text, _from_canonical_options, _number_of, canonical_form,
-                                    canonical_sum, number_form, number_value)
+from cgtalg.normal.partizan import _from_canonical_options, canonical_form, canonical_sum, number_value
 
 __all__ = ["left_stop", "right_stop", "thermograph", "Thermograph", "mean", "temperature", "cool"]
 
@@ -28,7 +29,7 @@ __all__ = ["left_stop", "right_stop", "thermograph", "Thermograph", "mean", "tem
 # -- stops, thermographs, temperature ------------------------------------------------------------
 @partizan_evaluator("partizan_stops")
 def _STOPS(c: PartizanGame, lv: Sequence[tuple[Fraction, Fraction]], rv: Sequence[tuple[Fraction, Fraction]]):
-    x = _number_of(c)
+    x = number_of(c)
     if x is not None:
         return (x, x)
     if not lv or not rv:  # pragma: no cover - canonical non-numbers have moves for both
@@ -172,7 +173,7 @@ class Thermograph:
 
     def __str__(self) -> str:
         def q(x: Fraction) -> str:
-            return _fraction_text(x)
+            return fraction_text(x)
 
         def side(s: str) -> str:
             cps = ",".join(q(t) for t in self.critical_points(s))
@@ -184,11 +185,11 @@ class Thermograph:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: exact values as strings (``"-1/2"``), walls as ``[t, value]`` lists."""
         def pts(wall: tuple[tuple[Fraction, Fraction], ...]) -> list[list[str]]:
-            return [[_fraction_text(t), _fraction_text(v)] for t, v in wall]
+            return [[fraction_text(t), fraction_text(v)] for t, v in wall]
 
         return {
-            "mast": _fraction_text(self.mast),
-            "temperature": _fraction_text(self.temperature),
+            "mast": fraction_text(self.mast),
+            "temperature": fraction_text(self.temperature),
             "left_wall": pts(self.left_wall),
             "right_wall": pts(self.right_wall),
         }
@@ -261,7 +262,7 @@ def _wall_points(f: _PL, tau: Fraction) -> tuple[tuple[Fraction, Fraction], ...]
 
 @partizan_evaluator("partizan_thermograph")
 def _THERMO(c: PartizanGame, lv: Sequence[Thermograph], rv: Sequence[Thermograph]) -> Thermograph:
-    x = _number_of(c)
+    x = number_of(c)
     if x is not None and x.denominator == 1:
         return Thermograph(x, Fraction(-1), ((Fraction(-1), x),), ((Fraction(-1), x),))
     if not lv or not rv:  # pragma: no cover - canonical forms with an empty side are integers
@@ -323,7 +324,7 @@ def mean(g: Any) -> Fraction:
     (Fraction(1, 2), Fraction(1, 2))
     """
     c = canonical_form(g)
-    x = _number_of(c)
+    x = number_of(c)
     return x if x is not None else fold(c, _THERMO).mast
 
 
@@ -337,13 +338,13 @@ def temperature(g: Any) -> Fraction:
     (Fraction(1, 1), Fraction(0, 1), Fraction(-1, 4))
     """
     c = canonical_form(g)
-    x = _number_of(c)
+    x = number_of(c)
     if x is not None:
         return Fraction(-1) if x.denominator == 1 else Fraction(-1, x.denominator)
     return fold(c, _THERMO).temperature
 
 
-_COOL: dict[Fraction, dict[int, PartizanGame]] = {}
+_COOL: dict[Fraction, dict[int, PartizanGame]] = register_cache("normal.thermography cooled forms", {})
 
 
 def cool(g: Any, t: Any) -> PartizanGame:
@@ -365,14 +366,14 @@ def cool(g: Any, t: Any) -> PartizanGame:
     root = canonical_form(g)
 
     def frozen(c: PartizanGame) -> bool:
-        x = _number_of(c)
+        x = number_of(c)
         return (x is not None and x.denominator == 1) or temperature(c) < q
 
     def deps(c: PartizanGame) -> Sequence[PartizanGame]:
         return () if frozen(c) else c._options
 
     def compute(c: PartizanGame) -> PartizanGame:
-        x = _number_of(c)
+        x = number_of(c)
         if x is not None and x.denominator == 1:
             return c
         if temperature(c) < q:
