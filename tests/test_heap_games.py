@@ -13,13 +13,13 @@ from cgtalg.errors import RulesetError
 from cgtalg.rulesets.heap_games import (
     FunctionHeapRuleset,
     GrundysGame,
-    HeapRuleset,
-    as_heaps,
     grundys_game,
     heap_ruleset,
     parse_heap_ruleset,
     subtraction,
 )
+from cgtalg.rulesets.heap_position import as_heaps
+from cgtalg.rulesets.heap_ruleset import HeapRuleset
 from cgtalg.rulesets.protocol import ImpartialRuleset
 
 A002188 = [int(x) for x in """0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0,4,3,0,4,3,0,4,1,2,3,1,2,4,

@@ -212,9 +212,9 @@ class _Spy:
 
 
 def test_store_resume_after_interrupt(store, monkeypatch):
-    import cgtalg.rulesets.heap_games as hg
+    import cgtalg.rulesets.grundy_engine as ge
 
-    monkeypatch.setattr(hg, "STORE_BATCH_VALUES", 1000)
+    monkeypatch.setattr(ge, "STORE_BATCH_VALUES", 1000)
     straight = TakeAndBreak("0.16").grundy_sequence(20_000, method="naive")
 
     # a first run computes 10^4 values into the store
@@ -246,11 +246,20 @@ def test_store_resume_after_interrupt(store, monkeypatch):
 
 def test_store_shared_by_equal_codes_and_url(store, tmp_path):
     from cgtalg.rulesets.octal import SubtractionGame
+    from cgtalg.store import open_store
 
     a = SubtractionGame([1, 3, 4]).grundy_sequence(300, store=store)
     assert store.sequence_length("grundy:0.3033") == 300
-    b = TakeAndBreak("0.3033").grundy_sequence(300, store=str(tmp_path / "octal.sqlite"))
+    b = TakeAndBreak("0.3033").grundy_sequence(300, store=open_store(str(tmp_path / "octal.sqlite")))
     assert np.array_equal(a, b)
+
+
+def test_a_store_location_is_refused_the_caller_opens_it(tmp_path):
+    """The rulesets never open stores (layers): a URL or path names the function that does."""
+    with pytest.raises(RulesetError, match="open_store"):
+        TakeAndBreak("0.3033").grundy_sequence(10, store=str(tmp_path / "octal.sqlite"))
+    with pytest.raises(RulesetError, match="open_store"):
+        TakeAndBreak("0.3033").periodicity(store=tmp_path / "octal.sqlite")
 
 
 @pytest.mark.slow

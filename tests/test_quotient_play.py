@@ -124,8 +124,8 @@ def test_the_store_answers_the_second_time(tmp_path, monkeypatch):
     assert _same(q1, q2) and q2.final
     # positions are answered from the stored quotient, without search
     _forget()
-    monkeypatch.setattr(mp, "misere_outcome", boom)
-    monkeypatch.setattr(mp, "misere_winning_moves", boom)
+    monkeypatch.setattr(mp, "misere_search_outcome", boom)
+    monkeypatch.setattr(mp, "misere_search_winning_moves", boom)
     r = TakeAndBreak("0.123")
     assert r.outcome([9, 8, 5, 3], misere=True, store=st) == "N"
     assert len(r.winning_moves([9, 8, 5, 3], misere=True, store=st)) == 3
@@ -192,8 +192,8 @@ def test_seed000_example_1_from_the_quotient(monkeypatch):
     def boom(*a, **k):
         raise AssertionError("searched although the quotient is known")
 
-    monkeypatch.setattr(mp, "misere_outcome", boom)
-    monkeypatch.setattr(mp, "misere_winning_moves", boom)
+    monkeypatch.setattr(mp, "misere_search_outcome", boom)
+    monkeypatch.setattr(mp, "misere_search_winning_moves", boom)
     assert r.outcome([9, 8, 5, 3], misere=True) == "N"
     moves = r.winning_moves([9, 8, 5, 3], misere=True)
     assert [(m.heap, m.parts) for m in moves] == [(8, (5,)), (5, (3,)), (3, (1,))]

@@ -32,7 +32,9 @@ from cgtalg.rulesets.protocol import (
     player_moves,
     ruleset_from_function,
 )
-from cgtalg.rulesets.solver import Solution, build_dag, game_of, outcome_class, solve, solved_dag
+from cgtalg.rulesets.solution import Solution
+from cgtalg.rulesets.solver import build_dag, game_of, solve, solved_dag
+from cgtalg.rulesets.solver_walk import outcome_class
 
 # -- small rulesets used below ------------------------------------------------------------
 

@@ -255,21 +255,11 @@ def _sparse_space(G: np.ndarray, L: int, rules: Any) -> bool:
     rare (the engine's own rule for method ``auto``; Walsh-Hadamard transform of the value
     counts by position parity, as :meth:`GrundyEngine._choose`). A function of the values
     only, so the census bound of a code never depends on how its values were obtained."""
-    from cgtalg.rulesets import _grundy_kernels as K
-    from cgtalg.rulesets.heap_games import AUTO_RARE_DIVISOR, _wht
+    from cgtalg.rulesets.grundy_engine import AUTO_RARE_DIVISOR, rare_counts
 
     size = 1 << max(int(G[:L].max()), 1).bit_length()
-    cnt = K.value_counts(G, L, size)
-    W0, W1 = _wht(cnt[0]), _wht(cnt[1])
-    N0, N1 = int(cnt[0].sum()), int(cnt[1].sum())
-    r0 = (N0 + W0 + N1 + W1) // 2
-    r0[0] = 1 << 62
-    best = int(r0.min())
-    g = rules.split_parity
-    if g is not None:
-        r1 = (N0 + W0) // 2 + (N1 - W1) // 2 if g == 0 else (N0 - W0) // 2 + (N1 + W1) // 2
-        r1[0] = 1 << 62
-        best = min(best, int(r1.min()))
+    r0, r1 = rare_counts(G, L, size, rules.split_parity)
+    best = int(r0.min()) if r1 is None else min(int(r0.min()), int(r1.min()))
     return best * AUTO_RARE_DIVISOR <= L
 
 
@@ -310,7 +300,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
                 # (0.344 at n = 17909, 0.764 at n = 39230, ...), but they are few again on these
                 # values: go on with the rare/common kernel (correct for any split), or the
                 # quadratic kernel would run to `values`.
-                from cgtalg.rulesets.heap_games import GrundyEngine
+                from cgtalg.rulesets.grundy_engine import GrundyEngine
 
                 fresh = GrundyEngine(code, "sparse")
                 fresh.load_prefix(eng.G[: eng.n])

@@ -143,7 +143,7 @@ def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None
 
 
 def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int) -> Iterator[Any]:
-    from cgtalg.rulesets.heap_games import HeapMove
+    from cgtalg.rulesets.heap_position import HeapMove
     from cgtalg.rulesets.octal import TakeAndBreak
 
     t, P = im.t, im.P
@@ -185,7 +185,7 @@ def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int) -> Iterato
 def _pair_splits(im: _Images, i: int, h: int, tk: int, m: int, r: int) -> Iterator[Any]:
     """Splits of ``m`` tokens into ``(a, m − a)``, ``1 <= a <= m // 2``, whose image with ``r``
     is in P; families for both parts past the preperiod when there are too many pairs."""
-    from cgtalg.rulesets.heap_games import HeapMove
+    from cgtalg.rulesets.heap_position import HeapMove
 
     t, P = im.t, im.P
     half = m // 2

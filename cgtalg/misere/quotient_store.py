@@ -192,7 +192,7 @@ class Checkpointer:
 
     def __init__(self, ruleset: Any, store: Any, max_states: int = 2_000_000, replace: bool = False) -> None:
         from cgtalg.misere.quotient import _game_name
-        from cgtalg.rulesets.heap_genus import _open
+        from cgtalg.rulesets.protocol import check_store as _open
 
         self.ruleset = ruleset
         self.name = _game_name(ruleset)

@@ -18,6 +18,8 @@ from typing import Any, Sequence
 
 from cgtalg.core.game import Game, game
 from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
+from cgtalg.rulesets.heap_position import as_heaps, check_count
+from cgtalg.rulesets.protocol import check_store
 
 __all__ = ["misere_canonical_heap", "misere_canonical_position", "heap_genus",
            "genus_sequence", "store_key"]
@@ -40,9 +42,8 @@ def misere_canonical_heap(ruleset: Any, n: int) -> Game:
         When a canonical sum of two heaps would pass :data:`cgtalg.core.game.WALK_LIMIT`.
     """
     from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
-    from cgtalg.rulesets.heap_games import _check_count
 
-    n = _check_count(n, "heap size")
+    n = check_count(n, "heap size")
     lst = _canon_list(ruleset)
     zero_c = misere_canonical_game(game([]))
     while len(lst) <= n:
@@ -61,7 +62,6 @@ def misere_canonical_heap(ruleset: Any, n: int) -> Game:
 def misere_canonical_position(ruleset: Any, heaps: Any) -> Game:
     """The misère canonical form of a multi-heap position (canonical sum of its heaps)."""
     from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
-    from cgtalg.rulesets.heap_games import as_heaps
 
     x = misere_canonical_game(game([]))
     for h in as_heaps(heaps, getattr(ruleset, "name", "heap game")):
@@ -74,14 +74,6 @@ def store_key(ruleset: Any) -> str:
     return f"misere:{getattr(ruleset, 'name', type(ruleset).__name__)}"
 
 
-def _open(store: Any) -> Any:
-    if store is None or store is False:
-        return None
-    from cgtalg.store.store import open_store
-
-    return open_store(store) if isinstance(store, str) else store
-
-
 def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: Any = None) -> Genus:
     """The genus of a multi-heap position (or a single heap), from its misère canonical form.
 
@@ -91,8 +83,8 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     heaps : int or sequence of int
     convention : {'classical', 'short', 'extended'}
         How the result prints (:mod:`cgtalg.misere.genus`).
-    store : Store or URL, optional
-        Read the genus from / write it to the store (position property ``genus``).
+    store : Store, optional
+        An open store: the genus is read from / written to it (position property ``genus``).
 
     Examples
     --------
@@ -101,14 +93,12 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     >>> str(heap_genus(r, [9, 6])), str(heap_genus(r, [9, 3, 3]))   # seed 000's warning
     ('1^13', '1^20')
     """
-    from cgtalg.rulesets.heap_games import as_heaps
-
     if convention not in GENUS_CONVENTIONS:
         raise ValueError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
     hs = as_heaps(heaps, getattr(ruleset, "name", "heap game"))
     if convention == "extended":
         return extended_genus(misere_canonical_position(ruleset, hs))
-    st = _open(store)
+    st = check_store(store)
     text = " ".join(map(str, hs)) or "0"
     if st is not None:
         hit = st.get_position(store_key(ruleset), text, "genus")
@@ -135,14 +125,12 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
     """
     import sys
 
-    from cgtalg.rulesets.heap_games import _check_count
-
-    n = _check_count(n, "n")
+    n = check_count(n, "n")
     show = progress if progress is not None else (n > 40 and sys.stderr.isatty())
     it: Sequence[int] | Any = range(n + 1)
     if show:
         from tqdm.auto import tqdm
 
         it = tqdm(it, desc=f"genus {getattr(ruleset, 'name', '')}", unit="heap")
-    st = _open(store)
+    st = check_store(store)
     return [heap_genus(ruleset, h, convention, st) for h in it]

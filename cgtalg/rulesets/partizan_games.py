@@ -374,10 +374,9 @@ def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
     ``canonical_form``, and read back with :func:`cgtalg.core.partizan_notation.parse_partizan`.
     """
     from cgtalg.core.partizan_notation import format_partizan, parse_partizan
-    from cgtalg.rulesets.heap_genus import _open
-    from cgtalg.rulesets.protocol import format_position
+    from cgtalg.rulesets.protocol import check_store, format_position
 
-    st = _open(store)
+    st = check_store(store)
     norm = getattr(ruleset, "normalize", None)
     key_pos = norm(position) if norm is not None else position
     if st is None:
