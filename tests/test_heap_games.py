@@ -19,7 +19,7 @@ from cgtalg.rulesets.heap_games import (
     subtraction,
 )
 from cgtalg.rulesets.heap_position import as_heaps
-from cgtalg.rulesets.heap_ruleset import HeapRuleset
+from cgtalg.rulesets.heap_base import HeapRuleset
 from cgtalg.rulesets.protocol import ImpartialRuleset
 
 A002188 = [int(x) for x in """0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0,4,3,0,4,3,0,4,1,2,3,1,2,4,

@@ -174,7 +174,7 @@ def test_doctests_of_the_octal_modules():
     import cgtalg.rulesets.grundy_engine as ge
     import cgtalg.rulesets.heap_games as hg
     import cgtalg.rulesets.heap_play as hp
-    import cgtalg.rulesets.heap_ruleset as hr
+    import cgtalg.rulesets.heap_base as hr
     import cgtalg.rulesets.octal as oc
     import cgtalg.rulesets.octal_periodicity as op
 

@@ -216,9 +216,9 @@ def test_positions_from_the_quotient_match_the_search(code, n, k, final):
     for _ in range(30):
         pos = [rng.randint(1, n) for _ in range(rng.randint(1, k))]
         o = quotient_outcome(r, pos)
-        assert o == mp.misere_outcome(search, pos), (code, pos)
+        assert o == mp.misere_search_outcome(search, pos), (code, pos)
         got = {(m.heap_index, m.parts) for m in quotient_winning_moves(r, pos)}
-        want = {(m.heap_index, m.parts) for m in mp.misere_winning_moves(search, pos)}
+        want = {(m.heap_index, m.parts) for m in mp.misere_search_winning_moves(search, pos)}
         assert got == want, (code, pos)
         terminal = not any(True for h in pos for _ in r.heap_options(h))
         assert (o == "N") == (bool(got) or terminal)    # no move at all: the mover wins
@@ -228,7 +228,7 @@ def test_heaps_beyond_the_quotient_fall_back_to_search():
     r = TakeAndBreak("0.77")
     misere_quotient(r, max_heap=6, progress=False)
     assert quotient_outcome(r, [7, 3]) is None and quotient_winning_moves(r, [7, 3]) is None
-    assert r.outcome([7, 3], misere=True) == mp.misere_outcome(TakeAndBreak("0.77"), [7, 3])
+    assert r.outcome([7, 3], misere=True) == mp.misere_search_outcome(TakeAndBreak("0.77"), [7, 3])
 
 
 def test_huge_heaps_in_milliseconds():
@@ -249,7 +249,7 @@ def test_huge_heaps_in_milliseconds():
     for _ in range(10):
         big = [10**9 + rng.randint(0, 10**6) for _ in range(rng.randint(1, 4))]
         reps = [n0 + (h - n0) % p for h in big]
-        assert r.outcome(big, misere=True) == mp.misere_outcome(small, reps), big
+        assert r.outcome(big, misere=True) == mp.misere_search_outcome(small, reps), big
 
 
 def test_splits_of_huge_heaps_come_as_families(monkeypatch):

@@ -7,7 +7,7 @@ It computes, for the standard form ``S`` of the class,
   space (the naive kernel otherwise), until the period is *certified* by the Guy-Smith
   theorem or the value bound is reached (:func:`~cgtalg.rulesets.octal_periodicity.periodicity`);
 - **the misère genus tail**: the genera of heaps ``0..genus_heaps``
-  (:func:`~cgtalg.rulesets.heap_genus.heap_genus`, from misère canonical forms);
+  (:func:`~cgtalg.rulesets.heap_misere.heap_genus`, from misère canonical forms);
 - **a misère-quotient attempt**: ``Q_n`` for heaps up to ``quotient_heaps``
   (:func:`~cgtalg.misere.quotient.misere_quotient`, verified exactly), final when
   Plambeck-Siegel's periodicity test holds on it.
@@ -344,7 +344,7 @@ def genus_record(code: Any, params: CensusParams) -> dict:
     ``heaps`` (the last heap done), ``first_non_nim`` (the first heap whose genus is not a
     nim-heap's, None if all are: the game is tame that far), ``stopped`` (why it stopped
     early, e.g. a canonical form past the walk limit, else None)."""
-    from cgtalg.rulesets.heap_genus import heap_genus
+    from cgtalg.rulesets.heap_misere import heap_genus
 
     seq: list[str] = []
     stopped = None

@@ -66,7 +66,7 @@ def solve_command(
 
     if position:
         pos = parse_position(ruleset, " ".join(position))
-        from cgtalg.rulesets.heap_ruleset import HeapRuleset
+        from cgtalg.rulesets.heap_base import HeapRuleset
         from cgtalg.rulesets.solver_walk import DEFAULT_MAX_POSITIONS
 
         limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions

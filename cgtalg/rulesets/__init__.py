@@ -8,7 +8,7 @@ Rulesets are data plus moves; the algorithms are functions that take a ruleset: 
 
 from cgtalg.rulesets.grundy_engine import GrundyEngine, grundy_sequence
 from cgtalg.rulesets.heap_games import GrundysGame, grundys_game, heap_ruleset, parse_heap_ruleset, subtraction
-from cgtalg.rulesets.heap_genus import genus_sequence, heap_genus
+from cgtalg.rulesets.heap_misere import genus_sequence, heap_genus
 from cgtalg.rulesets.heap_play import (
     heap_grundy,
     heap_grundy_value,
@@ -17,7 +17,7 @@ from cgtalg.rulesets.heap_play import (
     heap_winning_moves,
 )
 from cgtalg.rulesets.heap_position import HeapMove, as_heaps
-from cgtalg.rulesets.heap_ruleset import HeapRuleset
+from cgtalg.rulesets.heap_base import HeapRuleset
 from cgtalg.rulesets.octal import TakeAndBreak  # (octal() is cgtalg.octal: here it would hide the module)
 from cgtalg.rulesets.octal_periodicity import PeriodicityResult
 from cgtalg.rulesets.parity import ParityGame, RelativeParityGame

@@ -5,7 +5,7 @@
 for heap games given by a Python function, a Python mex. The functions
 :func:`grundy_engine`, :func:`grundy_sequence` and :func:`grundy_memory_estimate` take the
 ruleset (any object with ``name``, ``heap_options`` and ``_kernel_rules``, such as a
-:class:`~cgtalg.rulesets.heap_ruleset.HeapRuleset`); a store is passed in as an object
+:class:`~cgtalg.rulesets.heap_base.HeapRuleset`); a store is passed in as an object
 (duck-typed: ``sequence_length``, ``sequence``, ``extend_sequence``), never opened here.
 """
 

@@ -7,7 +7,7 @@
   (take-and-break codes, see :mod:`cgtalg.rulesets.octal`);
 - :func:`parse_heap_ruleset`: ``kayles``, ``0.77``, ``S(1,3,4)``, ``allbut(1,2)``, ...
 
-The base class is :class:`cgtalg.rulesets.heap_ruleset.HeapRuleset`; the algorithms on heap
+The base class is :class:`cgtalg.rulesets.heap_base.HeapRuleset`; the algorithms on heap
 games are in :mod:`cgtalg.rulesets.grundy_engine` and :mod:`cgtalg.rulesets.heap_play`.
 """
 
@@ -22,7 +22,7 @@ import numpy as np
 from cgtalg.errors import RulesetError
 from cgtalg.rulesets.grundy_engine import KernelRules
 from cgtalg.rulesets.heap_position import as_heaps
-from cgtalg.rulesets.heap_ruleset import HeapRuleset
+from cgtalg.rulesets.heap_base import HeapRuleset
 
 __all__ = [
     "GrundysGame",

@@ -1,6 +1,6 @@
 """Play of heap-game positions: Grundy values, outcomes, winning moves and genera.
 
-These are the algorithms the methods of :class:`~cgtalg.rulesets.heap_ruleset.HeapRuleset`
+These are the algorithms the methods of :class:`~cgtalg.rulesets.heap_base.HeapRuleset`
 delegate to; each takes the ruleset first (networkx's way) and a position (an int is one
 heap; any order, zeros allowed).
 
@@ -35,7 +35,7 @@ from cgtalg.rulesets.heap_position import (
     check_count,
     heap_list,
 )
-from cgtalg.rulesets.heap_genus import heap_genus
+from cgtalg.rulesets.heap_misere import heap_genus
 from cgtalg.rulesets.protocol import check_store
 
 __all__ = [

@@ -3,7 +3,7 @@
 A heap position is a multiset of heap sizes, kept as the sorted tuple of its nonzero heaps;
 an int means a single heap. This module is the bottom of the heap-game modules: the Grundy
 engine (:mod:`cgtalg.rulesets.grundy_engine`), the heap ruleset class
-(:mod:`cgtalg.rulesets.heap_ruleset`) and the play functions
+(:mod:`cgtalg.rulesets.heap_base`) and the play functions
 (:mod:`cgtalg.rulesets.heap_play`, :mod:`cgtalg.rulesets.misere_play`) all read positions
 through it.
 """

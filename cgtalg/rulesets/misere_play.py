@@ -8,7 +8,7 @@ determines) for every ``X``. The search therefore works on **multisets of classe
 
 * every heap is replaced by the smallest heap with the same canonical form (its class
   representative), computed once per ruleset from the canonical forms of single heaps
-  (:func:`cgtalg.rulesets.heap_genus.misere_canonical_heap`); heaps whose canonical form is out
+  (:func:`cgtalg.rulesets.heap_misere.misere_canonical_heap`); heaps whose canonical form is out
   of reach keep their own class;
 * heaps of class ``0`` are dropped (``G + 0 = G``), and heaps of class ``*1`` cancel in pairs
   (``*1 + *1 = 0`` in misère play; ``G + G = 0`` holds for no other ``G``);
@@ -311,7 +311,7 @@ def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,
                    progress: bool | None) -> Any:
     """Read the answer from the store, else search (with a bar) and write it back."""
     from cgtalg.rulesets.protocol import check_store
-    from cgtalg.rulesets.heap_genus import store_key
+    from cgtalg.rulesets.heap_misere import store_key
 
     prop = "misere_grundy" if grundy else "misere_outcome"
     st = check_store(store)

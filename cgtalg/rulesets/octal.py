@@ -37,7 +37,7 @@ import numpy as np
 
 from cgtalg.errors import OctalCodeError, RulesetError
 from cgtalg.rulesets.grundy_engine import KernelRules, kernel_array
-from cgtalg.rulesets.heap_ruleset import HeapRuleset
+from cgtalg.rulesets.heap_base import HeapRuleset
 
 __all__ = ["TakeAndBreak", "octal", "SubtractionGame", "parse_code", "KAYLES", "DAWSONS_KAYLES"]
 

@@ -11,7 +11,7 @@ and the ruleset protocol of :mod:`cgtalg.rulesets.protocol`. The algorithms are 
 that take the ruleset -- :mod:`cgtalg.rulesets.grundy_engine` (Grundy sequences),
 :mod:`cgtalg.rulesets.heap_play` (values, outcomes and winning moves of positions),
 :mod:`cgtalg.rulesets.octal_periodicity` (certified periods),
-:mod:`cgtalg.rulesets.heap_genus` (misère canonical forms and genera),
+:mod:`cgtalg.rulesets.heap_misere` (misère canonical forms and genera),
 :func:`cgtalg.misere.quotient.misere_quotient` -- and the methods of the same names are
 one-line delegations to them.
 """
@@ -26,7 +26,7 @@ import numpy as np
 from cgtalg.core.game import Game
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets import grundy_engine as _engine
-from cgtalg.rulesets import heap_genus as _genus
+from cgtalg.rulesets import heap_misere as _genus
 from cgtalg.rulesets import heap_play as _play
 from cgtalg.rulesets import octal_periodicity as _periodicity
 from cgtalg.rulesets.grundy_engine import GrundyEngine, KernelRules
@@ -169,11 +169,11 @@ class HeapRuleset(ImpartialRuleset):
         return _play.position_form(self, position)
 
     def misere_canonical_heap(self, n: int) -> Game:
-        """:func:`cgtalg.rulesets.heap_genus.misere_canonical_heap`."""
+        """:func:`cgtalg.rulesets.heap_misere.misere_canonical_heap`."""
         return _genus.misere_canonical_heap(self, n)
 
     def genus(self, heaps: Any, convention: str = "classical", store: Any = None) -> Any:
-        """:func:`cgtalg.rulesets.heap_genus.heap_genus`.
+        """:func:`cgtalg.rulesets.heap_misere.heap_genus`.
 
         >>> from cgtalg.rulesets.octal import TakeAndBreak
         >>> str(TakeAndBreak("0.123").genus(8))
@@ -183,7 +183,7 @@ class HeapRuleset(ImpartialRuleset):
 
     def genus_sequence(self, n: int, convention: str = "classical", store: Any = None,
                        progress: bool | None = None) -> list:
-        """:func:`cgtalg.rulesets.heap_genus.genus_sequence`."""
+        """:func:`cgtalg.rulesets.heap_misere.genus_sequence`."""
         return _genus.genus_sequence(self, n, convention, store=store, progress=progress)
 
     def engine(self, method: str = "auto") -> GrundyEngine:
