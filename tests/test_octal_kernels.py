@@ -101,7 +101,7 @@ def test_kernels_match_the_python_reference_on_random_octal_codes():
         ref = ref_grundy(code.d0, code.digits, code.tail, N)
         assert TakeAndBreak(code).grundy_sequence(N, method="naive").tolist() == ref, str(code)
         assert TakeAndBreak(code).grundy_sequence(N).tolist() == ref, str(code)
-        if code._kernel_rules(8).sparse_ok:
+        if code.kernel_rules(8).sparse_ok:
             assert TakeAndBreak(code).grundy_sequence(N, method="sparse").tolist() == ref, str(code)
 
 
@@ -115,7 +115,7 @@ def test_naive_kernel_matches_reference_on_hexadecimal_and_infinite_codes():
 def test_sparse_equals_naive_on_long_prefixes():
     """Codes with and without sparse space; the sparse kernel proves every value."""
     codes = [TakeAndBreak(c) for c in ("0.77", "0.137", "0.16", "0.56", "0.6", "0.1777", "0.007", "4.07")]
-    codes += [c for c in _random_codes(4, 40) if c._kernel_rules(8).sparse_ok][:25]
+    codes += [c for c in _random_codes(4, 40) if c.kernel_rules(8).sparse_ok][:25]
     for code in codes:
         N = 6000
         a = TakeAndBreak(code).grundy_sequence(N, method="naive")

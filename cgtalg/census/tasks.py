@@ -15,7 +15,7 @@ It computes, for the standard form ``S`` of the class,
 Every record is a function of the class and the parameters only (no timings, no machine), so
 a task run twice, on two machines, or by two overlapping censuses writes the same value
 (the store is write-once: same value, one row). Budgets are therefore counted in values,
-heaps, orders and states; the one wall-clock budget (``quotient_seconds``, a safety net for
+heaps, orders and states; the one wall-clock budget (``quotient_max_seconds``, a safety net for
 quotient searches that stall) gives an *inconclusive* quotient that is reported but never
 stored, so a later run tries again.
 
@@ -46,7 +46,8 @@ from typing import Any
 
 import numpy as np
 
-from cgtalg.errors import CensusError, ComputationLimitError
+from cgtalg.budget import check_max_seconds
+from cgtalg.errors import BudgetError, CensusError, ComputationLimitError
 
 __all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS"]
 
@@ -76,7 +77,7 @@ class CensusParams:
     quotient_heaps, quotient_max_order, quotient_max_states : int
         The quotient attempt: ``Q_n`` for heaps ``<= quotient_heaps``, candidate orders and
         verification states at most these.
-    quotient_seconds : float
+    quotient_max_seconds : float
         Wall-clock safety net of one quotient attempt (an attempt stopped by it is reported
         as inconclusive and not stored).
     """
@@ -89,7 +90,7 @@ class CensusParams:
     quotient_heaps: int = 12
     quotient_max_order: int = 256
     quotient_max_states: int = 200_000
-    quotient_seconds: float = 10.0
+    quotient_max_seconds: float = 10.0
 
     def __post_init__(self) -> None:
         for name in ("values", "dense_values", "three_heap_values", "genus_heaps", "quotient_heaps",
@@ -101,8 +102,10 @@ class CensusParams:
         if self.dense_values < 2**14:
             raise CensusError(f"dense_values must be at least 2**14 = 16384 (sparse space is judged on that many "
                               f"values, as the Grundy engine does), got {self.dense_values}")
-        if not self.quotient_seconds > 0:
-            raise CensusError(f"quotient_seconds must be > 0, got {self.quotient_seconds!r}")
+        try:
+            check_max_seconds(self.quotient_max_seconds, "quotient_max_seconds")
+        except BudgetError as exc:
+            raise CensusError(str(exc)) from None
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -278,7 +281,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
     """
     from cgtalg.rulesets.octal_periodicity import periodicity
 
-    rules = code._kernel_rules(64)
+    rules = code.kernel_rules(64)
     three = len(rules.t_split3) > 0
     splits = len(rules.t_split) > 0
     N = int(params.values)
@@ -300,11 +303,11 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
                 # (0.344 at n = 17909, 0.764 at n = 39230, ...), but they are few again on these
                 # values: go on with the rare/common kernel (correct for any split), or the
                 # quadratic kernel would run to `values`.
-                from cgtalg.rulesets.grundy_engine import GrundyEngine
+                from cgtalg.rulesets.grundy_engine import GrundyEngine, install_grundy_engine
 
                 fresh = GrundyEngine(code, "sparse")
                 fresh.load_prefix(eng.G[: eng.n])
-                code._engines["auto"] = fresh
+                install_grundy_engine(code, fresh)
             bound = N
             res = periodicity(code, max_values=bound, store=store, progress=False)
         else:
@@ -372,7 +375,7 @@ def quotient_record(code: Any, params: CensusParams) -> dict:
     Hq = int(params.quotient_heaps)
     try:
         q = misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
-                            max_states=params.quotient_max_states, max_seconds=params.quotient_seconds,
+                            max_states=params.quotient_max_states, max_seconds=params.quotient_max_seconds,
                             progress=False)
     except ComputationLimitError as exc:
         text = " ".join(str(exc).split())

@@ -4,7 +4,7 @@
 (naive mex and the rare/common method of Winning Ways ch. 4; Gangolli & Plambeck 1989) or,
 for heap games given by a Python function, a Python mex. The functions
 :func:`grundy_engine`, :func:`grundy_sequence` and :func:`grundy_memory_estimate` take the
-ruleset (any object with ``name``, ``heap_options`` and ``_kernel_rules``, such as a
+ruleset (any object with ``name``, ``heap_options`` and ``kernel_rules``, such as a
 :class:`~cgtalg.rulesets.heap_base.HeapRuleset`); a store is passed in as an object
 (duck-typed: ``sequence_length``, ``sequence``, ``extend_sequence``), never opened here.
 """
@@ -24,7 +24,7 @@ from cgtalg.rulesets.heap_position import check_count
 from cgtalg.rulesets.protocol import check_store
 
 __all__ = [
-    "KernelRules", "SparseSplit", "GrundyEngine", "StoreWriter", "grundy_engine", "grundy_sequence",
+    "KernelRules", "SparseSplit", "GrundyEngine", "StoreWriter", "grundy_engine", "install_grundy_engine", "grundy_sequence",
     "grundy_memory_estimate", "kernel_array", "walsh_hadamard", "rare_counts", "format_bytes",
     "DEFAULT_MAX_BYTES", "AUTO_DECIDE_AT", "AUTO_RARE_DIVISOR", "STORE_BATCH_VALUES", "WITNESSES",
 ]
@@ -168,7 +168,7 @@ class GrundyEngine:
             raise RulesetError(f"unknown method {method!r}: expected 'auto', 'naive' or 'sparse'")
         self.ruleset = ruleset
         self.method = method
-        probe = ruleset._kernel_rules(64)
+        probe = ruleset.kernel_rules(64)
         if probe is None:
             if method == "sparse":
                 raise RulesetError(f"{ruleset.name}: the sparse method needs a take-and-break code; "
@@ -322,7 +322,7 @@ class GrundyEngine:
             return None
         if self.split is None and self.n > 0:
             self._ensure_marks()
-            self._choose(self.ruleset._kernel_rules(self.n))
+            self._choose(self.ruleset.kernel_rules(self.n))
         return self.split if self.mode == "sparse" else None
 
     # -- driving -----------------------------------------------------------------------
@@ -384,7 +384,7 @@ class GrundyEngine:
         if self.mode == "python":
             self._run_python(target)
             return
-        rules = self.ruleset._kernel_rules(target)
+        rules = self.ruleset.kernel_rules(target)
         while self.n < target:
             if self.mode == "sparse":
                 self._run_sparse(rules, target)
@@ -533,6 +533,14 @@ def grundy_engine(ruleset: Any, method: str = "auto") -> GrundyEngine:
         eng = GrundyEngine(ruleset, method)
         engines[method] = eng
     return eng
+
+
+def install_grundy_engine(ruleset: Any, engine: GrundyEngine, method: str = "auto") -> None:
+    """Make ``engine`` the one :func:`grundy_engine` gives for ``ruleset`` and ``method`` (the
+    census continues values the naive kernel computed with a sparse engine this way)."""
+    if engine.ruleset is not ruleset:
+        raise RulesetError(f"the engine computes {engine.ruleset.name}, not {ruleset.name}")
+    ruleset.__dict__.setdefault("_engines", {})[method] = engine
 
 
 def grundy_sequence(

@@ -43,7 +43,7 @@ class HeapRuleset(ImpartialRuleset):
     ``as_heaps([9, 5, 0]) == (5, 9)``); an int means a single heap. The components of a
     position are its single heaps, so the generic solver adds their Grundy values.
 
-    Subclasses define :meth:`heap_options` (and :meth:`_kernel_rules` to use the numba
+    Subclasses define :meth:`heap_options` (and :meth:`kernel_rules` to use the numba
     kernels) and set ``name``.
     """
 
@@ -83,7 +83,7 @@ class HeapRuleset(ImpartialRuleset):
         """The options of a single heap of size ``n``: tuples of the (nonzero) heaps left."""
         raise NotImplementedError
 
-    def _kernel_rules(self, n_max: int) -> KernelRules | None:
+    def kernel_rules(self, n_max: int) -> KernelRules | None:
         """The rules as removal-count arrays valid for heaps below ``n_max`` (None: Python only)."""
         return None
 

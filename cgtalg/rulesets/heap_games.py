@@ -46,7 +46,7 @@ class GrundysGame(HeapRuleset):
         for a in range(1, (n - 1) // 2 + 1):
             yield (a, n - a)
 
-    def _kernel_rules(self, n_max: int) -> KernelRules:
+    def kernel_rules(self, n_max: int) -> KernelRules:
         e = np.zeros(0, dtype=np.int64)
         return KernelRules(e, e, np.array([0], dtype=np.int64), e, unequal=True)
 

@@ -344,7 +344,7 @@ def heap_moves_to(ruleset: Any, index: int, n: int, target: int) -> Iterator[Hea
     n = int(n)
     if n == 0:
         return
-    rules = ruleset._kernel_rules(min(n, 2**62) + 1)
+    rules = ruleset.kernel_rules(min(n, 2**62) + 1)
     if rules is not None and not rules.unequal:
         yield from _rule_moves_to(ruleset, rules, index, n, target)
         return

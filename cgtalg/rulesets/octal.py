@@ -340,7 +340,7 @@ class TakeAndBreak(HeapRuleset):
                     for b in range(a, (m - a) // 2 + 1):
                         yield (a, b, m - a - b)
 
-    def _kernel_rules(self, n_max: int) -> KernelRules:
+    def kernel_rules(self, n_max: int) -> KernelRules:
         if self.is_finite:
             if self._rules_cache is None:
                 ts = range(0, self.k + 1)

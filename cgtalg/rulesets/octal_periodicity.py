@@ -274,7 +274,7 @@ def periodicity_memory_estimate(ruleset: Any, max_values: int) -> int:
 
 def default_max_values(ruleset: Any) -> int:
     """The default ``max_values`` of :func:`periodicity` for ``ruleset`` (see there)."""
-    rules = ruleset._kernel_rules(64)
+    rules = ruleset.kernel_rules(64)
     if rules is None:
         return 1 << 12
     if ruleset.certificate() is None:
