@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from cgtalg.core.game import Game, game
 from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
-from cgtalg.rulesets.heap_position import as_heaps, check_count
+from cgtalg.rulesets.heap_position import as_heaps, check_count, heap_fold
 from cgtalg.rulesets.protocol import check_store
 
 __all__ = ["misere_canonical_heap", "misere_canonical_position", "heap_genus",
@@ -44,19 +44,8 @@ def misere_canonical_heap(ruleset: Any, n: int) -> Game:
     from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
 
     n = check_count(n, "heap size")
-    lst = _canon_list(ruleset)
-    zero_c = misere_canonical_game(game([]))
-    while len(lst) <= n:
-        m = len(lst)
-        opts = []
-        for parts in ruleset.heap_options(m):
-            x = zero_c
-            for p in parts:
-                if p:
-                    x = _canonical_sum_games(x, lst[p])
-            opts.append(x)
-        lst.append(misere_canonical_game(game(opts)))
-    return lst[n]
+    return heap_fold(ruleset, _canon_list(ruleset), n, misere_canonical_game(game([])), _canonical_sum_games,
+                     lambda opts: misere_canonical_game(game(opts)))
 
 
 def misere_canonical_position(ruleset: Any, heaps: Any) -> Game:

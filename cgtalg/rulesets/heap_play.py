@@ -19,6 +19,7 @@ open one.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Iterator
 
 import numpy as np
@@ -33,6 +34,7 @@ from cgtalg.rulesets.heap_position import (
     HeapMove,
     as_heaps,
     check_count,
+    heap_fold,
     heap_list,
 )
 from cgtalg.rulesets.heap_misere import heap_genus
@@ -70,17 +72,7 @@ def heap_form(ruleset: Any, n: int) -> Game:
             f"{_name(ruleset)}: the Game form of a heap of {n} tokens would hold the forms of every smaller "
             f"heap; heaps beyond {ENUMERATE_LIMIT} are refused (grundy_value() and outcome() answer "
             "normal play for heaps of any size)")
-    forms = ruleset.__dict__.setdefault("_heap_forms", [])
-    while len(forms) <= n:
-        m = len(forms)
-        opts = []
-        for parts in ruleset.heap_options(m):
-            g = zero
-            for p in parts:
-                g = g + forms[p]
-            opts.append(g)
-        forms.append(game(opts))
-    return forms[n]
+    return heap_fold(ruleset, ruleset.__dict__.setdefault("_heap_forms", []), n, zero, operator.add, game)
 
 
 def position_form(ruleset: Any, heaps: Any) -> Game:

@@ -11,13 +11,13 @@ through it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
 from cgtalg.errors import RulesetError
 
-__all__ = ["as_heaps", "heap_list", "check_count", "multisets_up_to", "HeapMove", "DIRECT_LIMIT",
+__all__ = ["as_heaps", "heap_list", "check_count", "heap_fold", "multisets_up_to", "HeapMove", "DIRECT_LIMIT",
            "ENUMERATE_LIMIT"]
 
 #: heaps up to this size are computed directly when a game has no certified period
@@ -99,6 +99,26 @@ def check_count(n: Any, what: str = "n") -> int:
     if n < 0:
         raise RulesetError(f"{what} must be a non-negative integer, got {n}")
     return n
+
+
+def heap_fold(ruleset: Any, values: list, n: int, empty: Any, add: Callable[[Any, Any], Any],
+              combine: Callable[[list], Any]) -> Any:
+    """The value of heap ``n`` in the fold over single heaps that ``values`` holds (its first
+    entries, heaps ``0, 1, ...``), extending it as needed: the value of a heap is
+    ``combine([...])`` over its options, an option's value the ``add``-sum (from ``empty``)
+    of the values of the heaps it leaves. Heap forms (``zero``, ``+``, ``game``) and misère
+    canonical heaps (canonical sums and forms) are folds of this kind."""
+    while len(values) <= n:
+        m = len(values)
+        opts = []
+        for parts in ruleset.heap_options(m):
+            x = empty
+            for p in parts:
+                if p:
+                    x = add(x, values[p])
+            opts.append(x)
+        values.append(combine(opts))
+    return values[n]
 
 
 @dataclass(frozen=True)
