@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cgtalg.core.game import Game, game
+from cgtalg.errors import RulesetError
 from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
 from cgtalg.rulesets.heap_position import as_heaps, check_count, heap_fold
 from cgtalg.rulesets.protocol import check_store
@@ -83,7 +84,7 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     ('1^13', '1^20')
     """
     if convention not in GENUS_CONVENTIONS:
-        raise ValueError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
+        raise RulesetError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
     hs = as_heaps(heaps, getattr(ruleset, "name", "heap game"))
     if convention == "extended":
         return extended_genus(misere_canonical_position(ruleset, hs))
