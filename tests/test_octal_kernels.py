@@ -292,3 +292,27 @@ def test_sparse_split_of_a_sequence_read_from_the_store(tmp_path):
         assert again.engine().nrare == fresh.engine().nrare == by_definition
     finally:
         store.close()
+
+
+def test_time_budget_of_grundy_sequences_and_periodicity():
+    """max_seconds= bounds a Grundy sequence and a periodicity search: a bad budget is refused
+    up front, a tiny one ends in ComputationLimitError naming how to give more time, and the
+    values computed before are kept."""
+    from cgtalg.budget import BUDGET_HINT
+    from cgtalg.errors import BudgetError, ComputationLimitError
+
+    for bad in (0, -1.0, float("nan"), "10"):
+        with pytest.raises(BudgetError):
+            TakeAndBreak("0.16").grundy_sequence(10**6, max_seconds=bad)
+        with pytest.raises(BudgetError):
+            TakeAndBreak("0.16").periodicity(max_seconds=bad)
+    g = TakeAndBreak("0.16")
+    with pytest.raises(ComputationLimitError, match="Grundy values") as info:
+        g.grundy_sequence(10**8, method="naive", max_seconds=1e-6)
+    assert BUDGET_HINT in str(info.value)
+    kept = g.engine("naive").n
+    assert 1 < kept < 10**8
+    assert np.array_equal(g.grundy_sequence(kept, method="naive"), TakeAndBreak("0.16").grundy_sequence(kept))
+    with pytest.raises(ComputationLimitError, match="time budget"):
+        TakeAndBreak("0.16").periodicity(max_values=2**24, max_seconds=1e-6)
+    assert TakeAndBreak("0.77").periodicity(max_seconds=60).certified

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.normal.grundy import mex
 from cgtalg.rulesets import grundy_kernels as K
@@ -333,6 +334,7 @@ class GrundyEngine:
         on_chunk: Callable[[int, int], Any] | None = None,
         max_bytes: int | None = None,
         _checked: bool = False,
+        deadline: Deadline | None = None,
     ) -> None:
         """Compute ``G[n:stop)``.
 
@@ -340,7 +342,9 @@ class GrundyEngine:
         for long runs, ``False`` none, or a callable ``progress(done, total)`` called after
         each chunk. ``on_chunk(start, end)`` is called after each chunk (the store writer).
         ``max_bytes``: memory budget (default :data:`DEFAULT_MAX_BYTES`), checked up front
-        with :meth:`check_budget`.
+        with :meth:`check_budget`. ``deadline``: a :class:`cgtalg.budget.Deadline` checked
+        after each chunk (:class:`~cgtalg.errors.ComputationLimitError` when it has passed;
+        the values computed are kept).
         """
         if stop <= self.n:
             return
@@ -376,6 +380,9 @@ class GrundyEngine:
                     on_chunk(start, self.n)
                 if callback is not None:
                     callback(self.n - first, total)
+                if deadline is not None and self.n < stop:
+                    deadline.check(f"{self.ruleset.name}: computing {stop} Grundy values "
+                                   f"({self.n} computed and kept)")
         finally:
             if bar is not None:
                 bar.close()
@@ -550,6 +557,9 @@ def grundy_sequence(
     store: Any = None,
     progress: bool | None | Callable[[int, int], Any] = None,
     max_bytes: int | None = None,
+    *,
+    max_seconds: float | None = None,
+    deadline: Deadline | None = None,
 ) -> np.ndarray:
     """The Grundy values ``G(0), ..., G(n-1)`` of the single heaps of ``ruleset``.
 
@@ -574,6 +584,10 @@ def grundy_sequence(
     max_bytes : int, optional
         Memory budget (default :data:`DEFAULT_MAX_BYTES`, 4 GiB); see
         :func:`grundy_memory_estimate`.
+    max_seconds : float, optional
+        Time budget: past it, :class:`~cgtalg.errors.ComputationLimitError` (the values
+        computed are kept, and written to the store when there is one). ``deadline`` (a
+        :class:`cgtalg.budget.Deadline`) is the same for a caller with a budget of its own.
 
     Returns
     -------
@@ -584,8 +598,11 @@ def grundy_sequence(
     ------
     RulesetError
         For a bad ``n``, ``method`` or ``store``.
+    BudgetError
+        For a ``max_seconds`` that is not a positive number of seconds.
     ComputationLimitError
-        When the computation would need more than ``max_bytes`` (refused before any work).
+        When the computation would need more than ``max_bytes`` (refused before any work),
+        or runs past ``max_seconds``.
 
     Examples
     --------
@@ -595,12 +612,14 @@ def grundy_sequence(
     """
     n = check_count(n)
     store = check_store(store)
+    if deadline is None and max_seconds is not None:
+        deadline = Deadline(max_seconds)
     eng = grundy_engine(ruleset, method)
     if max_bytes is not None:
         max_bytes = check_count(max_bytes, "max_bytes")
     eng.check_budget(n, max_bytes)
     if store is None:
-        eng.extend(n, progress, max_bytes=max_bytes)
+        eng.extend(n, progress, max_bytes=max_bytes, deadline=deadline)
         return eng.values(n)
     key = ruleset.sequence_key
     stored_len = int(store.sequence_length(key))
@@ -609,7 +628,7 @@ def grundy_sequence(
         eng.load_prefix(store.sequence(key, 0, min(stored_len, n)))
     writer = StoreWriter(store, key, eng, start=min(stored_len, eng.n))
     try:
-        eng.extend(n, progress, on_chunk=writer, max_bytes=max_bytes)
+        eng.extend(n, progress, on_chunk=writer, max_bytes=max_bytes, deadline=deadline)
     finally:
         writer.flush()
     return eng.values(n)

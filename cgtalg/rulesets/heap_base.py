@@ -192,14 +192,14 @@ class HeapRuleset(ImpartialRuleset):
 
     def grundy_sequence(self, n: int, method: str = "auto", store: Any = None,
                         progress: bool | None | Callable[[int, int], Any] = None,
-                        max_bytes: int | None = None) -> np.ndarray:
+                        max_bytes: int | None = None, *, max_seconds: float | None = None) -> np.ndarray:
         """:func:`cgtalg.rulesets.grundy_engine.grundy_sequence`.
 
         >>> from cgtalg.rulesets.octal import TakeAndBreak
         >>> TakeAndBreak("0.77").grundy_sequence(13).tolist()
         [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
         """
-        return _engine.grundy_sequence(self, n, method, store, progress, max_bytes)
+        return _engine.grundy_sequence(self, n, method, store, progress, max_bytes, max_seconds=max_seconds)
 
     def grundy_memory_estimate(self, n: int, method: str = "auto") -> int:
         """:func:`cgtalg.rulesets.grundy_engine.grundy_memory_estimate`."""
@@ -215,9 +215,11 @@ class HeapRuleset(ImpartialRuleset):
         return _play.heap_grundy_value(self, n, limit)
 
     def periodicity(self, max_values: int | None = None, store: Any = None,
-                    progress: bool | None = None, start: int = 1024, max_bytes: int | None = None):
+                    progress: bool | None = None, start: int = 1024, max_bytes: int | None = None, *,
+                    max_seconds: float | None = None):
         """:func:`cgtalg.rulesets.octal_periodicity.periodicity` (a certified result is kept)."""
-        return _periodicity.periodicity(self, max_values, store, progress, start, max_bytes)
+        return _periodicity.periodicity(self, max_values, store, progress, start, max_bytes,
+                                        max_seconds=max_seconds)
 
     def nim_value(self, heaps: Any) -> int:
         """:func:`cgtalg.rulesets.heap_play.heap_grundy`."""

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.grundy_engine import (
@@ -293,6 +294,8 @@ def periodicity(
     progress: bool | None = None,
     start: int = 1024,
     max_bytes: int | None = None,
+    *,
+    max_seconds: float | None = None,
 ) -> PeriodicityResult:
     """Compute Grundy values until the period is found and certified (or ``max_values``).
 
@@ -315,6 +318,9 @@ def periodicity(
         Memory budget (default :data:`cgtalg.rulesets.grundy_engine.DEFAULT_MAX_BYTES`): a
         search whose ``max_values`` would need more (see
         :func:`periodicity_memory_estimate`) is refused before any work.
+    max_seconds : float, optional
+        Time budget of the search: past it, :class:`~cgtalg.errors.ComputationLimitError`
+        (the values computed are kept, and stored when there is a store).
 
     Returns
     -------
@@ -329,7 +335,8 @@ def periodicity(
     RulesetError
         For a bad ``max_values``.
     ComputationLimitError
-        When ``max_values`` values would not fit ``max_bytes``.
+        When ``max_values`` values would not fit ``max_bytes``, or the search runs past
+        ``max_seconds``.
 
     Examples
     --------
@@ -338,7 +345,7 @@ def periodicity(
     >>> r.certified, r.period, r.preperiod
     (True, 12, 71)
     """
-    res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes)
+    res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, Deadline(max_seconds))
     if res.certified:
         ruleset._period = res
     else:
@@ -347,7 +354,7 @@ def periodicity(
 
 
 def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | None, start: int,
-            max_bytes: int | None) -> PeriodicityResult:
+            max_bytes: int | None, deadline: Deadline) -> PeriodicityResult:
     name = ruleset.name
     cert = ruleset.certificate()
     if max_values is None:
@@ -365,7 +372,8 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
     eng = grundy_engine(ruleset)
 
     def compute(L: int) -> np.ndarray:
-        grundy_sequence(ruleset, L, store=store, progress=progress, max_bytes=budget)
+        deadline.check(f"{name}: the periodicity search ({eng.n} values computed and kept)")
+        grundy_sequence(ruleset, L, store=store, progress=progress, max_bytes=budget, deadline=deadline)
         if eng.n < L:  # pragma: no cover - grundy_sequence fills the engine
             raise RuntimeError(f"{name}: the engine holds {eng.n} values, {L} needed")
         return eng.G
