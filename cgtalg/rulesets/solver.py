@@ -40,6 +40,7 @@ from typing import Any, Hashable
 
 import networkx as nx
 
+from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.core.game import Game
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets.protocol import (
@@ -242,6 +243,9 @@ class Solver:
         The most positions a walk may hold (default :data:`DEFAULT_MAX_POSITIONS`); past it
         the walk stops with :class:`~cgtalg.errors.ComputationLimitError` instead of running
         out of memory.
+    max_seconds : float, optional
+        Time budget of each call (``solve`` takes its own too): past it,
+        :class:`~cgtalg.errors.ComputationLimitError`; the positions done stay memoised.
 
     Raises
     ------
@@ -257,8 +261,9 @@ class Solver:
     """
 
     def __init__(self, ruleset: Any, misere: bool = False, *, progress: bool | None = None,
-                 max_positions: int | None = None) -> None:
+                 max_positions: int | None = None, max_seconds: float | None = None) -> None:
         check_ruleset(ruleset)
+        self.max_seconds = check_max_seconds(max_seconds)
         self.ruleset = ruleset
         self.misere = bool(misere)
         self.four_outcomes = uses_four_outcomes(ruleset)
@@ -272,9 +277,15 @@ class Solver:
     def __repr__(self) -> str:
         return f"Solver({self.ruleset.name!r}, misere={self.misere}, memo={len(self._ev.memo)})"
 
-    def solve(self, position: Position) -> Solution:
+    def _budget(self, max_seconds: float | None = None) -> None:
+        """Start the time budget of one call (``max_seconds``, else the solver's own)."""
+        secs = self.max_seconds if max_seconds is None else check_max_seconds(max_seconds)
+        self._ev.deadline = None if secs is None else Deadline(secs)
+
+    def solve(self, position: Position, *, max_seconds: float | None = None) -> Solution:
         """The :class:`Solution` of ``position`` (see :func:`solve`)."""
         check_position(self.ruleset, position)
+        self._budget(max_seconds)
         if self.four_outcomes:
             return solve_four(self._ev, position)
         return solve_impartial(self._ev, position)
@@ -282,6 +293,7 @@ class Solver:
     def outcome(self, position: Position) -> str:
         """The outcome class only (``'P'``/``'N'``, or ``'L'``/``'R'``/``'N'``/``'P'``)."""
         check_position(self.ruleset, position)
+        self._budget()
         if self.four_outcomes:
             return outcome_class(self._ev.winner(position, "L"), self._ev.winner(position, "R"))
         return "P" if self._ev.value(position) == 0 else "N"
@@ -291,6 +303,7 @@ class Solver:
         if to_move not in ("L", "R"):
             raise RulesetError(f"the player to move must be 'L' or 'R', got {to_move!r}")
         check_position(self.ruleset, position)
+        self._budget()
         if self.four_outcomes:
             return self._ev.winner(position, to_move)
         next_wins = self._ev.value(position) != 0
@@ -309,6 +322,7 @@ class Solver:
                 f"ruleset {self.ruleset.name!r} is partizan or has its own end rule: it has no Grundy values"
             )
         check_position(self.ruleset, position)
+        self._budget()
         return self._ev.value(position)
 
 
@@ -321,6 +335,7 @@ def solve(
     progress: bool | None = None,
     solver: Solver | None = None,
     max_positions: int | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
     """Solve ``position``: its outcome class and every winning move, with the strategy.
 
@@ -349,6 +364,9 @@ def solve(
         A :class:`Solver` of the same ruleset and play rule whose tables are reused.
     max_positions : int, optional
         The most positions the solve may visit (default :data:`DEFAULT_MAX_POSITIONS`).
+    max_seconds : float, optional
+        Time budget: past it, :class:`~cgtalg.errors.ComputationLimitError` (whose message
+        says how to give more time).
 
     Returns
     -------
@@ -381,6 +399,7 @@ def solve(
     check_ruleset(ruleset)
     check_position(ruleset, position)
     misere = bool(misere)
+    max_seconds = check_max_seconds(max_seconds)
     limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
     count = getattr(ruleset, "position_count", None)
     if callable(count):  # a ruleset that can bound its game graph: refuse before walking
@@ -406,7 +425,7 @@ def solve(
         )
 
     if store is None:
-        return solver.solve(position)
+        return solver.solve(position, max_seconds=max_seconds)
     text = format_position(ruleset, position)
     back = parse_position(ruleset, text)
     if back != position:
@@ -417,7 +436,7 @@ def solve(
     computed: list[Solution] = []
 
     def compute_json() -> dict:
-        sol = solver.solve(position)
+        sol = solver.solve(position, max_seconds=max_seconds)
         computed.append(sol)
         return json.loads(json.dumps(sol.to_json()))
 

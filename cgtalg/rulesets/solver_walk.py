@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable
 
+from cgtalg.budget import Deadline
 from cgtalg.core.game import Game, game, zero
 from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
 from cgtalg.normal.grundy import mex
@@ -133,13 +134,16 @@ def walk(
     bar: ProgressCounter | None = None,
     limit: int | None = None,
     what: str = "",
+    deadline: Deadline | None = None,
 ) -> Any:
     """Iterative post-order DFS from ``root``: ``memo[node] = finish(node, expand(node))``.
 
     Children are finished before their parents; a child met again while on the current
     path closes a cycle, and ``on_cycle(path_from_child_to_node)`` is raised. With ``limit``,
     a walk that would hold more than ``limit`` positions (memoised + on the current path)
-    stops with :class:`ComputationLimitError` before expanding the next one.
+    stops with :class:`ComputationLimitError` before expanding the next one; with
+    ``deadline`` (a :class:`cgtalg.budget.Deadline`), one that runs past it (checked every
+    4096 positions; the positions done stay in ``memo``).
     """
     if root in memo:
         return memo[root]
@@ -171,6 +175,8 @@ def walk(
             memo[node] = finish(node, kids)
             if bar is not None:
                 bar.tick()
+            if deadline is not None and not len(memo) & 0xFFF:
+                deadline.check(f"{what or 'solving'} ({len(memo):,} positions done, kept for the next call)")
     return memo[root]
 
 
@@ -192,6 +198,7 @@ class ImpartialValues:
         self.memo: dict[Hashable, int] = {}
         self.progress = progress
         self.max_positions = max_positions
+        self.deadline: Deadline | None = None
         self.use_forms = misere and has_components(ruleset)
         self.forms: dict[Hashable, Game] | None = {} if self.use_forms else None
 
@@ -224,7 +231,8 @@ class ImpartialValues:
         bar = ProgressCounter(self.progress, f"solving {self.ruleset.name}")
         try:
             return walk(pos, self._expand, self._finish, self.memo, lambda c: loopy_error(self.ruleset, c), bar,
-                         self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}")
+                        self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}",
+                        self.deadline)
         finally:
             bar.close()
 
@@ -237,6 +245,7 @@ class Winners:
         self.ruleset = ruleset
         self.misere = misere
         self.partizan = is_partizan(ruleset)
+        self.deadline: Deadline | None = None
         self.memo: dict[tuple[Hashable, str], str] = {}
         self.progress = progress
         self.max_positions = max_positions
@@ -270,6 +279,7 @@ class Winners:
                 state, self._expand, self._finish, self.memo,
                 lambda c: loopy_error(self.ruleset, [s[0] for s in c]), bar,
                 self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}",
+                self.deadline,
             )
         finally:
             bar.close()
