@@ -173,3 +173,14 @@ def test_rulesets_import_no_higher_layer():
                 for i in g.find_modules_directly_imported_by(m)
                 if i.split(".")[1:2] and i.split(".")[1] in ("ops", "store", "report", "census", "cli", "viz"))
     assert up == []
+
+
+def test_genus_sequence_takes_a_time_budget():
+    from cgtalg.errors import BudgetError, ComputationLimitError
+    from cgtalg.rulesets import TakeAndBreak, genus_sequence
+
+    with pytest.raises(BudgetError):
+        genus_sequence(TakeAndBreak("0.77"), 5, max_seconds=0)
+    with pytest.raises(ComputationLimitError, match="max_seconds="):
+        genus_sequence(TakeAndBreak("0.77"), 60, progress=False, max_seconds=1e-9)
+    assert [str(x) for x in TakeAndBreak("0.312").genus_sequence(3, max_seconds=60)] == ["0^120", "1^031", "2^20", "0^02"]

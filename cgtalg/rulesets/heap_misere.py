@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cgtalg.budget import Deadline
 from cgtalg.core.game import Game, game
 from cgtalg.errors import RulesetError
 from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
@@ -102,10 +103,13 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
 
 
 def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
-                   progress: bool | None = None) -> list[Genus]:
+                   progress: bool | None = None, *, max_seconds: float | None = None) -> list[Genus]:
     """Genera of single heaps ``0..n`` (Plambeck's tables; CGSuite's ``[G(k).Genus for k …]``).
 
     ``progress``: ``True`` shows a tqdm bar, ``None`` one on a terminal for ``n > 40``.
+    ``max_seconds``: time budget, checked between heaps (past it,
+    :class:`~cgtalg.errors.ComputationLimitError`; the canonical heaps built are kept on the
+    ruleset and the genera written to the store stay there).
 
     Examples
     --------
@@ -123,4 +127,10 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
 
         it = tqdm(it, desc=f"genus {getattr(ruleset, 'name', '')}", unit="heap")
     st = check_store(store)
-    return [heap_genus(ruleset, h, convention, st) for h in it]
+    deadline = Deadline(max_seconds)
+    out = []
+    for h in it:
+        deadline.check(f"{getattr(ruleset, 'name', 'heap game')}: the genera of heaps 0..{n} "
+                       f"({len(out)} computed)")
+        out.append(heap_genus(ruleset, h, convention, st))
+    return out
