@@ -41,8 +41,8 @@ from cgtalg.rulesets.heap_misere import heap_genus
 from cgtalg.rulesets.protocol import check_store
 
 __all__ = [
-    "heap_form", "position_form", "heap_genus", "heap_grundy", "heap_grundy_value", "heap_outcome", "heap_winning_moves", "heap_misere_grundy",
-    "heap_moves_to", "heap_values_at", "certified_period", "beyond_limit_error",
+    "heap_form", "position_form", "heap_genus", "heap_grundy", "heap_grundy_value", "heap_outcome",
+    "heap_winning_moves", "heap_misere_grundy", "heap_moves_to", "heap_values_at", "certified_period", "beyond_limit_error",
 ]
 
 
