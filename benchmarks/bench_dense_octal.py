@@ -26,7 +26,7 @@ import sys
 CHILD = r"""
 import json, resource, sys, time
 import numpy as np
-from cgtalg.rulesets import _grundy_kernels as K
+from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.octal import TakeAndBreak
 
 code, max_values, naive_n, sample_p = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])

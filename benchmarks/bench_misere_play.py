@@ -65,7 +65,7 @@ def _plain(code: str, positions: list[tuple[int, ...]], grundy: bool) -> tuple[f
 def _load_kernel() -> float:
     """Load the compiled search once (numba's on-disk cache; once per process, like an import)
     on another game, so that the cases below measure the search only."""
-    import cgtalg.rulesets.heap_genus  # noqa: F401  (imports are not what is measured)
+    import cgtalg.rulesets.heap_misere  # noqa: F401  (imports are not what is measured)
     import cgtalg.rulesets.misere_play  # noqa: F401
     import cgtalg.store.store  # noqa: F401
     from cgtalg.rulesets.octal import TakeAndBreak

@@ -140,9 +140,9 @@ def _positions() -> dict:
     r.misere_quotient(progress=False)
     big = [10**9 - rng.randint(0, 1000) for _ in range(100)]
     six = [40, 41, 42, 43, 44, 45]
-    mp.misere_outcome(TakeAndBreak("0.7"), [1, 2])          # load the search kernel first
+    mp.misere_search_outcome(TakeAndBreak("0.7"), [1, 2])          # load the search kernel first
     t = time.perf_counter()
-    mp.misere_outcome(TakeAndBreak("0.123"), six)
+    mp.misere_search_outcome(TakeAndBreak("0.123"), six)
     search_six = time.perf_counter() - t
     r2 = TakeAndBreak("0.71")
     r2.misere_quotient(progress=False)

@@ -39,7 +39,7 @@ from cgtalg.store import open_store
 
 ADMIN_URL = os.environ.get("CGTALG_TEST_POSTGRES_URL")
 #: small bounds: the whole 2-digit census (41 classes) in a few seconds
-PARAMS = dict(values=2**14, genus_heaps=12, quotient_heaps=6, quotient_seconds=60.0)
+PARAMS = dict(values=2**14, genus_heaps=12, quotient_heaps=6, quotient_max_seconds=60.0)
 
 
 def _comparable(result):
@@ -227,7 +227,7 @@ RUN = """
     import sys
     from cgtalg.census import octal_census
     octal_census(digits=2, scheduler="serial", store=sys.argv[1], batch_size=4, values=2**14, genus_heaps=12,
-                 quotient_heaps=6, quotient_seconds=60.0, progress=False)
+                 quotient_heaps=6, quotient_max_seconds=60.0, progress=False)
 """
 
 

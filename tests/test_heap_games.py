@@ -13,13 +13,13 @@ from cgtalg.errors import RulesetError
 from cgtalg.rulesets.heap_games import (
     FunctionHeapRuleset,
     GrundysGame,
-    HeapRuleset,
-    as_heaps,
     grundys_game,
     heap_ruleset,
     parse_heap_ruleset,
     subtraction,
 )
+from cgtalg.rulesets.heap_position import as_heaps
+from cgtalg.rulesets.heap_base import HeapRuleset
 from cgtalg.rulesets.protocol import ImpartialRuleset
 
 A002188 = [int(x) for x in """0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0,4,3,0,4,3,0,4,1,2,3,1,2,4,
@@ -119,3 +119,68 @@ def test_solver_on_heap_games():
             x ^= A002188[h]
         assert solve(g, pos).outcome == ("P" if x == 0 else "N")
         assert cg.grundy(game_of(g, pos)) == x
+
+
+# -- the module-level doors the methods delegate to --------------------------------------
+
+
+def test_heap_functions_are_the_methods_and_agree_with_the_definition():
+    """heap_grundy / heap_outcome / heap_winning_moves / heap_misere_grundy / heap_genus take
+    the ruleset; the methods of the same meaning give the same answers, and small positions
+    agree with play from the definition (the forms of the heaps)."""
+    from cgtalg.rulesets import (
+        TakeAndBreak,
+        heap_genus,
+        heap_grundy,
+        heap_misere_grundy,
+        heap_outcome,
+        heap_winning_moves,
+    )
+    from cgtalg.rulesets.heap_play import position_form
+
+    for r in (TakeAndBreak("0.77"), subtraction([1, 3, 4]), GrundysGame()):
+        for heaps in ([], [3], [2, 5], [1, 4, 6], [7, 7]):
+            g = position_form(r, heaps)
+            assert heap_grundy(r, heaps) == r.nim_value(heaps) == cg.grundy(g)
+            assert heap_outcome(r, heaps) == r.outcome(heaps) == ("P" if cg.grundy(g) == 0 else "N")
+            assert heap_misere_grundy(r, heaps) == r.misere_grundy_value(heaps)
+            assert heap_outcome(r, heaps, misere=True) == ("P" if heap_misere_grundy(r, heaps) == 0 else "N")
+            assert str(heap_genus(r, heaps)) == str(r.genus(heaps))
+            for misere in (False, True):
+                moves = heap_winning_moves(r, heaps, misere=misere)
+                assert moves == r.winning_moves(heaps, misere=misere)
+                assert all(heap_outcome(r, m.result(heaps), misere=misere) == "P" for m in moves)
+                assert bool(moves) == (heap_outcome(r, heaps, misere=misere) == "N") or (misere and not heaps)
+
+
+def test_the_rulesets_take_store_objects_and_refuse_locations(tmp_path):
+    """Layers: the rulesets never open a store; a URL or path is refused with the remedy."""
+    from cgtalg.rulesets import TakeAndBreak, heap_genus, heap_outcome
+
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    with pytest.raises(RulesetError, match="open_store"):
+        heap_outcome(TakeAndBreak("0.77"), [3, 4], misere=True, store=url)
+    with pytest.raises(RulesetError, match="open_store"):
+        heap_genus(TakeAndBreak("0.77"), [3, 4], store=url)
+
+
+def test_rulesets_import_no_higher_layer():
+    """rulesets (layer 3) imports none of ops, store, report, census, cli, viz -- lazily
+    inside a function neither (grimp sees function-level imports)."""
+    grimp = pytest.importorskip("grimp")
+    g = grimp.build_graph("cgtalg")
+    up = sorted((m, i) for m in g.modules if m.startswith("cgtalg.rulesets")
+                for i in g.find_modules_directly_imported_by(m)
+                if i.split(".")[1:2] and i.split(".")[1] in ("ops", "store", "report", "census", "cli", "viz"))
+    assert up == []
+
+
+def test_genus_sequence_takes_a_time_budget():
+    from cgtalg.errors import BudgetError, ComputationLimitError
+    from cgtalg.rulesets import TakeAndBreak, genus_sequence
+
+    with pytest.raises(BudgetError):
+        genus_sequence(TakeAndBreak("0.77"), 5, max_seconds=0)
+    with pytest.raises(ComputationLimitError, match="max_seconds="):
+        genus_sequence(TakeAndBreak("0.77"), 60, progress=False, max_seconds=1e-9)
+    assert [str(x) for x in TakeAndBreak("0.312").genus_sequence(3, max_seconds=60)] == ["0^120", "1^031", "2^20", "0^02"]

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from cgtalg.errors import ComputationLimitError
+from cgtalg.budget import BUDGET_HINT
+from cgtalg.errors import BudgetError, ComputationLimitError
 from cgtalg.rulesets import misere_play as mp
-from cgtalg.rulesets.heap_games import GrundysGame, HeapMove
+from cgtalg.rulesets.heap_games import GrundysGame
+from cgtalg.rulesets.heap_position import HeapMove
 from cgtalg.rulesets.octal import TakeAndBreak
 from misere_brute import MisereBrute
 
@@ -103,8 +105,13 @@ def test_budget_ends_in_a_clear_error():
     r = TakeAndBreak("0.77")
     with pytest.raises(ComputationLimitError, match="max_states"):
         r.outcome([20, 21, 22], misere=True, max_states=1000)
-    with pytest.raises(ComputationLimitError, match="max_seconds"):
-        TakeAndBreak("0.77").outcome([24, 25, 26], misere=True, max_seconds=0.0)
+    with pytest.raises(ComputationLimitError, match="max_seconds") as info:
+        TakeAndBreak("0.77").outcome([24, 25, 26], misere=True, max_seconds=1e-9)
+    assert BUDGET_HINT in str(info.value)
+    # a budget that is not one (zero, nan, text) is refused before any work
+    for bad in (0.0, float("nan"), "5"):
+        with pytest.raises(BudgetError):
+            TakeAndBreak("0.77").outcome([24, 25, 26], misere=True, max_seconds=bad)
 
 
 def test_results_are_stored_and_read_back(tmp_path, monkeypatch):

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import ComputationLimitError
-from cgtalg.rulesets.heap_games import DEFAULT_MAX_BYTES, GrundysGame
+from cgtalg.rulesets.grundy_engine import DEFAULT_MAX_BYTES
+from cgtalg.rulesets.heap_games import GrundysGame
 from cgtalg.rulesets.octal import TakeAndBreak
 from cgtalg.rulesets.octal_periodicity import periodicity_memory_estimate
 
@@ -170,11 +171,14 @@ def test_doctests_of_the_octal_modules():
     """The docstring examples (including G(10**100) of Kayles) run and pass."""
     import doctest
 
+    import cgtalg.rulesets.grundy_engine as ge
     import cgtalg.rulesets.heap_games as hg
+    import cgtalg.rulesets.heap_play as hp
+    import cgtalg.rulesets.heap_base as hr
     import cgtalg.rulesets.octal as oc
     import cgtalg.rulesets.octal_periodicity as op
 
-    for module in (hg, oc, op):
+    for module in (ge, hg, hp, hr, oc, op):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 

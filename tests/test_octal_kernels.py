@@ -101,7 +101,7 @@ def test_kernels_match_the_python_reference_on_random_octal_codes():
         ref = ref_grundy(code.d0, code.digits, code.tail, N)
         assert TakeAndBreak(code).grundy_sequence(N, method="naive").tolist() == ref, str(code)
         assert TakeAndBreak(code).grundy_sequence(N).tolist() == ref, str(code)
-        if code._kernel_rules(8).sparse_ok:
+        if code.kernel_rules(8).sparse_ok:
             assert TakeAndBreak(code).grundy_sequence(N, method="sparse").tolist() == ref, str(code)
 
 
@@ -115,7 +115,7 @@ def test_naive_kernel_matches_reference_on_hexadecimal_and_infinite_codes():
 def test_sparse_equals_naive_on_long_prefixes():
     """Codes with and without sparse space; the sparse kernel proves every value."""
     codes = [TakeAndBreak(c) for c in ("0.77", "0.137", "0.16", "0.56", "0.6", "0.1777", "0.007", "4.07")]
-    codes += [c for c in _random_codes(4, 40) if c._kernel_rules(8).sparse_ok][:25]
+    codes += [c for c in _random_codes(4, 40) if c.kernel_rules(8).sparse_ok][:25]
     for code in codes:
         N = 6000
         a = TakeAndBreak(code).grundy_sequence(N, method="naive")
@@ -212,9 +212,9 @@ class _Spy:
 
 
 def test_store_resume_after_interrupt(store, monkeypatch):
-    import cgtalg.rulesets.heap_games as hg
+    import cgtalg.rulesets.grundy_engine as ge
 
-    monkeypatch.setattr(hg, "STORE_BATCH_VALUES", 1000)
+    monkeypatch.setattr(ge, "STORE_BATCH_VALUES", 1000)
     straight = TakeAndBreak("0.16").grundy_sequence(20_000, method="naive")
 
     # a first run computes 10^4 values into the store
@@ -246,11 +246,20 @@ def test_store_resume_after_interrupt(store, monkeypatch):
 
 def test_store_shared_by_equal_codes_and_url(store, tmp_path):
     from cgtalg.rulesets.octal import SubtractionGame
+    from cgtalg.store import open_store
 
     a = SubtractionGame([1, 3, 4]).grundy_sequence(300, store=store)
     assert store.sequence_length("grundy:0.3033") == 300
-    b = TakeAndBreak("0.3033").grundy_sequence(300, store=str(tmp_path / "octal.sqlite"))
+    b = TakeAndBreak("0.3033").grundy_sequence(300, store=open_store(str(tmp_path / "octal.sqlite")))
     assert np.array_equal(a, b)
+
+
+def test_a_store_location_is_refused_the_caller_opens_it(tmp_path):
+    """The rulesets never open stores (layers): a URL or path names the function that does."""
+    with pytest.raises(RulesetError, match="open_store"):
+        TakeAndBreak("0.3033").grundy_sequence(10, store=str(tmp_path / "octal.sqlite"))
+    with pytest.raises(RulesetError, match="open_store"):
+        TakeAndBreak("0.3033").periodicity(store=tmp_path / "octal.sqlite")
 
 
 @pytest.mark.slow
@@ -283,3 +292,27 @@ def test_sparse_split_of_a_sequence_read_from_the_store(tmp_path):
         assert again.engine().nrare == fresh.engine().nrare == by_definition
     finally:
         store.close()
+
+
+def test_time_budget_of_grundy_sequences_and_periodicity():
+    """max_seconds= bounds a Grundy sequence and a periodicity search: a bad budget is refused
+    up front, a tiny one ends in ComputationLimitError naming how to give more time, and the
+    values computed before are kept."""
+    from cgtalg.budget import BUDGET_HINT
+    from cgtalg.errors import BudgetError, ComputationLimitError
+
+    for bad in (0, -1.0, float("nan"), "10"):
+        with pytest.raises(BudgetError):
+            TakeAndBreak("0.16").grundy_sequence(10**6, max_seconds=bad)
+        with pytest.raises(BudgetError):
+            TakeAndBreak("0.16").periodicity(max_seconds=bad)
+    g = TakeAndBreak("0.16")
+    with pytest.raises(ComputationLimitError, match="Grundy values") as info:
+        g.grundy_sequence(10**8, method="naive", max_seconds=1e-6)
+    assert BUDGET_HINT in str(info.value)
+    kept = g.engine("naive").n
+    assert 1 < kept < 10**8
+    assert np.array_equal(g.grundy_sequence(kept, method="naive"), TakeAndBreak("0.16").grundy_sequence(kept))
+    with pytest.raises(ComputationLimitError, match="time budget"):
+        TakeAndBreak("0.16").periodicity(max_values=2**24, max_seconds=1e-6)
+    assert TakeAndBreak("0.77").periodicity(max_seconds=60).certified

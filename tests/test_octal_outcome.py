@@ -13,9 +13,10 @@ import random
 import pytest
 
 import cgtalg as cg
-import cgtalg.rulesets.octal as octal_mod
+import cgtalg.rulesets.heap_play as heap_play_mod
 from cgtalg.errors import ComputationLimitError, RulesetError
-from cgtalg.rulesets.heap_games import GrundysGame, HeapMove, subtraction
+from cgtalg.rulesets.heap_games import GrundysGame, subtraction
+from cgtalg.rulesets.heap_position import HeapMove
 from cgtalg.rulesets.octal import TakeAndBreak
 
 
@@ -60,7 +61,7 @@ def test_families_agree_with_direct_enumeration(monkeypatch):
         n = per.preperiod * 2 + 5 * per.period + 11
         for heaps in ([n], [n, 3], [n, n + 1, 7]):
             direct = code.winning_moves(heaps)
-            monkeypatch.setattr(octal_mod, "ENUMERATE_LIMIT", 10)
+            monkeypatch.setattr(heap_play_mod, "ENUMERATE_LIMIT", 10)
             fam = code.winning_moves(heaps)
             monkeypatch.undo()
             expand = lambda ms: sorted((m.heap_index, parts) for m in ms for parts in m.members())

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets import _grundy_kernels as K
+from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.heap_games import GrundysGame, heap_ruleset, subtraction
 from cgtalg.rulesets.octal import TakeAndBreak
 from cgtalg.rulesets.octal_periodicity import check_certificate, required_length

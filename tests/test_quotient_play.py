@@ -132,8 +132,8 @@ def test_the_store_answers_the_second_time(tmp_path, monkeypatch):
     assert _same(q1, q2) and q2.final
     # positions are answered from the stored quotient, without search
     _forget()
-    monkeypatch.setattr(mp, "misere_outcome", boom)
-    monkeypatch.setattr(mp, "misere_winning_moves", boom)
+    monkeypatch.setattr(mp, "misere_search_outcome", boom)
+    monkeypatch.setattr(mp, "misere_search_winning_moves", boom)
     r = TakeAndBreak("0.123")
     assert r.outcome([9, 8, 5, 3], misere=True, store=st) == "N"
     assert len(r.winning_moves([9, 8, 5, 3], misere=True, store=st)) == 3
@@ -200,8 +200,8 @@ def test_seed000_example_1_from_the_quotient(monkeypatch):
     def boom(*a, **k):
         raise AssertionError("searched although the quotient is known")
 
-    monkeypatch.setattr(mp, "misere_outcome", boom)
-    monkeypatch.setattr(mp, "misere_winning_moves", boom)
+    monkeypatch.setattr(mp, "misere_search_outcome", boom)
+    monkeypatch.setattr(mp, "misere_search_winning_moves", boom)
     assert r.outcome([9, 8, 5, 3], misere=True) == "N"
     moves = r.winning_moves([9, 8, 5, 3], misere=True)
     assert [(m.heap, m.parts) for m in moves] == [(8, (5,)), (5, (3,)), (3, (1,))]
@@ -224,9 +224,9 @@ def test_positions_from_the_quotient_match_the_search(code, n, k, final):
     for _ in range(30):
         pos = [rng.randint(1, n) for _ in range(rng.randint(1, k))]
         o = quotient_outcome(r, pos)
-        assert o == mp.misere_outcome(search, pos), (code, pos)
+        assert o == mp.misere_search_outcome(search, pos), (code, pos)
         got = {(m.heap_index, m.parts) for m in quotient_winning_moves(r, pos, move=HeapMove)}
-        want = {(m.heap_index, m.parts) for m in mp.misere_winning_moves(search, pos)}
+        want = {(m.heap_index, m.parts) for m in mp.misere_search_winning_moves(search, pos)}
         assert got == want, (code, pos)
         terminal = not any(True for h in pos for _ in r.heap_options(h))
         assert (o == "N") == (bool(got) or terminal)    # no move at all: the mover wins
@@ -236,7 +236,7 @@ def test_heaps_beyond_the_quotient_fall_back_to_search():
     r = TakeAndBreak("0.77")
     misere_quotient(r, max_heap=6, progress=False)
     assert quotient_outcome(r, [7, 3]) is None and quotient_winning_moves(r, [7, 3]) is None
-    assert r.outcome([7, 3], misere=True) == mp.misere_outcome(TakeAndBreak("0.77"), [7, 3])
+    assert r.outcome([7, 3], misere=True) == mp.misere_search_outcome(TakeAndBreak("0.77"), [7, 3])
 
 
 def test_huge_heaps_in_milliseconds():
@@ -257,7 +257,7 @@ def test_huge_heaps_in_milliseconds():
     for _ in range(10):
         big = [10**9 + rng.randint(0, 10**6) for _ in range(rng.randint(1, 4))]
         reps = [n0 + (h - n0) % p for h in big]
-        assert r.outcome(big, misere=True) == mp.misere_outcome(small, reps), big
+        assert r.outcome(big, misere=True) == mp.misere_search_outcome(small, reps), big
 
 
 def test_splits_of_huge_heaps_come_as_families(monkeypatch):

@@ -32,7 +32,9 @@ from cgtalg.rulesets.protocol import (
     player_moves,
     ruleset_from_function,
 )
-from cgtalg.rulesets.solver import Solution, build_dag, game_of, outcome_class, solve, solved_dag
+from cgtalg.rulesets.solution import Solution
+from cgtalg.rulesets.solver import build_dag, game_of, solve, solved_dag
+from cgtalg.rulesets.solver_walk import outcome_class
 
 # -- small rulesets used below ------------------------------------------------------------
 
@@ -623,3 +625,27 @@ def test_solver_reuses_tables_and_agrees_with_solve():
     assert dom.outcome(board(2, 2)) == "N" and dom.winner(board(1, 2), "L") == "R"
     with pytest.raises(RulesetError, match="'domineering' is partizan or has its own end rule: it has no Grundy values"):
         dom.value(board(2, 2))
+
+
+def test_solve_takes_a_time_budget():
+    """max_seconds= on solve and Solver: refused when not a budget, ComputationLimitError
+    naming how to give more time when it runs out, the positions done kept."""
+    import pytest
+
+    from cgtalg.budget import BUDGET_HINT
+    from cgtalg.errors import BudgetError, ComputationLimitError
+    from cgtalg.rulesets.protocol import ruleset_from_function
+    from cgtalg.rulesets.solver import Solver
+
+    r = ruleset_from_function("S(1,2)", lambda n: [n - t for t in (1, 2) if t <= n])
+    for bad in (0, -2, float("nan"), "3"):
+        with pytest.raises(BudgetError):
+            solve(r, 5, max_seconds=bad)
+    with pytest.raises(ComputationLimitError) as info:
+        solve(r, 200_000, max_seconds=1e-9)
+    assert BUDGET_HINT in str(info.value)
+    sv = Solver(r, max_seconds=1e-9)
+    with pytest.raises(ComputationLimitError):
+        sv.outcome(100_000)
+    assert "memo=0)" not in repr(sv)            # the positions done are kept
+    assert solve(r, 300, max_seconds=60).outcome == "P"

@@ -23,7 +23,7 @@ sizes already proved and extends from the first missing one.
 
 Usage::
 
-    python tools/nim_position_classes.py [--time SECONDS] [--max-size N] [--store URL] [--json]
+    python tools/nim_position_classes.py [--time DURATION] [--max-size N] [--store URL] [--json]
         [--store-certificates]
 
 Exit status 0 when Theorem 6 held for every size checked, 1 otherwise.
@@ -32,18 +32,21 @@ Exit status 0 when Theorem 6 held for every size checked, 1 otherwise.
 from __future__ import annotations
 
 import json
+import pathlib
 import sys
 import time
 
+from cgtalg.budget import check_max_seconds
 from cgtalg.misere.nim_positions import (
     NimClassCheck,
     check_size_level,
     nim_position_game,
     nim_positions_of_size,
-    parse_tool_arguments,
-    tool_arguments,
     is_nim_reduced,
 )
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # the tools' shared command line
+from nim_tool_arguments import parse_tool_arguments, tool_arguments  # noqa: E402
 
 RULESET = "nim-position-classes"
 PROPERTY = "theorem6"
@@ -54,11 +57,12 @@ def _position_key(n: int) -> str:
 
 
 def run(
-    budget: float, max_size: int, store_url: str | None, progress: bool, store_certificates: bool = False
+    max_seconds: float, max_size: int, store_url: str | None, progress: bool, store_certificates: bool = False
 ) -> dict:
     from cgtalg.misere.proof import check_proof
     from cgtalg.store import open_store
 
+    max_seconds = check_max_seconds(max_seconds)
     store = open_store(store_url)
     start = time.perf_counter()
     # resume: the sizes already proved
@@ -96,7 +100,7 @@ def run(
     checked_now = []
     while n <= max_size:
         elapsed = time.perf_counter() - start
-        if last_time is not None and elapsed + last_time * growth > budget:
+        if last_time is not None and elapsed + last_time * growth > max_seconds:
             break
         t0 = time.perf_counter()
         level = NimClassCheck(n)
@@ -160,7 +164,7 @@ def run(
         "resumed_from_size": resumed,
         "sizes_checked_now": [s["size"] for s in checked_now],
         "seconds": round(time.perf_counter() - start, 3),
-        "budget": budget,
+        "max_seconds": max_seconds,
         "failures": failures,
         "store": store.location,
         "levels": checked_now,

@@ -37,7 +37,7 @@ and extends from the first missing one.
 
 Usage::
 
-    python tools/verify_partizan_nim.py [--time SECONDS] [--max-size N] [--store URL] [--json]
+    python tools/verify_partizan_nim.py [--time DURATION] [--max-size N] [--store URL] [--json]
 
 Exit status 0 when both theorems held for every size checked, 1 otherwise.
 """
@@ -46,21 +46,24 @@ from __future__ import annotations
 
 import itertools
 import json
+import pathlib
 import sys
 import time
 from typing import Any
 
 from cgtalg.core.partizan import ZERO, PartizanGame, from_impartial, integer, nimber, pgame
+from cgtalg.budget import check_max_seconds
 from cgtalg.misere.nim_positions import (
     NimClassCheck,
     check_size_level,
     is_nim_reduced,
     nim_position_game,
     nim_positions_of_size,
-    parse_tool_arguments,
-    tool_arguments,
     nim_reduced_form,
 )
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # the tools' shared command line
+from nim_tool_arguments import parse_tool_arguments, tool_arguments  # noqa: E402
 
 RULESET = "nim-positions-partizan"
 PROPERTY = "theorem4"
@@ -116,12 +119,13 @@ def _distinguish(a: PartizanGame, b: PartizanGame, family: list[PartizanGame]) -
     return None
 
 
-def run(budget: float, max_size: int, store_url: str | None, progress: bool) -> dict[str, Any]:
+def run(max_seconds: float, max_size: int, store_url: str | None, progress: bool) -> dict[str, Any]:
     from cgtalg.misere.partizan import misere_equal
     from cgtalg.misere.partizan_proof import check_misere_certificate, form_to_json, play_misere_outcome
     from cgtalg.misere.proof import check_proof
     from cgtalg.store import open_store
 
+    max_seconds = check_max_seconds(max_seconds)
     store = open_store(store_url)
     start = time.perf_counter()
     # resume: the sizes already proved
@@ -169,7 +173,7 @@ def run(budget: float, max_size: int, store_url: str | None, progress: bool) -> 
             bar = None
     while n <= max_size:
         elapsed = time.perf_counter() - start
-        if last_time is not None and elapsed + last_time * growth > budget:
+        if last_time is not None and elapsed + last_time * growth > max_seconds:
             break
         t0 = time.perf_counter()
         level_failures: list[str] = []
@@ -252,7 +256,7 @@ def run(budget: float, max_size: int, store_url: str | None, progress: bool) -> 
         "resumed_from_size": resumed,
         "sizes_checked_now": [lv["size"] for lv in levels],
         "seconds": round(time.perf_counter() - start, 3),
-        "budget": budget,
+        "max_seconds": max_seconds,
         "failures": failures,
         "store": store.location,
         "levels": levels,

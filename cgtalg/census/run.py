@@ -75,7 +75,8 @@ def octal_census(
     quotient_heaps: int = 12,
     quotient_max_order: int = 256,
     quotient_max_states: int = 200_000,
-    quotient_seconds: float = 10.0,
+    quotient_max_seconds: float = 10.0,
+    quotient_seconds: float | None = None,
     batch_size: int = DEFAULT_BATCH,
     flush_seconds: float = 5.0,
     progress: bool | None = None,
@@ -109,8 +110,10 @@ def octal_census(
     misere : bool
         Also the misère genus tail and the misère-quotient attempt.
     dense_values, three_heap_values, genus_heaps, quotient_heaps, quotient_max_order, \
-quotient_max_states, quotient_seconds
+quotient_max_states, quotient_max_seconds
         Bounds of one class (:class:`~cgtalg.census.tasks.CensusParams`).
+    quotient_seconds : float, optional
+        Deprecated spelling of ``quotient_max_seconds`` (kept for one release).
     batch_size, flush_seconds : int, float
         Class records per store transaction, and the longest wait before a partial batch
         is written.
@@ -136,10 +139,16 @@ quotient_max_states, quotient_seconds
     (7, 'unsolved to 1,025', 2)
     """
     t0 = time.perf_counter()
+    if quotient_seconds is not None:
+        import warnings
+
+        warnings.warn("octal_census(quotient_seconds=...) is deprecated: pass quotient_max_seconds=...",
+                      DeprecationWarning, stacklevel=2)
+        quotient_max_seconds = quotient_seconds
     params = CensusParams(
         values=values, dense_values=dense_values, three_heap_values=three_heap_values, misere=misere,
         genus_heaps=genus_heaps, quotient_heaps=quotient_heaps, quotient_max_order=quotient_max_order,
-        quotient_max_states=quotient_max_states, quotient_seconds=quotient_seconds,
+        quotient_max_states=quotient_max_states, quotient_max_seconds=quotient_max_seconds,
     )
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise CensusError(f"batch_size must be a positive int, got {batch_size!r}")

@@ -7,7 +7,7 @@ It computes, for the standard form ``S`` of the class,
   space (the naive kernel otherwise), until the period is *certified* by the Guy-Smith
   theorem or the value bound is reached (:func:`~cgtalg.rulesets.octal_periodicity.periodicity`);
 - **the misère genus tail**: the genera of heaps ``0..genus_heaps``
-  (:func:`~cgtalg.rulesets.heap_genus.heap_genus`, from misère canonical forms);
+  (:func:`~cgtalg.rulesets.heap_misere.heap_genus`, from misère canonical forms);
 - **a misère-quotient attempt**: ``Q_n`` for heaps up to ``quotient_heaps``
   (:func:`~cgtalg.misere.quotient.misere_quotient`, verified exactly), final when
   Plambeck-Siegel's periodicity test holds on it.
@@ -15,7 +15,7 @@ It computes, for the standard form ``S`` of the class,
 Every record is a function of the class and the parameters only (no timings, no machine), so
 a task run twice, on two machines, or by two overlapping censuses writes the same value
 (the store is write-once: same value, one row). Budgets are therefore counted in values,
-heaps, orders and states; the one wall-clock budget (``quotient_seconds``, a safety net for
+heaps, orders and states; the one wall-clock budget (``quotient_max_seconds``, a safety net for
 quotient searches that stall) gives an *inconclusive* quotient that is reported but never
 stored, so a later run tries again.
 
@@ -46,7 +46,8 @@ from typing import Any
 
 import numpy as np
 
-from cgtalg.errors import CensusError, ComputationLimitError
+from cgtalg.budget import check_max_seconds
+from cgtalg.errors import BudgetError, CensusError, ComputationLimitError
 
 __all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS"]
 
@@ -76,7 +77,7 @@ class CensusParams:
     quotient_heaps, quotient_max_order, quotient_max_states : int
         The quotient attempt: ``Q_n`` for heaps ``<= quotient_heaps``, candidate orders and
         verification states at most these.
-    quotient_seconds : float
+    quotient_max_seconds : float
         Wall-clock safety net of one quotient attempt (an attempt stopped by it is reported
         as inconclusive and not stored).
     """
@@ -89,7 +90,7 @@ class CensusParams:
     quotient_heaps: int = 12
     quotient_max_order: int = 256
     quotient_max_states: int = 200_000
-    quotient_seconds: float = 10.0
+    quotient_max_seconds: float = 10.0
 
     def __post_init__(self) -> None:
         for name in ("values", "dense_values", "three_heap_values", "genus_heaps", "quotient_heaps",
@@ -101,8 +102,10 @@ class CensusParams:
         if self.dense_values < 2**14:
             raise CensusError(f"dense_values must be at least 2**14 = 16384 (sparse space is judged on that many "
                               f"values, as the Grundy engine does), got {self.dense_values}")
-        if not self.quotient_seconds > 0:
-            raise CensusError(f"quotient_seconds must be > 0, got {self.quotient_seconds!r}")
+        try:
+            check_max_seconds(self.quotient_max_seconds, "quotient_max_seconds")
+        except BudgetError as exc:
+            raise CensusError(str(exc)) from None
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -255,21 +258,11 @@ def _sparse_space(G: np.ndarray, L: int, rules: Any) -> bool:
     rare (the engine's own rule for method ``auto``; Walsh-Hadamard transform of the value
     counts by position parity, as :meth:`GrundyEngine._choose`). A function of the values
     only, so the census bound of a code never depends on how its values were obtained."""
-    from cgtalg.rulesets import _grundy_kernels as K
-    from cgtalg.rulesets.heap_games import AUTO_RARE_DIVISOR, _wht
+    from cgtalg.rulesets.grundy_engine import AUTO_RARE_DIVISOR, rare_counts
 
     size = 1 << max(int(G[:L].max()), 1).bit_length()
-    cnt = K.value_counts(G, L, size)
-    W0, W1 = _wht(cnt[0]), _wht(cnt[1])
-    N0, N1 = int(cnt[0].sum()), int(cnt[1].sum())
-    r0 = (N0 + W0 + N1 + W1) // 2
-    r0[0] = 1 << 62
-    best = int(r0.min())
-    g = rules.split_parity
-    if g is not None:
-        r1 = (N0 + W0) // 2 + (N1 - W1) // 2 if g == 0 else (N0 - W0) // 2 + (N1 + W1) // 2
-        r1[0] = 1 << 62
-        best = min(best, int(r1.min()))
+    r0, r1 = rare_counts(G, L, size, rules.split_parity)
+    best = int(r0.min()) if r1 is None else min(int(r0.min()), int(r1.min()))
     return best * AUTO_RARE_DIVISOR <= L
 
 
@@ -288,7 +281,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
     """
     from cgtalg.rulesets.octal_periodicity import periodicity
 
-    rules = code._kernel_rules(64)
+    rules = code.kernel_rules(64)
     three = len(rules.t_split3) > 0
     splits = len(rules.t_split) > 0
     N = int(params.values)
@@ -310,11 +303,11 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
                 # (0.344 at n = 17909, 0.764 at n = 39230, ...), but they are few again on these
                 # values: go on with the rare/common kernel (correct for any split), or the
                 # quadratic kernel would run to `values`.
-                from cgtalg.rulesets.heap_games import GrundyEngine
+                from cgtalg.rulesets.grundy_engine import GrundyEngine, install_grundy_engine
 
                 fresh = GrundyEngine(code, "sparse")
                 fresh.load_prefix(eng.G[: eng.n])
-                code._engines["auto"] = fresh
+                install_grundy_engine(code, fresh)
             bound = N
             res = periodicity(code, max_values=bound, store=store, progress=False)
         else:
@@ -354,7 +347,7 @@ def genus_record(code: Any, params: CensusParams) -> dict:
     ``heaps`` (the last heap done), ``first_non_nim`` (the first heap whose genus is not a
     nim-heap's, None if all are: the game is tame that far), ``stopped`` (why it stopped
     early, e.g. a canonical form past the walk limit, else None)."""
-    from cgtalg.rulesets.heap_genus import heap_genus
+    from cgtalg.rulesets.heap_misere import heap_genus
 
     seq: list[str] = []
     stopped = None
@@ -382,15 +375,15 @@ def quotient_record(code: Any, params: CensusParams) -> dict:
     Hq = int(params.quotient_heaps)
     try:
         q = misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
-                            max_states=params.quotient_max_states, max_seconds=params.quotient_seconds,
+                            max_states=params.quotient_max_states, max_seconds=params.quotient_max_seconds,
                             progress=False)
     except ComputationLimitError as exc:
         text = " ".join(str(exc).split())
         status = "inconclusive" if "time budget" in text else "over budget"
         return {"heaps": Hq, "status": status, "reason": text}
-    from cgtalg.misere.quotient import _periodic  # Plambeck-Siegel's periodicity test
+    from cgtalg.misere.quotient_state import certified_misere_period  # Plambeck-Siegel's test
 
-    per = _periodic(list(q.phi), code.k) if code.is_finite else None
+    per = certified_misere_period(list(q.phi), code.k) if code.is_finite else None
     pres = q.presentation()
     return {"heaps": Hq, "status": "final" if per is not None else "partial", "order": q.order,
             "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],

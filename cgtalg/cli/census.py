@@ -94,7 +94,7 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
         workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
         d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
-        quotient_seconds=max_seconds if quotient_seconds is None else quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
+        quotient_max_seconds=max_seconds if quotient_seconds is None else quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
     )
     out = result.to_json()
     files = {}

@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 import click
 
+from cgtalg.core.jsonable import to_jsonable
+
 __all__ = [
     "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
     "ExactInt", "COUNT", "HEAP", "parse_exact_int", "MAX_INT_DIGITS", "check_output_path",
@@ -160,35 +162,6 @@ def check_output_path(path: str, option: str, suffixes: tuple[str, ...] = IMAGE_
 def json_option(func: Callable) -> Callable:
     """Decorator adding the ``--json`` flag (parameter name ``as_json``) to a command."""
     return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(func)
-
-
-def to_jsonable(obj: Any) -> Any:
-    """Convert results (numpy scalars/arrays, sets, tuples, games, ordinals) to JSON types."""
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover
-        np = None
-    if obj is None or isinstance(obj, (bool, str, float)):
-        return obj
-    if isinstance(obj, int):
-        return obj
-    if np is not None:
-        if isinstance(obj, np.integer):
-            return int(obj)
-        if isinstance(obj, np.floating):
-            return float(obj)
-        if isinstance(obj, np.ndarray):
-            return obj.tolist()
-    if isinstance(obj, dict):
-        return {str(k): to_jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple, set, frozenset)):
-        items = list(obj)
-        if isinstance(obj, (set, frozenset)):
-            items = sorted(items, key=repr)
-        return [to_jsonable(v) for v in items]
-    if hasattr(obj, "to_json"):
-        return to_jsonable(obj.to_json())
-    return str(obj)
 
 
 def emit(result: dict, as_json: bool, human: str | Callable[[], str]) -> None:

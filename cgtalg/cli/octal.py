@@ -65,7 +65,7 @@ def register(cli: click.Group) -> None:
         if plot:
             check_output_path(plot, "--plot")
         if max_bytes is None:
-            from cgtalg.rulesets.heap_games import DEFAULT_MAX_BYTES
+            from cgtalg.rulesets.grundy_engine import DEFAULT_MAX_BYTES
 
             max_bytes = DEFAULT_MAX_BYTES
         need = g.grundy_memory_estimate(n)

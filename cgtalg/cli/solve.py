@@ -66,8 +66,8 @@ def solve_command(
 
     if position:
         pos = parse_position(ruleset, " ".join(position))
-        from cgtalg.rulesets.heap_games import HeapRuleset
-        from cgtalg.rulesets.solver import DEFAULT_MAX_POSITIONS
+        from cgtalg.rulesets.heap_base import HeapRuleset
+        from cgtalg.rulesets.solver_walk import DEFAULT_MAX_POSITIONS
 
         limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
         if isinstance(ruleset, HeapRuleset) and not misere and not draw and ruleset.position_count(pos) > limit:

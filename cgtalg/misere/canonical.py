@@ -286,7 +286,6 @@ def misere_canonical_sum_game(a: Game, b: Game) -> Game:
 
 #: Deprecated private spelling of :func:`misere_canonical_sum_game`, kept while
 #: ``cgtalg/rulesets/heap_genus.py`` imports it.
-_canonical_sum_games = misere_canonical_sum_game
 
 
 def _simplest_of_canonical(opts: list[Game]) -> Game:

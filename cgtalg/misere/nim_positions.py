@@ -426,33 +426,3 @@ def check_nim_position_classes(max_size: int, progress: bool = False) -> NimClas
     for n in sizes:
         reduced.extend(check_size_level(n, reduced, result))
     return result
-
-
-def tool_arguments(description: str) -> Any:
-    """The command line shared by the resumable Nim-position verification tools
-    (``tools/nim_position_classes.py``, ``tools/verify_partizan_nim.py``): ``--time SECONDS``
-    (``--budget`` is accepted as its old name), ``--max-size N``, ``--store URL``, ``--json``,
-    ``--no-progress``. Returns an ``argparse.ArgumentParser``; a tool adds its own options and
-    reads the arguments with :func:`parse_tool_arguments`."""
-    import argparse
-
-    ap = argparse.ArgumentParser(description=description)
-    ap.add_argument("--time", "--budget", dest="time", type=float, default=600.0,
-                    help="time budget in seconds (default 600)")
-    ap.add_argument("--max-size", type=int, default=MAX_CLASS_SIZE,
-                    help=f"largest total size to check (default and limit {MAX_CLASS_SIZE})")
-    ap.add_argument("--store", default=None, help="store URL or SQLite path (default: the user store)")
-    ap.add_argument("--json", action="store_true", help="print the result as JSON")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return ap
-
-
-def parse_tool_arguments(ap: Any, argv: list[str] | None) -> Any:
-    """Parse and check the arguments of :func:`tool_arguments` (a usage error on a
-    non-positive time or a size outside 0..MAX_CLASS_SIZE)."""
-    args = ap.parse_args(argv)
-    if args.time <= 0:
-        ap.error(f"--time must be > 0 seconds, got {args.time}")
-    if not 0 <= args.max_size <= MAX_CLASS_SIZE:
-        ap.error(f"--max-size must be in 0..{MAX_CLASS_SIZE}, got {args.max_size}")
-    return args

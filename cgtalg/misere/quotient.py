@@ -85,7 +85,6 @@ __all__ = ["misere_quotient"]
 
 #: Deprecated private spelling of :func:`certified_misere_period`, kept while
 #: ``cgtalg/census/tasks.py`` imports it.
-_periodic = certified_misere_period
 
 
 class _MisereNimHeaps:

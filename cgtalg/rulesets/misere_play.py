@@ -8,7 +8,7 @@ determines) for every ``X``. The search therefore works on **multisets of classe
 
 * every heap is replaced by the smallest heap with the same canonical form (its class
   representative), computed once per ruleset from the canonical forms of single heaps
-  (:func:`cgtalg.rulesets.heap_genus.misere_canonical_heap`); heaps whose canonical form is out
+  (:func:`cgtalg.rulesets.heap_misere.misere_canonical_heap`); heaps whose canonical form is out
   of reach keep their own class;
 * heaps of class ``0`` are dropped (``G + 0 = G``), and heaps of class ``*1`` cancel in pairs
   (``*1 + *1 = 0`` in misère play; ``G + G = 0`` holds for no other ``G``);
@@ -35,9 +35,12 @@ from typing import Any
 
 import numpy as np
 
+from cgtalg.budget import BUDGET_HINT, check_max_seconds
 from cgtalg.errors import ComputationLimitError
+from cgtalg.rulesets.heap_position import HeapMove
 
-__all__ = ["MisereSearch", "misere_search", "DEFAULT_MAX_STATES"]
+__all__ = ["MisereSearch", "misere_search", "misere_search_outcome", "misere_search_grundy",
+           "misere_search_winning_moves", "DEFAULT_MAX_STATES"]
 
 #: default budget of explored class multisets (about 100 bytes each in memory)
 DEFAULT_MAX_STATES = 5_000_000
@@ -152,6 +155,7 @@ class MisereSearch:
         v = memo.get(s)
         if v is not None:
             return v
+        max_seconds = check_max_seconds(max_seconds)
         start_t = time.perf_counter()
         limit = DEFAULT_MAX_STATES if max_states is None else int(max_states)
         root = np.asarray(s, dtype=np.int32)
@@ -170,7 +174,7 @@ class MisereSearch:
             if max_seconds is not None and time.perf_counter() - start_t > max_seconds:
                 raise ComputationLimitError(
                     f"{self.ruleset.name}: misère search passed max_seconds={max_seconds} "
-                    f"after {size} states (kept for the next call)")
+                    f"after {size} states (kept for the next call); {BUDGET_HINT}")
             if progress is not None:
                 progress.n = size
                 progress.refresh()
@@ -306,10 +310,11 @@ def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,
                    max_states: int | None, max_seconds: float | None,
                    progress: bool | None) -> Any:
     """Read the answer from the store, else search (with a bar) and write it back."""
-    from cgtalg.rulesets.heap_genus import _open, store_key
+    from cgtalg.rulesets.protocol import check_store
+    from cgtalg.rulesets.heap_misere import store_key
 
     prop = "misere_grundy" if grundy else "misere_outcome"
-    st = _open(store)
+    st = check_store(store)
     text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
     if st is not None:
         hit = st.get_position(store_key(ruleset), text, prop)
@@ -327,27 +332,25 @@ def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,
     return res
 
 
-def misere_outcome(ruleset: Any, heaps: list[int], store: Any = None,
+def misere_search_outcome(ruleset: Any, heaps: list[int], store: Any = None,
                    max_states: int | None = None, max_seconds: float | None = None,
                    progress: bool | None = None) -> str:
     """``'P'`` or ``'N'``: the misère outcome of the position ``heaps`` (module docstring)."""
     return _stored_answer(ruleset, heaps, False, store, max_states, max_seconds, progress)
 
 
-def misere_grundy_value(ruleset: Any, heaps: list[int], store: Any = None,
+def misere_search_grundy(ruleset: Any, heaps: list[int], store: Any = None,
                         max_states: int | None = None, max_seconds: float | None = None,
                         progress: bool | None = None) -> int:
     """The misère Grundy value of the position ``heaps`` (``0`` exactly at P-positions)."""
     return _stored_answer(ruleset, heaps, True, store, max_states, max_seconds, progress)
 
 
-def misere_winning_moves(ruleset: Any, heaps: list[int], store: Any = None,
+def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = None,
                          max_states: int | None = None, max_seconds: float | None = None,
                          progress: bool | None = None) -> list:
     """Every move from ``heaps`` to a misère P-position, as :class:`HeapMove` (the heap named
     by the index of its first occurrence in ``heaps``)."""
-    from cgtalg.rulesets.heap_games import HeapMove
-
     moves = []
     seen: set[int] = set()
     for i, h in enumerate(heaps):

@@ -35,14 +35,9 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from cgtalg.errors import ComputationLimitError, OctalCodeError, RulesetError
-from cgtalg.rulesets.heap_games import (
-    ENUMERATE_LIMIT,
-    HeapMove,
-    HeapRuleset,
-    KernelRules,
-    _arr,
-)
+from cgtalg.errors import OctalCodeError, RulesetError
+from cgtalg.rulesets.grundy_engine import KernelRules, kernel_array
+from cgtalg.rulesets.heap_base import HeapRuleset
 
 __all__ = ["TakeAndBreak", "octal", "SubtractionGame", "parse_code", "KAYLES", "DAWSONS_KAYLES"]
 
@@ -345,23 +340,23 @@ class TakeAndBreak(HeapRuleset):
                     for b in range(a, (m - a) // 2 + 1):
                         yield (a, b, m - a - b)
 
-    def _kernel_rules(self, n_max: int) -> KernelRules:
+    def kernel_rules(self, n_max: int) -> KernelRules:
         if self.is_finite:
             if self._rules_cache is None:
                 ts = range(0, self.k + 1)
                 self._rules_cache = KernelRules(
-                    _arr(t for t in ts if self.digit(t) & 1 and t >= 1),
-                    _arr(t for t in ts if self.digit(t) & 2 and t >= 1),
-                    _arr(t for t in ts if self.digit(t) & 4),
-                    _arr(t for t in ts if self.digit(t) & 8),
+                    kernel_array(t for t in ts if self.digit(t) & 1 and t >= 1),
+                    kernel_array(t for t in ts if self.digit(t) & 2 and t >= 1),
+                    kernel_array(t for t in ts if self.digit(t) & 4),
+                    kernel_array(t for t in ts if self.digit(t) & 8),
                 )
             return self._rules_cache
         ts = range(0, max(n_max, 1))
         return KernelRules(
-            _arr(t for t in ts if self.digit(t) & 1 and t >= 1),
-            _arr(t for t in ts if self.digit(t) & 2 and t >= 1),
-            _arr(t for t in ts if self.digit(t) & 4),
-            _arr(t for t in ts if self.digit(t) & 8),
+            kernel_array(t for t in ts if self.digit(t) & 1 and t >= 1),
+            kernel_array(t for t in ts if self.digit(t) & 2 and t >= 1),
+            kernel_array(t for t in ts if self.digit(t) & 4),
+            kernel_array(t for t in ts if self.digit(t) & 8),
             finite=False,
         )
 
@@ -453,102 +448,6 @@ class TakeAndBreak(HeapRuleset):
     def has_moves(self) -> bool:
         """False for the code without any move (every digit 0)."""
         return any((self.d0,) + self.digits + self.tail)
-
-    # -- winning moves in huge heaps ---------------------------------------------------------
-    def _gvals(self, idx: np.ndarray, base: int = 0, sign: int = 1) -> np.ndarray:
-        """Grundy values at the heap sizes ``base + sign * idx`` (``idx`` a non-negative
-        ``int64`` array, ``base`` a Python int of any size), via a certified period when they
-        are beyond the computed values. Heap sizes past ``int64`` never reach numpy: they are
-        reduced into the period with Python ints first."""
-        from cgtalg.rulesets.heap_games import DIRECT_LIMIT
-
-        idx = np.asarray(idx, dtype=np.int64)
-        base = int(base)
-        eng = self.engine()
-        if idx.size == 0:
-            return np.zeros(0, dtype=np.int64)
-        lo = base + sign * int(idx.max() if sign < 0 else idx.min())
-        hi = base + sign * int(idx.min() if sign < 0 else idx.max())
-        if hi < eng.n:
-            return eng.G[base + sign * idx].astype(np.int64)
-        per = self._certified_period()
-        if per is None:
-            if hi >= DIRECT_LIMIT:
-                raise self._beyond_error(hi, DIRECT_LIMIT)
-            eng.extend(hi + 1)
-            return eng.G[base + sign * idx].astype(np.int64)
-        n0, p = per.preperiod, per.period
-        if lo >= n0:
-            # every heap is periodic: G(base + sign*i) = G(n0 + (r0 + sign*i) mod p)
-            r0 = (base - n0) % p
-            return eng.G[n0 + (r0 + sign * idx) % p].astype(np.int64)
-        if hi < 2**62:
-            return per.values_at(base + sign * idx, eng.G)
-        return np.array([per.value_at(base + sign * int(i), eng.G) for i in idx], dtype=np.int64)
-
-    def _heap_moves_to(self, index: int, n: int, target: int) -> Iterator[HeapMove]:
-        n = int(n)
-        rules = self._kernel_rules(min(n, 2**62) + 1)
-        if n == 0:
-            return
-        if target == 0 and any(int(t) == n for t in rules.t_all):
-            yield HeapMove(index, n, n, ())
-        ts = np.array([int(t) for t in rules.t_take if int(t) < n], dtype=np.int64)
-        if ts.size:
-            vals = self._gvals(ts, base=n, sign=-1)
-            for t in ts[vals == target]:
-                yield HeapMove(index, n, int(t), (n - int(t),))
-        for t in rules.t_split:
-            m = n - int(t)
-            if m < 2:
-                continue
-            yield from self._split_moves(index, n, int(t), m, target)
-        for t in rules.t_split3:
-            m = n - int(t)
-            if m < 3:
-                continue
-            if m > 3000:
-                raise ComputationLimitError(
-                    f"{self.code_text}: three-heap splits of a heap of {m} tokens are not enumerated (limit 3000)")
-            g = self._gvals(np.arange(m + 1))
-            for a in range(1, m // 3 + 1):
-                for b in range(a, (m - a) // 2 + 1):
-                    if g[a] ^ g[b] ^ g[m - a - b] == target:
-                        yield HeapMove(index, n, int(t), (a, b, m - a - b))
-
-    def _split_moves(self, index: int, n: int, t: int, m: int, target: int) -> Iterator[HeapMove]:
-        half = m // 2
-        per = self._certified_period() if half > ENUMERATE_LIMIT else None
-        if half > ENUMERATE_LIMIT and per is None:
-            raise ComputationLimitError(
-                f"{self.code_text}: the splits of a heap of {m} tokens ({half} pairs) are only enumerated "
-                f"up to {ENUMERATE_LIMIT} pairs without a certified period, and none is known "
-                f"(G is computed for heaps 0..{self.engine().n - 1}; certify one with periodicity(max_values=...))")
-        direct_top = half if per is None else min(half, per.preperiod - 1)
-        block = 1 << 22
-        lo = 1
-        while lo <= direct_top:
-            hi = min(direct_top, lo + block - 1)
-            a = np.arange(lo, hi + 1, dtype=np.int64)
-            hit = a[(self._gvals(a) ^ self._gvals(a, base=m, sign=-1)) == target]
-            for x in hit:
-                yield HeapMove(index, n, t, (int(x), m - int(x)))
-            lo = hi + 1
-        if per is None or per.preperiod > half:
-            return
-        # a >= n0 and m - a >= a >= n0: both parts periodic; one family per residue class
-        n0, p = per.preperiod, per.period
-        G = self.engine().G
-        P = np.asarray(G[n0 : n0 + p], dtype=np.int64)
-        j = np.arange(p, dtype=np.int64)
-        r = (m - 2 * n0) % p  # Python ints: m may exceed int64
-        vals = P ^ P[(r - j) % p]
-        for jj in j[vals == target]:
-            a = n0 + int(jj)
-            if a > half:
-                continue
-            count = (half - a) // p + 1
-            yield HeapMove(index, n, t, (a, m - a), stride=p if count > 1 else 0, count=count)
 
 
 #: alias: ``octal("0.77")``

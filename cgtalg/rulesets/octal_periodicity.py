@@ -22,7 +22,7 @@ Finite octal codes are never arithmetic-periodic (Horrocks & Nowakowski 2003).
 The search: for each candidate ``p`` (ascending), walk down from the end of the prefix while
 ``G[n] == G[n+p]``; the walk only has to reach the limit the certificate allows, so wrong
 periods are rejected after a few comparisons (numba kernel
-:func:`cgtalg.rulesets._grundy_kernels.last_match_scan`). The first ``p`` that passes is the
+:func:`cgtalg.rulesets.grundy_kernels.last_match_scan`). The first ``p`` that passes is the
 smallest period: the preperiod is the same for every period of an eventually periodic
 sequence, so the least period ``p*`` (which divides ``p``) passes a weaker bound. The prefix
 grows geometrically, or straight to the length a detected candidate needs.
@@ -35,11 +35,21 @@ from typing import Any
 
 import numpy as np
 
+from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
-from cgtalg.rulesets import _grundy_kernels as K
+from cgtalg.rulesets import grundy_kernels as K
+from cgtalg.rulesets.grundy_engine import (
+    DEFAULT_MAX_BYTES,
+    format_bytes,
+    grundy_engine,
+    grundy_memory_estimate,
+    grundy_sequence,
+)
+from cgtalg.rulesets.heap_position import check_count
+from cgtalg.rulesets.protocol import check_store
 
 __all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
-           "periodicity_memory_estimate"]
+           "periodicity_memory_estimate", "default_max_values"]
 
 
 def required_length(mode: int, h: int, k: int, preperiod: int, period: int) -> int:
@@ -255,16 +265,17 @@ def _z_dtype(L: int) -> type:
 
 def periodicity_memory_estimate(ruleset: Any, max_values: int) -> int:
     """Peak bytes of a :func:`periodicity` search over at most ``max_values`` values: the
-    Grundy values (:meth:`~cgtalg.rulesets.heap_games.HeapRuleset.grundy_memory_estimate`)
+    Grundy values (:func:`~cgtalg.rulesets.grundy_engine.grundy_memory_estimate`)
     plus the run-length table of the certificate scan (4 bytes per value, the last prefix
     being up to ``max_values`` long, ``8`` bytes past ``2**31``)."""
     L = int(max_values)
     z = (L + 1) * np.dtype(_z_dtype(L)).itemsize
-    return int(ruleset.grundy_memory_estimate(L)) + z
+    return int(grundy_memory_estimate(ruleset, L)) + z
 
 
-def _default_max(ruleset: Any) -> int:
-    rules = ruleset._kernel_rules(64)
+def default_max_values(ruleset: Any) -> int:
+    """The default ``max_values`` of :func:`periodicity` for ``ruleset`` (see there)."""
+    rules = ruleset.kernel_rules(64)
     if rules is None:
         return 1 << 12
     if ruleset.certificate() is None:
@@ -283,6 +294,8 @@ def periodicity(
     progress: bool | None = None,
     start: int = 1024,
     max_bytes: int | None = None,
+    *,
+    max_seconds: float | None = None,
 ) -> PeriodicityResult:
     """Compute Grundy values until the period is found and certified (or ``max_values``).
 
@@ -294,29 +307,36 @@ def periodicity(
         Stop after this many values. Default: 2**21 for codes with sparse space, 2**22 for
         codes without splits, 2**16 for other finite codes, 2**12 for games that cannot
         be certified (infinite codes, Grundy's game, function-defined games).
-    store : Store or str, optional
-        Values are read from and written to the store (resumable); a certified result is
-        kept as the sequence's metadata and re-verified against the stored values.
+    store : Store, optional
+        An open store: values are read from and written to it (resumable); a certified
+        result is kept as the sequence's metadata and re-verified against the stored values.
     progress : bool or None
         Progress bars for long computations.
     start : int
         Length of the first prefix examined.
     max_bytes : int, optional
-        Memory budget (default :data:`cgtalg.rulesets.heap_games.DEFAULT_MAX_BYTES`): a
+        Memory budget (default :data:`cgtalg.rulesets.grundy_engine.DEFAULT_MAX_BYTES`): a
         search whose ``max_values`` would need more (see
         :func:`periodicity_memory_estimate`) is refused before any work.
+    max_seconds : float, optional
+        Time budget of the search: past it, :class:`~cgtalg.errors.ComputationLimitError`
+        (the values computed are kept, and stored when there is a store).
 
     Returns
     -------
     PeriodicityResult
-        Certified, or what was seen on the prefix (worded as such, never as a fact).
+        Certified, or what was seen on the prefix (worded as such, never as a fact). A
+        certified result is kept on the ruleset: heaps of any size are then answered from it
+        (:func:`~cgtalg.rulesets.heap_play.heap_grundy_value`,
+        :func:`~cgtalg.rulesets.heap_play.heap_outcome`, ...).
 
     Raises
     ------
     RulesetError
         For a bad ``max_values``.
     ComputationLimitError
-        When ``max_values`` values would not fit ``max_bytes``.
+        When ``max_values`` values would not fit ``max_bytes``, or the search runs past
+        ``max_seconds``.
 
     Examples
     --------
@@ -325,28 +345,35 @@ def periodicity(
     >>> r.certified, r.period, r.preperiod
     (True, 12, 71)
     """
-    from cgtalg.rulesets.heap_games import DEFAULT_MAX_BYTES, _check_count, _fmt_bytes, _open_store
+    res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, Deadline(max_seconds))
+    if res.certified:
+        ruleset._period = res
+    else:
+        ruleset._period_searched = max(getattr(ruleset, "_period_searched", 0), res.values_checked)
+    return res
 
+
+def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | None, start: int,
+            max_bytes: int | None, deadline: Deadline) -> PeriodicityResult:
     name = ruleset.name
     cert = ruleset.certificate()
     if max_values is None:
-        max_values = _default_max(ruleset)
-    max_values = _check_count(max_values, "max_values")
+        max_values = default_max_values(ruleset)
+    max_values = check_count(max_values, "max_values")
     if max_values < 2:
         raise RulesetError(f"max_values must be at least 2, got {max_values}")
-    budget = DEFAULT_MAX_BYTES if max_bytes is None else _check_count(max_bytes, "max_bytes")
+    budget = DEFAULT_MAX_BYTES if max_bytes is None else check_count(max_bytes, "max_bytes")
     est = periodicity_memory_estimate(ruleset, max_values)
     if est > budget:
         raise ComputationLimitError(
-            f"{name}: a periodicity search over max_values = {max_values} values needs about {_fmt_bytes(est)}, "
-            f"over the memory budget of {_fmt_bytes(budget)}; pass max_bytes={est} (or more) to allow it, "
+            f"{name}: a periodicity search over max_values = {max_values} values needs about {format_bytes(est)}, "
+            f"over the memory budget of {format_bytes(budget)}; pass max_bytes={est} (or more) to allow it, "
             "or a smaller max_values")
-    if store is not None:
-        store = _open_store(store)
-    eng = ruleset.engine()
+    eng = grundy_engine(ruleset)
 
     def compute(L: int) -> np.ndarray:
-        ruleset.grundy_sequence(L, store=store, progress=progress, max_bytes=budget)
+        deadline.check(f"{name}: the periodicity search ({eng.n} values computed and kept)")
+        grundy_sequence(ruleset, L, store=store, progress=progress, max_bytes=budget, deadline=deadline)
         if eng.n < L:  # pragma: no cover - grundy_sequence fills the engine
             raise RuntimeError(f"{name}: the engine holds {eng.n} values, {L} needed")
         return eng.G

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable
 
+from cgtalg.budget import BUDGET_HINT, check_max_seconds
 from cgtalg.errors import LoopyGameError, RulesetError
 from cgtalg.rulesets.protocol import PartizanRuleset, player_moves
 
@@ -374,10 +375,9 @@ def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
     ``canonical_form``, and read back with :func:`cgtalg.core.partizan_notation.parse_partizan`.
     """
     from cgtalg.core.partizan_notation import format_partizan, parse_partizan
-    from cgtalg.rulesets.heap_genus import _open
-    from cgtalg.rulesets.protocol import format_position
+    from cgtalg.rulesets.protocol import check_store, format_position
 
-    st = _open(store)
+    st = check_store(store)
     norm = getattr(ruleset, "normalize", None)
     key_pos = norm(position) if norm is not None else position
     if st is None:
@@ -420,6 +420,7 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
     from cgtalg.core.partizan import ZERO
     from cgtalg.normal.partizan import canonical_form
 
+    max_seconds = check_max_seconds(max_seconds)
     memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
     sums = _attr_dict(ruleset, "_partizan_sums")    # sorted tuple of components -> form of the sum
     comps_of = getattr(ruleset, "components", None)
@@ -517,7 +518,7 @@ def _solve_components(ruleset: Any, stack: list, memo: dict, parts_key: Any, for
                 raise ComputationLimitError(
                     f"{ruleset.name}: the canonical form was not reached within max_seconds="
                     f"{max_seconds} ({solved} components solved, kept for the next call; "
-                    f"{len(memo)} known in all)")
+                    f"{len(memo)} known in all); {BUDGET_HINT}")
     return form_of(root)
 
 

@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from cgtalg.errors import PeriodicityError
+from cgtalg.core.jsonable import to_jsonable
 
 __all__ = ["Periodicity", "find_period", "find_arithmetic_period", "encode_sequence"]
 
@@ -107,8 +108,6 @@ class Periodicity:
 
     def to_json(self) -> dict:
         """A JSON-serialisable dict."""
-        from cgtalg.cli.common import to_jsonable
-
         return {
             "period": self.period,
             "preperiod": self.preperiod,

@@ -53,6 +53,7 @@ from typing import Any, Callable, Hashable, Iterable, Literal, Protocol, runtime
 from cgtalg.errors import LoopyGameError, RulesetError
 
 __all__ = [
+    "check_store",
     "Position",
     "Player",
     "LEFT",
@@ -484,3 +485,23 @@ def components_of(ruleset: Any, position: Position) -> list[Position] | None:
             f"{len(parts)} components"
         )
     return parts
+
+
+def check_store(store: Any, what: str = "store") -> Any:
+    """``store`` if it is a store object, ``None`` for no store (``None`` or ``False``).
+
+    The rulesets never open stores: a caller holding a URL or a path opens it first
+    (``cgtalg.store.open_store(url)``) and passes the store.
+
+    Raises
+    ------
+    RulesetError
+        For a URL or path given as text.
+    """
+    if store is None or store is False:
+        return None
+    if isinstance(store, (str, bytes)) or hasattr(store, "__fspath__"):
+        raise RulesetError(
+            f"{what} must be a store object (or None), not the location {store!r}: open it with "
+            "cgtalg.store.open_store(...) and pass the store")
+    return store

@@ -58,6 +58,18 @@ def _check_name(name: Any, what: str) -> str:
     return name
 
 
+def _register(table: dict, name: str, factory: Callable, description: str, replace: bool,
+              what: str, kind: str) -> None:
+    _check_name(name, what)
+    if not callable(factory):
+        raise RulesetError(f"the factory of {kind} {name!r} must be callable, got {factory!r}")
+    old = table.get(name)
+    if old is not None and old[0] is not factory and not replace:
+        raise RulesetError(f"the {'ruleset name' if kind == 'ruleset' else kind} {name!r} is already "
+                           f"registered ({old[1] or old[0]!r})")
+    table[name] = (factory, description)
+
+
 def register_ruleset(name: str, factory: Callable[[], Any], description: str = "", *, replace: bool = False) -> None:
     """Register ``factory()`` under ``name`` (e.g. ``"parity"``).
 
@@ -66,13 +78,7 @@ def register_ruleset(name: str, factory: Callable[[], Any], description: str = "
     RulesetError
         If the name is malformed, or already registered to another factory (unless ``replace``).
     """
-    _check_name(name, "ruleset name")
-    if not callable(factory):
-        raise RulesetError(f"the factory of ruleset {name!r} must be callable, got {factory!r}")
-    old = _NAMED.get(name)
-    if old is not None and old[0] is not factory and not replace:
-        raise RulesetError(f"the ruleset name {name!r} is already registered ({old[1] or old[0]!r})")
-    _NAMED[name] = (factory, description)
+    _register(_NAMED, name, factory, description, replace, "ruleset name", "ruleset")
 
 
 def register_family(prefix: str, factory: Callable[[str], Any], description: str = "", *, replace: bool = False) -> None:
@@ -83,13 +89,7 @@ def register_family(prefix: str, factory: Callable[[str], Any], description: str
     RulesetError
         If the prefix is malformed, or already registered to another factory (unless ``replace``).
     """
-    _check_name(prefix, "ruleset family prefix")
-    if not callable(factory):
-        raise RulesetError(f"the factory of ruleset family {prefix!r} must be callable, got {factory!r}")
-    old = _FAMILIES.get(prefix)
-    if old is not None and old[0] is not factory and not replace:
-        raise RulesetError(f"the ruleset family {prefix!r} is already registered ({old[1] or old[0]!r})")
-    _FAMILIES[prefix] = (factory, description)
+    _register(_FAMILIES, prefix, factory, description, replace, "ruleset family prefix", "ruleset family")
 
 
 def register_resolver(resolver: Callable[[str], Any], description: str = "") -> None:

@@ -36,29 +36,36 @@ heaps of thousands of beans are fine). Play that can return to an earlier state 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Hashable
 
 import networkx as nx
 
-from cgtalg.core.game import Game, game, zero
-from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
+from cgtalg.budget import Deadline, check_max_seconds
+from cgtalg.core.game import Game
+from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets.protocol import (
     Player,
     Position,
     check_position,
     check_ruleset,
-    components_of,
-    end_winner,
-    format_move,
     format_position,
-    format_state,
-    has_components,
     has_end_rule,
     is_partizan,
     other_player,
     parse_position,
     player_moves,
+)
+from cgtalg.rulesets.solution import Solution, solve_four, solve_impartial
+from cgtalg.rulesets.solver_walk import (
+    DEFAULT_MAX_POSITIONS,
+    ImpartialValues,
+    ProgressCounter,
+    Winners,
+    loopy_error,
+    outcome_class,
+    position_forms,
+    uses_four_outcomes,
+    walk,
 )
 
 __all__ = [
@@ -67,257 +74,7 @@ __all__ = [
     "solve",
     "Solver",
     "solved_dag",
-    "Solution",
-    "outcome_class",
-    "OUTCOME_TEXT",
 ]
-
-#: outcome class from (winner when Left starts, winner when Right starts)
-_CLASS = {("L", "L"): "L", ("R", "R"): "R", ("L", "R"): "N", ("R", "L"): "P"}
-
-#: readable meaning of each outcome class
-OUTCOME_TEXT = {
-    "P": "the second player wins",
-    "N": "the first player wins",
-    "L": "Left wins, whoever starts",
-    "R": "Right wins, whoever starts",
-}
-
-_NAMES = {"L": "Left", "R": "Right"}
-
-
-def outcome_class(winner_if_left_starts: Player, winner_if_right_starts: Player) -> str:
-    """The outcome class ``'L'``, ``'R'``, ``'N'`` or ``'P'`` from the winners of the two starts.
-
-    Examples
-    --------
-    >>> outcome_class("R", "L")
-    'P'
-    """
-    try:
-        return _CLASS[(winner_if_left_starts, winner_if_right_starts)]
-    except KeyError:
-        raise RulesetError(
-            f"winners must be 'L' or 'R', got {winner_if_left_starts!r} and {winner_if_right_starts!r}"
-        ) from None
-
-
-# -- the one iterative traversal ----------------------------------------------------------
-
-
-class _Bar:
-    """A tqdm counter of finished positions, created only once a walk passes 4096 positions
-    (shown after a further 2 s, or at once with ``progress=True``), so small walks cost nothing."""
-
-    __slots__ = ("bar", "pending", "progress", "desc")
-
-    def __init__(self, progress: bool | None, desc: str) -> None:
-        self.bar = None
-        self.pending = 0
-        self.progress = progress
-        self.desc = desc
-
-    def tick(self) -> None:
-        if self.progress is False:
-            return
-        self.pending += 1
-        if self.pending >= 4096:
-            if self.bar is None:
-                from tqdm.auto import tqdm
-
-                self.bar = tqdm(
-                    desc=self.desc,
-                    unit=" positions",
-                    disable=None if self.progress is None else False,
-                    delay=0.0 if self.progress else 2.0,
-                    leave=False,
-                )
-            self.bar.update(self.pending)
-            self.pending = 0
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.update(self.pending)
-            self.bar.close()
-            self.bar = None
-
-
-def _loopy(ruleset: Any, cycle: list) -> LoopyGameError:
-    shown = " -> ".join(format_position(ruleset, p) for p in cycle[:12])
-    if len(cycle) > 12:
-        shown += " -> ..."
-    shown += " -> " + format_position(ruleset, cycle[0])
-    return LoopyGameError(
-        cycle,
-        f"ruleset {ruleset.name!r}: the game graph is loopy (not short): it has the cycle {shown}",
-    )
-
-
-#: the most positions one solve holds in memory unless told otherwise (about 1-2 GB)
-DEFAULT_MAX_POSITIONS = 10_000_000
-
-
-def _walk(
-    root: Hashable,
-    expand: Callable[[Hashable], list],
-    finish: Callable[[Hashable, list], Any],
-    memo: dict,
-    on_cycle: Callable[[list], Exception],
-    bar: _Bar | None = None,
-    limit: int | None = None,
-    what: str = "",
-) -> Any:
-    """Iterative post-order DFS from ``root``: ``memo[node] = finish(node, expand(node))``.
-
-    Children are finished before their parents; a child met again while on the current
-    path closes a cycle, and ``on_cycle(path_from_child_to_node)`` is raised. With ``limit``,
-    a walk that would hold more than ``limit`` positions (memoised + on the current path)
-    stops with :class:`ComputationLimitError` before expanding the next one.
-    """
-    if root in memo:
-        return memo[root]
-    on_path: dict[Hashable, int] = {root: 0}
-    path: list[Hashable] = [root]
-    kids = expand(root)
-    frames: list[tuple[list, Any]] = [(kids, iter(kids))]
-    while frames:
-        kids, it = frames[-1]
-        for child in it:
-            if child in memo:
-                continue
-            if child in on_path:
-                raise on_cycle(path[on_path[child]:])
-            if limit is not None and len(memo) + len(path) >= limit:
-                raise ComputationLimitError(
-                    f"{what or 'solving'}: the game graph has more than {limit:,} positions "
-                    "(max_positions; the CLI's --max-positions raises it); nothing was stored"
-                )
-            child_kids = expand(child)
-            on_path[child] = len(path)
-            path.append(child)
-            frames.append((child_kids, iter(child_kids)))
-            break
-        else:
-            node = path.pop()
-            frames.pop()
-            del on_path[node]
-            memo[node] = finish(node, kids)
-            if bar is not None:
-                bar.tick()
-    return memo[root]
-
-
-def _mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
-class _Sum(list):
-    """Children list of a position that decomposes into these components."""
-
-
-class _ImpartialValues:
-    """Grundy values (normal play) or misère Grundy values of positions, memoised.
-
-    In normal play a position that decomposes gets the XOR of its components' values.
-    In misère play, if the ruleset has components, values come from forms (:func:`game_of`).
-    """
-
-    def __init__(self, ruleset: Any, misere: bool, progress: bool | None = False,
-                 max_positions: int | None = None) -> None:
-        self.ruleset = ruleset
-        self.misere = misere
-        self.memo: dict[Hashable, int] = {}
-        self.progress = progress
-        self.max_positions = max_positions
-        self.use_forms = misere and has_components(ruleset)
-        self.forms: dict[Hashable, Game] | None = {} if self.use_forms else None
-
-    def _expand(self, pos: Hashable) -> list:
-        if not self.misere:
-            comps = components_of(self.ruleset, pos)
-            if comps is not None:
-                return _Sum(comps)
-        return player_moves(self.ruleset, pos)
-
-    def _finish(self, pos: Hashable, kids: list) -> int:
-        memo = self.memo
-        if isinstance(kids, _Sum):
-            v = 0
-            for c in kids:
-                v ^= memo[c]
-            return v
-        if not kids:
-            return 1 if self.misere else 0
-        return _mex(memo[k] for k in kids)
-
-    def value(self, pos: Hashable) -> int:
-        if self.use_forms:
-            from cgtalg.misere.outcome import misere_grundy
-
-            return misere_grundy(_forms(self.ruleset, pos, self.forms, self.progress))
-        hit = self.memo.get(pos)
-        if hit is not None:
-            return hit
-        bar = _Bar(self.progress, f"solving {self.ruleset.name}")
-        try:
-            return _walk(pos, self._expand, self._finish, self.memo, lambda c: _loopy(self.ruleset, c), bar,
-                         self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}")
-        finally:
-            bar.close()
-
-
-class _Winners:
-    """Who wins each state (position, player to move), memoised (four-outcome play)."""
-
-    def __init__(self, ruleset: Any, misere: bool, progress: bool | None = False,
-                 max_positions: int | None = None) -> None:
-        self.ruleset = ruleset
-        self.misere = misere
-        self.partizan = is_partizan(ruleset)
-        self.memo: dict[tuple[Hashable, str], str] = {}
-        self.progress = progress
-        self.max_positions = max_positions
-
-    def moves(self, pos: Hashable, player: Player) -> list:
-        return player_moves(self.ruleset, pos, player if self.partizan else None)
-
-    def _expand(self, state: tuple) -> list:
-        pos, player = state
-        nxt = other_player(player)
-        return [(q, nxt) for q in self.moves(pos, player)]
-
-    def _finish(self, state: tuple, kids: list) -> str:
-        pos, player = state
-        if not kids:
-            return end_winner(self.ruleset, pos, player, self.misere)
-        memo = self.memo
-        for k in kids:
-            if memo[k] == player:
-                return player
-        return other_player(player)
-
-    def winner(self, pos: Hashable, player: Player) -> str:
-        state = (pos, player)
-        hit = self.memo.get(state)
-        if hit is not None:
-            return hit
-        bar = _Bar(self.progress, f"solving {self.ruleset.name}")
-        try:
-            return _walk(
-                state, self._expand, self._finish, self.memo,
-                lambda c: _loopy(self.ruleset, [s[0] for s in c]), bar,
-                self.max_positions, f"solving {self.ruleset.name} {format_position(self.ruleset, pos)}",
-            )
-        finally:
-            bar.close()
-
-
-def _uses_four_outcomes(ruleset: Any) -> bool:
-    return is_partizan(ruleset) or has_end_rule(ruleset)
 
 
 # -- DAG ----------------------------------------------------------------------------------
@@ -394,9 +151,9 @@ def build_dag(
     def finish(pos: Hashable, kids: list) -> int:
         return 1 + max((height[k] for k in kids), default=-1)
 
-    bar = _Bar(progress, f"building the DAG of {ruleset.name}")
+    bar = ProgressCounter(progress, f"building the DAG of {ruleset.name}")
     try:
-        _walk(position, expand, finish, height, lambda c: _loopy(ruleset, c), bar)
+        walk(position, expand, finish, height, lambda c: loopy_error(ruleset, c), bar)
     finally:
         bar.close()
     graph = nx.DiGraph(root=position, ruleset=ruleset.name, partizan=partizan, end_rule=has_end_rule(ruleset))
@@ -409,27 +166,6 @@ def build_dag(
             graph.add_edges_from(group, mover=mover)
     return graph
 
-
-def _forms(ruleset: Any, position: Position, memo: dict, progress: bool | None = False) -> Game:
-    def expand(pos: Hashable) -> list:
-        comps = components_of(ruleset, pos)
-        if comps is not None:
-            return _Sum(comps)
-        return player_moves(ruleset, pos)
-
-    def finish(pos: Hashable, kids: list) -> Game:
-        if isinstance(kids, _Sum):
-            total = zero
-            for c in kids:
-                total = total + memo[c]
-            return total
-        return game(memo[k] for k in kids)
-
-    bar = _Bar(progress, f"forms of {ruleset.name}")
-    try:
-        return _walk(position, expand, finish, memo, lambda c: _loopy(ruleset, c), bar)
-    finally:
-        bar.close()
 
 
 def game_of(
@@ -485,229 +221,8 @@ def game_of(
             "forms under normal or misère play"
         )
     check_position(ruleset, position)
-    return _forms(ruleset, position, {} if memo is None else memo, progress)
+    return position_forms(ruleset, position, {} if memo is None else memo, progress)
 
-
-# -- solutions ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class Solution:
-    """The solution of a position: its outcome class and every winning move.
-
-    Attributes
-    ----------
-    ruleset : str
-        The ruleset's name.
-    position
-        The position solved.
-    position_text : str
-        Its text (``format_position``).
-    misere : bool
-        Misère play (only meaningful under the default end rule).
-    kind : str
-        ``"impartial"`` (outcome P or N, moves shared by both players) or ``"four-outcome"``
-        (partizan rulesets and rulesets with their own end rule: outcome L, R, N or P).
-    outcome : str
-        ``'P'``, ``'N'``, ``'L'`` or ``'R'`` (see :data:`OUTCOME_TEXT`).
-    winning_moves : list or dict
-        Impartial: the winning moves (options that are P-positions), empty for a
-        P-position. Four-outcome: ``{"L": [...], "R": [...]}``, the winning moves of each
-        player when moving first (empty when that player loses moving first).
-    replies : list or dict
-        The losing side's moves with the winning replies to each: impartial, for a
-        P-position, a list of ``(move, [winning replies])``; four-outcome,
-        ``{"L": [...], "R": [...]}`` listing for each player who *loses* moving first their
-        moves with the opponent's winning replies.
-    value : int or None
-        Impartial: the Grundy value (normal play) or misère Grundy value (misère play).
-    winners : dict or None
-        Four-outcome: ``{"L": winner when Left starts, "R": winner when Right starts}``.
-    strategy : tuple of str
-        The readable strategy (``str(solution)``).
-    """
-
-    ruleset: str
-    position: Any
-    position_text: str
-    misere: bool
-    kind: str
-    outcome: str
-    winning_moves: Any
-    replies: Any
-    value: int | None = None
-    winners: dict | None = None
-    strategy: tuple[str, ...] = ()
-    texts: dict = field(default_factory=dict, repr=False)
-
-    @property
-    def outcome_text(self) -> str:
-        """What the outcome class means, e.g. ``"the second player wins"``."""
-        return OUTCOME_TEXT[self.outcome]
-
-    def __str__(self) -> str:
-        return "\n".join(self.strategy)
-
-    def to_json(self) -> dict:
-        """A JSON-serialisable dict (positions as the ruleset's text)."""
-        t = self.texts
-        data = {
-            "ruleset": self.ruleset,
-            "position": self.position_text,
-            "misere": self.misere,
-            "kind": self.kind,
-            "outcome": self.outcome,
-            "outcome_text": self.outcome_text,
-            "value": self.value,
-            "winners": self.winners,
-            "winning_moves": t["winning_moves"],
-            "replies": t["replies"],
-            "strategy": list(self.strategy),
-        }
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict, ruleset: Any) -> "Solution":
-        """Rebuild a solution from :meth:`to_json` output (positions read with ``parse_position``)."""
-
-        def parse(text: str) -> Any:
-            return parse_position(ruleset, text)
-
-        if data["kind"] == "impartial":
-            wm = [parse(x) for x in data["winning_moves"]]
-            rp = [(parse(r["move"]), [parse(x) for x in r["replies"]]) for r in data["replies"]]
-        else:
-            wm = {p: [parse(x) for x in data["winning_moves"][p]] for p in ("L", "R")}
-            rp = {
-                p: [(parse(r["move"]), [parse(x) for x in r["replies"]]) for r in data["replies"][p]]
-                for p in ("L", "R")
-            }
-        return cls(
-            ruleset=data["ruleset"],
-            position=parse(data["position"]),
-            position_text=data["position"],
-            misere=data["misere"],
-            kind=data["kind"],
-            outcome=data["outcome"],
-            winning_moves=wm,
-            replies=rp,
-            value=data.get("value"),
-            winners=data.get("winners"),
-            strategy=tuple(data.get("strategy", ())),
-            texts={"winning_moves": data["winning_moves"], "replies": data["replies"]},
-        )
-
-    def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
-
-        return text_html(self)
-
-
-def _play_name(misere: bool) -> str:
-    return "misère play" if misere else "normal play"
-
-
-def _solve_impartial(ev: "_ImpartialValues", position: Position) -> Solution:
-    ruleset, misere = ev.ruleset, ev.misere
-    v = ev.value(position)
-    fmt = lambda p: format_position(ruleset, p)  # noqa: E731
-    moves = player_moves(ruleset, position)
-    winning = [q for q in moves if ev.value(q) == 0]
-    replies: list[tuple[Any, list]] = []
-    if v == 0:
-        for q in moves:
-            replies.append((q, [r for r in player_moves(ruleset, q) if ev.value(r) == 0]))
-    outcome = "P" if v == 0 else "N"
-    value_name = "misère Grundy value" if misere else "Grundy value"
-    lines = [f"{outcome}: {OUTCOME_TEXT[outcome]} ({_play_name(misere)}; {value_name} {v})."]
-    lines.append(f"Position: {fmt(position)}")
-    if outcome == "N":
-        lines.append("Winning moves (to P-positions):")
-        lines += [f"  {format_move(ruleset, position, q, None)}" for q in winning]
-    elif not moves:
-        lines.append("The player to move has no move" + (" and wins." if misere else " and loses."))
-    else:
-        lines.append("Every first move loses; the second player's winning replies:")
-        for q, rs in replies:
-            if rs:
-                shown = "reply " + " or ".join(format_move(ruleset, q, r, None) for r in rs)
-            else:  # only in misère play: the second player cannot move, and so wins
-                shown = "the second player cannot move, and wins"
-            lines.append(f"  {format_move(ruleset, position, q, None)}: {shown}")
-    texts = {
-        "winning_moves": [fmt(q) for q in winning],
-        "replies": [{"move": fmt(q), "replies": [fmt(r) for r in rs]} for q, rs in replies],
-    }
-    return Solution(
-        ruleset=ruleset.name, position=position, position_text=fmt(position), misere=misere,
-        kind="impartial", outcome=outcome, winning_moves=winning, replies=replies, value=v,
-        winners=None, strategy=tuple(lines), texts=texts,
-    )
-
-
-def _solve_four(ev: "_Winners", position: Position) -> Solution:
-    ruleset, misere = ev.ruleset, ev.misere
-    winners = {p: ev.winner(position, p) for p in ("L", "R")}
-    outcome = outcome_class(winners["L"], winners["R"])
-    fmt = lambda p: format_position(ruleset, p)  # noqa: E731
-    winning: dict[str, list] = {}
-    replies: dict[str, list] = {}
-    for p in ("L", "R"):
-        o = other_player(p)
-        moves = ev.moves(position, p)
-        winning[p] = [q for q in moves if ev.winner(q, o) == p] if winners[p] == p else []
-        replies[p] = []
-        if winners[p] != p:
-            for q in moves:
-                replies[p].append((q, [r for r in ev.moves(q, o) if ev.winner(r, p) == o]))
-    mirror = getattr(ruleset, "mirror", None)
-    symmetric = callable(mirror) and mirror(position) == position
-    rule = "" if has_end_rule(ruleset) else f" ({_play_name(misere)})"
-    lines: list[str] = [f"{outcome}: {OUTCOME_TEXT[outcome]}{rule}."]
-    if symmetric:
-        # the rules and the position are symmetric in Left and Right: show one start
-        lines.append(f"Position: {format_state(ruleset, position, 'L')}")
-        starters = [("L", "the first player", "the second player")]
-    else:
-        shown = fmt(position)
-        if callable(getattr(ruleset, "format_state", None)):
-            shown += (f" = {format_state(ruleset, position, 'L')} with Left to move, "
-                      f"{format_state(ruleset, position, 'R')} with Right to move")
-        lines.append(f"Position: {shown}")
-        starters = [(p, _NAMES[p], _NAMES[other_player(p)]) for p in ("L", "R")]
-    legend = getattr(ruleset, "state_legend", None)
-    if isinstance(legend, str) and legend:
-        lines.append(f"  ({legend})")
-    for p, me, you in starters:
-        o = other_player(p)
-        moves = ev.moves(position, p)
-        head = "Moving first" if symmetric else f"If {me} starts"
-        if not moves:
-            result = "wins" if winners[p] == p else "loses"
-            lines.append(f"{head}, {me} has no move and {result} by the end rule.")
-        elif winners[p] == p:
-            lines.append(f"{head}, {me} wins by moving:")
-            lines += [f"  {format_move(ruleset, position, q, p)}" for q in winning[p]]
-        else:
-            lines.append(f"{head}, {me} loses; {you}'s winning reply to each move:")
-            for q, rs in replies[p]:
-                if rs:
-                    shown = " or ".join(format_move(ruleset, q, r, o) for r in rs)
-                else:
-                    shown = "cannot move, and wins by the end rule"
-                lines.append(f"  {me} {format_move(ruleset, position, q, p)}  =>  {you} {shown}")
-    texts = {
-        "winning_moves": {p: [fmt(q) for q in winning[p]] for p in ("L", "R")},
-        "replies": {
-            p: [{"move": fmt(q), "replies": [fmt(r) for r in rs]} for q, rs in replies[p]] for p in ("L", "R")
-        },
-    }
-    return Solution(
-        ruleset=ruleset.name, position=position, position_text=fmt(position), misere=misere,
-        kind="four-outcome", outcome=outcome, winning_moves=winning, replies=replies, value=None,
-        winners=winners, strategy=tuple(lines), texts=texts,
-    )
 
 
 class Solver:
@@ -728,6 +243,9 @@ class Solver:
         The most positions a walk may hold (default :data:`DEFAULT_MAX_POSITIONS`); past it
         the walk stops with :class:`~cgtalg.errors.ComputationLimitError` instead of running
         out of memory.
+    max_seconds : float, optional
+        Time budget of each call (``solve`` takes its own too): past it,
+        :class:`~cgtalg.errors.ComputationLimitError`; the positions done stay memoised.
 
     Raises
     ------
@@ -743,31 +261,39 @@ class Solver:
     """
 
     def __init__(self, ruleset: Any, misere: bool = False, *, progress: bool | None = None,
-                 max_positions: int | None = None) -> None:
+                 max_positions: int | None = None, max_seconds: float | None = None) -> None:
         check_ruleset(ruleset)
+        self.max_seconds = check_max_seconds(max_seconds)
         self.ruleset = ruleset
         self.misere = bool(misere)
-        self.four_outcomes = _uses_four_outcomes(ruleset)
+        self.four_outcomes = uses_four_outcomes(ruleset)
         if max_positions is None:
             max_positions = DEFAULT_MAX_POSITIONS
         if self.four_outcomes:
-            self._ev: Any = _Winners(ruleset, self.misere, progress, max_positions)
+            self._ev: Any = Winners(ruleset, self.misere, progress, max_positions)
         else:
-            self._ev = _ImpartialValues(ruleset, self.misere, progress, max_positions)
+            self._ev = ImpartialValues(ruleset, self.misere, progress, max_positions)
 
     def __repr__(self) -> str:
         return f"Solver({self.ruleset.name!r}, misere={self.misere}, memo={len(self._ev.memo)})"
 
-    def solve(self, position: Position) -> Solution:
+    def _budget(self, max_seconds: float | None = None) -> None:
+        """Start the time budget of one call (``max_seconds``, else the solver's own)."""
+        secs = self.max_seconds if max_seconds is None else check_max_seconds(max_seconds)
+        self._ev.deadline = None if secs is None else Deadline(secs)
+
+    def solve(self, position: Position, *, max_seconds: float | None = None) -> Solution:
         """The :class:`Solution` of ``position`` (see :func:`solve`)."""
         check_position(self.ruleset, position)
+        self._budget(max_seconds)
         if self.four_outcomes:
-            return _solve_four(self._ev, position)
-        return _solve_impartial(self._ev, position)
+            return solve_four(self._ev, position)
+        return solve_impartial(self._ev, position)
 
     def outcome(self, position: Position) -> str:
         """The outcome class only (``'P'``/``'N'``, or ``'L'``/``'R'``/``'N'``/``'P'``)."""
         check_position(self.ruleset, position)
+        self._budget()
         if self.four_outcomes:
             return outcome_class(self._ev.winner(position, "L"), self._ev.winner(position, "R"))
         return "P" if self._ev.value(position) == 0 else "N"
@@ -777,6 +303,7 @@ class Solver:
         if to_move not in ("L", "R"):
             raise RulesetError(f"the player to move must be 'L' or 'R', got {to_move!r}")
         check_position(self.ruleset, position)
+        self._budget()
         if self.four_outcomes:
             return self._ev.winner(position, to_move)
         next_wins = self._ev.value(position) != 0
@@ -795,6 +322,7 @@ class Solver:
                 f"ruleset {self.ruleset.name!r} is partizan or has its own end rule: it has no Grundy values"
             )
         check_position(self.ruleset, position)
+        self._budget()
         return self._ev.value(position)
 
 
@@ -807,6 +335,7 @@ def solve(
     progress: bool | None = None,
     solver: Solver | None = None,
     max_positions: int | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
     """Solve ``position``: its outcome class and every winning move, with the strategy.
 
@@ -835,6 +364,9 @@ def solve(
         A :class:`Solver` of the same ruleset and play rule whose tables are reused.
     max_positions : int, optional
         The most positions the solve may visit (default :data:`DEFAULT_MAX_POSITIONS`).
+    max_seconds : float, optional
+        Time budget: past it, :class:`~cgtalg.errors.ComputationLimitError` (whose message
+        says how to give more time).
 
     Returns
     -------
@@ -867,6 +399,7 @@ def solve(
     check_ruleset(ruleset)
     check_position(ruleset, position)
     misere = bool(misere)
+    max_seconds = check_max_seconds(max_seconds)
     limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
     count = getattr(ruleset, "position_count", None)
     if callable(count):  # a ruleset that can bound its game graph: refuse before walking
@@ -892,7 +425,7 @@ def solve(
         )
 
     if store is None:
-        return solver.solve(position)
+        return solver.solve(position, max_seconds=max_seconds)
     text = format_position(ruleset, position)
     back = parse_position(ruleset, text)
     if back != position:
@@ -903,7 +436,7 @@ def solve(
     computed: list[Solution] = []
 
     def compute_json() -> dict:
-        sol = solver.solve(position)
+        sol = solver.solve(position, max_seconds=max_seconds)
         computed.append(sol)
         return json.loads(json.dumps(sol.to_json()))
 
@@ -941,8 +474,8 @@ def solved_dag(
     """
     graph = build_dag(ruleset, position, labels=labels, progress=progress)
     graph.graph["misere"] = bool(misere)
-    if _uses_four_outcomes(ruleset):
-        ev = _Winners(ruleset, bool(misere), progress)
+    if uses_four_outcomes(ruleset):
+        ev = Winners(ruleset, bool(misere), progress)
         for p, data in graph.nodes(data=True):
             data["outcome"] = outcome_class(ev.winner(p, "L"), ev.winner(p, "R"))
         for u, v, data in graph.edges(data=True):
@@ -951,7 +484,7 @@ def solved_dag(
             data["winning_for"] = wins
             data["winning"] = bool(wins)
     else:
-        ev = _ImpartialValues(ruleset, bool(misere), progress)
+        ev = ImpartialValues(ruleset, bool(misere), progress)
         for p, data in graph.nodes(data=True):
             data["value"] = ev.value(p)
             data["outcome"] = "P" if data["value"] == 0 else "N"

@@ -332,7 +332,8 @@ def draw_game_dag(
     """
     from cgtalg.core.dag import check_acyclic
     from cgtalg.core.game import Game
-    from cgtalg.rulesets.solver import Solution, solved_dag
+    from cgtalg.rulesets.solution import Solution
+    from cgtalg.rulesets.solver import solved_dag
 
     obj = graph_or_solution
     if isinstance(obj, Game):

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cgtalg.budget import Deadline
 from cgtalg.core.game import Game, game
+from cgtalg.errors import RulesetError
 from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
+from cgtalg.rulesets.heap_position import as_heaps, check_count, heap_fold
+from cgtalg.rulesets.protocol import check_store
 
 __all__ = ["misere_canonical_heap", "misere_canonical_position", "heap_genus",
            "genus_sequence", "store_key"]
@@ -39,47 +43,26 @@ def misere_canonical_heap(ruleset: Any, n: int) -> Game:
     ComputationLimitError
         When a canonical sum of two heaps would pass :data:`cgtalg.core.game.WALK_LIMIT`.
     """
-    from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
-    from cgtalg.rulesets.heap_games import _check_count
+    from cgtalg.misere.canonical import misere_canonical_sum_game, misere_canonical_game
 
-    n = _check_count(n, "heap size")
-    lst = _canon_list(ruleset)
-    zero_c = misere_canonical_game(game([]))
-    while len(lst) <= n:
-        m = len(lst)
-        opts = []
-        for parts in ruleset.heap_options(m):
-            x = zero_c
-            for p in parts:
-                if p:
-                    x = _canonical_sum_games(x, lst[p])
-            opts.append(x)
-        lst.append(misere_canonical_game(game(opts)))
-    return lst[n]
+    n = check_count(n, "heap size")
+    return heap_fold(ruleset, _canon_list(ruleset), n, misere_canonical_game(game([])), misere_canonical_sum_game,
+                     lambda opts: misere_canonical_game(game(opts)))
 
 
 def misere_canonical_position(ruleset: Any, heaps: Any) -> Game:
     """The misère canonical form of a multi-heap position (canonical sum of its heaps)."""
-    from cgtalg.misere.canonical import _canonical_sum_games, misere_canonical_game
-    from cgtalg.rulesets.heap_games import as_heaps
+    from cgtalg.misere.canonical import misere_canonical_sum_game, misere_canonical_game
 
     x = misere_canonical_game(game([]))
     for h in as_heaps(heaps, getattr(ruleset, "name", "heap game")):
-        x = _canonical_sum_games(x, misere_canonical_heap(ruleset, h))
+        x = misere_canonical_sum_game(x, misere_canonical_heap(ruleset, h))
     return x
 
 
 def store_key(ruleset: Any) -> str:
     """The store's ruleset key for misère results of ``ruleset``."""
     return f"misere:{getattr(ruleset, 'name', type(ruleset).__name__)}"
-
-
-def _open(store: Any) -> Any:
-    if store is None or store is False:
-        return None
-    from cgtalg.store.store import open_store
-
-    return open_store(store) if isinstance(store, str) else store
 
 
 def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: Any = None) -> Genus:
@@ -91,8 +74,8 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     heaps : int or sequence of int
     convention : {'classical', 'short', 'extended'}
         How the result prints (:mod:`cgtalg.misere.genus`).
-    store : Store or URL, optional
-        Read the genus from / write it to the store (position property ``genus``).
+    store : Store, optional
+        An open store: the genus is read from / written to it (position property ``genus``).
 
     Examples
     --------
@@ -101,14 +84,12 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     >>> str(heap_genus(r, [9, 6])), str(heap_genus(r, [9, 3, 3]))   # seed 000's warning
     ('1^13', '1^20')
     """
-    from cgtalg.rulesets.heap_games import as_heaps
-
     if convention not in GENUS_CONVENTIONS:
-        raise ValueError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
+        raise RulesetError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
     hs = as_heaps(heaps, getattr(ruleset, "name", "heap game"))
     if convention == "extended":
         return extended_genus(misere_canonical_position(ruleset, hs))
-    st = _open(store)
+    st = check_store(store)
     text = " ".join(map(str, hs)) or "0"
     if st is not None:
         hit = st.get_position(store_key(ruleset), text, "genus")
@@ -122,10 +103,13 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
 
 
 def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
-                   progress: bool | None = None) -> list[Genus]:
+                   progress: bool | None = None, *, max_seconds: float | None = None) -> list[Genus]:
     """Genera of single heaps ``0..n`` (Plambeck's tables; CGSuite's ``[G(k).Genus for k …]``).
 
     ``progress``: ``True`` shows a tqdm bar, ``None`` one on a terminal for ``n > 40``.
+    ``max_seconds``: time budget, checked between heaps (past it,
+    :class:`~cgtalg.errors.ComputationLimitError`; the canonical heaps built are kept on the
+    ruleset and the genera written to the store stay there).
 
     Examples
     --------
@@ -135,14 +119,18 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
     """
     import sys
 
-    from cgtalg.rulesets.heap_games import _check_count
-
-    n = _check_count(n, "n")
+    n = check_count(n, "n")
     show = progress if progress is not None else (n > 40 and sys.stderr.isatty())
     it: Sequence[int] | Any = range(n + 1)
     if show:
         from tqdm.auto import tqdm
 
         it = tqdm(it, desc=f"genus {getattr(ruleset, 'name', '')}", unit="heap")
-    st = _open(store)
-    return [heap_genus(ruleset, h, convention, st) for h in it]
+    st = check_store(store)
+    deadline = Deadline(max_seconds)
+    out = []
+    for h in it:
+        deadline.check(f"{getattr(ruleset, 'name', 'heap game')}: the genera of heaps 0..{n} "
+                       f"({len(out)} computed)")
+        out.append(heap_genus(ruleset, h, convention, st))
+    return out

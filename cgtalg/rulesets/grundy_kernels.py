@@ -1,7 +1,8 @@
-"""Numba kernels for Grundy sequences of heap games (private; see :mod:`cgtalg.rulesets.octal`).
+"""Numba kernels for Grundy sequences of heap games.
 
-Users never call these directly: :class:`cgtalg.rulesets.octal.GrundyEngine` drives them,
-grows buffers, promotes dtypes, re-chooses the sparse-space split and reports progress.
+Most users never call these directly: :class:`cgtalg.rulesets.grundy_engine.GrundyEngine` drives them,
+grows buffers, promotes dtypes, re-chooses the sparse-space split and reports progress
+(the census reads :func:`value_counts` too).
 
 Conventions shared by every kernel
 ----------------------------------
