@@ -27,7 +27,7 @@ import cgtalg as cg
 from cgtalg.errors import CgtalgError, ComputationLimitError, GameNotationError
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
-    _canonical_sum_games,
+    misere_canonical_sum_game,
     misere_canonical,
     misere_canonical_game,
     misere_simplest,
@@ -45,7 +45,7 @@ from cgtalg.misere.parts import (
     misere_parts,
 )
 
-S = _canonical_sum_games
+S = misere_canonical_sum_game
 ZERO, ONE = cg.nim(0), cg.nim(1)
 DAY4 = [f.game for f in misere_games_born_by(4)]
 DAY3 = [f.game for f in misere_games_born_by(3)]

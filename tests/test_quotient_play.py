@@ -25,7 +25,7 @@ from cgtalg.misere.quotient_state import forget_known
 from cgtalg.misere.quotient_play import quotient_outcome, quotient_winning_moves
 from cgtalg.misere.quotient_store import ENTRY, check_monoid, quotient_key
 from cgtalg.rulesets import misere_play as mp
-from cgtalg.rulesets.heap_games import HeapMove
+from cgtalg.rulesets.heap_position import HeapMove
 from cgtalg.rulesets.octal import TakeAndBreak
 from cgtalg.store.store import open_store
 

@@ -49,6 +49,14 @@ class Evaluator(Generic[V]):
         The value of the nim-heap ``*n`` given directly (``n`` any non-negative int), so the
         options of the atom are never materialised. Without it the fold walks ``*n``'s
         options like any form's (refused past ``WALK_LIMIT`` option links).
+    partizan : bool, default False
+        Whether the evaluation is of partizan forms (its option values come Left then Right;
+        :func:`cgtalg.core.partizan.partizan_evaluator`). An impartial evaluation given a
+        partizan form answers for it only when the form is impartial written in partizan
+        notation (``{*|*}``), and otherwise refuses it with
+        :class:`~cgtalg.errors.GameKindError`: it never walks Left and Right options as one
+        set. A partizan evaluation given an impartial form evaluates it as the partizan game
+        it is.
     """
 
     def __init__(
@@ -57,8 +65,10 @@ class Evaluator(Generic[V]):
         combine: Callable[[Game, Sequence[V]], V],
         add: Callable[[V, V], V] | None = None,
         atom: Callable[[int], V] | None = None,
+        partizan: bool = False,
     ) -> None:
         self.name = name
+        self.partizan = partizan
         self.combine = combine
         self.add = add
         self.atom = atom
@@ -94,6 +104,20 @@ def _register_evaluator_cache(ev: Evaluator) -> None:
         k += 1
         label = f"fold {ev.name} #{k}"
     register_cache(label, ev)
+
+
+def _of_kind(g: Any, ev: Evaluator) -> Any:
+    """``g`` as the kind of form ``ev`` evaluates (see :class:`Evaluator`'s ``partizan``)."""
+    from cgtalg.core.partizan import PartizanGame, from_impartial, to_impartial
+
+    if ev.partizan:
+        if isinstance(g, Game):
+            return from_impartial(g)
+    elif isinstance(g, PartizanGame):
+        return to_impartial(g, ev.name)
+    from cgtalg.errors import GameKindError
+
+    raise GameKindError(f"{ev.name}: {type(g).__name__} is not a form")
 
 
 def evaluator(
@@ -133,6 +157,11 @@ def fold(g: Game, ev: Evaluator[V]) -> V:
     hit = cache.get(g._id)
     if hit is not None or g._id in cache:
         return hit  # type: ignore[return-value]
+    if ev.partizan == isinstance(g, Game):
+        g = _of_kind(g, ev)
+        hit = cache.get(g._id)
+        if hit is not None or g._id in cache:
+            return hit  # type: ignore[return-value]
     add = ev.add
     atom = ev.atom
     top_heap = -1  # the largest atom expanded so far (atoms without an atom rule)

@@ -46,6 +46,7 @@ __all__ = [
     "down",
     "switch",
     "from_impartial",
+    "to_impartial",
     "partizan_sum",
     "partizan_evaluator",
     "Form",
@@ -431,8 +432,35 @@ def from_impartial(g: Game) -> PartizanGame:
     """The impartial form ``g`` as a partizan form: every subposition ``{G' | G'}``
     (through the generic fold, memoised; refused past the walk limit for huge nim-heaps)."""
     if not isinstance(g, Game):
-        raise TypeError(f"from_impartial() needs an impartial Game, got {type(g).__name__}")
+        from cgtalg.errors import GameKindError
+
+        raise GameKindError(f"from_impartial() needs an impartial Game, got {type(g).__name__}")
     return fold(g, _FROM_IMPARTIAL)
+
+
+def to_impartial(g: PartizanGame, question: str = "an impartial question") -> Game:
+    """The impartial form of a partizan form whose Left and Right options agree at every
+    position (``{*|*}`` is ``{*}``, ``{0|0}`` is ``*``). Any other partizan form is refused with
+    :class:`~cgtalg.errors.GameKindError` naming ``question``: a partizan game has no impartial
+    answer (no Grundy value, genus, misère canonical form of the impartial universe).
+
+    >>> from cgtalg.core.notation import parse
+    >>> str(to_impartial(parse("{*|*}")))
+    '{*}'
+    """
+    from cgtalg.core.game import game
+    from cgtalg.errors import GameKindError
+
+    if not g.is_impartial:
+        raise GameKindError(
+            f"{question}: {_short(str(g))} is a partizan game (its Left and Right options differ), "
+            "which has no impartial answer; the doors cgtalg.outcome, cgtalg.canonical_form and "
+            "cgtalg.compare answer for partizan games",
+            ("cgtalg.outcome", "cgtalg.canonical_form", "cgtalg.compare"))
+    memo: dict[int, Game] = {}
+    for x in g.subpositions():  # children before parents
+        memo[x._id] = game(memo[o._id] for o in x._left)
+    return memo[g._id]
 
 
 def negative(g: PartizanGame) -> PartizanGame:
@@ -495,7 +523,7 @@ def partizan_evaluator(name: str) -> Callable[[Callable[[PartizanGame, Sequence[
             k = len(g._left)
             return rule(g, vals[:k], vals[k:])
 
-        ev = Evaluator(name, combine)
+        ev = Evaluator(name, combine, partizan=True)
         ev.__doc__ = rule.__doc__
         return ev
 

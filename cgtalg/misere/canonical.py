@@ -54,7 +54,7 @@ from typing import Iterable, Sequence, Union
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, evaluator, fold
 from cgtalg.core.game import Game, game, nim, sum_fold
-from cgtalg.core.partizan import PartizanGame
+from cgtalg.core.partizan import PartizanGame, to_impartial
 from cgtalg.errors import GameKindError
 from cgtalg.misere.outcome import misere_grundy as _misere_grundy_of
 
@@ -307,28 +307,22 @@ def _check_game(g: object, what: str = "game") -> Game:
         return g
     if isinstance(g, MisereCanonicalForm):
         return g._game
-    raise GameKindError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}"
-                        + _PARTIZAN_HINT * _is_partizan(g), _ANSWERED_BY * _is_partizan(g))
+    if _is_partizan(g):  # impartial in partizan notation ({*|*}) answers; others are refused
+        return to_impartial(g, f"{what} (misère play of impartial games)")  # type: ignore[arg-type]
+    raise GameKindError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}")
 
 
 def _as_game(g: object) -> Game:
-    if isinstance(g, Game):
-        return g
-    if isinstance(g, MisereCanonicalForm):
-        return g._game
+    """An impartial form from a form, a misère canonical form or game text; a partizan form is
+    answered when it is impartial written in partizan notation, and refused otherwise."""
     if isinstance(g, str):
         from cgtalg.core.notation import parse
 
-        return parse(g)
-    raise GameKindError(
-        "expected a cgtalg Game, a MisereCanonicalForm or game text, "
-        f"got {type(g).__name__}: {g!r}" + _PARTIZAN_HINT * _is_partizan(g), _ANSWERED_BY * _is_partizan(g)
-    )
-
-
-_PARTIZAN_HINT = ("; a partizan form's misère reduced form (dicot or dead-ending universe) is "
-                  "cgtalg.misere.partizan_canonical.partizan_misere_canonical_form")
-_ANSWERED_BY = ("cgtalg.misere.partizan_canonical.partizan_misere_canonical_form",)
+        g = parse(g)
+    if isinstance(g, (Game, MisereCanonicalForm)) or _is_partizan(g):
+        return _check_game(g, "the game")
+    raise GameKindError(f"expected a cgtalg Game, a MisereCanonicalForm or game text, got "
+                        f"{type(g).__name__}: {g!r}")
 
 
 def _is_partizan(g: object) -> bool:

@@ -11,7 +11,7 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator
 from cgtalg.core.game import Game, game, star, zero
 from cgtalg.core.notation import parse
-from cgtalg.core.partizan import PartizanGame
+from cgtalg.core.partizan import PartizanGame, to_impartial
 from cgtalg.errors import GameKindError
 from cgtalg.misere.equivalence_certificate import Distinction, EquivalenceProof, Witness
 from cgtalg.misere.outcome import misere_grundy
@@ -160,18 +160,18 @@ def _as_game(x: Any, name: str) -> Game:
     if isinstance(x, Game):
         return x
     if isinstance(x, str):
-        return parse(x)
-    if isinstance(x, PartizanGame):
-        raise GameKindError(f"{name} is a partizan form: equivalence in the impartial misère universe "
-                            "is for impartial forms; compare partizan forms with "
-                            "cgtalg.misere.partizan.misere_equal (universe 'full', 'dicot' or 'dead-ending')",
-                            ("cgtalg.misere.partizan.misere_equal",))
+        x = parse(x)
+        if isinstance(x, Game):
+            return x
+    if isinstance(x, PartizanGame):  # {*|*} is impartial; a partizan game is refused
+        return to_impartial(x, f"{name} (equivalence among impartial games; cgtalg.compare "
+                               "compares partizan games in the dicot, dead-ending or general universe)")
     raise GameKindError(f"{name} must be a Game or game text, got {type(x).__name__}: {x!r}")
 
 
 def _check_flag(misere: Any) -> bool:
     if not isinstance(misere, bool):
-        raise TypeError(f"misere must be True or False, got {misere!r}")
+        raise GameKindError(f"misere must be True or False, got {misere!r}")
     return misere
 
 
