@@ -35,8 +35,27 @@ def test_equiv_misere_proof(run):
     assert res.exit_code == 0
     assert "{*2} ≢ *2+*2 in misère play" in res.output
     assert "Distinguisher T" in res.output and "proof re-checked by direct play: OK" in res.output
-    data = json.loads(run("equiv", "*2+*", "*3", "--json").output)
-    assert data["holds"] is True and data["proof_checked"] is True
+    data = json.loads(run("equiv", "*2+*", "*3", "--misere", "--json").output)
+    assert data["holds"] is True and data["proof_checked"] is True and data["relation"] == "="
+
+
+def test_equiv_compares_every_kind(run):
+    """One command for every comparison (issue 19): partizan games in normal play, and in
+    misère play modulo a universe, each certificate re-checked (outcomes by Siegel CGT II.1:
+    {0|} = 1 < 2; seed 002: *+* = 0 among dicots, not in general)."""
+    data = json.loads(run("equiv", "{0|}", "{0|}+{0|}", "--json").output)
+    assert data["relation"] == "<" and data["misere"] is False
+    data = json.loads(run("equiv", "*+*", "0", "--misere", "--universe", "dicot", "--json").output)
+    assert data["relation"] == "=" and data["proof_checked"] is True
+    data = json.loads(run("equiv", "*+*", "0", "--misere", "--universe", "all", "--json").output)
+    assert data["relation"] != "=" and data["proof_checked"] is True
+
+def test_equiv_refuses_a_partizan_game_in_the_impartial_universe(tmp_path, capsys):
+    code = main(["--store", str(tmp_path / "x.sqlite"), "equiv", "{0|}", "0", "--misere",
+                 "--universe", "impartial"])
+    err = capsys.readouterr().err
+    assert code == 2 and "impartial universe holds impartial games only" in err
+    assert "unexpected" not in err
 
 
 def test_demo_runs_twice_and_second_run_uses_the_store(run):

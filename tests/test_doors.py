@@ -133,15 +133,26 @@ def number_tree(x):
     return (frozenset({number_tree(x - step)}), frozenset({number_tree(x + step)}))
 
 
-CANDIDATES = sorted({Fraction(a, d) for d in (1, 2, 4, 8) for a in range(-8 * d, 8 * d + 1)},
-                    key=lambda q: (q.denominator, abs(q)))
-
-
 @lru_cache(maxsize=None)
 def number_of(g):
-    for x in CANDIDATES:
-        if relation_of(g, number_tree(x)) == "=":
+    """The dyadic number (denominator ≤ 16, |x| ≤ 16) that g equals, or None. A number is
+    comparable with every number, so g is located by bisection: confused with one, it is none."""
+    lo, hi = None, None  # numbers known to be < g and > g
+    x = Fraction(0)
+    for _ in range(40):
+        r = relation_of(g, number_tree(x))
+        if r == "=":
             return x
+        if r == "||":
+            return None
+        if r == ">":
+            lo = x
+            x = x + 1 if hi is None else (x + hi) / 2
+        else:
+            hi = x
+            x = x - 1 if lo is None else (lo + x) / 2
+        if x.denominator > 16 or abs(x) > 16:
+            return None
     return None
 
 
@@ -331,7 +342,7 @@ def test_grundy_values_and_genus(kind, x):
     assert gen.g == grundy_of(t)
     two = impartial(ZERO_T, impartial(ZERO_T))
     s = t
-    for n in range(4 if len(_followers(t)) < 20 else 2):
+    for n in range(4 if len(_followers(t)) < 12 else 1):
         assert gen.gamma(n) == misere_grundy_of(s), n
         s = add(s, two)
 
@@ -470,17 +481,16 @@ def test_partizan_values(g, ls, rs, m, temp):
     assert cg.right_stop(g) == rs == right_stop_of(t)
     assert cg.mean(g) == m
     assert cg.temperature(g) == temp
-    th = cg.thermograph(g)
-    assert th.mean == m or cg.mean(g) == m
+    assert cg.thermograph(g) == cg.thermograph(cg.parse(g) if isinstance(g, str) else g)
 
 
 @pytest.mark.parametrize("kind,x", EXAMPLES, ids=IDS)
 def test_stops_of_every_kind(kind, x):
     """Stops are normal-play values: every short game has them (impartial games as the partizan
     games they are), checked against the definition."""
-    if kind == "partizan position" and str(x).endswith("2x3"):
-        pytest.skip("the brute-force stop search is slow on this board")
     t = lit(x)
+    if len(_followers(t)) > 30:
+        pytest.skip("the brute-force number search is too slow on a game this large")
     assert cg.left_stop(x) == left_stop_of(t)
     assert cg.right_stop(x) == right_stop_of(t)
     n = number_of(t)
@@ -489,8 +499,8 @@ def test_stops_of_every_kind(kind, x):
 
 def test_cool_and_atomic_weight():
     assert cg.compare(cg.cool("{3|-1}", 1), "{2|0}").relation == "="  # {a|b} cooled by t
-    assert cg.atomic_weight("^") == 1 and cg.atomic_weight("^+^") == 2 and cg.atomic_weight("*") == 0
-    assert cg.atomic_weight(cg.position("0.77", 3)) == 0  # impartial: atomic weight 0
+    for g, aw in (("^", 1), ("^+^", 2), ("*", 0), (cg.position("0.77", 3), 0)):  # impartial: 0
+        assert cg.number_value(cg.atomic_weight(g)) == aw
 
 
 def test_transfinite_nimbers():
@@ -532,7 +542,9 @@ def test_rulesets_with_their_own_end_rule():
         err = refuses(fn, p)
         assert "end rule" in str(err)
     refuses(cg.winning_moves, p)  # which player?
-    assert cg.winning_moves(p, player="L") == []
+    for side in "LR":  # positions (beans left, Left's holding, Right's holding mod 2)
+        got = {7 - m[0] for m in cg.winning_moves(p, player=side)}
+        assert got == {t for t in (1, 2, 3) if not parity_wins_first(7 - t, 0, t)}
 
 
 def test_bad_arguments_are_named_errors():

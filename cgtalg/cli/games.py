@@ -70,19 +70,49 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
 @click.command("equiv")
 @click.argument("g_text", metavar="G")
 @click.argument("h_text", metavar="H")
-@click.option("--misere/--normal", default=True, help="Play convention (default: misère).")
+@click.option("--misere/--normal", default=False,
+              help="Misère play (a player unable to move wins); default normal play.")
+@click.option("--universe", type=click.Choice(["impartial", "dicot", "dead-ending", "all"]),
+              default=None, help="The misère universe the games are compared in (default: "
+              "impartial when both games are impartial, else all games).")
 @no_store_option
 @json_option
 @click.pass_context
-def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, no_store: bool, as_json: bool) -> None:
-    """Decide whether G and H are equivalent among impartial games (misère by default),
-    with a proof that is re-checked by direct play: Spindler's Theorem 1 (Siegel CGT
-    V.3.5-3.6) witnesses when they are, a distinguishing game T when they are not."""
-    from cgtalg.report import prove_equivalence
+def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, universe: str | None,
+                  no_store: bool, as_json: bool) -> None:
+    """Compare G and H: equal, less, greater or confused, in normal play or in misère play
+    modulo a universe, with a proof that is re-checked independently.
 
+    Impartial games: Spindler's Theorem 1 (Siegel CGT V.3.5-3.6) witnesses when they are
+    equivalent, a distinguishing game T when they are not (normal play: Grundy labels).
+    Partizan games: the order in normal play; in misère play (dicot, dead-ending or general
+    universe) the Maintenance-and-Proviso certificates of G ≥ H and H ≥ G, re-checked by play."""
+    from cgtalg.ops import compare, kind_of
+    from cgtalg.ops.kinds import check_universe, read
+
+    g, h = read(g_text), read(h_text)
+    impartial = all(kind_of(x, "equiv") == "impartial" for x in (g, h))
+    chosen = check_universe(universe, (g, h), "equiv") if misere else None
+    if universe is not None and not misere:
+        raise click.UsageError("--universe applies to misère play; add --misere")
     store = cli_store(ctx, not no_store)
-    report = prove_equivalence(g_text, h_text, misere=misere, store=store)
-    payload = {"input": {"g": g_text, "h": h_text}, **report.to_json()}
+    if impartial and chosen in (None, "impartial"):
+        from cgtalg.core.partizan import PartizanGame, to_impartial
+        from cgtalg.report import prove_equivalence
+
+        g, h = (to_impartial(x) if isinstance(x, PartizanGame) else x for x in (g, h))
+        report = prove_equivalence(g, h, misere=misere, store=store)
+        payload = {"input": {"g": g_text, "h": h_text}, **report.to_json(),
+                   "universe": chosen, "relation": "=" if report.holds else "||"}
+        checked, text = report.proof_checked, str(report)
+    else:
+        c = compare(g, h, misere=misere, universe=chosen)
+        checked = c.check()
+        payload = {"input": {"g": g_text, "h": h_text}, **c.to_json(), "holds": c.equal,
+                   "proof_checked": checked, "from_store": False}
+        text = c.explain()
+        if c.certificates:
+            text += "\n\n" + ("certificates re-checked by play: OK" if checked else "PROOF CHECK FAILED")
     if store is not None:
         payload["store"] = store.url
 
@@ -90,10 +120,10 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, no
         echo = ""
         if g_text.strip() != payload["g"] or h_text.strip() != payload["h"]:  # inputs as given
             echo = f"input: G = {g_text}, H = {h_text}\n"
-        return echo + str(report)
+        return echo + text
 
     emit(payload, as_json, human)
-    if not report.proof_checked:
+    if not checked:
         raise SystemExit(1)
 
 

@@ -94,7 +94,8 @@ class Comparison:
     def play(self) -> str:
         if not self.misere:
             return "normal play"
-        return f"misère play, {self.universe} universe"
+        where = "the universe of all games" if self.universe == "all" else f"the {self.universe} universe"
+        return f"misère play, {where}"
 
     @property
     def distinguisher(self) -> Any:
