@@ -42,6 +42,9 @@ _attached_getattr, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
 
 def __getattr__(name: str):
     """Import a public name on first use and keep it, so later uses cost a dict lookup."""
-    value = _attached_getattr(name)
+    try:
+        value = _attached_getattr(name)
+    except AttributeError:
+        raise AttributeError(f"module 'cgtalg' has no attribute {name!r}") from None
     globals()[name] = value
     return value

@@ -217,3 +217,11 @@ class UnsupportedError(CgtalgError, NotImplementedError):
 
 
 __all__ += ["UnsupportedError"]
+
+
+class UniverseError(CgtalgError, ValueError):
+    """A misère universe that is not one (``"nowhere"``), a game outside the universe it is
+    compared in (``{0|}`` is not a dicot), or a universe in which a question is not answered."""
+
+
+__all__ += ["UniverseError"]

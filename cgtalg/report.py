@@ -118,6 +118,16 @@ def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = Non
     """
     if isinstance(g, str):
         g = parse(g)
+    if not isinstance(g, Game):  # {*|*} is reported as the impartial game it is
+        from cgtalg.core.partizan import PartizanGame, to_impartial
+
+        if not isinstance(g, PartizanGame):
+            from cgtalg.errors import GameKindError
+
+            raise GameKindError(f"describe needs a form or game text, got {type(g).__name__}")
+        g = to_impartial(g, "describe (the impartial report: Grundy values, genus, misère "
+                            "canonical form; cgtalg value and cgtalg.canonical_form report on "
+                            "partizan games)")
     computers = property_computers()
     wanted = properties or tuple(computers)
     values: dict[str, Any] = {}

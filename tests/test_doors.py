@@ -34,7 +34,7 @@ import pytest
 
 import cgtalg as cg
 from cgtalg import ops
-from cgtalg.errors import GameKindError, UnsupportedError
+from cgtalg.errors import GameKindError, UniverseError, UnsupportedError
 
 # -- literal trees and brute-force play ---------------------------------------------------------
 EMPTY = frozenset()
@@ -551,8 +551,9 @@ def test_bad_arguments_are_named_errors():
     for bad in ([1, 2], None, object(), 1.5):
         refuses(cg.outcome, bad)
     refuses(cg.outcome, "*2", misere="yes")
-    refuses(cg.compare, "*", "*", misere=True, universe="nowhere")
-    refuses(cg.canonical_form, "*", universe="dicot")  # a universe is for misère play
+    refuses(cg.compare, "*", "*", misere=True, universe="nowhere", error=UniverseError)
+    refuses(cg.canonical_form, "*", universe="dicot", error=UniverseError)  # misère play only
+    refuses(cg.compare, "{0|}", "0", misere=True, universe="dicot", error=UniverseError)  # not a dicot
     refuses(cg.winning_moves, "{0|}", player="up")
 
 

@@ -48,7 +48,7 @@ UPWARD = [
     ("core/partizan.py", "from cgtalg.normal.partizan import le"),
     ("core/game.py", "from cgtalg.viz.html import game_html"),
     ("misere/quotient.py", "from cgtalg.rulesets.octal import octal"),
-    ("rulesets/heap_genus.py", "from cgtalg.store import open_store"),
+    ("rulesets/heap_misere.py", "from cgtalg.store import open_store"),
     ("rulesets/periodicity.py", "from cgtalg.cli.common import emit"),
     ("store/verify.py", "from cgtalg.report import describe"),
     ("normal/grundy.py", "from cgtalg.misere.outcome import misere_grundy"),

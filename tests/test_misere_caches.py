@@ -48,12 +48,20 @@ def test_clear_caches_empties_them_and_answers_stay():
 
 
 def test_partizan_forms_are_refused_by_the_impartial_misere_functions_by_name():
+    """A partizan game ({0|} = 1) has no impartial misère answer: refused, naming the doors that
+    answer. An impartial game written in partizan notation (*2 = {0,*|0,*}) is answered as the
+    impartial game it is (issue 19)."""
     import pytest
 
+    from cgtalg.core.partizan import integer
     from cgtalg.errors import GameKindError
 
-    with pytest.raises(GameKindError, match="partizan_misere_canonical_form") as err:
-        cg.misere_canonical(nimber(2))
-    assert err.value.answered_by == ("cgtalg.misere.partizan_canonical.partizan_misere_canonical_form",)
-    with pytest.raises(GameKindError, match="misere_equal"):
-        equivalent(nimber(1), "*")
+    with pytest.raises(GameKindError, match="impartial games only") as err:
+        cg.misere_canonical(integer(1))
+    assert any("universe='dicot'" in name for name in err.value.answered_by)
+    with pytest.raises(GameKindError, match="partizan game"):
+        cg.misere_grundy(integer(1))
+    with pytest.raises(GameKindError, match="cgtalg.compare"):
+        equivalent(integer(1), "*")
+    assert cg.misere_canonical(nimber(2)) is cg.misere_canonical(cg.nim(2))
+    assert equivalent(nimber(1), "*").holds

@@ -80,12 +80,23 @@ def test_no_reexport_hides_a_submodule():
 
 
 def test_lazy_table_does_not_shadow_a_submodule():
-    """A lazy public name equal to a submodule's name must resolve to that very module."""
+    """A public name equal to a submodule's name must resolve to that very module: in the
+    lazy_loader stub it is imported as the module (``from . import name``), never as an
+    attribute of another module; and every name of the stub is public."""
+    import ast
+
     import cgtalg as cg
 
     submodules = {p.stem for p in (ROOT / "cgtalg").glob("*.py") if p.stem != "__init__"}
     submodules |= {p.name for p in (ROOT / "cgtalg").iterdir() if (p / "__init__.py").exists()}
-    for name, (module, attribute) in cg._LAZY.items():
-        if name in submodules:
-            assert (module, attribute) == (f"cgtalg.{name}", None), f"cgtalg.{name} would hide the submodule"
-    assert set(cg._LAZY) <= set(cg.__all__), sorted(set(cg._LAZY) - set(cg.__all__))
+    stub = ast.parse((ROOT / "cgtalg" / "__init__.pyi").read_text())
+    names = []
+    for node in stub.body:
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                names.append(alias.name)
+                if alias.name in submodules:
+                    assert node.module is None, f"cgtalg.{alias.name} would hide the submodule"
+    assert set(names) <= set(cg.__all__), sorted(set(names) - set(cg.__all__))
+    for name in names:
+        getattr(cg, name)

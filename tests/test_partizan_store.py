@@ -17,7 +17,7 @@ def test_partizan_forms_round_trip_across_processes(tmp_path):
     st = open_store(url)
     g = cg.parse_partizan("{2||1|0}") + cg.up
     gid = st.form_id(g)
-    ids = st.form_ids([cg.up, cg.nim(1), cg.nim(1), cg.pgame()])
+    ids = st.form_ids([cg.up, cg.parse_partizan("*"), cg.nim(1), cg.pgame()])
     assert len(set(ids)) == 4            # partizan * = {0|0} and impartial * are different rows
     st.put(g, "note", "stored")
     code = (

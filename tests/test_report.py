@@ -36,7 +36,7 @@ def test_repeated_query_is_answered_from_the_store_without_recomputation(store, 
     def explode(*args, **kwargs):
         raise AssertionError("recomputed a stored property")
 
-    monkeypatch.setattr(report_module, "_props", lambda: {name: explode for name in report_module.PROPERTIES})
+    monkeypatch.setattr(report_module, "property_computers", lambda: {name: explode for name in report_module.PROPERTIES})
     again = cg.describe("{0, {*2}}", store=store)
     assert again.values == first.values
     assert again.from_store == set(report_module.PROPERTIES)

@@ -17,7 +17,7 @@ __all__ = ["cli", "main"]
 # ``register(cli)`` in its module; tests/test_startup.py checks the short help matches.
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "game": ("games", "Outcome, Grundy value, misère Grundy..."),
-    "equiv": ("games", "Decide whether G and H are equivalent..."),
+    "equiv": ("games", "Compare G and H: equal, less, greater or..."),
     "solve": ("solve", "Solve POSITION of RULESET: the outcome..."),
     "store": ("store", "The persistent store of computed results."),
     "grundy": ("octal", "Grundy values of single heaps of GAME..."),

@@ -16,8 +16,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option
-from cgtalg.cli.quotient import Duration
+from cgtalg.cli.common import COUNT, TIME, check_output_path, cli_store, emit, json_option, no_store_option
 
 __all__ = ["register", "misere_report"]
 
@@ -87,7 +86,7 @@ def register(cli: click.Group) -> None:
                   help="write a plot of g and γ0 per heap, coloured by class")
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search over positions (--position)")
-    @click.option("--time", "seconds", type=Duration(), default=None,
+    @click.option("--time", "seconds", type=TIME, default=None,
                   help="time budget of the misère search over positions (--position): 90, 30s, 10m, 1.5h")
     @no_store_option
     @json_option

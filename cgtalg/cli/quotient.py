@@ -20,23 +20,9 @@ from typing import Any
 
 import click
 
-from cgtalg.budget import parse_duration
-from cgtalg.cli.common import COUNT, cli_store, emit, json_option, no_store_option
-from cgtalg.errors import BudgetError
+from cgtalg.cli.common import COUNT, TIME, cli_store, emit, json_option, no_store_option
 
 __all__ = ["register", "quotient_text", "phi_text"]
-
-class Duration(click.ParamType):
-    """``--time``: a duration read by :func:`cgtalg.budget.parse_duration` (seconds)."""
-
-    name = "TIME"
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> float:
-        try:
-            return parse_duration(value)
-        except BudgetError as exc:
-            self.fail(str(exc), param, ctx)
-
 
 def phi_text(q: Any) -> str:
     """Φ in the literature's style: the words of heaps ``0, 1, 2, ...``, the periodic part in
@@ -90,7 +76,7 @@ def register(cli: click.Group) -> None:
     @click.option("--max-heap", "max_heap", type=COUNT, default=None,
                   help="compute Q_n for heaps <= N (default: until the periodicity theorem "
                        "certifies the final quotient)")
-    @click.option("--time", "seconds", type=Duration(), default=None,
+    @click.option("--time", "seconds", type=TIME, default=None,
                   help="time budget (90, 30s, 10m, 1.5h, 1h30m): stop with the partial quotient reached")
     @click.option("--max-order", "max_order", type=COUNT, default=5000, show_default=True,
                   help="largest quotient order tried")

@@ -47,6 +47,13 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     """
     from cgtalg.core.notation import format_game
 
+    if not isinstance(g, Game):  # a partizan form draws its own DAG, edges marked with sides
+        to_graph = getattr(g, "to_networkx", None)
+        if to_graph is None:
+            from cgtalg.errors import GameKindError
+
+            raise GameKindError(f"to_networkx needs a form, got {type(g).__name__}")
+        return to_graph()
     limit = ATOM_EXPANSION if expand_atoms is None else expand_atoms
     graph = nx.DiGraph(root=g.id)
     subs = g.subpositions(expand_atoms=False)

@@ -548,8 +548,20 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     A form's literal text can be exponentially longer than its DAG (a small distinguisher
     may print in gigabytes), so the length is computed first, from the DAG, and with
     ``max_chars`` only the needed prefix is ever written. For storing or exchanging large
-    forms use :func:`game_to_json`.
+    forms use :func:`game_to_json`. A partizan form prints in CGSuite's notation
+    (:func:`cgtalg.core.partizan_notation.format_partizan`).
     """
+    if not isinstance(g, Game):
+        from cgtalg.core.partizan import PartizanGame
+
+        if isinstance(g, PartizanGame):
+            from cgtalg.core.partizan_notation import format_partizan
+
+            text = format_partizan(g)
+            return text if max_chars is None or len(text) <= max_chars else text[: max(max_chars - 3, 0)] + "..."
+        from cgtalg.errors import GameKindError
+
+        raise GameKindError(f"format_game needs a form, got {type(g).__name__}")
     text = _FORMAT_CACHE.get(g.id)
     if text is None:
         lengths = text_lengths(g)

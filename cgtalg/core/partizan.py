@@ -311,6 +311,9 @@ def _coerce(x: Any) -> PartizanGame | None:
         return integer(x)
     if isinstance(x, Fraction):
         return dyadic(x)
+    form = getattr(x, "__cgtalg_form__", None)  # e.g. a finite Nimber: the nim-heap *n
+    if form is not None:
+        return _coerce(form())
     return None
 
 
@@ -318,8 +321,10 @@ def as_partizan(x: Any) -> PartizanGame:
     """``x`` as a partizan form (forms, impartial forms, ints and dyadic Fractions accepted)."""
     g = _coerce(x)
     if g is None:
-        raise TypeError(f"expected a partizan form, an impartial form or a dyadic number, got "
-                        f"{type(x).__name__}: {x!r}")
+        from cgtalg.errors import GameKindError
+
+        raise GameKindError(f"expected a partizan form, an impartial form or a dyadic number, got "
+                            f"{type(x).__name__}: {_short(repr(x), 60)}")
     return g
 
 
@@ -343,7 +348,7 @@ def pgame(left: Iterable[Any] = (), right: Iterable[Any] = ()) -> PartizanGame:
 
     >>> import cgtalg as cg
     >>> z = cg.pgame()
-    >>> cg.pgame([z], [z]) is cg.nimber(1)
+    >>> cg.pgame([z], [z]) is cg.parse_partizan("*")
     True
     """
     return PartizanGame._make(_unique_sorted(left, "Left"), _unique_sorted(right, "Right"))

@@ -105,7 +105,7 @@ def parse_partizan(text: str) -> PartizanGame:
     >>> G = cg.parse_partizan("{2 || 1 | 0}")
     >>> G.left == (cg.integer(2),) and G.right == (cg.parse_partizan("{1 | 0}"),)
     True
-    >>> cg.parse_partizan("1/2^*") is cg.partizan_canonical(cg.dyadic(1, 2) + cg.up + cg.nimber(1))
+    >>> cg.parse_partizan("1/2^*") is cg.partizan_canonical(cg.dyadic(1, 2) + cg.up + cg.nim(1))
     True
     """
     if isinstance(text, PartizanGame):

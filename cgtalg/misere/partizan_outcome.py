@@ -10,7 +10,7 @@ from typing import Any, Literal, Sequence
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold
 from cgtalg.core.game import pair_fold
-from cgtalg.errors import GameKindError
+from cgtalg.errors import GameKindError, UniverseError
 from cgtalg.core.partizan import ZERO, PartizanGame, as_partizan, literal_text, partizan_evaluator, pgame
 
 __all__ = [
@@ -240,7 +240,7 @@ def left_dead_end(g: Any) -> bool:
 
 def _check_universe(universe: Any) -> str:
     if universe not in UNIVERSES:
-        raise ValueError(f"unknown universe {universe!r}; expected one of {', '.join(map(repr, UNIVERSES))}")
+        raise UniverseError(f"unknown universe {universe!r}; expected one of {', '.join(map(repr, UNIVERSES))}")
     return universe
 
 
@@ -257,8 +257,8 @@ def _require(g: PartizanGame, universe: str, name: str) -> None:
     if universe == "full" or in_universe(g, universe):
         return
     what = "a dicot" if universe == "dicot" else "dead-ending"
-    raise ValueError(f"{name} = {_show(g)} is not {what}; compare it in the universe 'full' "
-                     f"(or one it belongs to)")
+    raise UniverseError(f"{name} = {_show(g)} is not {what}; compare it in the universe of all "
+                        "games ('full'; universe='all' in cgtalg.compare) or one it belongs to")
 
 
 def _show(g: PartizanGame, limit: int = 120) -> str:

@@ -334,6 +334,17 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
         except NeedAlpha as exc:
             _raise_alpha(f"nim-square root of {self}", exc)
 
+    def __cgtalg_form__(self) -> Any:
+        """The nim-heap ``*n`` of a finite nimber as a form (so ``cg.up + cg.nimber(1)`` is a
+        partizan sum); a transfinite nimber is no short game and is refused."""
+        if not self.is_finite:
+            from cgtalg.errors import GameKindError
+
+            raise GameKindError(f"{self} is a transfinite nimber, not a short game form")
+        from cgtalg.core.game import nim
+
+        return nim(int(self))
+
     def __reduce__(self):
         return (Nimber, (self.to_ordinal(),))
 

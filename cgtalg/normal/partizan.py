@@ -162,7 +162,7 @@ def le(g: Any, h: Any) -> bool:
     Examples
     --------
     >>> import cgtalg as cg
-    >>> cg.partizan_le(cg.up, cg.parse("{0 | *}")), cg.partizan_le(cg.nimber(1), 0)
+    >>> cg.partizan_le(cg.up, cg.parse("{0 | *}")), cg.partizan_le(cg.nim(1), 0)
     (True, False)
     """
     return _le(as_partizan(g), as_partizan(h))
@@ -172,7 +172,7 @@ def compare(g: Any, h: Any) -> str:
     """``'='``, ``'<'``, ``'>'`` or ``'||'`` (confused: neither ``G <= H`` nor ``H <= G``).
 
     >>> import cgtalg as cg
-    >>> [cg.partizan_compare(cg.up, x) for x in (0, cg.nimber(1), cg.dyadic(1, 2))]
+    >>> [cg.partizan_compare(cg.up, x) for x in (0, cg.nim(1), cg.dyadic(1, 2))]
     ['>', '||', '<']
     """
     a, b = as_partizan(g), as_partizan(h)
@@ -191,7 +191,7 @@ def outcome(g: Any) -> str:
     (G = 0, the second player wins) or ``'N'`` (G || 0, the first player wins).
 
     >>> import cgtalg as cg
-    >>> [cg.partizan_outcome(x) for x in (cg.up, cg.down, cg.nimber(0), cg.nimber(1))]
+    >>> [cg.partizan_outcome(x) for x in (cg.up, cg.down, cg.nim(0), cg.nim(1))]
     ['L', 'R', 'P', 'N']
     """
     x = as_partizan(g)
@@ -328,7 +328,7 @@ def canonical_form(g: Any) -> PartizanGame:
     --------
     >>> import cgtalg as cg
     >>> G = cg.parse("{0, * | 0}")          # up-star, written with both Left options
-    >>> str(cg.partizan_canonical(G)), cg.partizan_canonical(cg.up + cg.nimber(1)) is cg.partizan_canonical(G)
+    >>> str(cg.partizan_canonical(G)), cg.partizan_canonical(cg.up + cg.nim(1)) is cg.partizan_canonical(G)
     ('^*', True)
     >>> str(cg.partizan_canonical(cg.parse("{1 | 2}")))
     '3/2'

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cgtalg.errors import GameKindError
+from cgtalg.errors import GameKindError, UniverseError
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
@@ -200,7 +200,7 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
     ka, kb = kind_of(a, "compare"), kind_of(b, "compare")
     if not misere:
         if universe is not None:
-            raise GameKindError("compare: a universe applies to misère play only; pass misere=True")
+            raise UniverseError("compare: a universe applies to misère play only; pass misere=True")
         if _impartial_kind(a, ka) and _impartial_kind(b, kb):
             ta, tb = (ka == "nimber" and finite_nimber_value(a) is None,
                       kb == "nimber" and finite_nimber_value(b) is None)
@@ -219,14 +219,15 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
         for x, k in ((a, ka), (b, kb)):
             if not _impartial_kind(x, k):
                 raise refuse("compare", x, "the impartial universe holds impartial games only",
-                             ("compare(g, h, misere=True, universe='dicot')",
-                              "universe='dead-ending'", "universe='all'"))
+                             ("cgtalg.compare(g, h, misere=True, universe='dicot')",
+                              "cgtalg.compare(g, h, misere=True, universe='dead-ending')",
+                              "cgtalg.compare(g, h, misere=True, universe='all')"))
         return _impartial(a, b, True, "compare")
     for x, k in ((a, ka), (b, kb)):
         if k == "misere class":
             raise refuse("compare", x, f"a misère canonical form stands for a class of the "
                          f"impartial universe, which the {u} universe splits; compare the games "
-                         "themselves", ("compare(g, h, misere=True, universe='impartial')",))
+                         "themselves", ("cgtalg.compare(g, h, misere=True, universe='impartial')",))
     from cgtalg.misere.partizan import misere_ge
 
     pa, pb = _misere_partizan(a, "compare"), _misere_partizan(b, "compare")

@@ -37,7 +37,7 @@ from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
 from cgtalg.core.partizan import PartizanGame, as_partizan
-from cgtalg.errors import GameKindError
+from cgtalg.errors import GameKindError, UniverseError
 
 __all__ = [
     "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
@@ -110,8 +110,8 @@ def position(ruleset: Any, *args: Any) -> Position:
     either the position itself or its text (``position("domineering", "3x4")``).
 
     >>> import cgtalg as cg
-    >>> cg.outcome(cg.position("0.77", 5, 9)), cg.grundy(cg.position("0.77", 5, 9))
-    ('N', 5)
+    >>> cg.outcome(cg.position("0.77", 5, 10)), cg.grundy(cg.position("0.77", 5, 10))
+    ('N', 6)
     """
     from cgtalg.rulesets.protocol import check_position, parse_position
     from cgtalg.rulesets.registry import get_ruleset
@@ -293,7 +293,7 @@ def check_universe(universe: Any, games: tuple[Any, ...], operation: str) -> str
                                   for g in games) else "all"
     name = _UNIVERSE_NAMES.get(str(universe).lower()) if isinstance(universe, str) else None
     if name is None:
-        raise GameKindError(f"{operation}: unknown universe {universe!r}; expected one of "
+        raise UniverseError(f"{operation}: unknown universe {universe!r}; expected one of "
                             + ", ".join(map(repr, UNIVERSES)))
     return name
 

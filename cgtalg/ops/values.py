@@ -17,7 +17,7 @@ from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
 from cgtalg.core.partizan import PartizanGame, from_impartial, pgame
-from cgtalg.errors import UnsupportedError
+from cgtalg.errors import UniverseError, UnsupportedError
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
@@ -55,8 +55,8 @@ def grundy(g: Any, *, store: Any = None) -> Any:
     none: :class:`~cgtalg.errors.GameKindError`.
 
     >>> import cgtalg as cg
-    >>> cg.grundy("{*2, *3}"), cg.grundy(cg.position("0.77", 5, 9))
-    (0, 5)
+    >>> cg.grundy("{*2, *3}"), cg.grundy(cg.position("0.77", 5, 10))   # Kayles: 4 ⊕ 2
+    (0, 6)
     """
     x = read(g)
     kind = kind_of(x, "grundy")
@@ -102,7 +102,7 @@ def misere_grundy(g: Any, *, store: Any = None, max_seconds: float | None = None
     return type(x)(value) if kind == "nimber" else value
 
 
-def genus(g: Any, *, convention: str = "classical", store: Any = None) -> Any:
+def genus(g: Any, convention: str = "classical", *, store: Any = None) -> Any:
     """The genus of an impartial game (Conway, ONAG ch. 12; Winning Ways ch. 13):
     :class:`cgtalg.Genus`, printed ``0^120`` in the classical convention. Heap positions use the
     ruleset's stored genus sequence; misère canonical forms give their class's genus.
@@ -186,8 +186,8 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
     kind = kind_of(x, "canonical_form")
     if not misere:
         if universe is not None:
-            raise refuse("canonical_form", x, "a universe applies to misère play only; pass "
-                         "misere=True")
+            raise UniverseError(f"canonical_form({x}): a universe applies to misère play only; "
+                                "pass misere=True")
         if kind == "nimber":
             return x  # *α is its own canonical form
         if kind == "partizan" or isinstance(x, PartizanGame):
@@ -213,8 +213,8 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
     if u == "impartial":
         if kind == "partizan":
             raise refuse("canonical_form", x, "the impartial universe holds impartial games only",
-                          ("canonical_form(g, misere=True, universe='dicot')",
-                           "universe='dead-ending'"))
+                          ("cgtalg.canonical_form(g, misere=True, universe='dicot')",
+                           "cgtalg.canonical_form(g, misere=True, universe='dead-ending')"))
         from cgtalg.misere.canonical import misere_canonical
 
         return misere_canonical(as_impartial(x, "canonical_form"))
