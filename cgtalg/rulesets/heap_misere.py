@@ -19,7 +19,6 @@ from typing import Any, Sequence
 from cgtalg.budget import Deadline
 from cgtalg.core.game import Game, game
 from cgtalg.errors import RulesetError
-from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus
 from cgtalg.rulesets.heap_position import as_heaps, check_count, heap_fold
 from cgtalg.rulesets.protocol import check_store
 
@@ -84,6 +83,8 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     >>> str(heap_genus(r, [9, 6])), str(heap_genus(r, [9, 3, 3]))   # seed 000's warning
     ('1^13', '1^20')
     """
+    from cgtalg.misere.genus import GENUS_CONVENTIONS, Genus, extended_genus, genus  # on use: cheap import
+
     if convention not in GENUS_CONVENTIONS:
         raise RulesetError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
     hs = as_heaps(heaps, getattr(ruleset, "name", "heap game"))
