@@ -171,6 +171,8 @@ def le(g: Any, h: Any) -> bool:
 def compare(g: Any, h: Any) -> str:
     """``'='``, ``'<'``, ``'>'`` or ``'||'`` (confused: neither ``G <= H`` nor ``H <= G``).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> [cg.partizan_compare(cg.up, x) for x in (0, cg.nim(1), cg.dyadic(1, 2))]
     ['>', '||', '<']
@@ -190,6 +192,8 @@ def outcome(g: Any) -> str:
     """Normal-play outcome class: ``'L'`` (G > 0, Left wins), ``'R'`` (G < 0), ``'P'``
     (G = 0, the second player wins) or ``'N'`` (G || 0, the first player wins).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> [cg.partizan_outcome(x) for x in (cg.up, cg.down, cg.nim(0), cg.nim(1))]
     ['L', 'R', 'P', 'N']
@@ -348,6 +352,8 @@ def number_value(g: Any) -> Fraction | None:
     not a number. By the simplicity rule, ``{G^L | G^R}`` with number options and every
     ``G^L < G^R`` is the simplest number between them (ONAG ch. 2; Siegel CGT II.3).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> cg.number_value(cg.parse("{0 | 1}")), cg.number_value(cg.parse("{1 | 0}"))
     (Fraction(1, 2), None)

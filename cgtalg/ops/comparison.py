@@ -183,6 +183,8 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
     games are impartial: Siegel CGT V.3.5-3.6, Spindler's Theorem 1), ``"dicot"``,
     ``"dead-ending"`` or ``"all"`` (the default otherwise); both games must belong to it.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> c = cg.compare("{*2}", "*2+*2", misere=True)
     >>> c.relation, str(c.distinguisher) != "None", c.check()

@@ -109,6 +109,8 @@ def position(ruleset: Any, *args: Any) -> Position:
     ruleset writes it: heap sizes for heap games (``position("0.77", 5, 9)``), or one argument,
     either the position itself or its text (``position("domineering", "3x4")``).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> cg.outcome(cg.position("0.77", 5, 10)), cg.grundy(cg.position("0.77", 5, 10))
     ('N', 6)
@@ -161,6 +163,8 @@ def is_impartial_partizan(g: PartizanGame) -> bool:
 def kind_of(x: Any, operation: str | None = None) -> str:
     """The kind of ``x`` (one of :data:`KINDS`; game text is read first).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> [cg.kind_of(t) for t in ("{*2}", "{0|}", "{*|*}")]
     ['impartial', 'partizan', 'impartial']

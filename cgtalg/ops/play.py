@@ -43,6 +43,8 @@ def outcome(g: Any, *, misere: bool = False, store: Any = None,
     ``store`` memoises position answers (heap games and the generic solver); ``max_seconds``
     bounds the misère search of heap positions.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> [cg.outcome(t) for t in ("{*2}", "{1|-1}", "{0|}", "*2+*2")]
     ['P', 'N', 'L', 'P']
@@ -103,6 +105,8 @@ def winning_moves(g: Any, *, misere: bool = False, player: str | None = None, st
     forms, misère canonical forms for a misère canonical form (misère play only), nimbers for a
     nimber.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> [cg.grundy(m) for m in cg.winning_moves("*3+*1")]    # the move to *1+*1
     [0]

@@ -54,6 +54,8 @@ def grundy(g: Any, *, store: Any = None) -> Any:
     invariant of the misère class) and nimbers (``*α`` has value ``α``). Partizan games have
     none: :class:`~cgtalg.errors.GameKindError`.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> cg.grundy("{*2, *3}"), cg.grundy(cg.position("0.77", 5, 10))   # Kayles: 4 ⊕ 2
     (0, 6)
@@ -79,6 +81,8 @@ def misere_grundy(g: Any, *, store: Any = None, max_seconds: float | None = None
     """The misère Grundy value of an impartial game (the Grundy value of the game in misère
     play: ``0`` exactly at misère P-positions; ONAG ch. 12). Same kinds as :func:`grundy`.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> cg.misere_grundy("*2+*2"), cg.misere_grundy(cg.position("0.77", 4))
     (0, 0)
@@ -107,6 +111,8 @@ def genus(g: Any, convention: str = "classical", *, store: Any = None) -> Any:
     :class:`cgtalg.Genus`, printed ``0^120`` in the classical convention. Heap positions use the
     ruleset's stored genus sequence; misère canonical forms give their class's genus.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> str(cg.genus("{*2}")), str(cg.genus(cg.position("0.77", 4)))
     ('0^02', '1^031')
@@ -174,6 +180,8 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
     The form keeps the kind given where it can: a partizan form for partizan (or
     partizan-notation) input, an impartial form for impartial input.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> str(cg.canonical_form("{*2, *3}")), str(cg.canonical_form("{*2}", misere=True))
     ('0', '*[2#]')
@@ -238,6 +246,8 @@ def left_stop(g: Any) -> Any:
     """Left's stop (Siegel CGT II.3): the number reached when Left moves first and both play
     until a number is reached. Partizan games, and impartial games as partizan games.
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> cg.left_stop("{3|-1}"), cg.left_stop("*5")
     (Fraction(3, 1), Fraction(0, 1))

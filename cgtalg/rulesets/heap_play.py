@@ -214,6 +214,8 @@ def heap_grundy(ruleset: Any, heaps: Any) -> int:
     """The normal-play Grundy value (nim value) of a position: the XOR of its heaps' values
     (Sprague-Grundy), huge heaps answered from the certified period.
 
+    Examples
+    --------
     >>> from cgtalg.rulesets.octal import TakeAndBreak
     >>> heap_grundy(TakeAndBreak("0.77"), [5, 10**30])
     5
@@ -264,6 +266,8 @@ def heap_misere_grundy(ruleset: Any, heaps: Any, *, store: Any = None, max_state
     """The misère Grundy value of a position (``0`` exactly at misère P-positions; ``1``
     for the empty position), by the search of :mod:`cgtalg.rulesets.misere_play`.
 
+    Examples
+    --------
     >>> from cgtalg.rulesets.octal import TakeAndBreak
     >>> [heap_misere_grundy(TakeAndBreak("0.77"), [n]) for n in range(8)]
     [1, 0, 2, 3, 0, 1, 3, 2]
