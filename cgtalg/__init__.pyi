@@ -154,11 +154,15 @@ from .nimbers.nimber import (
 from .normal.grundy import (
     mex,
 )
-from .normal.partizan import (
-    Thermograph,
+from .normal.atomic_weight import (
     is_all_small,
     is_infinitesimal,
+)
+from .normal.partizan import (
     is_number,
+)
+from .normal.thermography import (
+    Thermograph,
 )
 from .ops import (
     Comparison,

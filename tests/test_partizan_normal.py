@@ -23,7 +23,9 @@ import cgtalg as cg
 from cgtalg.core.partizan import ZERO, down, dyadic, integer, negative, nimber, pgame, switch, up
 from cgtalg.errors import NotAtomicError
 from cgtalg.core import named_forms as N
+from cgtalg.normal import atomic_weight as AW
 from cgtalg.normal import partizan as P
+from cgtalg.normal import thermography as T
 
 F = Fraction
 
@@ -246,20 +248,20 @@ def test_known_small_values():
     assert P.canonical_form(pgame([1], [1])) is N.uptimal(1, 0, 1)          # 1* = {1|1}
     assert P.canonical_form(switch(1) + switch(1)) is ZERO                  # -(±1) = ±1
     # ±2 ± 1 = {{3|1} | {-1|-3}}: mean 0, temperature 2 (WW ch. 6: the hotter switch decides)
-    assert P.mean(switch(2) + switch(1)) == 0 and P.temperature(switch(2) + switch(1)) == 2
+    assert T.mean(switch(2) + switch(1)) == 0 and T.temperature(switch(2) + switch(1)) == 2
 
 
 def test_hot_games_mean_and_temperature():
     """{a|b} with numbers a > b: mean (a+b)/2 and temperature (a-b)/2 (WW ch. 6, CGT II.5)."""
     g = pgame([1], [0])
-    assert P.mean(g) == F(1, 2) and P.temperature(g) == F(1, 2)
-    assert P.left_stop(g) == 1 and P.right_stop(g) == 0
+    assert T.mean(g) == F(1, 2) and T.temperature(g) == F(1, 2)
+    assert T.left_stop(g) == 1 and T.right_stop(g) == 0
     pm1 = switch(1)
-    assert P.temperature(pm1) == 1 and P.mean(pm1) == 0
-    assert P.cool(pm1, 1) is nimber(1) and P.cool(pm1, 2) is ZERO and P.cool(pm1, F(1, 2)) is switch(dyadic(1, 2))
+    assert T.temperature(pm1) == 1 and T.mean(pm1) == 0
+    assert T.cool(pm1, 1) is nimber(1) and T.cool(pm1, 2) is ZERO and T.cool(pm1, F(1, 2)) is switch(dyadic(1, 2))
     for a, b in [(3, -1), (F(5, 2), F(1, 4)), (0, -4)]:
         h = pgame([N.number_form(a)], [N.number_form(b)])
-        assert P.mean(h) == F(a + b) / 2 and P.temperature(h) == F(a - b) / 2
+        assert T.mean(h) == F(a + b) / 2 and T.temperature(h) == F(a - b) / 2
 
 
 # The CGSuite test table (CGSUITE above): input, printed canonical form, left stop, right stop,
@@ -322,15 +324,15 @@ def test_cgsuite_reference_values(row):
         assert cg.atomic_weight(g) is cg.partizan_canonical(cg.parse_partizan(aw))
     # cooling to the temperature freezes: the stops meet at the mean
     if not P.is_number(c):
-        frozen = P.cool(c, F(temp))
-        assert P.left_stop(frozen) == P.right_stop(frozen) == F(mean)
+        frozen = T.cool(c, F(temp))
+        assert T.left_stop(frozen) == T.right_stop(frozen) == F(mean)
 
 
 def test_thermograph_of_2_1_0():
     """{2 || 1 | 0}: Right's option {1|0} has temperature 1/2 and mean 1/2; the walls
     LW(t) = 2 - t and RW(t) = 1 (t <= 1/2), 1/2 + t above, meet at t = 3/4, mast 5/4 (the
     scaffold construction of WW ch. 6 / CGT II.5, computed by hand)."""
-    th = P.thermograph(cg.parse("{2 || 1 | 0}"))
+    th = T.thermograph(cg.parse("{2 || 1 | 0}"))
     assert th.mast == F(5, 4) and th.temperature == F(3, 4)
     assert th.left_wall == ((F(-1), F(3)), (F(3, 4), F(5, 4)))
     assert th.right_wall == ((F(-1), F(1)), (F(1, 2), F(1)), (F(3, 4), F(5, 4)))
@@ -347,7 +349,7 @@ def test_thermograph_plot():
     import matplotlib
 
     matplotlib.use("Agg")
-    ax = P.thermograph(cg.parse("{2 || 1 | 0}")).plot()
+    ax = T.thermograph(cg.parse("{2 || 1 | 0}")).plot()
     assert ax.xaxis_inverted() and len(ax.lines) >= 3
     import matplotlib.pyplot as plt
 
@@ -361,26 +363,26 @@ def test_walls_are_the_stops_of_the_cooled_game_and_means_add():
     day3 = canonical_day(3)
     temps = [F(-1, 2), F(-1, 4), F(0), F(1, 4), F(1, 2), F(3, 4), F(1), F(2)]
     for c in day3[::3]:
-        th = P.thermograph(c)
+        th = T.thermograph(c)
         for t in temps:
-            ct = P.cool(c, t)
-            assert P.left_stop(ct) == th.left_at(t), (c, t)
-            assert P.right_stop(ct) == th.right_at(t), (c, t)
-        assert P.left_stop(c) == th.left_at(0) and P.right_stop(c) == th.right_at(0)
+            ct = T.cool(c, t)
+            assert T.left_stop(ct) == th.left_at(t), (c, t)
+            assert T.right_stop(ct) == th.right_at(t), (c, t)
+        assert T.left_stop(c) == th.left_at(0) and T.right_stop(c) == th.right_at(0)
         assert th.temperature >= 0 or P.is_number(c)
     rng = random.Random(13)
     for _ in range(120):
         g, h = rng.choice(day3), rng.choice(day3)
-        assert P.mean(g + h) == P.mean(g) + P.mean(h)
+        assert T.mean(g + h) == T.mean(g) + T.mean(h)
 
 
 def test_cooling_refuses_bad_temperatures():
     with pytest.raises(ValueError, match="> -1"):
-        P.cool(up, -1)
+        T.cool(up, -1)
     with pytest.raises(ValueError, match="dyadic"):
-        P.cool(up, F(1, 3))
-    assert P.cool(integer(3), 5) is integer(3)
-    assert P.cool(cg.parse("{3 || 2* | 1*}"), dyadic(3, 4)) is N.uptimal(F(9, 4), 0, 1)   # freeze: 9/4* (CGSUITE)
+        T.cool(up, F(1, 3))
+    assert T.cool(integer(3), 5) is integer(3)
+    assert T.cool(cg.parse("{3 || 2* | 1*}"), dyadic(3, 4)) is N.uptimal(F(9, 4), 0, 1)   # freeze: 9/4* (CGSUITE)
 
 
 # -- atomic weight -----------------------------------------------------------------------------------------
@@ -388,24 +390,24 @@ def test_atomic_weights_of_ups_and_stars():
     """aw(n.↑ + *m) = n (WW ch. 8; CGT II.7)."""
     for n in range(-4, 5):
         for m in range(0, 5):
-            assert P.atomic_weight(N.uptimal(0, n, m)) is integer(n)
-    assert P.atomic_weight(up) is integer(1)
-    assert P.atomic_weight(nimber(7)) is ZERO
+            assert AW.atomic_weight(N.uptimal(0, n, m)) is integer(n)
+    assert AW.atomic_weight(up) is integer(1)
+    assert AW.atomic_weight(nimber(7)) is ZERO
     with pytest.raises(NotAtomicError, match="not infinitesimal"):
-        P.atomic_weight(switch(1))
+        AW.atomic_weight(switch(1))
     with pytest.raises(NotAtomicError, match="not all-small"):
-        P.atomic_weight(cg.parse("Tiny(1)"))
+        AW.atomic_weight(cg.parse("Tiny(1)"))
 
 
 def test_atomic_weight_is_additive_and_the_two_ahead_rule_holds():
     """On all-small values born by day 3: aw(G + H) = aw(G) + aw(H) (CGT II.7), and the
     two-ahead rule: aw(G) >= 2 implies G > 0, aw(G) <= -2 implies G < 0, aw(G) >= 1 implies
     Left wins moving first (WW ch. 8; CGT II.7)."""
-    small = [c for c in canonical_day(3) if P.is_all_small(c)]
+    small = [c for c in canonical_day(3) if AW.is_all_small(c)]
     assert len(small) > 40
-    weights = {c: P.atomic_weight(c) for c in small}
+    weights = {c: AW.atomic_weight(c) for c in small}
     for c, w in weights.items():
-        assert P.is_all_small(c) and P.is_infinitesimal(c)
+        assert AW.is_all_small(c) and AW.is_infinitesimal(c)
         if P.le(integer(2), w):
             assert P.outcome(c) == "L"
         if P.le(w, integer(-2)):
@@ -415,7 +417,7 @@ def test_atomic_weight_is_additive_and_the_two_ahead_rule_holds():
     rng = random.Random(17)
     for _ in range(150):
         g, h = rng.choice(small), rng.choice(small)
-        assert P.atomic_weight(g + h) is P.canonical_sum(weights[g], weights[h]), (g, h)
+        assert AW.atomic_weight(g + h) is P.canonical_sum(weights[g], weights[h]), (g, h)
 
 
 def test_eccentric_atomic_weights():
@@ -424,13 +426,13 @@ def test_eccentric_atomic_weights():
     greatest integer n with n <| 2, i.e. 1."""
     g0 = P._from_canonical_options([N.number_form(-2)], [N.number_form(2)])
     assert g0 is ZERO
-    assert P.compare(up, nimber(2)) == ">" and P.atomic_weight(up) is integer(1)
+    assert P.compare(up, nimber(2)) == ">" and AW.atomic_weight(up) is integer(1)
     # {0 | ↓}: G° = {-2 | -1 + 2} = {-2 | 1} = 0, and {0|↓} || *2 so aw = 0
     g = pgame([0], [down])
-    assert P.compare(g, nimber(2)) == "||" and P.atomic_weight(g) is ZERO
+    assert P.compare(g, nimber(2)) == "||" and AW.atomic_weight(g) is ZERO
 
 
 def test_infinitesimal_and_all_small_predicates():
-    assert P.is_infinitesimal(up) and P.is_infinitesimal(ZERO) and not P.is_infinitesimal(switch(1))
-    assert P.is_infinitesimal(cg.parse("Tiny(2)")) and not P.is_all_small(cg.parse("Tiny(2)"))
-    assert P.is_all_small(up + nimber(3)) and not P.is_all_small(integer(1))
+    assert AW.is_infinitesimal(up) and AW.is_infinitesimal(ZERO) and not AW.is_infinitesimal(switch(1))
+    assert AW.is_infinitesimal(cg.parse("Tiny(2)")) and not AW.is_all_small(cg.parse("Tiny(2)"))
+    assert AW.is_all_small(up + nimber(3)) and not AW.is_all_small(integer(1))

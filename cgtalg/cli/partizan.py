@@ -22,7 +22,9 @@ def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
     position, whose misère outcome comes from play."""
     from cgtalg.core.partizan_notation import format_partizan
     from cgtalg.errors import CgtalgError
+    from cgtalg.normal import atomic_weight as AW
     from cgtalg.normal import partizan as P
+    from cgtalg.normal import thermography as T
 
     c = P.canonical_form(g)
     out: dict[str, Any] = {
@@ -31,16 +33,16 @@ def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
         "birthday": c.birthday,
         "outcome": P.outcome(c),
         "number": None if P.number_value(c) is None else str(P.number_value(c)),
-        "left_stop": str(P.left_stop(c)),
-        "right_stop": str(P.right_stop(c)),
-        "mean": str(P.mean(c)),
-        "temperature": str(P.temperature(c)),
-        "thermograph": str(P.thermograph(c)),
+        "left_stop": str(T.left_stop(c)),
+        "right_stop": str(T.right_stop(c)),
+        "mean": str(T.mean(c)),
+        "temperature": str(T.temperature(c)),
+        "thermograph": str(T.thermograph(c)),
         "atomic_weight": None,
     }
-    if P.is_all_small(c):
+    if AW.is_all_small(c):
         try:
-            out["atomic_weight"] = format_partizan(P.atomic_weight(c))
+            out["atomic_weight"] = format_partizan(AW.atomic_weight(c))
         except CgtalgError as exc:  # pragma: no cover - not atomic
             out["atomic_weight"] = f"none ({exc})"
     if misere_outcome is None:
@@ -107,7 +109,7 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     if store is not None:
         result["store"] = store.url
     if plot:
-        from cgtalg.normal.partizan import thermograph
+        from cgtalg.normal.thermography import thermograph
 
         _save_plot(thermograph(g), plot)
         result["plot"] = plot

@@ -26,6 +26,8 @@ def to_jsonable(obj: Any) -> Any:
     if type(obj).__module__ == "numpy":
         import numpy as np
 
+        if isinstance(obj, np.bool_):
+            return bool(obj)
         if isinstance(obj, np.integer):
             return int(obj)
         if isinstance(obj, np.floating):

@@ -452,24 +452,3 @@ def higher_uptimal_parts(g: PartizanGame) -> tuple[Fraction, str, int, int] | No
                     break
     _HIGHER_OF[g._id] = res
     return res
-
-
-# Stops, thermographs and cooling (cgtalg.normal.thermography) and atomic weights
-# (cgtalg.normal.atomic_weight) are their own modules, which import this one; their names are
-# also read here (PEP 562, on first use, so that either module may be imported first) so that
-# this module stays the one place for normal-play values.
-_ELSEWHERE = {name: "cgtalg.normal.thermography" for name in
-              ("Thermograph", "cool", "left_stop", "mean", "right_stop", "temperature", "thermograph")}
-_ELSEWHERE.update({name: "cgtalg.normal.atomic_weight" for name in
-                   ("atomic_weight", "is_all_small", "is_infinitesimal")})
-
-
-def __getattr__(name: str) -> Any:
-    module = _ELSEWHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value

@@ -252,42 +252,42 @@ def left_stop(g: Any) -> Any:
     >>> cg.left_stop("{3|-1}"), cg.left_stop("*5")
     (Fraction(3, 1), Fraction(0, 1))
     """
-    from cgtalg.normal.partizan import left_stop as f
+    from cgtalg.normal.thermography import left_stop as f
 
     return f(_partizan("left_stop", g))
 
 
 def right_stop(g: Any) -> Any:
     """Right's stop (Siegel CGT II.3); see :func:`left_stop`."""
-    from cgtalg.normal.partizan import right_stop as f
+    from cgtalg.normal.thermography import right_stop as f
 
     return f(_partizan("right_stop", g))
 
 
 def mean(g: Any) -> Any:
     """The mean value (Winning Ways ch. 6; the mast of the thermograph)."""
-    from cgtalg.normal.partizan import mean as f
+    from cgtalg.normal.thermography import mean as f
 
     return f(_partizan("mean", g))
 
 
 def temperature(g: Any) -> Any:
     """The temperature (Winning Ways ch. 6; where the thermograph's walls meet the mast)."""
-    from cgtalg.normal.partizan import temperature as f
+    from cgtalg.normal.thermography import temperature as f
 
     return f(_partizan("temperature", g))
 
 
 def thermograph(g: Any) -> Any:
     """The thermograph (:class:`cgtalg.Thermograph`)."""
-    from cgtalg.normal.partizan import thermograph as f
+    from cgtalg.normal.thermography import thermograph as f
 
     return f(_partizan("thermograph", g))
 
 
 def cool(g: Any, t: Any) -> Any:
     """The game cooled by ``t`` (Winning Ways ch. 6), a partizan form."""
-    from cgtalg.normal.partizan import cool as f
+    from cgtalg.normal.thermography import cool as f
 
     return f(_partizan("cool", g), t)
 
