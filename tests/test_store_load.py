@@ -56,6 +56,9 @@ def _writer(url: str, w: int, go: str, out: str) -> None:
     store = Store(url)
     rng = random.Random(w)
     triples = [(a, b, c) for a in range(HEAPS) for b in range(a + 1, HEAPS) for c in range(b + 1, HEAPS)]
+    # the forms every writer puts one at a time: the same eight in every writer and round (the
+    # reader checks these; taken before the shuffles, whose later draws depend on timing)
+    singles = triples[:8]
 
     def form(t):
         return cg.game([cg.nim(x) for x in t])
@@ -80,7 +83,7 @@ def _writer(url: str, w: int, go: str, out: str) -> None:
             items = [(form(t), "mex", _mex(*t)) for t in part] + [(form(t), f"w{w}", w) for t in part]
             rng.shuffle(items)
             attempt(store.put_many, items)
-        for t in triples[:8]:
+        for t in singles:
             attempt(store.put, form(t), "mex1", _mex(*t))
         keys = [("load", f"p{i}", "v", i) for i in range(60)] + [("load", f"w{w}:{i}", "v", i) for i in range(20)]
         rng.shuffle(keys)
