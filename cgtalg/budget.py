@@ -17,6 +17,7 @@ both spellings (``max_seconds=`` / ``--time``).
 from __future__ import annotations
 
 import math
+import numbers
 import re
 import time
 from typing import Any
@@ -58,16 +59,8 @@ def check_max_seconds(value: Any, name: str = "max_seconds") -> float | None:
     :class:`~cgtalg.errors.BudgetError` (``nan`` would otherwise switch the budget off)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        try:
-            import numbers
-
-            if isinstance(value, numbers.Real) and not isinstance(value, bool):
-                value = float(value)
-            else:
-                raise TypeError
-        except TypeError:
-            raise BudgetError(f"{name} must be a number of seconds or None, not {type(value).__name__}") from None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):  # numpy floats are Real
+        raise BudgetError(f"{name} must be a number of seconds or None, not {type(value).__name__}")
     v = float(value)
     if not (v > 0 and math.isfinite(v)):
         raise BudgetError(f"{name} must be a positive, finite number of seconds (got {value!r})")

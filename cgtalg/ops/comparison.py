@@ -21,8 +21,10 @@ from cgtalg.errors import GameKindError, UniverseError
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
+    as_partizan_game,
     check_universe,
     finite_nimber_value,
+    is_impartial_kind,
     kind_of,
     read,
     refuse,
@@ -101,14 +103,7 @@ class Comparison:
     def distinguisher(self) -> Any:
         """A game ``T`` telling ``g`` and ``h`` apart (the outcomes of ``g+T`` and ``h+T``
         differ as the relation says), when the certificates give one; else None."""
-        for c in self.certificates:
-            t = getattr(c, "distinguisher", None)
-            if t is not None:
-                return t
-            cert = getattr(c, "certificate", None) if not getattr(c, "holds", True) else None
-            if cert is not None and hasattr(cert, "t"):
-                return cert.t
-        return None
+        return next((c.distinguisher for c in self.certificates if not c.holds), None)
 
     def check(self) -> bool:
         """Re-verify every certificate independently of the search that made it (by direct
@@ -126,11 +121,7 @@ class Comparison:
     def explain(self) -> str:
         """A readable statement of the relation and its proof."""
         head = f"{_text(self.g)} {_SYMBOL[self.relation]} {_text(self.h)} in {self.play}."
-        parts = [head]
-        for c in self.certificates:
-            text = c.explain() if hasattr(c, "explain") else str(c)
-            if text and text not in parts:
-                parts.append(text)
+        parts = [head] + [c.explain() for c in self.certificates]
         if not self.certificates:
             parts.append("(decided by the recursive definition; no certificate is made)")
         return "\n".join(parts)
@@ -171,10 +162,6 @@ def _relation(ge: bool, le: bool) -> str:
     return "=" if ge and le else ">" if ge else "<" if le else "||"
 
 
-def _impartial_kind(x: Any, kind: str) -> bool:
-    return kind in ("impartial", "misere class", "nimber") or (kind == "position" and not x.is_partizan)
-
-
 def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None) -> Comparison:
     """Compare two games of any kind: ``'='``, ``'<'``, ``'>'`` or ``'||'``, with certificates.
 
@@ -203,23 +190,21 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
     if not misere:
         if universe is not None:
             raise UniverseError("compare: a universe applies to misère play only; pass misere=True")
-        if _impartial_kind(a, ka) and _impartial_kind(b, kb):
-            ta, tb = (ka == "nimber" and finite_nimber_value(a) is None,
-                      kb == "nimber" and finite_nimber_value(b) is None)
-            if ta or tb:  # transfinite nim-heaps: equal exactly when their values are
+        if is_impartial_kind(a) and is_impartial_kind(b):
+            if any(k == "nimber" and finite_nimber_value(x) is None for x, k in ((a, ka), (b, kb))):
+                # transfinite nim-heaps: equal exactly when their values are
                 from cgtalg.ops.values import grundy
 
                 return Comparison(a, b, False, None, "=" if grundy(a) == grundy(b) else "||")
             return _impartial(a, b, False, "compare")
         from cgtalg.normal.partizan import le
-        from cgtalg.ops.kinds import as_partizan_game
 
         pa, pb = as_partizan_game(a, "compare"), as_partizan_game(b, "compare")
         return Comparison(a, b, False, None, _relation(le(pb, pa), le(pa, pb)))
     u = check_universe(universe, (a, b), "compare")
     if u == "impartial":
-        for x, k in ((a, ka), (b, kb)):
-            if not _impartial_kind(x, k):
+        for x in (a, b):
+            if not is_impartial_kind(x):
                 raise refuse("compare", x, "the impartial universe holds impartial games only",
                              ("cgtalg.compare(g, h, misere=True, universe='dicot')",
                               "cgtalg.compare(g, h, misere=True, universe='dead-ending')",

@@ -36,13 +36,13 @@ from fractions import Fraction
 from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
-from cgtalg.core.partizan import PartizanGame, as_partizan
+from cgtalg.core.partizan import PartizanGame, as_partizan, to_impartial
 from cgtalg.errors import GameKindError, UniverseError
 
 __all__ = [
     "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
-    "as_partizan_game", "refuse", "check_universe", "is_impartial_partizan", "impartial_form_of",
-    "finite_nimber_value", "refuse_end_rule",
+    "as_partizan_game", "refuse", "check_universe",
+    "finite_nimber_value", "refuse_end_rule", "is_impartial_kind",
 ]
 
 KINDS = ("impartial", "partizan", "position", "misere class", "nimber")
@@ -154,12 +154,6 @@ def read(x: Any) -> Any:
     return x
 
 
-def is_impartial_partizan(g: PartizanGame) -> bool:
-    """Whether a partizan form has the same Left and Right options at every position (an
-    impartial game written in partizan notation, such as ``{0|0}`` or ``{*|*}``)."""
-    return g.is_impartial
-
-
 def kind_of(x: Any, operation: str | None = None) -> str:
     """The kind of ``x`` (one of :data:`KINDS`; game text is read first).
 
@@ -173,7 +167,7 @@ def kind_of(x: Any, operation: str | None = None) -> str:
     if isinstance(x, Game):
         return "impartial"
     if isinstance(x, PartizanGame):
-        return "impartial" if is_impartial_partizan(x) else "partizan"
+        return "impartial" if x.is_impartial else "partizan"
     if isinstance(x, Position):
         return "position"
     if _is_misere_class(x):
@@ -184,6 +178,13 @@ def kind_of(x: Any, operation: str | None = None) -> str:
     raise GameKindError(
         f"{where}{_show(x)} ({type(x).__name__}) is not a game: give a form (cgtalg.parse), game "
         "text, a number, a ruleset position (cgtalg.position), a misère canonical form or a nimber")
+
+
+def is_impartial_kind(x: Any) -> bool:
+    """Whether ``x`` is of an impartial kind: an impartial form (or one in partizan notation),
+    a misère canonical form, a nimber, or a position of an impartial ruleset."""
+    kind = kind_of(x)
+    return kind in ("impartial", "misere class", "nimber") or (kind == "position" and not x.is_partizan)
 
 
 def _is_misere_class(x: Any) -> bool:
@@ -217,19 +218,7 @@ def refuse(operation: str, x: Any, why: str, answered_by: tuple[str, ...] = ()) 
 
 def finite_nimber_value(x: Any) -> int | None:
     """The integer n of a finite nimber ``*n``, or None for a transfinite one."""
-    finite = x.is_finite
-    return int(x) if (finite() if callable(finite) else finite) else None
-
-
-def impartial_form_of(g: PartizanGame) -> Game:
-    """The impartial form of a partizan form whose sides agree at every position (``{*|*}`` is
-    ``{*}``); the caller has checked :func:`is_impartial_partizan`."""
-    from cgtalg.core.game import game
-
-    memo: dict[int, Game] = {}
-    for x in g.subpositions():  # children before parents
-        memo[x.id] = game(memo[o.id] for o in x.left)
-    return memo[g.id]
+    return int(x) if x.is_finite else None
 
 
 def as_impartial(x: Any, operation: str) -> Game:
@@ -239,8 +228,8 @@ def as_impartial(x: Any, operation: str) -> Game:
     if isinstance(x, Game):
         return x
     if isinstance(x, PartizanGame):
-        if is_impartial_partizan(x):
-            return impartial_form_of(x)
+        if x.is_impartial:
+            return to_impartial(x)
         raise refuse(operation, x, "a partizan game has no impartial answer (its Left and Right "
                      "options differ)", PARTIZAN_DOORS.get(operation, ()))
     if isinstance(x, Position):
@@ -292,9 +281,7 @@ def check_universe(universe: Any, games: tuple[Any, ...], operation: str) -> str
     ``"dead-ending"``, ``"all"``), or by default the impartial universe when every game is
     impartial and the universe of all games otherwise."""
     if universe is None:
-        return "impartial" if all(kind_of(g) in ("impartial", "misere class", "nimber")
-                                  or (isinstance(g, Position) and not g.is_partizan)
-                                  for g in games) else "all"
+        return "impartial" if all(is_impartial_kind(g) for g in games) else "all"
     name = _UNIVERSE_NAMES.get(str(universe).lower()) if isinstance(universe, str) else None
     if name is None:
         raise UniverseError(f"{operation}: unknown universe {universe!r}; expected one of "

@@ -15,8 +15,6 @@ from cgtalg.ops.kinds import (
     Position,
     as_impartial,
     finite_nimber_value,
-    impartial_form_of,
-    is_impartial_partizan,
     kind_of,
     read,
 )
@@ -161,8 +159,7 @@ def winning_moves(g: Any, *, misere: bool = False, player: str | None = None, st
             return [] if x == Nimber(1) else [Nimber(1)]
         return [Nimber(0)]
     if isinstance(x, PartizanGame):  # an impartial game written in partizan notation
-        assert is_impartial_partizan(x)
-        return [o for o in x.left if outcome(impartial_form_of(o), misere=misere) == "P"]
+        return [o for o in x.left if outcome(o, misere=misere) == "P"]
     form: Game = as_impartial(x, "winning_moves")
     if misere:
         from cgtalg.misere.outcome import misere_winning_moves

@@ -29,6 +29,7 @@ from typing import Any
 from sqlalchemy import select
 
 from cgtalg.errors import CgtalgError, StoreError
+from cgtalg.normal.grundy import mex
 from cgtalg.store.codec import decode_chunk, shorten
 from cgtalg.store.forms import parse_form_key, stored_birthday
 from cgtalg.store.schema import (
@@ -277,12 +278,10 @@ def _check_recurrence(problem, key: str, array, sample: int | None, rng: random.
                 x ^= int(array[p])
             seen.add(x)
             work += 1
-        mex = 0
-        while mex in seen:
-            mex += 1
+        value = mex(seen)
         done += 1
-        if mex != int(array[n]):
-            problem("sequence_chunks", f"sequence {key!r}, index {n}", f"stored value {int(array[n])}, the recurrence gives {mex}")
+        if value != int(array[n]):
+            problem("sequence_chunks", f"sequence {key!r}, index {n}", f"stored value {int(array[n])}, the recurrence gives {value}")
         if sample is not None and work > RECURRENCE_WORK_LIMIT:
             break
     return done
