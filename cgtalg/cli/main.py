@@ -68,13 +68,25 @@ def _version() -> str:
     help="SQLAlchemy URL or SQLite file path of the store (default: $CGTALG_STORE, "
     "else the user data file; see `cgtalg store info`).",
 )
+@click.option(
+    "--memory",
+    "max_memory",
+    default=None,
+    metavar="SIZE",
+    help="Memory ceiling of every computation, e.g. 8G or 512M (default: $CGTALG_MAX_MEMORY, "
+    "else 60% of the physical memory, at most 16G); past it a computation stops with a clear error.",
+)
 @click.version_option(_version(), prog_name="cgtalg")
 @click.pass_context
-def cli(ctx: click.Context, store_url: str | None) -> None:
+def cli(ctx: click.Context, store_url: str | None, max_memory: str | None) -> None:
     """cgtalg: combinatorial game theory research tool (impartial games, misère theory,
     octal games, nimbers), with every result memoised in a persistent store."""
     ctx.ensure_object(dict)
     ctx.obj["store_url"] = store_url
+    if max_memory is not None:
+        from cgtalg.budget import set_default_max_memory
+
+        set_default_max_memory(max_memory)
 
 
 _LOADED: set[str] = set()
@@ -96,6 +108,10 @@ def _register() -> None:
         _load(name)
 
 
+#: longest error message printed (longer ones keep their start and end)
+MAX_MESSAGE = 600
+
+
 def _fail(exc: BaseException, kind: str, message: str, as_json: bool) -> int:
     """Report a failure as one line on stderr, or a JSON object on stdout; exit status 2."""
     import json
@@ -105,6 +121,8 @@ def _fail(exc: BaseException, kind: str, message: str, as_json: bool) -> int:
     if isinstance(exc, CgtalgError) and "\n    " in message:
         message = message.split("\n", 1)[0]
     message = " ".join(message.split())
+    if len(message) > MAX_MESSAGE:  # an input repeated in full (200,000 digits) helps no one
+        message = message[: MAX_MESSAGE - 120] + " [...] " + message[-100:]
     if as_json:
         click.echo(json.dumps({"error": {"type": kind, "message": message}}, ensure_ascii=False))
     else:
