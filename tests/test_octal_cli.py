@@ -36,6 +36,7 @@ def test_period():
     out = run("period", "0.77")
     assert "0.77: CERTIFIED period 12, preperiod 71" in out
     d = json.loads(run("period", "0.16", "--json"))
+    # Gangolli & Plambeck (1989): 0.16 has period 149459, last exceptional value at heap 105350
     assert (d["period"], d["preperiod"], d["certified"]) == (149459, 105351, True)
     d = json.loads(run("period", "0.[3]", "--max-values", "500", "--json"))
     # issue 7: an uncertified result states no period as a fact, only what was seen

@@ -345,7 +345,6 @@ def test_thermograph_of_2_1_0():
 
 
 def test_thermograph_plot():
-    pytest.importorskip("matplotlib")
     import matplotlib
 
     matplotlib.use("Agg")
