@@ -49,7 +49,8 @@ import numpy as np
 from cgtalg.budget import check_max_seconds
 from cgtalg.errors import BudgetError, CensusError, ComputationLimitError
 
-__all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS"]
+__all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS",
+           "solved_fields", "quotient_fields", "first_non_nim"]
 
 #: The store's ruleset key of census records.
 CENSUS_RULESET = "census:octal"
@@ -161,7 +162,7 @@ def stored_parts(props: dict[str, Any], params: CensusParams) -> dict[str, dict]
                 genus = min(longer, key=lambda v: len(v["sequence"]))
                 genus = dict(genus, sequence=genus["sequence"][: params.genus_heaps + 1],
                              heaps=params.genus_heaps)
-                genus["first_non_nim"] = _first_non_nim(genus["sequence"])
+                genus["first_non_nim"] = first_non_nim(genus["sequence"])
         if genus is not None:
             out["genus"] = genus
         quotient = props.get(params.quotient_prop())
@@ -177,8 +178,15 @@ def stored_parts(props: dict[str, Any], params: CensusParams) -> dict[str, dict]
 
 def store_items(standard: str, record: dict, params: CensusParams) -> list[tuple[str, str, str, Any]]:
     """The ``(ruleset, position, prop, value)`` rows that keep ``record`` (its deterministic
-    parts) in the store (:meth:`~cgtalg.store.Store.put_positions_many`)."""
+    parts) in the store (:meth:`~cgtalg.store.Store.put_positions_many`): the parts computed
+    (a record from :func:`compute_class` names them in ``source``; reused parts are stored
+    already)."""
     items = []
+    source = record.get("source")
+    if source is not None:
+        from cgtalg.census.recheck import COMPUTED
+
+        record = {k: v for k, v in record.items() if k not in PARTS or source.get(k) == COMPUTED}
     normal = record.get("normal")
     if normal is not None:
         prop = "normal" if normal["status"] == "solved" else params.normal_prop()
@@ -194,9 +202,9 @@ def store_items(standard: str, record: dict, params: CensusParams) -> list[tuple
 
 # -- the task ----------------------------------------------------------------------------------
 def compute_class(standard: str, params: CensusParams, store: Any = None,
-                  need: tuple[str, ...] | None = None) -> dict:
-    """Compute the parts ``need`` (default: all of ``params.parts``) of the class record of
-    the standard form ``standard``.
+                  need: tuple[str, ...] | None = None, reuse: dict | None = None) -> dict:
+    """Compute the parts ``need`` (default: all of ``params.parts`` not in ``reuse``) of the
+    class record of the standard form ``standard``, and re-check the stored parts ``reuse``.
 
     Parameters
     ----------
@@ -206,39 +214,67 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
     params : CensusParams
     store : Store, str or None
         The store (or its URL; a worker opens it once per process): the Grundy sequence is
-        read from and written to it, so a task killed halfway resumes. Records are *not*
-        written here: the driver writes them in batches.
+        read from and written to it, so a task killed halfway resumes; the misère quotient's
+        verified state is kept there. Records are *not* written here: the driver writes
+        them in batches.
     need : tuple of str, optional
         Parts to compute.
+    reuse : dict, optional
+        Parts read from the store (part -> stored record): each is re-checked
+        (:func:`cgtalg.census.recheck.recheck_part`) and kept when it passes, else computed
+        again (never from the stored Grundy values).
 
     Returns
     -------
     dict
-        ``{"standard", "normal", "genus", "quotient", "seconds", "worker"}`` (the parts not
-        computed are absent); ``seconds`` and ``worker`` are never stored.
+        ``{"standard", "normal", "genus", "quotient", "source", "rechecks", "seconds",
+        "worker"}`` (the parts not asked for are absent); ``source`` maps each part to
+        ``"computed"`` or ``"reused, re-checked"``, ``rechecks`` each reused part that failed
+        its re-check to why; ``seconds`` and ``worker`` are never stored.
 
     Examples
     --------
     >>> r = compute_class("0.77", CensusParams(values=1024, misere=False))
     >>> {k: r["normal"][k] for k in ("status", "period", "preperiod", "last_exceptional", "max_value")}
     {'status': 'solved', 'period': 12, 'preperiod': 71, 'last_exceptional': 70, 'max_value': 8}
+    >>> again = compute_class("0.77", CensusParams(values=1024, misere=False), reuse={"normal": r["normal"]})
+    >>> again["source"], again["rechecks"]
+    ({'normal': 'reused, re-checked'}, {})
     """
+    from cgtalg.census.recheck import COMPUTED, RECHECKED, recheck_part
     from cgtalg.rulesets.octal import TakeAndBreak
 
-    need = params.parts if need is None else tuple(need)
+    reuse = dict(reuse or {})
+    need = tuple(p for p in params.parts if p not in reuse) if need is None else tuple(need)
+    for part in (*need, *reuse):
+        if part not in PARTS:
+            raise CensusError(f"unknown census part {str(part)[:40]!r}; expected one of {PARTS}")
     st = _open(store)
-    out: dict[str, Any] = {"standard": standard, "seconds": {}, "worker": f"{socket.gethostname()}:{os.getpid()}"}
-    for part in need:
+    out: dict[str, Any] = {"standard": standard, "source": {}, "rechecks": {}, "seconds": {},
+                           "worker": f"{socket.gethostname()}:{os.getpid()}"}
+    for part in PARTS:
+        if part not in need and part not in reuse:
+            continue
         t0 = time.perf_counter()
         code = TakeAndBreak(standard)  # a fresh engine per part: memory is freed between them
+        if part in reuse:
+            why = recheck_part(part, code, reuse[part], params, st)
+            if why is None:
+                out[part] = reuse[part]
+                out["source"][part] = RECHECKED
+                out["seconds"][part] = round(time.perf_counter() - t0, 4)
+                continue
+            out["rechecks"][part] = why
+            code = TakeAndBreak(standard)
+        # a part whose stored record failed its re-check is computed without the stored values
+        part_store = None if part == "normal" and part in reuse else st
         if part == "normal":
-            out["normal"] = normal_record(code, params, st)
+            out["normal"] = normal_record(code, params, part_store)
         elif part == "genus":
             out["genus"] = genus_record(code, params)
-        elif part == "quotient":
-            out["quotient"] = quotient_record(code, params)
         else:
-            raise CensusError(f"unknown census part {part!r}; expected one of {PARTS}")
+            out["quotient"] = quotient_record(code, params, part_store)
+        out["source"][part] = COMPUTED
         out["seconds"][part] = round(time.perf_counter() - t0, 4)
     return out
 
@@ -313,27 +349,39 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
         else:
             limit = "dense"
     G = code.engine().G
-    rec: dict[str, Any] = {"k": code.k}
     if res.certified:
-        n0, p = int(res.preperiod), int(res.period)
-        top = n0 + p
-        rec.update(status="solved", period=p, preperiod=n0, last_exceptional=(n0 - 1 if n0 else None),
-                   values=int(res.required_values), certificate=res.bound)
-        if n0 == 0:
-            first = np.asarray(G[:p])
-            nz = np.flatnonzero(first)
-            rec["tail_zeros"] = int(p - 1 - nz[-1]) if nz.size else p
-    else:
-        top = int(res.values_checked)
-        rec.update(status="unsolved", period=None, preperiod=None, last_exceptional=None, values=top,
-                   limit=limit, seen_period=res.seen_period, seen_preperiod=res.seen_preperiod)
+        return solved_fields(res, G, code.k)
+    top = int(res.values_checked)
+    rec: dict[str, Any] = {"k": code.k, "status": "unsolved", "period": None, "preperiod": None,
+                           "last_exceptional": None, "values": top, "limit": limit,
+                           "seen_period": res.seen_period, "seen_preperiod": res.seen_preperiod}
     head = np.asarray(G[:top])
     rec["max_value"] = int(head.max())
     rec["max_value_at"] = int(np.argmax(head))
     return rec
 
 
-def _first_non_nim(sequence: list[str]) -> int | None:
+def solved_fields(res: Any, G: np.ndarray, k: int) -> dict:
+    """The normal-play part of a solved class from the certified result ``res``
+    (:class:`~cgtalg.rulesets.octal_periodicity.PeriodicityResult`) and the Grundy values ``G``
+    (at least ``preperiod + period`` of them); see :func:`normal_record`."""
+    n0, p = int(res.preperiod), int(res.period)
+    top = n0 + p
+    rec: dict[str, Any] = {"k": k, "status": "solved", "period": p, "preperiod": n0,
+                           "last_exceptional": (n0 - 1 if n0 else None), "values": int(res.required_values),
+                           "certificate": res.bound}
+    if n0 == 0:
+        first = np.asarray(G[:p])
+        nz = np.flatnonzero(first)
+        rec["tail_zeros"] = int(p - 1 - nz[-1]) if nz.size else p
+    head = np.asarray(G[:top])
+    rec["max_value"] = int(head.max())
+    rec["max_value_at"] = int(np.argmax(head))
+    return rec
+
+
+def first_non_nim(sequence: list[str]) -> int | None:
+    """The first heap whose genus (text) is not a nim-heap's, None if every one is."""
     from cgtalg.misere.genus import Genus
 
     for h, text in enumerate(sequence):
@@ -357,10 +405,10 @@ def genus_record(code: Any, params: CensusParams) -> dict:
         except ComputationLimitError as exc:
             stopped = " ".join(str(exc).split())
             break
-    return {"heaps": len(seq) - 1, "sequence": seq, "first_non_nim": _first_non_nim(seq), "stopped": stopped}
+    return {"heaps": len(seq) - 1, "sequence": seq, "first_non_nim": first_non_nim(seq), "stopped": stopped}
 
 
-def quotient_record(code: Any, params: CensusParams) -> dict:
+def quotient_record(code: Any, params: CensusParams, store: Any = None) -> dict:
     """The misère-quotient attempt: ``Q_n`` for heaps ``n <= quotient_heaps``.
 
     ``status``: ``"final"`` (Plambeck-Siegel's periodicity test holds on the heaps done, so
@@ -369,22 +417,42 @@ def quotient_record(code: Any, params: CensusParams) -> dict:
     ``"over budget"`` (an order/state budget or the candidate search gave up: ``reason``),
     ``"inconclusive"`` (the wall-clock safety net stopped it; never stored). With ``order``,
     ``presentation`` and ``p_portion`` when a quotient was found.
+
+    With a ``store``, the verified quotient state is kept there too (sequence metadata
+    ``quotient:<code>``, :mod:`cgtalg.misere.quotient_store`): a later census re-verifies the
+    record against it (:mod:`cgtalg.census.recheck`). A stored state that fails its
+    verification is replaced by a fresh computation.
     """
+    from cgtalg.errors import StoreCorruptError
     from cgtalg.misere.quotient import misere_quotient
 
     Hq = int(params.quotient_heaps)
+
+    def attempt(resume: bool) -> Any:
+        return misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
+                               max_states=params.quotient_max_states, max_seconds=params.quotient_max_seconds,
+                               progress=False, store=store, resume=resume)
+
     try:
-        q = misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
-                            max_states=params.quotient_max_states, max_seconds=params.quotient_max_seconds,
-                            progress=False)
+        try:
+            q = attempt(True)
+        except StoreCorruptError:
+            q = attempt(False)  # the stored state failed its verification: recompute, replace it
     except ComputationLimitError as exc:
         text = " ".join(str(exc).split())
         status = "inconclusive" if "time budget" in text else "over budget"
         return {"heaps": Hq, "status": status, "reason": text}
+    return quotient_fields(q, code, Hq)
+
+
+def quotient_fields(q: Any, code: Any, heaps: int) -> dict:
+    """The quotient part of a class record from the verified quotient ``q`` of heaps
+    ``<= heaps`` (:class:`~cgtalg.misere.quotient_result.MisereQuotient`); see
+    :func:`quotient_record`."""
     from cgtalg.misere.quotient_state import certified_misere_period  # Plambeck-Siegel's test
 
     per = certified_misere_period(list(q.phi), code.k) if code.is_finite else None
     pres = q.presentation()
-    return {"heaps": Hq, "status": "final" if per is not None else "partial", "order": q.order,
+    return {"heaps": int(heaps), "status": "final" if per is not None else "partial", "order": q.order,
             "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],
             "period": list(per) if per is not None else None}
