@@ -53,6 +53,10 @@ BYTES_PER_CODE = 4096
 #: Driver time per code that no census can go below (enumeration and standard forms: about
 #: 65 µs measured on a 2-core machine, taken at a third as a lower bound).
 SECONDS_PER_CODE = 20e-6
+#: Bytes per Grundy value of one class (the values and the certificate's scan table,
+#: :func:`cgtalg.rulesets.octal_periodicity.periodicity_memory_estimate`: 1-2 bytes a value, 4
+#: for the table; with room for the rare/common kernel's lists).
+BYTES_PER_VALUE = 8
 #: Seconds between two looks of the driver at its budget (and at Ctrl-C) while Dask computes.
 POLL_SECONDS = 0.1
 
@@ -101,7 +105,33 @@ def _open_store(store: Any) -> Any:
         from cgtalg.store.store import open_store
 
         return open_store(store)
+    if not all(callable(getattr(store, m, None)) for m in ("get_positions_many", "put_positions_many")):
+        raise CensusError(f"store must be a store, its URL or None, not {type(store).__name__}")
     return store
+
+
+def _check_arguments(workers: Any, scheduler: Any, flush_seconds: Any, on_result: Any, values: int) -> None:
+    """Refuse arguments of :func:`octal_census` that are not what they should be, by name."""
+    import numbers
+
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, numbers.Integral)
+                                or workers < 1):
+        raise CensusError(f"workers must be a positive integer or None, got {_shown(workers)}")
+    if scheduler is not None and isinstance(scheduler, (bytes, numbers.Number, list, tuple, dict, set)):
+        raise CensusError(f"scheduler must be None, 'serial', an address such as tcp://HOST:8786, a "
+                          f"distributed.Client or a cluster, not {_shown(scheduler)}")
+    if isinstance(flush_seconds, bool) or not isinstance(flush_seconds, numbers.Real) \
+            or not flush_seconds >= 0 or flush_seconds == float("inf"):
+        raise CensusError(f"flush_seconds must be a non-negative number of seconds, got {_shown(flush_seconds)}")
+    if on_result is not None and not callable(on_result):
+        raise CensusError(f"on_result must be callable or None, not {type(on_result).__name__}")
+
+
+def _check_class_fits(params: CensusParams, deadline: Deadline) -> None:
+    """Refuse up front bounds that one class cannot fit: ``values`` Grundy values with the
+    certificate's scan table take about :data:`BYTES_PER_VALUE` bytes each."""
+    check_fits(int(params.values) * BYTES_PER_VALUE,
+               f"one class of the census (values={params.values:,} Grundy values)", deadline.max_memory)
 
 
 def octal_census(
@@ -226,10 +256,12 @@ quotient_max_states, quotient_max_seconds
     )
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise CensusError(f"batch_size must be a positive int, got {_shown(batch_size)}")
+    _check_arguments(workers, scheduler, flush_seconds, on_result, values)
     try:
         deadline = Deadline(max_seconds, max_memory)
     except BudgetError as exc:
         raise CensusError(str(exc)) from None
+    _check_class_fits(params, deadline)
     say = log if log is not None else (lambda _text: None)
     if codes is None:
         n_codes = count_codes(digits, hexadecimal, d0)
@@ -248,9 +280,12 @@ quotient_max_states, quotient_max_seconds
     st = _open_store(store)
     serial = isinstance(scheduler, str) and scheduler == "serial"
     if st is not None and not serial:
+        from sqlalchemy.engine import make_url
+
         from cgtalg.store.location import sqlite_file
 
-        if st._url.get_backend_name() == "sqlite" and sqlite_file(st._url) is None:
+        url = make_url(str(getattr(st, "url", "")) or "sqlite://")
+        if url.get_backend_name() == "sqlite" and sqlite_file(url) is None:
             raise CensusError("an in-memory store cannot be shared with Dask workers: pass a SQLite file or a "
                               "PostgreSQL URL, or scheduler='serial'")
 

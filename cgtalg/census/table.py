@@ -254,7 +254,7 @@ def read_published(source: "str | Path | Iterable[str]") -> list[dict[str, Any]]
         raise CensusError(f"{where} is empty: expected a CSV header with a 'code' column") from None
     cols = [_ALIASES.get(_norm(h)) for h in header]
     if "code" not in cols:
-        raise CensusError(f"{where}: no 'code' column in the header {header!r}")
+        raise CensusError(f"{where}: no 'code' column in the header {_cut(header)}")
     rows = []
     for lineno, cells in enumerate(reader, start=2):
         if not any(c.strip() for c in cells):
@@ -274,7 +274,7 @@ def read_published(source: "str | Path | Iterable[str]") -> list[dict[str, Any]]
                 else:
                     row[col] = cell
             except ValueError:
-                raise CensusError(f"{where}, line {lineno}: {header[cols.index(col)]!r} cell {cell!r} is not "
+                raise CensusError(f"{where}, line {lineno}: {_cut(header[cols.index(col)])} cell {_cut(cell)} is not "
                                   f"{'an integer' if col != 'values' else 'a list of integers'}") from None
         if "code" not in row:
             raise CensusError(f"{where}, line {lineno}: no code")
@@ -547,7 +547,7 @@ class CensusResult:
         for r in self.rows:
             if r.code == text:
                 return r
-        raise KeyError(f"{code} is not in this census")
+        raise KeyError(f"{_cut(text)} is not in this census")
 
     def counts(self) -> dict[str, int]:
         """Codes and classes by status."""
@@ -648,6 +648,12 @@ figure {{ display: inline-block; margin: 0.5em; }}
         if path is not None:
             Path(path).write_text(page)
         return page
+
+
+def _cut(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, shortened: messages never repeat a long input in full."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _s(v: Any) -> str:

@@ -99,7 +99,8 @@ class CensusParams:
             v = getattr(self, name)
             low = 16 if name.endswith("values") else 0
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
-                raise CensusError(f"census parameter {name} must be an integer >= {low}, got {v!r}")
+                shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
+                raise CensusError(f"census parameter {name} must be an integer >= {low}, got {shown}")
         if self.dense_values < 2**14:
             raise CensusError(f"dense_values must be at least 2**14 = 16384 (sparse space is judged on that many "
                               f"values, as the Grundy engine does), got {self.dense_values}")
@@ -244,6 +245,10 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
     from cgtalg.census.recheck import COMPUTED, RECHECKED, recheck_part
     from cgtalg.rulesets.octal import TakeAndBreak
 
+    if not isinstance(params, CensusParams):
+        raise CensusError(f"params must be CensusParams, not {type(params).__name__}")
+    if reuse is not None and not isinstance(reuse, dict):
+        raise CensusError(f"reuse must be a dict of stored parts, not {type(reuse).__name__}")
     reuse = dict(reuse or {})
     need = tuple(p for p in params.parts if p not in reuse) if need is None else tuple(need)
     for part in (*need, *reuse):
