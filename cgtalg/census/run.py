@@ -57,6 +57,8 @@ SECONDS_PER_CODE = 20e-6
 #: :func:`cgtalg.rulesets.octal_periodicity.periodicity_memory_estimate`: 1-2 bytes a value, 4
 #: for the table; with room for the rare/common kernel's lists).
 BYTES_PER_VALUE = 8
+#: Seconds between two progress lines (``log``) when there is no progress bar.
+PROGRESS_SECONDS = 10.0
 #: Seconds between two looks of the driver at its budget (and at Ctrl-C) while Dask computes.
 POLL_SECONDS = 0.1
 
@@ -311,6 +313,7 @@ quotient_max_states, quotient_max_seconds
     rechecks: dict[str, dict[str, str]] = {}
     warned: list[str] = []
     bar = _bar(progress, len(jobs))
+    last_said = [time.monotonic()]
     if bar is None and jobs:
         say(f"census: {len(jobs):,} classes to compute or re-check")
 
@@ -331,6 +334,9 @@ quotient_max_states, quotient_max_seconds
         writer.add(std, got, replacing=bool(got.get("rechecks")))
         if bar is not None:
             bar.update(1)
+        elif time.monotonic() - last_said[0] >= PROGRESS_SECONDS:
+            last_said[0] = time.monotonic()
+            say(f"census: {len(sources):,} of {len(jobs):,} classes done")
         if on_result is not None:
             on_result(std, rec)
 
@@ -536,10 +542,11 @@ def _run_dask(jobs: list, params: CensusParams, store: Any, scheduler: Any, work
     total = len(jobs)
     try:
         url = None if store is None else store.url
-        for c, need, have in jobs:
-            fut = client.submit(compute_class, c.standard, params, url, need, have,
-                                key=_task_key(c.standard, params, need, have), pure=False)
-            futures[fut] = c.standard
+        say(f"census: submitting {total:,} tasks to the cluster")
+        submitted = client.map(compute_class, [c.standard for c, _n, _h in jobs], [params] * total, [url] * total,
+                               [need for _c, need, _h in jobs], [have for _c, _n, have in jobs],
+                               key=[_task_key(c.standard, params, need, have) for c, need, have in jobs], pure=False)
+        futures = {fut: c.standard for fut, (c, _n, _h) in zip(submitted, jobs)}
         n_workers = len(client.scheduler_info(n_workers=-1).get("workers", {})) if _accepts_n_workers(client) \
             else len(client.scheduler_info().get("workers", {}))
         ready = as_completed(list(futures))
