@@ -33,7 +33,7 @@ import sys
 import time
 from typing import Any, Callable, Iterable
 
-from cgtalg.budget import Deadline, check_fits
+from cgtalg.budget import Deadline, check_fits, check_max_seconds
 from cgtalg.census.codes import CensusClass, census_classes, count_codes, enumerate_codes
 from cgtalg.census.recheck import COMPUTED, RECHECKED
 from cgtalg.census.table import CensusResult, member_row
@@ -112,7 +112,7 @@ def _open_store(store: Any) -> Any:
     return store
 
 
-def _check_arguments(workers: Any, scheduler: Any, flush_seconds: Any, on_result: Any, values: int) -> None:
+def _check_arguments(workers: Any, scheduler: Any, flush_seconds: Any, on_result: Any, connect_timeout: Any) -> None:
     """Refuse arguments of :func:`octal_census` that are not what they should be, by name."""
     import numbers
 
@@ -127,6 +127,11 @@ def _check_arguments(workers: Any, scheduler: Any, flush_seconds: Any, on_result
         raise CensusError(f"flush_seconds must be a non-negative number of seconds, got {_shown(flush_seconds)}")
     if on_result is not None and not callable(on_result):
         raise CensusError(f"on_result must be callable or None, not {type(on_result).__name__}")
+    try:
+        if check_max_seconds(connect_timeout, "connect_timeout") is None:
+            raise BudgetError("connect_timeout must be a positive number of seconds, not None")
+    except BudgetError as exc:
+        raise CensusError(str(exc)) from None
 
 
 def _check_class_fits(params: CensusParams, deadline: Deadline) -> None:
@@ -258,7 +263,7 @@ quotient_max_states, quotient_max_seconds
     )
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise CensusError(f"batch_size must be a positive int, got {_shown(batch_size)}")
-    _check_arguments(workers, scheduler, flush_seconds, on_result, values)
+    _check_arguments(workers, scheduler, flush_seconds, on_result, connect_timeout)
     try:
         deadline = Deadline(max_seconds, max_memory)
     except BudgetError as exc:
@@ -269,7 +274,7 @@ quotient_max_states, quotient_max_seconds
         n_codes = count_codes(digits, hexadecimal, d0)
     else:
         if isinstance(codes, str):
-            codes = [c for c in codes.split(",") if c.strip()]
+            codes = [c.strip() for c in codes.split(",") if c.strip()]
         code_list = list(codes)
         n_codes = len(code_list)
     check_census_fits(n_codes, deadline, what=f"a census of {n_codes:,} codes")
