@@ -219,3 +219,31 @@ def test_ctrl_c_stops_the_census_cleanly(tmp_path, scheduler):
     assert "Traceback" not in err and ("aborted" in err or "interrupted" in err)
     rerun = octal_census(codes=["0.77"], scheduler="serial", store=path, misere=False, values=2**10)
     assert rerun.failed == 0  # the store is usable: the run resumes from it
+
+
+def test_a_class_resumed_from_tampered_grundy_values_is_recomputed_from_fresh_ones(stored, tmp_path):
+    """A class whose record is missing goes on from the Grundy values the store holds: its
+    result is re-checked on fresh values, and recomputed without the stored ones if it fails."""
+    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.store import open_store
+
+    path, first = stored
+    copy = str(tmp_path / "values.sqlite")
+    _copy(path, copy)
+    true = TakeAndBreak("0.137").grundy_sequence(1024, progress=False)
+    fake = [int(x) for x in true]
+    fake[500] = 9
+    con = sqlite3.connect(copy)
+    with con:
+        con.execute("DELETE FROM position_properties WHERE name = 'normal' AND position_id = "
+                    "(SELECT id FROM positions WHERE ruleset = ? AND position = '0.137')", (CENSUS_RULESET,))
+        con.execute("DELETE FROM sequence_chunks WHERE sequence_key = 'grundy:0.137'")
+        con.execute("DELETE FROM sequences WHERE key = 'grundy:0.137'")
+    con.close()
+    with open_store(copy) as store:
+        store.extend_sequence("grundy:0.137", 0, fake)
+    with pytest.warns(RuntimeWarning, match="failed their re-check"):
+        again = _census(copy)
+    assert "store's Grundy values" in again.rechecks["0.137"]["normal"]
+    assert again.row("0.4").source == COMPUTED
+    assert _rows(again) == _rows(first)

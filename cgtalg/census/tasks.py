@@ -274,7 +274,14 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
         # a part whose stored record failed its re-check is computed without the stored values
         part_store = None if part == "normal" and part in reuse else st
         if part == "normal":
+            resumed = part_store is not None and part_store.sequence_length(code.sequence_key) > 0
             out["normal"] = normal_record(code, params, part_store)
+            if resumed:
+                # it went on from Grundy values read from the store: re-check it on fresh ones
+                why = recheck_part("normal", TakeAndBreak(standard), out["normal"], params)
+                if why is not None:
+                    out["rechecks"]["normal"] = f"computed from the store's Grundy values, it failed its re-check: {why}"
+                    out["normal"] = normal_record(TakeAndBreak(standard), params, None)
         elif part == "genus":
             out["genus"] = genus_record(code, params)
         else:
