@@ -23,6 +23,9 @@ table says which: ``source`` is ``computed`` or ``reused, re-checked`` (:data:`C
   :func:`~cgtalg.misere.quotient.misere_quotient` runs on load); the record it gives must be
   the stored one. A quotient attempt that stopped on a budget carries no claim to re-check:
   it is attempted again.
+
+A class computed on from Grundy values the store holds (a killed run's) is re-checked the
+same way once computed (:func:`~cgtalg.census.tasks.compute_class`).
 """
 
 from __future__ import annotations

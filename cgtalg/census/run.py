@@ -279,7 +279,8 @@ quotient_max_states, quotient_max_seconds
         n_codes = len(code_list)
     check_census_fits(n_codes, deadline, what=f"a census of {n_codes:,} codes")
     if codes is None:
-        say(f"census: enumerating {n_codes:,} codes of up to {digits} digit{'s' if digits > 1 else ''} and their standard forms")
+        say(f"census: enumerating {n_codes:,} codes of up to {digits} digit{'s' if digits > 1 else ''} "
+            "and their standard forms")
         code_list = enumerate_codes(digits, hexadecimal, d0)
     else:
         digits = None

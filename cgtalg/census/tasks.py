@@ -280,7 +280,8 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
                 # it went on from Grundy values read from the store: re-check it on fresh ones
                 why = recheck_part("normal", TakeAndBreak(standard), out["normal"], params)
                 if why is not None:
-                    out["rechecks"]["normal"] = f"computed from the store's Grundy values, it failed its re-check: {why}"
+                    out["rechecks"]["normal"] = ("computed from the store's Grundy values, it failed its "
+                                                 f"re-check: {why}")
                     out["normal"] = normal_record(TakeAndBreak(standard), params, None)
         elif part == "genus":
             out["genus"] = genus_record(code, params)

@@ -6,8 +6,9 @@
     cgtalg census octal --digits 2 --values 2^16 --csv t.csv --html t.html --diff published.csv
 
 Records are written to the store (``--store URL``, else the global ``--store``, else
-``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun skips what is
-done. See ``docs/census.md``.
+``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun re-checks what
+is done and skips it (column ``source``). ``--time`` bounds the whole census; Ctrl-C stops it
+keeping what is stored. See ``docs/census.md``.
 """
 
 from __future__ import annotations
