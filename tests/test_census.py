@@ -208,10 +208,10 @@ def test_a_failing_class_fails_alone_and_a_rerun_computes_it(tmp_path, monkeypat
 
     real = run.compute_class
 
-    def flaky(std, params, store, need, reuse=None):
+    def flaky(std, params, store, need, reuse=None, stop_at=None):
         if std == "0.137":
             raise RuntimeError("simulated crash")
-        return real(std, params, store, need, reuse)
+        return real(std, params, store, need, reuse, stop_at)
 
     path = str(tmp_path / "fail.sqlite")
     monkeypatch.setattr(run, "compute_class", flaky)

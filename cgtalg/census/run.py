@@ -73,6 +73,12 @@ def _error_text(exc: BaseException, limit: int = 600) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _stop_at(deadline: Deadline) -> float | None:
+    """The deadline as a ``time.time()`` instant (what tasks on other machines can compare)."""
+    left = deadline.remaining()
+    return None if left is None else time.time() + left
+
+
 def _stopping(exc: BaseException, done: int, total: int) -> str:
     why = "interrupted" if isinstance(exc, KeyboardInterrupt) else "out of budget"
     return (f"census: {why} after {done:,} of {total:,} classes; the records that came back are written, "
@@ -351,10 +357,13 @@ quotient_max_states, quotient_max_seconds
     try:
         if serial:
             for c, need, have in jobs:
-                deadline.check(f"the census ({len(sources):,} of {len(jobs):,} classes done and stored)")
+                what = f"the census ({len(sources):,} of {len(jobs):,} classes done and stored)"
+                deadline.check(what)
                 try:
-                    got = compute_class(c.standard, params, st, need, have)
+                    got = compute_class(c.standard, params, st, need, have, _stop_at(deadline))
                 except Exception as exc:  # noqa: BLE001 - one class failing must not stop the census
+                    if isinstance(exc, ComputationLimitError) and deadline.expired():
+                        deadline.check(what)  # the census's budget: stop here, with its message
                     errors[c.standard] = _error_text(exc)
                     continue
                 arrived(c.standard, got)
@@ -435,6 +444,15 @@ class _BatchWriter:
         if len(self.pending) >= self.batch_size or time.monotonic() - self.last > self.flush_seconds:
             self.flush()
 
+    def _can_replace(self) -> bool:
+        """Whether the store's ``put_positions_many`` takes ``replace=`` (overwrite a row)."""
+        import inspect
+
+        try:
+            return "replace" in inspect.signature(self.store.put_positions_many).parameters
+        except (TypeError, ValueError):  # pragma: no cover
+            return False
+
     def flush(self) -> None:
         from cgtalg.errors import StoreError
 
@@ -451,12 +469,19 @@ class _BatchWriter:
                     self.store.put_positions_many(items)
                     self.transactions += 1
                 except StoreError as exc:
-                    if std in self.replacing:
+                    if std not in self.replacing:
+                        self.errors[std] = _error_text(exc)
+                        continue
+                    try:
+                        if not self._can_replace():
+                            raise exc
+                        # the stored record failed its re-check: replace it (a store that can)
+                        self.store.put_positions_many(items, replace=True)
+                        self.transactions += 1
+                    except StoreError as why:
                         self.warnings.append(
                             f"{std}: the store keeps the record that failed its re-check (it is write-once; "
-                            f"the record computed now is shown): {' '.join(str(exc).split())[:300]}")
-                    else:
-                        self.errors[std] = _error_text(exc)
+                            f"the record computed now is shown): {' '.join(str(why).split())[:300]}")
 
 
 def _bar(progress: bool | None, total: int) -> Any:
@@ -549,8 +574,9 @@ def _run_dask(jobs: list, params: CensusParams, store: Any, scheduler: Any, work
     try:
         url = None if store is None else store.url
         say(f"census: submitting {total:,} tasks to the cluster")
+        stop_at = _stop_at(deadline)
         submitted = client.map(compute_class, [c.standard for c, _n, _h in jobs], [params] * total, [url] * total,
-                               [need for _c, need, _h in jobs], [have for _c, _n, have in jobs],
+                               [need for _c, need, _h in jobs], [have for _c, _n, have in jobs], [stop_at] * total,
                                key=[_task_key(c.standard, params, need, have) for c, need, have in jobs], pure=False)
         futures = {fut: c.standard for fut, (c, _n, _h) in zip(submitted, jobs)}
         n_workers = len(client.scheduler_info(n_workers=-1).get("workers", {})) if _accepts_n_workers(client) \

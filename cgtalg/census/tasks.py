@@ -203,7 +203,8 @@ def store_items(standard: str, record: dict, params: CensusParams) -> list[tuple
 
 # -- the task ----------------------------------------------------------------------------------
 def compute_class(standard: str, params: CensusParams, store: Any = None,
-                  need: tuple[str, ...] | None = None, reuse: dict | None = None) -> dict:
+                  need: tuple[str, ...] | None = None, reuse: dict | None = None,
+                  stop_at: float | None = None) -> dict:
     """Compute the parts ``need`` (default: all of ``params.parts`` not in ``reuse``) of the
     class record of the standard form ``standard``, and re-check the stored parts ``reuse``.
 
@@ -224,6 +225,10 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
         Parts read from the store (part -> stored record): each is re-checked
         (:func:`cgtalg.census.recheck.recheck_part`) and kept when it passes, else computed
         again (never from the stored Grundy values).
+    stop_at : float, optional
+        The census's time budget, as a ``time.time()`` instant: past it the task stops with
+        :class:`~cgtalg.errors.ComputationLimitError` (nothing of the class is recorded; the
+        Grundy values computed are kept in the store).
 
     Returns
     -------
@@ -275,21 +280,34 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
         part_store = None if part == "normal" and part in reuse else st
         if part == "normal":
             resumed = part_store is not None and part_store.sequence_length(code.sequence_key) > 0
-            out["normal"] = normal_record(code, params, part_store)
+            out["normal"] = normal_record(code, params, part_store, stop_at)
             if resumed:
                 # it went on from Grundy values read from the store: re-check it on fresh ones
                 why = recheck_part("normal", TakeAndBreak(standard), out["normal"], params)
                 if why is not None:
                     out["rechecks"]["normal"] = ("computed from the store's Grundy values, it failed its "
                                                  f"re-check: {why}")
-                    out["normal"] = normal_record(TakeAndBreak(standard), params, None)
+                    out["normal"] = normal_record(TakeAndBreak(standard), params, None, stop_at)
         elif part == "genus":
-            out["genus"] = genus_record(code, params)
+            out["genus"] = genus_record(code, params, stop_at)
         else:
-            out["quotient"] = quotient_record(code, params, part_store)
+            out["quotient"] = quotient_record(code, params, part_store, stop_at)
         out["source"][part] = COMPUTED
         out["seconds"][part] = round(time.perf_counter() - t0, 4)
     return out
+
+
+def _left(stop_at: float | None) -> float | None:
+    """Seconds left before ``stop_at`` (None: no limit); none left raises
+    :class:`~cgtalg.errors.ComputationLimitError` (the census's time budget)."""
+    if stop_at is None:
+        return None
+    left = stop_at - time.time()
+    if left <= 0:
+        from cgtalg.budget import BUDGET_HINT
+
+        raise ComputationLimitError(f"the census's time budget ran out; {BUDGET_HINT}")
+    return left
 
 
 def _open(store: Any) -> Any:
@@ -315,8 +333,10 @@ def _sparse_space(G: np.ndarray, L: int, rules: Any) -> bool:
     return best * AUTO_RARE_DIVISOR <= L
 
 
-def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
+def normal_record(code: Any, params: CensusParams, store: Any = None, stop_at: float | None = None) -> dict:
     """The normal-play part of a class record (see the module docstring for the bounds).
+    ``stop_at`` (``time.time()`` seconds): past it, :class:`~cgtalg.errors.ComputationLimitError`
+    (the census's time budget; values computed are kept in the store).
 
     Keys: ``status`` (``"solved"``: a certified period; ``"unsolved"``), ``period``,
     ``preperiod``, ``last_exceptional`` (``preperiod - 1``, None when purely periodic),
@@ -343,7 +363,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
         bound = min(N, params.dense_values)
     else:
         bound = N
-    res = periodicity(code, max_values=bound, store=store, progress=False)
+    res = periodicity(code, max_values=bound, store=store, progress=False, max_seconds=_left(stop_at))
     if not res.certified and splits and not three and bound < N:
         eng = code.engine()
         if _sparse_space(eng.G, bound, rules):
@@ -358,7 +378,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
                 fresh.load_prefix(eng.G[: eng.n])
                 install_grundy_engine(code, fresh)
             bound = N
-            res = periodicity(code, max_values=bound, store=store, progress=False)
+            res = periodicity(code, max_values=bound, store=store, progress=False, max_seconds=_left(stop_at))
         else:
             limit = "dense"
     G = code.engine().G
@@ -403,7 +423,7 @@ def first_non_nim(sequence: list[str]) -> int | None:
     return None
 
 
-def genus_record(code: Any, params: CensusParams) -> dict:
+def genus_record(code: Any, params: CensusParams, stop_at: float | None = None) -> dict:
     """The misère genus part: ``sequence`` (classical genus text of heaps ``0..heaps``),
     ``heaps`` (the last heap done), ``first_non_nim`` (the first heap whose genus is not a
     nim-heap's, None if all are: the game is tame that far), ``stopped`` (why it stopped
@@ -413,6 +433,7 @@ def genus_record(code: Any, params: CensusParams) -> dict:
     seq: list[str] = []
     stopped = None
     for h in range(params.genus_heaps + 1):
+        _left(stop_at)
         try:
             seq.append(str(heap_genus(code, h)))
         except ComputationLimitError as exc:
@@ -421,7 +442,7 @@ def genus_record(code: Any, params: CensusParams) -> dict:
     return {"heaps": len(seq) - 1, "sequence": seq, "first_non_nim": first_non_nim(seq), "stopped": stopped}
 
 
-def quotient_record(code: Any, params: CensusParams, store: Any = None) -> dict:
+def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at: float | None = None) -> dict:
     """The misère-quotient attempt: ``Q_n`` for heaps ``n <= quotient_heaps``.
 
     ``status``: ``"final"`` (Plambeck-Siegel's periodicity test holds on the heaps done, so
@@ -440,10 +461,13 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None) -> dict:
     from cgtalg.misere.quotient import misere_quotient
 
     Hq = int(params.quotient_heaps)
+    left = _left(stop_at)
+    census_bound = left is not None and left < params.quotient_max_seconds
 
     def attempt(resume: bool) -> Any:
         return misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
-                               max_states=params.quotient_max_states, max_seconds=params.quotient_max_seconds,
+                               max_states=params.quotient_max_states,
+                               max_seconds=left if census_bound else params.quotient_max_seconds,
                                progress=False, store=store, resume=resume)
 
     try:
@@ -453,6 +477,8 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None) -> dict:
             q = attempt(False)  # the stored state failed its verification: recompute, replace it
     except ComputationLimitError as exc:
         text = " ".join(str(exc).split())
+        if census_bound and "time budget" in text:
+            raise  # the census's own budget, not the attempt's: no record
         status = "inconclusive" if "time budget" in text else "over budget"
         return {"heaps": Hq, "status": status, "reason": text}
     return quotient_fields(q, code, Hq)
