@@ -44,7 +44,7 @@ PARAMS = dict(values=2**14, genus_heaps=12, quotient_heaps=6, quotient_max_secon
 
 def _comparable(result):
     """Rows and records without what may differ between runs (timings, workers, provenance)."""
-    rows = [{k: v for k, v in r.to_json().items() if k != "from_store"} for r in result.rows]
+    rows = [{k: v for k, v in r.to_json().items() if k not in ("from_store", "source")} for r in result.rows]
     recs = {s: {k: v for k, v in rec.items() if k not in ("seconds", "worker")} for s, rec in result.records.items()}
     return rows, recs
 
@@ -193,7 +193,8 @@ def test_overlapping_censuses_and_the_scheduler_address(client, serial, tmp_path
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert (data["census"]["skipped"], data["census"]["computed"]) == (6, 35)
-    assert [{k: v for k, v in r.items() if k != "from_store"} for r in data["rows"]] == _comparable(serial)[0]
+    assert [{k: v for k, v in r.items() if k not in ("from_store", "source")} for r in data["rows"]] \
+        == _comparable(serial)[0]
     with open_store(path) as store:
         solved = sum(1 for rec in serial.records.values() if rec["normal"]["status"] == "solved")
         assert store.info()["position_properties"] == {"genus:heaps=12": 41, "normal": solved,
@@ -207,10 +208,10 @@ def test_a_failing_class_fails_alone_and_a_rerun_computes_it(tmp_path, monkeypat
 
     real = run.compute_class
 
-    def flaky(std, params, store, need):
+    def flaky(std, params, store, need, reuse=None, stop_at=None):
         if std == "0.137":
             raise RuntimeError("simulated crash")
-        return real(std, params, store, need)
+        return real(std, params, store, need, reuse, stop_at)
 
     path = str(tmp_path / "fail.sqlite")
     monkeypatch.setattr(run, "compute_class", flaky)

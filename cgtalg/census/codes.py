@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from cgtalg.errors import CensusError
 from cgtalg.rulesets.octal import TakeAndBreak
 
-__all__ = ["CensusClass", "enumerate_codes", "census_classes", "code_sort_key", "MAX_DIGITS"]
+__all__ = ["CensusClass", "enumerate_codes", "census_classes", "code_sort_key", "count_codes", "MAX_DIGITS"]
 
 #: Longest codes a census enumerates (8**6 = 262,144 octal codes; 16**4 = 65,536 hexadecimal).
 MAX_DIGITS = {False: 6, True: 4}
@@ -38,6 +38,30 @@ def code_sort_key(code: "str | TakeAndBreak") -> tuple:
     """
     c = code if isinstance(code, TakeAndBreak) else TakeAndBreak(code)
     return (c.d0, c.digits, c.tail, c.is_hexadecimal)
+
+
+def _check_request(digits: Any, hexadecimal: bool, d0: Any) -> None:
+    top = MAX_DIGITS[bool(hexadecimal)]
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= top:
+        kind = "hexadecimal" if hexadecimal else "octal"
+        shown = repr(digits) if len(repr(digits)) <= 40 else repr(digits)[:37] + "..."
+        raise CensusError(f"a census of {kind} codes takes 1 to {top} digits, got digits={shown}")
+    if isinstance(d0, bool) or d0 not in (0, 4):
+        shown = repr(d0) if len(repr(d0)) <= 40 else repr(d0)[:37] + "..."
+        raise CensusError(f"d0 is 0 (codes 0.xyz) or 4 (codes 4.xyz: splits without taking), got {shown}")
+
+
+def count_codes(digits: int, hexadecimal: bool = False, d0: int = 0) -> int:
+    """How many codes :func:`enumerate_codes` gives, without enumerating them:
+    ``base**digits - 1``, plus one for ``4.0`` when ``d0 = 4``.
+
+    Examples
+    --------
+    >>> count_codes(3), count_codes(6), count_codes(2, hexadecimal=True), count_codes(1, d0=4)
+    (511, 262143, 255, 8)
+    """
+    _check_request(digits, hexadecimal, d0)
+    return (16 if hexadecimal else 8) ** digits - 1 + (1 if d0 else 0)
 
 
 def enumerate_codes(digits: int, hexadecimal: bool = False, d0: int = 0) -> list[TakeAndBreak]:
@@ -64,12 +88,7 @@ def enumerate_codes(digits: int, hexadecimal: bool = False, d0: int = 0) -> list
     >>> [str(c) for c in enumerate_codes(1, d0=4)][:3]
     ['4.0', '4.1', '4.2']
     """
-    top = MAX_DIGITS[bool(hexadecimal)]
-    if isinstance(digits, bool) or not isinstance(digits, int) or not 1 <= digits <= top:
-        kind = "hexadecimal" if hexadecimal else "octal"
-        raise CensusError(f"a census of {kind} codes takes 1 to {top} digits, got digits={digits!r}")
-    if d0 not in (0, 4):
-        raise CensusError(f"d0 is 0 (codes 0.xyz) or 4 (codes 4.xyz: splits without taking), got {d0!r}")
+    _check_request(digits, hexadecimal, d0)
     base = 16 if hexadecimal else 8
     out = [
         TakeAndBreak.from_digits(d0, ds)
@@ -110,9 +129,9 @@ class CensusClass:
         raise KeyError(code)
 
 
-def census_classes(codes: Iterable["str | TakeAndBreak"]) -> list[CensusClass]:
+def census_classes(codes: Iterable["str | TakeAndBreak"], deadline: Any = None) -> list[CensusClass]:
     """Group ``codes`` by standard form (one class per standard form, in code order of the
-    standard forms).
+    standard forms). ``deadline`` (a :class:`cgtalg.budget.Deadline`) is checked as it goes.
 
     Raises
     ------
@@ -128,8 +147,15 @@ def census_classes(codes: Iterable["str | TakeAndBreak"]) -> list[CensusClass]:
     [('0.137', (('0.07', 1), ('0.137', 0), ('0.4', 2))), ('0.77', (('0.77', 0),))]
     """
     groups: dict[str, list[tuple[TakeAndBreak, int]]] = {}
-    for code in codes:
-        c = code if isinstance(code, TakeAndBreak) else TakeAndBreak(code)
+    for i, code in enumerate(codes):
+        if deadline is not None and not i % 1024:
+            deadline.check(f"finding the standard forms of the census codes ({i:,} done)")
+        if isinstance(code, TakeAndBreak):
+            c = code
+        elif isinstance(code, str):
+            c = TakeAndBreak(code)
+        else:
+            raise CensusError(f"a census code is text such as '0.77', not {type(code).__name__}")
         if not c.has_moves:
             raise CensusError(f"{c} has no move: a census takes codes with at least one nonzero digit")
         if not c.is_finite:

@@ -10,7 +10,10 @@ empty when purely periodic), ``max_value`` (the largest value: of the whole sequ
 solved, of the values computed otherwise), ``values`` (unsolved: the values computed,
 ``G(0) .. G(values-1)`` -- "unsolved to N"), ``limit`` (why an unsolved code stopped there),
 ``genus_tail`` and ``first_non_nim`` (misère genus: the last genera computed and the first
-heap whose genus is not a nim-heap's), ``quotient`` (the misère-quotient attempt).
+heap whose genus is not a nim-heap's), ``quotient`` (the misère-quotient attempt), ``source``
+(``computed`` by this run, or ``reused, re-checked``: read from the store and re-checked,
+:mod:`cgtalg.census.recheck`; empty for a failed row). Tables written before the ``source``
+column still load and diff (:func:`read_published` ignores columns it does not know).
 
 A member's row comes from its class's record: the period and the largest value are the
 class's; the preperiod is ``n0 + shift`` when ``n0 > 0``, and ``max(0, shift - z)`` when the
@@ -25,7 +28,7 @@ import csv
 import html
 import io
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -36,7 +39,8 @@ __all__ = ["CensusRow", "CensusResult", "Disagreement", "member_row", "read_publ
 
 #: Columns of the CSV table, in order.
 CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "period", "preperiod",
-               "last_exceptional", "max_value", "values", "limit", "genus_tail", "first_non_nim", "quotient")
+               "last_exceptional", "max_value", "values", "limit", "genus_tail", "first_non_nim", "quotient",
+               "source")
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,14 @@ class CensusRow:
     genus_tail: str | None = None
     first_non_nim: int | None = None
     quotient: str | None = None
-    from_store: bool = False
+    source: str | None = None
+
+    @property
+    def from_store(self) -> bool:
+        """Whether the row's class record was read from the store (and re-checked)."""
+        from cgtalg.census.recheck import RECHECKED
+
+        return self.source == RECHECKED
 
     @property
     def result(self) -> str:
@@ -71,6 +82,7 @@ class CensusRow:
         d = asdict(self)
         d["cousins"] = list(self.cousins)
         d["result"] = self.result
+        d["from_store"] = self.from_store
         return d
 
     def csv_row(self) -> dict:
@@ -92,9 +104,10 @@ def _quotient_text(q: dict | None, shift: int) -> str | None:
 
 
 def member_row(code: str, shift: int, cousins: Sequence[str], standard: str, record: dict | None,
-               from_store: bool = False) -> CensusRow:
+               source: str | None = None) -> CensusRow:
     """The table row of ``code`` (a member of the class of ``standard`` with ``shift``) from the
-    class ``record`` (``None`` or a record with an ``error``: a ``failed`` row).
+    class ``record`` (``None`` or a record with an ``error``: a ``failed`` row); ``source`` is
+    ``"computed"`` or ``"reused, re-checked"`` (:mod:`cgtalg.census.recheck`).
 
     Examples
     --------
@@ -105,7 +118,7 @@ def member_row(code: str, shift: int, cousins: Sequence[str], standard: str, rec
     """
     cousins = tuple(c for c in cousins if c != code)
     if not record or "normal" not in record:
-        return CensusRow(code, standard, shift, cousins, "failed", from_store=from_store)
+        return CensusRow(code, standard, shift, cousins, "failed", source=source)
     nr = record["normal"]
     genus = record.get("genus")
     tail = None
@@ -117,7 +130,7 @@ def member_row(code: str, shift: int, cousins: Sequence[str], standard: str, rec
     quotient = _quotient_text(record.get("quotient"), shift)
     at = nr.get("max_value_at")
     common = dict(max_value=nr.get("max_value"), max_value_at=None if at is None else at + shift,
-                  genus_tail=tail, first_non_nim=first_non_nim, quotient=quotient, from_store=from_store)
+                  genus_tail=tail, first_non_nim=first_non_nim, quotient=quotient, source=source)
     if nr["status"] == "solved":
         n0, p = int(nr["preperiod"]), int(nr["period"])
         m0 = n0 + shift if n0 > 0 else max(0, shift - int(nr.get("tail_zeros", 0)))
@@ -146,7 +159,16 @@ class _Values:
 
             key = TakeAndBreak(standard).sequence_key
             if self.store.sequence_length(key) >= n:
-                arr = self.store.sequence(key, 0, n)
+                arr = np.asarray(self.store.sequence(key, 0, n), dtype=np.int64)
+                # values read back are not trusted: a sample is recomputed, else all of them
+                m = min(n, SAMPLE_VALUES)
+                fresh = np.asarray(TakeAndBreak(standard).grundy_sequence(m, progress=False), dtype=np.int64)
+                if not np.array_equal(arr[:m], fresh):
+                    import warnings
+
+                    warnings.warn(f"the store's Grundy values of {standard} differ from the recomputed ones: "
+                                  "the diff recomputes them", RuntimeWarning, stacklevel=3)
+                    arr = None
         if arr is None:
             from cgtalg.rulesets.octal import TakeAndBreak
 
@@ -232,7 +254,7 @@ def read_published(source: "str | Path | Iterable[str]") -> list[dict[str, Any]]
         raise CensusError(f"{where} is empty: expected a CSV header with a 'code' column") from None
     cols = [_ALIASES.get(_norm(h)) for h in header]
     if "code" not in cols:
-        raise CensusError(f"{where}: no 'code' column in the header {header!r}")
+        raise CensusError(f"{where}: no 'code' column in the header {_cut(header)}")
     rows = []
     for lineno, cells in enumerate(reader, start=2):
         if not any(c.strip() for c in cells):
@@ -252,7 +274,7 @@ def read_published(source: "str | Path | Iterable[str]") -> list[dict[str, Any]]
                 else:
                     row[col] = cell
             except ValueError:
-                raise CensusError(f"{where}, line {lineno}: {header[cols.index(col)]!r} cell {cell!r} is not "
+                raise CensusError(f"{where}, line {lineno}: {_cut(header[cols.index(col)])} cell {_cut(cell)} is not "
                                   f"{'an integer' if col != 'values' else 'a list of integers'}") from None
         if "code" not in row:
             raise CensusError(f"{where}, line {lineno}: no code")
@@ -268,7 +290,8 @@ class Disagreement:
     ``first_heap`` is the first heap where the sequence the published row describes differs
     from the computed one (None when no single heap shows it, e.g. a period that is a
     multiple of the least one, or a code the census did not compute); ``conclusive`` is
-    False when the published claim may still hold beyond the values computed here.
+    False when the published claim may still hold beyond the values computed here; ``source``
+    is the census row's (``computed`` or ``reused, re-checked``).
     """
 
     code: str
@@ -279,16 +302,20 @@ class Disagreement:
     detail: str
     conclusive: bool = True
     line: int | None = None
+    source: str | None = None
 
     def __str__(self) -> str:
         at = f"first heap {self.first_heap}" if self.first_heap is not None else "no single heap"
+        src = f" [{self.source}]" if self.source else ""
         return (f"{self.code}: {self.field} published {self.published}, computed {self.computed} ({at}): "
-                f"{self.detail}")
+                f"{self.detail}{src}")
 
     def to_json(self) -> dict:
         return asdict(self)
 
 
+#: Grundy values read from the store for the diff: this many are recomputed to check them.
+SAMPLE_VALUES = 4096
 #: A refutation search looks at most this many heaps.
 _SEARCH_LIMIT = 1 << 26
 
@@ -458,7 +485,7 @@ def diff_published(result: "CensusResult", published: "str | Path | Iterable[str
                 out.append(Disagreement(code, "max_value", M, row.max_value, None,
                                         f"no heap has the value {M}" if conclusive else
                                         f"no heap below {row.values:,} has the value {M}", conclusive, line))
-    return out
+    return [replace(d, source=by_code[d.code].source) if d.code in by_code else d for d in out]
 
 
 # -- the result --------------------------------------------------------------------------------
@@ -486,6 +513,12 @@ class CensusResult:
     store : Store or None
     batches : int
         Store transactions that wrote class records.
+    rechecks : dict
+        Standard form -> {part: why} for each class record read from the store that failed
+        its re-check (:mod:`cgtalg.census.recheck`) and was computed again.
+    warnings : list of str
+        What the census could not do but did not fail on (a record that failed its re-check
+        kept in the write-once store beside the one computed now).
     """
 
     rows: list[CensusRow]
@@ -502,6 +535,8 @@ class CensusResult:
     store: Any = field(default=None, repr=False)
     errors: dict[str, str] = field(default_factory=dict)
     batches: int = 0
+    rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
 
     # -- views -------------------------------------------------------------------------
     def row(self, code: str) -> CensusRow:
@@ -512,7 +547,7 @@ class CensusResult:
         for r in self.rows:
             if r.code == text:
                 return r
-        raise KeyError(f"{code} is not in this census")
+        raise KeyError(f"{_cut(text)} is not in this census")
 
     def counts(self) -> dict[str, int]:
         """Codes and classes by status."""
@@ -527,16 +562,22 @@ class CensusResult:
         return (f"census of {c['codes']} {what} ({c['classes']} classes by standard form) to "
                 f"{self.params.values:,} values: {c['solved']} solved, {c['unsolved']} unsolved"
                 + (f", {c['failed']} failed" if c["failed"] else "")
-                + f"; {self.computed} classes computed, {self.skipped} read from the store, "
-                f"{self.seconds:.1f} s on {self.workers or 'no'} worker(s) ({self.scheduler})")
+                + f"; {self.computed} classes computed, {self.skipped} reused from the store and re-checked"
+                + (f", {len(self.rechecks)} stored record(s) failed their re-check and were recomputed"
+                   if self.rechecks else "")
+                + f"; {self.seconds:.1f} s on {self.workers or 'no'} worker(s) ({self.scheduler})")
 
     def __str__(self) -> str:
         head = f"{'code':<10} {'standard':<12} {'shift':>5} {'period':>8} {'preperiod':>9} {'last exc':>9} " \
-               f"{'max':>5}  result"
+               f"{'max':>5}  {'result':<22} source"
         lines = [self.summary(), head]
         for r in self.rows:
             lines.append(f"{r.code:<10} {r.standard_form:<12} {r.shift:>5} {_s(r.period):>8} {_s(r.preperiod):>9} "
-                         f"{_s(r.last_exceptional):>9} {_s(r.max_value):>5}  {r.result}")
+                         f"{_s(r.last_exceptional):>9} {_s(r.max_value):>5}  {r.result:<22} {_s(r.source)}".rstrip())
+        for std, parts in self.rechecks.items():
+            for part, why in parts.items():
+                lines.append(f"re-check failed, recomputed: {std} {part}: {why}")
+        lines += [f"warning: {w}" for w in self.warnings]
         return "\n".join(lines)
 
     def to_json(self) -> dict:
@@ -546,7 +587,8 @@ class CensusResult:
             "census": {"digits": self.digits, "hexadecimal": self.hexadecimal, "params": self.params.to_json(),
                        "counts": self.counts(), "computed": self.computed, "skipped": self.skipped,
                        "failed": self.failed, "seconds": round(self.seconds, 3), "workers": self.workers,
-                       "scheduler": self.scheduler, "batches": self.batches, "errors": dict(self.errors)},
+                       "scheduler": self.scheduler, "batches": self.batches, "errors": dict(self.errors),
+                       "rechecks": {k: dict(v) for k, v in self.rechecks.items()}, "warnings": list(self.warnings)},
             "rows": [r.to_json() for r in self.rows],
             "classes": self.records,
         }
@@ -577,7 +619,7 @@ class CensusResult:
         plots = "".join(f'<figure><img alt="{html.escape(t)}" src="data:image/png;base64,{b}"><figcaption>'
                         f"{html.escape(t)}</figcaption></figure>" for t, b in _plots(self))
         cols = ["code", "standard_form", "shift", "cousins", "result", "period", "preperiod", "last_exceptional",
-                "max_value", "limit", "genus_tail", "first_non_nim", "quotient"]
+                "max_value", "limit", "genus_tail", "first_non_nim", "quotient", "source"]
         body = []
         for r in self.rows:
             d = r.to_json()
@@ -606,6 +648,12 @@ figure {{ display: inline-block; margin: 0.5em; }}
         if path is not None:
             Path(path).write_text(page)
         return page
+
+
+def _cut(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, shortened: messages never repeat a long input in full."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _s(v: Any) -> str:

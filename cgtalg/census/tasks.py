@@ -49,7 +49,8 @@ import numpy as np
 from cgtalg.budget import check_max_seconds
 from cgtalg.errors import BudgetError, CensusError, ComputationLimitError
 
-__all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS"]
+__all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS",
+           "solved_fields", "quotient_fields", "first_non_nim"]
 
 #: The store's ruleset key of census records.
 CENSUS_RULESET = "census:octal"
@@ -98,7 +99,8 @@ class CensusParams:
             v = getattr(self, name)
             low = 16 if name.endswith("values") else 0
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
-                raise CensusError(f"census parameter {name} must be an integer >= {low}, got {v!r}")
+                shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
+                raise CensusError(f"census parameter {name} must be an integer >= {low}, got {shown}")
         if self.dense_values < 2**14:
             raise CensusError(f"dense_values must be at least 2**14 = 16384 (sparse space is judged on that many "
                               f"values, as the Grundy engine does), got {self.dense_values}")
@@ -161,7 +163,7 @@ def stored_parts(props: dict[str, Any], params: CensusParams) -> dict[str, dict]
                 genus = min(longer, key=lambda v: len(v["sequence"]))
                 genus = dict(genus, sequence=genus["sequence"][: params.genus_heaps + 1],
                              heaps=params.genus_heaps)
-                genus["first_non_nim"] = _first_non_nim(genus["sequence"])
+                genus["first_non_nim"] = first_non_nim(genus["sequence"])
         if genus is not None:
             out["genus"] = genus
         quotient = props.get(params.quotient_prop())
@@ -177,8 +179,15 @@ def stored_parts(props: dict[str, Any], params: CensusParams) -> dict[str, dict]
 
 def store_items(standard: str, record: dict, params: CensusParams) -> list[tuple[str, str, str, Any]]:
     """The ``(ruleset, position, prop, value)`` rows that keep ``record`` (its deterministic
-    parts) in the store (:meth:`~cgtalg.store.Store.put_positions_many`)."""
+    parts) in the store (:meth:`~cgtalg.store.Store.put_positions_many`): the parts computed
+    (a record from :func:`compute_class` names them in ``source``; reused parts are stored
+    already)."""
     items = []
+    source = record.get("source")
+    if source is not None:
+        from cgtalg.census.recheck import COMPUTED
+
+        record = {k: v for k, v in record.items() if k not in PARTS or source.get(k) == COMPUTED}
     normal = record.get("normal")
     if normal is not None:
         prop = "normal" if normal["status"] == "solved" else params.normal_prop()
@@ -194,9 +203,10 @@ def store_items(standard: str, record: dict, params: CensusParams) -> list[tuple
 
 # -- the task ----------------------------------------------------------------------------------
 def compute_class(standard: str, params: CensusParams, store: Any = None,
-                  need: tuple[str, ...] | None = None) -> dict:
-    """Compute the parts ``need`` (default: all of ``params.parts``) of the class record of
-    the standard form ``standard``.
+                  need: tuple[str, ...] | None = None, reuse: dict | None = None,
+                  stop_at: float | None = None) -> dict:
+    """Compute the parts ``need`` (default: all of ``params.parts`` not in ``reuse``) of the
+    class record of the standard form ``standard``, and re-check the stored parts ``reuse``.
 
     Parameters
     ----------
@@ -206,41 +216,98 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
     params : CensusParams
     store : Store, str or None
         The store (or its URL; a worker opens it once per process): the Grundy sequence is
-        read from and written to it, so a task killed halfway resumes. Records are *not*
-        written here: the driver writes them in batches.
+        read from and written to it, so a task killed halfway resumes; the misère quotient's
+        verified state is kept there. Records are *not* written here: the driver writes
+        them in batches.
     need : tuple of str, optional
         Parts to compute.
+    reuse : dict, optional
+        Parts read from the store (part -> stored record): each is re-checked
+        (:func:`cgtalg.census.recheck.recheck_part`) and kept when it passes, else computed
+        again (never from the stored Grundy values).
+    stop_at : float, optional
+        The census's time budget, as a ``time.time()`` instant: past it the task stops with
+        :class:`~cgtalg.errors.ComputationLimitError` (nothing of the class is recorded; the
+        Grundy values computed are kept in the store).
 
     Returns
     -------
     dict
-        ``{"standard", "normal", "genus", "quotient", "seconds", "worker"}`` (the parts not
-        computed are absent); ``seconds`` and ``worker`` are never stored.
+        ``{"standard", "normal", "genus", "quotient", "source", "rechecks", "seconds",
+        "worker"}`` (the parts not asked for are absent); ``source`` maps each part to
+        ``"computed"`` or ``"reused, re-checked"``, ``rechecks`` each reused part that failed
+        its re-check to why; ``seconds`` and ``worker`` are never stored.
 
     Examples
     --------
     >>> r = compute_class("0.77", CensusParams(values=1024, misere=False))
     >>> {k: r["normal"][k] for k in ("status", "period", "preperiod", "last_exceptional", "max_value")}
     {'status': 'solved', 'period': 12, 'preperiod': 71, 'last_exceptional': 70, 'max_value': 8}
+    >>> again = compute_class("0.77", CensusParams(values=1024, misere=False), reuse={"normal": r["normal"]})
+    >>> again["source"], again["rechecks"]
+    ({'normal': 'reused, re-checked'}, {})
     """
+    from cgtalg.census.recheck import COMPUTED, RECHECKED, recheck_part
     from cgtalg.rulesets.octal import TakeAndBreak
 
-    need = params.parts if need is None else tuple(need)
+    if not isinstance(params, CensusParams):
+        raise CensusError(f"params must be CensusParams, not {type(params).__name__}")
+    if reuse is not None and not isinstance(reuse, dict):
+        raise CensusError(f"reuse must be a dict of stored parts, not {type(reuse).__name__}")
+    reuse = dict(reuse or {})
+    need = tuple(p for p in params.parts if p not in reuse) if need is None else tuple(need)
+    for part in (*need, *reuse):
+        if part not in PARTS:
+            raise CensusError(f"unknown census part {str(part)[:40]!r}; expected one of {PARTS}")
     st = _open(store)
-    out: dict[str, Any] = {"standard": standard, "seconds": {}, "worker": f"{socket.gethostname()}:{os.getpid()}"}
-    for part in need:
+    out: dict[str, Any] = {"standard": standard, "source": {}, "rechecks": {}, "seconds": {},
+                           "worker": f"{socket.gethostname()}:{os.getpid()}"}
+    for part in PARTS:
+        if part not in need and part not in reuse:
+            continue
         t0 = time.perf_counter()
         code = TakeAndBreak(standard)  # a fresh engine per part: memory is freed between them
+        if part in reuse:
+            why = recheck_part(part, code, reuse[part], params, st)
+            if why is None:
+                out[part] = reuse[part]
+                out["source"][part] = RECHECKED
+                out["seconds"][part] = round(time.perf_counter() - t0, 4)
+                continue
+            out["rechecks"][part] = why
+            code = TakeAndBreak(standard)
+        # a part whose stored record failed its re-check is computed without the stored values
+        part_store = None if part == "normal" and part in reuse else st
         if part == "normal":
-            out["normal"] = normal_record(code, params, st)
+            resumed = part_store is not None and part_store.sequence_length(code.sequence_key) > 0
+            out["normal"] = normal_record(code, params, part_store, stop_at)
+            if resumed:
+                # it went on from Grundy values read from the store: re-check it on fresh ones
+                why = recheck_part("normal", TakeAndBreak(standard), out["normal"], params)
+                if why is not None:
+                    out["rechecks"]["normal"] = ("computed from the store's Grundy values, it failed its "
+                                                 f"re-check: {why}")
+                    out["normal"] = normal_record(TakeAndBreak(standard), params, None, stop_at)
         elif part == "genus":
-            out["genus"] = genus_record(code, params)
-        elif part == "quotient":
-            out["quotient"] = quotient_record(code, params)
+            out["genus"] = genus_record(code, params, stop_at)
         else:
-            raise CensusError(f"unknown census part {part!r}; expected one of {PARTS}")
+            out["quotient"] = quotient_record(code, params, part_store, stop_at)
+        out["source"][part] = COMPUTED
         out["seconds"][part] = round(time.perf_counter() - t0, 4)
     return out
+
+
+def _left(stop_at: float | None) -> float | None:
+    """Seconds left before ``stop_at`` (None: no limit); none left raises
+    :class:`~cgtalg.errors.ComputationLimitError` (the census's time budget)."""
+    if stop_at is None:
+        return None
+    left = stop_at - time.time()
+    if left <= 0:
+        from cgtalg.budget import BUDGET_HINT
+
+        raise ComputationLimitError(f"the census's time budget ran out; {BUDGET_HINT}")
+    return left
 
 
 def _open(store: Any) -> Any:
@@ -266,8 +333,10 @@ def _sparse_space(G: np.ndarray, L: int, rules: Any) -> bool:
     return best * AUTO_RARE_DIVISOR <= L
 
 
-def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
+def normal_record(code: Any, params: CensusParams, store: Any = None, stop_at: float | None = None) -> dict:
     """The normal-play part of a class record (see the module docstring for the bounds).
+    ``stop_at`` (``time.time()`` seconds): past it, :class:`~cgtalg.errors.ComputationLimitError`
+    (the census's time budget; values computed are kept in the store).
 
     Keys: ``status`` (``"solved"``: a certified period; ``"unsolved"``), ``period``,
     ``preperiod``, ``last_exceptional`` (``preperiod - 1``, None when purely periodic),
@@ -294,7 +363,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
         bound = min(N, params.dense_values)
     else:
         bound = N
-    res = periodicity(code, max_values=bound, store=store, progress=False)
+    res = periodicity(code, max_values=bound, store=store, progress=False, max_seconds=_left(stop_at))
     if not res.certified and splits and not three and bound < N:
         eng = code.engine()
         if _sparse_space(eng.G, bound, rules):
@@ -309,31 +378,43 @@ def normal_record(code: Any, params: CensusParams, store: Any = None) -> dict:
                 fresh.load_prefix(eng.G[: eng.n])
                 install_grundy_engine(code, fresh)
             bound = N
-            res = periodicity(code, max_values=bound, store=store, progress=False)
+            res = periodicity(code, max_values=bound, store=store, progress=False, max_seconds=_left(stop_at))
         else:
             limit = "dense"
     G = code.engine().G
-    rec: dict[str, Any] = {"k": code.k}
     if res.certified:
-        n0, p = int(res.preperiod), int(res.period)
-        top = n0 + p
-        rec.update(status="solved", period=p, preperiod=n0, last_exceptional=(n0 - 1 if n0 else None),
-                   values=int(res.required_values), certificate=res.bound)
-        if n0 == 0:
-            first = np.asarray(G[:p])
-            nz = np.flatnonzero(first)
-            rec["tail_zeros"] = int(p - 1 - nz[-1]) if nz.size else p
-    else:
-        top = int(res.values_checked)
-        rec.update(status="unsolved", period=None, preperiod=None, last_exceptional=None, values=top,
-                   limit=limit, seen_period=res.seen_period, seen_preperiod=res.seen_preperiod)
+        return solved_fields(res, G, code.k)
+    top = int(res.values_checked)
+    rec: dict[str, Any] = {"k": code.k, "status": "unsolved", "period": None, "preperiod": None,
+                           "last_exceptional": None, "values": top, "limit": limit,
+                           "seen_period": res.seen_period, "seen_preperiod": res.seen_preperiod}
     head = np.asarray(G[:top])
     rec["max_value"] = int(head.max())
     rec["max_value_at"] = int(np.argmax(head))
     return rec
 
 
-def _first_non_nim(sequence: list[str]) -> int | None:
+def solved_fields(res: Any, G: np.ndarray, k: int) -> dict:
+    """The normal-play part of a solved class from the certified result ``res``
+    (:class:`~cgtalg.rulesets.octal_periodicity.PeriodicityResult`) and the Grundy values ``G``
+    (at least ``preperiod + period`` of them); see :func:`normal_record`."""
+    n0, p = int(res.preperiod), int(res.period)
+    top = n0 + p
+    rec: dict[str, Any] = {"k": k, "status": "solved", "period": p, "preperiod": n0,
+                           "last_exceptional": (n0 - 1 if n0 else None), "values": int(res.required_values),
+                           "certificate": res.bound}
+    if n0 == 0:
+        first = np.asarray(G[:p])
+        nz = np.flatnonzero(first)
+        rec["tail_zeros"] = int(p - 1 - nz[-1]) if nz.size else p
+    head = np.asarray(G[:top])
+    rec["max_value"] = int(head.max())
+    rec["max_value_at"] = int(np.argmax(head))
+    return rec
+
+
+def first_non_nim(sequence: list[str]) -> int | None:
+    """The first heap whose genus (text) is not a nim-heap's, None if every one is."""
     from cgtalg.misere.genus import Genus
 
     for h, text in enumerate(sequence):
@@ -342,7 +423,7 @@ def _first_non_nim(sequence: list[str]) -> int | None:
     return None
 
 
-def genus_record(code: Any, params: CensusParams) -> dict:
+def genus_record(code: Any, params: CensusParams, stop_at: float | None = None) -> dict:
     """The misère genus part: ``sequence`` (classical genus text of heaps ``0..heaps``),
     ``heaps`` (the last heap done), ``first_non_nim`` (the first heap whose genus is not a
     nim-heap's, None if all are: the game is tame that far), ``stopped`` (why it stopped
@@ -352,15 +433,16 @@ def genus_record(code: Any, params: CensusParams) -> dict:
     seq: list[str] = []
     stopped = None
     for h in range(params.genus_heaps + 1):
+        _left(stop_at)
         try:
             seq.append(str(heap_genus(code, h)))
         except ComputationLimitError as exc:
             stopped = " ".join(str(exc).split())
             break
-    return {"heaps": len(seq) - 1, "sequence": seq, "first_non_nim": _first_non_nim(seq), "stopped": stopped}
+    return {"heaps": len(seq) - 1, "sequence": seq, "first_non_nim": first_non_nim(seq), "stopped": stopped}
 
 
-def quotient_record(code: Any, params: CensusParams) -> dict:
+def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at: float | None = None) -> dict:
     """The misère-quotient attempt: ``Q_n`` for heaps ``n <= quotient_heaps``.
 
     ``status``: ``"final"`` (Plambeck-Siegel's periodicity test holds on the heaps done, so
@@ -369,22 +451,47 @@ def quotient_record(code: Any, params: CensusParams) -> dict:
     ``"over budget"`` (an order/state budget or the candidate search gave up: ``reason``),
     ``"inconclusive"`` (the wall-clock safety net stopped it; never stored). With ``order``,
     ``presentation`` and ``p_portion`` when a quotient was found.
+
+    With a ``store``, the verified quotient state is kept there too (sequence metadata
+    ``quotient:<code>``, :mod:`cgtalg.misere.quotient_store`): a later census re-verifies the
+    record against it (:mod:`cgtalg.census.recheck`). A stored state that fails its
+    verification is replaced by a fresh computation.
     """
+    from cgtalg.errors import StoreCorruptError
     from cgtalg.misere.quotient import misere_quotient
 
     Hq = int(params.quotient_heaps)
+    left = _left(stop_at)
+    census_bound = left is not None and left < params.quotient_max_seconds
+
+    def attempt(resume: bool) -> Any:
+        return misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
+                               max_states=params.quotient_max_states,
+                               max_seconds=left if census_bound else params.quotient_max_seconds,
+                               progress=False, store=store, resume=resume)
+
     try:
-        q = misere_quotient(code, max_heap=Hq, max_order=params.quotient_max_order,
-                            max_states=params.quotient_max_states, max_seconds=params.quotient_max_seconds,
-                            progress=False)
+        try:
+            q = attempt(True)
+        except StoreCorruptError:
+            q = attempt(False)  # the stored state failed its verification: recompute, replace it
     except ComputationLimitError as exc:
         text = " ".join(str(exc).split())
+        if census_bound and "time budget" in text:
+            raise  # the census's own budget, not the attempt's: no record
         status = "inconclusive" if "time budget" in text else "over budget"
         return {"heaps": Hq, "status": status, "reason": text}
+    return quotient_fields(q, code, Hq)
+
+
+def quotient_fields(q: Any, code: Any, heaps: int) -> dict:
+    """The quotient part of a class record from the verified quotient ``q`` of heaps
+    ``<= heaps`` (:class:`~cgtalg.misere.quotient_result.MisereQuotient`); see
+    :func:`quotient_record`."""
     from cgtalg.misere.quotient_state import certified_misere_period  # Plambeck-Siegel's test
 
     per = certified_misere_period(list(q.phi), code.k) if code.is_finite else None
     pres = q.presentation()
-    return {"heaps": Hq, "status": "final" if per is not None else "partial", "order": q.order,
+    return {"heaps": int(heaps), "status": "final" if per is not None else "partial", "order": q.order,
             "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],
             "period": list(per) if per is not None else None}

@@ -6,8 +6,9 @@
     cgtalg census octal --digits 2 --values 2^16 --csv t.csv --html t.html --diff published.csv
 
 Records are written to the store (``--store URL``, else the global ``--store``, else
-``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun skips what is
-done. See ``docs/census.md``.
+``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun re-checks what
+is done and skips it (column ``source``). ``--time`` bounds the whole census; Ctrl-C stops it
+keeping what is stored. See ``docs/census.md``.
 """
 
 from __future__ import annotations
@@ -46,10 +47,12 @@ def census_group() -> None:
 @click.option("--genus-heaps", type=COUNT, default=24, show_default=True, help="genera of heaps 0..N")
 @click.option("--quotient-heaps", type=COUNT, default=12, show_default=True,
               help="misère quotient attempt: heaps <= N")
-@time_option(help="wall-clock safety net of one misère quotient attempt (an attempt it stops is not "
-                 "stored): 90, 90s, 10m, 2h", default="10s")
+@time_option(help="time budget of the whole census: past it the classes not back are cancelled, what came "
+                 "back is stored (a rerun goes on): 90, 90s, 10m, 2h")
+@click.option("--quotient-time", "quotient_time", type=TIME, default="10s", show_default=True,
+              help="wall-clock safety net of one misère quotient attempt (an attempt it stops is not stored)")
 @click.option("--quotient-seconds", "quotient_seconds", type=TIME, default=None, hidden=True,
-              help="old spelling of --time")
+              help="old spelling of --quotient-time")
 @click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
               help="class records per store transaction")
 @click.option("--codes", default=None, metavar="LIST",
@@ -63,14 +66,16 @@ def census_group() -> None:
 @json_option
 @click.pass_context
 def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, store_url, no_store, no_misere, dense_values,
-                  genus_heaps, quotient_heaps, max_seconds, quotient_seconds, batch_size, codes, csv_path, html_path, diff_path,
-                  show, as_json):
+                  genus_heaps, quotient_heaps, max_seconds, quotient_time, quotient_seconds, batch_size, codes, csv_path,
+                  html_path, diff_path, show, as_json):
     """Census of octal games: every code of up to DIGITS digits, by standard form.
 
     Each class (codes with one standard form: first cousins) is one Dask task: the Grundy
     sequence to VALUES (rare/common kernel) with the period certified where it holds, the
     misère genus tail and a misère-quotient attempt. Results go to the store in batches; a
-    rerun skips what the store holds.
+    rerun re-checks what the store holds (column ``source``: computed, or reused, re-checked)
+    and computes only the rest. What it is doing is printed on stderr from the start; Ctrl-C
+    stops it within a second, keeping what is stored.
     """
     if csv_path:
         check_output_path(csv_path, "--csv", (".csv", ".txt"))
@@ -90,11 +95,16 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         store = cli_store(ctx, True)
     from cgtalg.census.run import octal_census
 
+    def log(text: str) -> None:
+        if not as_json:
+            click.echo(text, err=True)
+
     result = octal_census(
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
         workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
         d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
-        quotient_max_seconds=max_seconds if quotient_seconds is None else quotient_seconds, batch_size=batch_size, progress=None if not as_json else False,
+        quotient_max_seconds=quotient_time if quotient_seconds is None else quotient_seconds, batch_size=batch_size,
+        progress=None if not as_json else False, max_seconds=max_seconds, log=log,
     )
     out = result.to_json()
     files = {}
