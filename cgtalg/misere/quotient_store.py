@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import time
+import warnings
 import zlib
 from typing import Any
 
@@ -37,6 +38,7 @@ from cgtalg.misere.quotient_state import (
     _heap_options,
     _max_take,
     certified_misere_period,
+    max_parts,
 )
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
@@ -159,9 +161,15 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         raise _bad(name, "it fails the exact verification: it predicts the wrong outcome for "
                          f"the position {' + '.join(map(str, fail)) or '0'}")
     k = _max_take(ruleset)
-    period = certified_misere_period(phi, k) if k is not None else None
+    period = certified_misere_period(phi, k, max_parts(ruleset)) if k is not None else None
     if claims_final and period is None:
-        raise _bad(name, "it claims to be final but Φ is not certified periodic")
+        if k is None or certified_misere_period(phi, k, legacy=True) is None:
+            raise _bad(name, "it claims to be final but Φ is not certified periodic")
+        # written under the bound of cgtalg before issue 20 (n0 where max(n0, 1) belongs):
+        # a verified Q_top, not final; the construction goes on from it
+        warnings.warn(f"the stored misère quotient of {name} ({quotient_key(ruleset)}) was "
+                      "marked final under an older periodicity bound; it is used as Q_"
+                      f"{top} and extended", RuntimeWarning, stacklevel=4)
     return QuotientState(_reduce(pre, options), period, seconds)
 
 
