@@ -17,6 +17,14 @@ each with the ``move`` it is given, called as ``move(heap_index, heap, removed, 
 a family, ``move(heap_index, heap, removed, parts, stride=..., count=...)`` (the rulesets pass
 :class:`~cgtalg.rulesets.heap_games.HeapMove`).
 
+A heap far beyond the computed ones is answered from a final quotient, never searched: for a
+finite take-and-break code and a heap above :data:`LARGE_HEAP` tokens, :func:`quotient_for`
+looks for the final quotient when none is known (within :data:`QUOTIENT_SECONDS` and
+:data:`QUOTIENT_MEMORY`; it is stored when a store is given, so the next run reads it), and
+the heap's image is ``Φ(n0 + (h − n0) mod p)``: ``outcome 0.77 10**30 --misere`` is a few
+look-ups. When none is found, the search refuses up front what cannot fit
+(:func:`cgtalg.rulesets.misere_play.check_search_reach`).
+
 :meth:`HeapRuleset.outcome <cgtalg.rulesets.heap_games.HeapRuleset.outcome>` and
 :meth:`~cgtalg.rulesets.heap_games.HeapRuleset.winning_moves` with ``misere=True`` call
 :func:`quotient_outcome` / :func:`quotient_winning_moves` first and fall back to the exhaustive

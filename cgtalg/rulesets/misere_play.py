@@ -20,8 +20,11 @@ The search is compiled (:mod:`cgtalg.rulesets._misere_kernel`, numba): an iterat
 depth-first search over an open-addressing hash table of sorted tuples kept in flat arrays
 (about 100 bytes per state). For Kayles ``{20, 21, 22}`` it visits 1.4·10⁵ class multisets in
 0.2 s where the plain memoised script over sorted heap tuples takes 12 s (docs/performance.md).
-The search has a budget (states and seconds) and ends in
-:class:`~cgtalg.errors.ComputationLimitError` rather than exhausting memory; the states
+The search has a budget (states, seconds, and the memory ceiling of a
+:class:`cgtalg.budget.Deadline`, checked while the classes and tables are built and between
+the kernel's chunks) and ends in :class:`~cgtalg.errors.ComputationLimitError` rather than
+exhausting memory; a position whose heaps are too large for its tables to fit is refused up
+front (:func:`check_search_reach`: a heap of ``10**30`` tokens is never searched); the states
 explored are kept on the ruleset, so later queries reuse them (an interrupted search resumes
 from them), and answers are written to the store (ruleset key ``misere:<name>``, properties
 ``misere_outcome`` and ``misere_grundy``) so a rerun is a lookup.
