@@ -263,8 +263,11 @@ class _Memo:
     """The compiled search's memo for one mode (outcome or Grundy): flat arrays that grow on
     demand (:mod:`cgtalg.rulesets._misere_kernel`)."""
 
-    #: new states between two returns of the kernel (budget checks, progress bar)
-    STEP = 1 << 16
+    #: new states between two returns of the kernel (budget checks, progress bar, Ctrl-C): a
+    #: start, then adapted so that one call takes about :data:`STEP_SECONDS`
+    STEP = 1 << 12
+    #: seconds one call of the kernel aims at (Ctrl-C and the budgets are answered between calls)
+    STEP_SECONDS = 0.2
 
     def __init__(self) -> None:
         self.arena = np.zeros(1 << 12, dtype=np.int32)
@@ -275,6 +278,7 @@ class _Memo:
         self.meta = np.zeros(3, dtype=np.int64)
         self.stk = [np.zeros(256, dtype=np.int64) for _ in range(4)]
         self.buf = np.zeros(64, dtype=np.int32)
+        self.step_size = self.STEP
 
     @property
     def size(self) -> int:
@@ -305,8 +309,14 @@ class _Memo:
         from cgtalg.rulesets import _misere_kernel as K
 
         st = self.stk
+        t0 = time.perf_counter()
         r = K.solve(root, grundy, start, opt, one, self.arena, self.off, self.ln, self.val,
-                    self.table, self.meta, st[0], st[1], st[2], st[3], self.buf, self.STEP)
+                    self.table, self.meta, st[0], st[1], st[2], st[3], self.buf, self.step_size)
+        took = time.perf_counter() - t0
+        if took < self.STEP_SECONDS / 4 and self.step_size < 1 << 20:
+            self.step_size *= 2
+        elif took > self.STEP_SECONDS and self.step_size > 64:
+            self.step_size //= 2
         if r != K.GROW:
             return int(r)
         why = int(self.meta[2])
