@@ -44,8 +44,20 @@ Beyond the last computed heap
 For octal games, Plambeck and Siegel's periodicity theorem (JCTA 2008, §8, the misère analogue
 of the Guy–Smith theorem; notes/misere.md) concludes that the quotient of the whole game is
 ``Q_N`` and ``Φ(n + p) = Φ(n)`` for all ``n ≥ n0`` once ``Φ`` is seen to be periodic from ``n0``
-with period ``p`` up to a heap ``N ≥ 2·n0 + 2·p + k + 1`` (``k`` the largest number of tokens a
-move removes) — checked, never assumed.
+with period ``p`` up to a heap ``N ≥ 2·max(n0, 1) + 2·p + k + 1`` (``k`` the largest number of
+tokens a move removes; ``3·max(n0, 1) + 3·p + k + 1`` for hexadecimal codes whose moves leave
+three heaps) — checked, never assumed. ``max(n0, 1)``: with ``n0 = 0`` the shift by ``p`` may
+empty a part of a split, turning it into a one-heap move the code may not allow; the proof is
+in :func:`cgtalg.misere.quotient_state.certified_misere_period`.
+
+Budgets
+-------
+Every search runs under a :class:`cgtalg.budget.Deadline` (time, and the memory ceiling
+``max_memory`` / ``cgtalg --memory``), checked every few thousand states or elements in the
+inner loops, and a candidate whose table cannot fit is refused before it is built
+(:func:`cgtalg.budget.check_fits`), so a run ends in
+:class:`~cgtalg.errors.ComputationLimitError` naming the limit, or with the partial quotient
+(``partial=True``), rather than exhausting memory.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cgtalg.caches import register_cache
+from cgtalg.errors import ComputationLimitError
 from cgtalg.misere.pretension import Pretension, _reduce
 from cgtalg.misere.quotient_result import MisereQuotient
 
@@ -71,11 +72,12 @@ class QuotientState:
         pre = self.pre
         if max_heap is None or (self.final and max_heap >= self.top):
             if max_heap is None and not self.final:
-                raise ValueError("the state is not final")
+                raise ComputationLimitError(f"{name}: the quotient is known for heaps <= {self.top} "
+                                            "only (not final); pass a max_heap")
             return MisereQuotient(name, self.top, pre.monoid.table, pre.P, list(pre.phi), self.final,
                                   self.period, self.top if self.final else None, self.seconds, note=note)
         if max_heap > self.top:
-            raise ValueError(f"the state reaches heap {self.top} only")
+            raise ComputationLimitError(f"{name}: the quotient is known for heaps <= {self.top} only")
         if max_heap < self.top:
             pre = _reduce(Pretension(pre.monoid, pre.P, list(pre.phi[: max_heap + 1])), None)
         return MisereQuotient(name, max_heap, pre.monoid.table, pre.P, list(pre.phi), False, None, None,
