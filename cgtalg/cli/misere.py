@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from cgtalg.cli.common import COUNT, TIME, check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.errors import ComputationLimitError
 
 __all__ = ["register", "misere_report"]
 
@@ -28,11 +29,14 @@ def _phylum(ruleset: Any, h: int) -> Any:
 
 
 def misere_report(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
-                  progress: bool | None = None) -> dict:
-    """The data of ``cgtalg misere GAME -n N`` as a dict (used by the CLI and by scripts)."""
+                  progress: bool | None = None, max_seconds: float | None = None) -> dict:
+    """The data of ``cgtalg misere GAME -n N`` as a dict (used by the CLI and by scripts);
+    ``max_seconds`` bounds the genus sequence (:func:`cgtalg.rulesets.heap_misere.genus_sequence`)."""
     from cgtalg.misere.adders import adder_description
+    from cgtalg.rulesets.heap_misere import genus_sequence
 
-    gen = ruleset.genus_sequence(n, convention="classical", store=store, progress=progress)
+    gen = genus_sequence(ruleset, n, convention="classical", store=store, progress=progress,
+                         max_seconds=max_seconds)
     shown = gen if convention == "classical" else [ruleset.genus(h, convention) for h in range(n + 1)]
     adders = adder_description(ruleset, n)
     rows = []
@@ -87,7 +91,8 @@ def register(cli: click.Group) -> None:
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search over positions (--position)")
     @click.option("--time", "seconds", type=TIME, default=None,
-                  help="time budget of the misère search over positions (--position): 90, 30s, 10m, 1.5h")
+                  help="time budget (90, 30s, 10m, 1.5h): of the misère search over positions (--position), "
+                       "or of the genus sequence")
     @no_store_option
     @json_option
     @click.pass_context
@@ -105,13 +110,21 @@ def register(cli: click.Group) -> None:
                 kw["max_seconds"] = seconds
             outcome = r.outcome(hs, misere=True, store=store, **kw)
             moves = r.winning_moves(hs, misere=True, store=store, **kw)
-            x = r.genus(hs, convention, store=store if convention != "extended" else None)
+            try:
+                x = r.genus(hs, convention, store=store if convention != "extended" else None)
+            except ComputationLimitError as exc:   # huge heaps: the outcome came from a quotient
+                x, why = None, str(exc)
             res = {"game": r.name, "position": list(hs), "misere_outcome": outcome,
-                   "winning_moves": [m.to_json() for m in moves], "genus": x.to_str(convention),
-                   "gammas": list(x.gammas), "seconds": round(time.perf_counter() - t0, 4)}
+                   "winning_moves": [m.to_json() for m in moves],
+                   "genus": None if x is None else x.to_str(convention),
+                   "gammas": None if x is None else list(x.gammas),
+                   "seconds": round(time.perf_counter() - t0, 4)}
+            if x is None:
+                res["genus_note"] = why
 
             def human() -> str:
-                out = [f"{r.name} {' '.join(map(str, hs))}: misère {outcome}-position, genus {res['genus']}"]
+                genus = res["genus"] if x is not None else "out of reach (heaps too large for canonical forms)"
+                out = [f"{r.name} {' '.join(map(str, hs))}: misère {outcome}-position, genus {genus}"]
                 if moves:
                     out.append("winning moves: " + ", ".join(str(m) for m in moves))
                 return "\n".join(out)
@@ -120,7 +133,8 @@ def register(cli: click.Group) -> None:
             return
         if plot:
             check_output_path(plot, "--plot")
-        res = misere_report(r, n, convention, store, progress=None if not as_json else False)
+        res = misere_report(r, n, convention, store, progress=None if not as_json else False,
+                            max_seconds=seconds)
         if plot:
             from cgtalg.core.game import Game  # noqa: F401
             from cgtalg.viz.sequence_plot import plot_genus_sequence

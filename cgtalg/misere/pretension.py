@@ -12,16 +12,29 @@ here too.
 from __future__ import annotations
 
 import heapq
-import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from cgtalg.budget import BUDGET_HINT
+from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["FiniteMonoid", "Pretension", "verify_pretension"]
+__all__ = ["FiniteMonoid", "Pretension", "verify_pretension", "table_bytes"]
+
+#: states (or elements) between two checks of the budget in the inner loops
+CHECK_EVERY = 4096
+
+
+def table_bytes(order: int, copies: int = 3) -> int:
+    """An estimate of the bytes a multiplication table of ``order`` elements takes while it is
+    built: ``order²`` entries of 8 bytes (int64 intermediates), ``copies`` times."""
+    return int(order) * int(order) * 8 * copies
+
+
+def _check(deadline: "Deadline | None", what: str) -> None:
+    if deadline is not None:
+        deadline.check(what)
 
 # -- finite commutative monoids -----------------------------------------------------------------
 class FiniteMonoid:
@@ -175,9 +188,11 @@ def _transitions(monoid: FiniteMonoid, phi: Sequence[int], options: Sequence[Seq
     return frozenset(out)
 
 
-def _reduce(pre: Pretension, options) -> Pretension:
+def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pretension:
     """Regenerate from the heaps' images and divide by indistinguishability; elements are then
-    renumbered by their least words (so equal quotients get equal tables)."""
+    renumbered by their least words (so equal quotients get equal tables). The table of the
+    result is refused up front (:func:`cgtalg.budget.check_fits`) when it cannot fit under the
+    memory ceiling of ``deadline`` (default: the process's)."""
     m = pre.monoid
     gens = sorted(g for g in set(pre.phi) if g != 0)
     members, lut = _generate(m, gens)       # the submonoid the heaps generate (old ids)
@@ -186,6 +201,10 @@ def _reduce(pre: Pretension, options) -> Pretension:
     # its columns for the generators (new ids), all the refinement needs
     cls = _nerode_cols(P, [lut[m.col(g)[members]] for g in gens])
     k = int(cls.max()) + 1
+    check_fits(table_bytes(k, 3 + len(getattr(m, "tables", ()))),
+               f"a misère quotient candidate of order {k:,}",
+               None if deadline is None else deadline.max_memory)
+    _check(deadline, f"reducing a misère quotient candidate of order {k:,}")
     rep = np.zeros(k, dtype=np.int64)
     rep[cls[::-1]] = np.arange(len(cls))[::-1]
     qt = cls[lut[m.block(members[rep], members[rep])]].astype(np.int32)
@@ -253,13 +272,16 @@ def _canonical_order(pre: Pretension) -> Pretension:
 
 # -- verification --------------------------------------------------------------------------------
 def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
-                      max_states: int = 2_000_000, deadline: float | None = None) -> tuple[int, ...] | None:
+                      max_states: int = 2_000_000,
+                      deadline: "Deadline | None" = None) -> tuple[int, ...] | None:
     """Check the P- and N-conditions (module docstring) for heaps ``0 .. len(pre.phi) − 1``.
 
     Returns ``None`` when the pretension is valid (so its reduction is the misère quotient),
     else a failing position (sorted heap sizes) whose image has the wrong outcome: the least
-    one in colex order among those the search meets. ``deadline`` (``time.monotonic()``)
-    bounds the wall clock (:class:`~cgtalg.errors.ComputationLimitError` past it).
+    one in colex order among those the search meets. ``deadline`` (a
+    :class:`cgtalg.budget.Deadline`) bounds the wall clock and the memory
+    (:class:`~cgtalg.errors.ComputationLimitError` past either), checked every few thousand
+    states.
     """
     t = pre.monoid.table
     P = pre.P
@@ -323,10 +345,9 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
             raise ComputationLimitError(
                 f"verifying a candidate misère quotient of order {pre.monoid.size} passed "
                 f"{max_states:,} option-set states; pass a larger max_states")
-        if deadline is not None and not states & 4095 and time.monotonic() > deadline:
-            raise ComputationLimitError(
-                f"misère quotient: time budget exhausted while verifying a candidate of order "
-                f"{pre.monoid.size} ({BUDGET_HINT})")
+        if deadline is not None and not states % CHECK_EVERY:
+            deadline.check(f"verifying a candidate misère quotient of order {pre.monoid.size} "
+                           f"({states:,} option-set states)")
         for h, col, scols in edges:
             T2 = frozenset([col[z] for z in T] + [c[x] for c in scols])
             w2 = tuple(sorted(word + (h,)))
@@ -335,7 +356,8 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
 
 
 # -- candidates ----------------------------------------------------------------------------------
-def _mark_p(monoid: FiniteMonoid, phi: Sequence[int], options) -> np.ndarray:
+def _mark_p(monoid: FiniteMonoid, phi: Sequence[int], options,
+            deadline: "Deadline | None" = None) -> np.ndarray:
     """P-portion of a candidate: each element gets the outcome of its least word, computed from
     the images of that word's options (all on smaller words, so already marked)."""
     n = len(phi)
@@ -348,8 +370,12 @@ def _mark_p(monoid: FiniteMonoid, phi: Sequence[int], options) -> np.ndarray:
             for z in set(phi[h] for h in active).union(*(S[h] for h in active))}
     steps = [(h, cols[phi[h]], [cols[z] for z in S[h]]) for h in active]
     pq: list = [((), (), 0, frozenset())]
+    pops = 0
     while pq:
         key, word, x, T = heapq.heappop(pq)
+        pops += 1
+        if not pops % CHECK_EVERY:
+            _check(deadline, f"marking the P-portion of a candidate of order {monoid.size:,}")
         if marked[x]:
             continue
         if word:
@@ -405,14 +431,15 @@ class _ProductSubmonoid:
 
 
 def _with_cyclic_factors(base: Pretension, heaps: Sequence[int], params: Sequence[tuple[int, int]],
-                         options) -> Pretension:
+                         options, deadline: "Deadline | None" = None) -> Pretension:
     """Regenerate ``base`` without ``heaps``, adjoin a free cyclic factor ``C(i, p)`` for each,
     map each of ``heaps`` to its factor's generator, and mark the P-portion afresh.
 
     Only the submonoid of ``base × C(i1, p1) × ...`` that the heaps' images generate is built
     (breadth-first from the identity, coordinate-wise products), and not as a table
     (:class:`_ProductSubmonoid`). Callers reduce the result (:func:`_reduce`), which renumbers
-    its elements canonically."""
+    its elements canonically. ``deadline`` bounds time and memory (checked per layer of the
+    search; the look-up array of the product is refused up front when it cannot fit)."""
     phi0 = list(base.phi)
     for h in heaps:
         phi0[h] = 0
@@ -430,6 +457,9 @@ def _with_cyclic_factors(base: Pretension, heaps: Sequence[int], params: Sequenc
         coord_of_heap[h] = tuple(c)
     gens = sorted({c for c in coord_of_heap.values() if any(c)})
     G = np.array(gens, dtype=np.int64).reshape(len(gens), f)
+    limit = None if deadline is None else deadline.max_memory
+    if total <= 50_000_000:
+        check_fits(total * 8, f"the product of {f} monoids ({total:,} elements)", limit)
     lut: Any = np.full(total, -1, dtype=np.int64) if total <= 50_000_000 else {}
 
     def known(code: np.ndarray) -> np.ndarray:
@@ -449,6 +479,10 @@ def _with_cyclic_factors(base: Pretension, heaps: Sequence[int], params: Sequenc
     count = 1
     frontier = layers[0]
     while frontier.shape[0] and G.shape[0]:
+        # each element is about (f + 2) int64 here, and ~100 bytes as a dict entry
+        check_fits((count + frontier.shape[0] * G.shape[0]) * (8 * (f + 2) + (0 if isinstance(lut, np.ndarray) else 100)),
+                   f"a candidate submonoid of {count:,}+ elements", limit)
+        _check(deadline, f"building a candidate misère quotient ({count:,} elements so far)")
         new = np.stack([tables[j][frontier[:, None, j], G[None, :, j]] for j in range(f)], axis=-1)
         new = new.reshape(-1, f).astype(np.int64)
         code = new @ stride
@@ -463,5 +497,5 @@ def _with_cyclic_factors(base: Pretension, heaps: Sequence[int], params: Sequenc
         frontier = new
     m = _ProductSubmonoid(tables, np.concatenate(layers), stride, lut)
     phi = [int(m._ids(np.array([int(np.dot(coord_of_heap[h], stride))]))[0]) for h in range(len(phi0))]
-    P = _mark_p(m, phi, options)
+    P = _mark_p(m, phi, options, deadline)
     return Pretension(m, P, phi)

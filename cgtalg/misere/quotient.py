@@ -44,22 +44,36 @@ Beyond the last computed heap
 For octal games, Plambeck and Siegel's periodicity theorem (JCTA 2008, §8, the misère analogue
 of the Guy–Smith theorem; notes/misere.md) concludes that the quotient of the whole game is
 ``Q_N`` and ``Φ(n + p) = Φ(n)`` for all ``n ≥ n0`` once ``Φ`` is seen to be periodic from ``n0``
-with period ``p`` up to a heap ``N ≥ 2·n0 + 2·p + k + 1`` (``k`` the largest number of tokens a
-move removes) — checked, never assumed.
+with period ``p`` up to a heap ``N ≥ 2·max(n0, 1) + 2·p + k + 1`` (``k`` the largest number of
+tokens a move removes; ``3·max(n0, 1) + 3·p + k + 1`` for hexadecimal codes whose moves leave
+three heaps) — checked, never assumed. ``max(n0, 1)``: with ``n0 = 0`` the shift by ``p`` may
+empty a part of a split, turning it into a one-heap move the code may not allow; the proof is
+in :func:`cgtalg.misere.quotient_state.certified_misere_period`.
+
+Budgets
+-------
+Every search runs under a :class:`cgtalg.budget.Deadline` (time, and the memory ceiling
+``max_memory`` / ``cgtalg --memory``), checked every few thousand states or elements in the
+inner loops, and a candidate whose table cannot fit is refused before it is built
+(:func:`cgtalg.budget.check_fits`), so a run ends in
+:class:`~cgtalg.errors.ComputationLimitError` naming the limit, or with the partial quotient
+(``partial=True``), rather than exhausting memory.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+import numbers
 import sys
 import time
 from typing import Any, Iterator
 
 import numpy as np
 
-from cgtalg.budget import BUDGET_HINT, check_max_seconds
+from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.caches import register_cache
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import BudgetError, ComputationLimitError, RulesetError
 from cgtalg.misere.pretension import (
     FiniteMonoid,
     Pretension,
@@ -77,14 +91,12 @@ from cgtalg.misere.quotient_state import (
     _max_take,
     certified_misere_period,
     known_state,
+    max_parts,
     remember_state,
 )
 from cgtalg.misere.quotient_store import Checkpointer
 
 __all__ = ["misere_quotient"]
-
-#: Deprecated private spelling of :func:`certified_misere_period`, kept while
-#: ``cgtalg/census/tasks.py`` imports it.
 
 
 class _MisereNimHeaps:
@@ -118,7 +130,7 @@ def _nim_quotient(k: int) -> MisereQuotient:
 
 # -- the construction ------------------------------------------------------------------------------
 def _conservative(pre: Pretension, options, n: int, max_states: int,
-                  deadline: float | None = None) -> Pretension | None:
+                  deadline: Deadline | None = None) -> Pretension | None:
     """The first element ``x`` (in order) such that ``Φ(n) = x`` keeps the pretension valid."""
     t = pre.monoid.table
     S = _transitions(pre.monoid, pre.phi + [0], options, n)
@@ -132,23 +144,25 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
     for x in range(pre.monoid.size):
         if bool(pre.P[x]) != want_p or not p_ok[x]:
             continue
+        if deadline is not None:
+            deadline.check(f"misère quotient: placing heap {n}")
         cand = Pretension(pre.monoid, pre.P, pre.phi + [x])
         if verify_pretension(cand, options, max_states, deadline) is None:
             return cand
     return None
 
 
-def _extend(pre: Pretension, options, n: int, max_states: int, deadline: float | None,
+def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
             max_order: int) -> Pretension:
     """Adjoin heap ``n`` as a new generator and repair failures (module docstring)."""
+    what = f"misère quotient: adjoining heap {n}"
     base = Pretension(pre.monoid, pre.P, pre.phi + [0])
     params: dict[int, tuple[int, int]] = {n: (2, 2)}
-    cand = _with_cyclic_factors(base, [n], [params[n]], options)
-    cand = _reduce(cand, options)
+    cand = _with_cyclic_factors(base, [n], [params[n]], options, deadline)
+    cand = _reduce(cand, options, deadline)
     for _round in range(200):
-        if deadline is not None and time.monotonic() > deadline:
-            raise ComputationLimitError("misère quotient: time budget exhausted while adjoining heap "
-                                        f"{n} ({BUDGET_HINT})")
+        if deadline is not None:
+            deadline.check(what)
         w = verify_pretension(cand, options, max_states, deadline)
         if w is None:
             return cand
@@ -157,16 +171,16 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: float |
         done = False
         for size in range(1, len(involved) + 1):
             for heaps in itertools.combinations(involved, size):
-                if deadline is not None and time.monotonic() > deadline:
-                    raise ComputationLimitError("misère quotient: time budget exhausted while adjoining "
-                                                f"heap {n} ({BUDGET_HINT})")
+                if deadline is not None:
+                    deadline.check(what)
                 ps = []
                 for h in heaps:
                     i0, _p0 = cand.monoid.index_period(cand.phi[h])
                     idx = max(i0, w.count(h) - 1, params.get(h, (0, 0))[0])
                     per = max(2, 2 * ((idx - 4) // 2))
                     ps.append((idx, per))
-                trial = _reduce(_with_cyclic_factors(cand, list(heaps), ps, options), options)
+                trial = _reduce(_with_cyclic_factors(cand, list(heaps), ps, options, deadline), options,
+                                deadline)
                 if trial.monoid.size > max_order:
                     continue
                 if bool(trial.P[trial.image(w)]) == should_be_p:
@@ -185,11 +199,24 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: float |
     raise ComputationLimitError(f"misère quotient: no valid candidate for heap {n} after 200 repairs")
 
 
+def _count(value: Any, name: str, least: int, error: type = BudgetError) -> int:
+    """``value`` as an int ``>= least`` (a float with an integer value is accepted), else
+    ``error`` (a cgtalg error) naming ``name``."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise error(f"{name} must be an integer >= {least}, not {type(value).__name__}")
+    if int(value) < least:
+        raise error(f"{name} must be an integer >= {least} (got {int(value)})")
+    return int(value)
+
+
 def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 5000,
                     max_seconds: float | None = None, max_states: int = 2_000_000,
                     progress: bool | None = None, store: Any = None, partial: bool = False,
                     resume: bool = True, callback: Any = None,
-                    checkpoint_seconds: float = CHECKPOINT_SECONDS) -> MisereQuotient:
+                    checkpoint_seconds: float = CHECKPOINT_SECONDS,
+                    max_memory: Any = None) -> MisereQuotient:
     """The misère quotient of a heap game (Plambeck–Siegel), verified exactly.
 
     Parameters
@@ -204,8 +231,15 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
         Compute ``Q_max_heap`` (heaps of at most this size). Without it, heaps are added until
         the periodicity theorem certifies the quotient of the whole game (finite octal games),
         or a budget is reached (then :class:`~cgtalg.errors.ComputationLimitError`).
-    max_order, max_seconds, max_states : budgets
-        Largest candidate order, wall-clock seconds, and option-set states per verification.
+    max_order, max_seconds, max_states, max_memory : budgets
+        Largest candidate order, wall-clock seconds, option-set states per verification, and
+        the memory ceiling (bytes or text such as ``"4G"``; default
+        :func:`cgtalg.budget.default_max_memory`). Time and memory are watched by a
+        :class:`cgtalg.budget.Deadline` in every inner loop, and a candidate whose table cannot
+        fit is refused up front (:func:`cgtalg.budget.check_fits`); either ends in
+        :class:`~cgtalg.errors.ComputationLimitError` naming the limit and how to raise it.
+        Malformed budgets raise :class:`~cgtalg.errors.BudgetError`, a malformed ``max_heap``
+        :class:`~cgtalg.errors.RulesetError`.
     progress : bool, optional
         tqdm bar over heaps (``None``: on a terminal for more than 20 heaps).
     store : Store, optional
@@ -244,8 +278,15 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     (6, '⟨a,b | a²=1, b³=b⟩', ['a', 'b²'])
     """
     max_seconds = check_max_seconds(max_seconds)
+    if max_heap is not None:
+        max_heap = _count(max_heap, "max_heap", 0, RulesetError)
+    max_order = _count(max_order, "max_order", 1)
+    max_states = _count(max_states, "max_states", 1)
+    if isinstance(checkpoint_seconds, bool) or not isinstance(checkpoint_seconds, numbers.Real) \
+            or not checkpoint_seconds >= 0:
+        raise BudgetError(f"checkpoint_seconds must be a number of seconds >= 0 (got {checkpoint_seconds!r})")
+    deadline = Deadline(max_seconds, max_memory)
     t0 = time.monotonic()
-    deadline = None if max_seconds is None else t0 + max_seconds
     name = _game_name(ruleset)
     k = _max_take(ruleset)
     if max_heap is None and k is None:
@@ -278,10 +319,8 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     try:
         while n <= limit:
             try:
-                if deadline is not None and time.monotonic() > deadline:
-                    raise ComputationLimitError(
-                        f"{name}: time budget of {max_seconds:g} s reached at heap {n} "
-                        f"(partial quotient order {pre.monoid.size}); {BUDGET_HINT}, or a max_heap")
+                deadline.check(f"{name}: the misère quotient (at heap {n}, partial quotient "
+                               f"order {pre.monoid.size}; or pass a max_heap)")
                 opts = _heap_options(ruleset, n)
                 if not opts:
                     nxt_pre = Pretension(pre.monoid, pre.P, pre.phi + [0])
@@ -290,7 +329,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     nxt = _conservative(pre, options, n, max_states, deadline)
                     if nxt is None:
                         nxt = _extend(pre, options, n, max_states, deadline, max_order)
-                    nxt_pre = _reduce(nxt, options)
+                    nxt_pre = _reduce(nxt, options, deadline)
                     options.pop()
                     if nxt_pre.monoid.size > max_order:
                         raise ComputationLimitError(
@@ -305,7 +344,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             options.append(opts)
             changed = nxt_pre.monoid.size != pre.monoid.size
             pre = nxt_pre
-            period = certified_misere_period(pre.phi, k) if k is not None else None
+            period = certified_misere_period(pre.phi, k, max_parts(ruleset)) if k is not None else None
             state = QuotientState(pre, period, spent + time.monotonic() - t0)
             remember_state(ruleset, state)
             ck.update(state, checkpoint_seconds)

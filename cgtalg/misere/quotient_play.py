@@ -17,6 +17,14 @@ each with the ``move`` it is given, called as ``move(heap_index, heap, removed, 
 a family, ``move(heap_index, heap, removed, parts, stride=..., count=...)`` (the rulesets pass
 :class:`~cgtalg.rulesets.heap_games.HeapMove`).
 
+A heap far beyond the computed ones is answered from a final quotient, never searched: for a
+finite take-and-break code and a heap above :data:`LARGE_HEAP` tokens, :func:`quotient_for`
+looks for the final quotient when none is known (within :data:`QUOTIENT_SECONDS` and
+:data:`QUOTIENT_MEMORY`; it is stored when a store is given, so the next run reads it), and
+the heap's image is ``Φ(n0 + (h − n0) mod p)``: ``outcome 0.77 10**30 --misere`` is a few
+look-ups. When none is found, the search refuses up front what cannot fit
+(:func:`cgtalg.rulesets.misere_play.check_search_reach`).
+
 :meth:`HeapRuleset.outcome <cgtalg.rulesets.heap_games.HeapRuleset.outcome>` and
 :meth:`~cgtalg.rulesets.heap_games.HeapRuleset.winning_moves` with ``misere=True`` call
 :func:`quotient_outcome` / :func:`quotient_winning_moves` first and fall back to the exhaustive
@@ -30,9 +38,12 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
+from cgtalg.budget import check_max_seconds, default_max_memory
+from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError, StoreCorruptError
 from cgtalg.misere.quotient_state import (
     LOADED,
+    _max_take,
     _process_key,
     is_take_and_break,
     known_state,
@@ -40,7 +51,21 @@ from cgtalg.misere.quotient_state import (
 )
 from cgtalg.misere.quotient_store import Checkpointer, quotient_key
 
-__all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "DIRECT_SPLITS"]
+__all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "DIRECT_SPLITS",
+           "LARGE_HEAP", "QUOTIENT_SECONDS", "QUOTIENT_MEMORY"]
+
+#: a position of a finite take-and-break code with a heap above this many tokens is answered
+#: from the game's final misère quotient, computed for it when none is known (within
+#: :data:`QUOTIENT_SECONDS` and :data:`QUOTIENT_MEMORY`), rather than searched: the search
+#: grows with the heap, the quotient's answer does not (one look-up of Φ per heap)
+LARGE_HEAP = 1000
+#: seconds (at most) spent looking for a final quotient to answer a large heap
+QUOTIENT_SECONDS = 20.0
+#: memory ceiling (bytes, at most the process's) of that attempt
+QUOTIENT_MEMORY = 2 << 30
+
+#: codes (process keys) whose final quotient was not found within the attempt's budget
+_TRIED: set = register_cache("misere.quotient attempts for large heaps", set())
 
 #: pair splits of a heap are enumerated one by one (vectorised) up to this many pairs; past it
 #: (huge heaps of a game with a certified period) they come as arithmetic families
@@ -71,13 +96,42 @@ def _state_for(ruleset: Any, store: Any) -> Any:
     return st
 
 
-def quotient_for(ruleset: Any, heaps: Sequence[int], store: Any = None) -> Any:
-    """The known quotient state of ``ruleset`` when it covers ``heaps``, else None."""
-    st = _state_for(ruleset, store)
-    if st is None:
+def _final_within(ruleset: Any, store: Any, max_seconds: float | None) -> Any:
+    """The final quotient state of a finite take-and-break code, computed (and stored) now
+    within :data:`QUOTIENT_SECONDS` (or ``max_seconds`` when smaller) and
+    :data:`QUOTIENT_MEMORY`; None when it is not found within them (remembered, so the next
+    query does not try again)."""
+    key = _process_key(ruleset) or id(ruleset)
+    if key in _TRIED:
         return None
-    if st.final or all(h <= st.top for h in heaps):
+    from cgtalg.misere.quotient import misere_quotient
+
+    seconds = QUOTIENT_SECONDS if max_seconds is None else min(QUOTIENT_SECONDS, max_seconds)
+    opened = store if callable(getattr(store, "put_sequence_meta", None)) else None
+    try:
+        q = misere_quotient(ruleset, max_seconds=seconds, store=opened, progress=False,
+                            max_memory=min(QUOTIENT_MEMORY, default_max_memory()))
+    except (ComputationLimitError, StoreCorruptError):
+        _TRIED.add(key)
+        return None
+    if not q.final:  # pragma: no cover - misere_quotient without max_heap ends final or raises
+        _TRIED.add(key)
+        return None
+    return known_state(ruleset)
+
+
+def quotient_for(ruleset: Any, heaps: Sequence[int], store: Any = None,
+                 max_seconds: float | None = None) -> Any:
+    """The known quotient state of ``ruleset`` when it covers ``heaps``, else None.
+
+    For a finite take-and-break code and a heap above :data:`LARGE_HEAP`, a final quotient
+    not yet known is looked for first (:data:`QUOTIENT_SECONDS`, or ``max_seconds`` when
+    smaller): a heap far beyond a final quotient is answered from it, never searched."""
+    st = _state_for(ruleset, store)
+    if st is not None and (st.final or all(h <= st.top for h in heaps)):
         return st
+    if heaps and max(heaps) > LARGE_HEAP and _max_take(ruleset) is not None:
+        return _final_within(ruleset, store, check_max_seconds(max_seconds))
     return None
 
 
@@ -112,9 +166,11 @@ class _Images:
         return x
 
 
-def quotient_outcome(ruleset: Any, heaps: Sequence[int], store: Any = None) -> str | None:
-    """``'P'``/``'N'`` from the known quotient, or None when none covers ``heaps``."""
-    st = quotient_for(ruleset, heaps, store)
+def quotient_outcome(ruleset: Any, heaps: Sequence[int], store: Any = None,
+                     max_seconds: float | None = None) -> str | None:
+    """``'P'``/``'N'`` from the known quotient, or None when none covers ``heaps``
+    (:func:`quotient_for`: a large heap of a finite code looks for a final quotient first)."""
+    st = quotient_for(ruleset, heaps, store, max_seconds)
     if st is None:
         return None
     im = _Images(st)
@@ -127,7 +183,8 @@ def _move_tuple(heap_index: int, heap: int, removed: int, parts: tuple[int, ...]
 
 
 def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None,
-                           move: Callable[..., Any] | None = None) -> list | None:
+                           move: Callable[..., Any] | None = None,
+                           max_seconds: float | None = None) -> list | None:
     """Every move to a misère P-position (module docstring), or None when no known quotient
     covers ``heaps``. Heaps are named by the index of their first occurrence.
 
@@ -135,7 +192,7 @@ def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None
     the plain tuple of those six fields); ``store`` is an opened store or None."""
     if move is None:
         move = _move_tuple
-    st = quotient_for(ruleset, heaps, store)
+    st = quotient_for(ruleset, heaps, store, max_seconds)
     if st is None:
         return None
     im = _Images(st)

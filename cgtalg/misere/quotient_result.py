@@ -5,12 +5,13 @@ isomorphism of bipartite monoids (Plambeck & Siegel, JCTA 2008)."""
 from __future__ import annotations
 
 import html
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ComputationLimitError, RulesetError
 
 __all__ = ["MisereQuotient", "Presentation"]
 
@@ -70,7 +71,12 @@ class MisereQuotient:
         return int(self.table[x, y])
 
     def phi_of(self, heap: int) -> int:
-        """``Φ(heap)``; beyond ``max_heap`` from the certified period."""
+        """``Φ(heap)``; beyond ``max_heap`` from the certified period. A heap that is not a
+        non-negative integer raises :class:`~cgtalg.errors.RulesetError`."""
+        if isinstance(heap, (bool, np.bool_)) or not isinstance(heap, numbers.Integral) or heap < 0:
+            shown = repr(heap) if len(repr(heap)) <= 40 else repr(heap)[:37] + "..."
+            raise RulesetError(f"{self.game}: a heap is a non-negative integer, not {shown}")
+        heap = int(heap)
         if heap < len(self.phi):
             return self.phi[heap]
         if self.final and self.period is not None:
@@ -83,8 +89,7 @@ class MisereQuotient:
     def image(self, heaps: Iterable[int]) -> int:
         x = 0
         for h in heaps:
-            if h:
-                x = int(self.table[x, self.phi_of(int(h))])
+            x = int(self.table[x, self.phi_of(h)])
         return x
 
     def is_p(self, heaps: Iterable[int]) -> bool:

@@ -13,30 +13,40 @@ sequence ``quotient:<game>`` (one mutable JSON record per ruleset in the existin
 Nothing read from the store is trusted. Loading checks the structure (a square table with
 identity ``0``, commutative; associative by Light's test over the images of the heaps, which
 generate it; Φ(0) = 1 and every heap without options maps to 1; ``1 ∉ P``) and then runs the
-exact verification :func:`cgtalg.misere.quotient.verify_pretension` against the ruleset's own
-moves, which proves the stored table predicts every position of heaps ``<= n`` (module
-docstring of :mod:`cgtalg.misere.quotient`); the period is recomputed from Φ. A state that fails
-any check raises :class:`~cgtalg.errors.StoreCorruptError`: a corrupted or tampered record, or
-one written for a different ruleset of the same name.
+exact verification :func:`cgtalg.misere.pretension.verify_pretension` against the ruleset's
+own moves (recomputed from its definition, never read from the store: no stored Grundy or
+misère value enters the check), which proves the stored table predicts every position of heaps
+``<= n`` (module docstring of :mod:`cgtalg.misere.quotient`); the period is recomputed from Φ
+(the stored ``period``, ``presentation`` and ``p_portion`` are never read back), and the
+stored claim ``final`` must agree with it. The check runs under a
+:class:`~cgtalg.budget.Deadline` (memory), and a table that cannot fit is refused before it
+is inflated. A state that fails any check raises :class:`~cgtalg.errors.StoreCorruptError`
+naming the row (sequence ``quotient:<game>``, entry ``misere_quotient``): a corrupted or
+tampered record, or one written for a different ruleset of the same name. (A tampered record
+that still passes the verification is a correct quotient: the check is a proof, not a
+checksum.)
 """
 
 from __future__ import annotations
 
 import base64
 import time
+import warnings
 import zlib
 from typing import Any
 
 import numpy as np
 
+from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError, StoreCorruptError, StoreError
-from cgtalg.misere.pretension import FiniteMonoid, Pretension, _reduce, verify_pretension
+from cgtalg.misere.pretension import FiniteMonoid, Pretension, _reduce, table_bytes, verify_pretension
 from cgtalg.misere.quotient_state import (
     QuotientState,
     _game_name,
     _heap_options,
     _max_take,
     certified_misere_period,
+    max_parts,
 )
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
@@ -78,7 +88,8 @@ def _encode(state: Any, name: str) -> dict:
 
 def _bad(name: str, why: str) -> StoreCorruptError:
     return StoreCorruptError(
-        f"the stored misère quotient of {name} is rejected: {why}. The record is corrupt, was "
+        f"the stored misère quotient of {name} (store row: sequence 'quotient:{name}', metadata "
+        f"entry {ENTRY!r}) is rejected: {why}. The record is corrupt, was "
         f"tampered with, or belongs to another ruleset named {name!r}; recompute it with "
         "misere_quotient(..., resume=False) (CLI: cgtalg quotient GAME --fresh), which replaces it")
 
@@ -122,7 +133,15 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         dtype = str(rec["dtype"])
         if dtype not in ("u1", "u2", "u4"):
             raise ValueError(f"dtype {dtype!r}")
-        raw = zlib.decompress(base64.b64decode(rec["table"], validate=True))
+        if order < 1 or top < 0:
+            raise ValueError(f"order {order}, top {top}")
+        # refuse up front a table that cannot fit (before inflating it)
+        check_fits(table_bytes(order, 2), f"re-verifying the stored misère quotient of {name} "
+                                          f"(order {order:,})")
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(rec["table"], validate=True), order * order * 4 + 1)
+        if inflate.unconsumed_tail:
+            raise ValueError(f"the table is longer than order {order} allows")
         table = np.frombuffer(raw, dtype="<" + dtype).astype(np.int64)
         if table.size != order * order:
             raise ValueError(f"{table.size} table entries for order {order}")
@@ -146,23 +165,33 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
     why = check_monoid(table, gens)
     if why is not None:
         raise _bad(name, why)
-    options = [_heap_options(ruleset, h) for h in range(top + 1)]
+    deadline = Deadline(None)
+    options = []
+    for h in range(top + 1):     # the ruleset's own moves: nothing of the record is trusted
+        deadline.check(f"re-verifying the stored misère quotient of {name} (heap {h})")
+        options.append(_heap_options(ruleset, h))
     for h in range(top + 1):
         if not options[h] and phi[h] != 0:
             raise _bad(name, f"heap {h} has no move but Φ({h}) is not the identity")
     pre = Pretension(FiniteMonoid(table), P, phi)
     try:
-        fail = verify_pretension(pre, options, max_states)
+        fail = verify_pretension(pre, options, max_states, deadline)
     except ComputationLimitError as exc:
         raise ComputationLimitError(f"re-verifying the stored misère quotient of {name}: {exc}") from None
     if fail is not None:
         raise _bad(name, "it fails the exact verification: it predicts the wrong outcome for "
                          f"the position {' + '.join(map(str, fail)) or '0'}")
     k = _max_take(ruleset)
-    period = certified_misere_period(phi, k) if k is not None else None
+    period = certified_misere_period(phi, k, max_parts(ruleset)) if k is not None else None
     if claims_final and period is None:
-        raise _bad(name, "it claims to be final but Φ is not certified periodic")
-    return QuotientState(_reduce(pre, options), period, seconds)
+        if k is None or certified_misere_period(phi, k, legacy=True) is None:
+            raise _bad(name, "it claims to be final but Φ is not certified periodic")
+        # written under the bound of cgtalg before issue 20 (n0 where max(n0, 1) belongs):
+        # a verified Q_top, not final; the construction goes on from it
+        warnings.warn(f"the stored misère quotient of {name} ({quotient_key(ruleset)}) was "
+                      "marked final under an older periodicity bound; it is used as Q_"
+                      f"{top} and extended", RuntimeWarning, stacklevel=4)
+    return QuotientState(_reduce(pre, options, deadline), period, seconds)
 
 
 def load_quotient_state(ruleset: Any, store: Any, max_states: int = 2_000_000) -> Any:

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cgtalg.budget import Deadline
+from cgtalg.budget import Deadline, check_fits
 from cgtalg.core.game import Game, game
-from cgtalg.errors import RulesetError
+from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets.heap_position import as_heaps, check_count, heap_fold
 from cgtalg.rulesets.protocol import check_store
 
 __all__ = ["misere_canonical_heap", "misere_canonical_position", "heap_genus",
-           "genus_sequence", "store_key"]
+           "genus_sequence", "store_key", "HEAP_FORM_BYTES"]
+
+#: bytes per heap the fold over single heaps keeps at the least (a canonical form and its
+#: options): a heap whose fold cannot fit under the memory ceiling is refused up front
+HEAP_FORM_BYTES = 2048
 
 
 def _canon_list(ruleset: Any) -> list[Game]:
@@ -45,6 +49,17 @@ def misere_canonical_heap(ruleset: Any, n: int) -> Game:
     from cgtalg.misere.canonical import misere_canonical_sum_game, misere_canonical_game
 
     n = check_count(n, "heap size")
+    lst = _canon_list(ruleset)
+    if n >= len(lst):
+        name = getattr(ruleset, "name", "heap game")
+        shown = str(n) if n < 10**15 else f"about 10^{len(str(n)) - 1}"
+        try:
+            check_fits(min((n + 1 - len(lst)) * HEAP_FORM_BYTES, 1 << 62),
+                       f"{name}: the misère canonical forms of heaps up to {shown}")
+        except ComputationLimitError as exc:
+            raise ComputationLimitError(
+                f"{exc}. Outcomes of such heaps come from a final misère quotient "
+                f"(cgtalg quotient {name}), never from their forms") from None
     return heap_fold(ruleset, _canon_list(ruleset), n, misere_canonical_game(game([])), misere_canonical_sum_game,
                      lambda opts: misere_canonical_game(game(opts)))
 

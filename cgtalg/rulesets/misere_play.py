@@ -20,8 +20,11 @@ The search is compiled (:mod:`cgtalg.rulesets._misere_kernel`, numba): an iterat
 depth-first search over an open-addressing hash table of sorted tuples kept in flat arrays
 (about 100 bytes per state). For Kayles ``{20, 21, 22}`` it visits 1.4·10⁵ class multisets in
 0.2 s where the plain memoised script over sorted heap tuples takes 12 s (docs/performance.md).
-The search has a budget (states and seconds) and ends in
-:class:`~cgtalg.errors.ComputationLimitError` rather than exhausting memory; the states
+The search has a budget (states, seconds, and the memory ceiling of a
+:class:`cgtalg.budget.Deadline`, checked while the classes and tables are built and between
+the kernel's chunks) and ends in :class:`~cgtalg.errors.ComputationLimitError` rather than
+exhausting memory; a position whose heaps are too large for its tables to fit is refused up
+front (:func:`check_search_reach`: a heap of ``10**30`` tokens is never searched); the states
 explored are kept on the ruleset, so later queries reuse them (an interrupted search resumes
 from them), and answers are written to the store (ruleset key ``misere:<name>``, properties
 ``misere_outcome`` and ``misere_grundy``) so a rerun is a lookup.
@@ -35,17 +38,74 @@ from typing import Any
 
 import numpy as np
 
-from cgtalg.budget import BUDGET_HINT, check_max_seconds
+from cgtalg.budget import BUDGET_HINT, Deadline, check_fits, check_max_seconds
 from cgtalg.errors import ComputationLimitError
 from cgtalg.rulesets.heap_position import HeapMove
 
 __all__ = ["MisereSearch", "misere_search", "misere_search_outcome", "misere_search_grundy",
-           "misere_search_winning_moves", "DEFAULT_MAX_STATES"]
+           "misere_search_winning_moves", "DEFAULT_MAX_STATES", "search_memory_estimate",
+           "check_search_reach"]
 
 #: default budget of explored class multisets (about 100 bytes each in memory)
 DEFAULT_MAX_STATES = 5_000_000
 #: seconds spent on canonical forms of single heaps before the remaining heaps keep own classes
 CLASS_SECONDS = 10.0
+
+
+#: bytes per option row of the search's tables (a Python tuple and its ints, then the array)
+_ROW_BYTES = 120
+#: bytes per heap for its class (canonical form, representative, bookkeeping)
+_HEAP_BYTES = 400
+
+
+def _options_count(ruleset: Any, m: int) -> float:
+    """The number of options of one heap of ``m`` tokens: from the digits of a finite
+    take-and-break code (no enumeration), else counted on a heap of at most 256 tokens and
+    extrapolated linearly when it grows."""
+    digit = getattr(ruleset, "digit", None)
+    k = getattr(ruleset, "k", None)
+    if callable(digit) and getattr(ruleset, "is_finite", False) and isinstance(k, int):
+        total = 0.0
+        for t in range(0, min(m, k) + 1):
+            d = digit(t)
+            r = m - t
+            total += (1 if d & 3 else 0) + (r / 2 if d & 4 else 0) + (r * r / 12 if d & 8 else 0)
+        return total
+    if m <= 256:
+        return float(sum(1 for _ in ruleset.heap_options(m)))
+    a = sum(1 for _ in ruleset.heap_options(128))
+    b = sum(1 for _ in ruleset.heap_options(256))
+    return float(b) if b <= a else b + (b - a) * (m - 256) / 128
+
+
+def search_memory_estimate(ruleset: Any, top: int) -> float:
+    """An estimate of the bytes the misère search needs for positions with heaps up to
+    ``top`` tokens: the option rows of every heap class up to ``top`` (their number grows
+    like ``top`` times the options of heap ``top``, halved when that grows with the heap)."""
+    top = int(top)
+    if top <= 0:
+        return 0.0
+    per = _options_count(ruleset, top)
+    small = _options_count(ruleset, max(1, top // 2))
+    rows = top * (per + small) / 2
+    return rows * _ROW_BYTES + top * _HEAP_BYTES
+
+
+def check_search_reach(ruleset: Any, heaps: Any, max_memory: Any = None) -> None:
+    """Refuse up front a misère search whose tables cannot fit under the memory ceiling
+    (:func:`search_memory_estimate`), with :class:`~cgtalg.errors.ComputationLimitError`
+    naming the heap, the ceiling, how to raise it, and the quotient that would answer."""
+    top = max((int(h) for h in heaps), default=0)
+    need = search_memory_estimate(ruleset, top)
+    name = getattr(ruleset, "name", "heap game")
+    shown = str(top) if top < 10**15 else f"about 10^{len(str(top)) - 1}"
+    try:
+        check_fits(min(need, 1 << 62), f"{name}: a misère search over heaps up to {shown} tokens",
+                   max_memory)
+    except ComputationLimitError as exc:
+        raise ComputationLimitError(
+            f"{exc}. No final misère quotient of {name} is known here; one answers any heap at "
+            f"once (compute it with `cgtalg quotient {name} --time 10m`, which stores it)") from None
 
 
 class MisereSearch:
@@ -69,6 +129,8 @@ class MisereSearch:
         self._rows: list[tuple[int, ...]] = []
         self._row_start: list[int] = [0]
         self._class_time = 0.0
+        #: the budget of the query under way (time and memory), set by the callers
+        self.deadline: Deadline | None = None
 
     # -- classes ----------------------------------------------------------------------
     def _extend_classes(self, n: int) -> None:
@@ -76,6 +138,8 @@ class MisereSearch:
 
         while len(self._rep) <= n:
             m = len(self._rep)
+            if self.deadline is not None:
+                self.deadline.check(f"{self.ruleset.name}: misère classes of heaps up to {n}")
             rep = m
             if self._canon_ok:
                 t = time.perf_counter()
@@ -134,6 +198,8 @@ class MisereSearch:
         rows, start = self._rows, self._row_start
         h = self._table_top + 1
         while h <= top:
+            if self.deadline is not None:
+                self.deadline.check(f"{self.ruleset.name}: the misère search's table of heaps up to {top}")
             if self.class_of(h) == h and h != self._zero:
                 for parts in self._options_of(h):
                     ps = tuple(p for p in parts if p != self._zero)
@@ -175,6 +241,9 @@ class MisereSearch:
                 raise ComputationLimitError(
                     f"{self.ruleset.name}: misère search passed max_seconds={max_seconds} "
                     f"after {size} states (kept for the next call); {BUDGET_HINT}")
+            if self.deadline is not None:
+                self.deadline.check(f"{self.ruleset.name}: misère search ({size:,} states, kept "
+                                    "for the next call)")
             if progress is not None:
                 progress.n = size
                 progress.refresh()
@@ -194,8 +263,11 @@ class _Memo:
     """The compiled search's memo for one mode (outcome or Grundy): flat arrays that grow on
     demand (:mod:`cgtalg.rulesets._misere_kernel`)."""
 
-    #: new states between two returns of the kernel (budget checks, progress bar)
-    STEP = 1 << 16
+    #: new states between two returns of the kernel (budget checks, progress bar, Ctrl-C): a
+    #: start, then adapted so that one call takes about :data:`STEP_SECONDS`
+    STEP = 1 << 12
+    #: seconds one call of the kernel aims at (Ctrl-C and the budgets are answered between calls)
+    STEP_SECONDS = 0.2
 
     def __init__(self) -> None:
         self.arena = np.zeros(1 << 12, dtype=np.int32)
@@ -206,6 +278,7 @@ class _Memo:
         self.meta = np.zeros(3, dtype=np.int64)
         self.stk = [np.zeros(256, dtype=np.int64) for _ in range(4)]
         self.buf = np.zeros(64, dtype=np.int32)
+        self.step_size = self.STEP
 
     @property
     def size(self) -> int:
@@ -236,8 +309,14 @@ class _Memo:
         from cgtalg.rulesets import _misere_kernel as K
 
         st = self.stk
+        t0 = time.perf_counter()
         r = K.solve(root, grundy, start, opt, one, self.arena, self.off, self.ln, self.val,
-                    self.table, self.meta, st[0], st[1], st[2], st[3], self.buf, self.STEP)
+                    self.table, self.meta, st[0], st[1], st[2], st[3], self.buf, self.step_size)
+        took = time.perf_counter() - t0
+        if took < self.STEP_SECONDS / 4 and self.step_size < 1 << 20:
+            self.step_size *= 2
+        elif took > self.STEP_SECONDS and self.step_size > 64:
+            self.step_size //= 2
         if r != K.GROW:
             return int(r)
         why = int(self.meta[2])
@@ -280,7 +359,19 @@ RAW_STATES = 10_000
 
 def _solve(ruleset: Any, heaps: list[int], grundy: bool, max_states: int | None,
            max_seconds: float | None, bar: Any) -> Any:
+    check_search_reach(ruleset, heaps)
+    deadline = Deadline(max_seconds)
     raw = misere_search(ruleset, classes=False)
+    srch = misere_search(ruleset)
+    raw.deadline = srch.deadline = deadline
+    try:
+        return _solve_in(raw, srch, heaps, grundy, max_states, max_seconds, bar)
+    finally:
+        raw.deadline = srch.deadline = None
+
+
+def _solve_in(raw: MisereSearch, srch: MisereSearch, heaps: list[int], grundy: bool,
+              max_states: int | None, max_seconds: float | None, bar: Any) -> Any:
     memo = raw.grundy if grundy else raw.outcomes
     s = raw.normalize(heaps)
     if s in memo or len(memo) < RAW_STATES:
@@ -290,7 +381,6 @@ def _solve(ruleset: Any, heaps: list[int], grundy: bool, max_states: int | None,
         except ComputationLimitError:
             if max_states is not None and max_states <= RAW_STATES:
                 raise
-    srch = misere_search(ruleset)
     s = srch.normalize(heaps)
     if grundy:
         return srch.grundy_value(s, max_states, max_seconds, bar)
@@ -314,6 +404,8 @@ def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,
     from cgtalg.rulesets.heap_misere import store_key
 
     prop = "misere_grundy" if grundy else "misere_outcome"
+    max_seconds = check_max_seconds(max_seconds)
+    check_search_reach(ruleset, heaps)
     st = check_store(store)
     text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
     if st is not None:
@@ -351,6 +443,8 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
                          progress: bool | None = None) -> list:
     """Every move from ``heaps`` to a misère P-position, as :class:`HeapMove` (the heap named
     by the index of its first occurrence in ``heaps``)."""
+    max_seconds = check_max_seconds(max_seconds)
+    check_search_reach(ruleset, heaps)
     moves = []
     seen: set[int] = set()
     for i, h in enumerate(heaps):

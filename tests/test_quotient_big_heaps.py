@@ -1,0 +1,110 @@
+"""A heap far beyond a final misère quotient is answered from it, never searched; without one,
+a search that cannot fit is refused up front (issue 20, part 5).
+
+Before issue 20, ``cgtalg outcome 0.77 10**30 --misere`` took 7.8 GB in 33 s (the search built
+the classes of every heap up to 10**30 until memory ran out) although Kayles' misère quotient
+is final, and ``outcome 0.16 2^200 --misere`` 5.6 GB. Now a heap above
+:data:`cgtalg.misere.quotient_play.LARGE_HEAP` of a finite code looks for the final quotient
+first (within a budget), and answers from its periodic Φ; the search refuses what cannot fit
+under the memory ceiling, at once.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cgtalg.budget import rss_bytes
+from cgtalg.errors import ComputationLimitError
+from cgtalg.misere import quotient_play as QP
+from cgtalg.misere.quotient import misere_quotient
+from cgtalg.misere.quotient_state import forget_known
+from cgtalg.rulesets.heap_position import HeapMove
+from cgtalg.rulesets.octal import TakeAndBreak
+from misere_brute import MisereBrute
+
+BIG = (10**30, 2**200, 3**100 + 1)
+
+
+def _small(q, h: int) -> int:
+    """A small heap of the same residue class as ``h`` past the preperiod of Φ."""
+    n0, p = q.period
+    return n0 + p + (h - n0) % p
+
+
+@pytest.mark.parametrize("code", ["0.71", "0.34", "4.3", "0.304"])
+def test_big_heaps_answer_from_the_final_quotient(code):
+    forget_known()
+    r = TakeAndBreak(code)
+    t0 = time.perf_counter()
+    # no quotient known yet: the first query computes the final one (under a second for these)
+    assert r.outcome([10**30], misere=True) in "PN"
+    q = misere_quotient(r, progress=False)
+    assert q.final
+    brute = MisereBrute(r)
+    for big in (BIG, (BIG[0],), (BIG[1], 5), (BIG[0], BIG[1], 7, 7)):
+        t = time.perf_counter()
+        got = r.outcome(list(big), misere=True)
+        assert time.perf_counter() - t < 0.5
+        small = [_small(q, h) if h > q.checked_to else h for h in big]
+        assert got == ("P" if q.is_p(small) else "N") == ("P" if q.is_p(list(big)) else "N")
+        if sum(small) <= 30:
+            assert got == ("P" if brute.is_p(tuple(small)) else "N")
+    # winning moves of a huge heap come from the quotient too, at once (families of splits)
+    t = time.perf_counter()
+    moves = r.winning_moves([2**200, 3], misere=True)
+    assert time.perf_counter() - t < 1.0 and all(isinstance(m, HeapMove) for m in moves)
+    assert time.perf_counter() - t0 < 30
+
+
+@pytest.mark.slow
+def test_kayles_10_30():
+    # the issue's example (slow: the quotient itself takes 4-13 s to find): Kayles' final quotient (order 40, Φ of period 12 from heap 71)
+    forget_known()
+    r = TakeAndBreak("0.77")
+    q = misere_quotient(r, max_seconds=120, progress=False)
+    assert q.final and q.order == 40 and q.period == (71, 12)
+    before = rss_bytes()
+    t = time.perf_counter()
+    assert r.outcome([10**30], misere=True) == ("P" if q.is_p([_small(q, 10**30)]) else "N")
+    assert r.outcome([2**200], misere=True) == ("P" if q.is_p([_small(q, 2**200)]) else "N")
+    assert time.perf_counter() - t < 0.5
+    assert rss_bytes() - before < 50 << 20
+
+
+def test_without_a_final_quotient_a_huge_heap_is_refused_at_once(monkeypatch):
+    # 0.16's misère quotient is not found within the attempt's budget (made short here)
+    monkeypatch.setattr(QP, "QUOTIENT_SECONDS", 0.5)
+    monkeypatch.setattr(QP, "_TRIED", set())
+    forget_known()
+    r = TakeAndBreak("0.16")
+    before = rss_bytes()
+    t = time.perf_counter()
+    with pytest.raises(ComputationLimitError) as info:
+        r.outcome([2**200], misere=True)
+    msg = str(info.value)
+    assert "memory ceiling" in msg and "--memory" in msg and "cgtalg quotient 0.16" in msg
+    assert len(msg) < 600 and str(2**200) not in msg
+    assert time.perf_counter() - t < 5
+    # the attempt is not repeated: the second refusal is immediate
+    t = time.perf_counter()
+    with pytest.raises(ComputationLimitError):
+        r.outcome([10**30, 3], misere=True)
+    with pytest.raises(ComputationLimitError):
+        r.winning_moves([10**30], misere=True)
+    with pytest.raises(ComputationLimitError):
+        r.misere_grundy_value([10**30])
+    assert time.perf_counter() - t < 0.5
+    assert rss_bytes() - before < 300 << 20
+
+
+def test_rulesets_without_a_periodicity_theorem_are_refused_up_front():
+    # misère Nim (an infinite code): no final quotient is looked for; the search refuses
+    r = TakeAndBreak("0.[3]")
+    t = time.perf_counter()
+    with pytest.raises(ComputationLimitError, match="memory ceiling"):
+        r.outcome([10**30, 1], misere=True)
+    assert time.perf_counter() - t < 0.5
+    # while small heaps are searched as before
+    assert r.outcome([2, 2], misere=True) == "P" and r.outcome([1, 1], misere=True) == "N"
