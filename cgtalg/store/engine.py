@@ -472,10 +472,11 @@ class StoreBase:
             self._inserts[name] = statement
         return statement
 
-    def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> None:
+    def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> bool:
         """Insert a write-once value under the primary ``key`` of ``table`` (whose ``name``
         gives its algorithm version), replacing a stale row; raise if a different current
-        value is stored there. A row written by a newer version is left as it is."""
+        value is stored there. A row written by a newer version is left as it is (then the
+        result is False: the store does not hold this value)."""
         version = current_version(key["name"])
         values = dict(key, value=text, algorithm=version, made_by=made_by())
         if "value_hash" in table.c:
@@ -487,6 +488,7 @@ class StoreBase:
                 f"refusing to overwrite {what()} in the store {self._where}: "
                 f"stored value {shorten(stored)}, new value {shorten(text)}"
             )
+        return algorithm == version
 
     # -- rows of the property tables (form_properties, position_properties) -------------------
     def _stored_texts(
@@ -508,10 +510,11 @@ class StoreBase:
         return out
 
     def _check_written(self, stored: dict[tuple[int, str], tuple[str, int, str | None]],
-                       params: list[dict], describe: Callable[[dict], str]) -> None:
+                       params: list[dict], describe: Callable[[dict], str]) -> set[tuple[int, str]]:
         """After a batch upsert: raise if a row of ``params`` meets a different *current*
         stored value (``describe(row)`` names its key); stale rows were replaced and rows of a
-        newer version are left alone."""
+        newer version are left alone: their keys are returned."""
+        newer = set()
         for p in params:
             text, algorithm, _made = stored.get((p[table_owner(p)], p["name"]), (None, None, None))
             if text != p["value"] and algorithm == p["algorithm"]:
@@ -519,6 +522,9 @@ class StoreBase:
                     f"refusing to overwrite {describe(p)} in the store {self._where}: stored value "
                     f"{shorten(str(text))}, new value {shorten(p['value'])}; nothing of the batch was written"
                 )
+            if algorithm is not None and algorithm > p["algorithm"]:
+                newer.add((p[table_owner(p)], p["name"]))
+        return newer
 
     def _properties(self, conn: Connection, table: Table, ids: list[int]) -> dict[int, dict[str, Any]]:
         """Every stored property of each owner (form or position) in ``ids``, decoded:

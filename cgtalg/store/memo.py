@@ -129,10 +129,11 @@ class PropertiesMixin:
                 g = games[next(gid for gid in games if pending[gid] == p["form_id"])]
                 return f"property {p['name']!r} of {format_game(g, max_chars=80)} (form {p['form_id']})"
 
-            self._check_written(stored, params, describe)
+            newer = self._check_written(stored, params, describe)
         self._form_ids.update(pending)
         for (gid, prop), (_g, text) in rows.items():
-            self._remember(gid, prop, versions[prop], text)
+            if (pending[gid], prop) not in newer:
+                self._remember(gid, prop, versions[prop], text)
 
     def get_many(self, games: Sequence[Game], prop: str) -> list[Any | None]:
         """The stored ``prop`` of each of ``games`` (``None`` where absent), in one read
@@ -255,14 +256,15 @@ class PropertiesMixin:
     def _put_property(self, g: Game, prop: str, text: str) -> None:
         with self._write_forms() as (conn, form_id):
             sid = form_id(g)
-            self._put_value(
+            held = self._put_value(
                 conn,
                 form_properties,
                 {"form_id": sid, "name": prop},
                 text,
                 lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})",
             )
-        self._remember(g.id, prop, current_version(prop), text)
+        if held:
+            self._remember(g.id, prop, current_version(prop), text)
 
     def memo(self, g: Game, prop: str, compute: Callable[[], Any]) -> Any:
         """The stored property ``prop`` of ``g``, or ``compute()`` stored and returned.
