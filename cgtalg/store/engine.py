@@ -540,6 +540,6 @@ class StoreBase:
             )
             for owner_id, name, value, algorithm, made in conn.execute(query):
                 key = f"{kind} {owner_id}, property {name!r}"
-                if self._fresh(table.name, lambda: key, name, algorithm, made):
+                if algorithm == current_version(name) or self._fresh(table.name, lambda: key, name, algorithm, made):
                     result[owner_id][name] = self._load(value, table.name, key)
         return result

@@ -166,7 +166,7 @@ class PropertiesMixin:
             if row is not None:
                 text, algorithm, made = row
                 key = f"form {sid}, property {prop!r}"
-                if not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
+                if algorithm != version and not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
                     continue
                 value = self._load(text, "form_properties", key)
                 if algorithm == version:
