@@ -285,3 +285,37 @@ def test_postgresql_stale_rows_replaced(pg_url, monkeypatch):
         assert s.sequence("grundy:0.07").tolist() == [0, 0, 1]
     with open_store(pg_url, serve_stale=True) as s:
         assert s.stale_served == [] and s.get(G, "grundy") == 0
+
+
+def test_serve_stale_rewriting_metadata_keeps_it_stale(path, monkeypatch):
+    """Under serve_stale a stale entry read and written back unchanged (as the periodicity
+    search does with replace=True) is not thereby made current."""
+    with open_store(path) as s:
+        s.put_sequence_meta("quotient:0.123", {"misere_quotient": {"order": 20}})
+    bump(monkeypatch, "misere_quotient")
+    with open_store(path, serve_stale=True) as s:
+        meta = s.sequence_meta("quotient:0.123")
+        s.put_sequence_meta("quotient:0.123", dict(meta, other=1), replace=True)
+    with open_store(path) as s:
+        assert s.sequence_meta("quotient:0.123") == {"other": 1}
+
+
+def test_find_skips_stale_values(path, monkeypatch):
+    with open_store(path) as s:
+        s.put(cg.nim(2), "grundy", 2)
+        assert [r["form_id"] for r in s.find(prop="grundy", value=2)]
+        bump(monkeypatch, "grundy")
+        assert s.find(prop="grundy", value=2) == []
+
+
+def test_default_store_per_serve_stale(path):
+    from cgtalg.store import get_default_store
+
+    a, b = get_default_store(path), get_default_store(path, serve_stale=True)
+    assert a is not b and b.serve_stale and not a.serve_stale
+    assert get_default_store(path, serve_stale=True) is b
+    import pickle
+
+    assert pickle.loads(pickle.dumps(b)) is b
+    a.close()
+    b.close()

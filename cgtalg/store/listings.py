@@ -288,6 +288,10 @@ class ListingsMixin:
             position_query = select(positions.c.id, positions.c.ruleset, positions.c.position).join(
                 position_properties, position_properties.c.position_id == positions.c.id
             ).where(position_properties.c.name == prop)
+            if not self.serve_stale:  # a stale value is not an answer the store gives
+                version = current_version(prop)
+                form_query = form_query.where(form_properties.c.algorithm == version)
+                position_query = position_query.where(position_properties.c.algorithm == version)
             if wanted is not None:
                 form_query = form_query.where(
                     form_properties.c.value_hash == value_hash(wanted), form_properties.c.value == wanted

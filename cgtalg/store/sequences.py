@@ -260,8 +260,10 @@ class SequencesMixin:
                 version = current_version(name)
                 before = stored_prov.get(name) or {"algorithm": 1, "made_by": None}
                 same = name in stored and encode_value(stored[name], "") == text
-                if same:  # unchanged: keep its provenance (a stale entry written again is current)
-                    prov[name] = before if before.get("algorithm") >= version else {"algorithm": version, "made_by": made}
+                if same:  # unchanged: keep its provenance; a stale entry written again was recomputed
+                    # (it was not served), unless stale entries are served
+                    recomputed = before.get("algorithm") < version and not self.serve_stale
+                    prov[name] = {"algorithm": version, "made_by": made} if recomputed else before
                     merged[name] = value
                     continue
                 if name in stored and not replace and before.get("algorithm") >= version:

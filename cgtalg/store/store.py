@@ -44,7 +44,7 @@ class Store(FormsMixin, PropertiesMixin, PositionsMixin, SequencesMixin, Listing
     def __reduce__(self):
         if sqlite_file(self._url) is None and self._url.get_backend_name() == "sqlite":
             raise TypeError("an in-memory store cannot be sent to another process")
-        return (get_default_store, (self.url,))
+        return (get_default_store, (self.url, self.serve_stale))
 
     def close(self) -> None:
         """Close the store's connections. Later calls on it raise :class:`StoreError`."""
@@ -100,17 +100,18 @@ _OPEN: dict[str, "Store"] = {}
 _OPEN_LOCK = threading.Lock()
 
 
-def get_default_store(url: str | os.PathLike | None = None) -> "Store":
-    """The store of ``url`` (default: as :func:`open_store`) opened once per process.
+def get_default_store(url: str | os.PathLike | None = None, serve_stale: bool = False) -> "Store":
+    """The store of ``url`` (default: as :func:`open_store`) opened once per process (once
+    for each ``serve_stale``, see :func:`open_store`).
 
     Library functions taking ``store=`` use this, so that repeated calls share one
     connection pool and one cache of form ids.
     """
     resolved = resolve_store_url(url)
-    key = resolved.render_as_string(hide_password=False)
+    key = resolved.render_as_string(hide_password=False) + (" serve_stale" if serve_stale else "")
     with _OPEN_LOCK:
         store = _OPEN.get(key)
         if store is None or store.closed:
-            store = _OPEN[key] = Store(resolved)
+            store = _OPEN[key] = Store(resolved, serve_stale=serve_stale)
     return store
 
