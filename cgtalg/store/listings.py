@@ -15,7 +15,7 @@ from cgtalg.core.notation import format_game, parse
 from cgtalg.errors import StoreError
 from cgtalg.store.codec import check_text, encode_value, value_hash
 from cgtalg.store.migrate import check_revision, head_revision, read_state
-from cgtalg.store.provenance import META_PROVENANCE, current_version, sequence_version
+from cgtalg.store.provenance import META_PROVENANCE, current_version, sequence_kind
 from cgtalg.store.schema import (
     NAME_LENGTH,
     RULESET_LENGTH,
@@ -163,7 +163,7 @@ class ListingsMixin:
                     add(table.name, name, algorithm, rows, before)
             for key, algorithm, made, meta in conn.execute(
                     select(sequences.c.key, sequences.c.algorithm, sequences.c.made_by, sequences.c.meta)):
-                add("sequences", "sequence:" + key.partition(":")[0], algorithm, 1, made is None)
+                add("sequences", sequence_kind(key), algorithm, 1, made is None)
                 try:
                     entries = self._load(meta, "sequences", f"sequence {key!r}, column meta", dict) if meta else {}
                 except StoreError:
@@ -175,7 +175,7 @@ class ListingsMixin:
                     add("sequences.meta", name, p.get("algorithm", 1), 1, p.get("made_by") is None)
         out = []
         for (table, name, algorithm), (rows, old) in sorted(counts.items()):
-            now = sequence_version(name.partition(":")[2]) if table == "sequences" else current_version(name)
+            now = current_version(name)  # a sequence's kind is listed as "sequence:<kind>"
             out.append({"table": table, "name": name, "algorithm": algorithm, "current_algorithm": now,
                         "current": algorithm == now, "rows": rows, "before_provenance": old})
         return out

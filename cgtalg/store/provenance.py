@@ -45,6 +45,7 @@ __all__ = [
     "META_PROVENANCE",
     "Provenance",
     "current_version",
+    "sequence_kind",
     "sequence_version",
     "version_name",
     "made_by",
@@ -109,10 +110,15 @@ def current_version(name: str) -> int:
     return ALGORITHM_VERSIONS.get(version_name(name), DEFAULT_VERSION)
 
 
+def sequence_kind(key: str) -> str:
+    """The versioned name of the sequence ``key``: ``sequence:`` and its kind, the text before
+    the first ``:`` (``grundy:0.77`` -> ``sequence:grundy``)."""
+    return "sequence:" + key.partition(":")[0]
+
+
 def sequence_version(key: str) -> int:
-    """The current algorithm version of the sequence ``key`` (``grundy:0.77`` is of kind
-    ``grundy``, looked up as ``sequence:grundy``)."""
-    return ALGORITHM_VERSIONS.get("sequence:" + key.partition(":")[0], DEFAULT_VERSION)
+    """The current algorithm version of the sequence ``key`` (that of :func:`sequence_kind`)."""
+    return current_version(sequence_kind(key))
 
 
 def made_by() -> str:

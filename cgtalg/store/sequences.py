@@ -24,7 +24,14 @@ from sqlalchemy.engine import Connection
 from cgtalg.errors import StoreCorruptError, StoreError
 from cgtalg.store.codec import as_int64, check_index, check_text, decode_chunk, encode_chunk, encode_value, shorten
 from cgtalg.store.engine import retry_transient
-from cgtalg.store.provenance import META_PROVENANCE, Provenance, current_version, made_by, sequence_version
+from cgtalg.store.provenance import (
+    META_PROVENANCE,
+    Provenance,
+    current_version,
+    made_by,
+    sequence_kind,
+    sequence_version,
+)
 from cgtalg.store.schema import CHUNK_SIZE, SEQUENCE_KEY_LENGTH, sequence_chunks, sequences
 
 __all__ = ["SequencesMixin", "MAX_PENDING_ROWS"]
@@ -47,9 +54,8 @@ class SequencesMixin:
         :attr:`serve_stale`; a stale row is counted, and recorded when served)."""
         if row is None:
             return False
-        kind = "sequence:" + key.partition(":")[0]
-        return self._fresh("sequences", lambda: f"sequence {key!r}", kind, row.algorithm, row.made_by,
-                           sequence_version(key))
+        return self._fresh("sequences", lambda: f"sequence {key!r}", sequence_kind(key), row.algorithm,
+                           row.made_by, sequence_version(key))
 
     def sequence_length(self, key: str) -> int:
         """How many values of sequence ``key`` are stored (0 if none, or if stale)."""
@@ -63,8 +69,8 @@ class SequencesMixin:
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         with self._transaction() as conn:
             row = self._sequence_row(conn, key)
-        kind = "sequence:" + key.partition(":")[0]
-        return None if row is None else Provenance.of(kind, row.algorithm, row.made_by, sequence_version(key))
+        return None if row is None else Provenance.of(sequence_kind(key), row.algorithm, row.made_by,
+                                                      sequence_version(key))
 
     def sequence(self, key: str, start: int = 0, stop: int | None = None) -> np.ndarray:
         """The stored prefix of sequence ``key`` (int64; empty if nothing is stored).
