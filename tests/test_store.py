@@ -85,15 +85,15 @@ def sqlite_rows(path, query):
 def test_first_open_creates_and_migrates(path):
     assert not path.exists()
     with open_store(str(path)) as s:
-        assert s.revision == head_revision() == "0002"
+        assert s.revision == head_revision() == "0003"
         info = s.info()
     assert path.exists()
     tables = {r[0] for r in sqlite_rows(path, "SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"forms", "form_properties", "form_relations", "positions", "position_properties",
             "sequences", "sequence_chunks", "alembic_version"} <= tables
-    assert sqlite_rows(path, "SELECT version_num FROM alembic_version") == [("0002",)]
+    assert sqlite_rows(path, "SELECT version_num FROM alembic_version") == [("0003",)]
     assert sqlite_rows(path, "PRAGMA journal_mode") == [("wal",)]
-    assert info["revision"] == info["head"] == "0002"
+    assert info["revision"] == info["head"] == "0003"
     assert info["forms"] == info["positions"] == info["sequences"] == info["sequence_values"] == 0
     assert info["properties"] == info["relations"] == {}
     assert info["location"] == str(path) and info["backend"] == "sqlite"
@@ -331,9 +331,9 @@ def test_memo_answers_repeated_queries_from_the_store(path):
 
     with open_store(str(path)) as s:
         first = [s.memo(g, "grundy", lambda g=g: compute(g)) for g in forms]
-        assert s.stats == {"hits": 0, "misses": len(forms)}
+        assert s.stats == {"hits": 0, "misses": len(forms), "stale": 0}
         again = [s.memo(g, "grundy", lambda g=g: compute(g)) for g in forms]
-        assert s.stats == {"hits": len(forms), "misses": len(forms)}
+        assert s.stats == {"hits": len(forms), "misses": len(forms), "stale": 0}
     assert len(calls) == len(forms)  # nothing computed twice
     assert first == again == [brute_grundy(g) for g in forms] == [cg.grundy(g) for g in forms]
 
@@ -342,7 +342,7 @@ def test_memo_answers_repeated_queries_from_the_store(path):
 
     with open_store(str(path)) as s:  # another session: still no recomputation
         assert [s.memo(g, "grundy", fail) for g in forms] == first
-        assert s.stats == {"hits": len(forms), "misses": 0}
+        assert s.stats == {"hits": len(forms), "misses": 0, "stale": 0}
 
 
 def test_memo_returns_stored_json_form(store):
@@ -376,7 +376,7 @@ def test_positions_round_trip_and_memo(store):
     calls = []
     assert store.memo_position("kayles", "3", "grundy", lambda: calls.append(1) or 3) == 3
     assert store.memo_position("kayles", "3", "grundy", lambda: calls.append(1) or 3) == 3
-    assert calls == [1] and store.stats == {"hits": 1, "misses": 1}
+    assert calls == [1] and store.stats == {"hits": 1, "misses": 1, "stale": 0}
     assert store.position_properties("parity", "12") == {"grundy": 2}
     assert store.position_properties("parity", "13") == {}
     with pytest.raises(StoreError, match=r"refusing to overwrite property 'grundy' of position 12 of 'parity' .* stored value 2, new value 5"):

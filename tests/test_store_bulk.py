@@ -154,7 +154,7 @@ def test_memo_hits_come_from_the_cache(tmp_path, monkeypatch):
 
         monkeypatch.setattr(store, "_transaction", no_db)
         assert store.memo(cg.nim(4), "grundy", lambda: 1 / 0) == 4
-        assert store.stats == {"hits": 1, "misses": 1}
+        assert store.stats == {"hits": 1, "misses": 1, "stale": 0}
 
 
 BULK_WRITER = """

@@ -75,7 +75,7 @@ def test_info(capsys, filled):
     assert out.splitlines() == [
         f"store:      {filled}",
         "backend:    sqlite",
-        "revision:   0002 (newest)",
+        "revision:   0003 (newest)",
         "forms:      3",  # *2, {*2}, *3 (nim-heaps are keyed by size: 0 and * are not needed)
         "properties: grundy 2, misere_grundy 1",
         "relations:  none",
@@ -85,7 +85,7 @@ def test_info(capsys, filled):
     code, out, _ = run(capsys, "--store", str(filled), "store", "info", "--json")
     data = json.loads(out)
     assert data["forms"] == 3 and data["properties"] == {"grundy": 2, "misere_grundy": 1}
-    assert data["revision"] == data["head"] == "0002" and data["location"] == str(filled)
+    assert data["revision"] == data["head"] == "0003" and data["location"] == str(filled)
     assert data["sequences"] == 1 and data["sequence_values"] == 5
 
 

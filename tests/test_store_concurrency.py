@@ -192,10 +192,10 @@ def test_concurrent_first_opens_migrate_once(tmp_path):
     for p in procs:
         assert p.stdout.readline().strip() == "ready"
     open(go, "w").close()
-    assert [finish(p).strip() for p in procs] == ["0002", "0002"]
+    assert [finish(p).strip() for p in procs] == ["0003", "0003"]
     with open_store(path) as store:
         assert store.get(cg.nim(3), "grundy") == 3 and store.get(cg.nim(4), "grundy") == 4
-        assert store.info()["revision"] == "0002"
+        assert store.info()["revision"] == "0003"
 
 
 def _forked_put(store, k):

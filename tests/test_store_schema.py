@@ -58,8 +58,8 @@ def assert_refused(path, error, pattern):
 
 # -- schema and migrations --------------------------------------------------------------
 def test_migrations_have_one_head():
-    assert head_revision() == "0002"
-    assert known_revisions() == {"0001", "0002"}
+    assert head_revision() == "0003"
+    assert known_revisions() == {"0001", "0002", "0003"}
 
 
 def test_migrated_schema_matches_schema_module(tmp_path):
@@ -89,6 +89,8 @@ def test_postgresql_migration_renders_offline():
     assert "data BYTEA NOT NULL" in sql
     assert "INSERT INTO alembic_version (version_num) VALUES ('0001')" in sql
     assert "UPDATE alembic_version SET version_num='0002'" in sql
+    assert "ALTER TABLE form_properties ADD COLUMN algorithm INTEGER DEFAULT 1 NOT NULL" in sql
+    assert "UPDATE alembic_version SET version_num='0003'" in sql
     assert sql.count("BEGIN;") == 1 and sql.count("COMMIT;") == 1  # one transaction
 
 
@@ -103,16 +105,16 @@ def test_developer_downgrade_and_upgrade(tmp_path):
     con.close()
     assert tables == {"alembic_version"}
     with open_store(str(path)) as s:
-        assert s.revision == "0002" and s.info()["forms"] == 0
+        assert s.revision == "0003" and s.info()["forms"] == 0
 
 
-MIGRATION_0003 = '''
+MIGRATION_0004 = '''
 """Test-only revision: a notes table."""
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
@@ -129,14 +131,14 @@ def downgrade():
 
 @pytest.fixture
 def newer_code(tmp_path, monkeypatch):
-    """The migrations of a (pretend) newer cgtalg: this package's plus a revision 0003."""
+    """The migrations of a (pretend) newer cgtalg: this package's plus a revision 0004."""
     import shutil
 
     from cgtalg.store import migrate
 
     scripts = tmp_path / "newer_migrations"
     shutil.copytree(migrate.migrations_dir(), scripts, ignore=shutil.ignore_patterns("__pycache__"))
-    (scripts / "versions" / "0003_notes.py").write_text(MIGRATION_0003)
+    (scripts / "versions" / "0004_notes.py").write_text(MIGRATION_0004)
     migrate._script_revisions.cache_clear()
     monkeypatch.setattr(migrate, "migrations_dir", lambda: scripts)
     yield
@@ -145,16 +147,16 @@ def newer_code(tmp_path, monkeypatch):
 
 
 def test_older_store_is_upgraded_keeping_its_data(tmp_path, request):
-    """A store written at 0002 and opened by code whose head is 0003 is migrated up (the
+    """A store written at 0003 and opened by code whose head is 0004 is migrated up (the
     migration runs over the stored data) and keeps its data."""
     path = tmp_path / "s.sqlite"
     make_store(path, n=5)
     # nim-heaps are keyed by size: their implied options are not stored for them
     n_forms = len({h for k in range(5) for h in (cg.nim(k) + cg.star).subpositions(expand_atoms=False)})
     request.getfixturevalue("newer_code")
-    assert head_revision() == "0003"
+    assert head_revision() == "0004"
     with open_store(str(path)) as s:
-        assert s.revision == "0003"
+        assert s.revision == "0004"
         assert s.get(cg.nim(3) + cg.star, "grundy") == 2  # *3 + *1: 3 XOR 1
         assert s.info()["forms"] == n_forms
         assert s.sequence("seq").tolist() == list(range(1000))
@@ -169,11 +171,11 @@ def test_store_upgraded_by_newer_code_is_refused(tmp_path, newer_code, monkeypat
     path = tmp_path / "s.sqlite"
     make_store(path, n=3)
     with open_store(str(path)) as s:
-        assert s.revision == "0003"
-    monkeypatch.undo()  # back to this package's migrations (head 0002)
+        assert s.revision == "0004"
+    monkeypatch.undo()  # back to this package's migrations (head 0003)
     migrate._script_revisions.cache_clear()
-    assert head_revision() == "0002"
-    assert_refused(path, StoreSchemaError, r"has schema revision '0003', which this version of cgtalg does not know \(its newest is '0002'\)")
+    assert head_revision() == "0003"
+    assert_refused(path, StoreSchemaError, r"has schema revision '0004', which this version of cgtalg does not know \(its newest is '0003'\)")
 
 
 def test_empty_file_becomes_a_store(tmp_path):
@@ -197,7 +199,7 @@ def test_newer_schema_revision_is_refused_untouched(tmp_path):
         path,
         StoreSchemaError,
         rf"the store {path} has schema revision '0042_from_the_future', which this version of "
-        r"cgtalg does not know \(its newest is '0002'\): a newer cgtalg wrote it\. Upgrade cgtalg "
+        r"cgtalg does not know \(its newest is '0003'\): a newer cgtalg wrote it\. Upgrade cgtalg "
         r"to use this store; it was left untouched",
     )
 
@@ -209,10 +211,10 @@ def test_newer_schema_in_rollback_journal_mode_is_untouched(tmp_path):
     make_store(path)
     con = sqlite3.connect(path)
     con.execute("PRAGMA journal_mode = DELETE")
-    con.execute("UPDATE alembic_version SET version_num = '0003'")
+    con.execute("UPDATE alembic_version SET version_num = '0004'")
     con.commit()
     con.close()
-    assert_refused(path, StoreSchemaError, r"has schema revision '0003'")
+    assert_refused(path, StoreSchemaError, r"has schema revision '0004'")
 
 
 def test_random_bytes_are_refused_untouched(tmp_path):
@@ -312,7 +314,7 @@ def test_revision_0001_nim_heaps_are_rekeyed_keeping_ids(tmp_path):
     con.commit()
     con.close()
     with open_store(str(path)) as s:
-        assert s.revision == "0002"
+        assert s.revision == "0003"
         assert [s.form_id(cg.nim(k)) for k in range(4)] == [1, 2, 3, 4]
         assert s.form_id(cg.game([cg.nim(2)])) == 5 and s.form_id(cg.game([cg.nim(3), cg.star])) == 6
         assert s.get(cg.nim(3), "grundy") == 3

@@ -179,13 +179,34 @@ def no_store_option(func: Callable) -> Callable:
 
 def cli_store(ctx: click.Context, enabled: bool = True):
     """The store chosen by the global ``--store URL`` (else ``$CGTALG_STORE``, else the default
-    file), opened and migrated; ``None`` when ``enabled`` is false (``--no-store``)."""
+    file), opened and migrated; ``None`` when ``enabled`` is false (``--no-store``).
+
+    With the global ``--stale show`` the store serves results written by an older version of
+    their algorithm, and when the command ends one note per stale result served goes to stderr."""
     if not enabled:
         return None
     from cgtalg.store import open_store
 
     root = ctx.find_root()
-    return open_store((root.obj or {}).get("store_url"))
+    obj = root.obj or {}
+    show = obj.get("stale") == "show"
+    store = open_store(obj.get("store_url"), serve_stale=show)
+    if show:
+        root.call_on_close(lambda: _note_stale(store))
+    return store
+
+
+def _note_stale(store: Any) -> None:
+    """One line on stderr per stale stored result the command served (``--stale show``)."""
+    seen = set()
+    for table, key, prov in store.stale_served:
+        if (table, key) in seen:
+            continue
+        seen.add((table, key))
+        click.echo(
+            f"note: stale result ({table}, {key}) {prov.describe()}; recompute with --stale recompute",
+            err=True,
+        )
 
 
 class DurationType(click.ParamType):

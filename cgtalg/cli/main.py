@@ -76,13 +76,22 @@ def _version() -> str:
     help="Memory ceiling of every computation, e.g. 8G or 512M (default: $CGTALG_MAX_MEMORY, "
     "else 60% of the physical memory, at most 16G); past it a computation stops with a clear error.",
 )
+@click.option(
+    "--stale",
+    type=click.Choice(["recompute", "show"]),
+    default="recompute",
+    show_default=True,
+    help="Stored results written by an older version of their algorithm: recompute them, or "
+    "show them marked as stale (a note on stderr names each one).",
+)
 @click.version_option(_version(), prog_name="cgtalg")
 @click.pass_context
-def cli(ctx: click.Context, store_url: str | None, max_memory: str | None) -> None:
+def cli(ctx: click.Context, store_url: str | None, max_memory: str | None, stale: str = "recompute") -> None:
     """cgtalg: combinatorial game theory research tool (impartial games, misère theory,
     octal games, nimbers), with every result memoised in a persistent store."""
     ctx.ensure_object(dict)
     ctx.obj["store_url"] = store_url
+    ctx.obj["stale"] = stale
     if max_memory is not None:
         from cgtalg.budget import set_default_max_memory
 

@@ -2,6 +2,7 @@
 # (loaded on first use) and by type checkers.
 from .location import default_store_url, resolve_store_url, user_store_path
 from .migrate import head_revision
+from .provenance import ALGORITHM_VERSIONS, Provenance, current_version
 from .store import Store, get_default_store, open_store
 from .verify import verify_store
 
@@ -13,5 +14,8 @@ __all__ = [
     "resolve_store_url",
     "user_store_path",
     "head_revision",
+    "Provenance",
+    "ALGORITHM_VERSIONS",
+    "current_version",
     "verify_store",
 ]

@@ -42,6 +42,7 @@ from cgtalg.store.location import (
     user_store_path,
 )
 from cgtalg.store.migrate import check_revision, ensure_schema, head_revision, read_state
+from cgtalg.store.provenance import Provenance, current_version, made_by
 from cgtalg.store.schema import metadata
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "missing_tables",
     "unique_key",
     "value_select",
+    "row_select",
     "make_engine",
     "switch_to_wal",
 ]
@@ -167,6 +169,15 @@ def value_select(table: Table):
     return select(table.c.value).where(*(c == bindparam(c.name) for c in table.primary_key.columns))
 
 
+# Not a registered cache (cgtalg.caches): one SQL statement per table, not a computed answer.
+@functools.lru_cache(maxsize=None)
+def row_select(table: Table):
+    """``SELECT value, algorithm, made_by FROM table WHERE <primary key> = :<column names>``."""
+    return select(table.c.value, table.c.algorithm, table.c.made_by).where(
+        *(c == bindparam(c.name) for c in table.primary_key.columns)
+    )
+
+
 def make_engine(url: URL, where: str) -> Engine:
     """An engine for ``url``; for SQLite with WAL, busy timeout, foreign keys, BEGIN IMMEDIATE."""
     try:
@@ -228,10 +239,15 @@ def switch_to_wal(cursor: sqlite3.Cursor) -> None:
         pause = min(pause * 2, 0.1)
 
 
+def table_owner(row: dict) -> str:
+    """The owner column (``form_id`` or ``position_id``) of a row of a property table."""
+    return "form_id" if "form_id" in row else "position_id"
+
+
 class StoreBase:
     """A store's connection, transactions and caches (see :class:`cgtalg.store.Store`)."""
 
-    def __init__(self, url: str | os.PathLike | URL | None = None) -> None:
+    def __init__(self, url: str | os.PathLike | URL | None = None, serve_stale: bool = False) -> None:
         self._url = resolve_store_url(url)
         self.url: str = self._url.render_as_string(hide_password=False)
         self._where = describe_url(self._url)
@@ -274,10 +290,16 @@ class StoreBase:
         self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
         self._games: dict[int, Game] = {}  # store id -> Game
         self._inserts: dict[str, Any] = {}  # table name -> INSERT ... ON CONFLICT DO NOTHING
-        # (Game.id, property) -> stored value (frozen) or its JSON text: stored values never
-        # change (writes are write-once), so a memo hit is a dict lookup.
-        self._values: dict[tuple[int, str], Any] = {}
-        self.stats: dict[str, int] = {"hits": 0, "misses": 0}
+        # (Game.id, property, algorithm version) -> stored value (frozen) or its JSON text:
+        # current stored values never change (writes are write-once among current rows), so
+        # a memo hit is a dict lookup; the version in the key makes a bumped version miss.
+        self._values: dict[tuple[int, str, int], Any] = {}
+        self.stats: dict[str, int] = {"hits": 0, "misses": 0, "stale": 0}
+        #: Serve rows written by an older algorithm version (and record them in
+        #: :attr:`stale_served`) instead of treating them as absent.
+        self.serve_stale = bool(serve_stale)
+        #: The stale rows served (with :attr:`serve_stale`): ``(table, key, Provenance)``.
+        self.stale_served: list[tuple[str, str, Provenance]] = []
         #: Write transactions run again after the database aborted them (deadlock victims,
         #: serialization failures; see :data:`WRITE_RETRIES`).
         self.write_retries = 0
@@ -412,35 +434,97 @@ class StoreBase:
             )
         return value
 
-    def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> None:
-        """Insert a write-once value under the primary ``key`` of ``table``; raise if a
-        different value is stored there."""
-        values = dict(key, value=text)
+    def forget_cache(self) -> None:
+        """Empty this store object's in-process cache of values (they are read again from the
+        database). Not needed after a version bump (the cache is keyed by version)."""
+        self._values.clear()
+
+    def _fresh(self, table: str, key: Callable[[], str], name: str, algorithm: int,
+               made: str | None, current: int | None = None) -> bool:
+        """Whether a row of ``name`` written by ``algorithm`` is served: a current row always;
+        a stale one (counted in ``stats["stale"]``) only with :attr:`serve_stale`, and then
+        recorded in :attr:`stale_served`."""
+        now = current_version(name) if current is None else current
+        if algorithm == now:
+            return True
+        self.stats["stale"] += 1
+        if not self.serve_stale:
+            return False
+        self.stale_served.append((table, key(), Provenance.of(name, algorithm, made, now)))
+        return True
+
+    def _upsert(self, table: Table):
+        """``INSERT ... ON CONFLICT (primary key) DO UPDATE`` of a table of results that
+        replaces only a stale row (one whose ``algorithm`` is older than the new row's): the
+        write-once rule holds among current rows. Execute it with the rows (``algorithm`` and
+        ``made_by`` included) as parameters; built once per table."""
+        name = "upsert " + table.name
+        statement = self._inserts.get(name)
+        if statement is None:
+            dialect = _postgresql if self._dialect == "postgresql" else _sqlite
+            insert = dialect.insert(table)
+            columns = [c.name for c in table.columns if not c.primary_key]
+            statement = insert.on_conflict_do_update(
+                index_elements=[c.name for c in table.primary_key.columns],
+                set_={c: insert.excluded[c] for c in columns},
+                where=table.c.algorithm < insert.excluded.algorithm,
+            )
+            self._inserts[name] = statement
+        return statement
+
+    def _put_value(self, conn: Connection, table: Table, key: dict, text: str, what: Callable[[], str]) -> bool:
+        """Insert a write-once value under the primary ``key`` of ``table`` (whose ``name``
+        gives its algorithm version), replacing a stale row; raise if a different current
+        value is stored there. A row written by a newer version is left as it is (then the
+        result is False: the store does not hold this value)."""
+        version = current_version(key["name"])
+        values = dict(key, value=text, algorithm=version, made_by=made_by())
         if "value_hash" in table.c:
             values["value_hash"] = value_hash(text)
-        conn.execute(self._insert_ignore(table), values)
-        stored = conn.execute(value_select(table), key).scalar_one()
-        if stored != text:
+        conn.execute(self._upsert(table), values)
+        stored, algorithm, _made = conn.execute(row_select(table), key).one()
+        if stored != text and algorithm == version:
             raise StoreError(
                 f"refusing to overwrite {what()} in the store {self._where}: "
                 f"stored value {shorten(stored)}, new value {shorten(text)}"
             )
+        return algorithm == version
 
     # -- rows of the property tables (form_properties, position_properties) -------------------
-    def _stored_texts(self, conn: Connection, table: Table, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
-        """Stored texts of ``table``'s rows ``(owner id, name)``, the owner being its first key
-        column (a form or a position); one SELECT per :data:`IN_BATCH` owners."""
+    def _stored_texts(
+        self, conn: Connection, table: Table, keys: set[tuple[int, str]]
+    ) -> dict[tuple[int, str], tuple[str, int, str | None]]:
+        """Stored rows of ``table`` ``(owner id, name) -> (text, algorithm, made_by)``, the
+        owner being its first key column (a form or a position); one SELECT per
+        :data:`IN_BATCH` owners. Stale rows included."""
         owner = table.primary_key.columns[0]
         ids = sorted({k[0] for k in keys})
         names = sorted({k[1] for k in keys})
-        out: dict[tuple[int, str], str] = {}
+        out: dict[tuple[int, str], tuple[str, int, str | None]] = {}
         for start in range(0, len(ids), IN_BATCH):
-            query = select(owner, table.c.name, table.c.value).where(
+            query = select(owner, table.c.name, table.c.value, table.c.algorithm, table.c.made_by).where(
                 owner.in_(ids[start : start + IN_BATCH]), table.c.name.in_(names)
             )
-            for owner_id, name, value in conn.execute(query):
-                out[(owner_id, name)] = value
+            for owner_id, name, value, algorithm, made in conn.execute(query):
+                out[(owner_id, name)] = (value, algorithm, made)
         return out
+
+    def _check_written(self, stored: dict[tuple[int, str], tuple[str, int, str | None]],
+                       params: list[dict], describe: Callable[[dict], str]) -> set[tuple[int, str]]:
+        """After a batch upsert: raise if a row of ``params`` meets a different *current*
+        stored value (``describe(row)`` names its key); stale rows were replaced and rows of a
+        newer version are left alone: their keys are returned."""
+        newer = set()
+        for p in params:
+            text, algorithm, _made = stored.get((p[table_owner(p)], p["name"]), (None, None, None))
+            if text != p["value"] and algorithm == p["algorithm"]:
+                raise StoreError(
+                    f"refusing to overwrite {describe(p)} in the store {self._where}: stored value "
+                    f"{shorten(str(text))}, new value {shorten(p['value'])}; nothing of the batch was written"
+                )
+            if algorithm is not None and algorithm > p["algorithm"]:
+                newer.add((p[table_owner(p)], p["name"]))
+        return newer
 
     def _properties(self, conn: Connection, table: Table, ids: list[int]) -> dict[int, dict[str, Any]]:
         """Every stored property of each owner (form or position) in ``ids``, decoded:
@@ -450,10 +534,12 @@ class StoreBase:
         result: dict[int, dict[str, Any]] = {i: {} for i in ids}
         for start in range(0, len(ids), IN_BATCH):
             query = (
-                select(owner, table.c.name, table.c.value)
+                select(owner, table.c.name, table.c.value, table.c.algorithm, table.c.made_by)
                 .where(owner.in_(ids[start : start + IN_BATCH]))
                 .order_by(table.c.name)
             )
-            for owner_id, name, value in conn.execute(query):
-                result[owner_id][name] = self._load(value, table.name, f"{kind} {owner_id}, property {name!r}")
+            for owner_id, name, value, algorithm, made in conn.execute(query):
+                key = f"{kind} {owner_id}, property {name!r}"
+                if algorithm == current_version(name) or self._fresh(table.name, lambda: key, name, algorithm, made):
+                    result[owner_id][name] = self._load(value, table.name, key)
         return result

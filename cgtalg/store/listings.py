@@ -15,6 +15,7 @@ from cgtalg.core.notation import format_game, parse
 from cgtalg.errors import StoreError
 from cgtalg.store.codec import check_text, encode_value, value_hash
 from cgtalg.store.migrate import check_revision, head_revision, read_state
+from cgtalg.store.provenance import META_PROVENANCE, current_version, sequence_kind
 from cgtalg.store.schema import (
     NAME_LENGTH,
     RULESET_LENGTH,
@@ -130,6 +131,55 @@ class ListingsMixin:
             }
         return result
 
+    def provenance_summary(self) -> list[dict]:
+        """Counts of the stored results by table, name and algorithm version, for ``store
+        info``: ``{"table", "name", "algorithm", "current_algorithm", "current", "rows",
+        "before_provenance"}`` (``before_provenance``: rows written before cgtalg recorded
+        provenance, ``made_by`` NULL). Sequences are counted by kind (``sequence:grundy``), and
+        the entries of their metadata by entry name (table ``sequences.meta``).
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> from cgtalg.store import open_store
+        >>> store = open_store(":memory:")
+        >>> store.put(cg.nim(2), "grundy", 2)
+        >>> [(r["table"], r["name"], r["algorithm"], r["current"], r["rows"]) for r in store.provenance_summary()]
+        [('form_properties', 'grundy', 1, True, 1)]
+        """
+        counts: dict[tuple[str, str, int], list[int]] = {}
+
+        def add(table: str, name: str, algorithm: int, rows: int, old: int) -> None:
+            entry = counts.setdefault((table, name, int(algorithm)), [0, 0])
+            entry[0] += int(rows)
+            entry[1] += int(old)
+
+        with self._transaction() as conn:
+            for table in (form_properties, form_relations, position_properties):
+                old = func.count() - func.count(table.c.made_by)
+                query = select(table.c.name, table.c.algorithm, func.count(), old).group_by(
+                    table.c.name, table.c.algorithm)
+                for name, algorithm, rows, before in conn.execute(query):
+                    add(table.name, name, algorithm, rows, before)
+            for key, algorithm, made, meta in conn.execute(
+                    select(sequences.c.key, sequences.c.algorithm, sequences.c.made_by, sequences.c.meta)):
+                add("sequences", sequence_kind(key), algorithm, 1, made is None)
+                try:
+                    entries = self._load(meta, "sequences", f"sequence {key!r}, column meta", dict) if meta else {}
+                except StoreError:
+                    continue
+                prov = entries.pop(META_PROVENANCE, None)
+                prov = prov if isinstance(prov, dict) else {}
+                for name in entries:
+                    p = prov.get(name) if isinstance(prov.get(name), dict) else {}
+                    add("sequences.meta", name, p.get("algorithm", 1), 1, p.get("made_by") is None)
+        out = []
+        for (table, name, algorithm), (rows, old) in sorted(counts.items()):
+            now = current_version(name)  # a sequence's kind is listed as "sequence:<kind>"
+            out.append({"table": table, "name": name, "algorithm": algorithm, "current_algorithm": now,
+                        "current": algorithm == now, "rows": rows, "before_provenance": old})
+        return out
+
     def list_sequences(self, periods: bool = False, limit: int = 50) -> list[dict]:
         """Stored sequences by key: ``{"kind": "sequence", "key", "length", "meta"}``;
         with ``periods=True`` only those whose metadata holds a periodicity result, as
@@ -150,7 +200,8 @@ class ListingsMixin:
         out = []
         with self._transaction() as conn:
             for row in conn.execute(query.limit(limit)):
-                meta = None if row.meta is None else self._load(row.meta, "sequences", f"sequence {row.key!r}, column meta", dict)
+                meta = None if row.meta is None else self._current_meta(
+                    row.key, self._load(row.meta, "sequences", f"sequence {row.key!r}, column meta", dict))
                 if not periods:
                     out.append({"kind": "sequence", "key": row.key, "length": int(row.length), "meta": meta})
                     continue
@@ -237,6 +288,10 @@ class ListingsMixin:
             position_query = select(positions.c.id, positions.c.ruleset, positions.c.position).join(
                 position_properties, position_properties.c.position_id == positions.c.id
             ).where(position_properties.c.name == prop)
+            if not self.serve_stale:  # a stale value is not an answer the store gives
+                version = current_version(prop)
+                form_query = form_query.where(form_properties.c.algorithm == version)
+                position_query = position_query.where(position_properties.c.algorithm == version)
             if wanted is not None:
                 form_query = form_query.where(
                     form_properties.c.value_hash == value_hash(wanted), form_properties.c.value == wanted

@@ -1,6 +1,10 @@
 """Properties of forms and relations between forms: write-once JSON values, one at a time,
 in bulk, or memoised (:meth:`PropertiesMixin.memo`), with an in-process cache of the values
-read or written (stored values never change, so a memo hit is a dict lookup).
+read or written (current stored values never change, so a memo hit is a dict lookup).
+
+Each row records the algorithm version that computed it (:mod:`cgtalg.store.provenance`); a
+row of an older version is stale: not served (unless the store serves stale rows), and
+replaced by the next write of its key.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from cgtalg.core.game import Game
 from cgtalg.core.notation import format_game
 from cgtalg.errors import StoreError
 from cgtalg.store.codec import check_game, check_text, encode_value, shorten, value_hash
-from cgtalg.store.engine import retry_transient, value_select
+from cgtalg.store.engine import retry_transient, row_select
 from cgtalg.store.forms import PendingIds
+from cgtalg.store.provenance import Provenance, current_version, made_by
 from cgtalg.store.schema import NAME_LENGTH, form_properties, form_relations
 
 __all__ = ["PropertiesMixin", "VALUE_CACHE_SIZE"]
@@ -82,21 +87,26 @@ class PropertiesMixin:
             return
         games = {g.id: g for g, _text in rows.values()}
         pending = PendingIds(self._form_ids)
+        made = made_by()
+        versions = {prop: current_version(prop) for _gid, prop in rows}
         with self._transaction(write=True) as conn:
             self._resolve_forms(conn, list(games.values()), pending, insert=True)
             params = []
             for (gid, prop), (_g, text) in rows.items():
-                params.append({"form_id": pending[gid], "name": prop, "value": text, "value_hash": value_hash(text)})
+                params.append({"form_id": pending[gid], "name": prop, "value": text, "value_hash": value_hash(text),
+                               "algorithm": versions[prop], "made_by": made})
             params.sort(key=lambda p: (p["form_id"], p["name"]))  # key order: no deadlock between writers
             if self._dialect == "sqlite":
-                # the DBAPI cursor directly (the write lock is held); when every row was new
-                # (rowcount), nothing can conflict and the read-back is skipped
+                # the DBAPI cursor directly (the write lock is held); when every row was new or
+                # replaced a stale one (rowcount), nothing can conflict and the read-back is skipped
                 cursor = conn.connection.driver_connection.cursor()
                 try:
                     cursor.executemany(
-                        "INSERT INTO form_properties (form_id, name, value, value_hash) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT (form_id, name) DO NOTHING",
-                        [(p["form_id"], p["name"], p["value"], p["value_hash"]) for p in params],
+                        "INSERT INTO form_properties (form_id, name, value, value_hash, algorithm, made_by) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (form_id, name) DO UPDATE SET "
+                        "value = excluded.value, value_hash = excluded.value_hash, algorithm = excluded.algorithm, "
+                        "made_by = excluded.made_by WHERE form_properties.algorithm < excluded.algorithm",
+                        [(p["form_id"], p["name"], p["value"], p["value_hash"], p["algorithm"], made) for p in params],
                     )
                     inserted = cursor.rowcount
                 finally:
@@ -104,7 +114,7 @@ class PropertiesMixin:
                 if inserted == len(params):
                     params = []
             else:
-                statement = self._insert_ignore(form_properties)
+                statement = self._upsert(form_properties)
                 if conn.dialect.insert_executemany_returning:
                     # batched multi-row INSERT ... RETURNING (without RETURNING SQLAlchemy sends
                     # the upsert row by row); a conflicting row is not returned and is checked below
@@ -114,18 +124,16 @@ class PropertiesMixin:
                 else:
                     conn.execute(statement, params)
             stored = self._stored_texts(conn, form_properties, {(p["form_id"], p["name"]) for p in params}) if params else {}
-            for p in params:
-                if stored.get((p["form_id"], p["name"])) != p["value"]:
-                    g = games[next(gid for gid in games if pending[gid] == p["form_id"])]
-                    raise StoreError(
-                        f"refusing to overwrite property {p['name']!r} of {format_game(g, max_chars=80)} "
-                        f"(form {p['form_id']}) in the store {self._where}: stored value "
-                        f"{shorten(str(stored.get((p['form_id'], p['name']))))}, new value "
-                        f"{shorten(p['value'])}; nothing of the batch was written"
-                    )
+
+            def describe(p: dict) -> str:
+                g = games[next(gid for gid in games if pending[gid] == p["form_id"])]
+                return f"property {p['name']!r} of {format_game(g, max_chars=80)} (form {p['form_id']})"
+
+            newer = self._check_written(stored, params, describe)
         self._form_ids.update(pending)
         for (gid, prop), (_g, text) in rows.items():
-            self._remember(gid, prop, text)
+            if (pending[gid], prop) not in newer:
+                self._remember(gid, prop, versions[prop], text)
 
     def get_many(self, games: Sequence[Game], prop: str) -> list[Any | None]:
         """The stored ``prop`` of each of ``games`` (``None`` where absent), in one read
@@ -137,8 +145,9 @@ class PropertiesMixin:
             check_game(g)
         out: list[Any] = [None] * len(games)
         todo = []
+        version = current_version(prop)
         for i, g in enumerate(games):
-            hit = self._values.get((g.id, prop), _MISSING)
+            hit = self._values.get((g.id, prop, version), _MISSING)
             if hit is _MISSING:
                 todo.append(i)
             else:
@@ -153,43 +162,77 @@ class PropertiesMixin:
             stored = self._stored_texts(conn, form_properties, {(sid, prop) for sid in ids.values()})
         for i in todo:
             sid = ids.get(games[i].id)
-            text = None if sid is None else stored.get((sid, prop))
-            if text is not None:
-                value = self._load(text, "form_properties", f"form {sid}, property {prop!r}")
-                self._remember(games[i].id, prop, text, value)
+            row = None if sid is None else stored.get((sid, prop))
+            if row is not None:
+                text, algorithm, made = row
+                key = f"form {sid}, property {prop!r}"
+                if algorithm != version and not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
+                    continue
+                value = self._load(text, "form_properties", key)
+                if algorithm == version:
+                    self._remember(games[i].id, prop, version, text, value)
                 out[i] = value
         return out
 
-    def _remember(self, game_id: int, prop: str, text: str, value: Any = _MISSING) -> None:
-        """Cache a stored (hence never-changing) value under the process-local game id."""
+    def _remember(self, game_id: int, prop: str, version: int, text: str, value: Any = _MISSING) -> None:
+        """Cache a current stored (hence never-changing) value under the process-local game
+        id and the algorithm version that wrote it."""
         if len(self._values) >= VALUE_CACHE_SIZE:
             self._values.clear()
         if value is _MISSING:
             value = json.loads(text)
-        self._values[(game_id, prop)] = _freeze(value, text)
+        self._values[(game_id, prop, version)] = _freeze(value, text)
 
     # -- properties of forms -----------------------------------------------------------
     def get(self, g: Game, prop: str) -> Any | None:
         """The stored value of property ``prop`` of ``g`` (JSON data), or ``None``."""
         check_text(prop, "property name", NAME_LENGTH)
-        hit = self._values.get((g.id, prop), _MISSING) if isinstance(g, Game) else _MISSING
+        version = current_version(prop)
+        hit = self._values.get((g.id, prop, version), _MISSING) if isinstance(g, Game) else _MISSING
         if hit is not _MISSING:
             return _thaw(hit)
         with self._transaction() as conn:
             sid = self._stored_form_id(conn, g)
             if sid is None:
                 return None
-            text = conn.execute(value_select(form_properties), {"form_id": sid, "name": prop}).scalar()
-        if text is None:
+            row = conn.execute(row_select(form_properties), {"form_id": sid, "name": prop}).first()
+        if row is None:
             return None
-        value = self._load(text, "form_properties", f"form {sid}, property {prop!r}")
-        self._remember(g.id, prop, text, value)
+        key = f"form {sid}, property {prop!r}"
+        if not self._fresh("form_properties", lambda: key, prop, row.algorithm, row.made_by, version):
+            return None
+        value = self._load(row.value, "form_properties", key)
+        if row.algorithm == version:
+            self._remember(g.id, prop, version, row.value, value)
         return value
+
+    def provenance(self, g: Game, prop: str) -> Provenance | None:
+        """The provenance of the stored ``prop`` of ``g`` (stale or not), or ``None`` when
+        nothing is stored.
+
+        Examples
+        --------
+        >>> import cgtalg as cg
+        >>> from cgtalg.store import open_store
+        >>> store = open_store(":memory:")
+        >>> store.put(cg.nim(3), "grundy", 3)
+        >>> p = store.provenance(cg.nim(3), "grundy")
+        >>> p.algorithm, p.current, p.made_by == cg.__version__
+        (1, True, True)
+        """
+        check_text(prop, "property name", NAME_LENGTH)
+        with self._transaction() as conn:
+            sid = self._stored_form_id(conn, g)
+            if sid is None:
+                return None
+            row = conn.execute(row_select(form_properties), {"form_id": sid, "name": prop}).first()
+        return None if row is None else Provenance.of(prop, row.algorithm, row.made_by)
 
     def put(self, g: Game, prop: str, value: Any) -> None:
         """Store ``value`` (JSON data, not ``None``) as property ``prop`` of ``g``.
 
-        Idempotent: storing the same value again does nothing.
+        Idempotent: storing the same value again does nothing. A stale row (written by an
+        older version of the algorithm of ``prop``) is replaced.
 
         Raises
         ------
@@ -213,20 +256,22 @@ class PropertiesMixin:
     def _put_property(self, g: Game, prop: str, text: str) -> None:
         with self._write_forms() as (conn, form_id):
             sid = form_id(g)
-            self._put_value(
+            held = self._put_value(
                 conn,
                 form_properties,
                 {"form_id": sid, "name": prop},
                 text,
                 lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})",
             )
-        self._remember(g.id, prop, text)
+        if held:
+            self._remember(g.id, prop, current_version(prop), text)
 
     def memo(self, g: Game, prop: str, compute: Callable[[], Any]) -> Any:
         """The stored property ``prop`` of ``g``, or ``compute()`` stored and returned.
 
         Counts hits and misses in :attr:`stats`. The value returned is the stored JSON
-        value in both cases (so a tuple comes back as a list the first time too).
+        value in both cases (so a tuple comes back as a list the first time too). A stale
+        stored value (an older algorithm version) is a miss: recomputed and replaced.
 
         Examples
         --------
@@ -237,7 +282,7 @@ class PropertiesMixin:
         >>> store.memo(G, "grundy", lambda: cg.grundy(G)), store.memo(G, "grundy", lambda: 1 / 0)
         (1, 1)
         >>> store.stats
-        {'hits': 1, 'misses': 1}
+        {'hits': 1, 'misses': 1, 'stale': 0}
         """
         stored = self.get(g, prop)
         if stored is not None:
@@ -271,17 +316,19 @@ class PropertiesMixin:
             a, b = self._stored_form_id(conn, g), self._stored_form_id(conn, h)
             if a is None or b is None:
                 return None
-            text = conn.execute(
-                value_select(form_relations), {"form_id": a, "other_id": b, "name": relation}
-            ).scalar()
-        return None if text is None else self._load(
-            text, "form_relations", f"forms ({a}, {b}), relation {relation!r}", dict
-        )
+            row = conn.execute(
+                row_select(form_relations), {"form_id": a, "other_id": b, "name": relation}
+            ).first()
+        key = f"forms ({a}, {b}), relation {relation!r}"
+        if row is None or not self._fresh("form_relations", lambda: key, relation, row.algorithm, row.made_by):
+            return None
+        return self._load(row.value, "form_relations", key, dict)
 
     @retry_transient
     def put_relation(self, g: Game, h: Game, relation: str, value: dict) -> None:
         """Store ``value`` (a JSON object, e.g. ``{"holds": True, "certificate": {...}}``)
-        as ``relation`` of the ordered pair ``(g, h)``; write-once like :meth:`put`."""
+        as ``relation`` of the ordered pair ``(g, h)``; write-once like :meth:`put` (a stale
+        row is replaced)."""
         check_text(relation, "relation name", NAME_LENGTH)
         if not isinstance(value, dict):
             raise StoreError(f"relation {relation!r} value must be a dict, got {type(value).__name__}")

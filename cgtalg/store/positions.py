@@ -1,6 +1,7 @@
 """Positions of rulesets: results for ruleset positions keyed by text (``census:octal`` /
 ``0.77``), in the ``positions`` and ``position_properties`` tables; write-once like the
-properties of forms.
+properties of forms, and versioned like them (:mod:`cgtalg.store.provenance`: a stale row is not
+served and is replaced by the next write).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from sqlalchemy.engine import Connection
 
 from cgtalg.errors import StoreCorruptError, StoreError
 from cgtalg.store.codec import check_text, encode_value, shorten, value_hash
-from cgtalg.store.engine import IN_BATCH, retry_transient, value_select
+from cgtalg.store.engine import IN_BATCH, retry_transient, row_select
+from cgtalg.store.provenance import Provenance, current_version, made_by
 from cgtalg.store.schema import NAME_LENGTH, RULESET_LENGTH, position_properties, positions
 
 __all__ = ["PositionsMixin", "check_position"]
@@ -54,19 +56,35 @@ class PositionsMixin:
         """The stored ``prop`` of ``position`` (its text key) of ``ruleset``, or ``None``."""
         check_position(ruleset, position)
         check_text(prop, "property name", NAME_LENGTH)
+        row = self._position_row(ruleset, position, prop)
+        if row is None:
+            return None
+        pid, row = row
+        key = f"position {pid} of {ruleset!r}, property {prop!r}"
+        if not self._fresh("position_properties", lambda: key, prop, row.algorithm, row.made_by):
+            return None
+        return self._load(row.value, "position_properties", key)
+
+    def _position_row(self, ruleset: str, position: str, prop: str) -> tuple[int, Any] | None:
+        """``(position id, stored row)`` of ``prop`` of a position, stale or not, or ``None``."""
         with self._transaction() as conn:
             pid = self._position_id(conn, ruleset, position, insert=False)
             if pid is None:
                 return None
-            text = conn.execute(
-                value_select(position_properties), {"position_id": pid, "name": prop}
-            ).scalar()
-        return None if text is None else self._load(
-            text, "position_properties", f"position {pid} of {ruleset!r}, property {prop!r}"
-        )
+            row = conn.execute(row_select(position_properties), {"position_id": pid, "name": prop}).first()
+        return None if row is None else (pid, row)
+
+    def position_provenance(self, ruleset: str, position: str, prop: str) -> Provenance | None:
+        """The provenance of the stored ``prop`` of ``position`` of ``ruleset`` (stale or
+        not), or ``None`` when nothing is stored."""
+        check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        row = self._position_row(ruleset, position, prop)
+        return None if row is None else Provenance.of(prop, row[1].algorithm, row[1].made_by)
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
-        """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`."""
+        """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`
+        (a stale row is replaced)."""
         check_position(ruleset, position)
         check_text(prop, "property name", NAME_LENGTH)
         self._put_position(ruleset, position, prop, encode_value(value, f"property {prop!r}"))
@@ -159,19 +177,20 @@ class PositionsMixin:
                     f"{shorten(position)} of {ruleset!r}: {shorten(earlier)} and {shorten(text)}; nothing was written")
         if not rows:
             return
+        made = made_by()
+        versions = {n: current_version(n) for _r, _p, n in rows}
         with self._transaction(write=True) as conn:
             ids = self._position_ids(conn, {(r, p) for r, p, _n in rows}, insert=True)
             params = sorted(
-                ({"position_id": ids[(r, p)], "name": n, "value": t, "value_hash": value_hash(t)}
+                ({"position_id": ids[(r, p)], "name": n, "value": t, "value_hash": value_hash(t),
+                  "algorithm": versions[n], "made_by": made}
                  for (r, p, n), t in rows.items()), key=lambda q: (q["position_id"], q["name"]))
-            conn.execute(self._insert_ignore(position_properties), params)
+            conn.execute(self._upsert(position_properties), params)
             stored = self._stored_texts(conn, position_properties, {(q["position_id"], q["name"]) for q in params})
-            for (r, p, n), t in rows.items():
-                if stored.get((ids[(r, p)], n)) != t:
-                    raise StoreError(
-                        f"refusing to overwrite property {n!r} of position {shorten(p)} of {r!r} in the store "
-                        f"{self._where}: stored value {shorten(str(stored.get((ids[(r, p)], n))))}, new value "
-                        f"{shorten(t)}; nothing of the batch was written")
+            where = {pid: key for key, pid in ids.items()}
+            self._check_written(stored, params, lambda q: (
+                f"property {q['name']!r} of position {shorten(where[q['position_id']][1])} "
+                f"of {where[q['position_id']][0]!r}"))
 
     def get_positions_many(self, ruleset: str, positions_: Sequence[str]) -> dict[str, dict[str, Any]]:
         """Every stored property of each of ``positions_`` of ``ruleset``, in one read

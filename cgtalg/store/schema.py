@@ -27,6 +27,10 @@ Tables
     of ``CHUNK_SIZE`` values at multiples of ``CHUNK_SIZE``, then the few smaller rows that
     later appends wrote (merged once they fill a chunk). Readers rely only on the rows
     being contiguous.
+
+``form_properties``, ``form_relations``, ``position_properties`` and ``sequences`` also record
+each row's provenance (revision 0003): ``algorithm``, the version of the code that computed it,
+and ``made_by``, the cgtalg version that wrote it (see :mod:`cgtalg.store.provenance`).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 __all__ = [
@@ -59,6 +64,8 @@ __all__ = [
     "NAME_LENGTH",
     "RULESET_LENGTH",
     "SEQUENCE_KEY_LENGTH",
+    "VERSION_LENGTH",
+    "provenance_columns",
 ]
 
 #: Values per full chunk of a sequence (full chunk ``i`` holds values from ``i*CHUNK_SIZE``).
@@ -69,6 +76,9 @@ NAME_LENGTH = 100
 RULESET_LENGTH = 200
 #: Longest sequence key.
 SEQUENCE_KEY_LENGTH = 200
+
+#: Longest cgtalg version text in ``made_by``.
+VERSION_LENGTH = 40
 
 #: Row ids: 64-bit on PostgreSQL; on SQLite ``INTEGER`` so that the key is the rowid.
 ID_TYPE = BigInteger().with_variant(Integer(), "sqlite")
@@ -95,6 +105,17 @@ forms = Table(
 )
 
 
+def provenance_columns() -> list[Column]:
+    """The two provenance columns of every table of results (:mod:`cgtalg.store.provenance`):
+    ``algorithm``, the version of the algorithm that computed the row (rows older than
+    provenance have 1), and ``made_by``, the cgtalg version that wrote it (``NULL``: written
+    before provenance was recorded)."""
+    return [
+        Column("algorithm", Integer, nullable=False, server_default=text("1")),
+        Column("made_by", String(VERSION_LENGTH), nullable=True),
+    ]
+
+
 def _property_table(name: str, owner: str) -> Table:
     """The table ``name`` of properties ``(owner id, name) -> JSON value`` of the rows of the
     table ``owner`` (forms or positions), with an index for look-ups by value."""
@@ -105,6 +126,7 @@ def _property_table(name: str, owner: str) -> Table:
         Column("name", String(NAME_LENGTH), primary_key=True),
         Column("value", Text, nullable=False),
         Column("value_hash", String(32), nullable=False),
+        *provenance_columns(),
         Index(None, "name", "value_hash"),
     )
 
@@ -118,6 +140,7 @@ form_relations = Table(
     Column("other_id", ID_TYPE, ForeignKey("forms.id"), primary_key=True),
     Column("name", String(NAME_LENGTH), primary_key=True),
     Column("value", Text, nullable=False),
+    *provenance_columns(),
     Index(None, "name"),
 )
 
@@ -139,6 +162,7 @@ sequences = Table(
     Column("key", String(SEQUENCE_KEY_LENGTH), primary_key=True),
     Column("length", BigInteger, nullable=False),
     Column("meta", Text, nullable=True),
+    *provenance_columns(),
 )
 
 sequence_chunks = Table(

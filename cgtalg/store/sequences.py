@@ -1,6 +1,15 @@
 """Long integer sequences (Grundy sequences of octal games, ...) in the store: int64 values in
 compressed chunks (:func:`cgtalg.store.codec.encode_chunk`) of ``CHUNK_SIZE`` values, written
 in order and resumable, with JSON metadata per sequence (a certified period, ...).
+
+Provenance (:mod:`cgtalg.store.provenance`): a sequence's row records the version of its kind's
+algorithm (``grundy:0.77`` is of kind ``grundy``, versioned as ``sequence:grundy``). A stale
+sequence reads as absent (length 0, no values, no metadata), and the next write starts it
+afresh: its chunks and metadata are deleted in the same transaction. Each metadata entry
+(``periodicity``, ``misere_quotient``, ...) is versioned by its own name, recorded in the
+reserved entry :data:`~cgtalg.store.provenance.META_PROVENANCE`; a stale entry reads as absent
+and the next write of it replaces it. A store opened with ``serve_stale=True`` serves stale
+sequences and entries (recording them in ``stale_served``) and writes nothing over them.
 """
 
 from __future__ import annotations
@@ -15,6 +24,14 @@ from sqlalchemy.engine import Connection
 from cgtalg.errors import StoreCorruptError, StoreError
 from cgtalg.store.codec import as_int64, check_index, check_text, decode_chunk, encode_chunk, encode_value, shorten
 from cgtalg.store.engine import retry_transient
+from cgtalg.store.provenance import (
+    META_PROVENANCE,
+    Provenance,
+    current_version,
+    made_by,
+    sequence_kind,
+    sequence_version,
+)
 from cgtalg.store.schema import CHUNK_SIZE, SEQUENCE_KEY_LENGTH, sequence_chunks, sequences
 
 __all__ = ["SequencesMixin", "MAX_PENDING_ROWS"]
@@ -26,11 +43,34 @@ MAX_PENDING_ROWS = 32
 class SequencesMixin:
     """Sequences and their metadata. Part of :class:`cgtalg.store.Store`."""
 
+    def _sequence_row(self, conn: Connection, key: str, lock: bool = False) -> Any:
+        """The row (length, meta, algorithm, made_by) of sequence ``key``, or ``None``."""
+        query = select(sequences.c.length, sequences.c.meta, sequences.c.algorithm, sequences.c.made_by).where(
+            sequences.c.key == key)
+        return conn.execute(query.with_for_update() if lock else query).first()
+
+    def _served(self, key: str, row: Any) -> bool:
+        """Whether the sequence row ``row`` of ``key`` is served (current, or stale and
+        :attr:`serve_stale`; a stale row is counted, and recorded when served)."""
+        if row is None:
+            return False
+        return self._fresh("sequences", lambda: f"sequence {key!r}", sequence_kind(key), row.algorithm,
+                           row.made_by, sequence_version(key))
+
     def sequence_length(self, key: str) -> int:
-        """How many values of sequence ``key`` are stored (0 if none)."""
+        """How many values of sequence ``key`` are stored (0 if none, or if stale)."""
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         with self._transaction() as conn:
-            return int(conn.execute(select(sequences.c.length).where(sequences.c.key == key)).scalar() or 0)
+            row = self._sequence_row(conn, key)
+        return int(row.length) if self._served(key, row) else 0
+
+    def sequence_provenance(self, key: str) -> Provenance | None:
+        """The provenance of the values of sequence ``key`` (stale or not), or ``None``."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as conn:
+            row = self._sequence_row(conn, key)
+        return None if row is None else Provenance.of(sequence_kind(key), row.algorithm, row.made_by,
+                                                      sequence_version(key))
 
     def sequence(self, key: str, start: int = 0, stop: int | None = None) -> np.ndarray:
         """The stored prefix of sequence ``key`` (int64; empty if nothing is stored).
@@ -42,7 +82,8 @@ class SequencesMixin:
         if stop is not None:
             stop = check_index(stop, "stop")
         with self._transaction() as conn:
-            length = int(conn.execute(select(sequences.c.length).where(sequences.c.key == key)).scalar() or 0)
+            row = self._sequence_row(conn, key)
+            length = int(row.length) if self._served(key, row) else 0
             stop = length if stop is None else min(stop, length)
             if start >= stop:
                 return np.empty(0, dtype=np.int64)
@@ -83,10 +124,23 @@ class SequencesMixin:
                 f"the store {self._where}: chunk {row.start} of sequence {key!r} is unreadable: {exc}"
             ) from None
 
-    def _ensure_sequence_row(self, conn: Connection, key: str, column) -> Any:
-        """Create the row of sequence ``key`` if absent; return ``column`` under a row lock."""
-        conn.execute(self._insert_ignore(sequences), {"key": key, "length": 0, "meta": None})
-        return conn.execute(select(column).where(sequences.c.key == key).with_for_update()).scalar_one()
+    def _ensure_sequence_row(self, conn: Connection, key: str) -> Any | None:
+        """Create the row of sequence ``key`` if absent and return it under a row lock; a stale
+        row (an older version of its kind) is started afresh (chunks and metadata deleted). ``None``
+        when the row must not be written: written by a newer version, or stale while the store
+        serves stale rows."""
+        version = sequence_version(key)
+        conn.execute(self._insert_ignore(sequences),
+                     {"key": key, "length": 0, "meta": None, "algorithm": version, "made_by": made_by()})
+        row = self._sequence_row(conn, key, lock=True)
+        if row.algorithm == version:
+            return row
+        if row.algorithm > version or self.serve_stale:
+            return None
+        conn.execute(delete(sequence_chunks).where(sequence_chunks.c.sequence_key == key))
+        conn.execute(update(sequences).where(sequences.c.key == key).values(
+            length=0, meta=None, algorithm=version, made_by=made_by()))
+        return self._sequence_row(conn, key)
 
     @retry_transient
     def extend_sequence(self, key: str, start: int, values: Any) -> None:
@@ -95,7 +149,8 @@ class SequencesMixin:
         ``start`` must be at most the stored length (no gaps). Values overlapping the stored
         prefix must equal it; the rest is appended. One transaction per call, so a writer
         interrupted between calls keeps every completed call, and resumes from
-        :meth:`sequence_length`.
+        :meth:`sequence_length`. A stale sequence (see the module) is deleted first, so it is
+        written afresh from index 0.
 
         Raises
         ------
@@ -118,7 +173,10 @@ class SequencesMixin:
         array = as_int64(values, key)
         end = start + array.size
         with self._transaction(write=True) as conn:
-            length = int(self._ensure_sequence_row(conn, key, sequences.c.length))
+            row = self._ensure_sequence_row(conn, key)
+            if row is None:
+                return
+            length = int(row.length)
             if start > length:
                 raise StoreError(
                     f"cannot store values of sequence {key!r} from index {start}: only "
@@ -184,32 +242,71 @@ class SequencesMixin:
 
         New entries are merged into the stored ones; an entry stored with a different
         value raises :class:`StoreError` unless ``replace=True``, which replaces the whole
-        metadata dict.
+        metadata dict. A stale stored entry (an older version of the entry's algorithm) is
+        replaced; each entry written records its version (see the module).
         """
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         if not isinstance(meta, dict):
             raise StoreError(f"metadata of sequence {key!r} must be a dict, got {type(meta).__name__}")
+        if META_PROVENANCE in meta:
+            raise StoreError(f"metadata of sequence {key!r}: the entry name {META_PROVENANCE!r} is reserved")
         new = json.loads(encode_value(meta, f"metadata of sequence {key!r}"))
+        made = made_by()
         with self._transaction(write=True) as conn:
-            stored_text = self._ensure_sequence_row(conn, key, sequences.c.meta)
-            merged = new
-            if stored_text is not None and not replace:
-                merged = self._load(stored_text, "sequences", f"sequence {key!r}, column meta", dict)
-                for name, value in new.items():
-                    if name in merged and encode_value(merged[name], "") != encode_value(value, ""):
-                        raise StoreError(
-                            f"refusing to overwrite metadata {name!r} of sequence {key!r} in the "
-                            f"store {self._where}: stored value {shorten(encode_value(merged[name], ''))}, "
-                            f"new value {shorten(encode_value(value, ''))} (replace=True replaces the metadata)"
-                        )
+            row = self._ensure_sequence_row(conn, key)
+            if row is None:
+                return
+            stored = {} if row.meta is None else self._load(row.meta, "sequences", f"sequence {key!r}, column meta", dict)
+            stored_prov = stored.pop(META_PROVENANCE, None)
+            stored_prov = stored_prov if isinstance(stored_prov, dict) else {}
+            merged: dict = {} if replace else dict(stored)
+            prov: dict = {} if replace else {n: stored_prov[n] for n in stored if n in stored_prov}
+            for name, value in new.items():
+                text = encode_value(value, "")
+                version = current_version(name)
+                before = stored_prov.get(name) or {"algorithm": 1, "made_by": None}
+                same = name in stored and encode_value(stored[name], "") == text
+                if same:  # unchanged: keep its provenance; a stale entry written again was recomputed
+                    # (it was not served), unless stale entries are served
+                    recomputed = before.get("algorithm") < version and not self.serve_stale
+                    prov[name] = {"algorithm": version, "made_by": made} if recomputed else before
                     merged[name] = value
+                    continue
+                if name in stored and not replace and before.get("algorithm") >= version:
+                    if before.get("algorithm") > version:
+                        continue  # written by a newer version: left as it is
+                    raise StoreError(
+                        f"refusing to overwrite metadata {name!r} of sequence {key!r} in the "
+                        f"store {self._where}: stored value {shorten(encode_value(stored[name], ''))}, "
+                        f"new value {shorten(text)} (replace=True replaces the metadata)"
+                    )
+                merged[name] = value
+                prov[name] = {"algorithm": version, "made_by": made}
+            if prov:
+                merged[META_PROVENANCE] = prov
             conn.execute(
                 update(sequences).where(sequences.c.key == key).values(meta=encode_value(merged, "metadata"))
             )
 
     def sequence_meta(self, key: str) -> dict | None:
-        """The metadata of sequence ``key``, or ``None``."""
+        """The metadata of sequence ``key`` (its current entries), or ``None`` (also when the
+        sequence is stale)."""
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         with self._transaction() as conn:
-            text = conn.execute(select(sequences.c.meta).where(sequences.c.key == key)).scalar()
-        return None if text is None else self._load(text, "sequences", f"sequence {key!r}, column meta", dict)
+            row = self._sequence_row(conn, key)
+        if row is None or row.meta is None or not self._served(key, row):
+            return None
+        return self._current_meta(key, self._load(row.meta, "sequences", f"sequence {key!r}, column meta", dict))
+
+    def _current_meta(self, key: str, meta: dict) -> dict:
+        """``meta`` without its provenance entry and without stale entries (unless served)."""
+        prov = meta.pop(META_PROVENANCE, None)
+        prov = prov if isinstance(prov, dict) else {}
+        out = {}
+        for name, value in meta.items():
+            p = prov.get(name)
+            algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
+            made = p.get("made_by") if isinstance(p, dict) else None
+            if self._fresh("sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made):
+                out[name] = value
+        return out

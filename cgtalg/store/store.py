@@ -32,8 +32,9 @@ class Store(FormsMixin, PropertiesMixin, PositionsMixin, SequencesMixin, Listing
 
     Open one with :func:`open_store`. Attributes: ``url`` (the full SQLAlchemy URL, which
     reopens the store; it contains the password, if any), ``revision`` (schema revision),
-    ``stats`` (``{"hits": ..., "misses": ...}`` of :meth:`memo` and
-    :meth:`memo_position`).
+    ``stats`` (``{"hits": ..., "misses": ..., "stale": ...}``: hits and misses of :meth:`memo`
+    and :meth:`memo_position`, and stale rows met by reads), ``serve_stale`` and
+    ``stale_served`` (see :func:`open_store` and :mod:`cgtalg.store.provenance`).
 
     A store can be used from several threads; a forked child process reconnects by itself.
     Pickling a store (e.g. to send it to a worker process) sends its URL: unpickling gives
@@ -43,7 +44,7 @@ class Store(FormsMixin, PropertiesMixin, PositionsMixin, SequencesMixin, Listing
     def __reduce__(self):
         if sqlite_file(self._url) is None and self._url.get_backend_name() == "sqlite":
             raise TypeError("an in-memory store cannot be sent to another process")
-        return (get_default_store, (self.url,))
+        return (get_default_store, (self.url, self.serve_stale))
 
     def close(self) -> None:
         """Close the store's connections. Later calls on it raise :class:`StoreError`."""
@@ -54,7 +55,7 @@ class Store(FormsMixin, PropertiesMixin, PositionsMixin, SequencesMixin, Listing
                     del _OPEN[key]
 
 
-def open_store(url: str | os.PathLike | None = None) -> "Store":
+def open_store(url: str | os.PathLike | None = None, serve_stale: bool = False) -> "Store":
     """Open (creating and migrating on first use) the store at ``url``.
 
     Parameters
@@ -63,6 +64,11 @@ def open_store(url: str | os.PathLike | None = None) -> "Store":
         ``None`` means ``$CGTALG_STORE``, else the per-user SQLite file
         (:func:`cgtalg.store.user_store_path`); a plain path means a SQLite file; otherwise
         any SQLAlchemy URL of a SQLite or PostgreSQL database.
+    serve_stale : bool, default False
+        Serve rows written by an older version of their algorithm (stale rows,
+        :mod:`cgtalg.store.provenance`) instead of recomputing them; each one served is
+        recorded in ``store.stale_served`` as ``(table, key, Provenance)`` so that a caller
+        can mark it (``cgtalg --stale show``).
 
     Returns
     -------
@@ -85,26 +91,27 @@ def open_store(url: str | os.PathLike | None = None) -> "Store":
     >>> store.memo(cg.parse("{*2}"), "grundy", lambda: cg.grundy(cg.parse("{*2}")))
     0
     >>> store.get(cg.parse("{*2}"), "grundy"), store.stats
-    (0, {'hits': 0, 'misses': 1})
+    (0, {'hits': 0, 'misses': 1, 'stale': 0})
     """
-    return Store(url)
+    return Store(url, serve_stale=serve_stale)
 
 
 _OPEN: dict[str, "Store"] = {}
 _OPEN_LOCK = threading.Lock()
 
 
-def get_default_store(url: str | os.PathLike | None = None) -> "Store":
-    """The store of ``url`` (default: as :func:`open_store`) opened once per process.
+def get_default_store(url: str | os.PathLike | None = None, serve_stale: bool = False) -> "Store":
+    """The store of ``url`` (default: as :func:`open_store`) opened once per process (once
+    for each ``serve_stale``, see :func:`open_store`).
 
     Library functions taking ``store=`` use this, so that repeated calls share one
     connection pool and one cache of form ids.
     """
     resolved = resolve_store_url(url)
-    key = resolved.render_as_string(hide_password=False)
+    key = resolved.render_as_string(hide_password=False) + (" serve_stale" if serve_stale else "")
     with _OPEN_LOCK:
         store = _OPEN.get(key)
         if store is None or store.closed:
-            store = _OPEN[key] = Store(resolved)
+            store = _OPEN[key] = Store(resolved, serve_stale=serve_stale)
     return store
 
