@@ -319,3 +319,18 @@ def test_default_store_per_serve_stale(path):
     assert pickle.loads(pickle.dumps(b)) is b
     a.close()
     b.close()
+
+
+def test_put_positions_many_replace_repairs_a_row(tmp_path):
+    """``replace=True`` overwrites a stored row (the census's repair of a record that failed
+    its re-check); without it the write-once rule refuses the different value."""
+    from cgtalg.errors import StoreError
+    from cgtalg.store import open_store
+
+    store = open_store(str(tmp_path / "r.sqlite"))
+    store.put_positions_many([("census:octal", "0.77", "normal", {"period": 13})])
+    with pytest.raises(StoreError):
+        store.put_positions_many([("census:octal", "0.77", "normal", {"period": 12})])
+    store.put_positions_many([("census:octal", "0.77", "normal", {"period": 12})], replace=True)
+    again = open_store(str(tmp_path / "r.sqlite"))
+    assert again.get_position("census:octal", "0.77", "normal") == {"period": 12}

@@ -85,14 +85,10 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         from cgtalg.census.table import read_published
 
         published = read_published(diff_path)  # a malformed table fails before any work
-    if no_store:
-        store = None
-    elif store_url:
-        from cgtalg.store import open_store
-
-        store = open_store(store_url)
-    else:
-        store = cli_store(ctx, True)
+    if store_url:  # the census's own --store stands for the global one (and keeps --stale)
+        root = ctx.find_root()
+        root.obj = dict(root.obj or {}, store_url=store_url)
+    store = cli_store(ctx, not no_store)
     from cgtalg.census.run import octal_census
 
     def log(text: str) -> None:

@@ -453,12 +453,13 @@ class StoreBase:
         self.stale_served.append((table, key(), Provenance.of(name, algorithm, made, now)))
         return True
 
-    def _upsert(self, table: Table):
+    def _upsert(self, table: Table, replace: bool = False):
         """``INSERT ... ON CONFLICT (primary key) DO UPDATE`` of a table of results that
         replaces only a stale row (one whose ``algorithm`` is older than the new row's): the
         write-once rule holds among current rows. Execute it with the rows (``algorithm`` and
-        ``made_by`` included) as parameters; built once per table."""
-        name = "upsert " + table.name
+        ``made_by`` included) as parameters; built once per table. With ``replace`` every
+        row is overwritten (a repair: the caller proved the stored row wrong)."""
+        name = ("replace " if replace else "upsert ") + table.name
         statement = self._inserts.get(name)
         if statement is None:
             dialect = _postgresql if self._dialect == "postgresql" else _sqlite
@@ -467,7 +468,7 @@ class StoreBase:
             statement = insert.on_conflict_do_update(
                 index_elements=[c.name for c in table.primary_key.columns],
                 set_={c: insert.excluded[c] for c in columns},
-                where=table.c.algorithm < insert.excluded.algorithm,
+                where=None if replace else table.c.algorithm < insert.excluded.algorithm,
             )
             self._inserts[name] = statement
         return statement

@@ -143,7 +143,7 @@ class PositionsMixin:
         return out
 
     @retry_transient
-    def put_positions_many(self, items: Any) -> None:
+    def put_positions_many(self, items: Any, replace: bool = False) -> None:
         """Store many position properties at once: ``items`` is an iterable of
         ``(ruleset, position, prop, value)``.
 
@@ -160,6 +160,10 @@ class PositionsMixin:
         >>> store.put_positions_many([("census:octal", "0.77", "period", 12), ("census:octal", "0.137", "period", 34)])
         >>> store.get_positions_many("census:octal", ["0.77", "0.6"])
         {'0.77': {'period': 12}, '0.6': {}}
+
+        With ``replace=True`` the rows are written over whatever is stored (a repair: use it
+        only for a stored value its checker refused, as the census does for a record that
+        failed its re-check); the in-process cache is emptied.
         """
         rows: dict[tuple[str, str, str], str] = {}
         for item in items:
@@ -185,12 +189,14 @@ class PositionsMixin:
                 ({"position_id": ids[(r, p)], "name": n, "value": t, "value_hash": value_hash(t),
                   "algorithm": versions[n], "made_by": made}
                  for (r, p, n), t in rows.items()), key=lambda q: (q["position_id"], q["name"]))
-            conn.execute(self._upsert(position_properties), params)
+            conn.execute(self._upsert(position_properties, replace), params)
             stored = self._stored_texts(conn, position_properties, {(q["position_id"], q["name"]) for q in params})
             where = {pid: key for key, pid in ids.items()}
             self._check_written(stored, params, lambda q: (
                 f"property {q['name']!r} of position {shorten(where[q['position_id']][1])} "
                 f"of {where[q['position_id']][0]!r}"))
+        if replace:
+            self.forget_cache()
 
     def get_positions_many(self, ruleset: str, positions_: Sequence[str]) -> dict[str, dict[str, Any]]:
         """Every stored property of each of ``positions_`` of ``ruleset``, in one read
