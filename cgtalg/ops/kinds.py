@@ -42,7 +42,7 @@ from cgtalg.errors import GameKindError, UniverseError
 __all__ = [
     "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
     "as_partizan_game", "refuse", "check_universe",
-    "finite_nimber_value", "refuse_end_rule", "is_impartial_kind",
+    "finite_nimber_value", "refuse_end_rule", "is_impartial_kind", "heap_sum_positions",
 ]
 
 KINDS = ("impartial", "partizan", "position", "misere class", "nimber")
@@ -152,6 +152,49 @@ def read(x: Any) -> Any:
     if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
         return as_partizan(x)
     return x
+
+
+_TERM = r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([0-9]+(?:\s*,\s*[0-9]+)*)\s*\)\s*"
+_HEAP_SUM = None
+
+
+def heap_sum_positions(text: Any) -> list[Position] | None:
+    """The positions of the game text ``text`` when it is a sum of heap-game positions
+    (``"kayles(30)"``, ``"grundy(40) + kayles(3, 4)"``: every name a heap game of
+    :func:`cgtalg.get_ruleset` without an end rule of its own), one :class:`Position` per
+    ruleset named; else None. The doors answer normal-play Grundy values and outcomes of such
+    text from the rulesets' Grundy values (computed by the compiled engine, or from a
+    certified period) and the XOR rule, without building the forms (whose DAG grows
+    exponentially with the heaps)."""
+    import re
+
+    global _HEAP_SUM
+    if not isinstance(text, str) or "(" not in text or len(text) > 100_000:
+        return None
+    if _HEAP_SUM is None:
+        _HEAP_SUM = (re.compile(f"{_TERM}(?:\\+{_TERM})*"), re.compile(_TERM))
+    whole, term = _HEAP_SUM
+    if not whole.fullmatch(text):
+        return None
+    from cgtalg.errors import CgtalgError
+    from cgtalg.rulesets.heap_games import as_heaps
+    from cgtalg.rulesets.registry import get_ruleset
+
+    heaps: dict[str, tuple[Any, list[int]]] = {}
+    for m in term.finditer(text):
+        try:
+            rs = get_ruleset(m.group(1))
+        except (CgtalgError, LookupError):
+            return None  # let the parser name the error
+        if not (hasattr(rs, "heap_options") and hasattr(rs, "nim_value")):
+            return None
+        from cgtalg.rulesets.protocol import has_end_rule
+
+        if has_end_rule(rs):
+            return None
+        sizes = [int(a) for a in m.group(2).split(",")]
+        heaps.setdefault(rs.name, (rs, []))[1].extend(sizes)
+    return [Position(rs, tuple(int(h) for h in as_heaps(hs, rs.name))) for rs, hs in heaps.values()]
 
 
 def kind_of(x: Any, operation: str | None = None) -> str:

@@ -24,6 +24,7 @@ from cgtalg.ops.kinds import (
     as_partizan_game,
     check_universe,
     finite_nimber_value,
+    heap_sum_positions,
     kind_of,
     read,
     refuse,
@@ -59,7 +60,17 @@ def grundy(g: Any, *, store: Any = None) -> Any:
     >>> import cgtalg as cg
     >>> cg.grundy("{*2, *3}"), cg.grundy(cg.position("0.77", 5, 10))   # Kayles: 4 ⊕ 2
     (0, 6)
+
+    Text that is a sum of heap-game positions (``"kayles(30) + grundy(40)"``) is answered
+    from the rulesets' Grundy values by the XOR rule, without building its form
+    (:func:`cgtalg.ops.kinds.heap_sum_positions`).
     """
+    parts = heap_sum_positions(g)
+    if parts is not None:
+        value = 0
+        for p in parts:
+            value ^= grundy(p, store=store)
+        return value
     x = read(g)
     kind = kind_of(x, "grundy")
     if _transfinite(x, kind):
