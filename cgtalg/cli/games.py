@@ -19,7 +19,7 @@ import click
 
 from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option, time_option
 
-__all__ = ["register", "bounded", "game_json", "GAME_TEXT_LIMIT"]
+__all__ = ["register", "bounded", "game_json", "GAME_TEXT_LIMIT", "clip_text"]
 
 #: the longest literal text of a form that ``--json`` writes out; longer forms are given as
 #: their DAG (:func:`cgtalg.core.notation.game_to_json`)
@@ -153,11 +153,12 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
     moves of the game TEXT (e.g. "{*2}", "*2+*3", "*[2#]")."""
     if draw:
         check_output_path(draw, "--draw")
-    with bounded(max_seconds, f"cgtalg game {_clip(text)}"):
+    with bounded(max_seconds, f"cgtalg game {clip_text(text)}"):
         _game(ctx, text, misere, no_store, draw, as_json)
 
 
-def _clip(text: str, limit: int = 60) -> str:
+def clip_text(text: str, limit: int = 60) -> str:
+    """A user's input cut to about ``limit`` characters for a message (its length said)."""
     return text if len(text) <= limit else f"{text[: limit - 3]}... ({len(text):,} characters)"
 
 
@@ -233,7 +234,7 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, un
     equivalent, a distinguishing game T when they are not (normal play: Grundy labels).
     Partizan games: the order in normal play; in misère play (dicot, dead-ending or general
     universe) the Maintenance-and-Proviso certificates of G ≥ H and H ≥ G, re-checked by play."""
-    with bounded(max_seconds, f"cgtalg equiv {_clip(g_text, 40)} {_clip(h_text, 40)}"):
+    with bounded(max_seconds, f"cgtalg equiv {clip_text(g_text, 40)} {clip_text(h_text, 40)}"):
         checked = _equiv(ctx, g_text, h_text, misere, universe, no_store, as_json)
     if not checked:
         raise SystemExit(1)

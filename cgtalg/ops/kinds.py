@@ -138,6 +138,9 @@ def position(ruleset: Any, *args: Any) -> Position:
 
         value = tuple(int(h) for h in as_heaps(value, rs.name))
     check_position(rs, value)
+    own_check = getattr(rs, "check_position", None)  # a ruleset's own check (sizes, types)
+    if own_check is not None:
+        own_check(value)
     return Position(rs, value)
 
 

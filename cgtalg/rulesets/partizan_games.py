@@ -59,8 +59,9 @@ def _short(text: Any, limit: int = 40) -> str:
 def _check_cells(name: str, cells: int, shown: str) -> None:
     """Refuse a position of more than :data:`MAX_CELLS` cells, before it is built."""
     if cells > MAX_CELLS:
+        count = f"{cells:,} cells" if cells < 10**30 else "over 10^30 cells"
         raise ComputationLimitError(
-            f"{name}: {shown} has {cells:,} cells, more than the limit of {MAX_CELLS:,} {_LIMIT_HINT}")
+            f"{name}: {shown} has {count}, more than the limit of {MAX_CELLS:,} {_LIMIT_HINT}")
 
 
 def _check_text(name: str, text: Any) -> str:
@@ -128,10 +129,10 @@ class Domineering(PartizanRuleset):
                                    f"{type(side).__name__} {_short(side)}")
         if rows < 0 or cols < 0:
             raise RulesetError(f"domineering: a board has non-negative sides, got "
-                               f"{_short(rows)}x{_short(cols)}")
+                               f"{_clip(rows)} x {_clip(cols)}")
         if rows and cols:
             _check_cells("domineering", rows * cols,
-                         f"a {rows:,} x {cols:,} board" if max(rows, cols) < 10**40 else "the board")
+                         f"a {rows:,} x {cols:,} board" if max(rows, cols) < 10**15 else "the board")
         return tuple((1 << cols) - 1 for _ in range(rows)) if cols else ()
 
     @staticmethod
@@ -148,11 +149,25 @@ class Domineering(PartizanRuleset):
         height = max(r for r, _ in cells) + 1
         width = max(c for _, c in cells) + 1
         _check_cells("domineering", height * width, f"a board spanning {height:,} x {width:,} cells"
-                     if max(height, width) < 10**40 else "the board")
+                     if max(height, width) < 10**15 else "the board")
         rows = [0] * (max(r for r, _ in cells) + 1)
         for r, c in cells:
             rows[r] |= 1 << c
         return tuple(rows)
+
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a tuple of non-negative ``int`` rows spanning at
+        most :data:`MAX_CELLS` cells (:class:`~cgtalg.errors.RulesetError`,
+        :class:`~cgtalg.errors.ComputationLimitError`)."""
+        if not isinstance(position, tuple) or not all(
+                isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in position):
+            raise RulesetError(f"domineering: a position is a tuple of non-negative int rows "
+                               f"(bit c set: cell in column c free), got {_short(position)}; "
+                               "Domineering.rectangle and parse_position make them")
+        width = max((r.bit_length() for r in position), default=0)
+        _check_cells("domineering", len(position) * width, f"a board of {len(position):,} rows "
+                     f"and {width:,} columns")
 
     @staticmethod
     def cells(position: Rows) -> frozenset[Cell]:
@@ -248,6 +263,7 @@ class Domineering(PartizanRuleset):
                     raise RulesetError(f"domineering: unexpected {ch!r} in {_short(text)} (rows of . "
                                        "for free and # for filled cells, or ROWSxCOLS)")
             out.append(bits)
+        self.check_position(tuple(out))
         return tuple(out)
 
 
@@ -278,6 +294,16 @@ class Hackenbush(PartizanRuleset):
     def format_position(self, position: tuple[str, ...]) -> str:
         return " ".join(position) or "0"
 
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a tuple of strings over ``L``, ``R``, ``G`` with at
+        most :data:`MAX_CELLS` edges in all."""
+        if not isinstance(position, tuple) or not all(
+                isinstance(t, str) and not set(t) - set("LRG") for t in position):
+            raise RulesetError(f"hackenbush: a position is a tuple of strings over L, R and G, "
+                               f"got {_short(position)}; parse_position reads text")
+        _check_cells("hackenbush", sum(map(len, position)), "the position")
+
     def parse_position(self, text: str) -> tuple[str, ...]:
         """Strings over L, R, G (also B for blue) separated by spaces or commas; at most
         :data:`MAX_CELLS` edges in all."""
@@ -291,6 +317,7 @@ class Hackenbush(PartizanRuleset):
                 raise RulesetError(f"hackenbush: a string is made of L (blue), R (red) and G "
                                    f"(green) edges, got {_short(s)}")
             out.append(s)
+        self.check_position(tuple(out))
         return tuple(sorted(out))
 
 
@@ -321,10 +348,20 @@ class ToadsAndFrogs(PartizanRuleset):
             elif i >= 2 and s[i - 1] == "T" and s[i - 2] == ".":
                 yield s[:i - 2] + "FT." + s[i + 1:]
 
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a str over ``T``, ``F`` and ``.`` of at most
+        :data:`MAX_CELLS` squares."""
+        if not isinstance(position, str) or set(position) - set("TF."):
+            raise RulesetError(f"toads-and-frogs: a position is a str over T, F and ., got "
+                               f"{_short(position)}")
+        _check_cells("toads-and-frogs", len(position), "the strip")
+
     def parse_position(self, text: str) -> str:
         s = _check_text("toads-and-frogs", text).strip().upper().replace("_", ".")
         if set(s) - set("TF."):
             raise RulesetError(f"toads-and-frogs: a strip is made of T, F and ., got {_short(text)}")
+        self.check_position(s)
         return s
 
 
@@ -409,6 +446,16 @@ class Clobber(PartizanRuleset):
     def format_position(self, position: Grid) -> str:
         return "|".join(position) or "empty"
 
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a tuple of equal-length strings over ``x``, ``o``
+        and ``.`` of at most :data:`MAX_CELLS` squares."""
+        if (not isinstance(position, tuple) or not all(isinstance(r, str) for r in position)
+                or set("".join(position)) - set("xo.") or len({len(r) for r in position}) > 1):
+            raise RulesetError(f"clobber: a position is a tuple of equal-length strings over x, o "
+                               f"and ., got {_short(position)}; parse_position reads text")
+        _check_cells("clobber", len(position) * (len(position[0]) if position else 0), "the grid")
+
     def parse_position(self, text: str) -> Grid:
         """Rows separated by ``|`` or ``/`` (``"xox|ox."``); ``x``/``b`` Left, ``o``/``w`` Right."""
         s = _check_text("clobber", text).strip().lower().replace("b", "x").replace("w", "o").replace("/", "|")
@@ -416,6 +463,7 @@ class Clobber(PartizanRuleset):
         if set("".join(rows)) - set("xo.") or len({len(r) for r in rows}) > 1:
             raise RulesetError(f"clobber: rows of equal length over x (Left), o (Right) and ., "
                                f"got {_short(text)}")
+        self.check_position(rows)
         return rows
 
 
@@ -508,6 +556,9 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
     from cgtalg.normal.partizan import canonical_form
 
     deadline = Deadline(max_seconds, max_memory)
+    check_position = getattr(ruleset, "check_position", None)
+    if check_position is not None:
+        check_position(position)
     memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
     sums = _attr_dict(ruleset, "_partizan_sums")    # sorted tuple of components -> form of the sum
     comps_of = getattr(ruleset, "components", None)
