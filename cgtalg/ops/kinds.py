@@ -308,9 +308,11 @@ def refuse_end_rule(x: Position, operation: str) -> None:
                      ("cgtalg.outcome", "cgtalg.winning_moves"))
 
 
-def as_partizan_game(x: Any, operation: str) -> PartizanGame:
+def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -> PartizanGame:
     """``x`` as a partizan form (impartial forms are partizan games with equal sides), for the
-    normal-play partizan questions; positions of rulesets become their forms."""
+    normal-play partizan questions; positions of rulesets become their forms
+    (:func:`cgtalg.rulesets.partizan_games.partizan_form`, within ``max_seconds`` and the
+    memory ceiling)."""
     x = read(x)
     if isinstance(x, PartizanGame):
         return x
@@ -318,7 +320,7 @@ def as_partizan_game(x: Any, operation: str) -> PartizanGame:
         refuse_end_rule(x, operation)
         from cgtalg.rulesets.partizan_games import partizan_form
 
-        return partizan_form(x.ruleset, x.value)
+        return partizan_form(x.ruleset, x.value, max_seconds, progress=False)
     return as_partizan(as_impartial(x, operation))
 
 

@@ -177,7 +177,8 @@ def literal_form(p: Position) -> Any:
     return memo[p.value]
 
 
-def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None) -> Any:
+def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
+                   max_seconds: float | None = None) -> Any:
     """The canonical (simplest) form of a game.
 
     Normal play: the nim-heap ``*n`` of an impartial game (``n`` its Grundy value), the
@@ -190,6 +191,10 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
 
     The form keeps the kind given where it can: a partizan form for partizan (or
     partizan-notation) input, an impartial form for impartial input.
+
+    ``max_seconds`` bounds the search of a partizan ruleset's position (a Domineering board:
+    :func:`cgtalg.rulesets.partizan_games.partizan_form`); the memory ceiling
+    (:func:`cgtalg.budget.default_max_memory`) always applies to it.
 
     Examples
     --------
@@ -214,7 +219,7 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
 
             return partizan_canonical(x)
         if kind == "position" and x.is_partizan:
-            return as_partizan_game(x, "canonical_form")
+            return as_partizan_game(x, "canonical_form", max_seconds)
         return nim(grundy(x))
     u = check_universe(universe, (x,), "canonical_form")
     if _transfinite(x, kind):
