@@ -235,3 +235,18 @@ def test_long_sums_and_huge_ruleset_positions_are_refused_quickly(text):
                          timeout=60, env=env)
     assert res.stdout.startswith("LIMIT"), res.stdout + res.stderr
     assert int(res.stdout.split()[1]) < 600
+
+
+def test_the_doors_take_huge_integers_and_refuse_non_rulesets_by_name():
+    """Before: ``position("0.77", 10**5000)`` could not be printed and ``position("domineering",
+    10**5000)`` raised Python's raw int-to-text ``ValueError``; ``position(5, 3)`` an
+    ``AttributeError``."""
+    p = cg.position("0.77", 10**5000)
+    assert "(5,001 digits)" in str(p) and cg.outcome(p) in ("N", "P")
+    with pytest.raises(RulesetError) as err:
+        cg.position("domineering", 10**5000)
+    assert len(str(err.value)) < 300
+    with pytest.raises(CgtalgError, match="first argument is a ruleset"):
+        cg.position(5, 3)
+    assert cg.grundy("kayles(" + "9" * 5000 + ") + kayles(3)") == (
+        cg.grundy(cg.position("0.77", int("9" * 4000) * 10**1000 + int("9" * 1000))) ^ 3)

@@ -95,7 +95,17 @@ class Position:
     def __str__(self) -> str:
         from cgtalg.rulesets.protocol import format_position
 
-        return f"{self.ruleset.name} {format_position(self.ruleset, self.value)}"
+        v = self.value
+        if isinstance(v, tuple) and any(isinstance(h, int) and h.bit_length() > 10_000 for h in v):
+            # heaps past Python's int-to-text limit: their digits, long ones cut
+            from cgtalg.core.notation import int_to_digits
+
+            def digits(h: Any) -> str:
+                t = int_to_digits(h) if isinstance(h, int) and h >= 0 else str(h)
+                return t if len(t) <= 40 else f"{t[:20]}...({len(t):,} digits)"
+
+            return f"{self.ruleset.name} ({', '.join(map(digits, v))})"
+        return f"{self.ruleset.name} {format_position(self.ruleset, v)}"
 
     def __repr__(self) -> str:
         return f"Position({self})"
@@ -119,6 +129,10 @@ def position(ruleset: Any, *args: Any) -> Position:
     from cgtalg.rulesets.registry import get_ruleset
 
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if not (hasattr(rs, "name") and (hasattr(rs, "moves") or hasattr(rs, "left_moves"))):
+        raise GameKindError(f"position({_show(ruleset)}, ...): the first argument is a ruleset "
+                            "or its name (cgtalg.get_ruleset), not a "
+                            f"{type(ruleset).__name__}")
     heap_game = hasattr(rs, "heap_options") and hasattr(rs, "nim_value")
     if heap_game and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         from cgtalg.rulesets.heap_games import as_heaps
@@ -130,7 +144,12 @@ def position(ruleset: Any, *args: Any) -> Position:
             "one position or its text")
     value = args[0]
     if not heap_game and isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)  # e.g. position("parity", 25): the ruleset's text of the position
+        # e.g. position("parity", 25): the ruleset's text of the position
+        from cgtalg.core.notation import int_to_digits
+
+        if value.bit_length() > 400_000:
+            raise GameKindError(f"position({rs.name!r}, n): n has more than 120,000 digits")
+        value = int_to_digits(value) if value >= 0 else "-" + int_to_digits(-value)
     if isinstance(value, str):
         value = parse_position(rs, value)
     elif heap_game and isinstance(value, (list, tuple)):
@@ -195,7 +214,12 @@ def heap_sum_positions(text: Any) -> list[Position] | None:
 
         if has_end_rule(rs):
             return None
-        sizes = [int(a) for a in m.group(2).split(",")]
+        from cgtalg.core.notation import MAX_HEAP_DIGITS, digits_to_int
+
+        args = [a.strip() for a in m.group(2).split(",")]
+        if any(len(a) > MAX_HEAP_DIGITS for a in args):
+            return None  # the parser refuses it, naming the limit
+        sizes = [digits_to_int(a) for a in args]
         heaps.setdefault(rs.name, (rs, []))[1].extend(sizes)
     return [Position(rs, tuple(int(h) for h in as_heaps(hs, rs.name))) for rs, hs in heaps.values()]
 
