@@ -250,3 +250,14 @@ def test_the_doors_take_huge_integers_and_refuse_non_rulesets_by_name():
         cg.position(5, 3)
     assert cg.grundy("kayles(" + "9" * 5000 + ") + kayles(3)") == (
         cg.grundy(cg.position("0.77", int("9" * 4000) * 10**1000 + int("9" * 1000))) ^ 3)
+
+
+def test_the_game_report_shows_its_steps_on_a_terminal_and_is_unchanged(monkeypatch, capsys):
+    from cgtalg.cli import games
+    from cgtalg.report import describe
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    g = cg.parse("kayles(6)")
+    r = games._describe(g, None, True)
+    assert r.values == describe(g).values
+    assert "misere canonical" in capsys.readouterr().err
