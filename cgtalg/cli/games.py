@@ -1,12 +1,141 @@
-"""``cgtalg game`` and ``cgtalg equiv``: properties of forms and equivalence proofs."""
+"""``cgtalg game`` and ``cgtalg equiv``: properties of forms and equivalence proofs.
+
+Both are bounded: ``--time`` and the global ``--memory`` make a :class:`cgtalg.budget.Deadline`
+that a watchdog checks ten times a second while the game text is read and the properties are
+computed (:func:`bounded`), so a form too large for the budget ends in
+:class:`~cgtalg.errors.ComputationLimitError` naming the limit and how to raise it; on a
+terminal a bar on stderr shows which step is running. A form's literal text can be
+exponentially longer than its DAG (``grundy(40)`` prints in 2.9·10¹¹ characters), so the
+printed and JSON texts are cut or given as the DAG (:func:`game_json`), never written in full.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import sys
+from typing import Any, Iterator
+
 import click
 
-from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import check_output_path, cli_store, emit, json_option, no_store_option, time_option
 
-__all__ = ["register"]
+__all__ = ["register", "bounded", "game_json", "GAME_TEXT_LIMIT", "clip_text"]
+
+#: the longest literal text of a form that ``--json`` writes out; longer forms are given as
+#: their DAG (:func:`cgtalg.core.notation.game_to_json`)
+GAME_TEXT_LIMIT = 4096
+
+
+@contextlib.contextmanager
+def bounded(max_seconds: float | None, what: str) -> Iterator[Any]:
+    """Run the block under a :class:`cgtalg.budget.Deadline` of ``max_seconds`` (``None``: no
+    time limit) and the memory ceiling (the global ``--memory``), checked by a watchdog every
+    0.1 s (``SIGALRM``; in the main thread on POSIX, elsewhere the block runs unwatched): past
+    either, :class:`~cgtalg.errors.ComputationLimitError` is raised where the block is. Ctrl-C
+    is left alone (``KeyboardInterrupt`` goes through). Yields the deadline."""
+    import signal
+    import threading
+
+    from cgtalg.budget import Deadline
+
+    deadline = Deadline(max_seconds)
+    watch = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not watch:  # pragma: no cover - not POSIX, or a worker thread
+        yield deadline
+        return
+
+    def check(signum: int, frame: Any) -> None:
+        deadline.check(what)
+
+    old = signal.signal(signal.SIGALRM, check)
+    signal.setitimer(signal.ITIMER_REAL, 0.1, 0.1)
+    try:
+        yield deadline
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def game_json(g: Any) -> Any:
+    """A form for JSON: its literal text when at most :data:`GAME_TEXT_LIMIT` characters, else
+    ``{"dag": ...}`` (:func:`cgtalg.core.notation.game_to_json`, read back by
+    ``game_from_json``)."""
+    from cgtalg.core.notation import game_to_json
+
+    return game_to_json(g, max_text=GAME_TEXT_LIMIT)
+
+
+def _text_fits(g: Any) -> bool:
+    from cgtalg.core.notation import text_lengths
+
+    return text_lengths(g)[g.id] <= GAME_TEXT_LIMIT
+
+
+def _report_json(report: Any) -> dict:
+    """``report.to_json()``, with a form whose literal text is too long given as its DAG."""
+    if _text_fits(report.game):
+        return report.to_json()
+    # GameReport.to_json writes the game's full text (hours for grundy(40)): the same fields,
+    # with the game as its DAG
+    values = dict(report.values)
+    if report.canonical_cut:
+        from cgtalg.core.notation import game_to_json
+        from cgtalg.misere.canonical import misere_canonical_game
+
+        dag = game_to_json(misere_canonical_game(report.game), max_text=0)
+        values["misere_canonical"] = {"text": values["misere_canonical"], "truncated": True,
+                                      "length": report.canonical_length(),
+                                      "dag": dag["dag"] if isinstance(dag, dict) else dag}
+    return {"game": game_json(report.game), **values, "from_store": sorted(report.from_store)}
+
+
+def _equivalence_json(report: Any) -> dict:
+    """``report.to_json()``, with forms whose literal text is too long given as their DAG."""
+    if _text_fits(report.g) and _text_fits(report.h):
+        return report.to_json()
+    from dataclasses import fields
+
+    out = {f.name: getattr(report, f.name) for f in fields(report) if f.name not in ("g", "h")}
+    return {"g": game_json(report.g), "h": game_json(report.h), **out}
+
+
+def _steps(names: tuple[str, ...], label: str) -> Any:
+    """A bar of the steps of a command on stderr (on a terminal only), or None."""
+    if not sys.stderr.isatty():
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=len(names), desc=label, unit=" steps", leave=False)
+
+
+def _describe(g: Any, store: Any, show: bool) -> Any:
+    """:func:`cgtalg.report.describe`, one property at a time under a bar of steps."""
+    from cgtalg.report import PROPERTIES, GameReport, describe
+
+    bar = _steps(PROPERTIES, "game") if show else None
+    if bar is None:
+        return describe(g, store=store)
+    values: dict[str, Any] = {}
+    from_store: set[str] = set()
+    try:
+        for name in PROPERTIES:
+            bar.set_postfix_str(name.replace("_", " "))
+            r = describe(g, store=store, properties=(name,))
+            values.update(r.values)
+            from_store |= r.from_store
+            bar.update()
+    finally:
+        bar.close()
+    return GameReport(g, values, from_store)
+
+
+def _read(text: str, show: bool) -> Any:
+    """Game text read into a form, with a note on stderr (on a terminal) while it is built."""
+    from cgtalg.core.notation import parse
+
+    if show and sys.stderr.isatty() and "(" in text:
+        click.echo("reading the game text (building the forms of ruleset positions)...", err=True)
+    return parse(text)
 
 
 @click.command("game")
@@ -14,17 +143,30 @@ __all__ = ["register"]
 @click.option("--misere", is_flag=True, help="Lead with misère play (both are always shown).")
 @no_store_option
 @click.option("--draw", type=click.Path(dir_okay=False), default=None, help="Draw the game DAG to a PNG file.")
+@time_option(help="Give up (a clear error) after this long: 90, 90s, 10m, 2h (default: no time "
+                  "limit; the memory ceiling, --memory, always applies).")
 @json_option
 @click.pass_context
-def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str | None, as_json: bool) -> None:
+def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str | None,
+                 max_seconds: float | None, as_json: bool) -> None:
     """Outcome, Grundy value, misère Grundy value, misère canonical form and winning
     moves of the game TEXT (e.g. "{*2}", "*2+*3", "*[2#]")."""
-    from cgtalg.core.notation import parse
-    from cgtalg.report import describe
-
     if draw:
         check_output_path(draw, "--draw")
-    g = parse(text)
+    with bounded(max_seconds, f"cgtalg game {clip_text(text)}"):
+        _game(ctx, text, misere, no_store, draw, as_json)
+
+
+def clip_text(text: str, limit: int = 60) -> str:
+    """A user's input cut to about ``limit`` characters for a message (its length said)."""
+    return text if len(text) <= limit else f"{text[: limit - 3]}... ({len(text):,} characters)"
+
+
+def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str | None,
+          as_json: bool) -> None:
+    from cgtalg.core.notation import format_game
+
+    g = _read(text, not as_json)
     from cgtalg.core.partizan import PartizanGame
 
     if isinstance(g, PartizanGame):  # partizan text such as "{1|0}" or "^*"
@@ -40,8 +182,11 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
              + (f"\n(drawing written to {draw})" if draw else ""))
         return
     store = cli_store(ctx, not no_store)
-    report = describe(g, store=store)
-    result = {"input": text, **report.to_json()}
+    report = _describe(g, store, not as_json)
+    if as_json:
+        result = {"input": text, **_report_json(report)}
+    else:  # the human text cuts the form (format_game(..., max_chars)); never the full text
+        result = {"input": text, "game": format_game(g, max_chars=len(text.strip()) + 4)}
     if store is not None:
         result["store"] = store.url
     if draw:
@@ -76,10 +221,12 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
               default=None, help="The misère universe the games are compared in (default: "
               "impartial when both games are impartial, else all games).")
 @no_store_option
+@time_option(help="Give up (a clear error) after this long: 90, 90s, 10m, 2h (default: no time "
+                  "limit; the memory ceiling, --memory, always applies).")
 @json_option
 @click.pass_context
 def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, universe: str | None,
-                  no_store: bool, as_json: bool) -> None:
+                  no_store: bool, max_seconds: float | None, as_json: bool) -> None:
     """Compare G and H: equal, less, greater or confused, in normal play or in misère play
     modulo a universe, with a proof that is re-checked independently.
 
@@ -87,10 +234,19 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, un
     equivalent, a distinguishing game T when they are not (normal play: Grundy labels).
     Partizan games: the order in normal play; in misère play (dicot, dead-ending or general
     universe) the Maintenance-and-Proviso certificates of G ≥ H and H ≥ G, re-checked by play."""
-    from cgtalg.ops import compare, kind_of
-    from cgtalg.ops.kinds import check_universe, read
+    with bounded(max_seconds, f"cgtalg equiv {clip_text(g_text, 40)} {clip_text(h_text, 40)}"):
+        checked = _equiv(ctx, g_text, h_text, misere, universe, no_store, as_json)
+    if not checked:
+        raise SystemExit(1)
 
-    g, h = read(g_text), read(h_text)
+
+def _equiv(ctx: click.Context, g_text: str, h_text: str, misere: bool, universe: str | None,
+           no_store: bool, as_json: bool) -> bool:
+    from cgtalg.core.notation import format_game
+    from cgtalg.ops import compare, kind_of
+    from cgtalg.ops.kinds import check_universe
+
+    g, h = _read(g_text, not as_json), _read(h_text, False)
     impartial = all(kind_of(x, "equiv") == "impartial" for x in (g, h))
     chosen = check_universe(universe, (g, h), "equiv") if misere else None
     if universe is not None and not misere:
@@ -102,7 +258,12 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, un
 
         g, h = (to_impartial(x) if isinstance(x, PartizanGame) else x for x in (g, h))
         report = prove_equivalence(g, h, misere=misere, store=store)
-        payload = {"input": {"g": g_text, "h": h_text}, **report.to_json(),
+        if as_json:
+            body = _equivalence_json(report)
+        else:  # the human text shows the inputs; never the forms' full texts
+            body = {"g": format_game(g, max_chars=len(g_text.strip()) + 4),
+                    "h": format_game(h, max_chars=len(h_text.strip()) + 4)}
+        payload = {"input": {"g": g_text, "h": h_text}, **body,
                    "universe": chosen, "relation": "=" if report.holds else "||"}
         checked, text = report.proof_checked, str(report)
     else:
@@ -123,8 +284,7 @@ def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, un
         return echo + text
 
     emit(payload, as_json, human)
-    if not checked:
-        raise SystemExit(1)
+    return checked
 
 
 def register(cli: click.Group) -> None:

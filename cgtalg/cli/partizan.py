@@ -97,14 +97,22 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     if not is_partizan(ruleset):
         raise RulesetError(f"ruleset {ruleset_name!r} is impartial: use `cgtalg solve` or "
                            "`cgtalg grundy` for it")
-    pos = parse_position(ruleset, position_text)
-    store = cli_store(ctx, not no_store)
-    g = partizan_value(ruleset, pos, store=store, max_seconds=max_seconds,
-                       progress=None if not as_json else False)
+    from cgtalg.cli.games import bounded, clip_text
     from cgtalg.rulesets.solver import solve
 
-    # the canonical form keeps normal-play values only: the misère outcome comes from play
-    mis = solve(ruleset, pos, misere=True, store=store).outcome
+    pos = parse_position(ruleset, position_text)
+    check = getattr(ruleset, "check_position", None)
+    if check is not None:
+        check(pos)
+    store = cli_store(ctx, not no_store)
+    show = None if not as_json else False
+    # the watchdog keeps the memory ceiling over the whole command (the store, the misère
+    # solve); the time budget is the searches' own, whose messages say how far they got
+    with bounded(None, f"cgtalg value {ruleset.name} {clip_text(position_text)}") as deadline:
+        g = partizan_value(ruleset, pos, store=store, max_seconds=max_seconds, progress=show)
+        left = None if max_seconds is None else max(max_seconds - deadline.elapsed(), 0.01)
+        # the canonical form keeps normal-play values only: the misère outcome comes from play
+        mis = solve(ruleset, pos, misere=True, store=store, max_seconds=left, progress=show).outcome
     result = {"ruleset": ruleset.name, "position": position_text, **partizan_report(g, mis)}
     if store is not None:
         result["store"] = store.url

@@ -42,7 +42,7 @@ from cgtalg.errors import GameKindError, UniverseError
 __all__ = [
     "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
     "as_partizan_game", "refuse", "check_universe",
-    "finite_nimber_value", "refuse_end_rule", "is_impartial_kind",
+    "finite_nimber_value", "refuse_end_rule", "is_impartial_kind", "heap_sum_positions",
 ]
 
 KINDS = ("impartial", "partizan", "position", "misere class", "nimber")
@@ -95,7 +95,17 @@ class Position:
     def __str__(self) -> str:
         from cgtalg.rulesets.protocol import format_position
 
-        return f"{self.ruleset.name} {format_position(self.ruleset, self.value)}"
+        v = self.value
+        if isinstance(v, tuple) and any(isinstance(h, int) and h.bit_length() > 10_000 for h in v):
+            # heaps past Python's int-to-text limit: their digits, long ones cut
+            from cgtalg.core.notation import int_to_digits
+
+            def digits(h: Any) -> str:
+                t = int_to_digits(h) if isinstance(h, int) and h >= 0 else str(h)
+                return t if len(t) <= 40 else f"{t[:20]}...({len(t):,} digits)"
+
+            return f"{self.ruleset.name} ({', '.join(map(digits, v))})"
+        return f"{self.ruleset.name} {format_position(self.ruleset, v)}"
 
     def __repr__(self) -> str:
         return f"Position({self})"
@@ -119,6 +129,10 @@ def position(ruleset: Any, *args: Any) -> Position:
     from cgtalg.rulesets.registry import get_ruleset
 
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if not (hasattr(rs, "name") and (hasattr(rs, "moves") or hasattr(rs, "left_moves"))):
+        raise GameKindError(f"position({_show(ruleset)}, ...): the first argument is a ruleset "
+                            "or its name (cgtalg.get_ruleset), not a "
+                            f"{type(ruleset).__name__}")
     heap_game = hasattr(rs, "heap_options") and hasattr(rs, "nim_value")
     if heap_game and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         from cgtalg.rulesets.heap_games import as_heaps
@@ -130,7 +144,12 @@ def position(ruleset: Any, *args: Any) -> Position:
             "one position or its text")
     value = args[0]
     if not heap_game and isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)  # e.g. position("parity", 25): the ruleset's text of the position
+        # e.g. position("parity", 25): the ruleset's text of the position
+        from cgtalg.core.notation import int_to_digits
+
+        if value.bit_length() > 400_000:
+            raise GameKindError(f"position({rs.name!r}, n): n has more than 120,000 digits")
+        value = int_to_digits(value) if value >= 0 else "-" + int_to_digits(-value)
     if isinstance(value, str):
         value = parse_position(rs, value)
     elif heap_game and isinstance(value, (list, tuple)):
@@ -138,6 +157,9 @@ def position(ruleset: Any, *args: Any) -> Position:
 
         value = tuple(int(h) for h in as_heaps(value, rs.name))
     check_position(rs, value)
+    own_check = getattr(rs, "check_position", None)  # a ruleset's own check (sizes, types)
+    if own_check is not None:
+        own_check(value)
     return Position(rs, value)
 
 
@@ -152,6 +174,54 @@ def read(x: Any) -> Any:
     if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
         return as_partizan(x)
     return x
+
+
+_TERM = r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([0-9]+(?:\s*,\s*[0-9]+)*)\s*\)\s*"
+_HEAP_SUM = None
+
+
+def heap_sum_positions(text: Any) -> list[Position] | None:
+    """The positions of the game text ``text`` when it is a sum of heap-game positions
+    (``"kayles(30)"``, ``"grundy(40) + kayles(3, 4)"``: every name a heap game of
+    :func:`cgtalg.get_ruleset` without an end rule of its own), one :class:`Position` per
+    ruleset named; else None. The doors answer normal-play Grundy values and outcomes of such
+    text from the rulesets' Grundy values (computed by the compiled engine, or from a
+    certified period) and the XOR rule, without building the forms (whose DAG grows
+    exponentially with the heaps)."""
+    import re
+
+    global _HEAP_SUM
+    if not isinstance(text, str) or "(" not in text or len(text) > 100_000:
+        return None
+    if _HEAP_SUM is None:
+        _HEAP_SUM = (re.compile(f"{_TERM}(?:\\+{_TERM})*"), re.compile(_TERM))
+    whole, term = _HEAP_SUM
+    if not whole.fullmatch(text):
+        return None
+    from cgtalg.errors import CgtalgError
+    from cgtalg.rulesets.heap_games import as_heaps
+    from cgtalg.rulesets.registry import get_ruleset
+
+    heaps: dict[str, tuple[Any, list[int]]] = {}
+    for m in term.finditer(text):
+        try:
+            rs = get_ruleset(m.group(1))
+        except (CgtalgError, LookupError):
+            return None  # let the parser name the error
+        if not (hasattr(rs, "heap_options") and hasattr(rs, "nim_value")):
+            return None
+        from cgtalg.rulesets.protocol import has_end_rule
+
+        if has_end_rule(rs):
+            return None
+        from cgtalg.core.notation import MAX_HEAP_DIGITS, digits_to_int
+
+        args = [a.strip() for a in m.group(2).split(",")]
+        if any(len(a) > MAX_HEAP_DIGITS for a in args):
+            return None  # the parser refuses it, naming the limit
+        sizes = [digits_to_int(a) for a in args]
+        heaps.setdefault(rs.name, (rs, []))[1].extend(sizes)
+    return [Position(rs, tuple(int(h) for h in as_heaps(hs, rs.name))) for rs, hs in heaps.values()]
 
 
 def kind_of(x: Any, operation: str | None = None) -> str:
@@ -262,9 +332,11 @@ def refuse_end_rule(x: Position, operation: str) -> None:
                      ("cgtalg.outcome", "cgtalg.winning_moves"))
 
 
-def as_partizan_game(x: Any, operation: str) -> PartizanGame:
+def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -> PartizanGame:
     """``x`` as a partizan form (impartial forms are partizan games with equal sides), for the
-    normal-play partizan questions; positions of rulesets become their forms."""
+    normal-play partizan questions; positions of rulesets become their forms
+    (:func:`cgtalg.rulesets.partizan_games.partizan_form`, within ``max_seconds`` and the
+    memory ceiling)."""
     x = read(x)
     if isinstance(x, PartizanGame):
         return x
@@ -272,7 +344,7 @@ def as_partizan_game(x: Any, operation: str) -> PartizanGame:
         refuse_end_rule(x, operation)
         from cgtalg.rulesets.partizan_games import partizan_form
 
-        return partizan_form(x.ruleset, x.value)
+        return partizan_form(x.ruleset, x.value, max_seconds, progress=False)
     return as_partizan(as_impartial(x, operation))
 
 

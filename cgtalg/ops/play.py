@@ -15,6 +15,7 @@ from cgtalg.ops.kinds import (
     Position,
     as_impartial,
     finite_nimber_value,
+    heap_sum_positions,
     kind_of,
     read,
 )
@@ -48,8 +49,19 @@ def outcome(g: Any, *, misere: bool = False, store: Any = None,
     ['P', 'N', 'L', 'P']
     >>> cg.outcome("{0|}", misere=True), cg.outcome(cg.position("0.123", 9, 8, 5, 3), misere=True)
     ('R', 'N')
+
+    Text that is a sum of heap-game positions (``"kayles(30) + kayles(31)"``) is answered
+    without building its form: in normal play by the XOR of the rulesets' Grundy values, in
+    misère play (positions of one ruleset) by that ruleset's misère outcome of the heaps.
     """
     misere = _flag(misere, "outcome")
+    parts = heap_sum_positions(g)
+    if parts is not None and (not misere or len(parts) == 1):
+        if misere:
+            return _position_outcome(parts[0], True, store, max_seconds)
+        from cgtalg.ops.values import grundy
+
+        return "N" if grundy(g, store=store) else "P"
     x = read(g)
     kind = kind_of(x, "outcome")
     if kind == "partizan":

@@ -24,6 +24,7 @@ from cgtalg.ops.kinds import (
     as_partizan_game,
     check_universe,
     finite_nimber_value,
+    heap_sum_positions,
     kind_of,
     read,
     refuse,
@@ -59,7 +60,17 @@ def grundy(g: Any, *, store: Any = None) -> Any:
     >>> import cgtalg as cg
     >>> cg.grundy("{*2, *3}"), cg.grundy(cg.position("0.77", 5, 10))   # Kayles: 4 ⊕ 2
     (0, 6)
+
+    Text that is a sum of heap-game positions (``"kayles(30) + grundy(40)"``) is answered
+    from the rulesets' Grundy values by the XOR rule, without building its form
+    (:func:`cgtalg.ops.kinds.heap_sum_positions`).
     """
+    parts = heap_sum_positions(g)
+    if parts is not None:
+        value = 0
+        for p in parts:
+            value ^= grundy(p, store=store)
+        return value
     x = read(g)
     kind = kind_of(x, "grundy")
     if _transfinite(x, kind):
@@ -166,7 +177,8 @@ def literal_form(p: Position) -> Any:
     return memo[p.value]
 
 
-def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None) -> Any:
+def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
+                   max_seconds: float | None = None) -> Any:
     """The canonical (simplest) form of a game.
 
     Normal play: the nim-heap ``*n`` of an impartial game (``n`` its Grundy value), the
@@ -179,6 +191,10 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
 
     The form keeps the kind given where it can: a partizan form for partizan (or
     partizan-notation) input, an impartial form for impartial input.
+
+    ``max_seconds`` bounds the search of a partizan ruleset's position (a Domineering board:
+    :func:`cgtalg.rulesets.partizan_games.partizan_form`); the memory ceiling
+    (:func:`cgtalg.budget.default_max_memory`) always applies to it.
 
     Examples
     --------
@@ -203,7 +219,7 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None)
 
             return partizan_canonical(x)
         if kind == "position" and x.is_partizan:
-            return as_partizan_game(x, "canonical_form")
+            return as_partizan_game(x, "canonical_form", max_seconds)
         return nim(grundy(x))
     u = check_universe(universe, (x,), "canonical_form")
     if _transfinite(x, kind):

@@ -24,15 +24,56 @@ ruleset and normalised position, adding components' values.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Hashable, Iterable
 
-from cgtalg.budget import BUDGET_HINT, check_max_seconds
-from cgtalg.errors import LoopyGameError, RulesetError
+from cgtalg.budget import Deadline
+from cgtalg.caches import register_cache
+from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
 from cgtalg.rulesets.protocol import PartizanRuleset, player_moves
 
-__all__ = ["Domineering", "Hackenbush", "ToadsAndFrogs", "Clobber", "partizan_form", "partizan_value"]
+__all__ = ["Domineering", "Hackenbush", "ToadsAndFrogs", "Clobber", "partizan_form", "partizan_value",
+           "MAX_CELLS", "clear_partizan_forms"]
 
 Cell = tuple[int, int]
+
+#: the most cells (squares of a grid or strip, edges of Hackenbush strings) a position of the
+#: rulesets here may have when it is made or read from text; larger ones are refused up front
+#: with :class:`~cgtalg.errors.ComputationLimitError` (raise it by assigning this name)
+MAX_CELLS = 100_000
+_LIMIT_HINT = "(cgtalg.rulesets.partizan_games.MAX_CELLS; assign a larger value to raise it)"
+
+
+def _clip(text: Any, limit: int = 40) -> str:
+    """A user's input as text cut to about ``limit`` characters, for error messages."""
+    s = str(text)
+    return s if len(s) <= limit else f"{s[: limit - 3]}... ({len(s):,} characters)"
+
+
+def _short(text: Any, limit: int = 40) -> str:
+    """:func:`_clip` quoted."""
+    s = str(text)
+    return repr(s) if len(s) <= limit else repr(s[: limit - 3] + "...") + f" ({len(s):,} characters)"
+
+
+def _check_cells(name: str, cells: int, shown: str) -> None:
+    """Refuse a position of more than :data:`MAX_CELLS` cells, before it is built."""
+    if cells > MAX_CELLS:
+        count = f"{cells:,} cells" if cells < 10**30 else "over 10^30 cells"
+        raise ComputationLimitError(
+            f"{name}: {shown} has {count}, more than the limit of {MAX_CELLS:,} {_LIMIT_HINT}")
+
+
+def _check_text(name: str, text: Any) -> str:
+    """The position text as a str no longer than the cell limit allows (refused up front)."""
+    if not isinstance(text, str):
+        raise RulesetError(f"{name}: a position text is a str, not {type(text).__name__}")
+    # a cell takes at least one character, and separators at most one more each
+    if len(text) > 2 * MAX_CELLS + 2:
+        raise ComputationLimitError(
+            f"{name}: the position text {_short(text)} is longer than {2 * MAX_CELLS + 2:,} "
+            f"characters, beyond the limit of {MAX_CELLS:,} cells {_LIMIT_HINT}")
+    return text
 
 
 # -- Domineering --------------------------------------------------------------------------------
@@ -81,9 +122,17 @@ class Domineering(PartizanRuleset):
 
     @staticmethod
     def rectangle(rows: int, cols: int) -> Rows:
-        """The empty ``rows × cols`` board."""
+        """The empty ``rows × cols`` board (at most :data:`MAX_CELLS` cells)."""
+        for side in (rows, cols):
+            if isinstance(side, bool) or not isinstance(side, int):
+                raise RulesetError(f"domineering: the sides of a board are integers, got "
+                                   f"{type(side).__name__} {_short(side)}")
         if rows < 0 or cols < 0:
-            raise RulesetError(f"domineering: a board has non-negative sides, got {rows}x{cols}")
+            raise RulesetError(f"domineering: a board has non-negative sides, got "
+                               f"{_clip(rows)} x {_clip(cols)}")
+        if rows and cols:
+            _check_cells("domineering", rows * cols,
+                         f"a {rows:,} x {cols:,} board" if max(rows, cols) < 10**15 else "the board")
         return tuple((1 << cols) - 1 for _ in range(rows)) if cols else ()
 
     @staticmethod
@@ -92,12 +141,33 @@ class Domineering(PartizanRuleset):
         cells = list(cells)
         if not cells:
             return ()
+        if not all(isinstance(rc, tuple) and len(rc) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in rc) for rc in cells):
+            raise RulesetError("domineering: cells are (row, col) pairs of integers")
         if min(min(r, c) for r, c in cells) < 0:
             raise RulesetError("domineering: cells have non-negative coordinates")
+        height = max(r for r, _ in cells) + 1
+        width = max(c for _, c in cells) + 1
+        _check_cells("domineering", height * width, f"a board spanning {height:,} x {width:,} cells"
+                     if max(height, width) < 10**15 else "the board")
         rows = [0] * (max(r for r, _ in cells) + 1)
         for r, c in cells:
             rows[r] |= 1 << c
         return tuple(rows)
+
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a tuple of non-negative ``int`` rows spanning at
+        most :data:`MAX_CELLS` cells (:class:`~cgtalg.errors.RulesetError`,
+        :class:`~cgtalg.errors.ComputationLimitError`)."""
+        if not isinstance(position, tuple) or not all(
+                isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in position):
+            raise RulesetError(f"domineering: a position is a tuple of non-negative int rows "
+                               f"(bit c set: cell in column c free), got {_short(position)}; "
+                               "Domineering.rectangle and parse_position make them")
+        width = max((r.bit_length() for r in position), default=0)
+        _check_cells("domineering", len(position) * width, f"a board of {len(position):,} rows "
+                     f"and {width:,} columns")
 
     @staticmethod
     def cells(position: Rows) -> frozenset[Cell]:
@@ -170,11 +240,18 @@ class Domineering(PartizanRuleset):
         return "|".join("".join("." if r >> c & 1 else "#" for c in range(width)) for r in rows)
 
     def parse_position(self, text: str) -> Rows:
-        """``"3x4"`` (a rectangle) or rows of ``.``/``#`` separated by ``|``, ``/`` or newlines."""
-        t = text.strip().lower()
-        if t.count("x") == 1 and all(p.isdigit() for p in t.split("x")):
-            a, b = t.split("x")
-            return self.rectangle(int(a), int(b))
+        """``"3x4"`` (a rectangle) or rows of ``.``/``#`` separated by ``|``, ``/`` or newlines;
+        at most :data:`MAX_CELLS` cells."""
+        t = _check_text("domineering", text).strip().lower()
+        if "x" in t or "×" in t:
+            parts = [p.strip() for p in t.replace("×", "x").split("x")]
+            if len(parts) != 2 or not all(p and p.isascii() and p.isdigit() for p in parts):
+                raise RulesetError(f"domineering: a board size is written ROWSxCOLS with the "
+                                   f"ASCII digits 0-9 (e.g. 8x8), got {_short(text)}")
+            if any(len(p) > 30 for p in parts):  # int() of thousands of digits is slow
+                raise ComputationLimitError(f"domineering: the board {_short(text)} has more "
+                                            f"than {MAX_CELLS:,} cells {_LIMIT_HINT}")
+            return self.rectangle(int(parts[0]), int(parts[1]))
         rows = [row for row in t.replace("\n", "|").replace("/", "|").split("|") if row]
         out = []
         for row in rows:
@@ -183,8 +260,10 @@ class Domineering(PartizanRuleset):
                 if ch == ".":
                     bits |= 1 << c
                 elif ch != "#":
-                    raise RulesetError(f"domineering: unexpected {ch!r} in {text!r} (use . and #)")
+                    raise RulesetError(f"domineering: unexpected {ch!r} in {_short(text)} (rows of . "
+                                       "for free and # for filled cells, or ROWSxCOLS)")
             out.append(bits)
+        self.check_position(tuple(out))
         return tuple(out)
 
 
@@ -215,8 +294,20 @@ class Hackenbush(PartizanRuleset):
     def format_position(self, position: tuple[str, ...]) -> str:
         return " ".join(position) or "0"
 
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a tuple of strings over ``L``, ``R``, ``G`` with at
+        most :data:`MAX_CELLS` edges in all."""
+        if not isinstance(position, tuple) or not all(
+                isinstance(t, str) and not set(t) - set("LRG") for t in position):
+            raise RulesetError(f"hackenbush: a position is a tuple of strings over L, R and G, "
+                               f"got {_short(position)}; parse_position reads text")
+        _check_cells("hackenbush", sum(map(len, position)), "the position")
+
     def parse_position(self, text: str) -> tuple[str, ...]:
-        """Strings over L, R, G (also B for blue) separated by spaces or commas."""
+        """Strings over L, R, G (also B for blue) separated by spaces or commas; at most
+        :data:`MAX_CELLS` edges in all."""
+        text = _check_text("hackenbush", text)
         out = []
         for s in text.replace(",", " ").split():
             s = s.upper().replace("B", "L")
@@ -224,8 +315,9 @@ class Hackenbush(PartizanRuleset):
                 continue
             if set(s) - set("LRG"):
                 raise RulesetError(f"hackenbush: a string is made of L (blue), R (red) and G "
-                                   f"(green) edges, got {s!r}")
+                                   f"(green) edges, got {_short(s)}")
             out.append(s)
+        self.check_position(tuple(out))
         return tuple(sorted(out))
 
 
@@ -256,10 +348,20 @@ class ToadsAndFrogs(PartizanRuleset):
             elif i >= 2 and s[i - 1] == "T" and s[i - 2] == ".":
                 yield s[:i - 2] + "FT." + s[i + 1:]
 
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a str over ``T``, ``F`` and ``.`` of at most
+        :data:`MAX_CELLS` squares."""
+        if not isinstance(position, str) or set(position) - set("TF."):
+            raise RulesetError(f"toads-and-frogs: a position is a str over T, F and ., got "
+                               f"{_short(position)}")
+        _check_cells("toads-and-frogs", len(position), "the strip")
+
     def parse_position(self, text: str) -> str:
-        s = text.strip().upper().replace("_", ".")
+        s = _check_text("toads-and-frogs", text).strip().upper().replace("_", ".")
         if set(s) - set("TF."):
-            raise RulesetError(f"toads-and-frogs: a strip is made of T, F and ., got {text!r}")
+            raise RulesetError(f"toads-and-frogs: a strip is made of T, F and ., got {_short(text)}")
+        self.check_position(s)
         return s
 
 
@@ -344,17 +446,44 @@ class Clobber(PartizanRuleset):
     def format_position(self, position: Grid) -> str:
         return "|".join(position) or "empty"
 
+    @staticmethod
+    def check_position(position: Any) -> None:
+        """Refuse what is not a position: a tuple of equal-length strings over ``x``, ``o``
+        and ``.`` of at most :data:`MAX_CELLS` squares."""
+        if (not isinstance(position, tuple) or not all(isinstance(r, str) for r in position)
+                or set("".join(position)) - set("xo.") or len({len(r) for r in position}) > 1):
+            raise RulesetError(f"clobber: a position is a tuple of equal-length strings over x, o "
+                               f"and ., got {_short(position)}; parse_position reads text")
+        _check_cells("clobber", len(position) * (len(position[0]) if position else 0), "the grid")
+
     def parse_position(self, text: str) -> Grid:
         """Rows separated by ``|`` or ``/`` (``"xox|ox."``); ``x``/``b`` Left, ``o``/``w`` Right."""
-        s = text.strip().lower().replace("b", "x").replace("w", "o").replace("/", "|")
+        s = _check_text("clobber", text).strip().lower().replace("b", "x").replace("w", "o").replace("/", "|")
         rows = tuple(s.split("|"))
         if set("".join(rows)) - set("xo.") or len({len(r) for r in rows}) > 1:
             raise RulesetError(f"clobber: rows of equal length over x (Left), o (Right) and ., "
-                               f"got {text!r}")
+                               f"got {_short(text)}")
+        self.check_position(rows)
         return rows
 
 
 # -- forms of positions ---------------------------------------------------------------------------
+#: the rulesets holding memoised forms (so that :func:`clear_partizan_forms` can empty them)
+_MEMO_HOLDERS: "weakref.WeakSet[Any]" = weakref.WeakSet()
+_MEMO_NAMES = ("_partizan_forms", "_partizan_sums", "_partizan_keys")
+
+
+@register_cache("rulesets.partizan forms of positions")
+def clear_partizan_forms() -> None:
+    """Empty the forms of positions memoised on every ruleset by :func:`partizan_form`
+    (``cgtalg.clear_caches()`` calls this)."""
+    for ruleset in list(_MEMO_HOLDERS):
+        for name in _MEMO_NAMES:
+            memo = getattr(ruleset, name, None)
+            if isinstance(memo, dict):
+                memo.clear()
+
+
 def _attr_dict(ruleset: Any, name: str) -> dict:
     """A memo dict kept on the ruleset object (a fresh one for objects without a __dict__)."""
     memo = getattr(ruleset, name, None)
@@ -362,17 +491,20 @@ def _attr_dict(ruleset: Any, name: str) -> dict:
         memo = {}
         try:
             setattr(ruleset, name, memo)
-        except AttributeError:  # pragma: no cover - objects without a __dict__
+            _MEMO_HOLDERS.add(ruleset)
+        except (AttributeError, TypeError):  # pragma: no cover - objects without a __dict__
             pass
     return memo
 
 
 def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
-                   max_seconds: float | None = None, progress: bool | None = None) -> Any:
+                   max_seconds: float | None = None, progress: bool | None = None, *,
+                   max_memory: Any = None) -> Any:
     """:func:`partizan_form` answered from the store when it was computed before: the canonical
     form's text is stored under the ruleset key ``partizan:<name>`` and the position's text
     (the ruleset's ``format_position`` of the normalised position), property
     ``canonical_form``, and read back with :func:`cgtalg.core.partizan_notation.parse_partizan`.
+    ``max_seconds``, ``progress`` and ``max_memory`` are :func:`partizan_form`'s.
     """
     from cgtalg.core.partizan_notation import format_partizan, parse_partizan
     from cgtalg.rulesets.protocol import check_store, format_position
@@ -381,19 +513,19 @@ def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
     norm = getattr(ruleset, "normalize", None)
     key_pos = norm(position) if norm is not None else position
     if st is None:
-        return partizan_form(ruleset, position, max_seconds, progress)
+        return partizan_form(ruleset, position, max_seconds, progress, max_memory=max_memory)
     rkey = f"partizan:{ruleset.name}"
     text = format_position(ruleset, key_pos)
     hit = st.get_position(rkey, text, "canonical_form")
     if hit is not None:
         return parse_partizan(str(hit))
-    g = partizan_form(ruleset, position, max_seconds, progress)
+    g = partizan_form(ruleset, position, max_seconds, progress, max_memory=max_memory)
     st.put_position(rkey, text, "canonical_form", format_partizan(g, ascii=True))
     return g
 
 
 def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = None,
-                  progress: bool | None = None) -> Any:
+                  progress: Any = None, *, max_memory: Any = None) -> Any:
     """The normal-play canonical form of ``position`` in the partizan ``ruleset``
     (:class:`cgtalg.core.partizan.PartizanGame`).
 
@@ -402,12 +534,16 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
     is built once from its options (:func:`cgtalg.normal.partizan.canonical_form`) and a
     position's form is the canonical sum of its components' forms (the value of a disjunctive
     sum depends only on the values of its parts, Siegel CGT II.1). Both are memoised on the
-    ruleset, so later positions reuse everything computed before.
+    ruleset, so later positions reuse everything computed before
+    (:func:`clear_partizan_forms` empties them).
 
-    ``max_seconds`` bounds the run: past it a :class:`~cgtalg.errors.ComputationLimitError`
-    says how many components were solved (they stay memoised on the ruleset, so a second
-    call goes on from them); ``progress`` shows a bar of components solved (default: on a
-    terminal).
+    Bounds: ``max_seconds`` (``None``: no time limit) and ``max_memory`` (bytes or text such as
+    ``"8G"``; default :func:`cgtalg.budget.default_max_memory`) make a
+    :class:`cgtalg.budget.Deadline` checked at every component: past either a
+    :class:`~cgtalg.errors.ComputationLimitError` names the limit, how to raise it, and how many
+    components were solved (they stay memoised on the ruleset, so a second call goes on from
+    them). ``progress`` shows a bar of components solved on stderr (default: on a terminal);
+    it may also be a function ``progress(solved)`` called every few hundred components.
 
     >>> from cgtalg.rulesets.partizan_games import Domineering, partizan_form
     >>> d = Domineering()
@@ -415,12 +551,14 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
     '±1'
     """
     import sys
-    import time
 
     from cgtalg.core.partizan import ZERO
     from cgtalg.normal.partizan import canonical_form
 
-    max_seconds = check_max_seconds(max_seconds)
+    deadline = Deadline(max_seconds, max_memory)
+    check_position = getattr(ruleset, "check_position", None)
+    if check_position is not None:
+        check_position(position)
     memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
     sums = _attr_dict(ruleset, "_partizan_sums")    # sorted tuple of components -> form of the sum
     comps_of = getattr(ruleset, "components", None)
@@ -460,66 +598,73 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
         return form_of(root)
     # iterative post-order over components: a frame is (component, its options' keys or None)
     stack: list[tuple[Hashable, Any]] = [(c, None) for c in root if c not in memo]
-    start = time.perf_counter()
-    show = progress if progress is not None else sys.stderr.isatty()
     bar = None
+    report = progress if callable(progress) else None
+    show = (progress if progress is not None else sys.stderr.isatty()) and report is None
     if show:
         from tqdm.auto import tqdm
 
         bar = tqdm(desc=f"{ruleset.name}: components solved", unit=" components", leave=False)
+
+        def report(solved: int) -> None:
+            bar.n = solved
+            bar.refresh()
     try:
-        return _solve_components(ruleset, stack, memo, parts_key, form_of, root, start,
-                                 max_seconds, bar)
+        return _solve_components(ruleset, position, stack, memo, parts_key, form_of, root,
+                                 deadline, report)
     finally:
         if bar is not None:
             bar.close()
 
 
-def _solve_components(ruleset: Any, stack: list, memo: dict, parts_key: Any, form_of: Any,
-                      root: tuple, start: float, max_seconds: float | None, bar: Any) -> Any:
-    """The post-order loop of :func:`partizan_form` (budget checks every 256 components)."""
-    import time
-
+def _solve_components(ruleset: Any, position: Any, stack: list, memo: dict, parts_key: Any,
+                      form_of: Any, root: tuple, deadline: Deadline, report: Any) -> Any:
+    """The post-order loop of :func:`partizan_form` (the deadline is checked at every step,
+    progress reported every 256 components)."""
     from cgtalg.core.partizan import pgame
-    from cgtalg.errors import ComputationLimitError
     from cgtalg.normal.partizan import canonical_form
+    from cgtalg.rulesets.protocol import format_position
 
     opened: set = set()
     solved = 0
-    while stack:
-        c, kids = stack.pop()
-        if c in memo:
-            continue
-        if kids is None:
-            if c in opened:
-                raise LoopyGameError(
-                    f"ruleset {ruleset.name!r}: the position {c!r} can be reached from itself; "
-                    "partizan forms are for short (loop-free) games")
-            opened.add(c)
-            lk = [parts_key(q) for q in player_moves(ruleset, c, "L")]
-            rk = [parts_key(q) for q in player_moves(ruleset, c, "R")]
-            kids = (lk, rk)
-            stack.append((c, kids))
-            stack.extend((d, None) for k in lk + rk for d in k if d not in memo)
-            continue
-        lk, rk = kids
-        missing = [d for k in lk + rk for d in k if d not in memo]
-        if missing:
-            stack.append((c, kids))
-            stack.extend((d, None) for d in missing)
-            continue
-        memo[c] = canonical_form(pgame([form_of(k) for k in lk], [form_of(k) for k in rk]))
-        solved += 1
-        if solved & 0xFF == 0:
-            if bar is not None:
-                bar.n = solved
-                bar.refresh()
-            if max_seconds is not None and time.perf_counter() - start > max_seconds:
-                raise ComputationLimitError(
-                    f"{ruleset.name}: the canonical form was not reached within max_seconds="
-                    f"{max_seconds} ({solved} components solved, kept for the next call; "
-                    f"{len(memo)} known in all); {BUDGET_HINT}")
-    return form_of(root)
+    check = deadline.check
+    what = None
+    try:
+        while stack:
+            if what is None:
+                what = f"the canonical form of {ruleset.name} {_clip(format_position(ruleset, position), 60)}"
+            check(what)
+            c, kids = stack.pop()
+            if c in memo:
+                continue
+            if kids is None:
+                if c in opened:
+                    raise LoopyGameError(
+                        [c], f"ruleset {ruleset.name!r}: the position {_short(c, 60)} can be "
+                        "reached from itself; partizan forms are for short (loop-free) games")
+                opened.add(c)
+                lk = [parts_key(q) for q in player_moves(ruleset, c, "L")]
+                rk = [parts_key(q) for q in player_moves(ruleset, c, "R")]
+                kids = (lk, rk)
+                stack.append((c, kids))
+                stack.extend((d, None) for k in lk + rk for d in k if d not in memo)
+                continue
+            lk, rk = kids
+            missing = [d for k in lk + rk for d in k if d not in memo]
+            if missing:
+                stack.append((c, kids))
+                stack.extend((d, None) for d in missing)
+                continue
+            memo[c] = canonical_form(pgame([form_of(k) for k in lk], [form_of(k) for k in rk]))
+            solved += 1
+            if report is not None and solved & 0xFF == 0:
+                report(solved)
+        check(what or "the canonical form")
+        return form_of(root)
+    except ComputationLimitError as exc:
+        raise ComputationLimitError(
+            f"{exc} ({solved:,} components solved by this call, {len(memo):,} known in all: "
+            "they are kept on the ruleset, so a second call goes on from them)") from None
 
 
 def _register() -> None:
