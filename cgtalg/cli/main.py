@@ -117,6 +117,20 @@ def _register() -> None:
         _load(name)
 
 
+def _exit_now(code: int) -> None:
+    """Flush the output and end the process at once (``os._exit``): after an interrupt the
+    store's transactions are already closed, and freeing a large search's memory object by
+    object would keep the user waiting for seconds."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # pragma: no cover - a closed pipe
+            pass
+    os._exit(code)
+
+
 #: longest error message printed (longer ones keep their start and end)
 MAX_MESSAGE = 600
 
@@ -176,7 +190,10 @@ def main(argv: list[str] | None = None) -> int:
             raise
         return _fail(exc, type(exc).__name__, str(exc), as_json)
     except click.exceptions.Abort:
-        return _fail(KeyboardInterrupt(), "Aborted", "aborted", as_json)
+        code = _fail(KeyboardInterrupt(), "Aborted", "aborted", as_json)
+        if argv is None:  # a real process after Ctrl-C: leave now, not after freeing gigabytes
+            _exit_now(code)
+        return code
     except click.exceptions.NoSuchOption as exc:
         if debug:
             raise
@@ -203,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, OSError):
             meaning = "cannot read or write a file"
             text = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+        if isinstance(exc, KeyboardInterrupt):
+            code = _fail(exc, "Aborted", "aborted", as_json)
+            if argv is None:
+                _exit_now(code)
+            return code
         detail = f"{meaning}: {text}" if meaning else f"unexpected {kind}: {text}"
         return _fail(exc, kind, detail + " (set CGTALG_DEBUG=1 for the traceback)", as_json)
     return 0
