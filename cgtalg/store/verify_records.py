@@ -17,7 +17,7 @@ Sequences: the chunks decode (codec, value count and zlib's Adler-32 checksum: a
 and tile ``0 .. length-1``; a Grundy sequence of a heap game (key ``grundy:GAME``) is recomputed
 by the compiled engine (:class:`cgtalg.rulesets.grundy_engine.GrundyEngine`, a fresh one that
 never reads the store) and compared chunk by chunk, in full with ``sample=None``, else its first
-:data:`SAMPLE_VALUES` values; a periodicity certificate in its metadata is re-checked against the
+:data:`SAMPLE_VALUES` values or those recomputed within :data:`SAMPLE_SECONDS`; a periodicity certificate in its metadata is re-checked against the
 recomputed values; a misère quotient (metadata ``misere_quotient`` of ``quotient:GAME``) goes
 through the loader's exact verification (:func:`cgtalg.misere.quotient_store.load_quotient_state`)
 and its stored presentation is compared with the one recomputed from the verified table.
@@ -31,15 +31,18 @@ from typing import Any
 import numpy as np
 from sqlalchemy import select
 
+from cgtalg.budget import Deadline
 from cgtalg.errors import CgtalgError, ComputationLimitError
 from cgtalg.store.codec import decode_chunk, shorten
 from cgtalg.store.schema import position_properties, positions, sequence_chunks, sequences
 from cgtalg.store.verify import _BAD, Verification, _json, stream_rows
 
-__all__ = ["check_positions", "check_sequences", "SAMPLE_VALUES", "MAX_RECOMPUTE_BYTES", "RECORD_SECONDS"]
+__all__ = ["check_positions", "check_sequences", "SAMPLE_VALUES", "SAMPLE_SECONDS", "MAX_RECOMPUTE_BYTES", "RECORD_SECONDS"]
 
 #: Values of a Grundy sequence recomputed when sampling (all with ``sample=None``).
 SAMPLE_VALUES = 1 << 22
+#: Time spent recomputing one sequence when sampling (the prefix done by then is compared).
+SAMPLE_SECONDS = 5.0
 #: Memory a sequence's recomputation may take; past it only the prefix that fits is recomputed.
 MAX_RECOMPUTE_BYTES = 256 << 20
 #: Time budget of recomputing one position record (a solve, a partizan value, a quotient).
@@ -322,13 +325,23 @@ def _recompute(run: Verification, key: str, ruleset: Any, n: int) -> np.ndarray 
     from cgtalg.rulesets.grundy_engine import GrundyEngine
 
     eng = GrundyEngine(ruleset)
+    wanted = n
     while n > 1 and eng.memory_estimate(n) > MAX_RECOMPUTE_BYTES:
         n //= 2
+    deadline = run.deadline
+    if run.sample is not None:  # sampling: the prefix recomputed within SAMPLE_SECONDS
+        left = deadline.remaining()
+        deadline = Deadline(SAMPLE_SECONDS if left is None else max(0.01, min(SAMPLE_SECONDS, left)),
+                            deadline.max_memory)
     try:
-        eng.extend(n, progress=False, max_bytes=MAX_RECOMPUTE_BYTES, deadline=run.deadline)
+        eng.extend(n, progress=False, max_bytes=MAX_RECOMPUTE_BYTES, deadline=deadline)
     except ComputationLimitError:
-        if run.deadline.expired():
+        if run.deadline.expired() or run.sample is None:
             raise
+    if eng.n < wanted:
+        why = (f"within {SAMPLE_SECONDS:g} s (--full recomputes all)" if eng.n < n
+               else f"within the memory of a verify run ({MAX_RECOMPUTE_BYTES >> 20} MiB)")
+        run.skip("sequence_values", f"{key}: {eng.n:,} of {wanted:,} values recomputed {why}")
     if eng.n < 1:
         run.skip("sequence_values", f"{key}: not recomputed")
         return None
