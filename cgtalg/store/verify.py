@@ -11,7 +11,8 @@ What is checked (every row with ``sample=None``, else a seeded uniform sample of
   stores (``grundy``, ``misere_grundy``, ``misere_canonical``, ``genus``, outcomes, winning
   moves...) recomputed from the rebuilt form with the theory functions
   (:func:`cgtalg.ops.properties.property_computers`), for forms of at most
-  :data:`RECOMPUTE_LIMIT` subpositions; winning moves are compared as the stored forms they
+  :data:`RECOMPUTE_LIMIT` subpositions (:data:`LINEAR_LIMIT` for the normal-play properties, one
+  pass over the form's DAG); winning moves are compared as the stored forms they
   name (their display text depends on how the form was built);
 - **relations** (certificates): ``misere_equivalent`` / ``normal_equivalent`` proofs are re-run
   by the independent checker :func:`cgtalg.misere.proof.check_proof`, and their games must be the
@@ -43,10 +44,15 @@ from cgtalg.store.engine import IN_BATCH
 from cgtalg.store.forms import key_ids, parse_form_key, stored_birthday
 from cgtalg.store.schema import form_properties, form_relations, forms
 
-__all__ = ["verify_store", "Verification", "RECOMPUTE_LIMIT", "BATCH", "DEFAULT_SAMPLE", "stream_rows"]
+__all__ = ["verify_store", "Verification", "RECOMPUTE_LIMIT", "LINEAR_PROPERTIES", "LINEAR_LIMIT", "BATCH", "DEFAULT_SAMPLE", "stream_rows"]
 
-#: Forms with more subpositions than this are checked structurally only.
+#: Forms with more subpositions than this have only their :data:`LINEAR_PROPERTIES` recomputed.
 RECOMPUTE_LIMIT = 2000
+#: Properties computed by one pass over the form's DAG (normal play): recomputed for forms of up
+#: to :data:`LINEAR_LIMIT` subpositions.
+LINEAR_PROPERTIES = frozenset({"birthday", "grundy", "normal_outcome", "normal_winning_moves"})
+#: Forms with more subpositions than this are checked structurally only.
+LINEAR_LIMIT = 200_000
 #: Rows read per query (keyset pagination).
 BATCH = 2000
 #: Rows of each kind checked by default (``cgtalg store verify`` without ``--full``).
@@ -295,8 +301,9 @@ def check_form_properties(run: Verification) -> None:
         if not isinstance(g, Game):
             run.skip("form_properties", "a partizan form's properties are not recomputed")
             continue
-        if _too_big(g):
-            run.skip("form_properties", f"forms of more than {RECOMPUTE_LIMIT} subpositions are checked structurally only")
+        limit = LINEAR_LIMIT if row.name in LINEAR_PROPERTIES else RECOMPUTE_LIMIT
+        if _too_big(g, limit):
+            run.skip("form_properties", f"{row.name} is not recomputed for forms of more than {limit} subpositions")
             continue
         if row.name.endswith("_winning_moves"):
             _check_moves(run, key, g, row.name.startswith("misere"), stored)
@@ -307,8 +314,8 @@ def check_form_properties(run: Verification) -> None:
         run.count("recomputed_properties")
 
 
-def _too_big(g: Any) -> bool:
-    """More than RECOMPUTE_LIMIT subpositions (walk stopped as soon as it is known)."""
+def _too_big(g: Any, limit: int) -> bool:
+    """More than ``limit`` subpositions (the walk stops as soon as it is known)."""
     seen = {g.id}
     stack = [g]
     while stack:
@@ -318,7 +325,7 @@ def _too_big(g: Any) -> bool:
         for o in x.options:
             if o.id not in seen:
                 seen.add(o.id)
-                if len(seen) > RECOMPUTE_LIMIT:
+                if len(seen) > limit:
                     return True
                 stack.append(o)
     return False
