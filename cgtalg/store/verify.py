@@ -44,7 +44,7 @@ from cgtalg.store.engine import IN_BATCH
 from cgtalg.store.forms import key_ids, parse_form_key, stored_birthday
 from cgtalg.store.schema import form_properties, form_relations, forms
 
-__all__ = ["verify_store", "Verification", "RECOMPUTE_LIMIT", "LINEAR_PROPERTIES", "LINEAR_LIMIT", "BATCH", "DEFAULT_SAMPLE", "stream_rows"]
+__all__ = ["verify_store", "Verification", "RECOMPUTE_LIMIT", "LINEAR_PROPERTIES", "LINEAR_LIMIT", "BATCH", "DEFAULT_SAMPLE", "KIND_SECONDS", "stream_rows"]
 
 #: Forms with more subpositions than this have only their :data:`LINEAR_PROPERTIES` recomputed.
 RECOMPUTE_LIMIT = 2000
@@ -57,6 +57,8 @@ LINEAR_LIMIT = 200_000
 BATCH = 2000
 #: Rows of each kind checked by default (``cgtalg store verify`` without ``--full``).
 DEFAULT_SAMPLE = 200
+#: Seconds given to each kind of row when sampling (the rest of its sample is then skipped).
+KIND_SECONDS = 10.0
 #: Longest text of a value quoted in a problem.
 QUOTE = 80
 
@@ -131,9 +133,12 @@ class Verification:
     def check_time(self, what: str) -> None:
         self.deadline.check(f"store verify ({what})")
 
-    def choose(self, rows: Iterator[Any], kind_of: Callable[[Any], str] | None = None) -> Iterator[Any]:
+    def choose(self, rows: Iterator[Any], kind_of: Callable[[Any], str] | None = None, check: str = "rows",
+               share: float = KIND_SECONDS) -> Iterator[Any]:
         """All of ``rows`` (``sample=None``), else a uniform sample of at most ``sample`` rows of
-        each kind (reservoir sampling over the stream: memory holds the sample only)."""
+        each kind (reservoir sampling over the stream: memory holds the sample only), each kind
+        given ``share`` seconds: the rows of a kind left when its share is used up are counted
+        as not re-derived (``--full`` checks them all)."""
         if self.sample is None:
             yield from rows
             return
@@ -152,7 +157,15 @@ class Verification:
                 if j < self.sample:
                     pool[j] = row
         for kind in sorted(pools):
-            yield from pools[kind]
+            start = self.deadline.elapsed()
+            pool = pools.pop(kind)
+            for i, row in enumerate(pool):
+                if self.deadline.elapsed() - start > share:
+                    for _ in pool[i:]:
+                        self.skip(check, f"the sample's time share ({share:g} s) of {kind or check} was used up "
+                                         "(--full checks every row)")
+                    break
+                yield row
 
     def result(self) -> dict:
         return {"store": self.store.location, "ok": not self.problems, "complete": self.stopped is None,
@@ -220,7 +233,7 @@ def _birthdays(store: Any, ids: set[int]) -> dict[int, int]:
 def check_forms(run: Verification) -> None:
     """Structure of the ``forms`` rows (module docstring), batch by batch."""
     rows = run.choose(stream_rows(run.store, [forms.c.id, forms.c.key_hash, forms.c.options, forms.c.birthday],
-                                  [forms.c.id]))
+                                  [forms.c.id]), check="forms")
     batch: list = []
     for row in rows:
         batch.append(row)
@@ -280,7 +293,7 @@ def check_form_properties(run: Verification) -> None:
     computers = property_computers()
     fp = form_properties.c
     rows = run.choose(stream_rows(run.store, [fp.form_id, fp.name, fp.value], [fp.form_id, fp.name]),
-                      lambda r: r.name)
+                      lambda r: r.name, "form_properties")
     run.checked.setdefault("form_properties", 0)
     for row in rows:
         run.check_time("form properties")
@@ -369,7 +382,7 @@ def check_relations(run: Verification) -> None:
     """Re-run the proof checker on stored equivalence verdicts (module docstring)."""
     fr = form_relations.c
     rows = run.choose(stream_rows(run.store, [fr.form_id, fr.other_id, fr.name, fr.value], [fr.form_id, fr.other_id, fr.name]),
-                      lambda r: r.name)
+                      lambda r: r.name, "form_relations")
     run.checked.setdefault("form_relations", 0)
     for row in rows:
         run.check_time("relations")

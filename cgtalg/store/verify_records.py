@@ -37,12 +37,14 @@ from cgtalg.store.codec import decode_chunk, shorten
 from cgtalg.store.schema import position_properties, positions, sequence_chunks, sequences
 from cgtalg.store.verify import _BAD, Verification, _json, stream_rows
 
-__all__ = ["check_positions", "check_sequences", "SAMPLE_VALUES", "SAMPLE_SECONDS", "MAX_RECOMPUTE_BYTES", "RECORD_SECONDS"]
+__all__ = ["check_positions", "check_sequences", "SAMPLE_VALUES", "SAMPLE_SECONDS", "SEQUENCES_SECONDS", "MAX_RECOMPUTE_BYTES", "RECORD_SECONDS"]
 
 #: Values of a Grundy sequence recomputed when sampling (all with ``sample=None``).
 SAMPLE_VALUES = 1 << 22
 #: Time spent recomputing one sequence when sampling (the prefix done by then is compared).
 SAMPLE_SECONDS = 5.0
+#: Seconds given to the sampled sequences of each kind (``grundy``, ``quotient``...) when sampling.
+SEQUENCES_SECONDS = 30.0
 #: Memory a sequence's recomputation may take; past it only the prefix that fits is recomputed.
 MAX_RECOMPUTE_BYTES = 256 << 20
 #: Time budget of recomputing one position record (a solve, a partizan value, a quotient).
@@ -64,7 +66,7 @@ def check_positions(run: Verification) -> None:
     rows = stream_rows(run.store, [pp.position_id, pp.name, pp.value, p.ruleset, p.position],
                        [pp.position_id, pp.name], join=position_properties.join(positions, p.id == pp.position_id))
     run.checked.setdefault("position_properties", 0)
-    for row in run.choose(rows, lambda r: _kind(r.ruleset, r.name)):
+    for row in run.choose(rows, lambda r: _kind(r.ruleset, r.name), "position_properties"):
         run.check_time("positions")
         key = f"position {row.position_id} ({row.ruleset} {shorten(row.position, 40)}), property {row.name!r}"
         value = _json(run, "position_properties", key, row.value)
@@ -279,7 +281,8 @@ def check_sequences(run: Verification) -> None:
     """Chunks, recomputed Grundy values and the certificates in sequences' metadata."""
     s = sequences.c
     run.checked.setdefault("sequences", 0)
-    for seq in stream_rows(run.store, [s.key, s.length, s.meta], [s.key], batch=200):
+    rows = stream_rows(run.store, [s.key, s.length, s.meta], [s.key], batch=200)
+    for seq in run.choose(rows, lambda r: r.key.split(":", 1)[0], "sequences", SEQUENCES_SECONDS):
         run.check_time("sequences")
         key = f"sequence {seq.key!r}"
         meta = None
