@@ -29,6 +29,7 @@ WRITERS = [
     ["equiv", "--misere", "{*2}", "*2+*2"],
     ["grundy", "0.77", "-n", "3000"],
     ["period", "0.07"],
+    ["grundy", "0.07", "-n", "5000"],
     ["misere", "0.77", "-n", "12"],
     ["misere", "0.77", "--position", "5 3"],
     ["quotient", "0.07", "--max-heap", "12", "--quiet"],
@@ -134,6 +135,16 @@ def test_certified_sequence_value(copy):
     problems = _problems(copy)
     assert [p["key"] for p in problems] == ["sequence 'grundy:0.07', index 60"], problems
     assert problems[0]["table"] == "sequence_chunks" and "recomputed" in problems[0]["problem"]
+
+
+def test_value_past_the_certificate_is_checked_by_the_period(copy):
+    """Sampling recomputes only the prefix the certificate needs (1024 values of 0.07); once the
+    certificate holds, the period proves every later value, so a change at 4000 is caught."""
+    _tampered_chunk(copy, "grundy:0.07", 4000)
+    with open_store(copy) as store:
+        result = verify_store(store)
+    assert [p["key"] for p in result["problems"]] == ["sequence 'grundy:0.07', index 4000"], result["problems"]
+    assert "the certified period gives" in result["problems"][0]["problem"]
 
 
 def test_uncertified_sequence_value_far_out(copy):

@@ -18,7 +18,8 @@ and tile ``0 .. length-1``; a Grundy sequence of a heap game (key ``grundy:GAME`
 by the compiled engine (:class:`cgtalg.rulesets.grundy_engine.GrundyEngine`, a fresh one that
 never reads the store) and compared chunk by chunk, in full with ``sample=None``, else its first
 :data:`SAMPLE_VALUES` values or those recomputed within :data:`SAMPLE_SECONDS`; a periodicity certificate in its metadata is re-checked against the
-recomputed values; a misère quotient (metadata ``misere_quotient`` of ``quotient:GAME``) goes
+recomputed values, and once it holds, the stored values past the recomputed prefix are compared
+with the values the period gives; a misère quotient (metadata ``misere_quotient`` of ``quotient:GAME``) goes
 through the loader's exact verification (:func:`cgtalg.misere.quotient_store.load_quotient_state`)
 and its stored presentation is compared with the one recomputed from the verified table.
 """
@@ -295,12 +296,13 @@ def check_sequences(run: Verification) -> None:
             want = seq.length if run.sample is None else min(seq.length, SAMPLE_VALUES)
             cert = (meta or {}).get("periodicity")
             if isinstance(cert, dict) and cert.get("certified"):
-                want = max(want, _int(cert.get("values_checked")))
+                need = _int(cert.get("values_checked"))
+                # sampling: the prefix the certificate needs; once it holds, the period gives the rest
+                want = max(need, 1) if run.sample is not None else max(want, need)
             fresh = _recompute(run, key, ruleset, want)
-        _check_chunks(run, seq, fresh)
+        period = _check_meta(run, seq, meta, ruleset, fresh) if meta else None
+        _check_chunks(run, seq, fresh, period)
         run.count("sequences")
-        if meta:
-            _check_meta(run, seq, meta, ruleset, fresh)
 
 
 def _int(x: Any) -> int:
@@ -351,9 +353,10 @@ def _recompute(run: Verification, key: str, ruleset: Any, n: int) -> np.ndarray 
     return np.asarray(eng.values(eng.n))
 
 
-def _check_chunks(run: Verification, seq: Any, fresh: np.ndarray | None) -> None:
+def _check_chunks(run: Verification, seq: Any, fresh: np.ndarray | None, period: tuple[int, int] | None) -> None:
     """The chunks of one sequence, read one at a time: contiguous, decodable, and equal to the
-    recomputed values where there are some."""
+    recomputed values where there are some; past them, when the sequence's periodicity
+    certificate was re-checked (``period = (p, n0)``), equal to the values the period gives."""
     c = sequence_chunks.c
     key = f"sequence {seq.key!r}"
     expected = 0
@@ -371,17 +374,31 @@ def _check_chunks(run: Verification, seq: Any, fresh: np.ndarray | None) -> None
         except ValueError as exc:
             run.problem("sequence_chunks", ckey, f"unreadable: {exc}")
             continue
-        if fresh is None or chunk.start >= fresh.size:
+        if fresh is None:
             continue
-        stop = min(chunk.start + chunk.count, fresh.size)
-        ours = fresh[chunk.start:stop].astype(np.int64)
+        if period is not None:  # a proved period extends the recomputed prefix to every index
+            p, n0 = period
+            idx = np.arange(chunk.start, chunk.start + chunk.count, dtype=np.int64)
+            late = idx >= fresh.size
+            idx[late] = n0 + (idx[late] - n0) % p
+            ours = fresh[idx].astype(np.int64)
+            stop = chunk.start + chunk.count
+            how = "the certified period gives"
+        elif chunk.start >= fresh.size:
+            continue
+        else:
+            stop = min(chunk.start + chunk.count, fresh.size)
+            ours = fresh[chunk.start:stop].astype(np.int64)
+            how = "recomputed"
         differ = np.flatnonzero(part[: stop - chunk.start] != ours)
         compared += stop - chunk.start
         if differ.size:
             i = int(differ[0])
             n = chunk.start + i
+            if n < fresh.size:
+                how = "recomputed"
             run.problem("sequence_chunks", f"{key}, index {n}",
-                        f"stored value {int(part[i])}, recomputed {int(ours[i])} (chunk at {chunk.start}; "
+                        f"stored value {int(part[i])}, {how} {int(ours[i])} (chunk at {chunk.start}; "
                         f"{differ.size} of its values differ)", str(int(part[i])), str(int(ours[i])))
     if expected != seq.length:
         run.problem("sequences", key, f"stored length {seq.length}, but its chunks hold values 0 .. {expected - 1}")
@@ -389,39 +406,46 @@ def _check_chunks(run: Verification, seq: Any, fresh: np.ndarray | None) -> None
         run.count("sequence_values_recomputed", compared)
 
 
-def _check_meta(run: Verification, seq: Any, meta: dict, ruleset: Any, fresh: np.ndarray | None) -> None:
+def _check_meta(run: Verification, seq: Any, meta: dict, ruleset: Any,
+                fresh: np.ndarray | None) -> tuple[int, int] | None:
+    """Check the certificates in a sequence's metadata; the ``(period, preperiod)`` of a
+    periodicity certificate that holds on the recomputed values, else None."""
     key = f"sequence {seq.key!r}, column meta"
     cert = meta.get("periodicity")
+    period = None
     if isinstance(cert, dict) and cert.get("certified"):
-        _periodicity(run, key, ruleset, cert, fresh)
+        period = _periodicity(run, key, ruleset, cert, fresh)
     record = meta.get("misere_quotient")
     if record is not None:
         _quotient(run, key, seq.key, record)
+    return period
 
 
-def _periodicity(run: Verification, key: str, ruleset: Any, cert: dict, fresh: np.ndarray | None) -> None:
+def _periodicity(run: Verification, key: str, ruleset: Any, cert: dict,
+                 fresh: np.ndarray | None) -> tuple[int, int] | None:
     from cgtalg.rulesets.octal_periodicity import check_certificate
 
     if ruleset is None or ruleset.certificate() is None:
         run.problem("sequences", key, "a certified period for a sequence no periodicity theorem covers", cert)
-        return
+        return None
     _theorem, mode, h, k = ruleset.certificate()
     try:
         p, n0, L = int(cert["period"]), int(cert["preperiod"]), int(cert["values_checked"])
     except (KeyError, TypeError, ValueError):
         run.problem("sequences", key, "a periodicity certificate without period, preperiod and values_checked", cert)
-        return
+        return None
     if fresh is None or fresh.size < L:
         run.skip("periodicity", f"{key}: the {L} values its certificate needs were not recomputed")
-        return
+        return None
     G = np.ascontiguousarray(fresh[:L])
     got = check_certificate(G, L, mode, h, k, p)
     if got != n0 or int(cert.get("k", k)) != k:
         why = "the theorem's bound does not hold" if got is None else f"the recomputed values give preperiod {got}"
         run.problem("sequences", key, f"the periodicity certificate (period {p}, preperiod {n0}, {L} values) fails "
                                       f"on recomputed Grundy values: {why}", cert)
-        return
+        return None
     run.count("certificates_rechecked")
+    return (p, n0) if fresh.size >= n0 + p else None
 
 
 def _quotient(run: Verification, key: str, seq_key: str, record: Any) -> None:
