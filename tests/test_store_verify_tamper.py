@@ -301,3 +301,15 @@ def test_postgresql_store_verifies_and_names_a_tampered_value(pg_url):
     with open_store(pg_url) as store:
         problems = verify_store(store, sample=None)["problems"]
     assert len(problems) == 1 and problems[0]["key"].endswith("(partizan:domineering ...|...), property 'canonical_form'")
+
+
+def test_unsolved_census_record(copy):
+    """An unsolved record carries no certificate: its largest value is recomputed."""
+    pid, code, name, text = _one(copy, "SELECT p.id, p.position, q.name, q.value FROM positions p JOIN position_properties q "
+                                 "ON q.position_id = p.id WHERE p.ruleset = 'census:octal' AND q.name LIKE 'normal:%'")
+    value = json.loads(text)
+    assert value["status"] == "unsolved"
+    value["max_value"] += 1
+    _sql(copy, "UPDATE position_properties SET value = ? WHERE position_id = ? AND name = ?", json.dumps(value), pid, name)
+    problems = _problems(copy)
+    assert [p["key"] for p in problems] == [f"position {pid} (census:octal {code}), property {name!r}"], problems
