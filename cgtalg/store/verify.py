@@ -58,7 +58,7 @@ BATCH = 2000
 #: Rows of each kind checked by default (``cgtalg store verify`` without ``--full``).
 DEFAULT_SAMPLE = 200
 #: Seconds given to each kind of row when sampling (the rest of its sample is then skipped).
-KIND_SECONDS = 10.0
+KIND_SECONDS = 5.0
 #: Longest text of a value quoted in a problem.
 QUOTE = 80
 
@@ -134,11 +134,14 @@ class Verification:
         self.deadline.check(f"store verify ({what})")
 
     def choose(self, rows: Iterator[Any], kind_of: Callable[[Any], str] | None = None, check: str = "rows",
-               share: float = KIND_SECONDS) -> Iterator[Any]:
+               share: float | None | Callable[[str], float | None] = KIND_SECONDS,
+               first: Callable[[Any], bool] | None = None) -> Iterator[Any]:
         """All of ``rows`` (``sample=None``), else a uniform sample of at most ``sample`` rows of
         each kind (reservoir sampling over the stream: memory holds the sample only), each kind
-        given ``share`` seconds: the rows of a kind left when its share is used up are counted
-        as not re-derived (``--full`` checks them all)."""
+        given ``share`` seconds (or ``share(kind)``; ``None``: no share, for records that carry a
+        certificate, whose checks the sample bounds): the rows of a kind left when its share is used up are counted
+        as not re-derived (``--full`` checks them all). Rows for which ``first`` is true (those
+        with a certificate) come first in their kind."""
         if self.sample is None:
             yield from rows
             return
@@ -159,10 +162,13 @@ class Verification:
         for kind in sorted(pools):
             start = self.deadline.elapsed()
             pool = pools.pop(kind)
+            if first is not None:
+                pool.sort(key=lambda row: not first(row))
+            limit = share(kind) if callable(share) else share
             for i, row in enumerate(pool):
-                if self.deadline.elapsed() - start > share:
+                if limit is not None and self.deadline.elapsed() - start > limit:
                     for _ in pool[i:]:
-                        self.skip(check, f"the sample's time share ({share:g} s) of {kind or check} was used up "
+                        self.skip(check, f"the sample's time share ({limit:g} s) of {kind or check} was used up "
                                          "(--full checks every row)")
                     break
                 yield row
@@ -382,7 +388,7 @@ def check_relations(run: Verification) -> None:
     """Re-run the proof checker on stored equivalence verdicts (module docstring)."""
     fr = form_relations.c
     rows = run.choose(stream_rows(run.store, [fr.form_id, fr.other_id, fr.name, fr.value], [fr.form_id, fr.other_id, fr.name]),
-                      lambda r: r.name, "form_relations")
+                      lambda r: r.name, "form_relations", share=None)  # every relation carries its proof
     run.checked.setdefault("form_relations", 0)
     for row in rows:
         run.check_time("relations")

@@ -37,7 +37,7 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import CgtalgError, ComputationLimitError
 from cgtalg.store.codec import decode_chunk, shorten
 from cgtalg.store.schema import position_properties, positions, sequence_chunks, sequences
-from cgtalg.store.verify import _BAD, Verification, _json, stream_rows
+from cgtalg.store.verify import _BAD, KIND_SECONDS, Verification, _json, stream_rows
 
 __all__ = ["check_positions", "check_sequences", "SAMPLE_VALUES", "SAMPLE_SECONDS", "SEQUENCES_SECONDS", "MAX_RECOMPUTE_BYTES", "RECORD_SECONDS"]
 
@@ -46,10 +46,11 @@ SAMPLE_VALUES = 1 << 22
 #: Time spent recomputing one sequence when sampling (the prefix done by then is compared).
 SAMPLE_SECONDS = 5.0
 #: Seconds given to the sampled sequences of each kind (``grundy``, ``quotient``...) when sampling.
-SEQUENCES_SECONDS = 30.0
+SEQUENCES_SECONDS = 20.0
 #: Memory a sequence's recomputation may take; past it only the prefix that fits is recomputed.
 MAX_RECOMPUTE_BYTES = 256 << 20
-#: Time budget of recomputing one position record (a solve, a partizan value, a quotient).
+#: Time budget of recomputing one position record (a solve, a partizan value, a quotient) with
+#: ``sample=None`` (:data:`SAMPLE_SECONDS` when sampling).
 RECORD_SECONDS = 60.0
 #: The ruleset key of census records (:data:`cgtalg.census.tasks.CENSUS_RULESET`; the census is
 #: a higher layer, so its name is repeated here).
@@ -57,9 +58,19 @@ CENSUS_RULESET = "census:octal"
 
 
 # -- positions ---------------------------------------------------------------------------------
-def _kind(ruleset: str, name: str) -> str:
+def _kind(row: Any) -> str:
+    """The kind a position record is sampled by: its ruleset family and property, a solved census
+    record (which carries a periodicity certificate) apart from the unsolved ones."""
+    ruleset, name = row.ruleset, row.name
     family = ruleset.split(":", 1)[0] if ruleset.startswith(("census:", "misere:", "partizan:")) else "ruleset"
-    return f"{family}/{name.split(':', 1)[0]}"
+    kind = f"{family}/{name.split(':', 1)[0]}"
+    if ruleset == CENSUS_RULESET and name == "normal":
+        kind += " (certified)"
+    return kind
+
+
+def _share(kind: str) -> float | None:
+    return None if kind.endswith("(certified)") else KIND_SECONDS
 
 
 def check_positions(run: Verification) -> None:
@@ -68,7 +79,7 @@ def check_positions(run: Verification) -> None:
     rows = stream_rows(run.store, [pp.position_id, pp.name, pp.value, p.ruleset, p.position],
                        [pp.position_id, pp.name], join=position_properties.join(positions, p.id == pp.position_id))
     run.checked.setdefault("position_properties", 0)
-    for row in run.choose(rows, lambda r: _kind(r.ruleset, r.name), "position_properties"):
+    for row in run.choose(rows, _kind, "position_properties", share=_share):
         run.check_time("positions")
         key = f"position {row.position_id} ({row.ruleset} {shorten(row.position, 40)}), property {row.name!r}"
         value = _json(run, "position_properties", key, row.value)
@@ -191,7 +202,7 @@ def _census_unsolved(run: Verification, key: str, code: Any, value: dict) -> Non
     eng = GrundyEngine(code)
     try:
         eng.extend(L, progress=False, max_bytes=MAX_RECOMPUTE_BYTES,
-                   deadline=Deadline(SAMPLE_SECONDS if run.sample is not None else _seconds(run), run.deadline.max_memory))
+                   deadline=Deadline(_seconds(run), run.deadline.max_memory))
     except ComputationLimitError as exc:
         if run.deadline.expired():
             raise
@@ -230,8 +241,11 @@ def _census_quotient(run: Verification, key: str, row: Any, code: Any, value: di
 
 
 def _seconds(run: Verification) -> float:
+    """The time budget of recomputing one record: :data:`RECORD_SECONDS`, or
+    :data:`SAMPLE_SECONDS` when sampling, and never past the run's own budget."""
+    own = RECORD_SECONDS if run.sample is None else SAMPLE_SECONDS
     left = run.deadline.remaining()
-    return RECORD_SECONDS if left is None else max(0.01, min(RECORD_SECONDS, left))
+    return own if left is None else max(0.01, min(own, left))
 
 
 def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
@@ -316,7 +330,9 @@ def check_sequences(run: Verification) -> None:
     s = sequences.c
     run.checked.setdefault("sequences", 0)
     rows = stream_rows(run.store, [s.key, s.length, s.meta], [s.key], batch=200)
-    for seq in run.choose(rows, lambda r: r.key.split(":", 1)[0], "sequences", SEQUENCES_SECONDS):
+    for seq in run.choose(rows, lambda r: r.key.split(":", 1)[0], "sequences", SEQUENCES_SECONDS,
+                          first=lambda r: r.meta is not None and ('"certified":true' in r.meta
+                                                                  or '"misere_quotient"' in r.meta)):
         run.check_time("sequences")
         key = f"sequence {seq.key!r}"
         meta = None
