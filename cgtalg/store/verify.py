@@ -211,6 +211,20 @@ def verify_store(store: Any, sample: int | None = DEFAULT_SAMPLE, seed: int = 0,
     ------
     StoreError
         For a bad ``sample`` or when the store cannot be read at all.
+
+    Examples
+    --------
+    The Grundy values of Dawson's Kayles (0.07), 0 0 1 1 2 0 3 1 ..., stored with G(6) changed
+    from 3 to 2: the recomputation names the row.
+
+    >>> from cgtalg.store import open_store
+    >>> store = open_store(":memory:")
+    >>> store.extend_sequence("grundy:0.07", 0, [0, 0, 1, 1, 2, 0, 2, 1])
+    >>> result = verify_store(store, sample=None)
+    >>> result["ok"], [p["key"] for p in result["problems"]]
+    (False, ["sequence 'grundy:0.07', index 6"])
+    >>> result["problems"][0]["problem"]
+    'stored value 2, recomputed 3 (chunk at 0; 1 of its values differ)'
     """
     if sample is not None and (isinstance(sample, bool) or not isinstance(sample, int) or sample < 1):
         raise StoreError(f"verify: sample must be a positive int or None, got {sample!r}")
