@@ -1,7 +1,8 @@
 """``cgtalg store verify`` (issue 7): tamper with a copy of a store underneath (with the
 ``sqlite3`` module) and check that verify names each inconsistency with its key, exits 1,
 and never modifies the file. Recomputed values come from the definitions: Grundy values by
-the mex rule, octal sequences by the take-and-break recurrence (Winning Ways ch. 4)."""
+the mex rule, octal sequences recomputed by the Grundy engine (the take-and-break recurrence,
+Winning Ways ch. 4)."""
 
 from __future__ import annotations
 

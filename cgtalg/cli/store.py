@@ -4,7 +4,7 @@
     cgtalg store info [--json]                 # location, schema revision, counts
     cgtalg store query "{*2}" [--json]         # every property stored for that form
     cgtalg store query --property grundy --value 0
-    cgtalg store verify [--sample N | --full] [--json]   # re-derive stored results
+    cgtalg store verify [--sample N | --full] [--time T] [--json]   # re-check certificates, recompute values
 
 All honour the global ``--store URL`` option (else ``$CGTALG_STORE``, else the user file).
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import emit, json_option, time_option
 from cgtalg.store.location import STORE_ENV, describe_url, resolve_store_url, sqlite_file, user_store_path
 
 __all__ = ["register", "store_group"]
@@ -181,37 +181,84 @@ def _query_text(result: dict) -> str:
 
 
 @store_group.command("verify")
-@click.option("--sample", type=click.IntRange(min=1, max=10**9), default=200, show_default=True,
-              help="Rows checked per table (random sample).")
-@click.option("--full", is_flag=True, help="Check every row.")
+@click.option("--sample", type=click.IntRange(min=1, max=10**9), default=None, metavar="N",
+              help="Rows checked of each kind, a seeded uniform sample (default 200); Grundy sequences "
+                   "are recomputed up to 2^22 values.")
+@click.option("--full", is_flag=True, help="Check every row and recompute every stored value.")
 @click.option("--seed", type=click.IntRange(min=0, max=2**32 - 1), default=0, show_default=True, help="Seed of the sample.")
+@time_option(help="Stop after this long (90, 90s, 10m, 2h), reporting what was checked so far.")
+@click.option("--progress/--no-progress", default=None, help="Progress counter on stderr (default: on a terminal).")
 @json_option
 @click.pass_context
-def verify_command(ctx: click.Context, sample: int, full: bool, seed: int, as_json: bool) -> None:
-    """Re-derive stored results from their inputs; report every inconsistency with its key.
+def verify_command(ctx: click.Context, sample: int | None, full: bool, seed: int, max_seconds: float | None,
+                   progress: bool | None, as_json: bool) -> None:
+    """Re-derive stored results: re-run the periodicity, quotient and proof checkers on every
+    record that carries a certificate (on recomputed values), recompute a sample of the values
+    that carry none (form properties, partizan values, solutions, genera), and name every row
+    that does not hold up.
 
-    Never writes to the store. Exit code 1 when an inconsistency is found, 0 when clean.
+    Never writes to the store; memory stays bounded (tables are read in batches). Exit code 1
+    when an inconsistency is found, 2 when stopped (--time, memory) before the end, 0 when clean.
     """
     from cgtalg.store import open_store
-    from cgtalg.store.verify import verify_store
+    from cgtalg.store.verify import DEFAULT_SAMPLE, verify_store
 
-    with open_store(_store_url(ctx)) as store:
-        result = verify_store(store, sample=None if full else sample, seed=seed)
-        if store.malformed is not None:
-            result["problems"].insert(0, {"table": "(file)", "key": store.location, "problem": f"malformed: {store.malformed}"})
-            result["ok"] = False
+    if full and sample is not None:
+        raise click.UsageError("give --sample N or --full, not both")
+    bar = _verify_bar(progress)
+    try:
+        with open_store(_store_url(ctx)) as store:
+            result = verify_store(store, sample=None if full else (sample or DEFAULT_SAMPLE), seed=seed,
+                                  max_seconds=max_seconds, progress=bar)
+            if store.malformed is not None:
+                result["problems"].insert(0, {"table": "(file)", "key": store.location, "problem": f"malformed: {store.malformed}"})
+                result["ok"] = False
+    finally:
+        if bar is not None:
+            bar.close()
     emit(result, as_json, lambda: _verify_text(result))
+    # SystemExit, not ctx.exit: the entry point runs click with standalone_mode=False,
+    # which drops ctx.exit's code.
     if not result["ok"]:
-        # SystemExit, not ctx.exit: the entry point runs click with standalone_mode=False,
-        # which drops ctx.exit's code.
         raise SystemExit(1)
+    if not result["complete"]:
+        raise SystemExit(2)
+
+
+class _VerifyBar:
+    """A tqdm counter of rows checked (the CLI's progress bars are tqdm's), as the
+    ``progress(check, n)`` callback of :func:`cgtalg.store.verify.verify_store`."""
+
+    def __init__(self) -> None:
+        from tqdm.auto import tqdm
+
+        self.bar = tqdm(desc="store verify", unit=" rows", leave=False)
+
+    def __call__(self, check: str, n: int) -> None:
+        self.bar.set_postfix_str(check, refresh=False)
+        self.bar.update(n)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _verify_bar(progress: bool | None) -> _VerifyBar | None:
+    import sys
+
+    show = sys.stderr.isatty() if progress is None else progress
+    return _VerifyBar() if show else None
 
 
 def _verify_text(result: dict) -> str:
     checked = ", ".join(f"{name} {count}" for name, count in result["checked"].items())
-    lines = [f"store:   {result['store']}", f"checked: {checked}"]
+    scope = "every row" if result.get("sample") is None else f"a sample of up to {result['sample']} rows of each kind"
+    lines = [f"store:   {result['store']}", f"checked: {checked} ({scope})"]
+    for name, entry in result.get("skipped", {}).items():
+        lines.append(f"not re-derived: {name} {entry['count']} (e.g. {entry['first_reason']})")
+    if not result.get("complete", True):
+        lines.append(f"stopped before the end: {result['stopped']}")
     if result["ok"]:
-        lines.append("no inconsistency found")
+        lines.append("no inconsistency found" + ("" if result.get("complete", True) else " in what was checked"))
     else:
         lines.append(f"{len(result['problems'])} inconsistencies:")
         lines += [f"  {p['table']}: {p['key']}: {p['problem']}" for p in result["problems"]]
