@@ -81,9 +81,13 @@ def test_info(capsys, filled):
         "relations:  none",
         "positions:  1 (properties: grundy 1)",
         "sequences:  1 (5 values)",
+        "provenance: 5 results, 0 stale",
     ]
     code, out, _ = run(capsys, "--store", str(filled), "store", "info", "--json")
     data = json.loads(out)
+    assert {(r["table"], r["name"], r["rows"], r["current"]) for r in data["provenance"]} == {
+        ("form_properties", "grundy", 2, True), ("form_properties", "misere_grundy", 1, True),
+        ("position_properties", "grundy", 1, True), ("sequences", "sequence:grundy", 1, True)}
     assert data["forms"] == 3 and data["properties"] == {"grundy": 2, "misere_grundy": 1}
     assert data["revision"] == data["head"] == "0003" and data["location"] == str(filled)
     assert data["sequences"] == 1 and data["sequence_values"] == 5

@@ -313,3 +313,23 @@ def test_unsolved_census_record(copy):
     _sql(copy, "UPDATE position_properties SET value = ? WHERE position_id = ? AND name = ?", json.dumps(value), pid, name)
     problems = _problems(copy)
     assert [p["key"] for p in problems] == [f"position {pid} (census:octal {code}), property {name!r}"], problems
+
+
+def test_stale_rows_are_skipped_not_failures(tmp_path, monkeypatch):
+    """A row written by an older version of its algorithm is not served and not a failure of
+    ``store verify``: it is counted among the skipped rows as stale."""
+    import cgtalg as cg
+    from cgtalg.store import ALGORITHM_VERSIONS, open_store
+    from cgtalg.store.verify import verify_store
+
+    store = open_store(str(tmp_path / "s.sqlite"))
+    store.put(cg.parse("{*2,*3}"), "grundy", 5)  # wrong, and written by "version 1"
+    monkeypatch.setitem(ALGORITHM_VERSIONS, "grundy", 2)
+    report = verify_store(open_store(str(tmp_path / "s.sqlite")), sample=None)
+    report = report if isinstance(report, dict) else report.to_json()
+    assert not report["problems"]
+    assert "stale" in json.dumps(report["skipped"])
+    monkeypatch.setitem(ALGORITHM_VERSIONS, "grundy", 1)
+    report = verify_store(open_store(str(tmp_path / "s.sqlite")), sample=None)
+    report = report if isinstance(report, dict) else report.to_json()
+    assert report["problems"]  # current again: the wrong value is found

@@ -65,6 +65,7 @@ def info_command(ctx: click.Context, as_json: bool) -> None:
 
     with open_store(_store_url(ctx)) as store:
         result = store.info()
+        result["provenance"] = store.provenance_summary()
     emit(result, as_json, lambda: _info_text(result))
 
 
@@ -86,6 +87,14 @@ def _info_text(info: dict) -> str:
         f"positions:  {info['positions']} (properties: {_counts(info['position_properties'])})",
         f"sequences:  {info['sequences']} ({info['sequence_values']} values)",
     ]
+    rows = info.get("provenance") or []
+    stale = [r for r in rows if not r["current"]]
+    old = sum(r["before_provenance"] for r in rows)
+    lines.append(f"provenance: {sum(r['rows'] for r in rows)} results, {sum(r['rows'] for r in stale)} stale"
+                 + (f", {old} written before provenance was recorded (served as version 1)" if old else ""))
+    for r in stale:
+        lines.append(f"  stale: {r['table']} {r['name']!r}: {r['rows']} rows of version {r['algorithm']} "
+                     f"(current {r['current_algorithm']}; recomputed when asked, shown with --stale show)")
     return "\n".join(lines)
 
 

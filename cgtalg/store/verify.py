@@ -42,6 +42,7 @@ from cgtalg.errors import CgtalgError, ComputationLimitError, StoreError
 from cgtalg.store.codec import shorten
 from cgtalg.store.engine import IN_BATCH
 from cgtalg.store.forms import key_ids, parse_form_key, stored_birthday
+from cgtalg.store.provenance import current_version
 from cgtalg.store.schema import form_properties, form_relations, forms
 
 __all__ = ["verify_store", "Verification", "RECOMPUTE_LIMIT", "LINEAR_PROPERTIES", "LINEAR_LIMIT", "BATCH", "DEFAULT_SAMPLE", "KIND_SECONDS", "stream_rows"]
@@ -129,6 +130,16 @@ class Verification:
     def skip(self, check: str, why: str) -> None:
         entry = self.skipped.setdefault(check, {"count": 0, "first_reason": why})
         entry["count"] += 1
+
+    def stale(self, table: str, name: str, algorithm: Any) -> bool:
+        """Whether a row of ``table`` for ``name`` was written by another version of its
+        algorithm than the current one (then it is counted as skipped, never as a failure: the
+        store does not serve it, and recomputes it when it is next asked for)."""
+        if algorithm is None or int(algorithm) == current_version(name):
+            return False
+        self.skip(table, f"stale: written by version {algorithm} of the algorithm of {name!r} "
+                         f"(current {current_version(name)}); not served, recomputed when next asked")
+        return True
 
     def check_time(self, what: str) -> None:
         self.deadline.check(f"store verify ({what})")
@@ -312,11 +323,13 @@ def check_form_properties(run: Verification) -> None:
 
     computers = property_computers()
     fp = form_properties.c
-    rows = run.choose(stream_rows(run.store, [fp.form_id, fp.name, fp.value], [fp.form_id, fp.name]),
+    rows = run.choose(stream_rows(run.store, [fp.form_id, fp.name, fp.value, fp.algorithm], [fp.form_id, fp.name]),
                       lambda r: r.name, "form_properties")
     run.checked.setdefault("form_properties", 0)
     for row in rows:
         run.check_time("form properties")
+        if run.stale("form_properties", row.name, row.algorithm):
+            continue
         key = f"form {row.form_id}, property {row.name!r}"
         stored = _json(run, "form_properties", key, row.value)
         run.count("form_properties")
@@ -401,11 +414,14 @@ def _check_moves(run: Verification, key: str, g: Any, misere: bool, stored: Any)
 def check_relations(run: Verification) -> None:
     """Re-run the proof checker on stored equivalence verdicts (module docstring)."""
     fr = form_relations.c
-    rows = run.choose(stream_rows(run.store, [fr.form_id, fr.other_id, fr.name, fr.value], [fr.form_id, fr.other_id, fr.name]),
+    rows = run.choose(stream_rows(run.store, [fr.form_id, fr.other_id, fr.name, fr.value, fr.algorithm],
+                                  [fr.form_id, fr.other_id, fr.name]),
                       lambda r: r.name, "form_relations", share=None)  # every relation carries its proof
     run.checked.setdefault("form_relations", 0)
     for row in rows:
         run.check_time("relations")
+        if run.stale("form_relations", row.name, row.algorithm):
+            continue
         key = f"forms ({row.form_id}, {row.other_id}), relation {row.name!r}"
         value = _json(run, "form_relations", key, row.value, dict)
         run.count("form_relations")

@@ -36,6 +36,7 @@ from sqlalchemy import select
 from cgtalg.budget import Deadline
 from cgtalg.errors import CgtalgError, ComputationLimitError
 from cgtalg.store.codec import decode_chunk, shorten
+from cgtalg.store.provenance import META_PROVENANCE, sequence_kind
 from cgtalg.store.schema import position_properties, positions, sequence_chunks, sequences
 from cgtalg.store.verify import _BAD, KIND_SECONDS, Verification, _json, stream_rows
 
@@ -73,14 +74,30 @@ def _share(kind: str) -> float | None:
     return None if kind.endswith("(certified)") else KIND_SECONDS
 
 
+def _current_entries(run: Any, meta: dict) -> dict:
+    """The entries of a sequence's metadata written by the current version of their algorithm
+    (the reserved provenance entry removed; stale entries counted as skipped)."""
+    prov = meta.pop(META_PROVENANCE, None)
+    prov = prov if isinstance(prov, dict) else {}
+    out = {}
+    for name, value in meta.items():
+        p = prov.get(name)
+        algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
+        if not run.stale("sequences", name, algorithm):
+            out[name] = value
+    return out
+
+
 def check_positions(run: Verification) -> None:
     """Re-derive stored properties of ruleset positions (module docstring)."""
     pp, p = position_properties.c, positions.c
-    rows = stream_rows(run.store, [pp.position_id, pp.name, pp.value, p.ruleset, p.position],
+    rows = stream_rows(run.store, [pp.position_id, pp.name, pp.value, pp.algorithm, p.ruleset, p.position],
                        [pp.position_id, pp.name], join=position_properties.join(positions, p.id == pp.position_id))
     run.checked.setdefault("position_properties", 0)
     for row in run.choose(rows, _kind, "position_properties", share=_share):
         run.check_time("positions")
+        if run.stale("position_properties", row.name, row.algorithm):
+            continue
         key = f"position {row.position_id} ({row.ruleset} {shorten(row.position, 40)}), property {row.name!r}"
         value = _json(run, "position_properties", key, row.value)
         run.count("position_properties")
@@ -329,16 +346,18 @@ def check_sequences(run: Verification) -> None:
     """Chunks, recomputed Grundy values and the certificates in sequences' metadata."""
     s = sequences.c
     run.checked.setdefault("sequences", 0)
-    rows = stream_rows(run.store, [s.key, s.length, s.meta], [s.key], batch=200)
+    rows = stream_rows(run.store, [s.key, s.length, s.meta, s.algorithm], [s.key], batch=200)
     for seq in run.choose(rows, lambda r: r.key.split(":", 1)[0], "sequences", SEQUENCES_SECONDS,
                           first=lambda r: r.meta is not None and ('"certified":true' in r.meta
                                                                   or '"misere_quotient"' in r.meta)):
         run.check_time("sequences")
+        if run.stale("sequences", sequence_kind(seq.key), seq.algorithm):
+            continue
         key = f"sequence {seq.key!r}"
         meta = None
         if seq.meta is not None:
             meta = _json(run, "sequences", f"{key}, column meta", seq.meta, dict)
-            meta = None if meta is _BAD else meta
+            meta = None if meta is _BAD else _current_entries(run, meta)
         ruleset = _heap_ruleset(seq.key)
         fresh = None
         if ruleset is not None and seq.length:
