@@ -21,6 +21,14 @@
  * monomial ids beyond 2^31, errors such as an alpha_p beyond the table) is handed back to the
  * Python implementation, which stays the reference: the results are the same by construction
  * and are cross-checked in tests/test_nimbers_compiled.py.
+ *
+ * Every loop that can run long (products of large elements, Frobenius maps and powers, the
+ * monomial reductions they trigger) calls tick() per term: every TICK_SIGNALS terms it runs
+ * PyErr_CheckSignals() (so Ctrl-C and a signal.alarm handler are answered within a fraction of
+ * a second) and, every TICK_CHECK terms, the budget callback set by set_check() (the Python
+ * side passes cgtalg.budget.Deadline.check: time and memory ceilings). A failed check returns
+ * -1 with the exception set, frees what was allocated, and is never mistaken for a request of
+ * the Python path (the flag `stopped`).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -33,6 +41,42 @@
 #endif
 
 #define BIG 1 /* return code: an operand or a coefficient needs the Python path */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Interruption: signals and the budget callback                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+#define TICK_SIGNALS 4096u   /* terms between two PyErr_CheckSignals() */
+#define TICK_CHECK 65536u    /* terms between two calls of the budget callback */
+
+static PyObject *g_check = NULL; /* set_check(f): f() raises to stop (None: no callback) */
+static uint32_t tick_n = 0;
+static int stopped = 0; /* a signal handler or the budget callback raised: do not retry */
+
+/* 0, or -1 with the exception set when a signal handler or the budget callback raised. */
+static int tick_slow(void)
+{
+    if (tick_n % TICK_CHECK == 0 && g_check) {
+        PyObject *r = PyObject_CallNoArgs(g_check);
+        if (!r) {
+            stopped = 1;
+            return -1;
+        }
+        Py_DECREF(r);
+    }
+    if (PyErr_CheckSignals() < 0) {
+        stopped = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static inline int tick(void)
+{
+    if (++tick_n % TICK_SIGNALS)
+        return 0;
+    return tick_slow();
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Finite nim-products below 2^64                                                              */
@@ -727,8 +771,11 @@ static int mono_get(int64_t ia, int64_t ib, size_t *off, size_t *len)
 
 static void enter(void)
 {
-    if (depth == 0 && pool_n > POOL_LIMIT)
-        mono_clear(); /* only between top-level operations: inner ones hold pool offsets */
+    if (depth == 0) {
+        stopped = 0;
+        if (pool_n > POOL_LIMIT)
+            mono_clear(); /* only between top-level operations: inner ones hold pool offsets */
+    }
     depth++;
 }
 
@@ -737,10 +784,13 @@ static void leave(void) { depth--; }
 /* acc += c (x) (monomial ia) (x) (monomial ib). */
 static inline int acc_term(Acc *acc, int64_t ia, int64_t ib, uint64_t c)
 {
+    int rc = tick();
+    if (rc)
+        return rc;
     if (ia == 0 || ib == 0)
         return acc_xor(acc, ia | ib, c);
     size_t off, len;
-    int rc = mono_get(ia, ib, &off, &len);
+    rc = mono_get(ia, ib, &off, &len);
     for (size_t t = 0; !rc && t < len; t++) {
         uint64_t cc = pool_c[off + t];
         rc = acc_xor(acc, pool_id[off + t], cc == 1 ? c : cm(c, cc));
@@ -1161,6 +1211,8 @@ static PyObject *nimber_mul(PyObject *a, PyObject *b)
     PyObject *v = value_mul(va, vb);
     if (v)
         return make_nimber(v);
+    if (stopped && PyErr_Occurred())
+        return NULL; /* a signal handler or the budget callback raised: stop here */
     /* coefficients of 64 bits or more, an alpha_p beyond the table, ...: the Python path
        computes the product or raises the library's error for it */
     PyErr_Clear();
@@ -1410,7 +1462,9 @@ static PyObject *m_elem_frobenius(PyObject *self, PyObject *args)
     if (!rc) {
         enter();
         for (long long i = 0; i < m && !rc; i++) {
-            rc = elem_square(&x, &z);
+            rc = tick();
+            if (!rc)
+                rc = elem_square(&x, &z);
             elem_swap(&x, &z);
         }
         leave();
@@ -1449,7 +1503,9 @@ static PyObject *m_elem_pow(PyObject *self, PyObject *args)
         }
         enter();
         for (int bit = top - 1; bit >= 0 && !rc; bit--) {
-            rc = elem_square(&r, &t);
+            rc = tick();
+            if (!rc)
+                rc = elem_square(&r, &t);
             elem_swap(&r, &t);
             if (!rc && ((n >> bit) & 1)) {
                 rc = r.n <= x.n ? elem_mul(&r, &x, &t) : elem_mul(&x, &r, &t);
@@ -1504,6 +1560,26 @@ static PyObject *m_nim_mul64(PyObject *self, PyObject *args)
     return PyLong_FromUnsignedLongLong(cm(a, b));
 }
 
+/* set_check(f): call f() (no arguments) every TICK_CHECK terms of element arithmetic; an
+   exception it raises stops the operation and propagates. None removes it. Returns the
+   previous callback (None if there was none), so that budgets nest. */
+static PyObject *m_set_check(PyObject *self, PyObject *f)
+{
+    if (f != Py_None && !PyCallable_Check(f)) {
+        PyErr_SetString(PyExc_TypeError, "set_check(f): f must be callable or None");
+        return NULL;
+    }
+    PyObject *old = g_check ? g_check : Py_None;
+    Py_INCREF(old);
+    if (f == Py_None) {
+        Py_CLEAR(g_check);
+    } else {
+        Py_INCREF(f);
+        Py_XSETREF(g_check, f);
+    }
+    return old;
+}
+
 static PyObject *m_stats(PyObject *self, PyObject *unused)
 {
     return Py_BuildValue("{sn,sn,sn}", "cached_products", (Py_ssize_t)mc_used, "pool_terms",
@@ -1536,6 +1612,7 @@ static PyMethodDef methods[] = {
     {"mul_lists", m_mul_lists, METH_VARARGS, "mul_lists(a, b): [x * y for x, y in zip(a, b)] for lists of Nimbers, else None."},
     {"add_lists", m_add_lists, METH_VARARGS, "add_lists(a, b): [x + y for x, y in zip(a, b)] for lists of Nimbers, else None."},
     {"nim_mul64", m_nim_mul64, METH_VARARGS, "nim_mul64(a, b): the nim-product of a, b < 2^64."},
+    {"set_check", m_set_check, METH_O, "set_check(f): call f() every so many terms (it may raise to stop); returns the previous f."},
     {"stats", m_stats, METH_NOARGS, "Sizes of the monomial product cache."},
     {"clear", m_clear, METH_NOARGS, "Empty the monomial product cache."},
     {NULL, NULL, 0, NULL},

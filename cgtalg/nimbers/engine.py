@@ -26,6 +26,7 @@ from cgtalg.errors import NimberError, OrdinalRangeError
 from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
+from cgtalg.nimbers.limits import budget_check, shorten
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _make, _out
 from cgtalg.nimbers.polynomials import Poly, _poly_add, _poly_divmod, _poly_mul, _ptrim
 
@@ -92,7 +93,7 @@ def odd_prime(k: int) -> int:
     (3, 11)
     """
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise NimberError(f"odd_prime: k must be an int >= 1, got {k!r}")
+        raise NimberError(f"odd_prime: k must be an int >= 1, got {shorten(repr(k))}")
     return _prime(k - 1)
 
 
@@ -405,6 +406,7 @@ class Engine:
         get = res.get
         mono = self.mono_mul
         for ia, ca in x.items():
+            budget_check()
             for ib, cb in y.items():
                 r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
                 if r is None:
@@ -435,6 +437,7 @@ class Engine:
 
     def square(self, x: Elem) -> Elem:
         """x ⊗ x, additive in characteristic 2: the sum of the squared monomials."""
+        budget_check()
         res: dict = {}
         get = res.get
         for k, c in x.items():
@@ -450,7 +453,7 @@ class Engine:
             got = c.elem_frobenius(x, m)
             if got is not None:
                 return got
-        for _ in range(m):
+        for _ in range(m):  # (square() checks the budget)
             x = self.square(x)
         return x
 
@@ -558,6 +561,7 @@ class Engine:
         s0: Poly = []
         s1: Poly = [one]
         while len(r1) > 1:
+            budget_check()
             lead_inv = self.inv(r1[-1])
             q, r = _poly_divmod(self, r0, r1, lead_inv)
             r0, r1 = r1, r
@@ -757,6 +761,6 @@ def need_alpha_error(op: str, exc: NeedAlpha) -> OrdinalRangeError:
 
 def _check_int(n: object, func: str, what: str = "exponent") -> int:
     if isinstance(n, bool) or not isinstance(n, (int, sympy.Integer)):
-        raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {n!r}")
+        raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {shorten(repr(n))}")
     return int(n)
 

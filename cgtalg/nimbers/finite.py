@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
+from cgtalg.nimbers.limits import shorten
 
 __all__ = [
     "nim_add",
@@ -180,13 +181,13 @@ def _check(x: object, func: str, name: str = "argument") -> int:
             raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {x}")
         return x
     if isinstance(x, (bool, np.bool_)):
-        raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got bool {x!r}")
+        raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got bool {shorten(repr(x))}")
     try:
         value = operator.index(x)  # numpy integers and other exact integer types
     except TypeError:
         raise NimberError(
             f"{func}: {name} must be a non-negative int (a nimber), "
-            f"got {type(x).__name__} {x!r}"
+            f"got {type(x).__name__} {shorten(repr(x))}"
         ) from None
     if value < 0:
         raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {value}")
@@ -195,11 +196,11 @@ def _check(x: object, func: str, name: str = "argument") -> int:
 
 def _check_exponent(n: object, func: str) -> int:
     if isinstance(n, (bool, np.bool_)):
-        raise NimberError(f"{func}: exponent must be an int, got bool {n!r}")
+        raise NimberError(f"{func}: exponent must be an int, got bool {shorten(repr(n))}")
     try:
         return operator.index(n)
     except TypeError:
-        got = f"{type(n).__name__} {n!r}"
+        got = f"{type(n).__name__} {shorten(repr(n))}"
         raise NimberError(f"{func}: exponent must be an int, got {got}") from None
 
 

@@ -25,6 +25,7 @@ from numba import njit
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
 from cgtalg.nimbers.finite import _TABLES, _check, _check_exponent
+from cgtalg.nimbers.limits import shorten
 
 __all__ = [
     "nim_mul_array",
@@ -233,7 +234,7 @@ _TWO64 = 1 << 64
 def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
     """``x`` as a uint64 array, or :class:`NimberError` naming the first bad value."""
     if isinstance(x, (bool, np.bool_)):
-        raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got bool {x!r}")
+        raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got bool {shorten(repr(x))}")
     arr = np.asarray(x)
     kind = arr.dtype.kind
     if kind == "u":
@@ -255,7 +256,7 @@ def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
                 )
         return np.array(values, dtype=np.uint64).reshape(arr.shape)
     if arr.ndim == 0:
-        got = f"{type(x).__name__} {x!r}"
+        got = f"{type(x).__name__} {shorten(repr(x))}"
     else:
         got = f"an array of dtype {arr.dtype}"
     raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got {got}")

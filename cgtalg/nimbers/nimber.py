@@ -53,6 +53,7 @@ from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers import kernels as _kernels
 from cgtalg.nimbers import engine as _engine
 from cgtalg.nimbers import lenstra as _lenstra
+from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, shorten
 from cgtalg.nimbers.ordinal import _cmp, _format, _parse
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
@@ -102,7 +103,32 @@ def _show(v: Union[int, dict]) -> str:
 
 
 def _raise_alpha(op: str, exc: Exception) -> None:
-    raise _engine.need_alpha_error(op, exc) from None
+    raise _engine.need_alpha_error(shorten(str(op), 200), exc) from None
+
+
+class _Label:
+    """``op`` and an operand as text, formatted only when a message needs it."""
+
+    def __init__(self, op: str, v: dict) -> None:
+        self.op, self.v = op, v
+
+    def __str__(self) -> str:
+        return f"{self.op} {shorten(_show(self.v))}"
+
+
+def _bounded(op: str, fn: Any, v: dict, max_seconds: Any = None, max_field_degree: Any = False) -> "Nimber":
+    """``fn()``, engine work on the element ``v``, as a Nimber: within a budget of
+    ``max_seconds`` and, unless ``max_field_degree`` is ``False``, refused when v's κ-field is
+    above it (see :mod:`cgtalg.nimbers.limits`)."""
+    label = _Label(op, v)
+    try:
+        if max_field_degree is not False:
+            limit = check_max_field_degree(max_field_degree, op)
+            check_field_degree(_ENG.degree_bound(v), limit, str(label))
+        with nimber_budget(max_seconds, label):  # type: ignore[arg-type]
+            return _mk(_norm(fn()))
+    except NeedAlpha as exc:
+        _raise_alpha(str(label), exc)
 
 
 _ENG = _engine.engine()  # (routes its inner loops through the C kernel when it is built)
@@ -159,11 +185,11 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
         if type(value) is Nimber:
             return value
         if isinstance(value, bool):
-            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {value!r}")
+            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {shorten(repr(value))}")
         if not isinstance(value, (int, str, np.integer, sympy.Basic)):
             raise NimberError(
                 "Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, "
-                f"got {type(value).__name__} {value!r}"
+                f"got {type(value).__name__} {shorten(repr(value))}"
             )
         return _mk(_value_of(value, "value"))
 
@@ -273,8 +299,9 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     def __pos__(self) -> "Nimber":
         return self
 
-    def inv(self) -> "Nimber":
-        """The nim-inverse (tower method of :func:`cgtalg.nimbers.lenstra.nim_inv`).
+    def inv(self, *, max_seconds: float | None = None) -> "Nimber":
+        """The nim-inverse (tower method of :func:`cgtalg.nimbers.lenstra.nim_inv`), within a
+        time budget of ``max_seconds`` (``None``: none).
 
         Raises
         ------
@@ -286,10 +313,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             if not v:
                 raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
             return _mk(_finite.nim_inv(v))
-        try:
-            return _mk(_norm(_ENG.inv(v)))
-        except NeedAlpha as exc:
-            _raise_alpha(f"nim-inverse of {self}", exc)
+        return _bounded("nim-inverse of", lambda: _ENG.inv(v), v, max_seconds)
 
     def __truediv__(self, other: object) -> "Nimber":
         if type(other) is not Nimber:
@@ -316,23 +340,19 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return _mk(_finite.nim_pow(v, n))
         if n == 1:
             return self
-        try:
-            if n < 0:
-                v = _ENG.inv(v)
-                n = -n
-            return _mk(_norm(_ENG.pow(v, n)))
-        except NeedAlpha as exc:
-            _raise_alpha(f"nim-power {self}^{n}", exc)
+        return _bounded(f"nim-power (^{shorten(str(n), 40)}) of", lambda: _ENG.pow(_ENG.inv(v), -n) if n < 0
+                        else _ENG.pow(v, n), v)
 
-    def sqrt(self) -> "Nimber":
-        """The nim-square root: the unique r with r ⊗ r = self (Frobenius in char 2)."""
+    def sqrt(self, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> "Nimber":
+        """The nim-square root: the unique r with r ⊗ r = self (Frobenius in char 2).
+
+        ``max_seconds`` bounds the time (``None``: no limit); a nimber whose κ-field has
+        degree above ``max_field_degree`` (``None``: :data:`~cgtalg.nimbers.limits.DEFAULT_MAX_FIELD_DEGREE`)
+        is refused before any work with :class:`~cgtalg.errors.ComputationLimitError`."""
         v = self._v
         if type(v) is int:
             return _mk(_finite.nim_sqrt(v))
-        try:
-            return _mk(_norm(_ENG.sqrt(v)))
-        except NeedAlpha as exc:
-            _raise_alpha(f"nim-square root of {self}", exc)
+        return _bounded("nim-square root of", lambda: _ENG.sqrt(v), v, max_seconds, max_field_degree)
 
     def __cgtalg_form__(self) -> Any:
         """The nim-heap ``*n`` of a finite nimber as a form (so ``cg.up + cg.nimber(1)`` is a
@@ -542,7 +562,7 @@ def parse_nimber(text: str) -> Nimber:
     (*1, *(ω^2·3+1), *ω^ω)
     """
     if not isinstance(text, str):
-        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {text!r}")
+        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {shorten(repr(text))}")
     return _mk(_value_of(text, "text"))
 
 
@@ -598,7 +618,7 @@ def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str, b
             if _is_seq(a) or _is_seq(b):
                 return _elementwise(lambda u, v: _binary(u, v, nim_op, int_op, ord_op, array_op, name), (a, b), name)
             bad = a if x is None else b
-            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {bad!r}")
+            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {shorten(repr(bad))}")
         return nim_op(x, y)
     if _is_int_array(a) or _is_int_array(b):
         if (_is_int_array(a) or isinstance(a, (int, np.integer))) and (

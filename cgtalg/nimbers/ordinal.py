@@ -32,6 +32,7 @@ from sympy import Integer
 from sympy.sets.ordinals import OmegaPower, Ordinal
 
 from cgtalg.errors import NimberError, OrdinalNotationError, OrdinalRangeError
+from cgtalg.nimbers.limits import shorten
 
 __all__ = [
     "OrdinalLike",
@@ -215,7 +216,7 @@ def _out(a: _CNF) -> OrdinalLike:
 def _coerce(x: object, name: str = "argument") -> _CNF:
     """Internal ``_CNF`` of a public value; raises :class:`NimberError` on anything else."""
     if isinstance(x, bool):
-        raise NimberError(f"{name} must be a non-negative int or a sympy Ordinal, got bool {x!r}")
+        raise NimberError(f"{name} must be a non-negative int or a sympy Ordinal, got bool {shorten(repr(x))}")
     if isinstance(x, (int, Integer)):
         n = int(x)
         if n < 0:
@@ -224,7 +225,7 @@ def _coerce(x: object, name: str = "argument") -> _CNF:
     if isinstance(x, Ordinal):
         return _from_sympy(x)
     raise NimberError(
-        f"{name} must be a non-negative int or a sympy Ordinal, got {type(x).__name__} {x!r}"
+        f"{name} must be a non-negative int or a sympy Ordinal, got {type(x).__name__} {shorten(repr(x))}"
     )
 
 
