@@ -47,7 +47,7 @@
 /* ------------------------------------------------------------------------------------------ */
 
 #define TICK_SIGNALS 4096u   /* terms between two PyErr_CheckSignals() */
-#define TICK_CHECK 65536u    /* terms between two calls of the budget callback */
+#define TICK_CHECK 16384u    /* terms between two calls of the budget callback */
 
 static PyObject *g_check = NULL; /* set_check(f): f() raises to stop (None: no callback) */
 static uint32_t tick_n = 0;

@@ -26,7 +26,7 @@ from cgtalg.errors import NimberError, OrdinalRangeError
 from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
-from cgtalg.nimbers.limits import budget_check, shorten
+from cgtalg.nimbers.limits import budget_check, short_repr, shorten
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _make, _out
 from cgtalg.nimbers.polynomials import Poly, _poly_add, _poly_divmod, _poly_mul, _ptrim
 
@@ -57,9 +57,17 @@ class NeedAlpha(OrdinalRangeError):
 # ---------------------------------------------------------------------------------------------
 
 _ODD_PRIMES: list[int] = [3]
+#: Largest index k of an odd prime (p_k ≈ 1.3·10^5) the engine reaches: ω^(ω^k) for larger k
+#: is refused (its monomial key alone would list k digit positions; α_p is tabled only up to
+#: p = 709, so no product there is computable anyway).
+MAX_PRIME_INDEX = 12_000
 
 
 def _prime(k: int) -> int:
+    if k > MAX_PRIME_INDEX:
+        raise OrdinalRangeError(
+            f"the κ/α engine reaches the odd primes up to the {MAX_PRIME_INDEX}-th (ω^(ω^k) for "
+            f"k <= {MAX_PRIME_INDEX}); asked for the {shorten(k + 1)}-th")
     while len(_ODD_PRIMES) <= k:
         _ODD_PRIMES.append(int(sympy.nextprime(_ODD_PRIMES[-1])))
     return _ODD_PRIMES[k]
@@ -93,7 +101,7 @@ def odd_prime(k: int) -> int:
     (3, 11)
     """
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise NimberError(f"odd_prime: k must be an int >= 1, got {shorten(repr(k))}")
+        raise NimberError(f"odd_prime: k must be an int >= 1, got {short_repr(k)}")
     return _prime(k - 1)
 
 
@@ -126,6 +134,8 @@ def _beta_to_key(beta: _CNF) -> Key | None:
                 return None
             es[e] = c
     top = max(es)
+    if top > MAX_PRIME_INDEX:
+        _prime(top)  # refused with the engine's error
     key = []
     for k in range(top + 1):
         e = es.get(k, 0)
@@ -593,9 +603,10 @@ class Engine:
             return {0: _finite.nim_pow(x[0], n)}
         if n.bit_length() > 16:  # reduce modulo |GF(2^E)*| only when it can pay
             E = self.degree_bound(x)
-            order = (1 << E) - 1
-            if n > order:
-                n = n % order or order
+            if n.bit_length() >= E:  # (else n < 2^E − 1: no 2^E-bit order is built)
+                order = (1 << E) - 1
+                if n > order:
+                    n = n % order or order
         c = self._c
         if c is not None and n < 1 << 63:
             got = c.elem_pow(x, n)
@@ -761,6 +772,6 @@ def need_alpha_error(op: str, exc: NeedAlpha) -> OrdinalRangeError:
 
 def _check_int(n: object, func: str, what: str = "exponent") -> int:
     if isinstance(n, bool) or not isinstance(n, (int, sympy.Integer)):
-        raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {shorten(repr(n))}")
+        raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {short_repr(n)}")
     return int(n)
 

@@ -25,7 +25,7 @@ from numba import njit
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
 from cgtalg.nimbers.finite import _TABLES, _check, _check_exponent
-from cgtalg.nimbers.limits import shorten
+from cgtalg.nimbers.limits import short_repr, shorten
 
 __all__ = [
     "nim_mul_array",
@@ -234,7 +234,7 @@ _TWO64 = 1 << 64
 def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
     """``x`` as a uint64 array, or :class:`NimberError` naming the first bad value."""
     if isinstance(x, (bool, np.bool_)):
-        raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got bool {shorten(repr(x))}")
+        raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got bool {short_repr(x)}")
     arr = np.asarray(x)
     kind = arr.dtype.kind
     if kind == "u":
@@ -243,7 +243,7 @@ def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
         if arr.size and arr.min() < 0:
             bad = int(arr.flat[int(np.argmax(arr.ravel() < 0))])
             raise NimberError(
-                f"{func}: {name} must hold non-negative ints below 2^64, got {bad}"
+                f"{func}: {name} must hold non-negative ints below 2^64, got {shorten(bad)}"
             )
         return arr.astype(np.uint64)
     if kind == "O":
@@ -251,12 +251,12 @@ def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
         for v in values:
             if v >= _TWO64:
                 raise NimberError(
-                    f"{func}: {name} must hold non-negative ints below 2^64, got {v} "
+                    f"{func}: {name} must hold non-negative ints below 2^64, got {shorten(v)} "
                     f"(use cgtalg.nimbers.finite for big ints)"
                 )
         return np.array(values, dtype=np.uint64).reshape(arr.shape)
     if arr.ndim == 0:
-        got = f"{type(x).__name__} {shorten(repr(x))}"
+        got = f"{type(x).__name__} {short_repr(x)}"
     else:
         got = f"an array of dtype {arr.dtype}"
     raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got {got}")

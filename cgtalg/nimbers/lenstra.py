@@ -46,7 +46,7 @@ from typing import Any, Callable, Iterable
 
 import sympy
 
-from cgtalg.budget import check_fits
+from cgtalg.budget import check_fits, check_max_seconds
 from cgtalg.errors import ComputationLimitError, NimberError, NimZeroDivisionError
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.engine import (
@@ -60,7 +60,7 @@ from cgtalg.nimbers.engine import (
     ordinal_of_element,
     sig_merge,
 )
-from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, shorten
+from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, short_repr, shorten
 from cgtalg.nimbers.ordinal import OrdinalLike, _format, _make, _out
 
 __all__ = [
@@ -92,9 +92,10 @@ def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str,
     cnf, e = element_of(a, "a")
     if max_field_degree is not False:
         max_field_degree = check_max_field_degree(max_field_degree, what)
-    if isinstance(cnf, int):
-        return finite_op(cnf)
     label = f"{what} {_shown(cnf)}"
+    if isinstance(cnf, int):
+        with nimber_budget(max_seconds, label):  # (finite powers check it in their loop)
+            return finite_op(cnf)
     eng = engine()
     try:
         if max_field_degree is not False:
@@ -144,18 +145,18 @@ def kappa(q: int) -> OrdinalLike:
     if isinstance(q, sympy.Integer):
         q = int(q)
     if not isinstance(q, int) or isinstance(q, bool) or q < 2:
-        raise NimberError(f"kappa: q must be a prime power > 1, got {type(q).__name__} {shorten(repr(q))}")
+        raise NimberError(f"kappa: q must be a prime power > 1, got {type(q).__name__} {short_repr(q)}")
     if q & (q - 1) == 0:  # 2^n: no factoring
         p, n = 2, q.bit_length() - 1
     else:
         if q.bit_length() > 4096:
             raise ComputationLimitError(
-                f"kappa: q = {shorten(str(q))} has {q.bit_length()} bits; prime powers above 2^4096 "
+                f"kappa: q = {shorten(q)} has {q.bit_length()} bits; prime powers above 2^4096 "
                 "(other than powers of 2) are not factored")
         pp = sympy.perfect_power(q)
         p, n = (int(pp[0]), int(pp[1])) if pp else (q, 1)
         if not sympy.isprime(p):
-            raise NimberError(f"kappa: q must be a prime power > 1, got {shorten(str(q))}")
+            raise NimberError(f"kappa: q must be a prime power > 1, got {shorten(q)}")
     if p == 2:
         # κ_{2^n} = 2^(2^(n−1)) has 2^(n−1) bits
         what = f"kappa({'2^' + str(n) if n > 16 else q}) = 2^(2^{n - 1}), of 2^{n - 1} bits,"
@@ -165,7 +166,7 @@ def kappa(q: int) -> OrdinalLike:
         return 1 << (1 << (n - 1))
     if p > 10**9:
         raise ComputationLimitError(
-            f"kappa: κ_q for the prime p = {shorten(str(p))} needs the index of p among the odd "
+            f"kappa: κ_q for the prime p = {shorten(p)} needs the index of p among the odd "
             "primes, which is not counted beyond p = 10^9")
     k = _prime_index(p)
     return _out(_make(((_make(((k, p ** (n - 1)),)), 1),)))
@@ -212,6 +213,7 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None)
     """
     ca, ea = element_of(a, "a")
     cb, eb = element_of(b, "b")
+    check_max_seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _fmul(ca, cb)
     label = f"nim-product {_shown(ca)} ⊗ {_shown(cb)}"
@@ -328,6 +330,7 @@ def nim_div(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None)
     cb, eb = element_of(b, "b")
     if not eb:
         raise NimZeroDivisionError(f"nim-division of {_shown(ca)} by 0 is undefined")
+    check_max_seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _finite.nim_div(ca, cb)
     eng = engine()
@@ -374,10 +377,11 @@ def nim_pow(a: OrdinalLike, n: int, *, max_seconds: float | None = None) -> Ordi
     """
     cnf, e = element_of(a, "a")
     n = _check_int(n, "nim_pow")
+    label = f"nim-power {_shown(cnf)}^{shorten(n)}"
     if isinstance(cnf, int):
-        return _finite.nim_pow(cnf, n)
+        with nimber_budget(max_seconds, label):
+            return _finite.nim_pow(cnf, n)
     eng = engine()
-    label = f"nim-power {_shown(cnf)}^{shorten(str(n))}"
     try:
         with nimber_budget(max_seconds, label):
             if n < 0:

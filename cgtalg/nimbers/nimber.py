@@ -53,7 +53,7 @@ from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers import kernels as _kernels
 from cgtalg.nimbers import engine as _engine
 from cgtalg.nimbers import lenstra as _lenstra
-from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, shorten
+from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, short_repr, shorten
 from cgtalg.nimbers.ordinal import _cmp, _format, _parse
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
@@ -99,11 +99,11 @@ def _value_of(x: object, name: str) -> Union[int, dict]:
 
 
 def _show(v: Union[int, dict]) -> str:
-    return str(v) if type(v) is int else _format(_ENG.cnf(v), False)
+    return _format(v if type(v) is int else _ENG.cnf(v), False)
 
 
 def _raise_alpha(op: str, exc: Exception) -> None:
-    raise _engine.need_alpha_error(shorten(str(op), 200), exc) from None
+    raise _engine.need_alpha_error(shorten(op, 200), exc) from None
 
 
 class _Label:
@@ -185,11 +185,11 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
         if type(value) is Nimber:
             return value
         if isinstance(value, bool):
-            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {shorten(repr(value))}")
+            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {short_repr(value)}")
         if not isinstance(value, (int, str, np.integer, sympy.Basic)):
             raise NimberError(
                 "Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, "
-                f"got {type(value).__name__} {shorten(repr(value))}"
+                f"got {type(value).__name__} {short_repr(value)}"
             )
         return _mk(_value_of(value, "value"))
 
@@ -233,7 +233,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     def __str__(self) -> str:
         v = self._v
         if type(v) is int:
-            return f"*{v}"
+            return f"*{_format(v, False)}"
         text = _show(v)
         if any(ch in text for ch in "+·( "):
             return f"*({text})"
@@ -340,7 +340,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return _mk(_finite.nim_pow(v, n))
         if n == 1:
             return self
-        return _bounded(f"nim-power (^{shorten(str(n), 40)}) of", lambda: _ENG.pow(_ENG.inv(v), -n) if n < 0
+        return _bounded(f"nim-power (^{shorten(n, 40)}) of", lambda: _ENG.pow(_ENG.inv(v), -n) if n < 0
                         else _ENG.pow(v, n), v)
 
     def sqrt(self, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> "Nimber":
@@ -488,7 +488,7 @@ def _coerce(x: object) -> Nimber | None:
         return x
     if type(x) is int:
         if x < 0:
-            raise NimberError(f"nim operand must be a non-negative ordinal, got {x}")
+            raise NimberError(f"nim operand must be a non-negative ordinal, got {shorten(x)}")
         return _mk(x)
     if isinstance(x, bool):
         return None
@@ -562,7 +562,7 @@ def parse_nimber(text: str) -> Nimber:
     (*1, *(ω^2·3+1), *ω^ω)
     """
     if not isinstance(text, str):
-        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {shorten(repr(text))}")
+        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {short_repr(text)}")
     return _mk(_value_of(text, "text"))
 
 
@@ -618,7 +618,7 @@ def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str, b
             if _is_seq(a) or _is_seq(b):
                 return _elementwise(lambda u, v: _binary(u, v, nim_op, int_op, ord_op, array_op, name), (a, b), name)
             bad = a if x is None else b
-            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {shorten(repr(bad))}")
+            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {short_repr(bad)}")
         return nim_op(x, y)
     if _is_int_array(a) or _is_int_array(b):
         if (_is_int_array(a) or isinstance(a, (int, np.integer))) and (
@@ -732,8 +732,9 @@ def nim_div(a: Any, b: Any) -> Any:
     return _binary(a, b, Nimber.__truediv__, _finite.nim_div, _lenstra.nim_div, _div_array, "nim_div")
 
 
-def nim_inv(a: Any) -> Any:
-    """Nim-inverse a^(−1); dispatches like :func:`nim_mul`.
+def nim_inv(a: Any, *, max_seconds: float | None = None) -> Any:
+    """Nim-inverse a^(−1); dispatches like :func:`nim_mul` (``max_seconds``: a time budget for
+    the κ/α engine, ``None`` for none).
 
     Raises
     ------
@@ -746,31 +747,40 @@ def nim_inv(a: Any) -> Any:
     (3, *(ω^2·3))
     """
     if type(a) is Nimber:
-        return a.inv()
-    return _unary(a, Nimber.inv, _finite.nim_inv, _lenstra.nim_inv, _kernels.nim_inv_array, "nim_inv")
+        return a.inv(max_seconds=max_seconds)
+    return _unary(a, lambda x: x.inv(max_seconds=max_seconds), _finite.nim_inv,
+                  lambda x: _lenstra.nim_inv(x, max_seconds=max_seconds), _kernels.nim_inv_array, "nim_inv")
 
 
-def nim_sqrt(a: Any) -> Any:
-    """Nim-square root (the unique r with r ⊗ r = a); dispatches like :func:`nim_mul`.
+def nim_sqrt(a: Any, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> Any:
+    """Nim-square root (the unique r with r ⊗ r = a); dispatches like :func:`nim_mul`
+    (``max_seconds`` and ``max_field_degree`` bound the κ/α engine as in
+    :func:`cgtalg.nimbers.lenstra.nim_sqrt`).
 
     Examples
     --------
     >>> nim_sqrt(2), nim_sqrt(Nimber("w"))
     (3, *(ω^2·2))
     """
+    kw = {"max_seconds": max_seconds, "max_field_degree": max_field_degree}
     if type(a) is Nimber:
-        return a.sqrt()
-    return _unary(a, Nimber.sqrt, _finite.nim_sqrt, _lenstra.nim_sqrt, _kernels.nim_sqrt_array, "nim_sqrt")
+        return a.sqrt(**kw)
+    return _unary(a, lambda x: x.sqrt(**kw), _finite.nim_sqrt, lambda x: _lenstra.nim_sqrt(x, **kw),
+                  _kernels.nim_sqrt_array, "nim_sqrt")
 
 
-def nim_pow(a: Any, n: int) -> Any:
-    """Nim-power a^⊗n (negative n inverts; 0^0 = 1); dispatches on ``a`` like :func:`nim_mul`.
+def nim_pow(a: Any, n: int, *, max_seconds: float | None = None) -> Any:
+    """Nim-power a^⊗n (negative n inverts; 0^0 = 1); dispatches on ``a`` like :func:`nim_mul`
+    (``max_seconds``: a time budget, ``None`` for none).
 
     Examples
     --------
     >>> nim_pow(Nimber("w"), 3), nim_pow(2, 2), nim_pow(np.array([2, 3]), 2).tolist()
     (*2, 3, [3, 2])
     """
+    if max_seconds is not None:
+        with nimber_budget(max_seconds, f"nim-power (^{shorten(n, 40)})"):
+            return nim_pow(a, n)
     if type(a) is Nimber:
         return a ** n
     return _unary(

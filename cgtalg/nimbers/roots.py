@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import sympy
 
@@ -25,7 +25,7 @@ from cgtalg.nimbers.engine import (
     engine,
     need_alpha_error,
 )
-from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, shorten
+from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, short_repr, shorten
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _out
 from cgtalg.nimbers.polynomials import Poly, PolyRing, _format_poly, _parse_poly
 
@@ -82,7 +82,7 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE, *,
     cnf, e = element_of(a, "a")
     n = _check_int(n, "nim_root", "n")
     if n < 1:
-        raise NimberError(f"nim_root: n must be >= 1, got {n}")
+        raise NimberError(f"nim_root: n must be >= 1, got {shorten(n)}")
     max_degree = _check_int(max_degree, "nim_root", "max_degree")
     max_field_degree = check_max_field_degree(max_field_degree, "nim_root")
     if not e:
@@ -91,8 +91,8 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE, *,
     m = n >> s
     if m > max_degree:
         raise ComputationLimitError(
-            f"nim_root: the {shorten(str(n))}-th roots are {shorten(str(m))} roots of X^m + a (m the "
-            f"odd part of n), more than max_degree = {max_degree} (--max-degree on the command line); refused"
+            f"nim_root: the {shorten(n)}-th roots are {shorten(m)} roots of X^m + a (m the "
+            f"odd part of n), more than max_degree = {shorten(max_degree)} (--max-degree on the command line); refused"
         )
     if s > 4096:
         raise ComputationLimitError(
@@ -123,7 +123,7 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE, *,
 
 def _degree_limit(n: int, max_degree: int) -> ComputationLimitError:
     return ComputationLimitError(
-        f"nim_roots: the polynomial has degree {n} > max_degree = {max_degree} "
+        f"nim_roots: the polynomial has degree {shorten(n)} > max_degree = {shorten(max_degree)} "
         f"(--max-degree on the command line); refused before factoring"
     )
 
@@ -302,12 +302,18 @@ def nim_roots(
         for d, c in poly.items():
             d = _check_int(d, "nim_roots", "degree")
             if d < 0:
-                raise NimberError(f"nim_roots: degrees must be >= 0, got {d}")
+                raise NimberError(f"nim_roots: degrees must be >= 0, got {shorten(d)}")
             if d > max_degree and c != 0:
                 raise _degree_limit(d, max_degree)
-            cmap[d] = _coerce(c, f"coefficient of x^{d}")
+            cmap[d] = _coerce(c, f"coefficient of x^{shorten(d)}")
     else:
+        if isinstance(poly, (bytes, bytearray)) or not isinstance(poly, Iterable):
+            raise NimberError(
+                "nim_roots: the polynomial must be text, a sequence of coefficients or a mapping "
+                f"{{degree: coefficient}}, got {type(poly).__name__} {short_repr(poly)}")
         seq = list(poly)
+        if len(seq) - 1 > max_degree:
+            raise _degree_limit(len(seq) - 1, max_degree)
         cmap = {len(seq) - 1 - i: _coerce(c, f"coefficient {i}") for i, c in enumerate(seq)}
     cmap = {d: c for d, c in cmap.items() if c != 0}
     if not cmap:
@@ -337,7 +343,7 @@ def nim_roots(
         if M0 > max_field_degree:
             raise FieldExtensionError(
                 f"the coefficients of {shown} lie in the κ-field of degree {M0} > "
-                f"max_field_degree = {max_field_degree}, and so do the roots; refused before "
+                f"max_field_degree = {shorten(max_field_degree)}, and so do the roots; refused before "
                 "computing (pass a larger max_field_degree=, on the command line --max-field-degree)"
             )
         with nimber_budget(max_seconds, f"the roots of {shown}"):
@@ -365,7 +371,7 @@ def _roots(eng: Engine, R: PolyRing, f: Poly, shown: str, coefficients: tuple,
     if M > max_field_degree:
         raise FieldExtensionError(
             f"the roots of {shown} lie in GF(2^{N}); computing them needs the κ-field of "
-            f"degree {M} > max_field_degree = {max_field_degree}"
+            f"degree {M} > max_field_degree = {shorten(max_field_degree)}"
         )
     candidates = list(eng.basis(sig))
     found: list[tuple[_CNF, int]] = []
