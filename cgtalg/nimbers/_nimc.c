@@ -23,7 +23,7 @@
  * and are cross-checked in tests/test_nimbers_compiled.py.
  *
  * Every loop that can run long (products of large elements, Frobenius maps and powers, the
- * monomial reductions they trigger) calls tick() per term: every TICK_SIGNALS terms it runs
+ * monomial reductions they trigger) counts its work with tick_add(): every TICK_SIGNALS terms it runs
  * PyErr_CheckSignals() (so Ctrl-C and a signal.alarm handler are answered within a fraction of
  * a second) and, every TICK_CHECK terms, the budget callback set by set_check() (the Python
  * side passes cgtalg.budget.Deadline.check: time and memory ceilings). A failed check returns
@@ -50,13 +50,15 @@
 #define TICK_CHECK 16384u    /* terms between two calls of the budget callback */
 
 static PyObject *g_check = NULL; /* set_check(f): f() raises to stop (None: no callback) */
-static uint32_t tick_n = 0;
+static uint64_t tick_n = 0, tick_next = TICK_SIGNALS, tick_last_check = 0;
 static int stopped = 0; /* a signal handler or the budget callback raised: do not retry */
 
 /* 0, or -1 with the exception set when a signal handler or the budget callback raised. */
 static int tick_slow(void)
 {
-    if (tick_n % TICK_CHECK == 0 && g_check) {
+    tick_next = tick_n + TICK_SIGNALS;
+    if (g_check && tick_n - tick_last_check >= TICK_CHECK) {
+        tick_last_check = tick_n;
         PyObject *r = PyObject_CallNoArgs(g_check);
         if (!r) {
             stopped = 1;
@@ -71,12 +73,14 @@ static int tick_slow(void)
     return 0;
 }
 
-static inline int tick(void)
+/* Count k units of work (monomial products); every TICK_SIGNALS of them, tick_slow(). */
+static inline int tick_add(uint64_t k)
 {
-    if (++tick_n % TICK_SIGNALS)
-        return 0;
-    return tick_slow();
+    tick_n += k;
+    return tick_n < tick_next ? 0 : tick_slow();
 }
+
+static inline int tick(void) { return tick_add(1); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Finite nim-products below 2^64                                                              */
@@ -784,13 +788,10 @@ static void leave(void) { depth--; }
 /* acc += c (x) (monomial ia) (x) (monomial ib). */
 static inline int acc_term(Acc *acc, int64_t ia, int64_t ib, uint64_t c)
 {
-    int rc = tick();
-    if (rc)
-        return rc;
     if (ia == 0 || ib == 0)
         return acc_xor(acc, ia | ib, c);
     size_t off, len;
-    rc = mono_get(ia, ib, &off, &len);
+    int rc = mono_get(ia, ib, &off, &len);
     for (size_t t = 0; !rc && t < len; t++) {
         uint64_t cc = pool_c[off + t];
         rc = acc_xor(acc, pool_id[off + t], cc == 1 ? c : cm(c, cc));
@@ -804,9 +805,11 @@ static int elem_mul(const Elem *x, const Elem *y, Elem *out)
     Acc acc;
     acc_init(&acc);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < x->n && !rc; i++)
+    for (Py_ssize_t i = 0; i < x->n && !rc; i++) {
+        rc = tick_add((uint64_t)y->n); /* a row of products */
         for (Py_ssize_t j = 0; j < y->n && !rc; j++)
             rc = acc_term(&acc, x->id[i], y->id[j], cm(x->c[i], y->c[j]));
+    }
     if (!rc)
         rc = acc_to_elem(&acc, out);
     acc_free(&acc);
@@ -819,8 +822,12 @@ static int elem_square(const Elem *x, Elem *out)
     Acc acc;
     acc_init(&acc);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < x->n && !rc; i++)
-        rc = acc_term(&acc, x->id[i], x->id[i], cm(x->c[i], x->c[i]));
+    for (Py_ssize_t i = 0; i < x->n && !rc; i++) {
+        if ((i & 255) == 0) /* a block of squared terms */
+            rc = tick_add((uint64_t)(x->n - i < 256 ? x->n - i : 256));
+        if (!rc)
+            rc = acc_term(&acc, x->id[i], x->id[i], cm(x->c[i], x->c[i]));
+    }
     if (!rc)
         rc = acc_to_elem(&acc, out);
     acc_free(&acc);

@@ -508,9 +508,11 @@ class Engine:
             return _finite.field_degree(x.get(0, 0))
         return self.sig_degree(self.sig(x))
 
-    def degree(self, x: Elem) -> int:
-        """The exact degree of x over GF(2): least d with x^(2^d) = x."""
-        E = self.degree_bound(x)
+    def degree(self, x: Elem, E: int | None = None) -> int:
+        """The exact degree of x over GF(2): least d with x^(2^d) = x (``E``: a known
+        :meth:`degree_bound`)."""
+        if E is None:
+            E = self.degree_bound(x)
         d = E
         for r in sympy.primefactors(E):
             while d % r == 0 and self.frobenius(x, d // r) == x:
@@ -619,11 +621,11 @@ class Engine:
                 result = self.mul(result, x)
         return result
 
-    def sqrt(self, x: Elem) -> Elem:
-        """√x = x^(2^(E−1)) (inverse Frobenius)."""
+    def sqrt(self, x: Elem, E: int | None = None) -> Elem:
+        """√x = x^(2^(E−1)) (inverse Frobenius; ``E``: a known :meth:`degree_bound`)."""
         if self.is_finite(x):
             return {0: _finite.nim_sqrt(x[0])} if x else {}
-        return self.frobenius(x, self.degree_bound(x) - 1)
+        return self.frobenius(x, (self.degree_bound(x) if E is None else E) - 1)
 
     # -- bases of κ-fields ---------------------------------------------------------------------
     def basis(self, s: Sig) -> Iterable[Elem]:

@@ -60,7 +60,14 @@ from cgtalg.nimbers.engine import (
     ordinal_of_element,
     sig_merge,
 )
-from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, short_repr, shorten
+from cgtalg.nimbers.limits import (
+    LazyText,
+    check_field_degree,
+    check_max_field_degree,
+    nimber_budget,
+    short_repr,
+    shorten,
+)
 from cgtalg.nimbers.ordinal import OrdinalLike, _format, _make, _out
 
 __all__ = [
@@ -83,6 +90,10 @@ def _shown(cnf: Any) -> str:
     return shorten(_format(cnf, False))
 
 
+def _label(what: str, cnf: Any) -> str:
+    return f"{what} {_shown(cnf)}"
+
+
 def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str,
            max_seconds: Any = None, max_field_degree: Any = False) -> Any:
     """``finite_op`` on a finite ``a``, else ``engine_op(engine, element)`` within a budget of
@@ -92,18 +103,20 @@ def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str,
     cnf, e = element_of(a, "a")
     if max_field_degree is not False:
         max_field_degree = check_max_field_degree(max_field_degree, what)
-    label = f"{what} {_shown(cnf)}"
+    check_max_seconds(max_seconds)
     if isinstance(cnf, int):
-        with nimber_budget(max_seconds, label):  # (finite powers check it in their loop)
-            return finite_op(cnf)
+        return finite_op(cnf)
+    label = LazyText(_label, what, cnf)
     eng = engine()
     try:
+        E = None
         if max_field_degree is not False:
-            check_field_degree(eng.degree_bound(e), max_field_degree, label)
+            E = eng.degree_bound(e)
+            check_field_degree(E, max_field_degree, label)  # type: ignore[arg-type]
         with nimber_budget(max_seconds, label):
-            return engine_op(eng, e)
+            return engine_op(eng, e, E)
     except NeedAlpha as exc:
-        raise need_alpha_error(label, exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 # ---------------------------------------------------------------------------------------------
 # Public arithmetic
@@ -216,12 +229,12 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None)
     check_max_seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _fmul(ca, cb)
-    label = f"nim-product {_shown(ca)} ⊗ {_shown(cb)}"
+    label = LazyText(lambda: f"nim-product {_shown(ca)} ⊗ {_shown(cb)}")
     try:
         with nimber_budget(max_seconds, label):
             return ordinal_of_element(engine().mul(ea, eb))
     except NeedAlpha as exc:
-        raise need_alpha_error(label, exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 
 def nim_product(values: Iterable[OrdinalLike], *, max_seconds: float | None = None) -> OrdinalLike:
@@ -297,7 +310,7 @@ def nim_inv(a: OrdinalLike, *, max_seconds: float | None = None) -> OrdinalLike:
     """
     if not element_of(a, "a")[1]:
         raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
-    return _unary(a, _finite.nim_inv, lambda eng, e: ordinal_of_element(eng.inv(e)), "nim-inverse of",
+    return _unary(a, _finite.nim_inv, lambda eng, e, E: ordinal_of_element(eng.inv(e)), "nim-inverse of",
                   max_seconds)
 
 
@@ -334,12 +347,12 @@ def nim_div(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None)
     if isinstance(ca, int) and isinstance(cb, int):
         return _finite.nim_div(ca, cb)
     eng = engine()
-    label = f"nim-quotient {_shown(ca)} / {_shown(cb)}"
+    label = LazyText(lambda: f"nim-quotient {_shown(ca)} / {_shown(cb)}")
     try:
         with nimber_budget(max_seconds, label):
             return ordinal_of_element(eng.mul(ea, eng.inv(eb)))
     except NeedAlpha as exc:
-        raise need_alpha_error(label, exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 
 def nim_pow(a: OrdinalLike, n: int, *, max_seconds: float | None = None) -> OrdinalLike:
@@ -377,7 +390,7 @@ def nim_pow(a: OrdinalLike, n: int, *, max_seconds: float | None = None) -> Ordi
     """
     cnf, e = element_of(a, "a")
     n = _check_int(n, "nim_pow")
-    label = f"nim-power {_shown(cnf)}^{shorten(n)}"
+    label = LazyText(lambda n=n: f"nim-power {_shown(cnf)}^{shorten(n)}")
     if isinstance(cnf, int):
         with nimber_budget(max_seconds, label):
             return _finite.nim_pow(cnf, n)
@@ -389,7 +402,7 @@ def nim_pow(a: OrdinalLike, n: int, *, max_seconds: float | None = None) -> Ordi
                 n = -n
             return ordinal_of_element(eng.pow(e, n))
     except NeedAlpha as exc:
-        raise need_alpha_error(label, exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 
 def nim_sqrt(a: OrdinalLike, *, max_seconds: float | None = None,
@@ -427,7 +440,7 @@ def nim_sqrt(a: OrdinalLike, *, max_seconds: float | None = None,
     >>> nim_sqrt(2)
     3
     """
-    return _unary(a, _finite.nim_sqrt, lambda eng, e: ordinal_of_element(eng.sqrt(e)), "nim-square root of",
+    return _unary(a, _finite.nim_sqrt, lambda eng, e, E: ordinal_of_element(eng.sqrt(e, E)), "nim-square root of",
                   max_seconds, max_field_degree)
 
 
@@ -458,7 +471,7 @@ def nim_degree(a: OrdinalLike, *, max_seconds: float | None = None, max_field_de
     >>> nim_degree(ordinal("w")), nim_degree(ordinal("w^w")), nim_degree(5)
     (6, 20, 4)
     """
-    return _unary(a, _finite.field_degree, lambda eng, e: eng.degree(e), "the field degree of",
+    return _unary(a, _finite.field_degree, lambda eng, e, E: eng.degree(e, E), "the field degree of",
                   max_seconds, max_field_degree)
 
 

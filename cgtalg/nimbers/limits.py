@@ -18,16 +18,16 @@ answered at once); the Python engine calls :func:`budget_check` in its loops.
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any, Callable, Iterator
+import time
+from typing import Any, Callable
 
-from cgtalg.budget import Deadline
+from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.errors import BudgetError, ComputationLimitError, NimberError
 from cgtalg.nimbers import compiled as _compiled
 
 __all__ = [
     "DEFAULT_MAX_FIELD_DEGREE", "budget_check", "nimber_budget", "check_field_degree",
-    "check_max_field_degree", "shorten", "short_repr",
+    "check_max_field_degree", "shorten", "short_repr", "LazyText",
 ]
 
 #: Largest κ-field degree E over GF(2) in which square roots, field degrees, n-th roots and
@@ -37,38 +37,88 @@ __all__ = [
 #: by ``max_seconds=`` and the memory ceiling.
 DEFAULT_MAX_FIELD_DEGREE = 1 << 16
 
-_ACTIVE: list[tuple[Deadline, Any]] = []
+_ACTIVE: list["nimber_budget"] = []
 
 
 def budget_check() -> None:
-    """Check every open :func:`nimber_budget` (nothing outside one): raises
+    """Check every open :class:`nimber_budget` (nothing outside one): raises
     :class:`~cgtalg.errors.ComputationLimitError` once the time or memory of one is spent."""
-    for deadline, what in _ACTIVE:
-        deadline.check(str(what))
+    for budget in _ACTIVE:
+        budget.check()
 
 
-@contextlib.contextmanager
-def nimber_budget(max_seconds: Any = None, what: Any = "the nimber computation",
-                  max_memory: Any = None) -> Iterator[Deadline]:
-    """Bound the nimber arithmetic run inside: a :class:`~cgtalg.budget.Deadline` of
-    ``max_seconds`` (validated; ``None``: no time limit) and ``max_memory`` (default: the
-    process-wide ceiling) whose check the C kernel and the Python engine call as they go;
-    running out raises :class:`~cgtalg.errors.ComputationLimitError` naming ``what`` (text,
-    or an object whose ``str`` is made only then) and how to raise the limit. Budgets nest:
-    an inner one does not lift an outer one's limits."""
-    try:
-        deadline = Deadline(max_seconds, max_memory)
-    except OverflowError:  # an int too large for a float
-        raise BudgetError(f"max_seconds {shorten(max_seconds)} is not a finite number of seconds") from None
-    c = _compiled.load()
-    _ACTIVE.append((deadline, what))
-    prev = c.set_check(budget_check) if c is not None else None
-    try:
-        yield deadline
-    finally:
+class nimber_budget:  # noqa: N801 - used as a context manager, like a function
+    """``with nimber_budget(max_seconds, what):`` bounds the nimber arithmetic run inside.
+
+    A :class:`~cgtalg.budget.Deadline` of ``max_seconds`` (validated; ``None``: no time
+    limit) and ``max_memory`` (default: the process-wide ceiling) whose check the C kernel
+    and the Python engine call as they go; running out raises
+    :class:`~cgtalg.errors.ComputationLimitError` naming ``what`` (text, or an object whose
+    ``str`` is made only then) and how to raise the limit. Budgets nest: an inner one does not
+    lift an outer one's limits. Entering is cheap (the deadline is made on the first check,
+    counting from the entry), so that small operations pay almost nothing for it.
+    """
+
+    __slots__ = ("max_seconds", "what", "max_memory", "start", "_deadline")
+
+    def __init__(self, max_seconds: Any = None, what: Any = "the nimber computation",
+                 max_memory: Any = None) -> None:
+        try:
+            self.max_seconds = check_max_seconds(max_seconds)
+        except OverflowError:  # an int too large for a float
+            raise BudgetError(f"max_seconds {shorten(max_seconds)} is not a finite number of seconds") from None
+        self.what = what
+        self.max_memory = max_memory
+        self.start = time.monotonic()
+        self._deadline: Deadline | None = None
+
+    def deadline(self) -> Deadline:
+        """The :class:`~cgtalg.budget.Deadline` (made on first use, counting from the entry)."""
+        d = self._deadline
+        if d is None:
+            d = self._deadline = Deadline(self.max_seconds, self.max_memory)
+            d.start = self.start
+            if self.max_seconds is not None:
+                d._end = self.start + self.max_seconds
+        return d
+
+    def check(self, what: Any = None) -> None:
+        """Raise :class:`~cgtalg.errors.ComputationLimitError` once time or memory is spent."""
+        self.deadline().check(self.what if what is None else what)  # (formatted only to raise)
+
+    def remaining(self) -> float | None:
+        """Seconds left (``None`` without a time limit)."""
+        if self.max_seconds is None:
+            return None
+        return max(0.0, self.start + self.max_seconds - time.monotonic())
+
+    def __enter__(self) -> "nimber_budget":
+        _ACTIVE.append(self)
+        if len(_ACTIVE) == 1:
+            c = _compiled.load()
+            if c is not None:
+                c.set_check(budget_check)  # (checks every open budget)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         _ACTIVE.pop()
-        if c is not None:
-            c.set_check(prev)
+        if not _ACTIVE:
+            c = _compiled.load()
+            if c is not None:
+                c.set_check(None)
+
+
+class LazyText:
+    """Text made only when shown: ``LazyText(f, *args)`` is ``f(*args)`` once ``str`` asks
+    (labels of budgets and refusals, formatted only when a message needs them)."""
+
+    __slots__ = ("f", "args")
+
+    def __init__(self, f: Callable[..., str], *args: Any) -> None:
+        self.f, self.args = f, args
+
+    def __str__(self) -> str:
+        return self.f(*self.args)
 
 
 def check_max_field_degree(value: Any, func: str) -> int:

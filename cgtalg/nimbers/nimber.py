@@ -53,7 +53,14 @@ from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers import kernels as _kernels
 from cgtalg.nimbers import engine as _engine
 from cgtalg.nimbers import lenstra as _lenstra
-from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, short_repr, shorten
+from cgtalg.nimbers.limits import (
+    LazyText,
+    check_field_degree,
+    check_max_field_degree,
+    nimber_budget,
+    short_repr,
+    shorten,
+)
 from cgtalg.nimbers.ordinal import _cmp, _format, _parse
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
@@ -106,27 +113,19 @@ def _raise_alpha(op: str, exc: Exception) -> None:
     raise _engine.need_alpha_error(shorten(op, 200), exc) from None
 
 
-class _Label:
-    """``op`` and an operand as text, formatted only when a message needs it."""
-
-    def __init__(self, op: str, v: dict) -> None:
-        self.op, self.v = op, v
-
-    def __str__(self) -> str:
-        return f"{self.op} {shorten(_show(self.v))}"
-
-
 def _bounded(op: str, fn: Any, v: dict, max_seconds: Any = None, max_field_degree: Any = False) -> "Nimber":
-    """``fn()``, engine work on the element ``v``, as a Nimber: within a budget of
+    """``fn(E)``, engine work on the element ``v``, as a Nimber: within a budget of
     ``max_seconds`` and, unless ``max_field_degree`` is ``False``, refused when v's κ-field is
-    above it (see :mod:`cgtalg.nimbers.limits`)."""
-    label = _Label(op, v)
+    above it (see :mod:`cgtalg.nimbers.limits`; ``E`` is then its degree bound, else ``None``)."""
+    label = LazyText(lambda: f"{op} {shorten(_show(v))}")
     try:
+        E = None
         if max_field_degree is not False:
             limit = check_max_field_degree(max_field_degree, op)
-            check_field_degree(_ENG.degree_bound(v), limit, str(label))
-        with nimber_budget(max_seconds, label):  # type: ignore[arg-type]
-            return _mk(_norm(fn()))
+            E = _ENG.degree_bound(v)
+            check_field_degree(E, limit, label)  # type: ignore[arg-type]
+        with nimber_budget(max_seconds, label):
+            return _mk(_norm(fn(E)))
     except NeedAlpha as exc:
         _raise_alpha(str(label), exc)
 
@@ -313,7 +312,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             if not v:
                 raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
             return _mk(_finite.nim_inv(v))
-        return _bounded("nim-inverse of", lambda: _ENG.inv(v), v, max_seconds)
+        return _bounded("nim-inverse of", lambda E: _ENG.inv(v), v, max_seconds)
 
     def __truediv__(self, other: object) -> "Nimber":
         if type(other) is not Nimber:
@@ -340,7 +339,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return _mk(_finite.nim_pow(v, n))
         if n == 1:
             return self
-        return _bounded(f"nim-power (^{shorten(n, 40)}) of", lambda: _ENG.pow(_ENG.inv(v), -n) if n < 0
+        return _bounded("nim-power", lambda E: _ENG.pow(_ENG.inv(v), -n) if n < 0
                         else _ENG.pow(v, n), v)
 
     def sqrt(self, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> "Nimber":
@@ -352,7 +351,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
         v = self._v
         if type(v) is int:
             return _mk(_finite.nim_sqrt(v))
-        return _bounded("nim-square root of", lambda: _ENG.sqrt(v), v, max_seconds, max_field_degree)
+        return _bounded("nim-square root of", lambda E: _ENG.sqrt(v, E), v, max_seconds, max_field_degree)
 
     def __cgtalg_form__(self) -> Any:
         """The nim-heap ``*n`` of a finite nimber as a form (so ``cg.up + cg.nimber(1)`` is a

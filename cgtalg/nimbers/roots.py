@@ -99,7 +99,7 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE, *,
             f"nim_root: n = 2^{s}·m needs {s} successive square roots, more than 4096; refused"
         )
     eng = engine()
-    label = f"the {n}-th roots of {shorten(_format(cnf, False))}"
+    label = f"the {shorten(n)}-th roots of {shorten(_format(cnf, False))}"
     try:
         if not eng.is_finite(e):
             check_field_degree(eng.degree_bound(e), max_field_degree, label)
@@ -110,8 +110,7 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE, *,
             if m == 1:
                 return [_out(engine().cnf(e))]
             return list(nim_roots({m: 1, 0: _out(engine().cnf(e))}, max_degree=max_degree,
-                                  max_field_degree=max_field_degree, max_seconds=deadline.remaining()
-                                  if deadline.max_seconds is not None else None).roots)
+                                  max_field_degree=max_field_degree).roots)  # (within this budget)
     except NeedAlpha as exc:
         raise need_alpha_error(label, exc) from None
 
