@@ -5,9 +5,10 @@ they run in (a square root is E − 1 squarings, a field degree up to E of them,
 roughly E^3): :func:`check_field_degree` refuses, before any work, a field above
 ``max_field_degree`` (default :data:`DEFAULT_MAX_FIELD_DEGREE`), and :func:`nimber_budget`
 bounds the time and memory of what runs (``max_seconds=``, the memory ceiling of
-:class:`cgtalg.budget.Deadline`). Inside a budget the C kernel calls the budget's check every
-16,384 terms and checks for signals every 4,096 (so Ctrl-C and ``signal.alarm`` handlers are
-answered at once); the Python engine calls :func:`budget_check` in its loops.
+:class:`cgtalg.budget.Deadline`). The C kernel calls :func:`budget_check` (the budgets open in
+the calling thread) every 16,384 monomial products and checks for signals every 4,096 (so
+Ctrl-C and ``signal.alarm`` handlers are answered at once); the Python engine calls it in its
+loops.
 
     >>> with nimber_budget(10, "a test"):
     ...     budget_check()
@@ -18,6 +19,7 @@ answered at once); the Python engine calls :func:`budget_check` in its loops.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable
 
@@ -37,14 +39,32 @@ __all__ = [
 #: by ``max_seconds=`` and the memory ceiling.
 DEFAULT_MAX_FIELD_DEGREE = 1 << 16
 
-_ACTIVE: list["nimber_budget"] = []
+
+class _Open(threading.local):
+    """The budgets open in this thread, innermost last."""
+
+    def __init__(self) -> None:
+        self.budgets: list[nimber_budget] = []
+
+
+_OPEN = _Open()
+_KERNEL_HOOKED = False
 
 
 def budget_check() -> None:
-    """Check every open :class:`nimber_budget` (nothing outside one): raises
+    """Check every :class:`nimber_budget` open in this thread (nothing outside one): raises
     :class:`~cgtalg.errors.ComputationLimitError` once the time or memory of one is spent."""
-    for budget in _ACTIVE:
+    for budget in _OPEN.budgets:
         budget.check()
+
+
+def _hook_kernel() -> None:
+    """Have the C kernel call :func:`budget_check` as it goes (once per process)."""
+    global _KERNEL_HOOKED
+    _KERNEL_HOOKED = True
+    c = _compiled.load()
+    if c is not None:
+        c.set_check(budget_check)
 
 
 class nimber_budget:  # noqa: N801 - used as a context manager, like a function
@@ -93,19 +113,13 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
         return max(0.0, self.start + self.max_seconds - time.monotonic())
 
     def __enter__(self) -> "nimber_budget":
-        _ACTIVE.append(self)
-        if len(_ACTIVE) == 1:
-            c = _compiled.load()
-            if c is not None:
-                c.set_check(budget_check)  # (checks every open budget)
+        if not _KERNEL_HOOKED:
+            _hook_kernel()
+        _OPEN.budgets.append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        _ACTIVE.pop()
-        if not _ACTIVE:
-            c = _compiled.load()
-            if c is not None:
-                c.set_check(None)
+        _OPEN.budgets.pop()
 
 
 class LazyText:
