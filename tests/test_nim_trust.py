@@ -148,6 +148,20 @@ def test_memory_ceiling_stops_the_arithmetic() -> None:
             N.nim_sqrt(N.kappa(47), max_field_degree=10**6)
 
 
+def test_cli_time_and_field_limits() -> None:
+    runner = CliRunner()
+    start = time.monotonic()
+    result = runner.invoke(cli, ["nim", "sqrt", "w^(w^13)", "--max-field-degree", "999999", "--time", "1"])
+    assert isinstance(result.exception, ComputationLimitError)
+    assert "--time" in str(result.exception) and time.monotonic() - start < 4
+    result = runner.invoke(cli, ["nim", "solve", "x^2+x+w^(w^13)", "--max-field-degree", "1"])
+    assert "max_field_degree = 1" in str(result.exception)
+    result = runner.invoke(cli, ["nim", "pow", "w", "7" * 400])  # any exponent, read exactly
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["nim", "root", "w", "0"])
+    assert result.exit_code == 2 and "below 1" in result.output
+
+
 def test_kappa_errors_are_cgtalgs() -> None:
     with pytest.raises(ComputationLimitError, match=r"kappa\(2\^64\).*2\^63 bits"):
         N.kappa(2**64)

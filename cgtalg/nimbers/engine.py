@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 import sympy
 
 from cgtalg.caches import register_cache
-from cgtalg.errors import NimberError, OrdinalRangeError
+from cgtalg.errors import NimberError, NimZeroDivisionError, OrdinalRangeError
 from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
@@ -522,7 +522,7 @@ class Engine:
     def inv(self, x: Elem) -> Elem:
         """x^(−1) by the tower: extended Euclid in F'[X]/(X^p − c) (see :meth:`_inv_tower`)."""
         if not x:
-            raise ZeroDivisionError
+            raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
         if self.is_finite(x):
             return {0: _finite.nim_inv(x[0])}
         sig = self.sig(x)
