@@ -34,10 +34,13 @@ def _show(x: object, ascii_: bool) -> str:
 
 
 def _json_value(x: object) -> object:
-    """Finite values as JSON numbers, infinite ones as ordinal text."""
+    """Finite values as JSON numbers (as text beyond 4,000 digits, which JSON writers refuse),
+    infinite ones as ordinal text."""
     from cgtalg.nimbers.ordinal import format_ordinal
 
-    return x if isinstance(x, int) else format_ordinal(x)
+    if isinstance(x, int) and x.bit_length() < 13_000:
+        return x
+    return format_ordinal(x)
 
 
 def _parse(text: str) -> object:
@@ -141,7 +144,7 @@ def pow_command(a: str, n: int, max_field_degree: int, max_seconds: float | None
     _guard([x], max_field_degree)
     result = nim_pow(x, n, max_seconds=max_seconds)
     emit(
-        {"operation": "pow", "a": _json_value(x), "n": n, "result": _json_value(result)},
+        {"operation": "pow", "a": _json_value(x), "n": _json_value(n), "result": _json_value(result)},
         as_json,
         lambda: _show(result, ascii_),
     )

@@ -1324,14 +1324,16 @@ static PyObject *m_intern_key(PyObject *self, PyObject *args)
 static PyObject *m_key_count(PyObject *self, PyObject *unused) { return PyLong_FromSize_t(kk_n); }
 
 /* key_parts(start): [(K, low, top), ...] for the ids start, start + 1, ... (start >= 1). */
-static PyObject *m_key_parts(PyObject *self, PyObject *arg)
+static PyObject *m_key_parts(PyObject *self, PyObject *args)
 {
-    Py_ssize_t start = PyLong_AsSsize_t(arg);
-    if (start == -1 && PyErr_Occurred())
+    Py_ssize_t start, stop = -1;
+    if (!PyArg_ParseTuple(args, "n|n", &start, &stop))
         return NULL;
     if (start < 1)
         start = 1;
     Py_ssize_t total = (Py_ssize_t)kk_n;
+    if (stop >= 0 && stop < total)
+        total = stop;
     PyObject *out = PyList_New(start < total ? total - start : 0);
     if (!out)
         return NULL;
@@ -1608,7 +1610,7 @@ static PyMethodDef methods[] = {
      "setup_engine(mono_mul, py_mul, py_square, alpha): bind the Python kappa/alpha engine."},
     {"intern_key", m_intern_key, METH_VARARGS, "intern_key(low, K, top): the id of a monomial key."},
     {"key_count", m_key_count, METH_NOARGS, "The number of monomial ids made so far."},
-    {"key_parts", m_key_parts, METH_O, "key_parts(start): (K, low, top) of the ids from start on."},
+    {"key_parts", m_key_parts, METH_VARARGS, "key_parts(start[, stop]): (K, low, top) of the ids from start on (to stop)."},
     {"setup_nimber", (PyCFunction)(void (*)(void))m_setup_nimber, METH_VARARGS | METH_KEYWORDS,
      "setup_nimber(cls, slow_add, slow_mul): bind the Nimber class and its Python paths."},
     {"make", m_make, METH_O, "make(v): a Nimber holding the internal value v (not checked)."},

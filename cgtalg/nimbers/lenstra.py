@@ -46,7 +46,7 @@ from typing import Any, Callable, Iterable
 
 import sympy
 
-from cgtalg.budget import check_fits, check_max_seconds
+from cgtalg.budget import check_fits
 from cgtalg.errors import ComputationLimitError, NimberError, NimZeroDivisionError
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.engine import (
@@ -65,6 +65,7 @@ from cgtalg.nimbers.limits import (
     check_field_degree,
     check_max_field_degree,
     nimber_budget,
+    seconds,
     short_repr,
     shorten,
 )
@@ -103,7 +104,7 @@ def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str,
     cnf, e = element_of(a, "a")
     if max_field_degree is not False:
         max_field_degree = check_max_field_degree(max_field_degree, what)
-    check_max_seconds(max_seconds)
+    seconds(max_seconds)
     if isinstance(cnf, int):
         return finite_op(cnf)
     label = LazyText(_label, what, cnf)
@@ -226,7 +227,7 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None)
     """
     ca, ea = element_of(a, "a")
     cb, eb = element_of(b, "b")
-    check_max_seconds(max_seconds)
+    seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _fmul(ca, cb)
     label = LazyText(lambda: f"nim-product {_shown(ca)} ⊗ {_shown(cb)}")
@@ -343,7 +344,7 @@ def nim_div(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None)
     cb, eb = element_of(b, "b")
     if not eb:
         raise NimZeroDivisionError(f"nim-division of {_shown(ca)} by 0 is undefined")
-    check_max_seconds(max_seconds)
+    seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _finite.nim_div(ca, cb)
     eng = engine()

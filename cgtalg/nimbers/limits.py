@@ -29,7 +29,7 @@ from cgtalg.nimbers import compiled as _compiled
 
 __all__ = [
     "DEFAULT_MAX_FIELD_DEGREE", "budget_check", "nimber_budget", "check_field_degree",
-    "check_max_field_degree", "shorten", "short_repr", "LazyText",
+    "check_max_field_degree", "shorten", "short_repr", "LazyText", "seconds",
 ]
 
 #: Largest κ-field degree E over GF(2) in which square roots, field degrees, n-th roots and
@@ -83,10 +83,7 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
 
     def __init__(self, max_seconds: Any = None, what: Any = "the nimber computation",
                  max_memory: Any = None) -> None:
-        try:
-            self.max_seconds = check_max_seconds(max_seconds)
-        except OverflowError:  # an int too large for a float
-            raise BudgetError(f"max_seconds {shorten(max_seconds)} is not a finite number of seconds") from None
+        self.max_seconds = seconds(max_seconds)
         self.what = what
         self.max_memory = max_memory
         self.start = time.monotonic()
@@ -120,6 +117,15 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
 
     def __exit__(self, *exc: object) -> None:
         _OPEN.budgets.pop()
+
+
+def seconds(max_seconds: Any) -> float | None:
+    """``max_seconds`` checked by :func:`cgtalg.budget.check_max_seconds` (an int too large
+    for a float is a :class:`~cgtalg.errors.BudgetError` too)."""
+    try:
+        return check_max_seconds(max_seconds)
+    except OverflowError:
+        raise BudgetError(f"max_seconds {shorten(max_seconds)} is not a finite number of seconds") from None
 
 
 class LazyText:
