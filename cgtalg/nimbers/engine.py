@@ -638,7 +638,9 @@ class Engine:
         """The monomial basis of the κ-field with signature ``s`` (small elements first)."""
         two, J = s
         ranges = [list(itertools.product(range(_prime(k)), repeat=n)) for k, n in enumerate(J)]
-        for combo in itertools.product(*reversed(ranges)):
+        for n, combo in enumerate(itertools.product(*reversed(ranges))):
+            if not n & 1023:
+                budget_check()
             key = _strip(tuple(_strip_digits(d) for d in reversed(combo)))
             i = self.kid(key)
             for b in range(two):

@@ -12,6 +12,7 @@ from typing import Iterable, Mapping, Sequence
 
 import sympy
 
+from cgtalg.budget import check_fits
 from cgtalg.errors import ComputationLimitError, FieldExtensionError, NimberError
 from cgtalg.nimbers.engine import (
     Engine,
@@ -372,6 +373,8 @@ def _roots(eng: Engine, R: PolyRing, f: Poly, shown: str, coefficients: tuple,
             f"the roots of {shown} lie in GF(2^{N}); computing them needs the κ-field of "
             f"degree {M} > max_field_degree = {shorten(max_field_degree)}"
         )
+    # the monomial basis of GF(2^M): M / 2^a small dicts (about 250 bytes each)
+    check_fits(M / sig[0] * 250, f"the basis of the κ-field GF(2^{M}) for the roots of {shown}")
     candidates = list(eng.basis(sig))
     found: list[tuple[_CNF, int]] = []
     for g, mult in parts:
