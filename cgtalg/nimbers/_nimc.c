@@ -23,12 +23,12 @@
  * and are cross-checked in tests/test_nimbers_compiled.py.
  *
  * Every loop that can run long (products of large elements, Frobenius maps and powers, the
- * monomial reductions they trigger) counts its work with tick_add(): every TICK_SIGNALS terms it runs
- * PyErr_CheckSignals() (so Ctrl-C and a signal.alarm handler are answered within a fraction of
- * a second) and, every TICK_CHECK terms, the budget callback set by set_check() (the Python
- * side passes cgtalg.budget.Deadline.check: time and memory ceilings). A failed check returns
- * -1 with the exception set, frees what was allocated, and is never mistaken for a request of
- * the Python path (the flag `stopped`).
+ * monomial reductions they trigger) counts its work with tick_add(): every TICK_SIGNALS
+ * monomial products it runs PyErr_CheckSignals() (so Ctrl-C and a signal.alarm handler are
+ * answered within a fraction of a second) and, every TICK_CHECK, the budget callback set by
+ * set_check() (cgtalg.nimbers.limits.budget_check: the time and memory ceilings of the budgets
+ * open in the calling thread). A failed check returns -1 with the exception set, frees what was
+ * allocated, and is never mistaken for a request of the Python path (the flag `stopped`).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1323,7 +1323,8 @@ static PyObject *m_intern_key(PyObject *self, PyObject *args)
 
 static PyObject *m_key_count(PyObject *self, PyObject *unused) { return PyLong_FromSize_t(kk_n); }
 
-/* key_parts(start): [(K, low, top), ...] for the ids start, start + 1, ... (start >= 1). */
+/* key_parts(start[, stop]): [(K, low, top), ...] for the ids start, start + 1, ... (start >= 1),
+   up to stop (excluded) when given. */
 static PyObject *m_key_parts(PyObject *self, PyObject *args)
 {
     Py_ssize_t start, stop = -1;

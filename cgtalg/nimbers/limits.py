@@ -3,7 +3,7 @@
 The costly operations of Lenstra's κ/α engine grow with the degree E of the κ-field GF(2^E)
 they run in (a square root is E − 1 squarings, a field degree up to E of them, root finding
 roughly E^3): :func:`check_field_degree` refuses, before any work, a field above
-``max_field_degree`` (default :data:`DEFAULT_MAX_FIELD_DEGREE`), and :func:`nimber_budget`
+``max_field_degree`` (default :data:`DEFAULT_MAX_FIELD_DEGREE`), and :class:`nimber_budget`
 bounds the time and memory of what runs (``max_seconds=``, the memory ceiling of
 :class:`cgtalg.budget.Deadline`). The C kernel calls :func:`budget_check` (the budgets open in
 the calling thread) every 16,384 monomial products and checks for signals every 4,096 (so
@@ -75,8 +75,9 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
     and the Python engine call as they go; running out raises
     :class:`~cgtalg.errors.ComputationLimitError` naming ``what`` (text, or an object whose
     ``str`` is made only then) and how to raise the limit. Budgets nest: an inner one does not
-    lift an outer one's limits. Entering is cheap (the deadline is made on the first check,
-    counting from the entry), so that small operations pay almost nothing for it.
+    lift an outer one's limits. Entering a budget without limits is cheap (its deadline, which
+    watches memory only, is made on the first check), so that small operations pay almost
+    nothing for it.
     """
 
     __slots__ = ("max_seconds", "what", "max_memory", "start", "_deadline")
@@ -87,16 +88,17 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
         self.what = what
         self.max_memory = max_memory
         self.start = time.monotonic()
+        # with a limit given, the deadline now; else (memory only, at the default ceiling) on
+        # the first check, which most small operations never reach
         self._deadline: Deadline | None = None
+        if self.max_seconds is not None or max_memory is not None:
+            self._deadline = Deadline(self.max_seconds, max_memory)
 
     def deadline(self) -> Deadline:
-        """The :class:`~cgtalg.budget.Deadline` (made on first use, counting from the entry)."""
+        """The :class:`~cgtalg.budget.Deadline` of this budget."""
         d = self._deadline
         if d is None:
-            d = self._deadline = Deadline(self.max_seconds, self.max_memory)
-            d.start = self.start
-            if self.max_seconds is not None:
-                d._end = self.start + self.max_seconds
+            d = self._deadline = Deadline(None)
         return d
 
     def check(self, what: Any = None) -> None:
