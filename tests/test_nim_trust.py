@@ -92,7 +92,7 @@ def test_former_hangs_end_quickly_in_a_subprocess(pure: bool) -> None:
     assert [r[0] for r in rows] == FORMER_HANGS
     for expr, outcome, seconds in rows:
         assert outcome in ("ComputationLimitError", "FieldExtensionError", "OrdinalRangeError"), (expr, outcome)
-        limit = 4.0 if "max_seconds" in expr else 2.0
+        limit = 5.0 if "max_seconds" in expr else 3.0  # (a shared, loaded machine)
         assert float(seconds) < limit, (expr, seconds)
 
 
@@ -119,7 +119,7 @@ def test_alarm_interrupts_a_long_kernel_call() -> None:
     start = time.monotonic()
     with pytest.raises(_Alarm), _alarm(1):
         N.nim_sqrt(N.kappa(47), max_field_degree=10**6)  # about 20 s of C squarings
-    assert time.monotonic() - start < 2.5
+    assert time.monotonic() - start < 3.0
     # the kernel is left usable, and its products unchanged
     assert str(cg.nimber("w").sqrt()) == "*(ω^2·2)"
     assert N.nim_sqrt(N.kappa(3)) == N.ordinal_nim_sqrt(N.parse_ordinal("w"))
@@ -131,7 +131,7 @@ def test_budget_stops_a_kernel_call_and_names_the_limit() -> None:
     start = time.monotonic()
     with pytest.raises(ComputationLimitError, match="max_seconds=.*--time"):
         N.nim_sqrt(N.kappa(47), max_field_degree=10**6, max_seconds=0.5)
-    assert time.monotonic() - start < 2.0
+    assert time.monotonic() - start < 2.5
 
 
 def test_field_degree_refusal_names_the_limit() -> None:
