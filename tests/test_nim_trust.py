@@ -210,10 +210,25 @@ ODD = [
     float("nan"), float("inf"), -0.0, True, False, None, "", "w", "ω^(ω^13)", "w^(w^13)", "w^(w^w)",
     "w^w^w^w", "(w+1)^(10^15)", "*5", "*", "7" * 5000, "w^(w^13)*3+w+1", "x^2+x+1", "1e9", "-3", "nan",
     "w^(w^100)", "w^(w^(10^15))", "☃", [1, 2], (3,), {1: 2}, np.int64(5), np.uint64(2**63),
-    np.array([1, 2, 3]), np.array([-1]), np.array([1.5]), b"w", 3 + 4j, sympy.Integer(5),
+    np.array([1, 2, 3]), np.array([7, 9]), np.array([-1]), np.array([1.5]), b"w", 3 + 4j, sympy.Integer(5),
     sympy.Rational(1, 2), sympy.oo, "w^(w^7)", "w^(w^2)*3+w+1",
 ]
-_BUDGET = 2  # max_seconds given to the calls that take one
+#: well-formed values, drawn half of the time so that the arithmetic runs, not only the checks
+VALID = [0, 1, 2, 3, 7, 255, 2**64 + 5, 10**300, "w", "w+1", "w^(w^13)", "w^(w^2)*3+w+1", "w^(w^7)",
+         "w^w*5+3", sympy.Integer(9)]
+_BUDGET = 1  # max_seconds given to the calls that take one
+
+
+def _short(b: object) -> object:
+    """``b`` as a max_seconds argument: valid budgets longer than ``_BUDGET`` are cut to it (so
+    that no call may run past the per-input alarm); invalid ones are kept, to be refused."""
+    if isinstance(b, (int, float, np.integer)) and not isinstance(b, bool):
+        try:
+            if float(b) > _BUDGET:
+                return _BUDGET
+        except OverflowError:
+            pass
+    return b
 
 
 def _one_argument() -> list:
@@ -242,11 +257,11 @@ def _two_arguments() -> list:
         lambda a, b: N.nim_root(a, b, max_seconds=_BUDGET),
         lambda a, b: N.nim_root(a, 3, max_field_degree=b, max_seconds=_BUDGET),
         lambda a, b: N.nim_sqrt(a, max_field_degree=b, max_seconds=_BUDGET),
-        lambda a, b: N.ordinal_nim_sqrt(a, max_seconds=b),
+        lambda a, b: N.ordinal_nim_sqrt(a, max_seconds=_short(b)),
         lambda a, b: N.nim_roots("x^2+x+" + (a if isinstance(a, str) else "w"), max_field_degree=b,
                                  max_seconds=_BUDGET),
-        lambda a, b: N.nim_roots("x^2+x+w", max_seconds=b),
-        lambda a, b: N.ordinal_nim_pow(a, 10**30, max_seconds=b),
+        lambda a, b: N.nim_roots("x^2+x+w", max_seconds=_short(b)),
+        lambda a, b: N.ordinal_nim_pow(a, 10**30, max_seconds=_short(b)),
         lambda a, b: N.nim_solve_quadratic(1, a, b),
         lambda a, b: cg.nimber(a) * cg.nimber(b),
         # ``**`` has no budget argument (nim_pow has): huge exponents go through nim_pow
@@ -270,12 +285,20 @@ def _cli(args: list) -> None:
 def _inputs(n: int, seed: int):
     rng = random.Random(seed)
     one, two = _one_argument(), _two_arguments()
+
+    def value():
+        valid = rng.random() < 0.5
+        x = rng.choice(VALID if valid else ODD)
+        if valid and isinstance(x, str) and rng.random() < 0.3:
+            return cg.nimber(x) if rng.random() < 0.5 else N.parse_ordinal(x)
+        return x
+
     for _ in range(n):
         r = rng.random()
         if r < 0.35:
-            yield rng.choice(one), (rng.choice(ODD),)
+            yield rng.choice(one), (value(),)
         elif r < 0.85:
-            yield rng.choice(two), (rng.choice(ODD), rng.choice(ODD))
+            yield rng.choice(two), (value(), value())
         else:
             cmd = rng.choice(sorted(CLI_ARITY))
             extra = rng.choice([[], ["--max-field-degree", "1"], ["--json"], ["--time", "1"],

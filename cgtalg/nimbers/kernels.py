@@ -28,6 +28,7 @@ from cgtalg.nimbers.finite import _TABLES, _check, _check_exponent
 from cgtalg.nimbers.limits import short_repr, shorten
 
 __all__ = [
+    "broadcast_shape",
     "nim_mul_array",
     "nim_inv_array",
     "nim_square_array",
@@ -281,6 +282,15 @@ def _check_nonzero(arr: np.ndarray, what: str) -> None:
         raise NimZeroDivisionError(f"{what} of 0 is undefined{at}")
 
 
+def broadcast_shape(func: str, *shapes: tuple) -> tuple:
+    """The broadcast shape of ``shapes`` (numpy's rule), or
+    :class:`~cgtalg.errors.NimberError` naming ``func`` when they do not broadcast."""
+    try:
+        return np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise NimberError(f"{func}: operands of shapes {' and '.join(map(str, shapes))} do not broadcast") from None
+
+
 def nim_mul_array(a: object, b: object) -> np.ndarray:
     """Elementwise nim-product of two arrays of 64-bit nimbers (numpy broadcasting).
 
@@ -310,7 +320,7 @@ def nim_mul_array(a: object, b: object) -> np.ndarray:
     """
     x = _as_uint64(a, "nim_mul_array", "a")
     y = _as_uint64(b, "nim_mul_array", "b")
-    shape = np.broadcast_shapes(x.shape, y.shape)
+    shape = broadcast_shape("nim_mul_array", x.shape, y.shape)
     out = np.empty(shape, dtype=np.uint64)
     flat_out = out.reshape(-1).view(np.int64)
     if y.size == 1 and x.shape == shape:
@@ -466,6 +476,7 @@ def nim_pow_array(a: object, n: object) -> np.ndarray:
             raise NimberError(
                 f"nim_pow_array: exponents must be integers, got an array of dtype {earr.dtype}"
             )
+        broadcast_shape("nim_pow_array", x.shape, earr.shape)
         if earr.dtype.kind == "i" and earr.size and earr.min() < 0:
             neg = earr < 0
             xb, negb = np.broadcast_arrays(x, neg)

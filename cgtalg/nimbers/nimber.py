@@ -582,7 +582,11 @@ def _elementwise(op, xs: tuple, name: str) -> Any:
     """Apply ``op`` elementwise, broadcasting scalars; lists in → list out, arrays → object array."""
     if any(isinstance(x, np.ndarray) for x in xs):
         arrs = [np.asarray(x, dtype=object) if _is_seq(x) or isinstance(x, np.ndarray) else x for x in xs]
-        b = np.broadcast(*[a if isinstance(a, np.ndarray) else np.array(a, dtype=object) for a in arrs])
+        try:
+            b = np.broadcast(*[a if isinstance(a, np.ndarray) else np.array(a, dtype=object) for a in arrs])
+        except ValueError:
+            shapes = " and ".join(str(np.shape(a)) for a in arrs)
+            raise NimberError(f"{name}: operands of shapes {shapes} do not broadcast") from None
         out = np.empty(b.shape, dtype=object)
         out.flat = [op(*vals) for vals in b]
         return out
@@ -650,6 +654,7 @@ _ADD_LISTS = _C.add_lists if _C is not None else None
 def _add_array(a: object, b: object) -> np.ndarray:
     x = _kernels._as_uint64(a, "nim_add", "a")
     y = _kernels._as_uint64(b, "nim_add", "b")
+    _kernels.broadcast_shape("nim_add", x.shape, y.shape)
     return np.bitwise_xor(x, y)
 
 
