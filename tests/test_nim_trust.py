@@ -134,6 +134,19 @@ def test_budget_stops_a_kernel_call_and_names_the_limit() -> None:
     assert time.monotonic() - start < 2.5
 
 
+def test_a_stopped_computation_leaves_no_cost_to_the_next() -> None:
+    """A computation stopped by its budget may have made a million monomial keys in the C
+    kernel; the next operation does not mirror them (it used to spend seconds on it)."""
+    from cgtalg.nimbers.engine import engine
+
+    with pytest.raises(ComputationLimitError):
+        N.nim_roots("x^2+x+w^(w^100)", max_field_degree=2**64, max_seconds=1)
+    start = time.monotonic()
+    assert engine().degree_bound(cg.nimber("w^(w^13)+1")._v) == 237820
+    assert str(cg.nimber("w").sqrt()) == "*(ω^2·2)"
+    assert time.monotonic() - start < 1.0
+
+
 def test_field_degree_refusal_names_the_limit() -> None:
     with pytest.raises(ComputationLimitError, match=r"GF\(2\^237820\).*max_field_degree = 65536"):
         N.nim_sqrt(N.kappa(47))

@@ -192,7 +192,7 @@ def root_command(a: str, n: int, max_degree: int, max_field_degree: int, max_sec
     _guard([x], max_field_degree)
     roots = nim_root(x, n, max_degree=max_degree, max_field_degree=max_field_degree, max_seconds=max_seconds)
     emit(
-        {"operation": "root", "a": _json_value(x), "n": n, "roots": [_json_value(r) for r in roots]},
+        {"operation": "root", "a": _json_value(x), "n": _json_value(n), "roots": [_json_value(r) for r in roots]},
         as_json,
         lambda: ", ".join(_show(r, ascii_) for r in roots),
     )
