@@ -24,6 +24,7 @@ import sympy
 from cgtalg.caches import register_cache
 from cgtalg.errors import NimberError, NimZeroDivisionError, OrdinalRangeError
 from cgtalg.nimbers import compiled as _compiled
+from cgtalg.nimbers.compiled import KernelKeys
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
 from cgtalg.nimbers.limits import budget_check, short_repr, shorten
@@ -244,7 +245,7 @@ class Engine:
             if i is None:
                 K = len(key) - 1
                 i = c.intern_key(self.kid(_strip(key[:K])), K, key[K])  # (an existing id if made)
-                if isinstance(self._keys, _KernelKeys):
+                if isinstance(self._keys, KernelKeys):
                     self._keys.keys[i] = key
                     self._ids[key] = i
                 else:
@@ -254,10 +255,10 @@ class Engine:
     def sync_keys(self) -> None:
         """Mirror in ``_keys`` / ``_ids`` the monomial keys the C kernel interned (it computes
         missing monomial products itself and makes their keys as (K, low id, top digits)).
-        With the kernel's lazy key table (:class:`_KernelKeys`, the default) there is nothing
+        With the kernel's lazy key table (:class:`KernelKeys`, the default) there is nothing
         to do: keys are read from the kernel when first asked for."""
         c = self._c
-        if c is None or isinstance(self._keys, _KernelKeys):
+        if c is None or isinstance(self._keys, KernelKeys):
             return
         keys = self._keys
         if c.key_count() == len(keys):
@@ -647,38 +648,6 @@ class Engine:
                 yield {i: 1 << b}
 
 
-class _KernelKeys:
-    """``id -> key`` of the monomials the C kernel interned, read from it on first use.
-
-    The kernel interns the keys of the monomial products it computes (millions in a large
-    field); mirroring all of them in Python after each operation would cost more than the
-    operation (and after a computation stopped by its budget, the next one would pay for the
-    keys of the stopped one). Each key is read when an element holding its id is looked at,
-    and recorded in the engine's ``_ids`` too."""
-
-    __slots__ = ("c", "keys", "ids")
-
-    def __init__(self, c: Any, ids: dict) -> None:
-        self.c, self.ids = c, ids
-        self.keys: dict[int, Key] = {i: k for k, i in ids.items()}
-
-    def __getitem__(self, i: int) -> Key:
-        got = self.keys.get(i)
-        if got is not None:
-            return got
-        chain = []  # the ids down to a known key (lower ids have fewer primes: no cycle)
-        while got is None:
-            (K, low, top), = self.c.key_parts(i, i + 1)
-            chain.append((i, K, top))
-            i = low
-            got = self.keys.get(i)
-        for i, K, top in reversed(chain):
-            got = got + ((),) * (K - len(got)) + (top,)
-            self.keys[i] = got
-            self.ids[got] = i
-        return got
-
-
 def _strip_digits(d: tuple) -> tuple:
     n = len(d)
     while n and not d[n - 1]:
@@ -714,7 +683,7 @@ def _use_compiled(eng: Engine) -> None:
     if c is None:
         return
     c.setup_engine(mono_mul=eng.mono_mul, py_mul=eng.mul, py_square=eng.square, alpha=eng.alpha_elem)
-    eng._keys = _KernelKeys(c, eng._ids)  # type: ignore[assignment]
+    eng._keys = KernelKeys(c, eng._ids)  # type: ignore[assignment]
     eng.mul = c.elem_mul  # type: ignore[method-assign]
     eng.square = c.elem_square  # type: ignore[method-assign]
     eng._c = c
