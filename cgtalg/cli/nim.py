@@ -2,7 +2,9 @@
 
 Arguments are ordinal expressions (``5``, ``w``, ``"w^(w^2)*3+1"``; ``ω`` and ``·`` also work).
 Finite arguments are computed by :mod:`cgtalg.nimbers.finite`, the others by Lenstra's κ/α
-method (:mod:`cgtalg.nimbers.lenstra`, root finding in :mod:`cgtalg.nimbers.roots`). Every command takes ``--json`` and ``--ascii``.
+method (:mod:`cgtalg.nimbers.lenstra`, root finding in :mod:`cgtalg.nimbers.roots`). Every command takes ``--json`` and ``--ascii``;
+the arithmetic commands refuse operands whose κ-field is above ``--max-field-degree`` before
+computing, and stop after ``--time`` (no limit by default; Ctrl-C is answered at once).
 """
 
 from __future__ import annotations
@@ -11,9 +13,14 @@ from typing import Callable
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import ExactInt, emit, json_option, time_option
 
 __all__ = ["register"]
+
+_TIME_HELP = "Give up (a clear error) after this long: 90, 90s, 10m, 2h (default: no limit)."
+#: the exponent of ``nim pow`` (any integer) and the n of ``nim root`` (n >= 1)
+_EXPONENT = ExactInt(None, "exponent")
+_ROOT_N = ExactInt(1, "n")
 
 
 def _ascii_option(func: Callable) -> Callable:
@@ -27,10 +34,13 @@ def _show(x: object, ascii_: bool) -> str:
 
 
 def _json_value(x: object) -> object:
-    """Finite values as JSON numbers, infinite ones as ordinal text."""
+    """Finite values as JSON numbers (as text beyond 4,000 digits, which JSON writers refuse),
+    infinite ones as ordinal text."""
     from cgtalg.nimbers.ordinal import format_ordinal
 
-    return x if isinstance(x, int) else format_ordinal(x)
+    if isinstance(x, int) and x.bit_length() < 13_000:
+        return x
+    return format_ordinal(x)
 
 
 def _parse(text: str) -> object:
@@ -76,17 +86,20 @@ def _binary(name: str, doc: str) -> None:
     @click.argument("a")
     @click.argument("b")
     @_field_option
+    @time_option(_TIME_HELP)
     @_ascii_option
     @json_option
-    def command(a: str, b: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+    def command(a: str, b: str, max_field_degree: int, max_seconds: float | None, ascii_: bool,
+                as_json: bool) -> None:
         from cgtalg.nimbers.lenstra import nim_div, nim_mul
         from cgtalg.nimbers.ordinal import nim_add
 
-        func = {"add": nim_add, "mul": nim_mul, "div": nim_div}[name]
         x, y = _parse(a), _parse(b)
-        if name != "add":  # the nim-sum is a cheap XOR of Cantor normal forms
+        if name == "add":  # the nim-sum is a cheap XOR of Cantor normal forms
+            result = nim_add(x, y)
+        else:
             _guard([x, y], max_field_degree)
-        result = func(x, y)
+            result = {"mul": nim_mul, "div": nim_div}[name](x, y, max_seconds=max_seconds)
         emit(
             {"operation": name, "a": _json_value(x), "b": _json_value(y), "result": _json_value(result)},
             as_json,
@@ -104,31 +117,34 @@ _binary("div", "Nim-quotient A ⊗ B^(-1).")
 @_ascii_option
 @json_option
 @_field_option
-def inv_command(a: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+@time_option(_TIME_HELP)
+def inv_command(a: str, max_field_degree: int, max_seconds: float | None, ascii_: bool, as_json: bool) -> None:
     """Nim-inverse of A."""
     from cgtalg.nimbers.lenstra import nim_inv
 
     x = _parse(a)
     _guard([x], max_field_degree)
-    result = nim_inv(x)
+    result = nim_inv(x, max_seconds=max_seconds)
     emit({"operation": "inv", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
 
 
 @nim_group.command("pow", context_settings={"ignore_unknown_options": True})
 @click.argument("a")
-@click.argument("n", type=int)
+@click.argument("n", type=_EXPONENT)
 @_ascii_option
 @json_option
 @_field_option
-def pow_command(a: str, n: int, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+@time_option(_TIME_HELP)
+def pow_command(a: str, n: int, max_field_degree: int, max_seconds: float | None, ascii_: bool,
+                as_json: bool) -> None:
     """Nim-power A^N for an integer N (negative N inverts first)."""
     from cgtalg.nimbers.lenstra import nim_pow
 
     x = _parse(a)
     _guard([x], max_field_degree)
-    result = nim_pow(x, n)
+    result = nim_pow(x, n, max_seconds=max_seconds)
     emit(
-        {"operation": "pow", "a": _json_value(x), "n": n, "result": _json_value(result)},
+        {"operation": "pow", "a": _json_value(x), "n": _json_value(n), "result": _json_value(result)},
         as_json,
         lambda: _show(result, ascii_),
     )
@@ -139,13 +155,14 @@ def pow_command(a: str, n: int, max_field_degree: int, ascii_: bool, as_json: bo
 @_ascii_option
 @json_option
 @_field_option
-def sqrt_command(a: str, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+@time_option(_TIME_HELP)
+def sqrt_command(a: str, max_field_degree: int, max_seconds: float | None, ascii_: bool, as_json: bool) -> None:
     """Nim-square root of A (unique: Frobenius is bijective)."""
     from cgtalg.nimbers.lenstra import nim_sqrt
 
     x = _parse(a)
     _guard([x], max_field_degree)
-    result = nim_sqrt(x)
+    result = nim_sqrt(x, max_seconds=max_seconds, max_field_degree=max_field_degree)
     emit({"operation": "sqrt", "a": _json_value(x), "result": _json_value(result)}, as_json, lambda: _show(result, ascii_))
 
 
@@ -160,20 +177,22 @@ def _max_degree_option(func: Callable) -> Callable:
 
 @nim_group.command("root")
 @click.argument("a")
-@click.argument("n", type=int)
+@click.argument("n", type=_ROOT_N)
 @_max_degree_option
 @_ascii_option
 @json_option
 @_field_option
-def root_command(a: str, n: int, max_degree: int, max_field_degree: int, ascii_: bool, as_json: bool) -> None:
+@time_option(_TIME_HELP)
+def root_command(a: str, n: int, max_degree: int, max_field_degree: int, max_seconds: float | None,
+                 ascii_: bool, as_json: bool) -> None:
     """All N-th roots of A (`cgtalg nim root 2 3` prints ω, ω·2, ω·3)."""
     from cgtalg.nimbers.roots import nim_root
 
     x = _parse(a)
     _guard([x], max_field_degree)
-    roots = nim_root(x, n, max_degree=max_degree)
+    roots = nim_root(x, n, max_degree=max_degree, max_field_degree=max_field_degree, max_seconds=max_seconds)
     emit(
-        {"operation": "root", "a": _json_value(x), "n": n, "roots": [_json_value(r) for r in roots]},
+        {"operation": "root", "a": _json_value(x), "n": _json_value(n), "roots": [_json_value(r) for r in roots]},
         as_json,
         lambda: ", ".join(_show(r, ascii_) for r in roots),
     )
@@ -186,10 +205,12 @@ def root_command(a: str, n: int, max_degree: int, max_field_degree: int, ascii_:
     help="Refuse to compute in a κ-field of larger degree over GF(2).",
 )
 @_max_degree_option
+@time_option(_TIME_HELP)
 @_ascii_option
 @json_option
 def solve_command(
-    polynomial: str, max_field_degree: int, max_degree: int, ascii_: bool, as_json: bool
+    polynomial: str, max_field_degree: int, max_degree: int, max_seconds: float | None, ascii_: bool,
+    as_json: bool,
 ) -> None:
     """All roots of a polynomial in x with ordinal coefficients, such as "x^2+x+w".
 
@@ -198,7 +219,8 @@ def solve_command(
     """
     from cgtalg.nimbers.roots import nim_roots
 
-    result = nim_roots(polynomial, max_field_degree=max_field_degree, max_degree=max_degree)
+    result = nim_roots(polynomial, max_field_degree=max_field_degree, max_degree=max_degree,
+                       max_seconds=max_seconds)
     emit(result.to_json() | {"polynomial": polynomial}, as_json, lambda: result.format(ascii=ascii_))
 
 

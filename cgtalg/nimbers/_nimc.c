@@ -21,6 +21,14 @@
  * monomial ids beyond 2^31, errors such as an alpha_p beyond the table) is handed back to the
  * Python implementation, which stays the reference: the results are the same by construction
  * and are cross-checked in tests/test_nimbers_compiled.py.
+ *
+ * Every loop that can run long (products of large elements, Frobenius maps and powers, the
+ * monomial reductions they trigger) counts its work with tick_add(): every TICK_SIGNALS
+ * monomial products it runs PyErr_CheckSignals() (so Ctrl-C and a signal.alarm handler are
+ * answered within a fraction of a second) and, every TICK_CHECK, the budget callback set by
+ * set_check() (cgtalg.nimbers.limits.budget_check: the time and memory ceilings of the budgets
+ * open in the calling thread). A failed check returns -1 with the exception set, frees what was
+ * allocated, and is never mistaken for a request of the Python path (the flag `stopped`).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -33,6 +41,46 @@
 #endif
 
 #define BIG 1 /* return code: an operand or a coefficient needs the Python path */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Interruption: signals and the budget callback                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+#define TICK_SIGNALS 4096u   /* terms between two PyErr_CheckSignals() */
+#define TICK_CHECK 16384u    /* terms between two calls of the budget callback */
+
+static PyObject *g_check = NULL; /* set_check(f): f() raises to stop (None: no callback) */
+static uint64_t tick_n = 0, tick_next = TICK_SIGNALS, tick_last_check = 0;
+static int stopped = 0; /* a signal handler or the budget callback raised: do not retry */
+
+/* 0, or -1 with the exception set when a signal handler or the budget callback raised. */
+static int tick_slow(void)
+{
+    tick_next = tick_n + TICK_SIGNALS;
+    if (g_check && tick_n - tick_last_check >= TICK_CHECK) {
+        tick_last_check = tick_n;
+        PyObject *r = PyObject_CallNoArgs(g_check);
+        if (!r) {
+            stopped = 1;
+            return -1;
+        }
+        Py_DECREF(r);
+    }
+    if (PyErr_CheckSignals() < 0) {
+        stopped = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Count k units of work (monomial products); every TICK_SIGNALS of them, tick_slow(). */
+static inline int tick_add(uint64_t k)
+{
+    tick_n += k;
+    return tick_n < tick_next ? 0 : tick_slow();
+}
+
+static inline int tick(void) { return tick_add(1); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Finite nim-products below 2^64                                                              */
@@ -727,8 +775,11 @@ static int mono_get(int64_t ia, int64_t ib, size_t *off, size_t *len)
 
 static void enter(void)
 {
-    if (depth == 0 && pool_n > POOL_LIMIT)
-        mono_clear(); /* only between top-level operations: inner ones hold pool offsets */
+    if (depth == 0) {
+        stopped = 0;
+        if (pool_n > POOL_LIMIT)
+            mono_clear(); /* only between top-level operations: inner ones hold pool offsets */
+    }
     depth++;
 }
 
@@ -754,9 +805,11 @@ static int elem_mul(const Elem *x, const Elem *y, Elem *out)
     Acc acc;
     acc_init(&acc);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < x->n && !rc; i++)
+    for (Py_ssize_t i = 0; i < x->n && !rc; i++) {
+        rc = tick_add((uint64_t)y->n); /* a row of products */
         for (Py_ssize_t j = 0; j < y->n && !rc; j++)
             rc = acc_term(&acc, x->id[i], y->id[j], cm(x->c[i], y->c[j]));
+    }
     if (!rc)
         rc = acc_to_elem(&acc, out);
     acc_free(&acc);
@@ -769,8 +822,12 @@ static int elem_square(const Elem *x, Elem *out)
     Acc acc;
     acc_init(&acc);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < x->n && !rc; i++)
-        rc = acc_term(&acc, x->id[i], x->id[i], cm(x->c[i], x->c[i]));
+    for (Py_ssize_t i = 0; i < x->n && !rc; i++) {
+        if ((i & 255) == 0) /* a block of squared terms */
+            rc = tick_add((uint64_t)(x->n - i < 256 ? x->n - i : 256));
+        if (!rc)
+            rc = acc_term(&acc, x->id[i], x->id[i], cm(x->c[i], x->c[i]));
+    }
     if (!rc)
         rc = acc_to_elem(&acc, out);
     acc_free(&acc);
@@ -1161,6 +1218,8 @@ static PyObject *nimber_mul(PyObject *a, PyObject *b)
     PyObject *v = value_mul(va, vb);
     if (v)
         return make_nimber(v);
+    if (stopped && PyErr_Occurred())
+        return NULL; /* a signal handler or the budget callback raised: stop here */
     /* coefficients of 64 bits or more, an alpha_p beyond the table, ...: the Python path
        computes the product or raises the library's error for it */
     PyErr_Clear();
@@ -1264,15 +1323,18 @@ static PyObject *m_intern_key(PyObject *self, PyObject *args)
 
 static PyObject *m_key_count(PyObject *self, PyObject *unused) { return PyLong_FromSize_t(kk_n); }
 
-/* key_parts(start): [(K, low, top), ...] for the ids start, start + 1, ... (start >= 1). */
-static PyObject *m_key_parts(PyObject *self, PyObject *arg)
+/* key_parts(start[, stop]): [(K, low, top), ...] for the ids start, start + 1, ... (start >= 1),
+   up to stop (excluded) when given. */
+static PyObject *m_key_parts(PyObject *self, PyObject *args)
 {
-    Py_ssize_t start = PyLong_AsSsize_t(arg);
-    if (start == -1 && PyErr_Occurred())
+    Py_ssize_t start, stop = -1;
+    if (!PyArg_ParseTuple(args, "n|n", &start, &stop))
         return NULL;
     if (start < 1)
         start = 1;
     Py_ssize_t total = (Py_ssize_t)kk_n;
+    if (stop >= 0 && stop < total)
+        total = stop;
     PyObject *out = PyList_New(start < total ? total - start : 0);
     if (!out)
         return NULL;
@@ -1410,7 +1472,9 @@ static PyObject *m_elem_frobenius(PyObject *self, PyObject *args)
     if (!rc) {
         enter();
         for (long long i = 0; i < m && !rc; i++) {
-            rc = elem_square(&x, &z);
+            rc = tick();
+            if (!rc)
+                rc = elem_square(&x, &z);
             elem_swap(&x, &z);
         }
         leave();
@@ -1449,7 +1513,9 @@ static PyObject *m_elem_pow(PyObject *self, PyObject *args)
         }
         enter();
         for (int bit = top - 1; bit >= 0 && !rc; bit--) {
-            rc = elem_square(&r, &t);
+            rc = tick();
+            if (!rc)
+                rc = elem_square(&r, &t);
             elem_swap(&r, &t);
             if (!rc && ((n >> bit) & 1)) {
                 rc = r.n <= x.n ? elem_mul(&r, &x, &t) : elem_mul(&x, &r, &t);
@@ -1504,6 +1570,26 @@ static PyObject *m_nim_mul64(PyObject *self, PyObject *args)
     return PyLong_FromUnsignedLongLong(cm(a, b));
 }
 
+/* set_check(f): call f() (no arguments) every TICK_CHECK terms of element arithmetic; an
+   exception it raises stops the operation and propagates. None removes it. Returns the
+   previous callback (None if there was none), so that budgets nest. */
+static PyObject *m_set_check(PyObject *self, PyObject *f)
+{
+    if (f != Py_None && !PyCallable_Check(f)) {
+        PyErr_SetString(PyExc_TypeError, "set_check(f): f must be callable or None");
+        return NULL;
+    }
+    PyObject *old = g_check ? g_check : Py_None;
+    Py_INCREF(old);
+    if (f == Py_None) {
+        Py_CLEAR(g_check);
+    } else {
+        Py_INCREF(f);
+        Py_XSETREF(g_check, f);
+    }
+    return old;
+}
+
 static PyObject *m_stats(PyObject *self, PyObject *unused)
 {
     return Py_BuildValue("{sn,sn,sn}", "cached_products", (Py_ssize_t)mc_used, "pool_terms",
@@ -1525,7 +1611,7 @@ static PyMethodDef methods[] = {
      "setup_engine(mono_mul, py_mul, py_square, alpha): bind the Python kappa/alpha engine."},
     {"intern_key", m_intern_key, METH_VARARGS, "intern_key(low, K, top): the id of a monomial key."},
     {"key_count", m_key_count, METH_NOARGS, "The number of monomial ids made so far."},
-    {"key_parts", m_key_parts, METH_O, "key_parts(start): (K, low, top) of the ids from start on."},
+    {"key_parts", m_key_parts, METH_VARARGS, "key_parts(start[, stop]): (K, low, top) of the ids from start on (to stop)."},
     {"setup_nimber", (PyCFunction)(void (*)(void))m_setup_nimber, METH_VARARGS | METH_KEYWORDS,
      "setup_nimber(cls, slow_add, slow_mul): bind the Nimber class and its Python paths."},
     {"make", m_make, METH_O, "make(v): a Nimber holding the internal value v (not checked)."},
@@ -1536,6 +1622,7 @@ static PyMethodDef methods[] = {
     {"mul_lists", m_mul_lists, METH_VARARGS, "mul_lists(a, b): [x * y for x, y in zip(a, b)] for lists of Nimbers, else None."},
     {"add_lists", m_add_lists, METH_VARARGS, "add_lists(a, b): [x + y for x, y in zip(a, b)] for lists of Nimbers, else None."},
     {"nim_mul64", m_nim_mul64, METH_VARARGS, "nim_mul64(a, b): the nim-product of a, b < 2^64."},
+    {"set_check", m_set_check, METH_O, "set_check(f): call f() every so many terms (it may raise to stop); returns the previous f."},
     {"stats", m_stats, METH_NOARGS, "Sizes of the monomial product cache."},
     {"clear", m_clear, METH_NOARGS, "Empty the monomial product cache."},
     {NULL, NULL, 0, NULL},

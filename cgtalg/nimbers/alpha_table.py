@@ -21,6 +21,7 @@ from functools import lru_cache
 from importlib import resources
 
 from cgtalg.errors import NimberError, OrdinalRangeError
+from cgtalg.nimbers.limits import short_repr, shorten
 from cgtalg.nimbers.ordinal import OrdinalLike, _out, _parse
 
 __all__ = ["alpha", "alpha_table", "alpha_provenance", "max_tabled_prime", "TABLE_RESOURCE"]
@@ -55,10 +56,10 @@ def _alpha_cnf(p: int) -> object:
     except KeyError:
         if p > max_tabled_prime():
             raise OrdinalRangeError(
-                f"alpha_p for p = {p} is beyond the shipped table (p <= {max_tabled_prime()}); "
+                f"alpha_p for p = {shorten(p)} is beyond the shipped table (p <= {max_tabled_prime()}); "
                 "see cgtalg/data/lenstra_alpha.tsv (OEIS A380496) and tools/recompute_alpha.py"
             ) from None
-        raise NimberError(f"alpha_p is defined for odd primes p only, got {p}") from None
+        raise NimberError(f"alpha_p is defined for odd primes p only, got {shorten(p)}") from None
 
 
 def alpha(p: int) -> OrdinalLike:
@@ -86,6 +87,8 @@ def alpha(p: int) -> OrdinalLike:
     >>> alpha(3), alpha(5)
     (2, 4)
     """
+    if isinstance(p, bool) or not isinstance(p, int):
+        raise NimberError(f"alpha_p is defined for odd primes p only, got {type(p).__name__} {short_repr(p)}")
     return _out(_alpha_cnf(p))
 
 

@@ -22,10 +22,12 @@ from typing import Any, Callable, Iterable
 import sympy
 
 from cgtalg.caches import register_cache
-from cgtalg.errors import NimberError, OrdinalRangeError
+from cgtalg.errors import NimberError, NimZeroDivisionError, OrdinalRangeError
 from cgtalg.nimbers import compiled as _compiled
+from cgtalg.nimbers.compiled import KernelKeys
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
+from cgtalg.nimbers.limits import budget_check, short_repr, shorten
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _make, _out
 from cgtalg.nimbers.polynomials import Poly, _poly_add, _poly_divmod, _poly_mul, _ptrim
 
@@ -56,9 +58,17 @@ class NeedAlpha(OrdinalRangeError):
 # ---------------------------------------------------------------------------------------------
 
 _ODD_PRIMES: list[int] = [3]
+#: Largest index k of an odd prime (p_k ≈ 1.3·10^5) the engine reaches: ω^(ω^k) for larger k
+#: is refused (its monomial key alone would list k digit positions; α_p is tabled only up to
+#: p = 709, so no product there is computable anyway).
+MAX_PRIME_INDEX = 12_000
 
 
 def _prime(k: int) -> int:
+    if k > MAX_PRIME_INDEX:
+        raise OrdinalRangeError(
+            f"the κ/α engine reaches the odd primes up to the {MAX_PRIME_INDEX}-th (ω^(ω^k) for "
+            f"k <= {MAX_PRIME_INDEX}); asked for the {shorten(k + 1)}-th")
     while len(_ODD_PRIMES) <= k:
         _ODD_PRIMES.append(int(sympy.nextprime(_ODD_PRIMES[-1])))
     return _ODD_PRIMES[k]
@@ -92,7 +102,7 @@ def odd_prime(k: int) -> int:
     (3, 11)
     """
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise NimberError(f"odd_prime: k must be an int >= 1, got {k!r}")
+        raise NimberError(f"odd_prime: k must be an int >= 1, got {short_repr(k)}")
     return _prime(k - 1)
 
 
@@ -125,6 +135,8 @@ def _beta_to_key(beta: _CNF) -> Key | None:
                 return None
             es[e] = c
     top = max(es)
+    if top > MAX_PRIME_INDEX:
+        _prime(top)  # refused with the engine's error
     key = []
     for k in range(top + 1):
         e = es.get(k, 0)
@@ -232,15 +244,21 @@ class Engine:
             i = self._ids.get(key)
             if i is None:
                 K = len(key) - 1
-                i = c.intern_key(self.kid(_strip(key[:K])), K, key[K])
-                self.sync_keys()
+                i = c.intern_key(self.kid(_strip(key[:K])), K, key[K])  # (an existing id if made)
+                if isinstance(self._keys, KernelKeys):
+                    self._keys.keys[i] = key
+                    self._ids[key] = i
+                else:
+                    self.sync_keys()
         return i
 
     def sync_keys(self) -> None:
         """Mirror in ``_keys`` / ``_ids`` the monomial keys the C kernel interned (it computes
-        missing monomial products itself and makes their keys as (K, low id, top digits))."""
+        missing monomial products itself and makes their keys as (K, low id, top digits)).
+        With the kernel's lazy key table (:class:`KernelKeys`, the default) there is nothing
+        to do: keys are read from the kernel when first asked for."""
         c = self._c
-        if c is None:
+        if c is None or isinstance(self._keys, KernelKeys):
             return
         keys = self._keys
         if c.key_count() == len(keys):
@@ -405,6 +423,7 @@ class Engine:
         get = res.get
         mono = self.mono_mul
         for ia, ca in x.items():
+            budget_check()
             for ib, cb in y.items():
                 r = cache.get(ia * S + ib if ia <= ib else ib * S + ia)
                 if r is None:
@@ -435,6 +454,7 @@ class Engine:
 
     def square(self, x: Elem) -> Elem:
         """x ⊗ x, additive in characteristic 2: the sum of the squared monomials."""
+        budget_check()
         res: dict = {}
         get = res.get
         for k, c in x.items():
@@ -450,7 +470,7 @@ class Engine:
             got = c.elem_frobenius(x, m)
             if got is not None:
                 return got
-        for _ in range(m):
+        for _ in range(m):  # (square() checks the budget)
             x = self.square(x)
         return x
 
@@ -495,9 +515,11 @@ class Engine:
             return _finite.field_degree(x.get(0, 0))
         return self.sig_degree(self.sig(x))
 
-    def degree(self, x: Elem) -> int:
-        """The exact degree of x over GF(2): least d with x^(2^d) = x."""
-        E = self.degree_bound(x)
+    def degree(self, x: Elem, E: int | None = None) -> int:
+        """The exact degree of x over GF(2): least d with x^(2^d) = x (``E``: a known
+        :meth:`degree_bound`)."""
+        if E is None:
+            E = self.degree_bound(x)
         d = E
         for r in sympy.primefactors(E):
             while d % r == 0 and self.frobenius(x, d // r) == x:
@@ -507,7 +529,7 @@ class Engine:
     def inv(self, x: Elem) -> Elem:
         """x^(−1) by the tower: extended Euclid in F'[X]/(X^p − c) (see :meth:`_inv_tower`)."""
         if not x:
-            raise ZeroDivisionError
+            raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
         if self.is_finite(x):
             return {0: _finite.nim_inv(x[0])}
         sig = self.sig(x)
@@ -558,6 +580,7 @@ class Engine:
         s0: Poly = []
         s1: Poly = [one]
         while len(r1) > 1:
+            budget_check()
             lead_inv = self.inv(r1[-1])
             q, r = _poly_divmod(self, r0, r1, lead_inv)
             r0, r1 = r1, r
@@ -589,9 +612,10 @@ class Engine:
             return {0: _finite.nim_pow(x[0], n)}
         if n.bit_length() > 16:  # reduce modulo |GF(2^E)*| only when it can pay
             E = self.degree_bound(x)
-            order = (1 << E) - 1
-            if n > order:
-                n = n % order or order
+            if n.bit_length() >= E:  # (else n < 2^E − 1: no 2^E-bit order is built)
+                order = (1 << E) - 1
+                if n > order:
+                    n = n % order or order
         c = self._c
         if c is not None and n < 1 << 63:
             got = c.elem_pow(x, n)
@@ -604,18 +628,20 @@ class Engine:
                 result = self.mul(result, x)
         return result
 
-    def sqrt(self, x: Elem) -> Elem:
-        """√x = x^(2^(E−1)) (inverse Frobenius)."""
+    def sqrt(self, x: Elem, E: int | None = None) -> Elem:
+        """√x = x^(2^(E−1)) (inverse Frobenius; ``E``: a known :meth:`degree_bound`)."""
         if self.is_finite(x):
             return {0: _finite.nim_sqrt(x[0])} if x else {}
-        return self.frobenius(x, self.degree_bound(x) - 1)
+        return self.frobenius(x, (self.degree_bound(x) if E is None else E) - 1)
 
     # -- bases of κ-fields ---------------------------------------------------------------------
     def basis(self, s: Sig) -> Iterable[Elem]:
         """The monomial basis of the κ-field with signature ``s`` (small elements first)."""
         two, J = s
         ranges = [list(itertools.product(range(_prime(k)), repeat=n)) for k, n in enumerate(J)]
-        for combo in itertools.product(*reversed(ranges)):
+        for n, combo in enumerate(itertools.product(*reversed(ranges))):
+            if not n & 1023:
+                budget_check()
             key = _strip(tuple(_strip_digits(d) for d in reversed(combo)))
             i = self.kid(key)
             for b in range(two):
@@ -657,6 +683,7 @@ def _use_compiled(eng: Engine) -> None:
     if c is None:
         return
     c.setup_engine(mono_mul=eng.mono_mul, py_mul=eng.mul, py_square=eng.square, alpha=eng.alpha_elem)
+    eng._keys = KernelKeys(c, eng._ids)  # type: ignore[assignment]
     eng.mul = c.elem_mul  # type: ignore[method-assign]
     eng.square = c.elem_square  # type: ignore[method-assign]
     eng._c = c
@@ -757,6 +784,6 @@ def need_alpha_error(op: str, exc: NeedAlpha) -> OrdinalRangeError:
 
 def _check_int(n: object, func: str, what: str = "exponent") -> int:
     if isinstance(n, bool) or not isinstance(n, (int, sympy.Integer)):
-        raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {n!r}")
+        raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {short_repr(n)}")
     return int(n)
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
+from cgtalg.nimbers.limits import budget_check, short_repr, shorten
 
 __all__ = [
     "nim_add",
@@ -177,29 +178,29 @@ def _check(x: object, func: str, name: str = "argument") -> int:
     """Return ``x`` as a non-negative int, or raise :class:`NimberError` naming it."""
     if type(x) is int:
         if x < 0:
-            raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {x}")
+            raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {shorten(x)}")
         return x
     if isinstance(x, (bool, np.bool_)):
-        raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got bool {x!r}")
+        raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got bool {short_repr(x)}")
     try:
         value = operator.index(x)  # numpy integers and other exact integer types
     except TypeError:
         raise NimberError(
             f"{func}: {name} must be a non-negative int (a nimber), "
-            f"got {type(x).__name__} {x!r}"
+            f"got {type(x).__name__} {short_repr(x)}"
         ) from None
     if value < 0:
-        raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {value}")
+        raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {shorten(value)}")
     return value
 
 
 def _check_exponent(n: object, func: str) -> int:
     if isinstance(n, (bool, np.bool_)):
-        raise NimberError(f"{func}: exponent must be an int, got bool {n!r}")
+        raise NimberError(f"{func}: exponent must be an int, got bool {short_repr(n)}")
     try:
         return operator.index(n)
     except TypeError:
-        got = f"{type(n).__name__} {n!r}"
+        got = f"{type(n).__name__} {short_repr(n)}"
         raise NimberError(f"{func}: exponent must be an int, got {got}") from None
 
 
@@ -333,6 +334,7 @@ def _pow(a: int, n: int) -> int:
     n %= (1 << bits) - 1  # a^(2^bits - 1) = 1 in GF(2^bits)
     result = 1
     while n:
+        budget_check()
         if n & 1:
             result = _mul(result, a)
         n >>= 1
@@ -544,7 +546,7 @@ def nim_div(a: int, b: int) -> int:
     a = _check(a, "nim_div", "a")
     b = _check(b, "nim_div", "b")
     if b == 0:
-        raise NimZeroDivisionError(f"nim-division of {a} by 0 is undefined")
+        raise NimZeroDivisionError(f"nim-division of {shorten(a)} by 0 is undefined")
     return _mul(a, _inv(b))
 
 
@@ -582,7 +584,7 @@ def nim_pow(a: int, n: int) -> int:
     n = _check_exponent(n, "nim_pow")
     if n < 0:
         if a == 0:
-            raise NimZeroDivisionError(f"nim-power of 0 to the negative exponent {n} is undefined")
+            raise NimZeroDivisionError(f"nim-power of 0 to the negative exponent {shorten(n)} is undefined")
         a = _inv(a)
         n = -n
     return _pow(a, n)
@@ -680,9 +682,9 @@ def nim_trace(a: int, field_bits: int | None = None) -> int:
     else:
         m = _check(field_bits, "nim_trace", "field_bits")
         if m == 0 or m & (m - 1):
-            raise NimberError(f"nim_trace: field_bits must be a power of two, got {m}")
+            raise NimberError(f"nim_trace: field_bits must be a power of two, got {shorten(m)}")
         if a >> m:
-            raise NimberError(f"nim_trace: {a} does not lie in GF(2^{m})")
+            raise NimberError(f"nim_trace: {shorten(a)} does not lie in GF(2^{m})")
     return (a >> (m - 1)) & 1
 
 

@@ -25,8 +25,10 @@ from numba import njit
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
 from cgtalg.nimbers.finite import _TABLES, _check, _check_exponent
+from cgtalg.nimbers.limits import short_repr, shorten
 
 __all__ = [
+    "broadcast_shape",
     "nim_mul_array",
     "nim_inv_array",
     "nim_square_array",
@@ -233,7 +235,7 @@ _TWO64 = 1 << 64
 def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
     """``x`` as a uint64 array, or :class:`NimberError` naming the first bad value."""
     if isinstance(x, (bool, np.bool_)):
-        raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got bool {x!r}")
+        raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got bool {short_repr(x)}")
     arr = np.asarray(x)
     kind = arr.dtype.kind
     if kind == "u":
@@ -242,7 +244,7 @@ def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
         if arr.size and arr.min() < 0:
             bad = int(arr.flat[int(np.argmax(arr.ravel() < 0))])
             raise NimberError(
-                f"{func}: {name} must hold non-negative ints below 2^64, got {bad}"
+                f"{func}: {name} must hold non-negative ints below 2^64, got {shorten(bad)}"
             )
         return arr.astype(np.uint64)
     if kind == "O":
@@ -250,12 +252,12 @@ def _as_uint64(x: object, func: str, name: str) -> np.ndarray:
         for v in values:
             if v >= _TWO64:
                 raise NimberError(
-                    f"{func}: {name} must hold non-negative ints below 2^64, got {v} "
+                    f"{func}: {name} must hold non-negative ints below 2^64, got {shorten(v)} "
                     f"(use cgtalg.nimbers.finite for big ints)"
                 )
         return np.array(values, dtype=np.uint64).reshape(arr.shape)
     if arr.ndim == 0:
-        got = f"{type(x).__name__} {x!r}"
+        got = f"{type(x).__name__} {short_repr(x)}"
     else:
         got = f"an array of dtype {arr.dtype}"
     raise NimberError(f"{func}: {name} must hold non-negative ints below 2^64, got {got}")
@@ -278,6 +280,15 @@ def _check_nonzero(arr: np.ndarray, what: str) -> None:
         where = np.unravel_index(int(np.argmax(zero)), arr.shape) if arr.ndim else ()
         at = f" (a[{', '.join(str(int(i)) for i in where)}] == 0)" if arr.ndim else ""
         raise NimZeroDivisionError(f"{what} of 0 is undefined{at}")
+
+
+def broadcast_shape(func: str, *shapes: tuple) -> tuple:
+    """The broadcast shape of ``shapes`` (numpy's rule), or
+    :class:`~cgtalg.errors.NimberError` naming ``func`` when they do not broadcast."""
+    try:
+        return np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise NimberError(f"{func}: operands of shapes {' and '.join(map(str, shapes))} do not broadcast") from None
 
 
 def nim_mul_array(a: object, b: object) -> np.ndarray:
@@ -309,7 +320,7 @@ def nim_mul_array(a: object, b: object) -> np.ndarray:
     """
     x = _as_uint64(a, "nim_mul_array", "a")
     y = _as_uint64(b, "nim_mul_array", "b")
-    shape = np.broadcast_shapes(x.shape, y.shape)
+    shape = broadcast_shape("nim_mul_array", x.shape, y.shape)
     out = np.empty(shape, dtype=np.uint64)
     flat_out = out.reshape(-1).view(np.int64)
     if y.size == 1 and x.shape == shape:
@@ -465,6 +476,7 @@ def nim_pow_array(a: object, n: object) -> np.ndarray:
             raise NimberError(
                 f"nim_pow_array: exponents must be integers, got an array of dtype {earr.dtype}"
             )
+        broadcast_shape("nim_pow_array", x.shape, earr.shape)
         if earr.dtype.kind == "i" and earr.size and earr.min() < 0:
             neg = earr < 0
             xb, negb = np.broadcast_arrays(x, neg)

@@ -46,7 +46,8 @@ from typing import Any, Callable, Iterable
 
 import sympy
 
-from cgtalg.errors import NimberError, NimZeroDivisionError
+from cgtalg.budget import check_fits
+from cgtalg.errors import ComputationLimitError, NimberError, NimZeroDivisionError
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.engine import (
     Elem,
@@ -58,6 +59,15 @@ from cgtalg.nimbers.engine import (
     need_alpha_error,
     ordinal_of_element,
     sig_merge,
+)
+from cgtalg.nimbers.limits import (
+    LazyText,
+    check_field_degree,
+    check_max_field_degree,
+    nimber_budget,
+    seconds,
+    short_repr,
+    shorten,
 )
 from cgtalg.nimbers.ordinal import OrdinalLike, _format, _make, _out
 
@@ -76,16 +86,38 @@ __all__ = [
 _fmul = _finite.nim_mul
 
 
-def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str) -> Any:
-    """``finite_op`` on a finite ``a``, else ``engine_op(engine, element)``; an α_p beyond the
-    table is reported as the error of "``what`` a"."""
+def _shown(cnf: Any) -> str:
+    """An operand as text for a message, shortened."""
+    return shorten(_format(cnf, False))
+
+
+def _label(what: str, cnf: Any) -> str:
+    return f"{what} {_shown(cnf)}"
+
+
+def _unary(a: OrdinalLike, finite_op: Callable, engine_op: Callable, what: str,
+           max_seconds: Any = None, max_field_degree: Any = False) -> Any:
+    """``finite_op`` on a finite ``a``, else ``engine_op(engine, element)`` within a budget of
+    ``max_seconds`` (and, unless ``max_field_degree`` is ``False``, refused when a's κ-field
+    is above ``max_field_degree``); an α_p beyond the table is reported as the error of
+    "``what`` a"."""
     cnf, e = element_of(a, "a")
+    if max_field_degree is not False:
+        max_field_degree = check_max_field_degree(max_field_degree, what)
+    seconds(max_seconds)
     if isinstance(cnf, int):
         return finite_op(cnf)
+    label = LazyText(_label, what, cnf)
+    eng = engine()
     try:
-        return engine_op(engine(), e)
+        E = None
+        if max_field_degree is not False:
+            E = eng.degree_bound(e)
+            check_field_degree(E, max_field_degree, label)  # type: ignore[arg-type]
+        with nimber_budget(max_seconds, label):
+            return engine_op(eng, e, E)
     except NeedAlpha as exc:
-        raise need_alpha_error(f"{what} {_format(cnf, False)}", exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 # ---------------------------------------------------------------------------------------------
 # Public arithmetic
@@ -112,6 +144,10 @@ def kappa(q: int) -> OrdinalLike:
     ------
     cgtalg.errors.NimberError
         If ``q`` is not a prime power > 1.
+    cgtalg.errors.ComputationLimitError
+        If κ_q cannot be held (``κ_{2^n}`` has 2^(n−1) bits: refused beyond the memory
+        ceiling), or q is too large to factor (over 4096 bits) or its prime too large to
+        count the primes below it (p > 10^9).
 
     Examples
     --------
@@ -120,19 +156,37 @@ def kappa(q: int) -> OrdinalLike:
     >>> kappa(47)
     w**(w**13)
     """
+    if isinstance(q, sympy.Integer):
+        q = int(q)
     if not isinstance(q, int) or isinstance(q, bool) or q < 2:
-        raise NimberError(f"kappa: q must be a prime power > 1, got {q!r}")
-    f = sympy.factorint(q)
-    if len(f) != 1:
-        raise NimberError(f"kappa: q must be a prime power > 1, got {q}")
-    (p, n), = f.items()
+        raise NimberError(f"kappa: q must be a prime power > 1, got {type(q).__name__} {short_repr(q)}")
+    if q & (q - 1) == 0:  # 2^n: no factoring
+        p, n = 2, q.bit_length() - 1
+    else:
+        if q.bit_length() > 4096:
+            raise ComputationLimitError(
+                f"kappa: q = {shorten(q)} has {q.bit_length()} bits; prime powers above 2^4096 "
+                "(other than powers of 2) are not factored")
+        pp = sympy.perfect_power(q)
+        p, n = (int(pp[0]), int(pp[1])) if pp else (q, 1)
+        if not sympy.isprime(p):
+            raise NimberError(f"kappa: q must be a prime power > 1, got {shorten(q)}")
     if p == 2:
+        # κ_{2^n} = 2^(2^(n−1)) has 2^(n−1) bits
+        what = f"kappa({'2^' + str(n) if n > 16 else q}) = 2^(2^{n - 1}), of 2^{n - 1} bits,"
+        if n > 64:
+            raise ComputationLimitError(f"{what} cannot be held in any memory")
+        check_fits(2.0 ** (n - 4), what)
         return 1 << (1 << (n - 1))
+    if p > 10**9:
+        raise ComputationLimitError(
+            f"kappa: κ_q for the prime p = {shorten(p)} needs the index of p among the odd "
+            "primes, which is not counted beyond p = 10^9")
     k = _prime_index(p)
     return _out(_make(((_make(((k, p ** (n - 1)),)), 1),)))
 
 
-def nim_mul(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
+def nim_mul(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None) -> OrdinalLike:
     """Nim-product a ⊗ b of two ordinals below ω^(ω^ω).
 
     a ⊗ b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b} (ONAG ch. 6), computed by Lenstra's
@@ -143,6 +197,9 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
     ----------
     a, b : int or Ordinal
         Ordinals below ω^(ω^ω).
+    max_seconds : float or None
+        Time budget (``None``: none); the memory ceiling of :class:`cgtalg.budget.Deadline`
+        applies as well.
 
     Returns
     -------
@@ -155,6 +212,8 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
         If an argument is not below ω^(ω^ω), or the product needs α_p for p > 709.
     cgtalg.errors.NimberError
         If an argument is not a non-negative ordinal.
+    cgtalg.errors.ComputationLimitError
+        When the time or memory budget runs out.
 
     Examples
     --------
@@ -168,15 +227,18 @@ def nim_mul(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
     """
     ca, ea = element_of(a, "a")
     cb, eb = element_of(b, "b")
+    seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _fmul(ca, cb)
+    label = LazyText(lambda: f"nim-product {_shown(ca)} ⊗ {_shown(cb)}")
     try:
-        return ordinal_of_element(engine().mul(ea, eb))
+        with nimber_budget(max_seconds, label):
+            return ordinal_of_element(engine().mul(ea, eb))
     except NeedAlpha as exc:
-        raise need_alpha_error(f"nim-product {_format(ca, False)} ⊗ {_format(cb, False)}", exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 
-def nim_product(values: Iterable[OrdinalLike]) -> OrdinalLike:
+def nim_product(values: Iterable[OrdinalLike], *, max_seconds: float | None = None) -> OrdinalLike:
     """Nim-product of a finite collection of ordinals below ω^(ω^ω) (1 for an empty one).
 
     Parameters
@@ -202,16 +264,18 @@ def nim_product(values: Iterable[OrdinalLike]) -> OrdinalLike:
     acc: Elem = {0: 1}
     shown = []
     try:
-        for i, v in enumerate(values):
-            cnf, e = element_of(v, f"value {i}")
-            shown.append(_format(cnf, False))
-            acc = eng.mul(acc, e)
+        with nimber_budget(max_seconds, "the nim-product") as deadline:
+            for i, v in enumerate(values):
+                deadline.check("the nim-product")
+                cnf, e = element_of(v, f"value {i}")
+                shown.append(_shown(cnf))
+                acc = eng.mul(acc, e)
     except NeedAlpha as exc:
-        raise need_alpha_error(f"nim-product {' ⊗ '.join(shown)}", exc) from None
+        raise need_alpha_error(shorten(f"nim-product {' ⊗ '.join(shown)}", 200), exc) from None
     return ordinal_of_element(acc)
 
 
-def nim_inv(a: OrdinalLike) -> OrdinalLike:
+def nim_inv(a: OrdinalLike, *, max_seconds: float | None = None) -> OrdinalLike:
     """Nim-inverse a^(−1) of a nonzero ordinal below ω^(ω^ω).
 
     ``a`` lies in a finite subfield F = GF(2^E) of the nimbers (its κ-field), built as a tower
@@ -247,10 +311,11 @@ def nim_inv(a: OrdinalLike) -> OrdinalLike:
     """
     if not element_of(a, "a")[1]:
         raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
-    return _unary(a, _finite.nim_inv, lambda eng, e: ordinal_of_element(eng.inv(e)), "nim-inverse of")
+    return _unary(a, _finite.nim_inv, lambda eng, e, E: ordinal_of_element(eng.inv(e)), "nim-inverse of",
+                  max_seconds)
 
 
-def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
+def nim_div(a: OrdinalLike, b: OrdinalLike, *, max_seconds: float | None = None) -> OrdinalLike:
     """Nim-quotient a ⊗ b^(−1) for ordinals below ω^(ω^ω).
 
     Parameters
@@ -278,17 +343,20 @@ def nim_div(a: OrdinalLike, b: OrdinalLike) -> OrdinalLike:
     ca, ea = element_of(a, "a")
     cb, eb = element_of(b, "b")
     if not eb:
-        raise NimZeroDivisionError(f"nim-division of {_format(ca, False)} by 0 is undefined")
+        raise NimZeroDivisionError(f"nim-division of {_shown(ca)} by 0 is undefined")
+    seconds(max_seconds)
     if isinstance(ca, int) and isinstance(cb, int):
         return _finite.nim_div(ca, cb)
     eng = engine()
+    label = LazyText(lambda: f"nim-quotient {_shown(ca)} / {_shown(cb)}")
     try:
-        return ordinal_of_element(eng.mul(ea, eng.inv(eb)))
+        with nimber_budget(max_seconds, label):
+            return ordinal_of_element(eng.mul(ea, eng.inv(eb)))
     except NeedAlpha as exc:
-        raise need_alpha_error(f"nim-quotient {_format(ca, False)} / {_format(cb, False)}", exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 
-def nim_pow(a: OrdinalLike, n: int) -> OrdinalLike:
+def nim_pow(a: OrdinalLike, n: int, *, max_seconds: float | None = None) -> OrdinalLike:
     """Nim-power a^⊗n (n factors; a^0 = 1 including 0^0; negative n inverts first).
 
     Square-and-multiply with the exponent reduced modulo 2^E − 1, GF(2^E) being a's κ-field.
@@ -323,19 +391,23 @@ def nim_pow(a: OrdinalLike, n: int) -> OrdinalLike:
     """
     cnf, e = element_of(a, "a")
     n = _check_int(n, "nim_pow")
+    label = LazyText(lambda n=n: f"nim-power {_shown(cnf)}^{shorten(n)}")
     if isinstance(cnf, int):
-        return _finite.nim_pow(cnf, n)
+        with nimber_budget(max_seconds, label):
+            return _finite.nim_pow(cnf, n)
     eng = engine()
     try:
-        if n < 0:
-            e = eng.inv(e)
-            n = -n
-        return ordinal_of_element(eng.pow(e, n))
+        with nimber_budget(max_seconds, label):
+            if n < 0:
+                e = eng.inv(e)
+                n = -n
+            return ordinal_of_element(eng.pow(e, n))
     except NeedAlpha as exc:
-        raise need_alpha_error(f"nim-power {_format(cnf, False)}^{n}", exc) from None
+        raise need_alpha_error(str(label), exc) from None
 
 
-def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
+def nim_sqrt(a: OrdinalLike, *, max_seconds: float | None = None,
+             max_field_degree: int | None = None) -> OrdinalLike:
     """Nim-square root: the unique r with r ⊗ r = a (Frobenius is bijective in char 2).
 
     For a in GF(2^E), √a = a^(2^(E−1)): E − 1 squarings, each additive over the monomials.
@@ -344,6 +416,11 @@ def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
     ----------
     a : int or Ordinal
         An ordinal below ω^(ω^ω).
+    max_seconds : float or None
+        Time budget (``None``: none).
+    max_field_degree : int or None
+        Refuse, before any work, an ``a`` whose κ-field GF(2^E) has E above this (``None``:
+        :data:`cgtalg.nimbers.limits.DEFAULT_MAX_FIELD_DEGREE`); the cost grows with E.
 
     Returns
     -------
@@ -353,6 +430,8 @@ def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
     ------
     cgtalg.errors.OrdinalRangeError
         As :func:`nim_mul`.
+    cgtalg.errors.ComputationLimitError
+        For a field above ``max_field_degree``, or when the time or memory budget runs out.
 
     Examples
     --------
@@ -362,10 +441,11 @@ def nim_sqrt(a: OrdinalLike) -> OrdinalLike:
     >>> nim_sqrt(2)
     3
     """
-    return _unary(a, _finite.nim_sqrt, lambda eng, e: ordinal_of_element(eng.sqrt(e)), "nim-square root of")
+    return _unary(a, _finite.nim_sqrt, lambda eng, e, E: ordinal_of_element(eng.sqrt(e, E)), "nim-square root of",
+                  max_seconds, max_field_degree)
 
 
-def nim_degree(a: OrdinalLike) -> int:
+def nim_degree(a: OrdinalLike, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> int:
     """Degree over GF(2) of the field generated by a: the least d with a ∈ GF(2^d).
 
     Computed as the least divisor d of the κ-field degree E with a^(2^d) = a.
@@ -374,6 +454,8 @@ def nim_degree(a: OrdinalLike) -> int:
     ----------
     a : int or Ordinal
         An ordinal below ω^(ω^ω).
+    max_seconds, max_field_degree
+        As :func:`nim_sqrt`.
 
     Returns
     -------
@@ -390,7 +472,8 @@ def nim_degree(a: OrdinalLike) -> int:
     >>> nim_degree(ordinal("w")), nim_degree(ordinal("w^w")), nim_degree(5)
     (6, 20, 4)
     """
-    return _unary(a, _finite.field_degree, lambda eng, e: eng.degree(e), "the field degree of")
+    return _unary(a, _finite.field_degree, lambda eng, e, E: eng.degree(e, E), "the field degree of",
+                  max_seconds, max_field_degree)
 
 
 def kappa_field_degree(values: Iterable[object]) -> int:

@@ -53,6 +53,14 @@ from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers import kernels as _kernels
 from cgtalg.nimbers import engine as _engine
 from cgtalg.nimbers import lenstra as _lenstra
+from cgtalg.nimbers.limits import (
+    LazyText,
+    check_field_degree,
+    check_max_field_degree,
+    nimber_budget,
+    short_repr,
+    shorten,
+)
 from cgtalg.nimbers.ordinal import _cmp, _format, _parse
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
@@ -98,11 +106,28 @@ def _value_of(x: object, name: str) -> Union[int, dict]:
 
 
 def _show(v: Union[int, dict]) -> str:
-    return str(v) if type(v) is int else _format(_ENG.cnf(v), False)
+    return _format(v if type(v) is int else _ENG.cnf(v), False)
 
 
 def _raise_alpha(op: str, exc: Exception) -> None:
-    raise _engine.need_alpha_error(op, exc) from None
+    raise _engine.need_alpha_error(shorten(op, 200), exc) from None
+
+
+def _bounded(op: str, fn: Any, v: dict, max_seconds: Any = None, max_field_degree: Any = False) -> "Nimber":
+    """``fn(E)``, engine work on the element ``v``, as a Nimber: within a budget of
+    ``max_seconds`` and, unless ``max_field_degree`` is ``False``, refused when v's κ-field is
+    above it (see :mod:`cgtalg.nimbers.limits`; ``E`` is then its degree bound, else ``None``)."""
+    label = LazyText(lambda: f"{op} {shorten(_show(v))}")
+    try:
+        E = None
+        if max_field_degree is not False:
+            limit = check_max_field_degree(max_field_degree, op)
+            E = _ENG.degree_bound(v)
+            check_field_degree(E, limit, label)  # type: ignore[arg-type]
+        with nimber_budget(max_seconds, label):
+            return _mk(_norm(fn(E)))
+    except NeedAlpha as exc:
+        _raise_alpha(str(label), exc)
 
 
 _ENG = _engine.engine()  # (routes its inner loops through the C kernel when it is built)
@@ -159,11 +184,11 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
         if type(value) is Nimber:
             return value
         if isinstance(value, bool):
-            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {value!r}")
+            raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {short_repr(value)}")
         if not isinstance(value, (int, str, np.integer, sympy.Basic)):
             raise NimberError(
                 "Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, "
-                f"got {type(value).__name__} {value!r}"
+                f"got {type(value).__name__} {short_repr(value)}"
             )
         return _mk(_value_of(value, "value"))
 
@@ -207,7 +232,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     def __str__(self) -> str:
         v = self._v
         if type(v) is int:
-            return f"*{v}"
+            return f"*{_format(v, False)}"
         text = _show(v)
         if any(ch in text for ch in "+·( "):
             return f"*({text})"
@@ -273,8 +298,9 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     def __pos__(self) -> "Nimber":
         return self
 
-    def inv(self) -> "Nimber":
-        """The nim-inverse (tower method of :func:`cgtalg.nimbers.lenstra.nim_inv`).
+    def inv(self, *, max_seconds: float | None = None) -> "Nimber":
+        """The nim-inverse (tower method of :func:`cgtalg.nimbers.lenstra.nim_inv`), within a
+        time budget of ``max_seconds`` (``None``: none).
 
         Raises
         ------
@@ -286,10 +312,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             if not v:
                 raise NimZeroDivisionError("the nim-inverse of 0 is undefined")
             return _mk(_finite.nim_inv(v))
-        try:
-            return _mk(_norm(_ENG.inv(v)))
-        except NeedAlpha as exc:
-            _raise_alpha(f"nim-inverse of {self}", exc)
+        return _bounded("nim-inverse of", lambda E: _ENG.inv(v), v, max_seconds)
 
     def __truediv__(self, other: object) -> "Nimber":
         if type(other) is not Nimber:
@@ -316,23 +339,19 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return _mk(_finite.nim_pow(v, n))
         if n == 1:
             return self
-        try:
-            if n < 0:
-                v = _ENG.inv(v)
-                n = -n
-            return _mk(_norm(_ENG.pow(v, n)))
-        except NeedAlpha as exc:
-            _raise_alpha(f"nim-power {self}^{n}", exc)
+        return _bounded("nim-power", lambda E: _ENG.pow(_ENG.inv(v), -n) if n < 0
+                        else _ENG.pow(v, n), v)
 
-    def sqrt(self) -> "Nimber":
-        """The nim-square root: the unique r with r ⊗ r = self (Frobenius in char 2)."""
+    def sqrt(self, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> "Nimber":
+        """The nim-square root: the unique r with r ⊗ r = self (Frobenius in char 2).
+
+        ``max_seconds`` bounds the time (``None``: no limit); a nimber whose κ-field has
+        degree above ``max_field_degree`` (``None``: :data:`~cgtalg.nimbers.limits.DEFAULT_MAX_FIELD_DEGREE`)
+        is refused before any work with :class:`~cgtalg.errors.ComputationLimitError`."""
         v = self._v
         if type(v) is int:
             return _mk(_finite.nim_sqrt(v))
-        try:
-            return _mk(_norm(_ENG.sqrt(v)))
-        except NeedAlpha as exc:
-            _raise_alpha(f"nim-square root of {self}", exc)
+        return _bounded("nim-square root of", lambda E: _ENG.sqrt(v, E), v, max_seconds, max_field_degree)
 
     def __cgtalg_form__(self) -> Any:
         """The nim-heap ``*n`` of a finite nimber as a form (so ``cg.up + cg.nimber(1)`` is a
@@ -468,7 +487,7 @@ def _coerce(x: object) -> Nimber | None:
         return x
     if type(x) is int:
         if x < 0:
-            raise NimberError(f"nim operand must be a non-negative ordinal, got {x}")
+            raise NimberError(f"nim operand must be a non-negative ordinal, got {shorten(x)}")
         return _mk(x)
     if isinstance(x, bool):
         return None
@@ -542,7 +561,7 @@ def parse_nimber(text: str) -> Nimber:
     (*1, *(ω^2·3+1), *ω^ω)
     """
     if not isinstance(text, str):
-        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {text!r}")
+        raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {short_repr(text)}")
     return _mk(_value_of(text, "text"))
 
 
@@ -563,7 +582,11 @@ def _elementwise(op, xs: tuple, name: str) -> Any:
     """Apply ``op`` elementwise, broadcasting scalars; lists in → list out, arrays → object array."""
     if any(isinstance(x, np.ndarray) for x in xs):
         arrs = [np.asarray(x, dtype=object) if _is_seq(x) or isinstance(x, np.ndarray) else x for x in xs]
-        b = np.broadcast(*[a if isinstance(a, np.ndarray) else np.array(a, dtype=object) for a in arrs])
+        try:
+            b = np.broadcast(*[a if isinstance(a, np.ndarray) else np.array(a, dtype=object) for a in arrs])
+        except ValueError:
+            shapes = " and ".join(str(np.shape(a)) for a in arrs)
+            raise NimberError(f"{name}: operands of shapes {shapes} do not broadcast") from None
         out = np.empty(b.shape, dtype=object)
         out.flat = [op(*vals) for vals in b]
         return out
@@ -598,7 +621,7 @@ def _binary(a: object, b: object, nim_op, int_op, ord_op, array_op, name: str, b
             if _is_seq(a) or _is_seq(b):
                 return _elementwise(lambda u, v: _binary(u, v, nim_op, int_op, ord_op, array_op, name), (a, b), name)
             bad = a if x is None else b
-            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {bad!r}")
+            raise NimberError(f"{name}: unsupported operand {type(bad).__name__} {short_repr(bad)}")
         return nim_op(x, y)
     if _is_int_array(a) or _is_int_array(b):
         if (_is_int_array(a) or isinstance(a, (int, np.integer))) and (
@@ -631,6 +654,7 @@ _ADD_LISTS = _C.add_lists if _C is not None else None
 def _add_array(a: object, b: object) -> np.ndarray:
     x = _kernels._as_uint64(a, "nim_add", "a")
     y = _kernels._as_uint64(b, "nim_add", "b")
+    _kernels.broadcast_shape("nim_add", x.shape, y.shape)
     return np.bitwise_xor(x, y)
 
 
@@ -712,8 +736,9 @@ def nim_div(a: Any, b: Any) -> Any:
     return _binary(a, b, Nimber.__truediv__, _finite.nim_div, _lenstra.nim_div, _div_array, "nim_div")
 
 
-def nim_inv(a: Any) -> Any:
-    """Nim-inverse a^(−1); dispatches like :func:`nim_mul`.
+def nim_inv(a: Any, *, max_seconds: float | None = None) -> Any:
+    """Nim-inverse a^(−1); dispatches like :func:`nim_mul` (``max_seconds``: a time budget for
+    the κ/α engine, ``None`` for none).
 
     Raises
     ------
@@ -726,31 +751,40 @@ def nim_inv(a: Any) -> Any:
     (3, *(ω^2·3))
     """
     if type(a) is Nimber:
-        return a.inv()
-    return _unary(a, Nimber.inv, _finite.nim_inv, _lenstra.nim_inv, _kernels.nim_inv_array, "nim_inv")
+        return a.inv(max_seconds=max_seconds)
+    return _unary(a, lambda x: x.inv(max_seconds=max_seconds), _finite.nim_inv,
+                  lambda x: _lenstra.nim_inv(x, max_seconds=max_seconds), _kernels.nim_inv_array, "nim_inv")
 
 
-def nim_sqrt(a: Any) -> Any:
-    """Nim-square root (the unique r with r ⊗ r = a); dispatches like :func:`nim_mul`.
+def nim_sqrt(a: Any, *, max_seconds: float | None = None, max_field_degree: int | None = None) -> Any:
+    """Nim-square root (the unique r with r ⊗ r = a); dispatches like :func:`nim_mul`
+    (``max_seconds`` and ``max_field_degree`` bound the κ/α engine as in
+    :func:`cgtalg.nimbers.lenstra.nim_sqrt`).
 
     Examples
     --------
     >>> nim_sqrt(2), nim_sqrt(Nimber("w"))
     (3, *(ω^2·2))
     """
+    kw = {"max_seconds": max_seconds, "max_field_degree": max_field_degree}
     if type(a) is Nimber:
-        return a.sqrt()
-    return _unary(a, Nimber.sqrt, _finite.nim_sqrt, _lenstra.nim_sqrt, _kernels.nim_sqrt_array, "nim_sqrt")
+        return a.sqrt(**kw)
+    return _unary(a, lambda x: x.sqrt(**kw), _finite.nim_sqrt, lambda x: _lenstra.nim_sqrt(x, **kw),
+                  _kernels.nim_sqrt_array, "nim_sqrt")
 
 
-def nim_pow(a: Any, n: int) -> Any:
-    """Nim-power a^⊗n (negative n inverts; 0^0 = 1); dispatches on ``a`` like :func:`nim_mul`.
+def nim_pow(a: Any, n: int, *, max_seconds: float | None = None) -> Any:
+    """Nim-power a^⊗n (negative n inverts; 0^0 = 1); dispatches on ``a`` like :func:`nim_mul`
+    (``max_seconds``: a time budget, ``None`` for none).
 
     Examples
     --------
     >>> nim_pow(Nimber("w"), 3), nim_pow(2, 2), nim_pow(np.array([2, 3]), 2).tolist()
     (*2, 3, [3, 2])
     """
+    if max_seconds is not None:
+        with nimber_budget(max_seconds, f"nim-power (^{shorten(n, 40)})"):
+            return nim_pow(a, n)
     if type(a) is Nimber:
         return a ** n
     return _unary(

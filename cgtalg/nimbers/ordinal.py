@@ -32,6 +32,7 @@ from sympy import Integer
 from sympy.sets.ordinals import OmegaPower, Ordinal
 
 from cgtalg.errors import NimberError, OrdinalNotationError, OrdinalRangeError
+from cgtalg.nimbers.limits import short_repr, shorten
 
 __all__ = [
     "OrdinalLike",
@@ -215,16 +216,16 @@ def _out(a: _CNF) -> OrdinalLike:
 def _coerce(x: object, name: str = "argument") -> _CNF:
     """Internal ``_CNF`` of a public value; raises :class:`NimberError` on anything else."""
     if isinstance(x, bool):
-        raise NimberError(f"{name} must be a non-negative int or a sympy Ordinal, got bool {x!r}")
+        raise NimberError(f"{name} must be a non-negative int or a sympy Ordinal, got bool {short_repr(x)}")
     if isinstance(x, (int, Integer)):
         n = int(x)
         if n < 0:
-            raise NimberError(f"{name} must be a non-negative ordinal, got {n}")
+            raise NimberError(f"{name} must be a non-negative ordinal, got {shorten(n)}")
         return n
     if isinstance(x, Ordinal):
         return _from_sympy(x)
     raise NimberError(
-        f"{name} must be a non-negative int or a sympy Ordinal, got {type(x).__name__} {x!r}"
+        f"{name} must be a non-negative int or a sympy Ordinal, got {type(x).__name__} {short_repr(x)}"
     )
 
 
@@ -363,7 +364,19 @@ class _Parser:
         return self.check(_add(a, b), pos)
 
     def fail(self, reason: str, pos: int | None = None) -> None:
-        raise self.error(self.text, self.pos if pos is None else pos, reason)
+        pos = self.pos if pos is None else pos
+        text = self.text
+        if len(text) <= 120:
+            raise self.error(text, pos, reason)
+        # the message quotes a window around the position, not the whole input; the error's
+        # ``text`` and ``position`` stay those of the whole input
+        start = max(0, min(pos, len(text)) - 50)
+        end = min(len(text), start + 100)
+        head = "[...]" if start else ""
+        err = self.error(head + text[start:end] + ("[...]" if end < len(text) else ""),
+                         pos - start + len(head), reason)
+        err.text, err.position = text, pos
+        raise err
 
     def skip(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -536,14 +549,23 @@ def as_ordinal(x: OrdinalLike | str) -> OrdinalLike:
     return _out(_coerce(x))
 
 
+def _int_text(n: int) -> str:
+    """Decimal text of an int of any size (``str`` refuses ints of over 4,300 digits)."""
+    if n.bit_length() < 12_000:
+        return str(n)
+    k = int(n.bit_length() * 0.30103) // 2
+    hi, lo = divmod(n, 10**k)
+    return _int_text(hi) + _int_text(lo).rjust(k, "0")
+
+
 def _format(a: _CNF, ascii: bool) -> str:
     if isinstance(a, int):
-        return str(a)
+        return _int_text(a)
     w, times = ("w", "*") if ascii else ("ω", "·")
     parts = []
     for e, c in a:
         if e == 0:
-            parts.append(str(c))
+            parts.append(_int_text(c))
             continue
         if e == 1:
             s = w
@@ -552,7 +574,7 @@ def _format(a: _CNF, ascii: bool) -> str:
         else:
             s = f"{w}^({_format(e, ascii)})"
         if c != 1:
-            s += f"{times}{c}"
+            s += f"{times}{_int_text(c)}"
         parts.append(s)
     return "+".join(parts)
 

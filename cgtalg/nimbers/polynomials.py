@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from cgtalg.errors import NimberError, PolynomialNotationError
+from cgtalg.nimbers.limits import budget_check
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _format, _out, _Parser
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ def _poly_mul(eng: Engine, f: Poly, g: Poly) -> Poly:
     out: Poly = [{}] * (len(f) + len(g) - 1)
     for i, a in enumerate(f):
         if a:
+            budget_check()
             for j, b in enumerate(g):
                 if b:
                     out[i + j] = eng.add(out[i + j], eng.mul(a, b))
@@ -68,6 +70,7 @@ def _poly_divmod(eng: Engine, f: Poly, g: Poly, lead_inv: Elem | None = None) ->
         if lead_inv is not None:
             c = eng.mul(c, lead_inv)
         q[i - dg] = c
+        budget_check()
         for j in range(dg):
             if g[j]:
                 r[i - dg + j] = eng.add(r[i - dg + j], eng.mul(c, g[j]))
@@ -126,6 +129,7 @@ class PolyRing:
 
     def frobenius_mod(self, f: Poly, m: int, g: Poly) -> Poly:
         for _ in range(m):
+            budget_check()
             f = self.square_mod(f, g)
         return f
 
@@ -175,6 +179,7 @@ class PolyRing:
         t = self.mod([{}, {0: 1}], g)
         table = [t]
         for _ in range(M - 1):
+            budget_check()
             t = self.square_mod(t, g)
             table.append(t)
         return table
@@ -184,6 +189,7 @@ class PolyRing:
         acc: Poly = []
         d = delta
         for i, P in enumerate(table):
+            budget_check()
             if i:
                 d = self.e.square(d)
             acc = self.add(acc, self.scale(P, d))
@@ -204,6 +210,7 @@ class PolyRing:
             return []
         table = self.frobenius_table(g, M)
         for delta in candidates:
+            budget_check()
             h = self.gcd(g, self.trace_poly(delta, table))
             if 1 < len(h) < len(g):
                 rest = self.monic(self.divmod(g, h)[0])

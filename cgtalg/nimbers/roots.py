@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import sympy
 
+from cgtalg.budget import check_fits
 from cgtalg.errors import ComputationLimitError, FieldExtensionError, NimberError
 from cgtalg.nimbers.engine import (
     Engine,
+    sig_merge,
     NeedAlpha,
     Sig,
     _check_int,
@@ -24,6 +26,7 @@ from cgtalg.nimbers.engine import (
     engine,
     need_alpha_error,
 )
+from cgtalg.nimbers.limits import check_field_degree, check_max_field_degree, nimber_budget, short_repr, shorten
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _out
 from cgtalg.nimbers.polynomials import Poly, PolyRing, _format_poly, _parse_poly
 
@@ -34,7 +37,8 @@ __all__ = ["nim_root", "nim_roots", "NimRoots", "DEFAULT_MAX_DEGREE"]
 DEFAULT_MAX_DEGREE = 16
 
 
-def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE) -> list[OrdinalLike]:
+def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE, *,
+             max_field_degree: int | None = None, max_seconds: float | None = None) -> list[OrdinalLike]:
     """All distinct n-th roots of a, in increasing order.
 
     With n = 2^s·m (m odd) the 2^s-th root is unique (Frobenius), and the m-th roots of
@@ -50,6 +54,12 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE) -> li
     max_degree : int
         Refuse (:class:`~cgtalg.errors.ComputationLimitError`), before any work, when the odd
         part m of n (the number of roots) is above this, or n has more than 4096 factors 2.
+    max_field_degree : int or None
+        Refuse, before any work, an ``a`` whose κ-field has degree above this over GF(2)
+        (``None``: :data:`cgtalg.nimbers.limits.DEFAULT_MAX_FIELD_DEGREE`); the m-th roots
+        are then found by :func:`nim_roots` with the same ceiling.
+    max_seconds : float or None
+        Time budget (``None``: none), shared by the square roots and the root finding.
 
     Returns
     -------
@@ -62,6 +72,8 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE) -> li
         If ``n < 1``.
     cgtalg.errors.OrdinalRangeError, cgtalg.errors.FieldExtensionError
         As :func:`nim_roots`.
+    cgtalg.errors.ComputationLimitError
+        Above ``max_degree`` or ``max_field_degree``, or when the time or memory budget runs out.
 
     Examples
     --------
@@ -71,30 +83,37 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE) -> li
     cnf, e = element_of(a, "a")
     n = _check_int(n, "nim_root", "n")
     if n < 1:
-        raise NimberError(f"nim_root: n must be >= 1, got {n}")
+        raise NimberError(f"nim_root: n must be >= 1, got {shorten(n)}")
     max_degree = _check_int(max_degree, "nim_root", "max_degree")
+    max_field_degree = check_max_field_degree(max_field_degree, "nim_root")
     if not e:
         return [0]
     s = (n & -n).bit_length() - 1
     m = n >> s
     if m > max_degree:
         raise ComputationLimitError(
-            f"nim_root: the {n}-th roots are {m} roots of X^{m} + a (the odd part of n), "
-            f"more than max_degree = {max_degree} (--max-degree on the command line); refused"
+            f"nim_root: the {shorten(n)}-th roots are {shorten(m)} roots of X^m + a (m the "
+            f"odd part of n), more than max_degree = {shorten(max_degree)} (--max-degree on the command line); refused"
         )
     if s > 4096:
         raise ComputationLimitError(
-            f"nim_root: n = 2^{s}·{m} needs {s} successive square roots, more than 4096; refused"
+            f"nim_root: n = 2^{s}·m needs {s} successive square roots, more than 4096; refused"
         )
     eng = engine()
+    label = f"the {shorten(n)}-th roots of {shorten(_format(cnf, False))}"
     try:
-        for _ in range(s):
-            e = eng.sqrt(e)
+        if not eng.is_finite(e):
+            check_field_degree(eng.degree_bound(e), max_field_degree, label)
+        with nimber_budget(max_seconds, label) as deadline:
+            for _ in range(s):
+                deadline.check(label)
+                e = eng.sqrt(e)
+            if m == 1:
+                return [_out(engine().cnf(e))]
+            return list(nim_roots({m: 1, 0: _out(engine().cnf(e))}, max_degree=max_degree,
+                                  max_field_degree=max_field_degree).roots)  # (within this budget)
     except NeedAlpha as exc:
-        raise need_alpha_error(f"the {n}-th roots of {_format(cnf, False)}", exc) from None
-    if m == 1:
-        return [_out(engine().cnf(e))]
-    return list(nim_roots({m: 1, 0: _out(engine().cnf(e))}, max_degree=max_degree).roots)
+        raise need_alpha_error(label, exc) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,7 +123,7 @@ def nim_root(a: OrdinalLike, n: int, max_degree: int = DEFAULT_MAX_DEGREE) -> li
 
 def _degree_limit(n: int, max_degree: int) -> ComputationLimitError:
     return ComputationLimitError(
-        f"nim_roots: the polynomial has degree {n} > max_degree = {max_degree} "
+        f"nim_roots: the polynomial has degree {shorten(n)} > max_degree = {shorten(max_degree)} "
         f"(--max-degree on the command line); refused before factoring"
     )
 
@@ -215,6 +234,8 @@ def nim_roots(
     poly: str | Sequence[OrdinalLike] | Mapping[int, OrdinalLike],
     max_field_degree: int = 2048,
     max_degree: int = DEFAULT_MAX_DEGREE,
+    *,
+    max_seconds: float | None = None,
 ) -> NimRoots:
     """All roots of a polynomial whose coefficients are ordinals below ω^(ω^ω).
 
@@ -236,6 +257,9 @@ def nim_roots(
     max_degree : int
         Refuse (with :class:`~cgtalg.errors.ComputationLimitError`), before any work, a
         polynomial of degree above this (default ``DEFAULT_MAX_DEGREE``).
+    max_seconds : float or None
+        Time budget (``None``: none); the memory ceiling of :class:`cgtalg.budget.Deadline`
+        applies as well.
 
     Returns
     -------
@@ -246,8 +270,11 @@ def nim_roots(
     cgtalg.errors.NimberError
         For a constant polynomial (no roots, or every nimber a root).
     cgtalg.errors.FieldExtensionError
-        If the roots need κ_p with p > 709, or a field above ``max_field_degree``; the
-        message names the field GF(2^N) the roots lie in.
+        If the roots need κ_p with p > 709, or a field above ``max_field_degree`` (refused
+        before any work when the coefficients' own κ-field is above it); the message names
+        the field the roots lie in.
+    cgtalg.errors.ComputationLimitError
+        When the time or memory budget runs out.
     cgtalg.errors.OrdinalRangeError
         If a coefficient is not below ω^(ω^ω).
     PolynomialNotationError
@@ -260,6 +287,8 @@ def nim_roots(
     >>> nim_roots("x^2 + x + 1").roots
     (2, 3)
     """
+    if max_field_degree is None:
+        max_field_degree = 2048
     max_field_degree = _check_int(max_field_degree, "nim_roots", "max_field_degree")
     max_degree = _check_int(max_degree, "nim_roots", "max_degree")
     if max_degree < 1 or max_field_degree < 1:
@@ -273,12 +302,18 @@ def nim_roots(
         for d, c in poly.items():
             d = _check_int(d, "nim_roots", "degree")
             if d < 0:
-                raise NimberError(f"nim_roots: degrees must be >= 0, got {d}")
+                raise NimberError(f"nim_roots: degrees must be >= 0, got {shorten(d)}")
             if d > max_degree and c != 0:
                 raise _degree_limit(d, max_degree)
-            cmap[d] = _coerce(c, f"coefficient of x^{d}")
+            cmap[d] = _coerce(c, f"coefficient of x^{shorten(d)}")
     else:
+        if isinstance(poly, (bytes, bytearray)) or not isinstance(poly, Iterable):
+            raise NimberError(
+                "nim_roots: the polynomial must be text, a sequence of coefficients or a mapping "
+                f"{{degree: coefficient}}, got {type(poly).__name__} {short_repr(poly)}")
         seq = list(poly)
+        if len(seq) - 1 > max_degree:
+            raise _degree_limit(len(seq) - 1, max_degree)
         cmap = {len(seq) - 1 - i: _coerce(c, f"coefficient {i}") for i, c in enumerate(seq)}
     cmap = {d: c for d, c in cmap.items() if c != 0}
     if not cmap:
@@ -296,33 +331,55 @@ def nim_roots(
         if e is None:
             raise _range_error(c)
         f.append(e)
-    shown = _format_poly(cmap)
+    shown = shorten(_format_poly(cmap), 200)
     try:
-        E0 = 1
+        # The coefficients' own κ-field bounds every field below (the roots' field contains
+        # it): refuse before computing exact degrees, which costs Frobenius maps in it.
+        sig0: Sig = (1, ())
         for c in f:
             if c:
-                E0 = math.lcm(E0, eng.degree(c))
-        f = R.monic(f)
-        parts = R.squarefree(f)
-        degrees: list[int] = []
-        for g, _ in parts:
-            degrees.extend(R.distinct_degrees(g, E0))
-        L = math.lcm(*degrees) if degrees else 1
-        N = E0 * L
-        sig = _field_sig_for_degree(eng, N, f"the roots of {shown}")
-        M = eng.sig_degree(sig)
-        if M > max_field_degree:
+                sig0 = sig_merge(sig0, eng.sig(c))
+        M0 = eng.sig_degree(sig0)
+        if M0 > max_field_degree:
             raise FieldExtensionError(
-                f"the roots of {shown} lie in GF(2^{N}); computing them needs the κ-field of "
-                f"degree {M} > max_field_degree = {max_field_degree}"
+                f"the coefficients of {shown} lie in the κ-field of degree {M0} > "
+                f"max_field_degree = {shorten(max_field_degree)}, and so do the roots; refused before "
+                "computing (pass a larger max_field_degree=, on the command line --max-field-degree)"
             )
-        candidates = list(eng.basis(sig))
-        found: list[tuple[_CNF, int]] = []
-        for g, mult in parts:
-            for r in R.linear_roots(g, candidates, M):
-                found.append((eng.cnf(r), mult))
+        with nimber_budget(max_seconds, f"the roots of {shown}"):
+            return _roots(eng, R, f, shown, coefficients, max_field_degree)
     except NeedAlpha as exc:
         raise need_alpha_error(f"the roots of {shown}", exc) from None
+
+
+def _roots(eng: Engine, R: PolyRing, f: Poly, shown: str, coefficients: tuple,
+           max_field_degree: int) -> NimRoots:
+    """The work of :func:`nim_roots` (inside its budget) on the engine polynomial f."""
+    E0 = 1
+    for c in f:
+        if c:
+            E0 = math.lcm(E0, eng.degree(c))
+    f = R.monic(f)
+    parts = R.squarefree(f)
+    degrees: list[int] = []
+    for g, _ in parts:
+        degrees.extend(R.distinct_degrees(g, E0))
+    L = math.lcm(*degrees) if degrees else 1
+    N = E0 * L
+    sig = _field_sig_for_degree(eng, N, f"the roots of {shown}")
+    M = eng.sig_degree(sig)
+    if M > max_field_degree:
+        raise FieldExtensionError(
+            f"the roots of {shown} lie in GF(2^{N}); computing them needs the κ-field of "
+            f"degree {M} > max_field_degree = {shorten(max_field_degree)}"
+        )
+    # the monomial basis of GF(2^M): M / 2^a small dicts (about 250 bytes each)
+    check_fits(M / sig[0] * 250, f"the basis of the κ-field GF(2^{M}) for the roots of {shown}")
+    candidates = list(eng.basis(sig))
+    found: list[tuple[_CNF, int]] = []
+    for g, mult in parts:
+        for r in R.linear_roots(g, candidates, M):
+            found.append((eng.cnf(r), mult))
     found.sort(key=lambda t: _key(t[0]))
     return NimRoots(
         coefficients=coefficients,
