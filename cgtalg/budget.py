@@ -86,7 +86,10 @@ def check_max_seconds(value: Any, name: str = "max_seconds") -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):  # numpy floats are Real
         raise BudgetError(f"{name} must be a number of seconds or None, not {type(value).__name__}")
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:  # an int beyond float range: no budget, but say so
+        raise BudgetError(f"{name} is too large to be a number of seconds (an integer of about {int(abs(int(value)).bit_length() * 0.30103)} digits)") from None
     if not (v > 0 and math.isfinite(v)):
         raise BudgetError(f"{name} must be a positive, finite number of seconds (got {value!r})")
     return v

@@ -57,3 +57,10 @@ def test_cli_memory_option_sets_the_ceiling():
         assert main(["--memory", "lots", "nim", "add", "3", "5"]) == 2
     finally:
         set_default_max_memory(None)
+
+
+def test_max_seconds_beyond_float_range():
+    from cgtalg.budget import check_max_seconds
+
+    with pytest.raises(BudgetError, match="too large"):
+        check_max_seconds(10**5000)
