@@ -38,7 +38,8 @@ __all__ = [
     "PLUGIN_MODULES",
 ]
 
-#: modules that register rulesets when imported (a module not written yet is skipped)
+#: modules that register rulesets when imported; one that fails to import is an error naming
+#: it (:class:`~cgtalg.errors.RulesetError`), never skipped
 PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.parity",
     "cgtalg.rulesets.octal",
@@ -101,16 +102,31 @@ def register_resolver(resolver: Callable[[str], Any], description: str = "") -> 
 
 
 def _load_plugins() -> None:
+    """Import every module of :data:`PLUGIN_MODULES` (once per process).
+
+    Raises
+    ------
+    RulesetError
+        When a plugin module fails to import: the message names the module and the original
+        error (chained as ``__cause__``). Nothing is skipped: a ruleset missing because its
+        module is broken would otherwise surface as a misleading "unknown ruleset". The next
+        lookup tries again.
+    """
     global _plugins_loaded
     if _plugins_loaded:
         return
-    _plugins_loaded = True
+    _plugins_loaded = True  # set first: a plugin that looks a name up while importing
     for module in PLUGIN_MODULES:
         try:
             importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a ruleset module not written yet
-            if exc.name != module:
-                raise
+        except Exception as exc:
+            _plugins_loaded = False
+            detail = " ".join(f"{type(exc).__name__}: {exc}".split())
+            if len(detail) > 300:
+                detail = detail[:280] + " [...]"
+            raise RulesetError(
+                f"the ruleset plugin module {module!r} failed to import ({detail}); rulesets it "
+                "registers are unavailable until it is fixed") from exc
 
 
 def get_ruleset(name: str) -> Any:
