@@ -41,8 +41,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Sequence
 
+from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets.protocol import ImpartialRuleset, PartizanRuleset, Player
+from cgtalg.rulesets.protocol import ImpartialRuleset, PartizanRuleset, Player, short_repr
 
 __all__ = [
     "ParityGame",
@@ -195,9 +196,10 @@ class ParityGame(PartizanRuleset):
         return (b, r, l)
 
     # -- tables -------------------------------------------------------------------------
-    def class_table(self, max_beans: int) -> list[tuple[str | None, ...]]:
+    def class_table(self, max_beans: int, *, progress: bool | None = None,
+                    max_seconds: float | None = None) -> list[tuple[str | None, ...]]:
         """Guy's class table for ``b = 0 .. max_beans`` (see :func:`parity_class_table`)."""
-        return parity_class_table(max_beans, self.subtraction)
+        return parity_class_table(max_beans, self.subtraction, progress=progress, max_seconds=max_seconds)
 
     class_table_columns = tuple(f"({f},{s})" for f, s in GUY_COLUMNS)
 
@@ -405,10 +407,28 @@ def parity_class(b: int, f: str | int, s: str | int, subtraction: Iterable[int] 
     return solver.cls(b, fb, sb)
 
 
+#: bytes a row of :func:`parity_class_table` holds (the row and the solver's memo), measured
+#: at about 900 and rounded up: the up-front memory check of a table
+CLASS_TABLE_ROW_BYTES = 1024
+
+
 def parity_class_table(
-    max_beans: int, subtraction: Iterable[int] = (1, 2, 3), *, progress: bool | None = None
+    max_beans: int, subtraction: Iterable[int] = (1, 2, 3), *, progress: bool | None = None,
+    max_seconds: float | None = None, max_memory: Any = None,
 ) -> list[tuple[str | None, ...]]:
     """Guy's class of every ``b(f, s)`` for ``b = 0 .. max_beans``.
+
+    Parameters
+    ----------
+    max_beans : int
+        The last row.
+    subtraction : iterable of int
+        The subtraction set (must contain 1).
+    progress : bool or None
+        A progress bar (``None``: on a terminal, once the work has taken a second).
+    max_seconds, max_memory : optional
+        Time and memory budgets (:class:`cgtalg.budget.Deadline`); a table that cannot fit
+        the memory ceiling (about :data:`CLASS_TABLE_ROW_BYTES` per row) is refused up front.
 
     Returns
     -------
@@ -421,6 +441,9 @@ def parity_class_table(
     ------
     RulesetError
         If ``max_beans`` is negative or not an int.
+    ComputationLimitError
+        If the table cannot fit the memory ceiling (refused before any work), or runs past
+        ``max_seconds`` or the ceiling.
 
     Examples
     --------
@@ -428,20 +451,32 @@ def parity_class_table(
     ('N', 'P', None, None)
     """
     if isinstance(max_beans, bool) or not isinstance(max_beans, int) or max_beans < 0:
-        raise RulesetError(f"max_beans must be a non-negative int, got {max_beans!r}")
+        raise RulesetError(f"max_beans must be a non-negative int, got {short_repr(max_beans)}")
+    deadline = Deadline(max_seconds, max_memory)
+    what = f"the parity class table up to b = {short_repr(max_beans)}"
+    check_fits((max_beans + 1) * CLASS_TABLE_ROW_BYTES, what, max_memory)
     solver = _ClassSolver(_check_subtraction(subtraction))
     rows: list[tuple[str | None, ...]] = []
-    iterator: Iterable[int] = range(max_beans + 1)
-    if progress or (progress is None and max_beans >= 20000):
+    bar = None
+    if progress is not False:
         from tqdm.auto import tqdm
 
-        iterator = tqdm(iterator, desc="parity classes", unit=" rows", disable=None if progress is None else False)
-    for b in iterator:
-        row = []
-        for f, s in GUY_COLUMNS:
-            fb, sb = _BIT[f], _BIT[s]
-            row.append(solver.cls(b, fb, sb) if (b + fb + sb) % 2 else None)
-        rows.append(tuple(row))
+        bar = tqdm(total=max_beans + 1, desc="parity classes", unit=" rows", leave=False,
+                   disable=None if progress is None else False, delay=1.0 if progress is None else 0.0)
+    try:
+        for b in range(max_beans + 1):
+            row = []
+            for f, s in GUY_COLUMNS:
+                fb, sb = _BIT[f], _BIT[s]
+                row.append(solver.cls(b, fb, sb) if (b + fb + sb) % 2 else None)
+            rows.append(tuple(row))
+            if not b & 0xFF:
+                deadline.check(f"{what} ({b:,} rows done)")
+                if bar is not None:
+                    bar.update(b + 1 - bar.n)
+    finally:
+        if bar is not None:
+            bar.close()
     return rows
 
 
