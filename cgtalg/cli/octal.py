@@ -82,10 +82,14 @@ def register(cli: click.Group) -> None:
         if need > max_bytes:
             from cgtalg.errors import ComputationLimitError
 
+            from cgtalg.rulesets.grundy_engine import format_bytes
+            from cgtalg.rulesets.protocol import short_count
+
             raise ComputationLimitError(
-                f"{g.name}: computing {n:,} Grundy values needs about {need / 2**30:.1f} GiB, over the "
-                f"memory budget of {max_bytes / 2**30:.1f} GiB; raise it with --max-bytes {need} "
-                "(or more), or ask for fewer values"
+                f"{g.name}: computing {short_count(n)} Grundy values needs about {format_bytes(need)}, over the "
+                f"memory budget of {format_bytes(max_bytes)}; "
+                + (f"raise it with --max-bytes {need} (or more), or ask for fewer values" if need < 2**70
+                   else "ask for fewer values")
             )
         store = cli_store(ctx, not no_store)
         t0 = time.perf_counter()

@@ -17,12 +17,12 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from cgtalg.budget import Deadline, check_fits
+from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.normal.grundy import mex
 from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.heap_position import check_count
-from cgtalg.rulesets.protocol import check_store
+from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = [
     "KernelRules", "SparseSplit", "GrundyEngine", "StoreWriter", "grundy_engine", "install_grundy_engine", "grundy_sequence",
@@ -169,7 +169,7 @@ class GrundyEngine:
 
     def __init__(self, ruleset: Any, method: str = "auto") -> None:
         if method not in ("auto", "naive", "sparse"):
-            raise RulesetError(f"unknown method {method!r}: expected 'auto', 'naive' or 'sparse'")
+            raise RulesetError(f"unknown method {short_repr(method)}: expected 'auto', 'naive' or 'sparse'")
         self.ruleset = ruleset
         self.method = method
         probe = ruleset.kernel_rules(64)
@@ -252,7 +252,8 @@ class GrundyEngine:
         if mode == "sparse":
             # rare positions and their values, int64 each, lists kept up to twice full;
             # the fraction seen so far (at most 1/AUTO_RARE_DIVISOR with method="auto")
-            rare = 32 * int(self.nrare + frac * (n - self.n) + 1024)
+            # (exact integers: n may be far past what a float holds)
+            rare = 32 * (self.nrare + (n - self.n) * round(frac * 2**20) // 2**20 + 1024)
         return int(seq + scratch + rare)
 
     def check_budget(self, n: int, max_bytes: int | None = None) -> None:
@@ -266,10 +267,10 @@ class GrundyEngine:
         """
         budget = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
         need = self.memory_estimate(n)
-        check_fits(need, f"{self.ruleset.name}: computing {n:,} Grundy values ({self.n:,} computed so far)")
+        check_memory(need, f"{self.ruleset.name}: computing {short_count(n)} Grundy values ({self.n:,} computed so far)")
         if need > budget:
             raise ComputationLimitError(
-                f"{self.ruleset.name}: computing {n} Grundy values needs about {format_bytes(need)} "
+                f"{self.ruleset.name}: computing {short_count(n)} Grundy values needs about {format_bytes(need)} "
                 f"({self.G.itemsize} byte(s) per value), over the memory budget of {format_bytes(budget)}; "
                 f"{self.n} values are computed; pass max_bytes={need} (or more) to allow it, or ask for fewer values"
             )
@@ -537,6 +538,8 @@ class GrundyEngine:
 
 def format_bytes(b: int) -> str:
     """``1.5 GiB``-style text of a byte count."""
+    if b >= 2**70:
+        return "a zettabyte (2**70 bytes) or more"
     x = float(b)
     for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if x < 1024 or unit == "PiB":

@@ -45,7 +45,7 @@ import numpy as np
 
 import warnings
 
-from cgtalg.budget import Deadline, check_fits
+from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.grundy_engine import (
@@ -57,7 +57,7 @@ from cgtalg.rulesets.grundy_engine import (
     trusted_values,
 )
 from cgtalg.rulesets.heap_position import check_count
-from cgtalg.rulesets.protocol import check_store
+from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
            "periodicity_memory_estimate", "default_max_values"]
@@ -387,10 +387,11 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
     est = periodicity_memory_estimate(ruleset, max_values)
     if est > budget:
         raise ComputationLimitError(
-            f"{name}: a periodicity search over max_values = {max_values} values needs about {format_bytes(est)}, "
-            f"over the memory budget of {format_bytes(budget)}; pass max_bytes={est} (or more) to allow it, "
-            "or a smaller max_values")
-    check_fits(est, f"{name}: a periodicity search over max_values = {max_values:,} values")
+            f"{name}: a periodicity search over max_values = {short_count(max_values)} values needs about "
+            f"{format_bytes(est)}, over the memory budget of {format_bytes(budget)}; "
+            + (f"pass max_bytes={est} (or more) to allow it, or a smaller max_values" if est < 2**70
+               else "pass a smaller max_values"))
+    check_memory(est, f"{name}: a periodicity search over max_values = {short_count(max_values)} values")
     if cert is None or store is None:
         return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline)
     try:
@@ -399,7 +400,7 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
             return got
         return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline)
     except _Damaged as exc:
-        warnings.warn(f"{exc}; recomputing {ruleset.sequence_key!r} without the store's values",
+        warnings.warn(f"{exc}; recomputing {short_repr(ruleset.sequence_key)} without the store's values",
                       RuntimeWarning, stacklevel=3)
     return _certify(ruleset, cert, max_values, store, False, progress, start, budget, deadline)
 
@@ -532,7 +533,7 @@ def _from_store(ruleset: Any, store: Any, cert: tuple, progress: bool | None, bu
     if not m.get("certified"):
         return None
     theorem, mode, h, k = cert
-    where = f"{ruleset.name}: the certified period stored for {key!r} in the store {_where(store)}"
+    where = f"{ruleset.name}: the certified period stored for {short_repr(key)} in the store {_where(store)}"
     try:
         p, n0 = int(m["period"]), int(m["preperiod"])
         saltus = int(m.get("saltus") or 0)
@@ -544,7 +545,7 @@ def _from_store(ruleset: Any, store: Any, cert: tuple, progress: bool | None, bu
     stored_len = int(store.sequence_length(key))
     if stored_len < R:
         raise _Damaged(f"{where} needs {R:,} values, but only {stored_len:,} are stored")
-    check_fits(16 * R, f"{ruleset.name}: re-checking the certified period stored for {key!r} ({R:,} values)")
+    check_memory(16 * R, f"{ruleset.name}: re-checking the certified period stored for {short_repr(key)} ({R:,} values)")
     problem = _recheck(ruleset, cert, p, n0, progress, budget, deadline)
     if problem is not None:
         raise _Damaged(f"{where} is wrong: {problem}")
@@ -556,7 +557,7 @@ def _from_store(ruleset: Any, store: Any, cert: tuple, progress: bool | None, bu
         if differ.size:
             i = lo + int(differ[0])
             raise _Damaged(f"{ruleset.name}: the store {_where(store)} holds G({i}) = {int(stored[i - lo])} for "
-                           f"{key!r}, but G({i}) = {int(G[i])}")
+                           f"{short_repr(key)}, but G({i}) = {int(G[i])}")
     return PeriodicityResult(
         ruleset=ruleset.name, status="certified", period=p, preperiod=n0, saltus=0, certified=True,
         theorem=theorem, bound=_bound_text(mode, h, k, n0, p),
