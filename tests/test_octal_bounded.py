@@ -48,13 +48,13 @@ def test_time_budget_stops_a_long_sparse_run():
 
 
 def test_memory_ceiling_refuses_up_front(monkeypatch):
-    monkeypatch.setenv("CGTALG_MAX_MEMORY", "200M")
+    monkeypatch.setenv("CGTALG_MAX_MEMORY", "2G")  # above this process, below what is asked
     t = time.monotonic()
-    with pytest.raises(ComputationLimitError, match=r"computing 1,000,000,000 Grundy values .* beyond the memory "
-                                                    r"ceiling of 200\.0 MiB.*--memory"):
-        grundy_sequence(fresh("0.16"), 10**9)
-    with pytest.raises(ComputationLimitError, match="memory ceiling"):
-        fresh("0.16").periodicity(max_values=10**9, max_bytes=10**12)
+    with pytest.raises(ComputationLimitError, match=r"computing 10,000,000,000 Grundy values .* beyond the memory "
+                                                    r"ceiling of 2\.0 GiB.*--memory"):
+        grundy_sequence(fresh("0.16"), 10**10)
+    with pytest.raises(ComputationLimitError, match="memory ceiling of 2.0 GiB"):
+        fresh("0.16").periodicity(max_values=10**10, max_bytes=10**12)
     assert time.monotonic() - t < 5
 
 

@@ -387,7 +387,7 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
     est = periodicity_memory_estimate(ruleset, max_values)
     if est > budget:
         raise ComputationLimitError(
-            f"{name}: a periodicity search over max_values = {short_count(max_values)} values needs about "
+            f"{name}: a periodicity search over max_values = {short_repr(max_values, 40)} values needs about "
             f"{format_bytes(est)}, over the memory budget of {format_bytes(budget)}; "
             + (f"pass max_bytes={est} (or more) to allow it, or a smaller max_values" if est < 2**70
                else "pass a smaller max_values"))
