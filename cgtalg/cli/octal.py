@@ -23,7 +23,16 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import COUNT, HEAP, check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import (
+    COUNT,
+    HEAP,
+    check_output_path,
+    cli_store,
+    emit,
+    json_option,
+    no_store_option,
+    time_option,
+)
 
 __all__ = ["register", "heap_outcome"]
 
@@ -56,10 +65,11 @@ def register(cli: click.Group) -> None:
     @click.option("--max-bytes", "max_bytes", type=COUNT, default=None,
                   help="memory budget of the computation in bytes, e.g. 16e9 (default 4 GiB); "
                        "larger runs are refused before anything is allocated")
+    @time_option()
     @no_store_option
     @json_option
     @click.pass_context
-    def grundy_cmd(ctx, game, n, method, plot, show, max_bytes, no_store, as_json):
+    def grundy_cmd(ctx, game, n, method, plot, show, max_bytes, max_seconds, no_store, as_json):
         """Grundy values of single heaps of GAME (octal code, S(..), allbut(..), a name)."""
         g = _game(game)
         if plot:
@@ -72,15 +82,19 @@ def register(cli: click.Group) -> None:
         if need > max_bytes:
             from cgtalg.errors import ComputationLimitError
 
+            from cgtalg.rulesets.grundy_engine import format_bytes
+            from cgtalg.rulesets.protocol import short_count
+
             raise ComputationLimitError(
-                f"{g.name}: computing {n:,} Grundy values needs about {need / 2**30:.1f} GiB, over the "
-                f"memory budget of {max_bytes / 2**30:.1f} GiB; raise it with --max-bytes {need} "
-                "(or more), or ask for fewer values"
+                f"{g.name}: computing {short_count(n)} Grundy values needs about {format_bytes(need)}, over the "
+                f"memory budget of {format_bytes(max_bytes)}; "
+                + (f"raise it with --max-bytes {need} (or more), or ask for fewer values" if need < 2**70
+                   else "ask for fewer values")
             )
         store = cli_store(ctx, not no_store)
         t0 = time.perf_counter()
         G = g.grundy_sequence(n, method=method, store=store, progress=None if not as_json else False,
-                              max_bytes=max_bytes)
+                              max_bytes=max_bytes, max_seconds=max_seconds)
         dt = time.perf_counter() - t0
         eng = g.engine(method)
         split = eng.sparse_split()
@@ -119,14 +133,16 @@ def register(cli: click.Group) -> None:
     @click.argument("game")
     @click.option("--max-values", type=COUNT, default=None,
                   help="give up after this many values (default depends on the game)")
+    @time_option()
     @no_store_option
     @json_option
     @click.pass_context
-    def period_cmd(ctx, game, max_values, no_store, as_json):
+    def period_cmd(ctx, game, max_values, max_seconds, no_store, as_json):
         """Find and certify the period of GAME's Grundy sequence (Guy-Smith theorem)."""
         g = _game(game)
         t0 = time.perf_counter()
-        res = g.periodicity(max_values=max_values, store=cli_store(ctx, not no_store), progress=None if not as_json else False)
+        res = g.periodicity(max_values=max_values, store=cli_store(ctx, not no_store),
+                            progress=None if not as_json else False, max_seconds=max_seconds)
         result = res.to_json()
         result["seconds"] = round(time.perf_counter() - t0, 3)
         emit(result, as_json, lambda: str(res))

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import COUNT, check_output_path, cli_store, emit, json_option, no_store_option, time_option
 
 __all__ = ["register"]
 
@@ -30,6 +30,7 @@ __all__ = ["register"]
               help="Parity rulesets: draw Guy's condensed game tree (Figure 1) up to --table N beans (default 11).")
 @click.option("--max-positions", "max_positions", type=COUNT, default=None, metavar="N",
               help="The most positions the solver may hold (default 10^7); larger game graphs are refused up front.")
+@time_option()
 @no_store_option
 @json_option
 @click.pass_context
@@ -42,6 +43,7 @@ def solve_command(
     draw: str | None,
     figure: str | None,
     max_positions: int | None,
+    max_seconds: float | None,
     no_store: bool,
     as_json: bool,
 ) -> None:
@@ -82,7 +84,8 @@ def solve_command(
         store = None
         if callable(getattr(ruleset, "parse_position", None)):
             store = cli_store(ctx, not no_store)
-        solution = solve(ruleset, pos, misere=misere, store=store, max_positions=max_positions)
+        solution = solve(ruleset, pos, misere=misere, store=store, max_positions=max_positions,
+                         max_seconds=max_seconds)
         result["solution"] = solution.to_json()
         if store is not None:
             result["store"] = store.url
@@ -107,7 +110,9 @@ def solve_command(
             raise RulesetError(f"--table needs N >= 0, got {table}")
         from cgtalg.rulesets.periodicity import find_period
 
-        rows = class_table(table)
+        # the table is refused up front when it cannot fit the memory ceiling (--memory),
+        # and stops at --time
+        rows = class_table(table, progress=None if not as_json else False, max_seconds=max_seconds)
         columns = list(getattr(ruleset, "class_table_columns", ()))
         period = find_period(rows)
         result["table"] = {"columns": columns, "rows": [list(r) for r in rows]}

@@ -22,12 +22,12 @@ from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.normal.grundy import mex
 from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.heap_position import check_count
-from cgtalg.rulesets.protocol import check_store
+from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = [
     "KernelRules", "SparseSplit", "GrundyEngine", "StoreWriter", "grundy_engine", "install_grundy_engine", "grundy_sequence",
-    "grundy_memory_estimate", "kernel_array", "walsh_hadamard", "rare_counts", "format_bytes",
-    "DEFAULT_MAX_BYTES", "AUTO_DECIDE_AT", "AUTO_RARE_DIVISOR", "STORE_BATCH_VALUES", "WITNESSES",
+    "grundy_memory_estimate", "trusted_values", "kernel_array", "walsh_hadamard", "rare_counts", "format_bytes",
+    "DEFAULT_MAX_BYTES", "CHUNK_SECONDS", "AUTO_DECIDE_AT", "AUTO_RARE_DIVISOR", "STORE_BATCH_VALUES", "WITNESSES",
 ]
 
 #: ``method="auto"`` judges sparse space only from this many values on ...
@@ -36,6 +36,9 @@ AUTO_DECIDE_AT = 1 << 14
 AUTO_RARE_DIVISOR = 5
 #: values are written to a store in batches of at least this many (or every 10 s)
 STORE_BATCH_VALUES = 1 << 20
+#: target seconds of one kernel call in :meth:`GrundyEngine.extend` (the deadline, the memory
+#: ceiling and Ctrl-C are answered between calls)
+CHUNK_SECONDS = 0.25
 #: witnesses remembered per rare value in the sparse kernel's proof scan
 WITNESSES = 4
 #: default memory budget (bytes) of a Grundy-sequence computation; past it the request is
@@ -166,7 +169,7 @@ class GrundyEngine:
 
     def __init__(self, ruleset: Any, method: str = "auto") -> None:
         if method not in ("auto", "naive", "sparse"):
-            raise RulesetError(f"unknown method {method!r}: expected 'auto', 'naive' or 'sparse'")
+            raise RulesetError(f"unknown method {short_repr(method)}: expected 'auto', 'naive' or 'sparse'")
         self.ruleset = ruleset
         self.method = method
         probe = ruleset.kernel_rules(64)
@@ -189,6 +192,9 @@ class GrundyEngine:
             self.mode = "sparse" if probe.sparse_ok else "naive"
         self.G = np.zeros(1024, dtype=np.uint8)
         self.n = 1
+        #: ``G[:trusted]`` were computed here (or checked against a computation); values
+        #: loaded from a store (:meth:`load_prefix`), and values computed from them, are not
+        self.trusted = 1
         self.vmax = 0
         self.marks = np.full(16, -1, dtype=np.int64)
         self.wit = np.zeros((16, WITNESSES), dtype=np.int64)
@@ -214,13 +220,20 @@ class GrundyEngine:
         witness tables sized by the largest value) and, for the sparse kernel, the
         rare-position lists extrapolated from the fraction of rare heaps so far. To know the
         kernel and that fraction, the first :data:`AUTO_DECIDE_AT` values are computed first
-        (a fraction of a second). Computing no new value costs nothing.
+        (a fraction of a second; 1024 for the naive kernel of games that split heaps, whose
+        cost grows as ``n**2`` or ``n**3``). Computing no new value costs nothing.
         """
         n = int(n)
         if n <= self.n:
             return 0
         mode, frac, item = self.mode, self.nrare / max(self.n, 1), self.G.itemsize
         probe = min(n, AUTO_DECIDE_AT)
+        if self.mode == "naive":
+            rules = self.ruleset.kernel_rules(64)
+            if len(rules.t_split) or len(rules.t_split3):
+                # quadratic (cubic with three-heap splits) kernel: a short probe, or the
+                # estimate would cost more than the computation it is for
+                probe = min(n, 1024)
         if self.n < probe and self.mode != "python":
             # learn the kernel, the rare fraction and the dtype on a scratch engine (cheap;
             # this engine, its progress reports and store writes are left alone)
@@ -239,7 +252,8 @@ class GrundyEngine:
         if mode == "sparse":
             # rare positions and their values, int64 each, lists kept up to twice full;
             # the fraction seen so far (at most 1/AUTO_RARE_DIVISOR with method="auto")
-            rare = 32 * int(self.nrare + frac * (n - self.n) + 1024)
+            # (exact integers: n may be far past what a float holds)
+            rare = 32 * (self.nrare + (n - self.n) * round(frac * 2**20) // 2**20 + 1024)
         return int(seq + scratch + rare)
 
     def check_budget(self, n: int, max_bytes: int | None = None) -> None:
@@ -253,9 +267,10 @@ class GrundyEngine:
         """
         budget = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
         need = self.memory_estimate(n)
+        check_memory(need, f"{self.ruleset.name}: computing {short_count(n)} Grundy values ({self.n:,} computed so far)")
         if need > budget:
             raise ComputationLimitError(
-                f"{self.ruleset.name}: computing {n} Grundy values needs about {format_bytes(need)} "
+                f"{self.ruleset.name}: computing {short_count(n)} Grundy values needs about {format_bytes(need)} "
                 f"({self.G.itemsize} byte(s) per value), over the memory budget of {format_bytes(budget)}; "
                 f"{self.n} values are computed; pass max_bytes={need} (or more) to allow it, or ask for fewer values"
             )
@@ -290,25 +305,39 @@ class GrundyEngine:
             self.need = np.full(need, -1, dtype=np.int64)
             self.par = None
 
-    def load_prefix(self, values: np.ndarray) -> None:
-        """Replace the computed prefix by ``values`` (e.g. read from a store)."""
+    def load_prefix(self, values: np.ndarray, start: int = 0, trusted: bool = False) -> None:
+        """Take ``values`` as ``G[start:start+len(values))`` (e.g. read from a store).
+
+        Only the values past those held are taken: what the engine holds is never replaced
+        (``start`` must be at most :attr:`n`). Loaded values are not :attr:`trusted` (nor
+        are values later computed from them) unless ``trusted=True`` (values another engine
+        computed); :func:`trusted_values` re-computes them before a certificate relies on them.
+        """
         values = np.asarray(values)
-        n = int(values.shape[0])
-        if n == 0:
-            return
-        if int(values[0]) != 0:
+        start = int(start)
+        if start > self.n:
+            raise RulesetError(f"{self.ruleset.name}: values from index {start} would leave a gap after "
+                               f"the {self.n} values held")
+        if start == 0 and values.shape[0] and int(values[0]) != 0:
             raise RulesetError(f"{self.ruleset.name}: a stored Grundy sequence must start with G(0) = 0")
-        vmax = int(values.max())
-        dt = next(d for d in _DTYPES if vmax <= np.iinfo(d).max)
-        cap = max(n, self.G.shape[0])
-        new = np.zeros(cap, dtype=np.promote_types(dt, self.G.dtype))
-        new[:n] = values
-        if self.n > n:
-            new[n : self.n] = self.G[n : self.n]
-        else:
-            self.n = n
-        self.G = new
-        self.vmax = max(vmax, int(K.max_of(self.G, self.n)))
+        values = values[self.n - start:]
+        m = int(values.shape[0])
+        if m == 0:
+            return
+        n = self.n + m
+        vmax = max(int(values.max()), self.vmax)
+        dt = next((d for d in _DTYPES if vmax <= np.iinfo(d).max), None)
+        if dt is None or int(values.min()) < 0:
+            raise RulesetError(f"{self.ruleset.name}: stored Grundy values must lie in 0 .. 2**64 - 1")
+        dt = np.promote_types(dt, self.G.dtype)
+        if self.G.dtype != dt:
+            self.G = self.G.astype(dt)
+        self._ensure_capacity(n)
+        self.G[self.n:n] = values
+        if trusted and self.trusted == self.n:
+            self.trusted = n
+        self.n = n
+        self.vmax = vmax
         self.split = None
         self.par = None
 
@@ -350,39 +379,47 @@ class GrundyEngine:
             return
         if not _checked:
             self.check_budget(stop, max_bytes)
+        if deadline is None:
+            deadline = Deadline(None)  # no time limit, but the memory ceiling is watched
         self._ensure_capacity(stop)
         total = stop - self.n
         first = self.n
         bar = None
         callback = progress if callable(progress) else None
-        if not callable(progress):
-            show = progress if progress is not None else (None if total >= 2_000_000 else False)
-            if show is not False:
-                from tqdm.auto import tqdm
+        if progress is not False and not callable(progress):
+            from tqdm.auto import tqdm
 
-                bar = tqdm(total=total, unit="values", unit_scale=True, disable=None if show is None else not show,
-                           desc=f"G({self.ruleset.name})", leave=False, smoothing=0.1)
-        chunk = 1 << 12
+            # progress=None: a bar on a terminal once the work has taken a second
+            bar = tqdm(total=total, unit="values", unit_scale=True, disable=None if progress is None else False,
+                       desc=f"G({self.ruleset.name})", leave=False, smoothing=0.1,
+                       delay=1.0 if progress is None else 0.0)
+        chunk = 256
         try:
             while self.n < stop:
                 target = min(stop, self.n + chunk)
                 start = self.n
                 t0 = time.perf_counter()
                 self._run(target)
+                if self.trusted == start:
+                    self.trusted = self.n
                 dt = time.perf_counter() - t0
-                if dt < 0.1 and chunk < (1 << 26):
-                    chunk *= 2
-                elif dt > 1.0 and chunk > 64:
-                    chunk //= 2
+                # kernel calls of about CHUNK_SECONDS each, so that Ctrl-C and the budget are
+                # answered between them within a second (a value of a game with three-heap
+                # splits costs ~n**2 steps: the chunks shrink as the heaps grow)
+                done = max(self.n - start, 1)
+                if dt < CHUNK_SECONDS / 2:
+                    chunk = min(2 * chunk, 1 << 26)
+                elif dt > CHUNK_SECONDS:
+                    chunk = max(1, int(done * CHUNK_SECONDS / dt))
                 if bar is not None:
                     bar.update(self.n - start)
                 if on_chunk is not None:
                     on_chunk(start, self.n)
                 if callback is not None:
                     callback(self.n - first, total)
-                if deadline is not None and self.n < stop:
-                    deadline.check(f"{self.ruleset.name}: computing {stop} Grundy values "
-                                   f"({self.n} computed and kept)")
+                if self.n < stop:
+                    deadline.check(f"{self.ruleset.name}: computing {stop:,} Grundy values "
+                                   f"({self.n:,} computed and kept)")
         finally:
             if bar is not None:
                 bar.close()
@@ -501,6 +538,8 @@ class GrundyEngine:
 
 def format_bytes(b: int) -> str:
     """``1.5 GiB``-style text of a byte count."""
+    if b >= 2**70:
+        return "a zettabyte (2**70 bytes) or more"
     x = float(b)
     for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if x < 1024 or unit == "PiB":
@@ -624,8 +663,9 @@ def grundy_sequence(
     key = ruleset.sequence_key
     stored_len = int(store.sequence_length(key))
     if stored_len > eng.n and eng.n < n:
-        # the engine always holds what is returned (periodicity reads its buffer)
-        eng.load_prefix(store.sequence(key, 0, min(stored_len, n)))
+        # the engine always holds what is returned (periodicity reads its buffer); values it
+        # holds are kept, the stored ones past them are loaded (not trusted: see trusted_values)
+        eng.load_prefix(store.sequence(key, eng.n, min(stored_len, n)), start=eng.n)
     writer = StoreWriter(store, key, eng, start=min(stored_len, eng.n))
     try:
         eng.extend(n, progress, on_chunk=writer, max_bytes=max_bytes, deadline=deadline)
@@ -651,3 +691,54 @@ def grundy_memory_estimate(ruleset: Any, n: int, method: str = "auto") -> int:
     """
     n = check_count(n)
     return grundy_engine(ruleset, method).memory_estimate(n)
+
+
+def trusted_values(
+    ruleset: Any,
+    n: int,
+    method: str = "auto",
+    progress: bool | None | Callable[[int, int], Any] = None,
+    max_bytes: int | None = None,
+    deadline: Deadline | None = None,
+) -> tuple[np.ndarray, int | None]:
+    """The first ``n`` Grundy values of ``ruleset`` as the kernels compute them, never as a
+    store gave them: what a certificate may rely on.
+
+    The engine of ``ruleset`` keeps the values it computed (:attr:`GrundyEngine.trusted`);
+    when it holds values read from a store among its first ``n``, they are computed again
+    (on a scratch engine, under ``max_bytes`` and ``deadline``) and compared. Values that
+    agree become trusted; on a disagreement the scratch engine, holding only computed
+    values, replaces the engine of ``ruleset`` (the values read from the store are dropped).
+
+    Returns
+    -------
+    (values, first_difference)
+        A read-only view of the ``n`` trusted values, and the first index where the values
+        the engine held before disagreed with the computation (``None`` when they agreed,
+        or when there was nothing to compare).
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> r = TakeAndBreak("0.77")
+    >>> grundy_engine(r).load_prefix([0, 1, 2, 3, 9], start=0)     # G(4) = 1, not 9
+    >>> G, bad = trusted_values(r, 6)
+    >>> G.tolist(), bad
+    ([0, 1, 2, 3, 1, 4], 4)
+    """
+    n = check_count(n)
+    eng = grundy_engine(ruleset, method)
+    if eng.trusted >= n:
+        return eng.values(n), None
+    if eng.trusted == eng.n:  # every value held was computed here: go on computing
+        eng.extend(n, progress, max_bytes=max_bytes, deadline=deadline)
+        return eng.values(n), None
+    fresh = GrundyEngine(ruleset, method)
+    fresh.extend(n, progress, max_bytes=max_bytes, deadline=deadline)
+    m = min(n, eng.n)
+    differ = np.flatnonzero(fresh.G[:m] != eng.G[:m])
+    if differ.size or eng.n <= n:
+        install_grundy_engine(ruleset, fresh, method)
+        return fresh.values(n), (int(differ[0]) if differ.size else None)
+    eng.trusted = n
+    return eng.values(n), None

@@ -31,7 +31,7 @@ from cgtalg.rulesets import heap_play as _play
 from cgtalg.rulesets import octal_periodicity as _periodicity
 from cgtalg.rulesets.grundy_engine import GrundyEngine, KernelRules
 from cgtalg.rulesets.heap_position import DIRECT_LIMIT, ENUMERATE_LIMIT, HeapMove, as_heaps, multisets_up_to
-from cgtalg.rulesets.protocol import ImpartialRuleset
+from cgtalg.rulesets.protocol import ImpartialRuleset, short_repr
 
 __all__ = ["HeapRuleset"]
 
@@ -142,13 +142,13 @@ class HeapRuleset(ImpartialRuleset):
             If the text holds anything but non-negative integers.
         """
         if not isinstance(text, str):
-            raise RulesetError(f"{self.name}: parse_position needs text, got {text!r}")
+            raise RulesetError(f"{self.name}: parse_position needs text, got {short_repr(text)}")
         body = text.strip().strip("()[]")
         items = [s for s in re.split(r"[\s,+]+", body) if s]
         heaps = []
         for s in items:
             if not s.isdigit():
-                raise RulesetError(f"{self.name}: bad heap size {s!r} in position {text!r}: "
+                raise RulesetError(f"{self.name}: bad heap size {short_repr(s)} in position {short_repr(text)}: "
                                    "expected non-negative integers such as '5 9 12'")
             heaps.append(int(s))
         return as_heaps(heaps, self.name)

@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
+from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import RulesetError
 from cgtalg.rulesets.grundy_engine import KernelRules
 from cgtalg.rulesets.heap_position import as_heaps
@@ -66,9 +67,9 @@ class FunctionHeapRuleset(HeapRuleset):
     def __init__(self, name: str, options: Callable[[int], Iterable[Iterable[int]]]) -> None:
         super().__init__()
         if not isinstance(name, str) or not name:
-            raise RulesetError(f"a ruleset name must be a non-empty str, got {name!r}")
+            raise RulesetError(f"a ruleset name must be a non-empty str, got {short_repr(name)}")
         if not callable(options):
-            raise RulesetError(f"heap ruleset {name!r}: options must be callable, got {options!r}")
+            raise RulesetError(f"heap ruleset {short_repr(name)}: options must be callable, got {short_repr(options)}")
         self.name = name
         self._options = options
 
@@ -77,7 +78,7 @@ class FunctionHeapRuleset(HeapRuleset):
         try:
             items = iter(got)
         except TypeError:
-            raise RulesetError(f"heap ruleset {self.name!r}: options({n}) returned {got!r}, "
+            raise RulesetError(f"heap ruleset {short_repr(self.name)}: options({n}) returned {short_repr(got)}, "
                                "not an iterable of tuples of heap sizes") from None
         for parts in items:
             if isinstance(parts, (int, np.integer)):
@@ -86,7 +87,7 @@ class FunctionHeapRuleset(HeapRuleset):
             for p in heaps:
                 if p >= n:
                     raise RulesetError(
-                        f"heap ruleset {self.name!r}: a move from heap {n} leaves a heap of size {p}; "
+                        f"heap ruleset {short_repr(self.name)}: a move from heap {n} leaves a heap of size {p}; "
                         "every heap left must be smaller than the heap moved in (else play may not end)"
                     )
             yield heaps
@@ -173,7 +174,7 @@ def parse_heap_ruleset(text: str) -> HeapRuleset:
         raise RulesetError(f"a heap game spec must be a str, got {type(text).__name__}")
     ruleset = get_ruleset(text)
     if not isinstance(ruleset, HeapRuleset):
-        raise RulesetError(f"{text!r} is not a heap game; heap games are {HEAP_SPEC_FORMS}")
+        raise RulesetError(f"{short_repr(text)} is not a heap game; heap games are {HEAP_SPEC_FORMS}")
     return ruleset
 
 
@@ -185,7 +186,7 @@ def _spec_resolver(text: str) -> HeapRuleset | None:
         if m:
             items = [x for x in re.split(r"[\s,]+", m.group(1).strip()) if x]
             if not items or not all(x.isascii() and x.isdigit() for x in items):
-                raise RulesetError(f"bad subtraction set in {text!r}: expected positive integers such as S(1,3,4)")
+                raise RulesetError(f"bad subtraction set in {short_repr(text)}: expected positive integers such as S(1,3,4)")
             return subtraction([int(x) for x in items], all_but=allbut)
     return None
 
@@ -198,7 +199,7 @@ def _register() -> None:
     def _sub(arg: str, all_but: bool = False) -> HeapRuleset:
         items = [x for x in re.split(r"[\s,]+", arg.strip()) if x]
         if not items or not all(x.isdigit() for x in items):
-            raise RulesetError(f"bad subtraction set {arg!r}: expected positive integers such as 1,3,4")
+            raise RulesetError(f"bad subtraction set {short_repr(arg)}: expected positive integers such as 1,3,4")
         return subtraction([int(x) for x in items], all_but=all_but)
 
     register_family("subtraction", _sub, "subtraction:S  subtraction game, S like 1,3,4")

@@ -102,6 +102,12 @@ def certified_period(ruleset: Any, limit: int | None = None) -> Any:
     return getattr(ruleset, "_period", None)
 
 
+def _known(eng: Any, period: Any) -> int:
+    """Heaps below this are read from the engine: with a certified period, only the values
+    the kernels computed (values read from a store answer through the period instead)."""
+    return eng.trusted if period is not None else eng.n
+
+
 def heap_grundy_value(ruleset: Any, n: int, limit: int = DIRECT_LIMIT) -> int:
     """``G(n)`` for a single heap of any size ``n`` (a Python int: ``10**100`` is fine).
 
@@ -134,9 +140,9 @@ def heap_grundy_value(ruleset: Any, n: int, limit: int = DIRECT_LIMIT) -> int:
     n = check_count(n, "heap size")
     limit = check_count(limit, "limit")
     eng = grundy_engine(ruleset)
-    if n < eng.n:
-        return int(eng.G[n])
     period = getattr(ruleset, "_period", None)
+    if n < _known(eng, period):
+        return int(eng.G[n])
     if period is not None:
         return period.value_at(n, eng.G)
     if ruleset.certificate() is not None and (n >= limit or n >= (1 << 12)):
@@ -189,7 +195,7 @@ def heap_values_at(ruleset: Any, idx: np.ndarray, base: int = 0, sign: int = 1) 
         return np.zeros(0, dtype=np.int64)
     lo = base + sign * int(idx.max() if sign < 0 else idx.min())
     hi = base + sign * int(idx.min() if sign < 0 else idx.max())
-    if hi < eng.n:
+    if hi < _known(eng, getattr(ruleset, "_period", None)):
         return eng.G[base + sign * idx].astype(np.int64)
     per = certified_period(ruleset)
     if per is None:

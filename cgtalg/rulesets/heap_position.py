@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import RulesetError
 
 __all__ = ["as_heaps", "heap_list", "check_count", "heap_fold", "multisets_up_to", "HeapMove", "DIRECT_LIMIT",
@@ -51,12 +52,12 @@ def as_heaps(position: Any, name: str = "heap game") -> tuple[int, ...]:
         For a negative size, a non-integer, or something that is not a position.
     """
     if isinstance(position, (bool, np.bool_)):
-        raise RulesetError(f"{name}: a position is a heap size or a collection of heap sizes, got {position!r}")
+        raise RulesetError(f"{name}: a position is a heap size or a collection of heap sizes, got {short_repr(position)}")
     if isinstance(position, (int, np.integer)):
         items: Iterable[Any] = (position,)
     elif isinstance(position, (str, bytes)):
         raise RulesetError(
-            f"{name}: a position is a heap size or a collection of heap sizes, got the text {position!r} "
+            f"{name}: a position is a heap size or a collection of heap sizes, got the text {short_repr(position)} "
             "(use parse_position for text)"
         )
     else:
@@ -64,12 +65,12 @@ def as_heaps(position: Any, name: str = "heap game") -> tuple[int, ...]:
             items = list(position)
         except TypeError:
             raise RulesetError(
-                f"{name}: a position is a heap size or a collection of heap sizes, got {position!r}"
+                f"{name}: a position is a heap size or a collection of heap sizes, got {short_repr(position)}"
             ) from None
     heaps = []
     for h in items:
         if isinstance(h, (bool, np.bool_)) or not isinstance(h, (int, np.integer)):
-            raise RulesetError(f"{name}: heap sizes must be non-negative integers, got {h!r}")
+            raise RulesetError(f"{name}: heap sizes must be non-negative integers, got {short_repr(h)}")
         h = int(h)
         if h < 0:
             raise RulesetError(f"{name}: heap sizes must be non-negative integers, got {h}")
@@ -94,7 +95,7 @@ def check_count(n: Any, what: str = "n") -> int:
     if isinstance(n, float) and n.is_integer():
         n = int(n)
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
-        raise RulesetError(f"{what} must be a non-negative integer, got {n!r}")
+        raise RulesetError(f"{what} must be a non-negative integer, got {short_repr(n)}")
     n = int(n)
     if n < 0:
         raise RulesetError(f"{what} must be a non-negative integer, got {n}")

@@ -35,6 +35,7 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
+from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import OctalCodeError, RulesetError
 from cgtalg.rulesets.grundy_engine import KernelRules, kernel_array
 from cgtalg.rulesets.heap_base import HeapRuleset
@@ -86,26 +87,26 @@ def parse_code(text: str) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
                 return int(ch)
             if ch.upper() in "ABCDEF":
                 return _HEX.index(ch.upper())
-            raise OctalCodeError(text, i, f"unexpected character {ch!r}: hexadecimal digits are 0-9 and A-F")
+            raise OctalCodeError(text, i, f"unexpected character {short_repr(ch)}: hexadecimal digits are 0-9 and A-F")
         if ch in "01234567":
             return int(ch)
         if ch in "89":
             raise OctalCodeError(
-                text, i, f"{ch!r} is not an octal digit (0-7); write hexadecimal codes with the prefix 0x, "
+                text, i, f"{short_repr(ch)} is not an octal digit (0-7); write hexadecimal codes with the prefix 0x, "
                 f"e.g. 0x0.{ch}")
         if ch.upper() in "ABCDEF":
             raise OctalCodeError(
-                text, i, f"hexadecimal digit {ch!r} in an octal code; write hexadecimal codes with the "
+                text, i, f"hexadecimal digit {short_repr(ch)} in an octal code; write hexadecimal codes with the "
                 f"prefix 0x, e.g. 0x0.{ch.upper()}")
         if ch == ".":
             raise OctalCodeError(text, i, "a second '.': a code has one point")
-        raise OctalCodeError(text, i, f"unexpected character {ch!r}: {kind} code digits are 0-7"
+        raise OctalCodeError(text, i, f"unexpected character {short_repr(ch)}: {kind} code digits are 0-7"
                              " (or a repeating group in brackets such as 0.[3])")
 
     d0 = 0
     if pos < end and s[pos] != ".":
         if s[pos] in "[]":
-            raise OctalCodeError(text, pos, f"unexpected {s[pos]!r} before the point: a code looks like 0.77")
+            raise OctalCodeError(text, pos, f"unexpected {short_repr(s[pos])} before the point: a code looks like 0.77")
         d0 = digit(pos)
         if d0 & 3:
             allowed = "0, 4, 8 or C" if hexa else "0 or 4"
@@ -477,10 +478,10 @@ class SubtractionGame(TakeAndBreak):
         try:
             items = list(S)
         except TypeError:
-            raise RulesetError(f"a subtraction set must be a collection of positive integers, got {S!r}") from None
+            raise RulesetError(f"a subtraction set must be a collection of positive integers, got {short_repr(S)}") from None
         for s in items:
             if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)) or s <= 0:
-                raise RulesetError(f"a subtraction set holds positive integers, got {s!r}")
+                raise RulesetError(f"a subtraction set holds positive integers, got {short_repr(s)}")
         sset = sorted({int(s) for s in items})
         if not sset and not all_but:
             raise RulesetError("the subtraction set is empty: the game has no move")

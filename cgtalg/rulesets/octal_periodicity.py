@@ -19,6 +19,14 @@ the arithmetic periods (``G(n+p) = G(n) + s``, the *saltus* ``s``) of infinite c
 Nim ``0.[3]`` and the all-but subtraction games, are reported as DETECTED on a finite prefix.
 Finite octal codes are never arithmetic-periodic (Horrocks & Nowakowski 2003).
 
+Reuse is re-checked: a certified result read back from a store, and any certificate found on
+values read from a store, stands only once the ``required_length`` values its certificate needs
+are computed again by the kernels (:func:`cgtalg.rulesets.grundy_engine.trusted_values`) and
+checked (the period holds from exactly ``n0``, and ``p/q`` fails for every prime ``q | p``). A
+stored chunk or metadata that this contradicts is reported with a ``RuntimeWarning`` naming the
+sequence, and the period is searched again on computed values (the choice made over refusing:
+the answer is still exact, and the store's metadata is corrected).
+
 The search: for each candidate ``p`` (ascending), walk down from the end of the prefix while
 ``G[n] == G[n+p]``; the walk only has to reach the limit the certificate allows, so wrong
 periods are rejected after a few comparisons (numba kernel
@@ -35,6 +43,8 @@ from typing import Any
 
 import numpy as np
 
+import warnings
+
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets import grundy_kernels as K
@@ -44,9 +54,10 @@ from cgtalg.rulesets.grundy_engine import (
     grundy_engine,
     grundy_memory_estimate,
     grundy_sequence,
+    trusted_values,
 )
 from cgtalg.rulesets.heap_position import check_count
-from cgtalg.rulesets.protocol import check_store
+from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
            "periodicity_memory_estimate", "default_max_values"]
@@ -309,7 +320,13 @@ def periodicity(
         be certified (infinite codes, Grundy's game, function-defined games).
     store : Store, optional
         An open store: values are read from and written to it (resumable); a certified
-        result is kept as the sequence's metadata and re-verified against the stored values.
+        result is kept as the sequence's metadata. Nothing read from the store is trusted
+        for a certificate: a stored certified result is re-checked on the values its
+        certificate needs, computed again by the kernels and compared with the stored ones,
+        and a certificate found on stored values stands only once those values are computed
+        again. A stored value or metadata that the recomputation contradicts is reported with
+        a :class:`RuntimeWarning` naming the sequence and the store, and the search runs
+        again without the store's values (its metadata is then replaced by the result).
     progress : bool or None
         Progress bars for long computations.
     start : int
@@ -353,6 +370,10 @@ def periodicity(
     return res
 
 
+class _Damaged(Exception):
+    """Values or metadata read from the store that the recomputation contradicts."""
+
+
 def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | None, start: int,
             max_bytes: int | None, deadline: Deadline) -> PeriodicityResult:
     name = ruleset.name
@@ -366,24 +387,39 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
     est = periodicity_memory_estimate(ruleset, max_values)
     if est > budget:
         raise ComputationLimitError(
-            f"{name}: a periodicity search over max_values = {max_values} values needs about {format_bytes(est)}, "
-            f"over the memory budget of {format_bytes(budget)}; pass max_bytes={est} (or more) to allow it, "
-            "or a smaller max_values")
+            f"{name}: a periodicity search over max_values = {short_repr(max_values, 40)} values needs about "
+            f"{format_bytes(est)}, over the memory budget of {format_bytes(budget)}; "
+            + (f"pass max_bytes={est} (or more) to allow it, or a smaller max_values" if est < 2**70
+               else "pass a smaller max_values"))
+    check_memory(est, f"{name}: a periodicity search over max_values = {short_count(max_values)} values")
+    if cert is None or store is None:
+        return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline)
+    try:
+        got = _from_store(ruleset, store, cert, progress, budget, deadline)
+        if got is not None:
+            return got
+        return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline)
+    except _Damaged as exc:
+        warnings.warn(f"{exc}; recomputing {short_repr(ruleset.sequence_key)} without the store's values",
+                      RuntimeWarning, stacklevel=3)
+    return _certify(ruleset, cert, max_values, store, False, progress, start, budget, deadline)
+
+
+def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read: bool,
+             progress: bool | None, start: int, budget: int, deadline: Deadline) -> PeriodicityResult:
+    """The search proper: values from the store when ``read`` (else computed), a certificate
+    accepted only once the values it needs are re-computed (:func:`_recheck`)."""
+    name = ruleset.name
     eng = grundy_engine(ruleset)
 
     def compute(L: int) -> np.ndarray:
-        deadline.check(f"{name}: the periodicity search ({eng.n} values computed and kept)")
-        grundy_sequence(ruleset, L, store=store, progress=progress, max_bytes=budget, deadline=deadline)
-        if eng.n < L:  # pragma: no cover - grundy_sequence fills the engine
-            raise RuntimeError(f"{name}: the engine holds {eng.n} values, {L} needed")
-        return eng.G
+        deadline.check(f"{name}: the periodicity search ({eng.n:,} values computed and kept)")
+        grundy_sequence(ruleset, L, store=store if read else None, progress=progress, max_bytes=budget,
+                        deadline=deadline)
+        return grundy_engine(ruleset).G
 
     if cert is not None:
         theorem, mode, h, k = cert
-        if store is not None:
-            got = _from_store(ruleset, store, cert, compute)
-            if got is not None:
-                return got
         L = min(max(start, 4 * (k + 4)), max_values)
         seen = None
         while True:
@@ -393,6 +429,11 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
             p, n0 = K.period_scan(Z, L, 1, p_hi, h, k, mode, 0)
             if p > 0:
                 p, n0 = int(p), int(n0)
+                problem = _recheck(ruleset, cert, p, n0, progress, budget, deadline)
+                if problem is not None:
+                    if not read:  # pragma: no cover - computed values certify what they show
+                        raise RuntimeError(f"{name}: {problem}")
+                    raise _Damaged(f"{name}: the values read from the store {_where(store)} are wrong: {problem}")
                 res = PeriodicityResult(
                     ruleset=name, status="certified", period=p, preperiod=n0, saltus=0, certified=True,
                     theorem=theorem, bound=_bound_text(mode, h, k, n0, p),
@@ -422,46 +463,106 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
         return PeriodicityResult(ruleset=name, status="detected", period=p, preperiod=n0, saltus=0,
                                  certified=False, required_values=required_length(mode, h, k, n0, p),
                                  values_checked=L, k=k, note=note)
-    else:
-        k = None
-        L = max_values
-        compute(L)
-        why = ("infinite code: no periodicity theorem applies" if getattr(ruleset, "is_finite", True) is False
-               else "Grundy's game: the periodicity argument fails for unequal splits"
-               if type(ruleset).__name__ == "GrundysGame"
-               else "no periodicity theorem is known for this ruleset")
-        note = why
-    G = eng.G
+    k = None
+    L = max_values
+    G = compute(L)
+    why = ("infinite code: no periodicity theorem applies" if getattr(ruleset, "is_finite", True) is False
+           else "Grundy's game: the periodicity argument fails for unequal splits"
+           if type(ruleset).__name__ == "GrundysGame"
+           else "no periodicity theorem is known for this ruleset")
     det = _detect(G, L)
     if det is None:
-        return PeriodicityResult(ruleset=name, status="none", values_checked=L, k=k, note=note)
+        return PeriodicityResult(ruleset=name, status="none", values_checked=L, k=k, note=why)
     p, s, n0 = det
     return PeriodicityResult(ruleset=name, status="detected", period=p, preperiod=n0, saltus=s,
-                             certified=False, values_checked=L, k=k, note=note)
+                             certified=False, values_checked=L, k=k, note=why)
 
 
-def _from_store(ruleset: Any, store: Any, cert: tuple, compute) -> PeriodicityResult | None:
-    """A certified result kept in the store, re-verified against the stored values."""
-    meta = store.sequence_meta(ruleset.sequence_key)
+def _where(store: Any) -> str:
+    return str(getattr(store, "url", None) or getattr(store, "location", None) or "given")
+
+
+def _prime_factors(p: int) -> list[int]:
+    out, q = [], 2
+    while q * q <= p:
+        if p % q == 0:
+            out.append(q)
+            while p % q == 0:
+                p //= q
+        q += 1
+    if p > 1:
+        out.append(p)
+    return out
+
+
+def _recheck(ruleset: Any, cert: tuple, p: int, n0: int, progress: bool | None, budget: int,
+             deadline: Deadline) -> str | None:
+    """Check that ``(n0, p)`` is the certified period of ``ruleset`` on values computed by the
+    kernels (:func:`~cgtalg.rulesets.grundy_engine.trusted_values`), never on values a store
+    gave: the ``R = required_length(...)`` values the certificate needs (``h*max(n0,1) +
+    h*p + k`` for splits into at most ``h`` heaps, ``max(n0,1) + p + k`` without splits)
+    are computed when not already, and on them ``G(n) = G(n+p)`` must hold exactly from
+    ``n0`` (not from ``n0 - 1``), and ``p / q`` must fail for every prime ``q | p`` (``p``
+    is the least period). Returns what is wrong, or None."""
+    theorem, mode, h, k = cert
+    R = required_length(mode, h, k, n0, p)
+    G, bad = trusted_values(ruleset, R, progress=progress, max_bytes=budget, deadline=deadline)
+    if bad is not None:
+        return f"the value held for G({bad}) differs from its recomputation"
+    got = check_certificate(G, R, mode, h, k, p)
+    if got != n0:
+        return (f"the period {p} with preperiod {n0} does not hold on the {R:,} values its certificate needs"
+                + ("" if got is None else f" (they show preperiod {got})"))
+    for q in _prime_factors(p):
+        if check_certificate(G, R, mode, h, k, p // q) is not None:
+            return f"{p} is not the least period: {p // q} is one"
+    return None
+
+
+def _from_store(ruleset: Any, store: Any, cert: tuple, progress: bool | None, budget: int,
+                deadline: Deadline) -> PeriodicityResult | None:
+    """A certified result kept in the store, re-checked on values it has verified: the
+    values its certificate needs are computed again (:func:`_recheck`) and compared with the
+    stored ones. ``None`` when the store holds no certified result; :class:`_Damaged` when
+    the stored values or metadata are contradicted by the recomputation."""
+    key = ruleset.sequence_key
+    meta = store.sequence_meta(key)
     if not meta or not isinstance(meta.get("periodicity"), dict):
         return None
     m = meta["periodicity"]
     if not m.get("certified"):
         return None
     theorem, mode, h, k = cert
+    where = f"{ruleset.name}: the certified period stored for {short_repr(key)} in the store {_where(store)}"
     try:
-        p, n0, L = int(m["period"]), int(m["preperiod"]), int(m["values_checked"])
+        p, n0 = int(m["period"]), int(m["preperiod"])
+        saltus = int(m.get("saltus") or 0)
     except (KeyError, TypeError, ValueError):
-        return None
-    G = compute(L)
-    got = check_certificate(G, L, mode, h, k, p)
-    if got != n0:
-        return None
+        raise _Damaged(f"{where} is unreadable") from None
+    if p < 1 or n0 < 0 or saltus != 0:
+        raise _Damaged(f"{where} is not one (period {p}, preperiod {n0}, saltus {saltus})")
+    R = required_length(mode, h, k, n0, p)
+    stored_len = int(store.sequence_length(key))
+    if stored_len < R:
+        raise _Damaged(f"{where} needs {R:,} values, but only {stored_len:,} are stored")
+    check_memory(16 * R, f"{ruleset.name}: re-checking the certified period stored for {short_repr(key)} ({R:,} values)")
+    problem = _recheck(ruleset, cert, p, n0, progress, budget, deadline)
+    if problem is not None:
+        raise _Damaged(f"{where} is wrong: {problem}")
+    G = grundy_engine(ruleset).G
+    for lo in range(0, R, 1 << 22):  # the stored values against the computed ones
+        hi = min(R, lo + (1 << 22))
+        stored = store.sequence(key, lo, hi)
+        differ = np.flatnonzero(stored != G[lo:hi])
+        if differ.size:
+            i = lo + int(differ[0])
+            raise _Damaged(f"{ruleset.name}: the store {_where(store)} holds G({i}) = {int(stored[i - lo])} for "
+                           f"{short_repr(key)}, but G({i}) = {int(G[i])}")
     return PeriodicityResult(
         ruleset=ruleset.name, status="certified", period=p, preperiod=n0, saltus=0, certified=True,
         theorem=theorem, bound=_bound_text(mode, h, k, n0, p),
-        required_values=required_length(mode, h, k, n0, p), values_checked=L, k=k,
-        note="read from the store and re-verified",
+        required_values=R, values_checked=R, k=k,
+        note=f"read from the store and re-verified: its {R:,} values recomputed and compared with the stored ones",
     )
 
 

@@ -41,8 +41,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Sequence
 
+from cgtalg.budget import Deadline
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets.protocol import ImpartialRuleset, PartizanRuleset, Player
+from cgtalg.rulesets.protocol import ImpartialRuleset, PartizanRuleset, Player, check_memory, short_repr
 
 __all__ = [
     "ParityGame",
@@ -68,9 +69,9 @@ def _check_subtraction(subtraction: Iterable[int]) -> tuple[int, ...]:
     try:
         s = tuple(sorted(set(subtraction)))
     except TypeError:
-        raise RulesetError(f"the subtraction set must be a collection of positive ints, got {subtraction!r}") from None
+        raise RulesetError(f"the subtraction set must be a collection of positive ints, got {short_repr(subtraction)}") from None
     if not s or any(isinstance(t, bool) or not isinstance(t, int) or t <= 0 for t in s):
-        raise RulesetError(f"the subtraction set must be a non-empty set of positive ints, got {subtraction!r}")
+        raise RulesetError(f"the subtraction set must be a non-empty set of positive ints, got {short_repr(subtraction)}")
     if 1 not in s:
         raise RulesetError(
             f"the subtraction set {set(s)} must contain 1: the parity rule is defined when all the "
@@ -83,7 +84,7 @@ def _int(text: str, what: str, source: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesetError(f"bad parity-game position {source!r}: {what} {text!r} is not an integer") from None
+        raise RulesetError(f"bad parity-game position {short_repr(source)}: {what} {short_repr(text)} is not an integer") from None
 
 
 class ParityGame(PartizanRuleset):
@@ -145,18 +146,18 @@ class ParityGame(PartizanRuleset):
         if not (isinstance(position, tuple) and len(position) == 3
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in position)):
             raise RulesetError(
-                f"a parity-game position is a tuple (beans, left_holding, right_holding) of ints, got {position!r}"
+                f"a parity-game position is a tuple (beans, left_holding, right_holding) of ints, got {short_repr(position)}"
             )
         b, l, r = position
         if b < 0 or l < 0 or r < 0:
-            raise RulesetError(f"parity-game position {position!r}: beans and holdings must be >= 0")
+            raise RulesetError(f"parity-game position {short_repr(position)}: beans and holdings must be >= 0")
         if self.reduce and (l > 1 or r > 1):
             raise RulesetError(
-                f"parity-game position {position!r}: with reduce=True the holdings are kept mod 2 (0 or 1)"
+                f"parity-game position {short_repr(position)}: with reduce=True the holdings are kept mod 2 (0 or 1)"
             )
         if (b + l + r) % 2 == 0:
             raise RulesetError(
-                f"parity-game position {position!r}: the total number of beans b + l + r = {b + l + r} "
+                f"parity-game position {short_repr(position)}: the total number of beans b + l + r = {b + l + r} "
                 "is even, so the parity rule would give no winner (Guy's game needs an odd total)"
             )
         return position
@@ -195,9 +196,10 @@ class ParityGame(PartizanRuleset):
         return (b, r, l)
 
     # -- tables -------------------------------------------------------------------------
-    def class_table(self, max_beans: int) -> list[tuple[str | None, ...]]:
+    def class_table(self, max_beans: int, *, progress: bool | None = None,
+                    max_seconds: float | None = None) -> list[tuple[str | None, ...]]:
         """Guy's class table for ``b = 0 .. max_beans`` (see :func:`parity_class_table`)."""
-        return parity_class_table(max_beans, self.subtraction)
+        return parity_class_table(max_beans, self.subtraction, progress=progress, max_seconds=max_seconds)
 
     class_table_columns = tuple(f"({f},{s})" for f, s in GUY_COLUMNS)
 
@@ -214,11 +216,11 @@ class ParityGame(PartizanRuleset):
     def parse_position(self, text: str) -> tuple[int, int, int]:
         """Read ``"25"``, ``"24,1,0"`` or ``"24 1 0"`` (holdings reduced mod 2 when ``reduce``)."""
         if not isinstance(text, str):
-            raise RulesetError(f"a parity-game position text must be a str, got {text!r}")
+            raise RulesetError(f"a parity-game position text must be a str, got {short_repr(text)}")
         parts = [p for p in re.split(r"[\s,()]+", text.strip()) if p]
         if len(parts) not in (1, 3):
             raise RulesetError(
-                f"bad parity-game position {text!r}: expected 'beans' or 'beans,left,right' "
+                f"bad parity-game position {short_repr(text)}: expected 'beans' or 'beans,left,right' "
                 "(e.g. '25' or '24,1,0')"
             )
         b = _int(parts[0], "the number of beans", text)
@@ -271,13 +273,13 @@ class RelativeParityGame(ImpartialRuleset):
         """Return ``position`` if it is a valid class ``(b, f, s)``, else raise :class:`RulesetError`."""
         if not (isinstance(position, tuple) and len(position) == 3
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in position)):
-            raise RulesetError(f"a relative parity-game position is a tuple (b, f, s) of ints, got {position!r}")
+            raise RulesetError(f"a relative parity-game position is a tuple (b, f, s) of ints, got {short_repr(position)}")
         b, f, s = position
         if b < 0 or f not in (0, 1) or s not in (0, 1):
-            raise RulesetError(f"relative parity-game position {position!r}: need b >= 0 and f, s in {{0, 1}}")
+            raise RulesetError(f"relative parity-game position {short_repr(position)}: need b >= 0 and f, s in {{0, 1}}")
         if (b + f + s) % 2 == 0:
             raise RulesetError(
-                f"relative parity-game position {position!r}: b + f + s must be odd (Guy's game needs an odd total)"
+                f"relative parity-game position {short_repr(position)}: b + f + s must be odd (Guy's game needs an odd total)"
             )
         return position
 
@@ -321,7 +323,7 @@ class RelativeParityGame(ImpartialRuleset):
         parts = [p for p in re.split(r"[\s,]+", (text or "").strip()) if p]
         if len(parts) != 3:
             raise RulesetError(
-                f"bad relative parity-game position {text!r}: expected Guy's notation like '9(e,e)' or 'b,f,s'"
+                f"bad relative parity-game position {short_repr(text)}: expected Guy's notation like '9(e,e)' or 'b,f,s'"
             )
         return self.check(tuple(_int(p, "a number", text) for p in parts))  # type: ignore[return-value]
 
@@ -341,7 +343,7 @@ def _letter_bits(f: str | int, s: str | int) -> tuple[int, int]:
             return _BIT[x]  # type: ignore[index]
         if isinstance(x, int) and not isinstance(x, bool) and x >= 0:
             return x & 1
-        raise RulesetError(f"a holding in Guy's notation is 'e', 'd' or a non-negative int, got {x!r}")
+        raise RulesetError(f"a holding in Guy's notation is 'e', 'd' or a non-negative int, got {short_repr(x)}")
 
     return bit(f), bit(s)
 
@@ -405,10 +407,28 @@ def parity_class(b: int, f: str | int, s: str | int, subtraction: Iterable[int] 
     return solver.cls(b, fb, sb)
 
 
+#: bytes a row of :func:`parity_class_table` holds (the row and the solver's memo), measured
+#: at about 900 and rounded up: the up-front memory check of a table
+CLASS_TABLE_ROW_BYTES = 1024
+
+
 def parity_class_table(
-    max_beans: int, subtraction: Iterable[int] = (1, 2, 3), *, progress: bool | None = None
+    max_beans: int, subtraction: Iterable[int] = (1, 2, 3), *, progress: bool | None = None,
+    max_seconds: float | None = None, max_memory: Any = None,
 ) -> list[tuple[str | None, ...]]:
     """Guy's class of every ``b(f, s)`` for ``b = 0 .. max_beans``.
+
+    Parameters
+    ----------
+    max_beans : int
+        The last row.
+    subtraction : iterable of int
+        The subtraction set (must contain 1).
+    progress : bool or None
+        A progress bar (``None``: on a terminal, once the work has taken a second).
+    max_seconds, max_memory : optional
+        Time and memory budgets (:class:`cgtalg.budget.Deadline`); a table that cannot fit
+        the memory ceiling (about :data:`CLASS_TABLE_ROW_BYTES` per row) is refused up front.
 
     Returns
     -------
@@ -421,6 +441,9 @@ def parity_class_table(
     ------
     RulesetError
         If ``max_beans`` is negative or not an int.
+    ComputationLimitError
+        If the table cannot fit the memory ceiling (refused before any work), or runs past
+        ``max_seconds`` or the ceiling.
 
     Examples
     --------
@@ -428,20 +451,32 @@ def parity_class_table(
     ('N', 'P', None, None)
     """
     if isinstance(max_beans, bool) or not isinstance(max_beans, int) or max_beans < 0:
-        raise RulesetError(f"max_beans must be a non-negative int, got {max_beans!r}")
+        raise RulesetError(f"max_beans must be a non-negative int, got {short_repr(max_beans)}")
+    deadline = Deadline(max_seconds, max_memory)
+    what = f"the parity class table up to b = {short_repr(max_beans)}"
+    check_memory((max_beans + 1) * CLASS_TABLE_ROW_BYTES, what, max_memory)
     solver = _ClassSolver(_check_subtraction(subtraction))
     rows: list[tuple[str | None, ...]] = []
-    iterator: Iterable[int] = range(max_beans + 1)
-    if progress or (progress is None and max_beans >= 20000):
+    bar = None
+    if progress is not False:
         from tqdm.auto import tqdm
 
-        iterator = tqdm(iterator, desc="parity classes", unit=" rows", disable=None if progress is None else False)
-    for b in iterator:
-        row = []
-        for f, s in GUY_COLUMNS:
-            fb, sb = _BIT[f], _BIT[s]
-            row.append(solver.cls(b, fb, sb) if (b + fb + sb) % 2 else None)
-        rows.append(tuple(row))
+        bar = tqdm(total=max_beans + 1, desc="parity classes", unit=" rows", leave=False,
+                   disable=None if progress is None else False, delay=1.0 if progress is None else 0.0)
+    try:
+        for b in range(max_beans + 1):
+            row = []
+            for f, s in GUY_COLUMNS:
+                fb, sb = _BIT[f], _BIT[s]
+                row.append(solver.cls(b, fb, sb) if (b + fb + sb) % 2 else None)
+            rows.append(tuple(row))
+            if not b & 0xFF:
+                deadline.check(f"{what} ({b:,} rows done)")
+                if bar is not None:
+                    bar.update(b + 1 - bar.n)
+    finally:
+        if bar is not None:
+            bar.close()
     return rows
 
 

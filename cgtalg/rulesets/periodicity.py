@@ -28,6 +28,7 @@ from typing import Any, Hashable, Sequence
 import numpy as np
 from numba import njit
 
+from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import PeriodicityError
 from cgtalg.core.jsonable import to_jsonable
 
@@ -93,7 +94,7 @@ class Periodicity:
         """
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < self.preperiod:
             raise PeriodicityError(
-                f"extrapolate needs an int n >= the preperiod {self.preperiod}, got {n!r}"
+                f"extrapolate needs an int n >= the preperiod {self.preperiod}, got {short_repr(n)}"
             )
         q, r = divmod(int(n) - self.preperiod, self.period)
         v = self.cycle[r]
@@ -194,7 +195,7 @@ def encode_sequence(seq: Sequence[Hashable] | np.ndarray) -> tuple[np.ndarray, b
             out[i] = codes.setdefault(x, len(codes))
         except TypeError:
             raise PeriodicityError(
-                f"sequence element {i} ({x!r}, {type(x).__name__}) is not hashable; "
+                f"sequence element {i} ({short_repr(x)}, {type(x).__name__}) is not hashable; "
                 "periodicity needs hashable values"
             ) from None
     return out, False
@@ -202,10 +203,10 @@ def encode_sequence(seq: Sequence[Hashable] | np.ndarray) -> tuple[np.ndarray, b
 
 def _check_args(min_cycles: int, max_period: int | None, max_preperiod: int | None, length: int) -> tuple[int, int, int]:
     if isinstance(min_cycles, bool) or not isinstance(min_cycles, (int, float)) or min_cycles < 1:
-        raise PeriodicityError(f"min_cycles must be a number >= 1, got {min_cycles!r}")
+        raise PeriodicityError(f"min_cycles must be a number >= 1, got {short_repr(min_cycles)}")
     for label, v in (("max_period", max_period), ("max_preperiod", max_preperiod)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0):
-            raise PeriodicityError(f"{label} must be a non-negative int or None, got {v!r}")
+            raise PeriodicityError(f"{label} must be a non-negative int or None, got {short_repr(v)}")
     mp = length if max_period is None else min(int(max_period), length)
     # the kernel works with an integer number of cycles; ceil keeps "at least min_cycles"
     cyc = int(np.ceil(min_cycles))
@@ -219,13 +220,13 @@ def _find(seq: Any, min_cycles: int, min_span: int, max_period: int | None, max_
     if arithmetic and not exact:
         bad = next(x for x in items if not isinstance(x, (int, np.integer)) or isinstance(x, bool)) \
             if any(not isinstance(x, (int, np.integer)) or isinstance(x, bool) for x in items) else None
-        what = f"the element {bad!r} ({type(bad).__name__})" if bad is not None else "values beyond int64"
+        what = f"the element {short_repr(bad)} ({type(bad).__name__})" if bad is not None else "values beyond int64"
         raise PeriodicityError(
             f"arithmetic periodicity needs a sequence of integers that fit in int64; got {what}"
         )
     cyc, mp, mpre = _check_args(min_cycles, max_period, max_preperiod, len(a))
     if isinstance(min_span, bool) or not isinstance(min_span, (int, np.integer)) or min_span < 0:
-        raise PeriodicityError(f"min_span must be a non-negative int, got {min_span!r}")
+        raise PeriodicityError(f"min_span must be a non-negative int, got {short_repr(min_span)}")
     if len(a) == 0:
         return None
     p, n0, s = _scan_kernel(a, cyc, int(min_span), mp, mpre, arithmetic)

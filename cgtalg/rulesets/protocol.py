@@ -50,7 +50,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable, Literal, Protocol, runtime_checkable
 
-from cgtalg.errors import LoopyGameError, RulesetError
+from cgtalg.budget import MEMORY_HINT, check_fits, default_max_memory, format_bytes, parse_memory
+from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
 
 __all__ = [
     "check_store",
@@ -76,10 +77,55 @@ __all__ = [
     "format_state",
     "format_move",
     "components_of",
+    "short_repr",
+    "check_memory",
+    "short_count",
 ]
 
 Position = Hashable
 Player = Literal["L", "R"]
+
+
+def check_memory(needed_bytes: Any, what: str, max_memory: Any = None) -> None:
+    """:func:`cgtalg.budget.check_fits` for estimates of any size: one past ``2**70`` bytes
+    (a table of ``10**30`` rows) is refused as more than a zettabyte, without printing its
+    digits. Raises :class:`~cgtalg.errors.ComputationLimitError`."""
+    if needed_bytes >= 2**70:
+        limit = default_max_memory() if max_memory is None else parse_memory(max_memory)
+        raise ComputationLimitError(
+            f"{what} would need more than a zettabyte (2**70 bytes), beyond the memory ceiling of "
+            f"{format_bytes(limit)}; ask for less (or {MEMORY_HINT})")
+    check_fits(needed_bytes, what, max_memory)
+
+
+def short_count(n: int) -> str:
+    """A count for a message: ``1,000,000`` up to 10**15, else shortened (:func:`short_repr`)."""
+    return f"{n:,}" if abs(n) < 10**15 else short_repr(n, 40)
+
+
+def short_repr(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` for an error message, shortened to about ``limit`` characters (its start
+    and end kept): an input of 200,000 digits is not repeated in full.
+
+    Examples
+    --------
+    >>> short_repr(10**100, 30)
+    '10000000000000 [...] 000000000'
+    >>> short_repr("0.77")
+    "'0.77'"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
+        # repr would pass Python's limit of 4300 digits
+        text = f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # noqa: BLE001 - a repr that fails still names the type
+            text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    head = max(limit * 2 // 3 - 6, 1)
+    return f"{text[:head]} [...] {text[-(limit - head - 7):]}"
 LEFT: Player = "L"
 RIGHT: Player = "R"
 
@@ -140,7 +186,7 @@ class _RulesetBase:
 
     def parse_position(self, text: str) -> Position:
         """Read a position from text; the default raises :class:`RulesetError`."""
-        raise RulesetError(f"ruleset {self.name!r} cannot read positions from text (no parse_position)")
+        raise RulesetError(f"ruleset {short_repr(self.name)} cannot read positions from text (no parse_position)")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
@@ -271,13 +317,13 @@ def ruleset_from_function(
     ('P', 'N')
     """
     if not isinstance(name, str) or not name:
-        raise RulesetError(f"a ruleset name must be a non-empty str, got {name!r}")
+        raise RulesetError(f"a ruleset name must be a non-empty str, got {short_repr(name)}")
     if not callable(moves_fn):
-        raise RulesetError(f"ruleset {name!r}: the move function must be callable, got {moves_fn!r}")
+        raise RulesetError(f"ruleset {short_repr(name)}: the move function must be callable, got {short_repr(moves_fn)}")
     for label, fn in (("components", components), ("end_winner", end_winner),
                       ("format_position", format_position), ("parse_position", parse_position)):
         if fn is not None and not callable(fn):
-            raise RulesetError(f"ruleset {name!r}: {label} must be callable, got {fn!r}")
+            raise RulesetError(f"ruleset {short_repr(name)}: {label} must be callable, got {short_repr(fn)}")
     return _FunctionRuleset(name, moves_fn, components, end_winner, format_position, parse_position)
 
 
@@ -292,14 +338,14 @@ def check_ruleset(ruleset: Any) -> None:
     """
     name = getattr(ruleset, "name", None)
     if not isinstance(name, str) or not name:
-        raise RulesetError(f"{ruleset!r} is not a ruleset: it needs a non-empty str attribute 'name'")
+        raise RulesetError(f"{short_repr(ruleset)} is not a ruleset: it needs a non-empty str attribute 'name'")
     if is_partizan(ruleset):
         for attr in ("left_moves", "right_moves"):
             if not callable(getattr(ruleset, attr, None)):
-                raise RulesetError(f"partizan ruleset {name!r} has no method {attr}(position)")
+                raise RulesetError(f"partizan ruleset {short_repr(name)} has no method {attr}(position)")
     elif not callable(getattr(ruleset, "moves", None)):
         raise RulesetError(
-            f"ruleset {name!r} has no method moves(position) (a partizan ruleset sets partizan = True "
+            f"ruleset {short_repr(name)} has no method moves(position) (a partizan ruleset sets partizan = True "
             "and defines left_moves and right_moves)"
         )
 
@@ -331,7 +377,7 @@ def check_position(ruleset: Any, position: Any) -> None:
         hash(position)
     except TypeError:
         raise RulesetError(
-            f"ruleset {ruleset.name!r}: the position {position!r} is not hashable "
+            f"ruleset {short_repr(ruleset.name)}: the position {short_repr(position)} is not hashable "
             f"({type(position).__name__}); positions must be hashable (use tuples or frozensets)"
         ) from None
 
@@ -359,7 +405,7 @@ def player_moves(ruleset: Any, position: Position, player: Player | None = None)
         items = iter(result)
     except TypeError:
         raise RulesetError(
-            f"ruleset {ruleset.name!r}: {who}({position!r}) returned {result!r}, not an iterable of positions"
+            f"ruleset {short_repr(ruleset.name)}: {who}({short_repr(position)}) returned {short_repr(result)}, not an iterable of positions"
         ) from None
     seen: dict[Position, None] = {}
     for q in items:
@@ -368,14 +414,14 @@ def player_moves(ruleset: Any, position: Position, player: Player | None = None)
                 continue
         except TypeError:
             raise RulesetError(
-                f"ruleset {ruleset.name!r}: {who}({position!r}) gave the unhashable position {q!r} "
+                f"ruleset {short_repr(ruleset.name)}: {who}({short_repr(position)}) gave the unhashable position {short_repr(q)} "
                 f"({type(q).__name__}); positions must be hashable (use tuples or frozensets)"
             ) from None
         if q == position:
             raise LoopyGameError(
                 [position],
-                f"ruleset {ruleset.name!r}: a move from {position!r} leads back to {position!r} "
-                f"(the cycle {position!r} -> {position!r}); cgtalg solves short (loop-free) games only",
+                f"ruleset {short_repr(ruleset.name)}: a move from {short_repr(position)} leads back to {short_repr(position)} "
+                f"(the cycle {short_repr(position)} -> {short_repr(position)}); cgtalg solves short (loop-free) games only",
             )
         seen[q] = None
     return list(seen)
@@ -397,7 +443,7 @@ def end_winner(ruleset: Any, position: Position, to_move: Player, misere: bool =
         if w is not None:
             if w not in ("L", "R"):
                 raise RulesetError(
-                    f"ruleset {ruleset.name!r}: end_winner({position!r}, {to_move!r}) returned {w!r}; "
+                    f"ruleset {short_repr(ruleset.name)}: end_winner({short_repr(position)}, {short_repr(to_move)}) returned {short_repr(w)}; "
                     "expected 'L', 'R' or None"
                 )
             return w
@@ -420,7 +466,7 @@ def parse_position(ruleset: Any, text: str) -> Position:
     """
     fn = getattr(ruleset, "parse_position", None)
     if not callable(fn):
-        raise RulesetError(f"ruleset {ruleset.name!r} cannot read positions from text (no parse_position)")
+        raise RulesetError(f"ruleset {short_repr(ruleset.name)} cannot read positions from text (no parse_position)")
     return fn(text)
 
 
@@ -468,20 +514,20 @@ def components_of(ruleset: Any, position: Position) -> list[Position] | None:
         parts = list(parts)
     except TypeError:
         raise RulesetError(
-            f"ruleset {ruleset.name!r}: components({position!r}) returned {parts!r}, not a list of positions"
+            f"ruleset {short_repr(ruleset.name)}: components({short_repr(position)}) returned {short_repr(parts)}, not a list of positions"
         ) from None
     for c in parts:
         try:
             hash(c)
         except TypeError:
             raise RulesetError(
-                f"ruleset {ruleset.name!r}: components({position!r}) gave the unhashable component {c!r}"
+                f"ruleset {short_repr(ruleset.name)}: components({short_repr(position)}) gave the unhashable component {short_repr(c)}"
             ) from None
     if len(parts) == 1 and parts[0] == position:
         return None
     if any(c == position for c in parts):
         raise RulesetError(
-            f"ruleset {ruleset.name!r}: components({position!r}) lists the position itself among "
+            f"ruleset {short_repr(ruleset.name)}: components({short_repr(position)}) lists the position itself among "
             f"{len(parts)} components"
         )
     return parts
@@ -502,6 +548,6 @@ def check_store(store: Any, what: str = "store") -> Any:
         return None
     if isinstance(store, (str, bytes)) or hasattr(store, "__fspath__"):
         raise RulesetError(
-            f"{what} must be a store object (or None), not the location {store!r}: open it with "
+            f"{what} must be a store object (or None), not the location {short_repr(store)}: open it with "
             "cgtalg.store.open_store(...) and pass the store")
     return store

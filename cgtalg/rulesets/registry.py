@@ -27,7 +27,7 @@ import importlib
 from typing import Any, Callable
 
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets.protocol import check_ruleset
+from cgtalg.rulesets.protocol import check_ruleset, short_repr
 
 __all__ = [
     "register_ruleset",
@@ -38,7 +38,8 @@ __all__ = [
     "PLUGIN_MODULES",
 ]
 
-#: modules that register rulesets when imported (a module not written yet is skipped)
+#: modules that register rulesets when imported; one that fails to import is an error naming
+#: it (:class:`~cgtalg.errors.RulesetError`), never skipped
 PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.parity",
     "cgtalg.rulesets.octal",
@@ -54,7 +55,7 @@ _plugins_loaded = False
 
 def _check_name(name: Any, what: str) -> str:
     if not isinstance(name, str) or not name or any(c.isspace() for c in name) or ":" in name:
-        raise RulesetError(f"a {what} must be a non-empty str without spaces or ':', got {name!r}")
+        raise RulesetError(f"a {what} must be a non-empty str without spaces or ':', got {short_repr(name)}")
     return name
 
 
@@ -62,10 +63,10 @@ def _register(table: dict, name: str, factory: Callable, description: str, repla
               what: str, kind: str) -> None:
     _check_name(name, what)
     if not callable(factory):
-        raise RulesetError(f"the factory of {kind} {name!r} must be callable, got {factory!r}")
+        raise RulesetError(f"the factory of {kind} {short_repr(name)} must be callable, got {short_repr(factory)}")
     old = table.get(name)
     if old is not None and old[0] is not factory and not replace:
-        raise RulesetError(f"the {'ruleset name' if kind == 'ruleset' else kind} {name!r} is already "
+        raise RulesetError(f"the {'ruleset name' if kind == 'ruleset' else kind} {short_repr(name)} is already "
                            f"registered ({old[1] or old[0]!r})")
     table[name] = (factory, description)
 
@@ -95,22 +96,37 @@ def register_family(prefix: str, factory: Callable[[str], Any], description: str
 def register_resolver(resolver: Callable[[str], Any], description: str = "") -> None:
     """Register ``resolver(name) -> ruleset | None``, tried for names nothing else matches."""
     if not callable(resolver):
-        raise RulesetError(f"a ruleset resolver must be callable, got {resolver!r}")
+        raise RulesetError(f"a ruleset resolver must be callable, got {short_repr(resolver)}")
     if all(r is not resolver for r, _ in _RESOLVERS):
         _RESOLVERS.append((resolver, description))
 
 
 def _load_plugins() -> None:
+    """Import every module of :data:`PLUGIN_MODULES` (once per process).
+
+    Raises
+    ------
+    RulesetError
+        When a plugin module fails to import: the message names the module and the original
+        error (chained as ``__cause__``). Nothing is skipped: a ruleset missing because its
+        module is broken would otherwise surface as a misleading "unknown ruleset". The next
+        lookup tries again.
+    """
     global _plugins_loaded
     if _plugins_loaded:
         return
-    _plugins_loaded = True
+    _plugins_loaded = True  # set first: a plugin that looks a name up while importing
     for module in PLUGIN_MODULES:
         try:
             importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a ruleset module not written yet
-            if exc.name != module:
-                raise
+        except Exception as exc:
+            _plugins_loaded = False
+            detail = " ".join(f"{type(exc).__name__}: {exc}".split())
+            if len(detail) > 300:
+                detail = detail[:280] + " [...]"
+            raise RulesetError(
+                f"the ruleset plugin module {short_repr(module)} failed to import ({detail}); rulesets it "
+                "registers are unavailable until it is fixed") from exc
 
 
 def get_ruleset(name: str) -> Any:
@@ -140,7 +156,7 @@ def get_ruleset(name: str) -> Any:
     cgtalg.errors.RulesetError: unknown ruleset 'no-such-game'; known rulesets: ...parity, parity-relative...
     """
     if not isinstance(name, str) or not name.strip():
-        raise RulesetError(f"a ruleset name must be a non-empty str, got {name!r}")
+        raise RulesetError(f"a ruleset name must be a non-empty str, got {short_repr(name)}")
     name = name.strip()
     _load_plugins()
     ruleset = None
@@ -160,7 +176,7 @@ def get_ruleset(name: str) -> Any:
         fams = ", ".join(_FAMILIES[p][1].split(" ")[0] if _FAMILIES[p][1] else f"{p}:ARG" for p in sorted(_FAMILIES))
         extra = "; families: " + fams if fams else ""
         more = "; " + "; ".join(d for _, d in _RESOLVERS if d) if any(d for _, d in _RESOLVERS) else ""
-        raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {known}{extra}{more}")
+        raise RulesetError(f"unknown ruleset {short_repr(name)}; known rulesets: {known}{extra}{more}")
     check_ruleset(ruleset)
     return ruleset
 
@@ -268,7 +284,7 @@ def position_game(name: str, args: tuple[int, ...]) -> Any:
     from cgtalg.rulesets.solver import game_of
 
     if getattr(ruleset, "partizan", False):
-        raise RulesetError(f"ruleset {name!r} is partizan: its positions are not impartial forms")
+        raise RulesetError(f"ruleset {short_repr(name)} is partizan: its positions are not impartial forms")
     for n in args:
         g = g + game_of(ruleset, parse_position(ruleset, str(n)))
     return g

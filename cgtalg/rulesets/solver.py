@@ -54,6 +54,8 @@ from cgtalg.rulesets.protocol import (
     other_player,
     parse_position,
     player_moves,
+    short_count,
+    short_repr,
 )
 from cgtalg.rulesets.solution import Solution, solve_four, solve_impartial
 from cgtalg.rulesets.solver_walk import (
@@ -214,10 +216,10 @@ def game_of(
     """
     check_ruleset(ruleset)
     if is_partizan(ruleset):
-        raise RulesetError(f"ruleset {ruleset.name!r} is partizan: its positions are not impartial forms")
+        raise RulesetError(f"ruleset {short_repr(ruleset.name)} is partizan: its positions are not impartial forms")
     if has_end_rule(ruleset):
         raise RulesetError(
-            f"ruleset {ruleset.name!r} has its own end rule: its positions are not impartial "
+            f"ruleset {short_repr(ruleset.name)} has its own end rule: its positions are not impartial "
             "forms under normal or misère play"
         )
     check_position(ruleset, position)
@@ -280,7 +282,7 @@ class Solver:
     def _budget(self, max_seconds: float | None = None) -> None:
         """Start the time budget of one call (``max_seconds``, else the solver's own)."""
         secs = self.max_seconds if max_seconds is None else check_max_seconds(max_seconds)
-        self._ev.deadline = None if secs is None else Deadline(secs)
+        self._ev.deadline = Deadline(secs)  # without a time limit it still watches the memory ceiling
 
     def solve(self, position: Position, *, max_seconds: float | None = None) -> Solution:
         """The :class:`Solution` of ``position`` (see :func:`solve`)."""
@@ -301,7 +303,7 @@ class Solver:
     def winner(self, position: Position, to_move: Player) -> Player:
         """Who wins ``position`` with ``to_move`` moving first (``'L'`` or ``'R'``)."""
         if to_move not in ("L", "R"):
-            raise RulesetError(f"the player to move must be 'L' or 'R', got {to_move!r}")
+            raise RulesetError(f"the player to move must be 'L' or 'R', got {short_repr(to_move)}")
         check_position(self.ruleset, position)
         self._budget()
         if self.four_outcomes:
@@ -319,7 +321,7 @@ class Solver:
         """
         if self.four_outcomes:
             raise RulesetError(
-                f"ruleset {self.ruleset.name!r} is partizan or has its own end rule: it has no Grundy values"
+                f"ruleset {short_repr(self.ruleset.name)} is partizan or has its own end rule: it has no Grundy values"
             )
         check_position(self.ruleset, position)
         self._budget()
@@ -412,16 +414,16 @@ def solve(
             if hasattr(ruleset, "grundy_value") and not misere:
                 hint = "; a heap game's outcome and winning moves at any size come from its period: `cgtalg outcome`"
             raise ComputationLimitError(
-                f"solving {ruleset.name} {format_position(ruleset, position)}: its game graph has up to "
-                f"{bound:,} positions, more than max_positions = {limit:,} (the CLI's --max-positions "
+                f"solving {ruleset.name} {short_repr(format_position(ruleset, position), 60)[1:-1]}: its game "
+                f"graph has up to {short_count(bound)} positions, more than max_positions = {limit:,} (the CLI's --max-positions "
                 f"raises it); refused before walking{hint}"
             )
     if solver is None:
         solver = Solver(ruleset, misere, progress=progress, max_positions=max_positions)
     elif solver.ruleset is not ruleset or solver.misere != misere:
         raise RulesetError(
-            f"the solver given is for ruleset {solver.ruleset.name!r} with misere={solver.misere}, "
-            f"not {ruleset.name!r} with misere={misere}"
+            f"the solver given is for ruleset {short_repr(solver.ruleset.name)} with misere={solver.misere}, "
+            f"not {short_repr(ruleset.name)} with misere={misere}"
         )
 
     if store is None:
@@ -430,8 +432,8 @@ def solve(
     back = parse_position(ruleset, text)
     if back != position:
         raise RulesetError(
-            f"ruleset {ruleset.name!r}: the position {position!r} does not round-trip through its text "
-            f"{text!r} (parse_position gives {back!r}), so it cannot be cached in the store"
+            f"ruleset {short_repr(ruleset.name)}: the position {short_repr(position)} does not round-trip through its text "
+            f"{short_repr(text)} (parse_position gives {short_repr(back)}), so it cannot be cached in the store"
         )
     computed: list[Solution] = []
 

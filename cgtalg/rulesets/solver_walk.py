@@ -33,6 +33,7 @@ from cgtalg.rulesets.protocol import (
     is_partizan,
     other_player,
     player_moves,
+    short_repr,
 )
 
 __all__ = [
@@ -66,7 +67,7 @@ def outcome_class(winner_if_left_starts: Player, winner_if_right_starts: Player)
         return _CLASS[(winner_if_left_starts, winner_if_right_starts)]
     except KeyError:
         raise RulesetError(
-            f"winners must be 'L' or 'R', got {winner_if_left_starts!r} and {winner_if_right_starts!r}"
+            f"winners must be 'L' or 'R', got {short_repr(winner_if_left_starts)} and {short_repr(winner_if_right_starts)}"
         ) from None
 
 
@@ -117,7 +118,7 @@ def loopy_error(ruleset: Any, cycle: list) -> LoopyGameError:
     shown += " -> " + format_position(ruleset, cycle[0])
     return LoopyGameError(
         cycle,
-        f"ruleset {ruleset.name!r}: the game graph is loopy (not short): it has the cycle {shown}",
+        f"ruleset {short_repr(ruleset.name)}: the game graph is loopy (not short): it has the cycle {shown}",
     )
 
 
