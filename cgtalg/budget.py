@@ -118,6 +118,8 @@ def parse_memory(text: Any, name: str = "max_memory") -> int:
 
 def format_bytes(n: float) -> str:
     """``n`` bytes as a short text: ``format_bytes(3 << 30) == '3.0 GiB'``."""
+    if n >= 1 << 70:
+        return "a zettabyte (2**70 bytes) or more"
     for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n >= size:
             return f"{n / size:.1f} {unit}"

@@ -375,7 +375,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None, stop_at: f
                 from cgtalg.rulesets.grundy_engine import GrundyEngine, install_grundy_engine
 
                 fresh = GrundyEngine(code, "sparse")
-                fresh.load_prefix(eng.G[: eng.n])
+                fresh.load_prefix(eng.G[: eng.n], trusted=eng.trusted >= eng.n)
                 install_grundy_engine(code, fresh)
             bound = N
             res = periodicity(code, max_values=bound, store=store, progress=False, max_seconds=_left(stop_at))

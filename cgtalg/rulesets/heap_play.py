@@ -260,7 +260,7 @@ def heap_outcome(ruleset: Any, heaps: Any, *, misere: bool = False, store: Any =
         max_seconds = check_max_seconds(max_seconds)
         store = check_store(store)
         hs = heap_list(heaps, _name(ruleset))
-        known = quotient_outcome(ruleset, hs, store)   # a known misère quotient covering hs
+        known = quotient_outcome(ruleset, hs, store, max_seconds)   # a known misère quotient covering hs
         if known is not None:
             return known
         return misere_search_outcome(ruleset, hs, store, max_states, max_seconds, progress)
@@ -311,7 +311,8 @@ def heap_winning_moves(ruleset: Any, heaps: Any, *, misere: bool = False, store:
 
         max_seconds = check_max_seconds(max_seconds)
         store = check_store(store)
-        known = quotient_winning_moves(ruleset, heaps, store, move=HeapMove)  # a known quotient covering heaps
+        known = quotient_winning_moves(ruleset, heaps, store, move=HeapMove,
+                                       max_seconds=max_seconds)  # a known quotient covering heaps
         if known is not None:
             return known
         return misere_search_winning_moves(ruleset, heaps, store, max_states, max_seconds, progress)
