@@ -11,8 +11,6 @@ under the memory ceiling, at once.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from cgtalg.budget import rss_bytes
@@ -27,6 +25,19 @@ from misere_brute import MisereBrute
 BIG = (10**30, 2**200, 3**100 + 1)
 
 
+def _never_searched(monkeypatch):
+    """Make the exhaustive misère search fail if anything calls it: an answer then came from
+    the quotient (no timing assert: speed is measured in benchmarks/, not here)."""
+    import cgtalg.rulesets.misere_play as mp
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the exhaustive misère search ran")
+
+    for name in ("misere_search_outcome", "misere_search_winning_moves"):
+        if hasattr(mp, name):
+            monkeypatch.setattr(mp, name, refuse)
+
+
 def _small(q, h: int) -> int:
     """A small heap of the same residue class as ``h`` past the preperiod of Φ."""
     n0, p = q.period
@@ -34,77 +45,75 @@ def _small(q, h: int) -> int:
 
 
 @pytest.mark.parametrize("code", ["0.71", "0.34", "4.3", "0.304"])
-def test_big_heaps_answer_from_the_final_quotient(code):
+def test_big_heaps_answer_from_the_final_quotient(code, monkeypatch):
     forget_known()
+    monkeypatch.setattr(QP, "_TRIED", {})
+    _never_searched(monkeypatch)
     r = TakeAndBreak(code)
-    t0 = time.perf_counter()
     # no quotient known yet: the first query computes the final one (under a second for these)
     assert r.outcome([10**30], misere=True) in "PN"
     q = misere_quotient(r, progress=False)
     assert q.final
     brute = MisereBrute(r)
     for big in (BIG, (BIG[0],), (BIG[1], 5), (BIG[0], BIG[1], 7, 7)):
-        t = time.perf_counter()
         got = r.outcome(list(big), misere=True)
-        assert time.perf_counter() - t < 0.5
         small = [_small(q, h) if h > q.checked_to else h for h in big]
         assert got == ("P" if q.is_p(small) else "N") == ("P" if q.is_p(list(big)) else "N")
         if sum(small) <= 30:
             assert got == ("P" if brute.is_p(tuple(small)) else "N")
-    # winning moves of a huge heap come from the quotient too, at once (families of splits)
-    t = time.perf_counter()
+    # winning moves of a huge heap come from the quotient too (families of splits)
     moves = r.winning_moves([2**200, 3], misere=True)
-    assert time.perf_counter() - t < 1.0 and all(isinstance(m, HeapMove) for m in moves)
-    assert time.perf_counter() - t0 < 30
+    assert all(isinstance(m, HeapMove) for m in moves)
 
 
 @pytest.mark.slow
-def test_kayles_10_30():
+def test_kayles_10_30(monkeypatch):
     # the issue's example (slow: the quotient itself takes 4-13 s to find): Kayles' final quotient (order 40, Φ of period 12 from heap 71)
     forget_known()
     r = TakeAndBreak("0.77")
     q = misere_quotient(r, max_seconds=120, progress=False)
     assert q.final and q.order == 40 and q.period == (71, 12)
     before = rss_bytes()
-    t = time.perf_counter()
+    _never_searched(monkeypatch)
     assert r.outcome([10**30], misere=True) == ("P" if q.is_p([_small(q, 10**30)]) else "N")
     assert r.outcome([2**200], misere=True) == ("P" if q.is_p([_small(q, 2**200)]) else "N")
-    assert time.perf_counter() - t < 0.5
     assert rss_bytes() - before < 50 << 20
 
 
 def test_without_a_final_quotient_a_huge_heap_is_refused_at_once(monkeypatch):
     # 0.16's misère quotient is not found within the attempt's budget (made short here)
     monkeypatch.setattr(QP, "QUOTIENT_SECONDS", 0.5)
-    monkeypatch.setattr(QP, "_TRIED", set())
+    monkeypatch.setattr(QP, "_TRIED", {})
     forget_known()
     r = TakeAndBreak("0.16")
     before = rss_bytes()
-    t = time.perf_counter()
     with pytest.raises(ComputationLimitError) as info:
         r.outcome([2**200], misere=True)
     msg = str(info.value)
     assert "memory ceiling" in msg and "--memory" in msg and "cgtalg quotient 0.16" in msg
     assert len(msg) < 600 and str(2**200) not in msg
-    assert time.perf_counter() - t < 5
-    # the attempt is not repeated: the second refusal is immediate
-    t = time.perf_counter()
+    # the attempt is not repeated with the same budget: a second one would fail here
+    import cgtalg.misere.quotient as quotient_module
+
+    def again(*args, **kwargs):
+        raise AssertionError("the quotient attempt was repeated")
+
+    monkeypatch.setattr(quotient_module, "misere_quotient", again)
     with pytest.raises(ComputationLimitError):
         r.outcome([10**30, 3], misere=True)
     with pytest.raises(ComputationLimitError):
         r.winning_moves([10**30], misere=True)
     with pytest.raises(ComputationLimitError):
         r.misere_grundy_value([10**30])
-    assert time.perf_counter() - t < 0.5
     assert rss_bytes() - before < 300 << 20
 
 
 def test_rulesets_without_a_periodicity_theorem_are_refused_up_front():
     # misère Nim (an infinite code): no final quotient is looked for; the search refuses
     r = TakeAndBreak("0.[3]")
-    t = time.perf_counter()
+    before = rss_bytes()
     with pytest.raises(ComputationLimitError, match="memory ceiling"):
         r.outcome([10**30, 1], misere=True)
-    assert time.perf_counter() - t < 0.5
+    assert rss_bytes() - before < 100 << 20  # refused before anything was built
     # while small heaps are searched as before
     assert r.outcome([2, 2], misere=True) == "P" and r.outcome([1, 1], misere=True) == "N"

@@ -8,7 +8,6 @@ exactly 8 -> 5, 5 -> 3 and 3 -> 1.
 from __future__ import annotations
 
 import random
-import time
 import warnings
 
 import numpy as np
@@ -239,16 +238,23 @@ def test_heaps_beyond_the_quotient_fall_back_to_search():
     assert r.outcome([7, 3], misere=True) == mp.misere_search_outcome(TakeAndBreak("0.77"), [7, 3])
 
 
-def test_huge_heaps_in_milliseconds():
+def test_huge_heaps_from_the_quotient(monkeypatch):
+    """Huge heaps are answered from the final quotient: the exhaustive search never runs (its
+    speed, milliseconds, is measured in benchmarks/, never asserted here)."""
     r = TakeAndBreak("0.123")
     q = r.misere_quotient(progress=False)
     n0, p = q.period
     rng = random.Random(5)
     pos = [10**9 - rng.randint(0, 1000) for _ in range(100)]
-    t = time.perf_counter()
+    search = mp.misere_search_outcome
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the exhaustive misère search ran")
+
+    monkeypatch.setattr(mp, "misere_search_outcome", refuse)
+    monkeypatch.setattr(mp, "misere_search_winning_moves", refuse)
     o = r.outcome(pos, misere=True)
     moves = r.winning_moves(pos, misere=True)
-    assert time.perf_counter() - t < 0.5          # milliseconds in practice
     assert (o == "N") == bool(moves)
     for m in moves:
         assert r.outcome(list(m.result(pos)), misere=True) == "P"
@@ -257,12 +263,13 @@ def test_huge_heaps_in_milliseconds():
     for _ in range(10):
         big = [10**9 + rng.randint(0, 10**6) for _ in range(rng.randint(1, 4))]
         reps = [n0 + (h - n0) % p for h in big]
-        assert r.outcome(big, misere=True) == mp.misere_search_outcome(small, reps), big
+        assert r.outcome(big, misere=True) == search(small, reps), big
 
 
 def test_splits_of_huge_heaps_come_as_families(monkeypatch):
     # 0.71 (take 1 leaving 0, 1 or 2 heaps; take 2 leaving none): final quotient of order 36,
-    # Φ of period 6. Past DIRECT_SPLITS pairs the splits of a heap come as families (lowered
+    # Φ of period 6 (pinned from cgtalg 0.1.0 to detect change: no published value; the
+    # quotient's answers are checked against brute-force play in test_misere_periodicity_n0). Past DIRECT_SPLITS pairs the splits of a heap come as families (lowered
     # here so that the pair-by-pair answer is cheap to compare); expanded, they are exactly the
     # splits found pair by pair.
     import cgtalg.misere.quotient_play as qp
@@ -280,6 +287,5 @@ def test_splits_of_huge_heaps_come_as_families(monkeypatch):
         direct = {(m.heap_index, m.parts) for m in r.winning_moves(pos, misere=True)}
         assert got == direct and (r.outcome(pos, misere=True) == "N") == bool(direct)
     assert families >= 5
-    t = time.perf_counter()
     moves = r.winning_moves([10**12 + 1, 10**9, 7], misere=True)     # families at any size
-    assert time.perf_counter() - t < 0.5 and any(m.count > 1 for m in moves)
+    assert any(m.count > 1 for m in moves)

@@ -65,7 +65,8 @@ QUOTIENT_SECONDS = 20.0
 QUOTIENT_MEMORY = 2 << 30
 
 #: codes (process keys) whose final quotient was not found within the attempt's budget
-_TRIED: set = register_cache("misere.quotient attempts for large heaps", set())
+#: game -> the largest time budget (seconds) a failed attempt at its final quotient had
+_TRIED: dict = register_cache("misere.quotient attempts for large heaps", {})
 
 #: pair splits of a heap are enumerated one by one (vectorised) up to this many pairs; past it
 #: (huge heaps of a game with a certified period) they come as arithmetic families
@@ -99,23 +100,23 @@ def _state_for(ruleset: Any, store: Any) -> Any:
 def _final_within(ruleset: Any, store: Any, max_seconds: float | None) -> Any:
     """The final quotient state of a finite take-and-break code, computed (and stored) now
     within :data:`QUOTIENT_SECONDS` (or ``max_seconds`` when smaller) and
-    :data:`QUOTIENT_MEMORY`; None when it is not found within them (remembered, so the next
-    query does not try again)."""
+    :data:`QUOTIENT_MEMORY`; None when it is not found within them (remembered with its
+    budget, so the next query tries again only when given more time)."""
     key = _process_key(ruleset) or id(ruleset)
-    if key in _TRIED:
+    seconds = QUOTIENT_SECONDS if max_seconds is None else min(QUOTIENT_SECONDS, max_seconds)
+    if _TRIED.get(key, 0.0) >= seconds:
         return None
     from cgtalg.misere.quotient import misere_quotient
 
-    seconds = QUOTIENT_SECONDS if max_seconds is None else min(QUOTIENT_SECONDS, max_seconds)
     opened = store if callable(getattr(store, "put_sequence_meta", None)) else None
     try:
         q = misere_quotient(ruleset, max_seconds=seconds, store=opened, progress=False,
                             max_memory=min(QUOTIENT_MEMORY, default_max_memory()))
     except (ComputationLimitError, StoreCorruptError):
-        _TRIED.add(key)
+        _TRIED[key] = max(seconds, _TRIED.get(key, 0.0))
         return None
     if not q.final:  # pragma: no cover - misere_quotient without max_heap ends final or raises
-        _TRIED.add(key)
+        _TRIED[key] = max(seconds, _TRIED.get(key, 0.0))
         return None
     return known_state(ruleset)
 
