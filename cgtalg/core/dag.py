@@ -12,7 +12,7 @@ from typing import Hashable
 import networkx as nx
 
 from cgtalg.core.game import Game, game, nim
-from cgtalg.errors import LoopyGameError
+from cgtalg.errors import LoopyGameError, NodeNotFoundError, shorten
 
 __all__ = ["to_networkx", "from_networkx", "check_acyclic"]
 
@@ -93,10 +93,11 @@ def from_networkx(graph: nx.DiGraph, root: Hashable) -> Game:
     """The form rooted at ``root`` of a digraph whose edges point from a position to its options.
 
     Only nodes reachable from ``root`` matter. Raises :class:`LoopyGameError` naming a
-    cycle when the reachable part is not acyclic, and ``KeyError`` if ``root`` is missing.
+    cycle when the reachable part is not acyclic, and :class:`~cgtalg.errors.NodeNotFoundError` (a
+    ``KeyError``) if ``root`` is missing.
     """
     if root not in graph:
-        raise KeyError(f"root {root!r} is not a node of the graph")
+        raise NodeNotFoundError(f"root {shorten(root)} is not a node of the graph")
     reachable = nx.descendants(graph, root) | {root}
     sub = graph.subgraph(reachable)
     check_acyclic(sub, root)

@@ -32,7 +32,7 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
-from cgtalg.errors import GameNotationError
+from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
 
 __all__ = [
     "parse",
@@ -98,7 +98,7 @@ def parse(text: str) -> Game:
     if not isinstance(text, str):
         if type(text).__name__ == "PartizanGame":
             return text
-        raise TypeError(f"game text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"game text must be a str, got {type(text).__name__}: {shorten(text)}")
     if any(c in text for c in _PARTIZAN_MARKS):  # partizan text: {0 | *}, ^, 1/2, -1, ±1, v
         from cgtalg.core.partizan_notation import looks_partizan, parse_partizan
 

@@ -42,7 +42,7 @@ from cgtalg.core.fold import memo_post_order
 from cgtalg.core.named_forms import fraction_text, number_form, number_of, uptimal, uptimal_parts
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan import PartizanGame, as_partizan, negative, nimber, partizan_sum, pgame
-from cgtalg.errors import ComputationLimitError, GameNotationError
+from cgtalg.errors import ArgumentTypeError, ComputationLimitError, GameNotationError, shorten
 
 __all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
            "FORMAT_LIMIT", "HIGHER_UP_LIMIT"]
@@ -111,7 +111,7 @@ def parse_partizan(text: str) -> PartizanGame:
     if isinstance(text, PartizanGame):
         return text
     if not isinstance(text, str):
-        raise TypeError(f"game text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"game text must be a str, got {type(text).__name__}: {shorten(text)}")
     depth, where = _nesting(text)
     if depth > PARTIZAN_DEPTH_LIMIT:
         raise GameNotationError(

@@ -39,7 +39,7 @@ from typing import Any
 
 from cgtalg.core.game import Game
 from cgtalg.core.notation import format_game, game_from_json, parse
-from cgtalg.errors import CertificateError, GameNotationError
+from cgtalg.errors import CertificateError, GameNotationError, shorten
 
 __all__ = ["check_proof", "play_outcome"]
 
@@ -162,7 +162,7 @@ def _form(x: Any) -> Game:
         return x
     if isinstance(x, str):
         return parse(x)
-    raise CertificateError(f"expected a game form or game text, got {type(x).__name__}: {x!r}")
+    raise CertificateError(f"expected a game form or game text, got {type(x).__name__}: {shorten(x)}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def _get(d: Any, key: str, where: str) -> Any:
 def _game_field(d: Any, key: str, where: str) -> Game:
     value = _get(d, key, where)
     if not isinstance(value, (str, dict)):
-        raise CertificateError(f"malformed certificate: {where}.{key} must be game text, got {value!r}")
+        raise CertificateError(f"malformed certificate: {where}.{key} must be game text, got {shorten(value)}")
     try:
         return game_from_json(value)  # game text, or {"dag": ...} for forms with huge texts
     except GameNotationError as exc:
@@ -314,7 +314,7 @@ def _read_json(data: dict) -> _Claim:
             outcome_g=_get(cert, "outcome_g_plus_T", "certificate"),
             outcome_h=_get(cert, "outcome_h_plus_T", "certificate"),
         )
-    raise CertificateError(f"unknown certificate type {kind!r}")
+    raise CertificateError(f"unknown certificate type {shorten(kind)}")
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,344 @@
+"""Fuzzing the edges (issue 20, part 5): every input a user can give ends, within a bound, in
+an answer or a :class:`cgtalg.errors.CgtalgError` with a short message, never a generic Python
+exception (``ValueError``, ``TypeError``, ``OverflowError``, ``MemoryError``,
+``RecursionError``, ...) and never a hang.
+
+(a) The inputs listed in issue 20 ("Valid inputs that run without a bound" and "Errors that are
+    not cgtalg's"): command lines, each run in a subprocess with a timeout (a hang in the C
+    nimber kernel answers no alarm), and library calls, each in a subprocess too.
+(b) A seeded generator over the public entry points (``cgtalg.__all__``'s doors, constructors
+    and helpers) with odd arguments (huge and negative ints, floats, nan, inf, bools, None,
+    strings, bytes, deeply nested text, unicode digits, lists), run in one child process with
+    a per-call alarm; the child names each call before it makes it, so a hard hang names the
+    call too.
+
+Every child runs with a small memory ceiling (``CGTALG_MAX_MEMORY``) and its own store.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import cgtalg.errors
+
+ROOT = Path(__file__).resolve().parents[1]
+#: seconds a command line or library call of part (a) may take before it fails as a hang
+CASE_TIMEOUT = 20
+#: seconds one generated call of part (b) may take (an alarm in the child)
+CALL_ALARM = 3
+#: memory ceiling of every child (the budget must stop what would pass it)
+CHILD_MEMORY = "2G"
+#: longest message a cgtalg error may have (inputs are shortened)
+MAX_MESSAGE = 1500
+#: private class names that must never reach a user
+PRIVATE_NAMES = ("_NeedAlpha", "NeedAlpha")
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["CGTALG_STORE"] = str(tmp_path / "store.sqlite")
+    env["CGTALG_MAX_MEMORY"] = CHILD_MEMORY
+    env["MPLBACKEND"] = "Agg"
+    env.pop("CGTALG_DEBUG", None)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+# --------------------------------------------------------------------------------------------
+# (a) the command lines of issue 20
+
+#: (arguments, what must appear in the error message if it fails, or None)
+CLI_CASES = [
+    # valid inputs that ran without a bound
+    (["outcome", "0.77", "10**30", "--misere"], None),
+    (["outcome", "0.16", "2^200", "--misere", "--time", "5"], None),
+    (["value", "domineering", "99999999999x2"], None),
+    (["quotient", "0.6", "--max-order", "1000000", "--time", "5"], None),
+    (["value", "domineering", "8x8", "--time", "5"], None),
+    (["quotient", "0.16", "--time", "5"], None),
+    (["game", "grundy(40)", "--time", "5"], None),
+    (["equiv", "kayles(30)", "kayles(31)", "--time", "5"], None),
+    (["period", "0x0.B", "--time", "5"], None),
+    (["grundy", "0.16", "-n", "1e9", "--time", "5"], None),
+    (["census", "--digits", "6", "--time", "5"], None),
+    (["census", "--digits", "1", "--scheduler", "tcp://127.0.0.1:1"], "127.0.0.1:1"),
+    (["nim", "sqrt", "w^(w^13)"], None),
+    (["nim", "root", "w^(w^13)", "3"], None),
+    (["nim", "solve", "x^2+x+w^(w^13)"], None),
+    # errors that were not cgtalg's
+    (["value", "domineering", "8x8²"], None),
+    (["solve", "parity", "25", "--table", "10**30"], None),
+    (["game", "*" + "9" * 200_000], None),
+    (["game", "{" * 5000 + "}" * 5000], None),
+    (["outcome", "0.07", "9" * 200_000], None),
+]
+
+
+#: error types a --json failure may name: cgtalg's own and click's usage errors
+KNOWN_ERRORS = {name for name in dir(cgtalg.errors) if name.endswith("Error")} | {
+    "UsageError", "BadParameter", "BadArgumentUsage", "BadOptionUsage", "NoSuchOption",
+    "MissingParameter", "ClickException", "Aborted"}
+
+
+def _run_cli(args: list[str], tmp_path: Path, timeout: float = CASE_TIMEOUT) -> subprocess.CompletedProcess:
+    code = "import sys; from cgtalg.cli.main import main; sys.exit(main())"
+    return subprocess.run([sys.executable, "-c", code, "--memory", CHILD_MEMORY, *args],
+                          cwd=tmp_path, env=_env(tmp_path), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def _short(args: list[str]) -> str:
+    return " ".join(a if len(a) <= 40 else a[:20] + f"...({len(a)} chars)" for a in args)
+
+
+def _check_cli(args: list[str], must_name: str | None, tmp_path: Path) -> None:
+    shown = _short(args)
+    for as_json in (False, True):
+        argv = args + (["--json"] if as_json else [])
+        try:
+            done = _run_cli(argv, tmp_path)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"`cgtalg {shown}` ran for more than {CASE_TIMEOUT} s")
+        assert done.returncode in (0, 2), (
+            f"`cgtalg {shown}`: exit status {done.returncode}\n{done.stderr[-2000:]}")
+        if done.returncode == 0:
+            continue
+        if as_json:
+            error = json.loads(done.stdout)["error"]
+            text = f"{error['type']}: {error['message']}"
+            assert error["type"] in KNOWN_ERRORS, f"`cgtalg {shown}`: {text[:1000]}"
+        else:
+            assert "cgtalg: error:" in done.stderr, f"`cgtalg {shown}`: {done.stderr[-2000:]}"
+            text = done.stderr
+        # the CLI's fallback for an exception that is not cgtalg's: "unexpected KeyError: ..."
+        assert not re.search(r"unexpected [A-Za-z]*(Error|Exception)|CGTALG_DEBUG", text), (
+            f"`cgtalg {shown}`: {text[:1000]}")
+        assert not any(name in text for name in PRIVATE_NAMES), f"`cgtalg {shown}`: {text[:1000]}"
+        assert "No such option" not in text, f"`cgtalg {shown}`: {text[:1000]}"
+        assert len(text) < MAX_MESSAGE, f"`cgtalg {shown}`: a message of {len(text)} characters"
+        if must_name is not None:
+            assert must_name in text, f"`cgtalg {shown}`: {text[:1000]}"
+
+
+@pytest.mark.parametrize("args, must_name", CLI_CASES, ids=[_short(a)[:60] for a, _ in CLI_CASES])
+def test_issue_command_lines(args, must_name, tmp_path):
+    _check_cli(args, must_name, tmp_path)
+
+
+# --------------------------------------------------------------------------------------------
+# (a) the library calls of issue 20, each in a child process (C kernels answer no alarm)
+
+LIBRARY_CASES = [
+    "cgtalg.nimbers.kappa(2**64)",
+    "cgtalg.nimbers.kappa(2**200)",
+    "cgtalg.nimbers.kappa(-3)",
+    "cgtalg.misere_quotient('0.07', max_heap='5')",
+    "cgtalg.misere_quotient('0.07', max_heap=-3)",
+    "cgtalg.misere_quotient('0.07', max_seconds=float('nan'))",
+    "cgtalg.nimbers.nim_sqrt(cgtalg.nimbers.parse_ordinal('w^(w^13)'))",
+    "cgtalg.nimbers.nim_root(cgtalg.nimbers.parse_ordinal('w^(w^13)'), 3)",
+    "cgtalg.nimbers.nim_roots('x^2+x+w^(w^13)', max_field_degree=1)",
+    "cgtalg.nimbers.nim_roots('x^3+w^(w^13)')",
+    "cgtalg.parse('*' + '9' * 200000)",
+    "cgtalg.parse('{' * 100000 + '}' * 100000)",
+    "cgtalg.parse('[' * 100000 + ']' * 100000)",
+    "cgtalg.parse_partizan('{' * 100000 + '|' + '}' * 100000)",
+    "cgtalg.nim(10**30)",
+    "cgtalg.nim(1.5)",
+    "cgtalg.outcome(cgtalg.position('0.77', 10**30), misere=True)",
+    "cgtalg.outcome(cgtalg.position('0.16', 2**200), misere=True, max_seconds=5)",
+    "cgtalg.misere_quotient('0.16', max_seconds=5)",
+    "cgtalg.misere_quotient('0.6', max_order=1000000, max_seconds=5)",
+    "cgtalg.grundy(cgtalg.position('kayles', 10**30))",
+    "cgtalg.position('domineering', '8x8\u00b2')",
+    "cgtalg.position('domineering', 99999999999, 2)",
+]
+
+
+_LIBRARY_CHILD = textwrap.dedent("""
+    import json, sys
+    import cgtalg, cgtalg.nimbers
+    from cgtalg.errors import CgtalgError
+    try:
+        result = eval(sys.argv[1])
+    except CgtalgError as exc:
+        print(json.dumps({"error": type(exc).__name__, "message": str(exc)[:5000],
+                          "length": len(str(exc))}))
+    except BaseException as exc:
+        print(json.dumps({"generic": type(exc).__name__, "message": str(exc)[:2000]}))
+    else:
+        print(json.dumps({"answer": repr(result)[:200]}))
+""")
+
+
+@pytest.mark.parametrize("call", LIBRARY_CASES, ids=[c[:60] for c in LIBRARY_CASES])
+def test_issue_library_calls(call, tmp_path):
+    try:
+        done = subprocess.run([sys.executable, "-c", _LIBRARY_CHILD, call], cwd=tmp_path,
+                              env=_env(tmp_path), capture_output=True, text=True,
+                              timeout=CASE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{call[:200]} ran for more than {CASE_TIMEOUT} s")
+    assert done.returncode == 0, f"{call[:200]}: the child died\n{done.stderr[-2000:]}"
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "generic" not in report, f"{call[:200]} raised {report['generic']}: {report['message'][:500]}"
+    if "error" in report:
+        assert report["length"] < MAX_MESSAGE, f"{call[:200]}: a message of {report['length']} characters"
+        assert not any(name in report["error"] + report["message"] for name in PRIVATE_NAMES)
+
+
+# --------------------------------------------------------------------------------------------
+# (b) a seeded generator over the public entry points
+
+#: odd arguments: (description, constructor) - built in the child, so each call gets a fresh one
+ODD_VALUES = [
+    "0", "1", "2", "-1", "-3", "2**64", "2**200", "10**30", "-(2**64)",
+    "0.5", "1.0", "-2.5", "float('nan')", "float('inf')", "-float('inf')", "1e300",
+    "True", "False", "None",
+    "''", "'5'", "'-3'", "'1e9'", "'2^200'", "'x'", "'*2'", "'{*2,*3}'", "'{0|*}'", "'0.07'",
+    "'kayles'", "'w^(w^13)'", "'\u0663'", "'\u00b2'", "'\uff18'", "'*\u0663'", "'nan'",
+    "'{' * 3000 + '}' * 3000", "'[' * 3000 + ']' * 3000", "'9' * 200000", "'*' + '9' * 200000",
+    "b'5'", "b'*2'", "[]", "[1, 2]", "[[]]", "[-1]", "[2**64]", "(3,)", "{}", "{1: 2}",
+    "object()", "complex(1, 1)", "Fraction(1, 3)", "Fraction(3, 4)", "cgtalg.nim(2)",
+    "cgtalg.parse('{0|*}')", "cgtalg.nimber(5)", "print",
+]
+
+#: public callables and how many positional arguments to give them; calls that write files,
+#: start workers or touch the user's store are left out (their own tests cover them)
+ENTRY_POINTS = {
+    "parse": 1, "parse_partizan": 1, "parse_nimber": 1, "nim": 1, "game": 1,
+    "nimber": 1, "ordinal": 1, "integer": 1, "dyadic": 1, "switch": 1, "pgame": 2,
+    "from_impartial": 1, "format_game": 2, "format_partizan": 1, "format_misere": 2,
+    "outcome": 1, "grundy": 1, "misere_grundy": 1, "genus": 1, "canonical_form": 1,
+    "compare": 2, "winning_moves": 1, "kind_of": 1, "atomic_weight": 1, "mean": 1,
+    "temperature": 1, "thermograph": 1, "left_stop": 1, "right_stop": 1, "number_value": 1,
+    "cool": 2, "position": 2, "is_number": 1, "is_all_small": 1, "is_infinitesimal": 1,
+    "is_dicot": 1, "is_dead_ending": 1, "misere_adjoint": 1, "misere_ge": 2,
+    "misere_quotient": 2, "misere_class": 1, "misere_classification": 1, "misere_phylum": 1,
+    "is_half_tame": 1, "extended_genus": 1, "genus_class": 2, "genus_from_options": 1,
+    "misere_mate": 1, "misere_equal": 2, "equivalent": 2, "distinguisher": 2, "link": 2,
+    "linked": 2, "misere_parts": 1, "misere_partitions": 1, "misere_is_even": 1,
+    "misere_is_prime": 1, "misere_count_born_by": 1, "misere_day_counts": 1,
+    "misere_games_born_by": 1, "misere_class_counts": 1, "misere_p_count_born_by": 1,
+    "misere_tame_count_born_by": 1, "adder": 1, "adder_sum": 2, "adder_index": 1,
+    "nim_position_game": 1, "nim_reduced_form": 1, "shortlex_precedes": 2,
+    "nim_sum_outcome": 2, "check_nim_position_classes": 1, "nim_add": 2, "nim_mul": 2,
+    "nim_div": 2, "nim_inv": 1, "nim_pow": 2, "nim_sqrt": 1, "mex": 1, "describe": 1,
+    "prove_equivalence": 2, "octal": 1, "subtraction": 1, "get_ruleset": 1, "find_period": 1,
+    "periodicity_memory_estimate": 2, "enumerate_codes": 1, "census_classes": 1,
+    "position_game": 2, "TakeAndBreak": 1, "ParityGame": 1, "Genus": 2, "Nimber": 1,
+    "MisereCanonicalForm": 1, "misere_canonical": 1, "misere_outcome": 1,
+    "partizan_outcome": 1, "partizan_canonical": 1, "partizan_compare": 2,
+    "partizan_misere_outcome": 1, "normal_outcome": 1, "check_proof": 1,
+    "check_misere_certificate": 1, "walk_size": 1, "sum_size": 2, "to_networkx": 1,
+    "misere_canonical_form": 2, "nimbers.kappa": 1, "nimbers.parse_ordinal": 1,
+    "nimbers.nim_root": 2, "nimbers.nim_roots": 1, "nimbers.alpha": 1,
+    "nimbers.parse_nim_polynomial": 1, "nimbers.nim_outcome": 1,
+}
+
+#: calls per entry point in the default run
+CALLS_PER_ENTRY = 14
+SEED = 20
+
+
+def generated_calls(seed: int = SEED, per_entry: int = CALLS_PER_ENTRY) -> list[tuple[str, list[str]]]:
+    """The seeded list of (entry point, argument texts) the child evaluates."""
+    rng = random.Random(seed)
+    calls = []
+    for name, arity in sorted(ENTRY_POINTS.items()):
+        for _ in range(per_entry):
+            calls.append((name, [rng.choice(ODD_VALUES) for _ in range(arity)]))
+    return calls
+
+
+def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the child process
+    """Evaluate every call of ``calls_file`` under a per-call alarm, print one JSON line per
+    call that did not end in an answer or a cgtalg error (and ``CALL`` before each call)."""
+    import cgtalg
+    import cgtalg.nimbers  # noqa: F401
+    from cgtalg.errors import CgtalgError
+
+    class Hang(BaseException):
+        pass
+
+    def alarm(signum, frame):
+        raise Hang()
+
+    signal.signal(signal.SIGALRM, alarm)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
+    names = {"cgtalg": cgtalg, "Fraction": Fraction, "math": math}
+    for name, arg_texts in json.load(open(calls_file)):
+        target = cgtalg
+        for part in name.split("."):
+            target = getattr(target, part)
+        args = [eval(text, names) for text in arg_texts]
+        shown = f"{name}({', '.join(t if len(t) < 40 else t[:30] + '...' for t in arg_texts)})"
+        print("CALL " + shown, flush=True)
+        signal.setitimer(signal.ITIMER_REAL, CALL_ALARM)
+        problem = None
+        try:
+            target(*args)
+        except CgtalgError as exc:
+            message = str(exc)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if len(message) > MAX_MESSAGE:
+                problem = f"a message of {len(message)} characters: {message[:200]}..."
+            elif any(p in type(exc).__name__ + message for p in PRIVATE_NAMES):
+                problem = f"a private name in {type(exc).__name__}: {message[:300]}"
+        except Hang:
+            problem = f"no answer within {CALL_ALARM} s"
+        except BaseException as exc:  # noqa: BLE001 - what this test hunts
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            problem = f"{type(exc).__name__}: {str(exc)[:300]}"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if problem:
+            print("FAIL " + json.dumps({"call": shown, "problem": problem}), flush=True)
+    print("DONE", flush=True)
+
+
+def test_generated_calls_over_public_entry_points(tmp_path):
+    import cgtalg
+
+    missing = [name for name in ENTRY_POINTS
+               if not hasattr(cgtalg.nimbers if name.startswith("nimbers.") else cgtalg,
+                              name.split(".")[-1])]
+    assert not missing, f"entry points no longer public: {missing}"
+    calls_file = tmp_path / "calls.json"
+    calls_file.write_text(json.dumps(generated_calls()))
+    code = (f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); import test_fuzz; "
+            f"test_fuzz._child_main({str(calls_file)!r})")
+    budget = 600
+    try:
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path),
+                              capture_output=True, text=True, timeout=budget)
+        out, err = done.stdout, done.stderr
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        err = ""
+        calls = [line[5:] for line in out.splitlines() if line.startswith("CALL ")]
+        pytest.fail(f"the generated calls ran for more than {budget} s; last call: "
+                    f"{calls[-1] if calls else '(none)'}")
+    lines = out.splitlines()
+    failures = [json.loads(line[5:]) for line in lines if line.startswith("FAIL ")]
+    if not lines or lines[-1] != "DONE":
+        calls = [line[5:] for line in lines if line.startswith("CALL ")]
+        failures.append({"call": calls[-1] if calls else "(none)",
+                         "problem": f"the child died: {err[-1500:]}"})
+    assert not failures, "\n".join(f"{f['call']}: {f['problem']}" for f in failures)
+
+
+if __name__ == "__main__":  # pragma: no cover - `python tests/test_fuzz.py calls.json`
+    _child_main(sys.argv[1])
