@@ -32,7 +32,7 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
-from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
+from cgtalg.errors import ArgumentTypeError, GameNotationError, require_int, shorten
 
 __all__ = [
     "parse",
@@ -551,6 +551,8 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     forms use :func:`game_to_json`. A partizan form prints in CGSuite's notation
     (:func:`cgtalg.core.partizan_notation.format_partizan`).
     """
+    if max_chars is not None:
+        max_chars = require_int(max_chars, "max_chars")
     if not isinstance(g, Game):
         from cgtalg.core.partizan import PartizanGame
 

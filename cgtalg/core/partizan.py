@@ -425,9 +425,9 @@ def _fraction(x: Any, den: Any = None) -> Fraction:
     except (TypeError, AttributeError):
         raise ArgumentTypeError(f"a rational number is needed (an int, a Fraction, a float or "
                                 f"text such as '3/4'), got {type(x).__name__}: {shorten(x)}") from None
-    except (ValueError, OverflowError, ZeroDivisionError) as exc:
+    except (ValueError, OverflowError, ZeroDivisionError):
         raise ArgumentError(f"{shorten(x)}{'' if den is None else '/' + shorten(den)} is not a "
-                            f"rational number ({exc})") from None
+                            "finite rational number") from None
 
 
 def nimber(n: int) -> PartizanGame:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Generator, Sequence
 
+from cgtalg.budget import Deadline
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator
 from cgtalg.core.game import Game, game, star, zero
@@ -128,7 +129,12 @@ class _PairPlay:
         if hit is not None:
             return hit
         stack = [(a, b)]
+        deadline = Deadline(None)  # the memory ceiling: the pairs can be |A|·|B| many
+        steps = 0
         while stack:
+            steps += 1
+            if not steps & 0xFFF:
+                deadline.check("the misère play of a sum of two forms")
             x, y = stack[-1]
             key = (x.id, y.id) if x.id <= y.id else (y.id, x.id)
             if key in memo:
