@@ -45,7 +45,7 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     >>> H.number_of_nodes(), H.nodes[H.graph["root"]]["label"], H.nodes[H.graph["root"]]["expanded"]
     (1, '*1000000000000000000', False)
     """
-    from cgtalg.core.notation import format_game
+    from cgtalg.core.notation import format_game, short_labels
 
     if not isinstance(g, Game):  # a partizan form draws its own DAG, edges marked with sides
         to_graph = getattr(g, "to_networkx", None)
@@ -62,12 +62,13 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     nodes = [nim(k) for k in range(small + 1)] + [
         x for x in subs if x.nim_heap_size() is None or x.nim_heap_size() > small
     ]
+    texts = short_labels(g, 40) if labels else {}
     for x in nodes:
         n = x.nim_heap_size()
         expanded = n is None or n <= small
         attrs = {"game": x, "birthday": x.birthday, "atom": n, "expanded": expanded}
         if labels:
-            attrs["label"] = format_game(x, max_chars=40 if n is None else None)
+            attrs["label"] = texts[x.id] if n is None else format_game(x)
         graph.add_node(x.id, **attrs)
         if expanded:
             for o in x.options:
