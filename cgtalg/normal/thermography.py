@@ -272,6 +272,8 @@ def _THERMO(c: PartizanGame, lv: Sequence[Thermograph], rv: Sequence[Thermograph
     if x is not None and x.denominator == 1:
         return Thermograph(x, Fraction(-1), ((Fraction(-1), x),), ((Fraction(-1), x),))
     if not lv or not rv:  # pragma: no cover - canonical forms with an empty side are integers
+        # here and below: invariant checks on the canonical forms this module builds itself,
+        # never a user's input (which reaches this point only as a canonical form)
         raise ValueError("thermographs need canonical forms")
     # scaffolds: Lambda(t) = max RW(G^L)(t) - t, P(t) = min LW(G^R)(t) + t
     lam = _envelope([th._wall("R") for th in lv], True).tilt(-1)
