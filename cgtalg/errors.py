@@ -332,3 +332,50 @@ class NodeNotFoundError(CgtalgError, KeyError):
 
 
 __all__ += ["NodeNotFoundError"]
+
+
+class python_limits:  # noqa: N801 - used as ``with python_limits("parse"):``
+    """Turn what crashes inside Python on a huge or deeply nested input into cgtalg errors,
+    at an entry point: ``RecursionError`` becomes :class:`ComputationLimitError` naming
+    Python's recursion limit, ``MemoryError`` a :class:`ComputationLimitError` naming the
+    memory, ``OverflowError`` (a number too large for a float or a C integer) an
+    :class:`ArgumentError`. Other exceptions pass unchanged.
+
+    >>> import math
+    >>> try:
+    ...     with python_limits("the temperature"):
+    ...         math.exp(10**6)
+    ... except ArgumentError as exc:
+    ...     print(exc)
+    the temperature: a number is too large for this operation (math range error)
+    """
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __enter__(self) -> "python_limits":
+        return self
+
+    def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> bool:
+        if kind is None:
+            return False
+        if issubclass(kind, RecursionError):
+            import sys
+
+            raise ComputationLimitError(
+                f"{self.what}: the input is nested too deeply (Python's recursion limit is "
+                f"{sys.getrecursionlimit()})") from None
+        if issubclass(kind, MemoryError):
+            raise ComputationLimitError(
+                f"{self.what}: out of memory; pass a larger max_memory= (on the command line: "
+                "--memory) or a smaller input") from None
+        if issubclass(kind, OverflowError) and not isinstance(exc, CgtalgError):
+            detail = str(exc) if len(str(exc)) <= SHORTEN_LIMIT else str(exc)[:SHORTEN_LIMIT] + "..."
+            raise ArgumentError(f"{self.what}: a number is too large for this operation "
+                                f"({detail})") from None
+        return False
+
+
+__all__ += ["python_limits"]

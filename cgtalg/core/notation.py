@@ -32,7 +32,7 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
-from cgtalg.errors import ArgumentTypeError, GameNotationError, require_int, shorten
+from cgtalg.errors import ArgumentTypeError, GameNotationError, python_limits, require_int, shorten
 
 __all__ = [
     "parse",
@@ -106,15 +106,16 @@ def parse(text: str) -> Game:
         if looks_partizan(text):
             return parse_partizan(text)  # type: ignore[return-value]
     depth, where = _prescan(text)
-    if depth == 0:
-        return _Parser(text).parse_all()
     if depth > MISERE_DEPTH_LIMIT:
         raise GameNotationError(
             text, where,
             f"brackets inside *[...] nest {depth} deep, more than the limit of "
             f"{MISERE_DEPTH_LIMIT} (cgtalg.core.notation.MISERE_DEPTH_LIMIT)",
         )
-    return _Parser.read(text, 8 * depth + 200)  # a few frames per misère nesting level
+    with python_limits("parse"):  # a last guard: the readers are bounded above
+        if depth == 0:
+            return _Parser(text).parse_all()
+        return _Parser.read(text, 8 * depth + 200)  # a few frames per misère nesting level
 
 
 def _prescan(text: str) -> tuple[int, int]:
