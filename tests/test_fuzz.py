@@ -4,8 +4,10 @@ exception (``ValueError``, ``TypeError``, ``OverflowError``, ``MemoryError``,
 ``RecursionError``, ...) and never a hang.
 
 (a) The inputs listed in issue 20 ("Valid inputs that run without a bound" and "Errors that are
-    not cgtalg's"): command lines, each run in a subprocess with a timeout (a hang in the C
-    nimber kernel answers no alarm), and library calls, each in a subprocess too.
+    not cgtalg's"): command lines (each with and without ``--json``) and library calls, all in
+    one child process, each under an alarm; the parent's timeout catches a hang that answers
+    no alarm (the C nimber kernel's, before issue 20) and names the case. The inputs that are
+    long computations by nature run with the slow tests.
 (b) A seeded generator over the public entry points (``cgtalg.__all__``'s doors, constructors
     and helpers) with odd arguments (huge and negative ints, floats, nan, inf, bools, None,
     strings, bytes, deeply nested text, unicode digits, lists), run in one child process with
@@ -105,60 +107,12 @@ KNOWN_ERRORS = {name for name in dir(cgtalg.errors) if name.endswith("Error")} |
     "MissingParameter", "ClickException", "Aborted"}
 
 
-def _run_cli(args: list[str], tmp_path: Path, timeout: float) -> subprocess.CompletedProcess:
-    code = "import sys; from cgtalg.cli.main import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, "--memory", CHILD_MEMORY, *args],
-                          cwd=tmp_path, env=_env(tmp_path), capture_output=True, text=True,
-                          timeout=timeout)
-
-
 def _short(args: list[str]) -> str:
     return " ".join(a if len(a) <= 40 else a[:20] + f"...({len(a)} chars)" for a in args)
 
 
-def _check_cli(args: list[str], must_name: str | None, tmp_path: Path,
-               timeout: float = CASE_TIMEOUT) -> None:
-    shown = _short(args)
-    for as_json in (False, True):
-        argv = args + (["--json"] if as_json else [])
-        try:
-            done = _run_cli(argv, tmp_path, timeout)
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"`cgtalg {shown}` ran for more than {timeout} s")
-        assert done.returncode in (0, 2), (
-            f"`cgtalg {shown}`: exit status {done.returncode}\n{done.stderr[-2000:]}")
-        if done.returncode == 0:
-            continue
-        if as_json:
-            error = json.loads(done.stdout)["error"]
-            text = f"{error['type']}: {error['message']}"
-            assert error["type"] in KNOWN_ERRORS, f"`cgtalg {shown}`: {text[:1000]}"
-        else:
-            assert "cgtalg: error:" in done.stderr, f"`cgtalg {shown}`: {done.stderr[-2000:]}"
-            text = done.stderr
-        # the CLI's fallback for an exception that is not cgtalg's: "unexpected KeyError: ..."
-        assert not re.search(r"unexpected [A-Za-z]*(Error|Exception)|CGTALG_DEBUG", text), (
-            f"`cgtalg {shown}`: {text[:1000]}")
-        assert not any(name in text for name in PRIVATE_NAMES), f"`cgtalg {shown}`: {text[:1000]}"
-        assert "No such option" not in text, f"`cgtalg {shown}`: {text[:1000]}"
-        assert len(text) < MAX_MESSAGE, f"`cgtalg {shown}`: a message of {len(text)} characters"
-        if must_name is not None:
-            assert must_name in text, f"`cgtalg {shown}`: {text[:1000]}"
-
-
-@pytest.mark.parametrize("args, must_name", CLI_CASES, ids=[_short(a)[:60] for a, _ in CLI_CASES])
-def test_issue_command_lines(args, must_name, tmp_path):
-    _check_cli(args, must_name, tmp_path)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("args, must_name", SLOW_CLI_CASES, ids=[_short(a)[:60] for a, _ in SLOW_CLI_CASES])
-def test_issue_long_command_lines(args, must_name, tmp_path):
-    _check_cli(args, must_name, tmp_path, SLOW_TIMEOUT)
-
-
 # --------------------------------------------------------------------------------------------
-# (a) the library calls of issue 20, each in a child process (C kernels answer no alarm)
+# (a) the library calls of issue 20
 
 LIBRARY_CASES = [
     "cgtalg.nimbers.kappa(2**64)",
@@ -187,36 +141,139 @@ LIBRARY_CASES = [
 ]
 
 
-_LIBRARY_CHILD = textwrap.dedent("""
-    import json, sys
-    import cgtalg, cgtalg.nimbers
+
+# --------------------------------------------------------------------------------------------
+# (a) all cases run in ONE child process (one import of cgtalg), each under an alarm; the child
+# names each case before it runs it, so a hard hang (a C kernel that answers no signal) is
+# named too, by the parent's timeout
+
+
+def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover - in the child
+    """Run each case of ``cases_file`` (``["cli", args]`` or ``["lib", expression]``) and print
+    one ``RESULT`` JSON line per case."""
+    import contextlib
+    import io
+
+    import cgtalg
+    import cgtalg.nimbers  # noqa: F401
+    from cgtalg.cli.main import main
     from cgtalg.errors import CgtalgError
-    try:
-        result = eval(sys.argv[1])
-    except CgtalgError as exc:
-        print(json.dumps({"error": type(exc).__name__, "message": str(exc)[:5000],
-                          "length": len(str(exc))}))
-    except BaseException as exc:
-        print(json.dumps({"generic": type(exc).__name__, "message": str(exc)[:2000]}))
-    else:
-        print(json.dumps({"answer": repr(result)[:200]}))
-""")
+
+    class Hang(BaseException):
+        pass
+
+    def alarm(signum, frame):
+        raise Hang()
+
+    signal.signal(signal.SIGALRM, alarm)
+    for index, (kind, case) in enumerate(json.load(open(cases_file))):
+        print(f"CASE {index}", flush=True)
+        result: dict = {"case": index}
+        out, err = io.StringIO(), io.StringIO()
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            if kind == "cli":
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                    result["code"] = main(["--memory", CHILD_MEMORY, *case])
+            else:
+                value = eval(case, {"cgtalg": cgtalg})
+                result["answer"] = repr(value)[:200]
+        except Hang:
+            result["hang"] = True
+        except CgtalgError as exc:
+            result.update(error=type(exc).__name__, message=str(exc)[:3000], length=len(str(exc)))
+        except BaseException as exc:  # noqa: BLE001 - what this test hunts
+            result.update(generic=type(exc).__name__, message=str(exc)[:1000])
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        result["stdout"], result["stderr"] = out.getvalue()[-3000:], err.getvalue()[-3000:]
+        print("RESULT " + json.dumps(result), flush=True)
+    print("DONE", flush=True)
 
 
-@pytest.mark.parametrize("call", LIBRARY_CASES, ids=[c[:60] for c in LIBRARY_CASES])
-def test_issue_library_calls(call, tmp_path):
+def _run_issue_cases(cases: list, tmp_path: Path, timeout: float) -> list[dict | str]:
+    """Each case's result dict, or a string saying why it has none (a hard hang, a crash)."""
+    cases_file = tmp_path / "cases.json"
+    cases_file.write_text(json.dumps(cases))
+    code = (f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); import test_fuzz; "
+            f"test_fuzz._issue_child({str(cases_file)!r}, {timeout!r})")
+    total = timeout * len(cases) + 60
     try:
-        done = subprocess.run([sys.executable, "-c", _LIBRARY_CHILD, call], cwd=tmp_path,
-                              env=_env(tmp_path), capture_output=True, text=True,
-                              timeout=CASE_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"{call[:200]} ran for more than {CASE_TIMEOUT} s")
-    assert done.returncode == 0, f"{call[:200]}: the child died\n{done.stderr[-2000:]}"
-    report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert "generic" not in report, f"{call[:200]} raised {report['generic']}: {report['message'][:500]}"
-    if "error" in report:
-        assert report["length"] < MAX_MESSAGE, f"{call[:200]}: a message of {report['length']} characters"
-        assert not any(name in report["error"] + report["message"] for name in PRIVATE_NAMES)
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path),
+                              capture_output=True, text=True, timeout=total)
+        out, err = done.stdout, done.stderr
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        err = f"no answer for {total} s (a hang that answers no alarm)"
+    results: list[dict | str] = ["not run: an earlier case stopped the child"] * len(cases)
+    for line in out.splitlines():
+        if line.startswith("RESULT "):
+            r = json.loads(line[7:])
+            results[r["case"]] = r
+    started = [int(line[5:]) for line in out.splitlines() if line.startswith("CASE ")]
+    if started and isinstance(results[started[-1]], str):
+        results[started[-1]] = f"the child stopped in this case: {err[-1500:]}"
+    return results
+
+
+@pytest.fixture(scope="module")
+def issue_results(tmp_path_factory):
+    cases = [["cli", args + (["--json"] if as_json else [])]
+             for args, _ in CLI_CASES for as_json in (False, True)]
+    cases += [["lib", call] for call in LIBRARY_CASES]
+    return _run_issue_cases(cases, tmp_path_factory.mktemp("issue"), CASE_TIMEOUT)
+
+
+def _check_cli(args: list[str], must_name: str | None, results: list) -> None:
+    shown = _short(args)
+    for as_json, r in zip((False, True), results):
+        assert not isinstance(r, str), f"`cgtalg {shown}`: {r}"
+        assert not r.get("hang"), f"`cgtalg {shown}` ran for more than {CASE_TIMEOUT} s"
+        assert "generic" not in r and "error" not in r, (
+            f"`cgtalg {shown}` raised {r.get('generic') or r.get('error')}: {r['message'][:500]}")
+        assert r["code"] in (0, 2), f"`cgtalg {shown}`: exit status {r['code']}\n{r['stderr']}"
+        if r["code"] == 0:
+            continue
+        if as_json:
+            error = json.loads(r["stdout"])["error"]
+            text = f"{error['type']}: {error['message']}"
+            assert error["type"] in KNOWN_ERRORS, f"`cgtalg {shown}`: {text[:1000]}"
+        else:
+            assert "cgtalg: error:" in r["stderr"], f"`cgtalg {shown}`: {r['stderr'][-2000:]}"
+            text = r["stderr"]
+        # the CLI's fallback for an exception that is not cgtalg's: "unexpected KeyError: ..."
+        assert not re.search(r"unexpected [A-Za-z]*(Error|Exception)|CGTALG_DEBUG", text), (
+            f"`cgtalg {shown}`: {text[:1000]}")
+        assert not any(name in text for name in PRIVATE_NAMES), f"`cgtalg {shown}`: {text[:1000]}"
+        assert "No such option" not in text, f"`cgtalg {shown}`: {text[:1000]}"
+        assert len(text) < MAX_MESSAGE, f"`cgtalg {shown}`: a message of {len(text)} characters"
+        if must_name is not None:
+            assert must_name in text, f"`cgtalg {shown}`: {text[:1000]}"
+
+
+@pytest.mark.parametrize("index", range(len(CLI_CASES)), ids=[_short(a)[:60] for a, _ in CLI_CASES])
+def test_issue_command_lines(index, issue_results):
+    args, must_name = CLI_CASES[index]
+    _check_cli(args, must_name, issue_results[2 * index: 2 * index + 2])
+
+
+@pytest.mark.parametrize("index", range(len(LIBRARY_CASES)), ids=[c[:60] for c in LIBRARY_CASES])
+def test_issue_library_calls(index, issue_results):
+    call = LIBRARY_CASES[index]
+    r = issue_results[2 * len(CLI_CASES) + index]
+    assert not isinstance(r, str), f"{call[:200]}: {r}"
+    assert not r.get("hang"), f"{call[:200]} ran for more than {CASE_TIMEOUT} s"
+    assert "generic" not in r, f"{call[:200]} raised {r['generic']}: {r['message'][:500]}"
+    if "error" in r:
+        assert r["length"] < MAX_MESSAGE, f"{call[:200]}: a message of {r['length']} characters"
+        assert not any(name in r["error"] + r["message"] for name in PRIVATE_NAMES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args, must_name", SLOW_CLI_CASES, ids=[_short(a)[:60] for a, _ in SLOW_CLI_CASES])
+def test_issue_long_command_lines(args, must_name, tmp_path):
+    results = _run_issue_cases([["cli", args], ["cli", args + ["--json"]]], tmp_path, SLOW_TIMEOUT)
+    _check_cli(args, must_name, results)
 
 
 # --------------------------------------------------------------------------------------------
