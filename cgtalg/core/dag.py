@@ -45,7 +45,7 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     >>> H.number_of_nodes(), H.nodes[H.graph["root"]]["label"], H.nodes[H.graph["root"]]["expanded"]
     (1, '*1000000000000000000', False)
     """
-    from cgtalg.core.notation import format_game, short_labels
+    from cgtalg.core.notation import format_game
 
     if not isinstance(g, Game):  # a partizan form draws its own DAG, edges marked with sides
         to_graph = getattr(g, "to_networkx", None)
@@ -62,7 +62,7 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     nodes = [nim(k) for k in range(small + 1)] + [
         x for x in subs if x.nim_heap_size() is None or x.nim_heap_size() > small
     ]
-    texts = short_labels(g, 40) if labels else {}
+    texts = _short_labels(g, 40) if labels else {}
     for x in nodes:
         n = x.nim_heap_size()
         expanded = n is None or n <= small
@@ -106,3 +106,26 @@ def from_networkx(graph: nx.DiGraph, root: Hashable) -> Game:
     for node in reversed(list(nx.topological_sort(sub))):
         forms[node] = game(forms[child] for child in sub.successors(node))
     return forms[root]
+
+
+def _short_labels(g: Game, max_chars: int = 40) -> dict[int, str]:
+    """``format_game(x, max_chars)`` for every non-atom subposition ``x`` of ``g`` (by id),
+    from one ``text_lengths`` pass: linear in the DAG where calling ``format_game`` per
+    subposition would be quadratic (a 4,000-deep chain took over a minute)."""
+    from cgtalg.core.notation import _FORMAT_CACHE, _prefix, text_lengths
+
+    lengths = text_lengths(g)
+    out: dict[int, str] = {}
+    for x in g.subpositions(expand_atoms=False):
+        if x.nim_heap_size() is not None:
+            continue
+        cached = _FORMAT_CACHE.get(x.id)
+        if cached is not None:
+            text = cached
+        elif lengths[x.id] > max_chars:
+            out[x.id] = _prefix(x, lengths, max(0, max_chars - 3)) + "..."
+            continue
+        else:
+            text = _prefix(x, lengths, lengths[x.id])
+        out[x.id] = text if len(text) <= max_chars else text[: max(0, max_chars - 3)] + "..."
+    return out

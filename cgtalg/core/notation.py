@@ -38,7 +38,6 @@ __all__ = [
     "parse",
     "format_game",
     "text_lengths",
-    "short_labels",
     "game_to_json",
     "game_from_json",
     "int_to_digits",
@@ -112,10 +111,8 @@ def parse(text: str) -> Game:
             f"brackets inside *[...] nest {depth} deep, more than the limit of "
             f"{MISERE_DEPTH_LIMIT} (cgtalg.core.notation.MISERE_DEPTH_LIMIT)",
         )
-    with python_limits("parse"):  # a last guard: the readers are bounded above
-        if depth == 0:
-            return _Parser(text).parse_all()
-        return _Parser.read(text, 8 * depth + 200)  # a few frames per misère nesting level
+    with python_limits("parse"):  # a last guard (the readers are bounded); a few frames per [
+        return _Parser(text).parse_all() if depth == 0 else _Parser.read(text, 8 * depth + 200)
 
 
 def _prescan(text: str) -> tuple[int, int]:
@@ -553,8 +550,7 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     forms use :func:`game_to_json`. A partizan form prints in CGSuite's notation
     (:func:`cgtalg.core.partizan_notation.format_partizan`).
     """
-    if max_chars is not None:
-        max_chars = require_int(max_chars, "max_chars")
+    max_chars = None if max_chars is None else require_int(max_chars, "max_chars")
     if not isinstance(g, Game):
         from cgtalg.core.partizan import PartizanGame
 
@@ -583,27 +579,6 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     if max_chars is not None and len(text) > max_chars:
         return text[: max(0, max_chars - 3)] + "..."
     return text
-
-
-def short_labels(g: Game, max_chars: int = 40) -> dict[int, str]:
-    """``format_game(x, max_chars)`` for every non-atom subposition ``x`` of ``g`` (by id),
-    from one :func:`text_lengths` pass: linear in the DAG where calling :func:`format_game`
-    per subposition would be quadratic (a 4,000-deep chain took over a minute)."""
-    lengths = text_lengths(g)
-    out: dict[int, str] = {}
-    for x in g.subpositions(expand_atoms=False):
-        if x.nim_heap_size() is not None:
-            continue
-        cached = _FORMAT_CACHE.get(x.id)
-        if cached is not None:
-            text = cached
-        elif lengths[x.id] > max_chars:
-            out[x.id] = _prefix(x, lengths, max(0, max_chars - 3)) + "..."
-            continue
-        else:
-            text = _prefix(x, lengths, lengths[x.id])
-        out[x.id] = text if len(text) <= max_chars else text[: max(0, max_chars - 3)] + "..."
-    return out
 
 
 def text_lengths(g: Game) -> dict[int, int]:
@@ -668,9 +643,8 @@ def _prefix(g: Game, lengths: dict[int, int], budget: int) -> str:
                         if i:
                             stack.append("+")
                     continue
-                opts = item.options
-                if len(opts) > 1:  # (a key may format the option: not for a lone one)
-                    opts = sorted(opts, key=lambda o: _order_key(o, lengths))
+                opts = item.options  # sorted when there are two or more (a key formats)
+                opts = sorted(opts, key=lambda o: _order_key(o, lengths)) if len(opts) > 1 else opts
                 stack.append("}")
                 for i in range(len(opts) - 1, -1, -1):
                     stack.append(opts[i])
