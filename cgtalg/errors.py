@@ -57,9 +57,12 @@ class NotationError(CgtalgError, ValueError):
         pos = self.position
         shown = text[pos] if pos < len(text) else "end of input"
         head = f"bad {self.kind} {shorten(text)} at position {pos} ({shown!r}): {self.reason}"
-        start = max(0, pos - SHORTEN_LIMIT // 2)
-        window = ("..." if start else "") + text[start:pos + SHORTEN_LIMIT // 2]
-        window += "..." if pos + SHORTEN_LIMIT // 2 < len(text) else ""
+        if len(text) <= SHORTEN_LIMIT:
+            start, window = 0, text
+        else:
+            start = max(0, pos - SHORTEN_LIMIT // 2)
+            window = ("..." if start else "") + text[start:pos + SHORTEN_LIMIT // 2]
+            window += "..." if pos + SHORTEN_LIMIT // 2 < len(text) else ""
         return f"{head}\n    {window}\n    {' ' * (pos - start + (3 if start else 0))}^"
 
 

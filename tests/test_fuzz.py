@@ -59,6 +59,63 @@ def _env(tmp_path: Path) -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------------------------
+# the helpers every error message uses
+
+
+def test_shorten_and_notation_errors_never_repeat_a_long_input():
+    from cgtalg.errors import GameNotationError, shorten
+
+    assert shorten("*2") == "'*2'"
+    text = "9" * 200_000
+    shown = shorten(text)
+    assert len(shown) < 120 and "200,000 characters" in shown
+    assert "about 100,001 digits" in shorten(10**100_000)
+    with pytest.raises(GameNotationError) as info:
+        import cgtalg as cg
+
+        cg.parse("{*2, " + "9" * 200_000)
+    assert len(str(info.value)) < 600
+    # a short text keeps its full caret picture
+    with pytest.raises(GameNotationError, match=r"\{\*2,\n +\^"):
+        cg.parse("{*2,")
+
+
+def test_argument_errors_are_cgtalg_errors_and_builtin_ones():
+    import cgtalg as cg
+    from cgtalg.errors import (ArgumentError, ArgumentTypeError, CgtalgError, NodeNotFoundError,
+                               python_limits, require_int)
+
+    assert require_int(np_int(5), "n") == 5
+    with pytest.raises(ArgumentTypeError) as info:
+        require_int(2.5, "the heap size")
+    assert isinstance(info.value, TypeError) and "the heap size must be an int" in str(info.value)
+    with pytest.raises(ArgumentError):
+        require_int(-1, "day", minimum=0)
+    with pytest.raises(ArgumentError) as info:
+        cg.nim(-(10**300))
+    assert isinstance(info.value, ValueError) and len(str(info.value)) < 200
+    with pytest.raises(ArgumentTypeError):
+        cg.nim("5")
+    with pytest.raises(NodeNotFoundError, match="root 'q' is not a node") as info:
+        import networkx as nx
+
+        cg.from_networkx(nx.DiGraph([(1, 2)]), "q")
+    assert isinstance(info.value, KeyError) and isinstance(info.value, CgtalgError)
+    with pytest.raises(cgtalg.errors.ComputationLimitError, match="recursion limit"):
+        with python_limits("reading"):
+            raise RecursionError()
+    with pytest.raises(ArgumentError, match="too large"):
+        with python_limits("reading"):
+            raise OverflowError("int too large to convert to float")
+
+
+def np_int(n):
+    import numpy as np
+
+    return np.int64(n)
+
+
+# --------------------------------------------------------------------------------------------
 # (a) the command lines of issue 20
 
 #: digits of the longest argument a command line can carry (Linux refuses one argument of
