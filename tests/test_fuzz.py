@@ -27,7 +27,7 @@ import re
 import signal
 import subprocess
 import sys
-import textwrap
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -420,6 +420,7 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
         args = [eval(text, names) for text in arg_texts]
         shown = f"{name}({', '.join(t if len(t) < 40 else t[:30] + '...' for t in arg_texts)})"
         print("CALL " + shown, flush=True)
+        started = time.monotonic()
         signal.setitimer(signal.ITIMER_REAL, CALL_ALARM)
         problem = None
         try:
@@ -440,6 +441,8 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
             signal.setitimer(signal.ITIMER_REAL, 0)
         if problem:
             print("FAIL " + json.dumps({"call": shown, "problem": problem}), flush=True)
+        elif time.monotonic() - started > CALL_ALARM / 3:  # near the alarm: shown, not failed
+            print(f"SLOW {time.monotonic() - started:.1f} s {shown}", flush=True)
     print("DONE", flush=True)
 
 
