@@ -150,7 +150,7 @@ def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = Non
         raise ArgumentTypeError(f"properties must be a tuple of property names, got "
                                 f"{type(properties).__name__}: {shorten(properties)}")
     wanted = tuple(properties) if properties else tuple(computers)
-    unknown = [name for name in wanted if name not in computers]
+    unknown = [name for name in wanted if not isinstance(name, str) or name not in computers]
     if unknown:
         raise ArgumentError(f"unknown propert{'y' if len(unknown) == 1 else 'ies'} "
                             f"{', '.join(shorten(n) for n in unknown[:5])}; known: {', '.join(computers)}")

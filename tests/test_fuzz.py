@@ -175,9 +175,9 @@ LIBRARY_CASES = [
     "cgtalg.nimbers.kappa(2**64)",
     "cgtalg.nimbers.kappa(2**200)",
     "cgtalg.nimbers.kappa(-3)",
-    "cgtalg.misere_quotient('0.07', max_heap='5')",
-    "cgtalg.misere_quotient('0.07', max_heap=-3)",
-    "cgtalg.misere_quotient('0.07', max_seconds=float('nan'))",
+    "cgtalg.misere_quotient(cgtalg.TakeAndBreak('0.07'), max_heap='5')",
+    "cgtalg.misere_quotient(cgtalg.TakeAndBreak('0.07'), max_heap=-3)",
+    "cgtalg.misere_quotient(cgtalg.TakeAndBreak('0.07'), max_seconds=float('nan'))",
     "cgtalg.nimbers.nim_sqrt(cgtalg.nimbers.parse_ordinal('w^(w^13)'))",
     "cgtalg.nimbers.nim_root(cgtalg.nimbers.parse_ordinal('w^(w^13)'), 3)",
     "cgtalg.nimbers.nim_roots('x^2+x+w^(w^13)', max_field_degree=1)",
@@ -190,8 +190,9 @@ LIBRARY_CASES = [
     "cgtalg.nim(1.5)",
     "cgtalg.outcome(cgtalg.position('0.77', 10**30), misere=True)",
     "cgtalg.outcome(cgtalg.position('0.16', 2**200), misere=True, max_seconds=5)",
-    "cgtalg.misere_quotient('0.16', max_seconds=5)",
-    "cgtalg.misere_quotient('0.6', max_order=1000000, max_seconds=5)",
+    "cgtalg.misere_quotient(cgtalg.TakeAndBreak('0.16'), max_seconds=5)",
+    "cgtalg.misere_quotient('0.07', max_heap=10)",
+    "cgtalg.misere_quotient(cgtalg.TakeAndBreak('0.6'), max_order=1000000, max_seconds=5)",
     "cgtalg.grundy(cgtalg.position('kayles', 10**30))",
     "cgtalg.position('domineering', '8x8\u00b2')",
     "cgtalg.position('domineering', 99999999999, 2)",
@@ -382,18 +383,49 @@ ENTRY_POINTS = {
     "nimbers.parse_nim_polynomial": 1, "nimbers.nim_outcome": 1,
 }
 
+#: keyword arguments given odd values, each beside valid positional arguments:
+#: entry point -> (positional argument texts, keyword names)
+KEYWORD_CALLS = {
+    "outcome": (["'{*2,*3}'"], ["misere", "max_seconds", "store"]),
+    "misere_grundy": (["'{*2,*3}'"], ["max_seconds", "store"]),
+    "grundy": (["'{*2,*3}'"], ["store"]),
+    "genus": (["'{*2,*3}'"], ["convention", "store"]),
+    "canonical_form": (["'{*2,*3}'"], ["misere", "universe"]),
+    "compare": (["'{*2,*3}'", "'*2'"], ["misere", "universe"]),
+    "winning_moves": (["'{*2,*3}'"], ["misere", "player", "max_seconds"]),
+    "misere_quotient": (["cgtalg.TakeAndBreak('0.07')"], ["max_heap", "max_order", "max_seconds",
+                                                          "max_states"]),
+    "misere_parts": (["'{*2,*3}'"], ["limit"]),
+    "misere_is_prime": (["'{*2,*3}'"], ["limit"]),
+    "format_game": (["cgtalg.nim(2)"], ["max_chars"]),
+    "format_misere": (["'{*2,*3}'"], ["max_chars"]),
+    "format_partizan": (["'{0|*}'"], ["max_chars", "ascii"]),
+    "describe": (["'{*2,*3}'"], ["properties", "store"]),
+    "equivalent": (["'{*2,*3}'", "'*2'"], ["misere"]),
+    "misere_ge": (["'{0|*}'", "'*'"], ["universe"]),
+    "misere_canonical_form": (["'{0|*}'"], ["universe"]),
+    "find_period": (["[0, 1, 2] * 6"], ["min_cycles", "min_span", "max_period"]),
+    "nimbers.nim_roots": (["'x^2+x+1'"], ["max_field_degree", "max_degree"]),
+    "nimbers.nim_root": (["2", "3"], ["max_degree"]),
+}
 #: calls per entry point in the default run
 CALLS_PER_ENTRY = 14
 SEED = 20
 
 
-def generated_calls(seed: int = SEED, per_entry: int = CALLS_PER_ENTRY) -> list[tuple[str, list[str]]]:
-    """The seeded list of (entry point, argument texts) the child evaluates."""
+def generated_calls(seed: int = SEED, per_entry: int = CALLS_PER_ENTRY) -> list[tuple[str, list[str], dict]]:
+    """The seeded list of (entry point, argument texts, keyword argument texts) the child
+    evaluates: ``per_entry`` calls of each entry point with odd positional arguments, and
+    ``per_entry + 2`` odd values of each keyword of :data:`KEYWORD_CALLS`."""
     rng = random.Random(seed)
     calls = []
     for name, arity in sorted(ENTRY_POINTS.items()):
         for _ in range(per_entry):
-            calls.append((name, [rng.choice(ODD_VALUES) for _ in range(arity)]))
+            calls.append((name, [rng.choice(ODD_VALUES) for _ in range(arity)], {}))
+    for name, (args, keywords) in sorted(KEYWORD_CALLS.items()):
+        for keyword in keywords:
+            for value in rng.sample(ODD_VALUES, min(per_entry + 2, len(ODD_VALUES))):
+                calls.append((name, args, {keyword: value}))
     return calls
 
 
@@ -413,18 +445,20 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
     signal.signal(signal.SIGALRM, alarm)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
     names = {"cgtalg": cgtalg, "Fraction": Fraction, "math": math}
-    for name, arg_texts in json.load(open(calls_file)):
+    for name, arg_texts, keyword_texts in json.load(open(calls_file)):
         target = cgtalg
         for part in name.split("."):
             target = getattr(target, part)
         args = [eval(text, names) for text in arg_texts]
-        shown = f"{name}({', '.join(t if len(t) < 40 else t[:30] + '...' for t in arg_texts)})"
+        kwargs = {k: eval(text, names) for k, text in keyword_texts.items()}
+        texts = arg_texts + [f"{k}={t}" for k, t in keyword_texts.items()]
+        shown = f"{name}({', '.join(t if len(t) < 40 else t[:30] + '...' for t in texts)})"
         print("CALL " + shown, flush=True)
         started = time.monotonic()
         signal.setitimer(signal.ITIMER_REAL, CALL_ALARM)
         problem = None
         try:
-            target(*args)
+            target(*args, **kwargs)
         except CgtalgError as exc:
             message = str(exc)
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -449,7 +483,7 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
 def test_generated_calls_over_public_entry_points(tmp_path):
     import cgtalg
 
-    missing = [name for name in ENTRY_POINTS
+    missing = [name for name in {**ENTRY_POINTS, **KEYWORD_CALLS}
                if not hasattr(cgtalg.nimbers if name.startswith("nimbers.") else cgtalg,
                               name.split(".")[-1])]
     assert not missing, f"entry points no longer public: {missing}"
