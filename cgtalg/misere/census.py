@@ -266,7 +266,7 @@ def misere_census_scan(
     """
     day = _check_day(day)
     if backend not in ("numba", "numpy"):
-        raise CensusError(f"unknown census backend {backend!r}: use 'numba' or 'numpy'")
+        raise CensusError(f"unknown census backend {shorten(backend)}: use 'numba' or 'numpy'")
     if day > MAX_SCANNED_DAY:
         raise CensusError(
             f"day {day} cannot be scanned: its universe (the games born by day {day - 1}) is too "
@@ -588,7 +588,7 @@ def misere_class_counts(day: int, method: Literal["auto", "enumeration", "scan"]
     """
     day = _check_day(day)
     if method not in ("auto", "enumeration", "scan"):
-        raise CensusError(f"unknown method {method!r}: use 'auto', 'enumeration' or 'scan'")
+        raise CensusError(f"unknown method {shorten(method)}: use 'auto', 'enumeration' or 'scan'")
     if day > MAX_SCANNED_DAY:
         raise CensusError(
             f"class counts go up to day {MAX_SCANNED_DAY} (day {day}'s games cannot be scanned: "

@@ -240,7 +240,7 @@ def left_dead_end(g: Any) -> bool:
 
 def _check_universe(universe: Any) -> str:
     if universe not in UNIVERSES:
-        raise UniverseError(f"unknown universe {universe!r}; expected one of {', '.join(map(repr, UNIVERSES))}")
+        raise UniverseError(f"unknown universe {shorten(universe)}; expected one of {', '.join(map(repr, UNIVERSES))}")
     return universe
 
 

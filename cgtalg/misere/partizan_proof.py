@@ -216,7 +216,7 @@ def form_from_json(data: Any) -> PartizanGame:
             raise CertificateError(f"malformed form: node {k} refers to a later or missing node") from None
     r = data["root"]
     if not isinstance(r, int) or not 0 <= r < len(built):
-        raise CertificateError(f"malformed form: root {r!r} is not a node index")
+        raise CertificateError(f"malformed form: root {shorten(r)} is not a node index")
     return built[r]
 
 

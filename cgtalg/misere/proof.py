@@ -274,7 +274,7 @@ def _read_json(data: dict) -> _Claim:
                     wwhere = f"{where}.{cond}[{j}]"
                     ref = _get(w, "proof", wwhere)
                     if not isinstance(ref, int) or isinstance(ref, bool) or not 0 <= ref < len(raw):
-                        raise CertificateError(f"malformed certificate: {wwhere}.proof {ref!r} is not a node index")
+                        raise CertificateError(f"malformed certificate: {wwhere}.proof {shorten(ref)} is not a node index")
                     kind_w = _get(w, "kind", wwhere)
                     items.append((_game_field(w, "option", wwhere), kind_w, _game_field(w, "game", wwhere), ref))
                 lists.append(items)
@@ -290,7 +290,7 @@ def _read_json(data: dict) -> _Claim:
                 )
             )
         if not isinstance(root, int) or not 0 <= root < len(nodes):
-            raise CertificateError(f"malformed certificate: root {root!r} is not a node index")
+            raise CertificateError(f"malformed certificate: root {shorten(root)} is not a node index")
         return _Claim(g, h, misere, holds, kind, nodes=nodes, root=root)
     if kind == "normal-grundy":
         value = _get(cert, "value", "certificate")
