@@ -37,6 +37,7 @@ def _clearer(cache: Any) -> Callable[[], Any]:
             return method
     if callable(cache):
         return cache
+    # a programming error of the module that registers the cache, not a user's input
     raise TypeError(f"cannot clear a {type(cache).__name__}: register a dict, set, list, "
                     "an lru_cache-wrapped function, or a function that clears")
 

@@ -49,12 +49,21 @@ class NotationError(CgtalgError, ValueError):
         super().__init__(self._render())
 
     def _render(self) -> str:
+        # a long text is shown shortened (its start, length and end) and the caret picture is
+        # a window around the position: a 200,000-digit input is never repeated in full
+        text = self.text if isinstance(self.text, str) else repr(self.text)
         if self.position is None:
-            return f"bad {self.kind} {self.text!r}: {self.reason}"
+            return f"bad {self.kind} {shorten(text)}: {self.reason}"
         pos = self.position
-        shown = self.text[pos] if pos < len(self.text) else "end of input"
-        head = f"bad {self.kind} {self.text!r} at position {pos} ({shown!r}): {self.reason}"
-        return f"{head}\n    {self.text}\n    {' ' * pos}^"
+        shown = text[pos] if pos < len(text) else "end of input"
+        head = f"bad {self.kind} {shorten(text)} at position {pos} ({shown!r}): {self.reason}"
+        if len(text) <= SHORTEN_LIMIT:
+            start, window = 0, text
+        else:
+            start = max(0, pos - SHORTEN_LIMIT // 2)
+            window = ("..." if start else "") + text[start:pos + SHORTEN_LIMIT // 2]
+            window += "..." if pos + SHORTEN_LIMIT // 2 < len(text) else ""
+        return f"{head}\n    {window}\n    {' ' * (pos - start + (3 if start else 0))}^"
 
 
 class GameNotationError(NotationError):
@@ -225,3 +234,151 @@ class UniverseError(CgtalgError, ValueError):
 
 
 __all__ += ["UniverseError"]
+
+
+# --- issue 20 (helper "errors"): arguments of the wrong kind, shortened inputs -----------------
+
+
+class ArgumentError(CgtalgError, ValueError):
+    """An argument of the right type but out of range, given to a cgtalg function: a negative
+    heap size, a day below 0, a temperature below -1, a genus convention that does not exist.
+    The message names the argument and shows its value (shortened, :func:`shorten`)."""
+
+
+__all__ += ["ArgumentError"]
+
+
+class ArgumentTypeError(CgtalgError, TypeError):
+    """An argument of a type a cgtalg function does not take: a float or a string where an int
+    heap size is needed, a list where a game is needed. The message names the argument, the
+    type it got and the types it takes."""
+
+
+__all__ += ["ArgumentTypeError"]
+
+
+#: longest shown form of an input inside an error message (see :func:`shorten`)
+SHORTEN_LIMIT = 80
+
+
+def shorten(value: object, limit: int = SHORTEN_LIMIT) -> str:
+    """``repr(value)``, cut to about ``limit`` characters for an error message: a 200,000-digit
+    input is shown by its start, its length and its end, never in full.
+
+    >>> shorten("9" * 200_000)
+    "'9999999999999999999999999999999999999999'... (200,000 characters) ...'9999999999'"
+    >>> shorten(2**300, limit=30)
+    '203703597633448608626844568... (91 digits)'
+    >>> shorten(10**100_000)
+    'an integer of about 100,001 digits'
+    >>> shorten([1, 2])
+    '[1, 2]'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 50_000:
+        # too long to print at all (perhaps above Python's int-to-text limit)
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}an integer of about {digits:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a repr that fails (ValueError above the int-to-text limit)
+        return f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, (str, bytes)):
+        head = max(limit // 2, 8)
+        tail = max(limit // 8, 4)
+        return f"{value[:head]!r}... ({len(value):,} characters) ...{value[-tail:]!r}"
+    if isinstance(value, int):
+        return f"{text[: max(limit - 3, 8)]}... ({len(text.lstrip('-'))} digits)"
+    return f"{text[: max(limit - 20, 8)]}... ({len(text):,} characters)"
+
+
+__all__ += ["shorten", "SHORTEN_LIMIT"]
+
+
+def require_int(value: object, name: str, minimum: int | None = None) -> int:
+    """``value`` as a Python int (numpy integers accepted), for an argument called ``name``:
+    :class:`ArgumentTypeError` for a bool, float, string or anything else that is not an
+    integer, :class:`ArgumentError` below ``minimum``. Messages show the value shortened.
+
+    >>> require_int(3, "day", minimum=0)
+    3
+    >>> try:
+    ...     require_int(-1, "day", minimum=0)
+    ... except ArgumentError as exc:
+    ...     print(exc)
+    day must be >= 0, got -1
+    """
+    import operator
+
+    if isinstance(value, bool):
+        raise ArgumentTypeError(f"{name} must be an int, got bool: {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise ArgumentTypeError(f"{name} must be an int, got {type(value).__name__}: "
+                                f"{shorten(value)}") from None
+    if minimum is not None and number < minimum:
+        raise ArgumentError(f"{name} must be >= {minimum}, got {shorten(number)}")
+    return number
+
+
+__all__ += ["require_int"]
+
+
+class NodeNotFoundError(CgtalgError, KeyError):
+    """A node asked of a game graph that does not contain it (:func:`cgtalg.from_networkx` with
+    a root that is not a node). A ``KeyError`` whose message prints as written."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+__all__ += ["NodeNotFoundError"]
+
+
+class python_limits:  # noqa: N801 - used as ``with python_limits("parse"):``
+    """Turn what crashes inside Python on a huge or deeply nested input into cgtalg errors,
+    at an entry point: ``RecursionError`` becomes :class:`ComputationLimitError` naming
+    Python's recursion limit, ``MemoryError`` a :class:`ComputationLimitError` naming the
+    memory, ``OverflowError`` (a number too large for a float or a C integer) an
+    :class:`ArgumentError`. Other exceptions pass unchanged.
+
+    >>> import math
+    >>> try:
+    ...     with python_limits("the temperature"):
+    ...         math.exp(10**6)
+    ... except ArgumentError as exc:
+    ...     print(exc)
+    the temperature: a number is too large for this operation (math range error)
+    """
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __enter__(self) -> "python_limits":
+        return self
+
+    def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> bool:
+        if kind is None:
+            return False
+        if issubclass(kind, RecursionError):
+            import sys
+
+            raise ComputationLimitError(
+                f"{self.what}: the input is nested too deeply (Python's recursion limit is "
+                f"{sys.getrecursionlimit()})") from None
+        if issubclass(kind, MemoryError):
+            raise ComputationLimitError(
+                f"{self.what}: out of memory; pass a larger max_memory= (on the command line: "
+                "--memory) or a smaller input") from None
+        if issubclass(kind, OverflowError) and not isinstance(exc, CgtalgError):
+            detail = str(exc) if len(str(exc)) <= SHORTEN_LIMIT else str(exc)[:SHORTEN_LIMIT] + "..."
+            raise ArgumentError(f"{self.what}: a number is too large for this operation "
+                                f"({detail})") from None
+        return False
+
+
+__all__ += ["python_limits"]

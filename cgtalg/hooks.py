@@ -42,6 +42,8 @@ class Hook:
         replace one a module installed itself)."""
         if default and (self._impl is not None or self._ref is not None):
             return
+        # a wrong provider is a programming error of the module that registers it (never a
+        # user's input), so these stay plain ValueError / TypeError
         if isinstance(impl, str):
             if ":" not in impl:
                 raise ValueError(f"hook reference {impl!r} is not 'module:attribute'")

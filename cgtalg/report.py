@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from cgtalg.core.game import Game
 from cgtalg.core.notation import format_game, parse
+from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
 
 __all__ = ["GameReport", "describe", "PROPERTIES", "EquivalenceReport", "prove_equivalence"]
 
@@ -76,16 +77,24 @@ class GameReport:
     def __str__(self) -> str:
         v = {k: (_number_text(x) if isinstance(x, int) and not isinstance(x, bool) else x)
              for k, x in self.values.items()}
-        lines = [f"game            {format_game(self.game, max_chars=200)}  (birthday {v['birthday']})"]
-        lines.append(f"normal play     {v['normal_outcome']}-position, Grundy value {v['grundy']}")
-        if v["normal_winning_moves"]:
-            lines.append("                winning moves: " + ", ".join(v["normal_winning_moves"]))
-        lines.append(f"misère play     {v['misere_outcome']}-position, misère Grundy value {v['misere_grundy']}")
-        if v["misere_winning_moves"]:
-            lines.append("                winning moves: " + ", ".join(v["misere_winning_moves"]))
+        # a report of some properties only (describe(g, properties=...)) prints those
+        born = f"  (birthday {v['birthday']})" if "birthday" in v else ""
+        lines = [f"game            {format_game(self.game, max_chars=200)}{born}"]
+        for play, outcome, value, moves in (("normal play     ", "normal_outcome", "Grundy value",
+                                             "normal_winning_moves"),
+                                            ("misère play     ", "misere_outcome",
+                                             "misère Grundy value", "misere_winning_moves")):
+            key = "grundy" if play.startswith("normal") else "misere_grundy"
+            parts = ([f"{v[outcome]}-position"] if outcome in v else []) + (
+                [f"{value} {v[key]}"] if key in v else [])
+            if parts:
+                lines.append(play + ", ".join(parts))
+            if v.get(moves):
+                lines.append("                winning moves: " + ", ".join(v[moves]))
         if "genus" in v:
             lines.append(f"genus           {v['genus']}")
-        lines.append(f"misère canonical form  {v['misere_canonical']}")
+        if "misere_canonical" in v:
+            lines.append(f"misère canonical form  {v['misere_canonical']}")
         if self.canonical_cut:
             lines.append(f"                       (text cut at {CANONICAL_TEXT_LIMIT:,} of "
                          f"{self.canonical_length():,} characters; --json gives the form's DAG)")
@@ -101,6 +110,13 @@ class GameReport:
             for k, val in self.to_json().items()
         )
         return f"<table>{rows}</table>"
+
+
+def _check_store(store: Any, methods: tuple[str, ...]) -> None:
+    """Refuse a ``store`` argument that is not a store (duck-typed: it has ``methods``)."""
+    if store is not None and not all(callable(getattr(store, m, None)) for m in methods):
+        raise ArgumentTypeError(f"store must be a cgtalg store (cgtalg.open_store()), got "
+                                f"{type(store).__name__}: {shorten(store)}")
 
 
 def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = None) -> GameReport:
@@ -129,7 +145,16 @@ def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = Non
                             "canonical form; cgtalg value and cgtalg.canonical_form report on "
                             "partizan games)")
     computers = property_computers()
-    wanted = properties or tuple(computers)
+    if properties is not None and (isinstance(properties, (str, bytes))
+                                   or not hasattr(properties, "__iter__")):
+        raise ArgumentTypeError(f"properties must be a tuple of property names, got "
+                                f"{type(properties).__name__}: {shorten(properties)}")
+    wanted = tuple(properties) if properties else tuple(computers)
+    unknown = [name for name in wanted if not isinstance(name, str) or name not in computers]
+    if unknown:
+        raise ArgumentError(f"unknown propert{'y' if len(unknown) == 1 else 'ies'} "
+                            f"{', '.join(shorten(n) for n in unknown[:5])}; known: {', '.join(computers)}")
+    _check_store(store, ("get", "put"))
     values: dict[str, Any] = {}
     from_store: set[str] = set()
     for name in wanted:
@@ -206,6 +231,7 @@ def prove_equivalence(g: Game | str, h: Game | str, misere: bool = True, store=N
     g = parse(g) if isinstance(g, str) else g
     h = parse(h) if isinstance(h, str) else h
     relation = "misere_equivalent" if misere else "normal_equivalent"
+    _check_store(store, ("get_relation", "put_relation"))
     if store is not None:
         cached = store.get_relation(g, h, relation)
         if cached is not None:

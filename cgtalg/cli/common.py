@@ -14,6 +14,7 @@ from typing import Any, Callable
 import click
 
 from cgtalg.core.jsonable import to_jsonable
+from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
 
 __all__ = [
     "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
@@ -36,9 +37,9 @@ def parse_exact_int(text: str, what: str = "value") -> int:
 
     Raises
     ------
-    ValueError
-        With a message naming ``what`` and the text, for anything else (``1.5``, ``1e-3``,
-        ``²``, an empty string, a result of more than :data:`MAX_INT_DIGITS` digits).
+    ArgumentError
+        A ``ValueError`` naming ``what`` and the text (shortened), for anything else (``1.5``,
+        ``1e-3``, ``²``, an empty string, a result of more than :data:`MAX_INT_DIGITS` digits).
 
     Examples
     --------
@@ -47,7 +48,9 @@ def parse_exact_int(text: str, what: str = "value") -> int:
     """
     from cgtalg.core.notation import digits_to_int
 
-    raw = text
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"{what} must be text, got {type(text).__name__}: {shorten(text)}")
+    shown = shorten(text, 40)
     t = text.strip().replace("_", "")
     sign = 1
     if t.startswith("-"):
@@ -57,18 +60,18 @@ def parse_exact_int(text: str, what: str = "value") -> int:
 
     def digits(part: str) -> str:
         if not part or not part.isascii() or not part.isdigit():
-            raise ValueError(f"{what} {raw!r} is not {_EXACT_INT_HELP}")
+            raise ArgumentError(f"{what} {shown} is not {_EXACT_INT_HELP}")
         if len(part) > MAX_INT_DIGITS:
-            raise ValueError(f"{what} {raw[:20]!r}... has {len(part):,} digits, more than the limit of "
-                             f"{MAX_INT_DIGITS:,} (cgtalg.cli.common.MAX_INT_DIGITS)")
+            raise ArgumentError(f"{what} {shown} has {len(part):,} digits, more than the limit of "
+                                f"{MAX_INT_DIGITS:,} (cgtalg.cli.common.MAX_INT_DIGITS)")
         return part
 
     if "^" in t or "**" in t:
         base_text, exp_text = t.split("^", 1) if "^" in t else t.split("**", 1)
         base, exp = digits_to_int(digits(base_text)), digits_to_int(digits(exp_text))
         if base > 1 and exp * base.bit_length() > MAX_INT_DIGITS * 3.33:
-            raise ValueError(f"{what} {raw!r} has more than {MAX_INT_DIGITS:,} digits "
-                             "(cgtalg.cli.common.MAX_INT_DIGITS)")
+            raise ArgumentError(f"{what} {shown} has more than {MAX_INT_DIGITS:,} digits "
+                                "(cgtalg.cli.common.MAX_INT_DIGITS)")
         return sign * base**exp
     low = t.lower()
     if "e" in low:
@@ -82,22 +85,25 @@ def parse_exact_int(text: str, what: str = "value") -> int:
         whole = whole.replace(",", "")
         m = digits_to_int(digits(whole + frac)) if (whole + frac) else None
         if m is None:
-            raise ValueError(f"{what} {raw!r} is not {_EXACT_INT_HELP}")
+            raise ArgumentError(f"{what} {shown} is not {_EXACT_INT_HELP}")
         shift = exp - len(frac)
         if shift > MAX_INT_DIGITS:
-            raise ValueError(f"{what} {raw!r} has more than {MAX_INT_DIGITS:,} digits "
-                             "(cgtalg.cli.common.MAX_INT_DIGITS)")
+            raise ArgumentError(f"{what} {shown} has more than {MAX_INT_DIGITS:,} digits "
+                                "(cgtalg.cli.common.MAX_INT_DIGITS)")
         if shift >= 0:
             return sign * m * 10**shift
-        q, r = divmod(m, 10**-shift)
+        if -shift > MAX_INT_DIGITS + 1:  # 10**-shift would not fit: m < 10**-shift
+            q, r = 0, m
+        else:
+            q, r = divmod(m, 10**-shift)
         if r:
-            raise ValueError(f"{what} {raw!r} is not an integer; expected {_EXACT_INT_HELP}")
+            raise ArgumentError(f"{what} {shown} is not an integer; expected {_EXACT_INT_HELP}")
         return sign * q
     if "." in t:
         whole, _, frac = t.partition(".")
         if frac.strip("0") == "" and whole:
             return sign * digits_to_int(digits(whole.replace(",", "")))
-        raise ValueError(f"{what} {raw!r} is not an integer; expected {_EXACT_INT_HELP}")
+        raise ArgumentError(f"{what} {shown} is not an integer; expected {_EXACT_INT_HELP}")
     return sign * digits_to_int(digits(t.replace(",", "")))
 
 

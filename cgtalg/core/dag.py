@@ -12,7 +12,7 @@ from typing import Hashable
 import networkx as nx
 
 from cgtalg.core.game import Game, game, nim
-from cgtalg.errors import LoopyGameError
+from cgtalg.errors import LoopyGameError, NodeNotFoundError, shorten
 
 __all__ = ["to_networkx", "from_networkx", "check_acyclic"]
 
@@ -62,12 +62,13 @@ def to_networkx(g: Game, labels: bool = True, expand_atoms: int | None = None) -
     nodes = [nim(k) for k in range(small + 1)] + [
         x for x in subs if x.nim_heap_size() is None or x.nim_heap_size() > small
     ]
+    texts = _short_labels(g, 40) if labels else {}
     for x in nodes:
         n = x.nim_heap_size()
         expanded = n is None or n <= small
         attrs = {"game": x, "birthday": x.birthday, "atom": n, "expanded": expanded}
         if labels:
-            attrs["label"] = format_game(x, max_chars=40 if n is None else None)
+            attrs["label"] = texts[x.id] if n is None else format_game(x)
         graph.add_node(x.id, **attrs)
         if expanded:
             for o in x.options:
@@ -93,10 +94,11 @@ def from_networkx(graph: nx.DiGraph, root: Hashable) -> Game:
     """The form rooted at ``root`` of a digraph whose edges point from a position to its options.
 
     Only nodes reachable from ``root`` matter. Raises :class:`LoopyGameError` naming a
-    cycle when the reachable part is not acyclic, and ``KeyError`` if ``root`` is missing.
+    cycle when the reachable part is not acyclic, and :class:`~cgtalg.errors.NodeNotFoundError` (a
+    ``KeyError``) if ``root`` is missing.
     """
     if root not in graph:
-        raise KeyError(f"root {root!r} is not a node of the graph")
+        raise NodeNotFoundError(f"root {shorten(root)} is not a node of the graph")
     reachable = nx.descendants(graph, root) | {root}
     sub = graph.subgraph(reachable)
     check_acyclic(sub, root)
@@ -104,3 +106,26 @@ def from_networkx(graph: nx.DiGraph, root: Hashable) -> Game:
     for node in reversed(list(nx.topological_sort(sub))):
         forms[node] = game(forms[child] for child in sub.successors(node))
     return forms[root]
+
+
+def _short_labels(g: Game, max_chars: int = 40) -> dict[int, str]:
+    """``format_game(x, max_chars)`` for every non-atom subposition ``x`` of ``g`` (by id),
+    from one ``text_lengths`` pass: linear in the DAG where calling ``format_game`` per
+    subposition would be quadratic (a 4,000-deep chain took over a minute)."""
+    from cgtalg.core.notation import _FORMAT_CACHE, _prefix, text_lengths
+
+    lengths = text_lengths(g)
+    out: dict[int, str] = {}
+    for x in g.subpositions(expand_atoms=False):
+        if x.nim_heap_size() is not None:
+            continue
+        cached = _FORMAT_CACHE.get(x.id)
+        if cached is not None:
+            text = cached
+        elif lengths[x.id] > max_chars:
+            out[x.id] = _prefix(x, lengths, max(0, max_chars - 3)) + "..."
+            continue
+        else:
+            text = _prefix(x, lengths, lengths[x.id])
+        out[x.id] = text if len(text) <= max_chars else text[: max(0, max_chars - 3)] + "..."
+    return out

@@ -27,7 +27,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator
 
 from cgtalg.caches import register_cache
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, shorten
 
 __all__ = [
     "Game",
@@ -127,7 +127,7 @@ class Game:
     _heap: int | None
 
     def __new__(cls, *args, **kwargs):  # pragma: no cover - guarded constructor
-        raise TypeError("use cgtalg.game(options), cgtalg.nim(n) or cgtalg.parse(text)")
+        raise ArgumentTypeError("use cgtalg.game(options), cgtalg.nim(n) or cgtalg.parse(text)")
 
     @classmethod
     def _make(cls, options: tuple["Game", ...]) -> "Game":
@@ -381,9 +381,12 @@ def game(options: Iterable[Game] = ()) -> Game:
     """
     opts = []
     seen = set()
+    if isinstance(options, (str, bytes, Game)) or not hasattr(options, "__iter__"):
+        raise ArgumentTypeError(f"game() takes an iterable of Game forms, got "
+                                f"{type(options).__name__}: {shorten(options)}")
     for o in options:
         if not isinstance(o, Game):
-            raise TypeError(f"options must be Game forms, got {type(o).__name__}: {o!r}")
+            raise ArgumentTypeError(f"options must be Game forms, got {type(o).__name__}: {shorten(o)}")
         if o._id not in seen:
             seen.add(o._id)
             opts.append(o)
@@ -415,10 +418,10 @@ def nim(n: int) -> Game:
 
     Raises
     ------
-    TypeError
-        If ``n`` is not an integer.
-    ValueError
-        If ``n`` is negative.
+    ArgumentTypeError
+        If ``n`` is not an integer (a ``TypeError``).
+    ArgumentError
+        If ``n`` is negative (a ``ValueError``).
 
     Examples
     --------
@@ -440,11 +443,11 @@ def nim(n: int) -> Game:
             else:
                 raise TypeError
         except TypeError:
-            raise TypeError(f"nim-heap size must be an int, got {n!r}") from None
+            raise ArgumentTypeError(f"nim-heap size must be an int, got {shorten(n)}") from None
     else:
         n = int(n)  # int subclasses
     if n < 0:
-        raise ValueError(f"nim-heap size must be >= 0, got {n}")
+        raise ArgumentError(f"nim-heap size must be >= 0, got {shorten(n)}")
     found = _TABLE.heaps.get(n)
     if found is not None:
         return found
@@ -564,6 +567,8 @@ def walk_size(g: Game) -> tuple[int, int]:
     computed without expanding atoms (``*n`` has ``n + 1`` subpositions and ``n(n+1)/2``
     links), by one walk over the non-atom part (memoised per form).
     """
+    if not isinstance(g, Game):
+        raise ArgumentTypeError(f"walk_size needs a Game form, got {type(g).__name__}: {shorten(g)}")
     known = _TABLE.sizes.get(g._id)
     if known is not None:
         return known

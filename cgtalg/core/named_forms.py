@@ -24,7 +24,7 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import memo_post_order
 from cgtalg.core.game import WALK_LIMIT
 from cgtalg.core.partizan import INTEGER_LIMIT, ZERO, PartizanGame, dyadic, integer, make_form, nimber
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ArgumentError, ComputationLimitError, shorten
 
 __all__ = ["simplest_number", "number_form", "number_of", "nimber_of", "uptimal", "uptimal_parts",
            "fraction_text", "UPTIMAL_LIMIT"]
@@ -47,7 +47,7 @@ def simplest_number(lo: Fraction | int | None, hi: Fraction | int | None) -> Fra
     (Fraction(1, 2), Fraction(0, 1), Fraction(3, 2))
     """
     if lo is not None and hi is not None and lo >= hi:
-        raise ValueError(f"no number strictly between {lo} and {hi}")
+        raise ArgumentError(f"no number strictly between {shorten(lo)} and {shorten(hi)}")
     if (lo is None or lo < 0) and (hi is None or hi > 0):
         return Fraction(0)
     if lo is not None and lo >= 0:
@@ -188,7 +188,8 @@ def uptimal(x: Fraction | int, ups: int, star: int) -> PartizanGame:
     """
     q = Fraction(x)
     if isinstance(ups, bool) or not isinstance(ups, int) or isinstance(star, bool) or not isinstance(star, int) or star < 0:
-        raise ValueError(f"uptimal() needs ints ups and star >= 0, got {ups!r}, {star!r}")
+        raise ArgumentError(f"uptimal() needs ints ups and star >= 0, got {shorten(ups)}, "
+                            f"{shorten(star)}")
     if abs(ups) > UPTIMAL_LIMIT:
         raise ComputationLimitError(f"{ups} ups: multiples beyond {UPTIMAL_LIMIT} are refused "
                                     "(cgtalg.core.named_forms.UPTIMAL_LIMIT)")

@@ -32,7 +32,7 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
-from cgtalg.errors import GameNotationError
+from cgtalg.errors import ArgumentTypeError, GameNotationError, python_limits, require_int, shorten
 
 __all__ = [
     "parse",
@@ -98,22 +98,21 @@ def parse(text: str) -> Game:
     if not isinstance(text, str):
         if type(text).__name__ == "PartizanGame":
             return text
-        raise TypeError(f"game text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"game text must be a str, got {type(text).__name__}: {shorten(text)}")
     if any(c in text for c in _PARTIZAN_MARKS):  # partizan text: {0 | *}, ^, 1/2, -1, ±1, v
         from cgtalg.core.partizan_notation import looks_partizan, parse_partizan
 
         if looks_partizan(text):
             return parse_partizan(text)  # type: ignore[return-value]
     depth, where = _prescan(text)
-    if depth == 0:
-        return _Parser(text).parse_all()
     if depth > MISERE_DEPTH_LIMIT:
         raise GameNotationError(
             text, where,
             f"brackets inside *[...] nest {depth} deep, more than the limit of "
             f"{MISERE_DEPTH_LIMIT} (cgtalg.core.notation.MISERE_DEPTH_LIMIT)",
         )
-    return _Parser.read(text, 8 * depth + 200)  # a few frames per misère nesting level
+    with python_limits("parse"):  # a last guard (the readers are bounded); a few frames per [
+        return _Parser(text).parse_all() if depth == 0 else _Parser.read(text, 8 * depth + 200)
 
 
 def _prescan(text: str) -> tuple[int, int]:
@@ -551,6 +550,7 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     forms use :func:`game_to_json`. A partizan form prints in CGSuite's notation
     (:func:`cgtalg.core.partizan_notation.format_partizan`).
     """
+    max_chars = None if max_chars is None else require_int(max_chars, "max_chars")
     if not isinstance(g, Game):
         from cgtalg.core.partizan import PartizanGame
 
@@ -643,7 +643,8 @@ def _prefix(g: Game, lengths: dict[int, int], budget: int) -> str:
                         if i:
                             stack.append("+")
                     continue
-                opts = sorted(item.options, key=lambda o: _order_key(o, lengths))
+                opts = item.options  # sorted when there are two or more (a key formats)
+                opts = sorted(opts, key=lambda o: _order_key(o, lengths)) if len(opts) > 1 else opts
                 stack.append("}")
                 for i in range(len(opts) - 1, -1, -1):
                     stack.append(opts[i])

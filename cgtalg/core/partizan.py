@@ -33,7 +33,7 @@ from cgtalg import hooks as _hooks
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import WALK_LIMIT, Game, _count_text, _TABLE, pair_fold
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, shorten
 
 __all__ = [
     "PartizanGame",
@@ -91,7 +91,7 @@ class PartizanGame:
     _heap: None
 
     def __new__(cls, *args: Any, **kwargs: Any):  # pragma: no cover - guarded constructor
-        raise TypeError("use cgtalg.pgame(left, right), cgtalg.integer(n), ... or cgtalg.parse(text)")
+        raise ArgumentTypeError("use cgtalg.pgame(left, right), cgtalg.integer(n), ... or cgtalg.parse(text)")
 
     @classmethod
     def _make(cls, left: tuple["PartizanGame", ...], right: tuple["PartizanGame", ...]) -> "PartizanGame":
@@ -257,7 +257,7 @@ class PartizanGame:
     # -- display ---------------------------------------------------------------------------
     def __str__(self) -> str:
         from cgtalg.core.partizan_notation import FORMAT_LIMIT, format_partizan
-        from cgtalg.errors import ComputationLimitError
+        from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, shorten
 
         try:
             return format_partizan(self)
@@ -334,11 +334,14 @@ def _short(text: str, n: int = 40) -> str:
 
 def _unique_sorted(options: Iterable[Any], side: str) -> tuple[PartizanGame, ...]:
     seen: dict[int, PartizanGame] = {}
+    if isinstance(options, (str, bytes, PartizanGame, Game)) or not hasattr(options, "__iter__"):
+        raise ArgumentTypeError(f"{side} options must be an iterable of forms, got "
+                                f"{type(options).__name__}: {shorten(options)}")
     for o in options:
         g = _coerce(o)
         if g is None:
-            raise TypeError(f"{side} options must be partizan forms (or impartial forms, ints, "
-                            f"dyadic Fractions), got {type(o).__name__}: {o!r}")
+            raise ArgumentTypeError(f"{side} options must be partizan forms (or impartial forms, "
+                                    f"ints, dyadic Fractions), got {type(o).__name__}: {shorten(o)}")
         seen.setdefault(g._id, g)
     return tuple(sorted(seen.values(), key=lambda g: g._id))
 
@@ -370,7 +373,7 @@ def integer(n: int) -> PartizanGame:
     ``n < 0`` (ONAG ch. 0). Refused beyond :data:`INTEGER_LIMIT` (the form has birthday
     ``|n|``)."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"integer() needs an int, got {n!r}")
+        raise ArgumentTypeError(f"integer() needs an int, got {shorten(n)}")
     if abs(n) > INTEGER_LIMIT:
         raise ComputationLimitError(
             f"the integer {_count_text(n)} as a literal form has birthday {_count_text(abs(n))}, "
@@ -391,11 +394,11 @@ def dyadic(x: Any, den: int | None = None) -> PartizanGame:
     >>> half.left == (cg.integer(0),) and half.right == (cg.integer(1),)
     True
     """
-    q = Fraction(x) if den is None else Fraction(x, den)
+    q = _fraction(x, den)
     d = q.denominator
     if d & (d - 1):
-        raise ValueError(f"{q} is not a dyadic rational (denominator not a power of 2); short "
-                         "games have dyadic numbers only")
+        raise ArgumentError(f"{shorten(q)} is not a dyadic rational (denominator not a power of "
+                            "2); short games have dyadic numbers only")
     if d == 1:
         return integer(q.numerator)
     k = d.bit_length() - 1
@@ -405,10 +408,32 @@ def dyadic(x: Any, den: int | None = None) -> PartizanGame:
     return PartizanGame._make((dyadic(Fraction(m - 1, d)),), (dyadic(Fraction(m + 1, d)),))
 
 
+def _fraction(x: Any, den: Any = None) -> Fraction:
+    """``Fraction(x)`` or ``Fraction(x, den)``, with a cgtalg error for what is not a rational
+    number (``nan``, ``inf``, ``'x'``, a list, a zero denominator) and a refusal of text whose
+    exponent would build a number of more than a million digits (``'1e999999999'``)."""
+    if isinstance(x, bool) or isinstance(den, bool):
+        raise ArgumentTypeError(f"a number is needed, got {shorten(x if isinstance(x, bool) else den)}")
+    if isinstance(x, str):
+        import re
+
+        exponent = re.search(r"[eE]\s*([+-]?\d+)", x)
+        if exponent and len(exponent.group(1)) > 7:
+            raise ComputationLimitError(f"the number {shorten(x)} has an exponent beyond 10^6")
+    try:
+        return Fraction(x) if den is None else Fraction(x, den)
+    except (TypeError, AttributeError):
+        raise ArgumentTypeError(f"a rational number is needed (an int, a Fraction, a float or "
+                                f"text such as '3/4'), got {type(x).__name__}: {shorten(x)}") from None
+    except (ValueError, OverflowError, ZeroDivisionError):
+        raise ArgumentError(f"{shorten(x)}{'' if den is None else '/' + shorten(den)} is not a "
+                            "finite rational number") from None
+
+
 def nimber(n: int) -> PartizanGame:
     """The nim-heap ``*n = {*0, ..., *(n-1) | *0, ..., *(n-1)}`` as a partizan form."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"nimber() needs an int >= 0, got {n!r}")
+        raise ArgumentError(f"nimber() needs an int >= 0, got {shorten(n)}")
     if n * (n + 1) // 2 > WALK_LIMIT:
         raise ComputationLimitError(f"*{n} as a partizan form has {n * (n + 1)} option links, more "
                                     f"than cgtalg.core.game.WALK_LIMIT")

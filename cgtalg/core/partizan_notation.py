@@ -42,7 +42,7 @@ from cgtalg.core.fold import memo_post_order
 from cgtalg.core.named_forms import fraction_text, number_form, number_of, uptimal, uptimal_parts
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan import PartizanGame, as_partizan, negative, nimber, partizan_sum, pgame
-from cgtalg.errors import ComputationLimitError, GameNotationError
+from cgtalg.errors import ArgumentTypeError, ComputationLimitError, GameNotationError, require_int, shorten
 
 __all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
            "FORMAT_LIMIT", "HIGHER_UP_LIMIT"]
@@ -111,7 +111,7 @@ def parse_partizan(text: str) -> PartizanGame:
     if isinstance(text, PartizanGame):
         return text
     if not isinstance(text, str):
-        raise TypeError(f"game text must be a str, got {type(text).__name__}")
+        raise ArgumentTypeError(f"game text must be a str, got {type(text).__name__}: {shorten(text)}")
     depth, where = _nesting(text)
     if depth > PARTIZAN_DEPTH_LIMIT:
         raise GameNotationError(
@@ -735,6 +735,8 @@ def format_partizan(g: Any, max_chars: int | None = None, ascii: bool = False) -
     >>> cg.format_partizan(cg.parse("{0||0|-3/2}")), cg.format_partizan(cg.switch(1), ascii=True)
     ('Tiny(3/2)', '+-1')
     """
+    if max_chars is not None:
+        max_chars = require_int(max_chars, "max_chars")
     x = as_partizan(g)
     f = _Formatter(ascii)
     f.analyse(x)

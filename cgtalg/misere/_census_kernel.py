@@ -59,6 +59,8 @@ def _bit_counts(n_bits: int, lo_counts: np.ndarray, hi_counts: np.ndarray) -> np
 
 
 def _check(n_bits: int, a: np.ndarray, b: np.ndarray, is_zero: np.ndarray) -> None:
+    # invariant checks of this private kernel (its callers in cgtalg.misere.census build the
+    # arrays and validate the day first): a plain ValueError is a programming error here
     if not 0 <= n_bits <= MAX_UNIVERSE_BITS:
         raise ValueError(f"n_bits must be in 0..{MAX_UNIVERSE_BITS}, got {n_bits}")
     if not (a.shape == b.shape == is_zero.shape and a.ndim == 1):

@@ -21,8 +21,12 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, nim
+from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, require_int, shorten
 
 __all__ = ["adder", "adder_index", "adder_sum", "adder_description", "AdderDescription"]
+
+#: the largest adder index :func:`adder` builds (``:3000`` takes a few seconds)
+ADDER_LIMIT = 4096
 
 _ADDERS: list[Game] = []
 _INDEX: dict[int, int] = {}
@@ -48,8 +52,14 @@ def adder(a: int) -> Game:
     """
     from cgtalg.misere.canonical import misere_canonical_game, misere_canonical_sum  # noqa: F401
 
-    if not isinstance(a, int) or isinstance(a, bool) or a < 0:
-        raise ValueError(f"an adder :a needs an integer a >= 0, got {a!r}")
+    if isinstance(a, bool) or not isinstance(a, int):
+        raise ArgumentTypeError(f"an adder :a needs an integer a >= 0, got {shorten(a)}")
+    if a < 0:
+        raise ArgumentError(f"an adder :a needs an integer a >= 0, got {shorten(a)}")
+    if a > ADDER_LIMIT:
+        raise ComputationLimitError(f"the adder :{a} is refused: adders are built one by one, and "
+                                    f"past :{ADDER_LIMIT} (cgtalg.misere.adders.ADDER_LIMIT) that "
+                                    "takes minutes")
     while len(_ADDERS) <= a:
         k = len(_ADDERS)
         if k <= 2:
@@ -65,9 +75,8 @@ def adder(a: int) -> Game:
 
 def adder_sum(a: int, b: int) -> int:
     """The index of ``:a + :b``: ``a + b``, or ``a + b − 2`` when both are odd (seed 000)."""
-    for x in (a, b):
-        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-            raise ValueError(f"adder indices are integers >= 0, got {x!r}")
+    a = require_int(a, "an adder index", minimum=0)
+    b = require_int(b, "an adder index", minimum=0)
     return a + b - 2 if (a & 1) and (b & 1) else a + b
 
 

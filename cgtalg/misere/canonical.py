@@ -55,7 +55,7 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, evaluator, fold
 from cgtalg.core.game import Game, game, nim, sum_fold
 from cgtalg.core.partizan import PartizanGame, to_impartial
-from cgtalg.errors import GameKindError
+from cgtalg.errors import GameKindError, shorten
 from cgtalg.misere.outcome import misere_grundy as _misere_grundy_of
 
 __all__ = [
@@ -309,7 +309,7 @@ def _check_game(g: object, what: str = "game") -> Game:
         return g._game
     if _is_partizan(g):  # impartial in partizan notation ({*|*}) answers; others are refused
         return to_impartial(g, f"{what} (misère play of impartial games)")  # type: ignore[arg-type]
-    raise GameKindError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {g!r}")
+    raise GameKindError(f"{what} must be a cgtalg Game, got {type(g).__name__}: {shorten(g)}")
 
 
 def _as_game(g: object) -> Game:
@@ -322,7 +322,7 @@ def _as_game(g: object) -> Game:
     if isinstance(g, (Game, MisereCanonicalForm)) or _is_partizan(g):
         return _check_game(g, "the game")
     raise GameKindError(f"expected a cgtalg Game, a MisereCanonicalForm or game text, got "
-                        f"{type(g).__name__}: {g!r}")
+                        f"{type(g).__name__}: {shorten(g)}")
 
 
 def _is_partizan(g: object) -> bool:

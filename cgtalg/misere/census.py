@@ -48,7 +48,7 @@ import numpy as np
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, zero
-from cgtalg.errors import CensusError
+from cgtalg.errors import ArgumentTypeError, CensusError, require_int, shorten
 from cgtalg.misere.canonical import MisereCanonicalForm, misere_simplest
 from cgtalg.misere.outcome import misere_grundy
 
@@ -76,9 +76,7 @@ _CHUNK = 1 << 20
 
 
 def _check_day(day: object, name: str = "day") -> int:
-    if isinstance(day, bool) or not isinstance(day, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(day).__name__}: {day!r}")
-    day = int(day)
+    day = require_int(day, name)
     if day < 0:
         raise CensusError(f"{name} must be >= 0, got {day}")
     return day
@@ -268,7 +266,7 @@ def misere_census_scan(
     """
     day = _check_day(day)
     if backend not in ("numba", "numpy"):
-        raise CensusError(f"unknown census backend {backend!r}: use 'numba' or 'numpy'")
+        raise CensusError(f"unknown census backend {shorten(backend)}: use 'numba' or 'numpy'")
     if day > MAX_SCANNED_DAY:
         raise CensusError(
             f"day {day} cannot be scanned: its universe (the games born by day {day - 1}) is too "
@@ -590,7 +588,7 @@ def misere_class_counts(day: int, method: Literal["auto", "enumeration", "scan"]
     """
     day = _check_day(day)
     if method not in ("auto", "enumeration", "scan"):
-        raise CensusError(f"unknown method {method!r}: use 'auto', 'enumeration' or 'scan'")
+        raise CensusError(f"unknown method {shorten(method)}: use 'auto', 'enumeration' or 'scan'")
     if day > MAX_SCANNED_DAY:
         raise CensusError(
             f"class counts go up to day {MAX_SCANNED_DAY} (day {day}'s games cannot be scanned: "
@@ -669,6 +667,7 @@ def misere_tame_count_born_by(day: int, hereditary: bool = False) -> int:
     [1, 2, 3, 5, 14]
     """
     if not isinstance(hereditary, bool):
-        raise TypeError(f"hereditary must be a bool, got {type(hereditary).__name__}: {hereditary!r}")
+        raise ArgumentTypeError(f"hereditary must be a bool, got {type(hereditary).__name__}: "
+                                f"{shorten(hereditary)}")
     c = misere_class_counts(day)
     return c.hereditarily_tame if hereditary else c.tame_genus

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Generator, Sequence
 
+from cgtalg.budget import Deadline
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator
 from cgtalg.core.game import Game, game, star, zero
 from cgtalg.core.notation import parse
 from cgtalg.core.partizan import PartizanGame, to_impartial
-from cgtalg.errors import GameKindError
+from cgtalg.errors import ArgumentTypeError, GameKindError, require_int, shorten
 from cgtalg.misere.equivalence_certificate import Distinction, EquivalenceProof, Witness
 from cgtalg.misere.outcome import misere_grundy
 from cgtalg.normal.grundy import grundy
@@ -78,9 +79,13 @@ def nim_sum_outcome(heaps: Sequence[int], misere: bool) -> str:
     >>> nim_sum_outcome([10**18, 10**18], misere=True)
     'P'
     """
+    if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+        raise ArgumentTypeError(f"heaps must be an iterable of ints, got {type(heaps).__name__}: "
+                                f"{shorten(heaps)}")
     x = 0
     big = False
     for n in heaps:
+        n = require_int(n, "a heap size", minimum=0)
         x ^= n
         big = big or n >= 2
     if not misere or big:
@@ -124,7 +129,12 @@ class _PairPlay:
         if hit is not None:
             return hit
         stack = [(a, b)]
+        deadline = Deadline(None)  # the memory ceiling: the pairs can be |A|·|B| many
+        steps = 0
         while stack:
+            steps += 1
+            if not steps & 0xFFF:
+                deadline.check("the misère play of a sum of two forms")
             x, y = stack[-1]
             key = (x.id, y.id) if x.id <= y.id else (y.id, x.id)
             if key in memo:
@@ -166,12 +176,12 @@ def _as_game(x: Any, name: str) -> Game:
     if isinstance(x, PartizanGame):  # {*|*} is impartial; a partizan game is refused
         return to_impartial(x, f"{name} (equivalence among impartial games; cgtalg.compare "
                                "compares partizan games in the dicot, dead-ending or general universe)")
-    raise GameKindError(f"{name} must be a Game or game text, got {type(x).__name__}: {x!r}")
+    raise GameKindError(f"{name} must be a Game or game text, got {type(x).__name__}: {shorten(x)}")
 
 
 def _check_flag(misere: Any) -> bool:
     if not isinstance(misere, bool):
-        raise GameKindError(f"misere must be True or False, got {misere!r}")
+        raise GameKindError(f"misere must be True or False, got {shorten(misere)}")
     return misere
 
 

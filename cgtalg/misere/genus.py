@@ -66,7 +66,8 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import evaluator, fold, memo_post_order
 from cgtalg.core.game import Game
 from cgtalg.core.notation import int_to_digits
-from cgtalg.errors import GameNotationError, GenusNotationError
+from cgtalg.errors import (ArgumentError, ArgumentTypeError, GameNotationError, GenusNotationError,
+                           require_int, shorten)
 from cgtalg.normal.grundy import mex
 
 __all__ = [
@@ -89,6 +90,8 @@ def genus_class(g: int, gamma0: int) -> str:
     >>> genus_class(0, 0), genus_class(1, 2), genus_class(2, 1), genus_class(2, 3)
     ('tame', 'restive', 'restless', 'wild')
     """
+    g = require_int(g, "the genus value g", minimum=0)
+    gamma0 = require_int(gamma0, "the superscript gamma0", minimum=0)
     if g == gamma0 or (g | gamma0) < 2:
         return "tame"
     if g < 2:
@@ -152,12 +155,17 @@ class Genus:
 
     def __init__(self, g: int, gammas: Sequence[int], convention: str = "classical",
                  shown: Sequence[int] | None = None) -> None:
-        gs = tuple(int(x) for x in gammas)
+        g = require_int(g, "the genus value g")
+        if isinstance(gammas, (str, bytes)) or not hasattr(gammas, "__iter__"):
+            raise ArgumentTypeError(f"the superscripts of a genus must be a sequence of ints, got "
+                                    f"{type(gammas).__name__}: {shorten(gammas)}")
+        gs = tuple(require_int(x, "a genus superscript") for x in gammas)
         if g < 0 or len(gs) < 2 or min(gs) < 0:
-            raise ValueError("a genus needs g >= 0 and at least two non-negative superscripts "
-                             "(the period-2 tail)")
-        if convention not in GENUS_CONVENTIONS:
-            raise ValueError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
+            raise ArgumentError("a genus needs g >= 0 and at least two non-negative superscripts "
+                                "(the period-2 tail)")
+        if not isinstance(convention, str) or convention not in GENUS_CONVENTIONS:
+            raise ArgumentError(f"unknown genus convention {shorten(convention)}; use one of "
+                                f"{GENUS_CONVENTIONS}")
         self.g = int(g)
         self.gammas = _minimal(gs)
         self.convention = convention
@@ -172,8 +180,7 @@ class Genus:
 
     def gamma(self, n: int) -> int:
         """``γn``, the misère Grundy value of ``G + n·*2``, for any ``n ≥ 0``."""
-        if n < 0:
-            raise ValueError("superscript index must be >= 0")
+        n = require_int(n, "the superscript index n", minimum=0)
         k = len(self.gammas)
         if n < k:
             return self.gammas[n]
@@ -208,8 +215,8 @@ class Genus:
         """The same genus printed in another convention (``'extended'`` needs the game: use
         :func:`extended_genus`)."""
         if convention == "extended" and self._shown is None:
-            raise ValueError("the extended symbol depends on the game, not only on its genus: "
-                             "use cgtalg.extended_genus(G)")
+            raise ArgumentError("the extended symbol depends on the game, not only on its genus: "
+                                "use cgtalg.extended_genus(G)")
         return Genus(self.g, self.gammas, convention, self._shown)
 
     # -- printing ------------------------------------------------------------------
@@ -220,7 +227,7 @@ class Genus:
             return self.gammas
         if conv == "extended":
             if self._shown is None:
-                raise ValueError("the extended symbol depends on the game: use cgtalg.extended_genus(G)")
+                raise ArgumentError("the extended symbol depends on the game: use cgtalg.extended_genus(G)")
             return self._shown
         if conv == "short":
             if self.is_nim_genus():
@@ -230,7 +237,7 @@ class Genus:
                    for i in range(len(self.gammas) + 2)):
                 return (s0,)
             return self.gammas
-        raise ValueError(f"unknown genus convention {conv!r}; use one of {GENUS_CONVENTIONS}")
+        raise ArgumentError(f"unknown genus convention {shorten(conv)}; use one of {GENUS_CONVENTIONS}")
 
     def to_str(self, convention: str | None = None) -> str:
         """The symbol in ``convention``: ``2^1420``, ``6^(8,10)``, plain ``g`` for a nim-heap
@@ -297,7 +304,7 @@ class Genus:
             If the text is not a genus symbol (a :class:`~cgtalg.errors.GameNotationError`).
         """
         if not isinstance(text, str):
-            raise TypeError(f"Genus.parse needs text, got {type(text).__name__}")
+            raise ArgumentTypeError(f"Genus.parse needs text, got {type(text).__name__}: {shorten(text)}")
         m = cls._RE.match(text.replace(" ", ""))
         if not m:
             raise GenusNotationError(text, None, "expected g, g^γ0γ1…, g^{γ0γ1…} or g^(γ0,γ1,…)")
@@ -351,6 +358,14 @@ def genus_from_options(option_genera: Sequence[Genus]) -> Genus:
     >>> str(genus_from_options(opts))
     '3^0531'
     """
+    if isinstance(option_genera, (str, bytes)) or not hasattr(option_genera, "__iter__"):
+        raise ArgumentTypeError(f"genus_from_options needs a sequence of Genus, got "
+                                f"{type(option_genera).__name__}: {shorten(option_genera)}")
+    option_genera = list(option_genera)
+    for o in option_genera:
+        if not isinstance(o, Genus):
+            raise ArgumentTypeError(f"genus_from_options needs a sequence of Genus, got an "
+                                    f"entry {type(o).__name__}: {shorten(o)}")
     if not option_genera:
         return _ZERO_GENUS
     g = mex(o.g for o in option_genera)
@@ -413,7 +428,8 @@ def genus(g: GameLike, convention: str = "classical") -> Genus:
     if convention == "extended":
         return extended_genus(g)
     if convention not in GENUS_CONVENTIONS:
-        raise ValueError(f"unknown genus convention {convention!r}; use one of {GENUS_CONVENTIONS}")
+        raise ArgumentError(f"unknown genus convention {shorten(convention)}; use one of "
+                            f"{GENUS_CONVENTIONS}")
     x = fold(_as_game(g), _genus_ev)
     return x if convention == "classical" else x.with_convention(convention)
 

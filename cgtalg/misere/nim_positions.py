@@ -29,7 +29,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from cgtalg.core.game import Game, nim, zero
-from cgtalg.errors import ComputationLimitError, NimPositionError
+from cgtalg.errors import ArgumentTypeError, ComputationLimitError, NimPositionError, require_int, shorten
 
 __all__ = [
     "nim_position",
@@ -67,8 +67,9 @@ def nim_position(heaps: Iterable[Any]) -> Position:
 
     Raises
     ------
-    TypeError
-        If ``heaps`` is not an iterable of ints (a str, a bool or a float is refused).
+    ArgumentTypeError
+        If ``heaps`` is not an iterable of ints (a str, a bool or a float is refused; a
+        ``TypeError``).
     NimPositionError
         If a heap size is negative.
 
@@ -78,11 +79,12 @@ def nim_position(heaps: Iterable[Any]) -> Position:
     (1, 1, 4)
     """
     if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
-        raise TypeError(f"heaps must be an iterable of ints, got {type(heaps).__name__}: {heaps!r}")
+        raise ArgumentTypeError(f"heaps must be an iterable of ints, got {type(heaps).__name__}: "
+                                f"{shorten(heaps)}")
     out = []
     for h in heaps:
         if isinstance(h, bool) or not isinstance(h, (int, np.integer)):
-            raise TypeError(f"heap sizes must be ints, got {type(h).__name__}: {h!r}")
+            raise ArgumentTypeError(f"heap sizes must be ints, got {type(h).__name__}: {shorten(h)}")
         h = int(h)
         if h < 0:
             raise NimPositionError(f"heap sizes must be >= 0, got {h}")
@@ -111,7 +113,10 @@ def shortlex_key(seq: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     >>> sorted([(2, 2, 4, 4, 5), (2, 9), (2, 2, 2, 4, 5)], key=shortlex_key)
     [(2, 9), (2, 2, 2, 4, 5), (2, 2, 4, 4, 5)]
     """
-    t = tuple(int(x) for x in seq)
+    if isinstance(seq, (str, bytes)) or not hasattr(seq, "__iter__"):
+        raise ArgumentTypeError(f"a shortlex sequence must be an iterable of ints, got "
+                                f"{type(seq).__name__}: {shorten(seq)}")
+    t = tuple(require_int(x, "an entry of a shortlex sequence") for x in seq)
     return (len(t), t)
 
 
@@ -200,10 +205,10 @@ def is_nim_reduced(heaps: Iterable[Any]) -> bool:
 
 def _check_size(n: object, name: str = "max_size") -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(n).__name__}: {n!r}")
+        raise ArgumentTypeError(f"{name} must be an int, got {type(n).__name__}: {shorten(n)}")
     n = int(n)
     if n < 0:
-        raise NimPositionError(f"{name} must be >= 0, got {n}")
+        raise NimPositionError(f"{name} must be >= 0, got {shorten(n)}")
     return n
 
 

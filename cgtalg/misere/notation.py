@@ -52,7 +52,7 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, fold
 from cgtalg.core.game import Game, nim
 from cgtalg.core.notation import decimal_length, int_to_digits
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ArgumentTypeError, ComputationLimitError, shorten
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
     misere_canonical_sum_game,
@@ -331,7 +331,7 @@ def format_misere(
     ('*[2]', '*[42]')
     """
     if max_chars is not None and (isinstance(max_chars, bool) or not isinstance(max_chars, int)):
-        raise TypeError(f"max_chars must be an int or None, got {max_chars!r}")
+        raise ArgumentTypeError(f"max_chars must be an int or None, got {shorten(max_chars)}")
     g = misere_canonical_game(form)
     text = _format_canonical(g, max_chars)
     if max_chars is not None and len(text) > max_chars:

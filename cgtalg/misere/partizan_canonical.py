@@ -46,7 +46,7 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.partizan import ZERO, PartizanGame, negative, pgame
-from cgtalg.errors import ComputationLimitError, UniverseError
+from cgtalg.errors import ComputationLimitError, UniverseError, shorten
 from cgtalg.misere.partizan import _engine
 from cgtalg.misere.partizan_outcome import _check_universe, _pg, _require, in_universe, left_strong, right_strong
 
@@ -245,7 +245,7 @@ def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanG
     """
     universe = _check_universe(universe)
     if universe not in REDUCED_UNIVERSES:
-        raise UniverseError(f"no unique reduced form is implemented for the universe {universe!r}; "
+        raise UniverseError(f"no unique reduced form is implemented for the universe {shorten(universe)}; "
                          f"use one of {', '.join(map(repr, REDUCED_UNIVERSES))}")
     x = _pg(g, "g")
     _require(x, universe, "g")

@@ -10,7 +10,7 @@ from typing import Any, Literal, Sequence
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold
 from cgtalg.core.game import pair_fold
-from cgtalg.errors import GameKindError, UniverseError
+from cgtalg.errors import ArgumentTypeError, GameKindError, UniverseError, shorten
 from cgtalg.core.partizan import ZERO, PartizanGame, as_partizan, literal_text, partizan_evaluator, pgame
 
 __all__ = [
@@ -76,13 +76,13 @@ def _pg(x: Any, name: str) -> PartizanGame:
         try:
             from cgtalg.core.partizan_notation import parse_partizan
         except ImportError:  # pragma: no cover - notation module absent
-            raise TypeError(f"{name}: partizan notation is not available; pass a form") from None
+            raise ArgumentTypeError(f"{name}: partizan notation is not available; pass a form") from None
         return parse_partizan(x)
     try:
         return as_partizan(x)
     except TypeError:
         raise GameKindError(f"{name} must be a partizan form (or an impartial form, an int, a dyadic "
-                        f"Fraction or game text), got {type(x).__name__}: {x!r}") from None
+                        f"Fraction or game text), got {type(x).__name__}: {shorten(x)}") from None
 
 
 def misere_first_winners(g: Any) -> tuple[bool, bool]:
@@ -240,7 +240,7 @@ def left_dead_end(g: Any) -> bool:
 
 def _check_universe(universe: Any) -> str:
     if universe not in UNIVERSES:
-        raise UniverseError(f"unknown universe {universe!r}; expected one of {', '.join(map(repr, UNIVERSES))}")
+        raise UniverseError(f"unknown universe {shorten(universe)}; expected one of {', '.join(map(repr, UNIVERSES))}")
     return universe
 
 

@@ -42,7 +42,7 @@ from bisect import bisect_left
 from typing import Any
 
 from cgtalg.core.partizan import PartizanGame, pgame
-from cgtalg.errors import CertificateError
+from cgtalg.errors import CertificateError, shorten
 
 __all__ = ["check_misere_certificate", "play_misere_outcome", "form_to_json", "form_from_json"]
 
@@ -127,7 +127,7 @@ def play_misere_outcome(*components: PartizanGame) -> str:
     """
     for c in components:
         if not isinstance(c, PartizanGame):
-            raise CertificateError(f"expected partizan forms, got {type(c).__name__}: {c!r}")
+            raise CertificateError(f"expected partizan forms, got {type(c).__name__}: {shorten(c)}")
     return _SOLVER.outcome(*components)
 
 
@@ -216,7 +216,7 @@ def form_from_json(data: Any) -> PartizanGame:
             raise CertificateError(f"malformed form: node {k} refers to a later or missing node") from None
     r = data["root"]
     if not isinstance(r, int) or not 0 <= r < len(built):
-        raise CertificateError(f"malformed form: root {r!r} is not a node index")
+        raise CertificateError(f"malformed form: root {shorten(r)} is not a node index")
     return built[r]
 
 
@@ -347,7 +347,7 @@ def check_misere_certificate(result: Any, explain: bool = False) -> bool | tuple
     except AttributeError as exc:
         raise CertificateError(f"not a misère comparison result: {exc}") from None
     if universe not in ("full", "dead-ending", "dicot") or relation not in (">=", "="):
-        raise CertificateError(f"unknown universe {universe!r} or relation {relation!r}")
+        raise CertificateError(f"unknown universe {shorten(universe)} or relation {shorten(relation)}")
     bad: list[str] = []
     good: list[str] = []
     for name, x in (("G", g), ("H", h)):

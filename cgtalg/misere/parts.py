@@ -98,7 +98,7 @@ from typing import Iterator, Union
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold
 from cgtalg.core.game import Game, nim, zero
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, GameKindError, shorten
 from cgtalg.misere.canonical import (
     MisereCanonicalForm,
     misere_canonical_sum_game,
@@ -149,18 +149,19 @@ def _check_limit(limit: object) -> int | None:
     if limit is None:
         return None
     if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be an int or None, got {type(limit).__name__}: {limit!r}")
+        raise ArgumentTypeError(f"limit must be an int or None, got {type(limit).__name__}: "
+                                f"{shorten(limit)}")
     if limit < 1:
-        raise ValueError(f"limit must be at least 1, got {limit}")
+        raise ArgumentError(f"limit must be at least 1, got {shorten(limit)}")
     return limit
 
 
 def _canonical(g: object) -> Game:
     """The canonical form of ``g`` (a Game, a MisereCanonicalForm or game text)."""
     if not isinstance(g, (Game, MisereCanonicalForm, str)):
-        raise TypeError(
+        raise GameKindError(
             "expected an impartial game: a cgtalg Game, a MisereCanonicalForm or game text, "
-            f"got {type(g).__name__}: {g!r}"
+            f"got {type(g).__name__}: {shorten(g)}"
         )
     return misere_canonical_game(g)
 

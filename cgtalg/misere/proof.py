@@ -39,7 +39,7 @@ from typing import Any
 
 from cgtalg.core.game import Game
 from cgtalg.core.notation import format_game, game_from_json, parse
-from cgtalg.errors import CertificateError, GameNotationError
+from cgtalg.errors import CertificateError, GameNotationError, shorten
 
 __all__ = ["check_proof", "play_outcome"]
 
@@ -162,7 +162,7 @@ def _form(x: Any) -> Game:
         return x
     if isinstance(x, str):
         return parse(x)
-    raise CertificateError(f"expected a game form or game text, got {type(x).__name__}: {x!r}")
+    raise CertificateError(f"expected a game form or game text, got {type(x).__name__}: {shorten(x)}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def _get(d: Any, key: str, where: str) -> Any:
 def _game_field(d: Any, key: str, where: str) -> Game:
     value = _get(d, key, where)
     if not isinstance(value, (str, dict)):
-        raise CertificateError(f"malformed certificate: {where}.{key} must be game text, got {value!r}")
+        raise CertificateError(f"malformed certificate: {where}.{key} must be game text, got {shorten(value)}")
     try:
         return game_from_json(value)  # game text, or {"dag": ...} for forms with huge texts
     except GameNotationError as exc:
@@ -274,7 +274,7 @@ def _read_json(data: dict) -> _Claim:
                     wwhere = f"{where}.{cond}[{j}]"
                     ref = _get(w, "proof", wwhere)
                     if not isinstance(ref, int) or isinstance(ref, bool) or not 0 <= ref < len(raw):
-                        raise CertificateError(f"malformed certificate: {wwhere}.proof {ref!r} is not a node index")
+                        raise CertificateError(f"malformed certificate: {wwhere}.proof {shorten(ref)} is not a node index")
                     kind_w = _get(w, "kind", wwhere)
                     items.append((_game_field(w, "option", wwhere), kind_w, _game_field(w, "game", wwhere), ref))
                 lists.append(items)
@@ -290,7 +290,7 @@ def _read_json(data: dict) -> _Claim:
                 )
             )
         if not isinstance(root, int) or not 0 <= root < len(nodes):
-            raise CertificateError(f"malformed certificate: root {root!r} is not a node index")
+            raise CertificateError(f"malformed certificate: root {shorten(root)} is not a node index")
         return _Claim(g, h, misere, holds, kind, nodes=nodes, root=root)
     if kind == "normal-grundy":
         value = _get(cert, "value", "certificate")
@@ -314,7 +314,7 @@ def _read_json(data: dict) -> _Claim:
             outcome_g=_get(cert, "outcome_g_plus_T", "certificate"),
             outcome_h=_get(cert, "outcome_h_plus_T", "certificate"),
         )
-    raise CertificateError(f"unknown certificate type {kind!r}")
+    raise CertificateError(f"unknown certificate type {shorten(kind)}")
 
 
 # ---------------------------------------------------------------------------------------

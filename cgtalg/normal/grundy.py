@@ -11,13 +11,18 @@ from typing import Sequence
 
 from cgtalg.core.fold import evaluator
 from cgtalg.core.game import Game
+from cgtalg.errors import ArgumentTypeError, shorten
 
 __all__ = ["mex", "grundy", "normal_outcome", "normal_winning_moves"]
 
 
 def mex(values) -> int:
     """Minimum excluded value: the least non-negative integer not in ``values``."""
-    seen = set(values)
+    try:
+        seen = set(values)
+    except TypeError:
+        raise ArgumentTypeError(f"mex needs an iterable of ints, got {type(values).__name__}: "
+                                f"{shorten(values)}") from None
     m = 0
     while m in seen:
         m += 1

@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from cgtalg.caches import register_cache
+from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
 from cgtalg.core.fold import fold
 from cgtalg.core.game import pair_fold
 from cgtalg.core.named_forms import nimber_of, number_form, number_of, simplest_number, uptimal_parts
@@ -385,8 +386,10 @@ def up_nth(n: int) -> PartizanGame:
     """``↑^n`` (CGSuite ``^<n>``, Conway's up-nth): ``↑^1 = ↑`` and ``↑^(n+1) = {0 | ↓^{→n} *}``
     where ``↑^{→n} = ↑ + ↑^2 + ... + ↑^n`` is CGSuite's ``^[n]`` (:func:`up_bracket`; Siegel
     CGT II.7; CGSuite reads ``{0|v*}`` as ``^<2>``)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ArgumentTypeError(f"up_nth needs an int n >= 1, got {shorten(n)}")
     if n < 1:
-        raise ValueError(f"up_nth needs n >= 1, got {n}")
+        raise ArgumentError(f"up_nth needs n >= 1, got {shorten(n)}")
     from cgtalg.core.partizan import up
 
     if n == 1:
@@ -400,8 +403,10 @@ def up_bracket(n: int) -> PartizanGame:
     """CGSuite's ``^[n]``: ``{0|*||*|...|*}`` with ``n`` levels, ``^[1] = ↑`` and
     ``^[n+1] = {^[n] | *}`` (CGSuite's CanonicalShortGameTestCase prints
     ``{0|*||*|||*||||*}`` as ``^[4]``)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ArgumentTypeError(f"up_bracket needs an int n >= 1, got {shorten(n)}")
     if n < 1:
-        raise ValueError(f"up_bracket needs n >= 1, got {n}")
+        raise ArgumentError(f"up_bracket needs n >= 1, got {shorten(n)}")
     from cgtalg.core.partizan import up
 
     if n not in _UPBRACKET:

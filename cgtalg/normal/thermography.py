@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from cgtalg.caches import register_cache
+from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
 from cgtalg.core.fold import fold, memo_post_order
 from cgtalg.core.named_forms import fraction_text, number_form, number_of
 from cgtalg.core.partizan import PartizanGame, partizan_evaluator
@@ -33,6 +34,7 @@ def _STOPS(c: PartizanGame, lv: Sequence[tuple[Fraction, Fraction]], rv: Sequenc
     if x is not None:
         return (x, x)
     if not lv or not rv:  # pragma: no cover - canonical non-numbers have moves for both
+        # an invariant check (the callers pass canonical forms), not a user error
         raise ValueError("stops need the canonical form of a game (a form with an empty side "
                          "that is not a number is not canonical)")
     return (max(r for _, r in lv), min(l for l, _ in rv))
@@ -233,20 +235,24 @@ def _number_arg(t: Any, what: str) -> Fraction:
     if isinstance(t, (PartizanGame,)) or type(t).__name__ == "Game":
         x = number_value(t)
         if x is None:
-            raise ValueError(f"the {what} must be a number, got the game {t}")
+            raise ArgumentError(f"the {what} must be a number, got the game {shorten(str(t))}")
         return x
     if isinstance(t, bool):
-        raise TypeError(f"the {what} must be a number, got {t!r}")
+        raise ArgumentTypeError(f"the {what} must be a number, got {t!r}")
+    if isinstance(t, str) and len(t) > 1000:
+        raise ArgumentError(f"the {what} must be a number, got the text {shorten(t)}")
     try:
         return Fraction(t)
     except (TypeError, ValueError):
-        raise TypeError(f"the {what} must be a number, got {t!r}") from None
+        raise ArgumentTypeError(f"the {what} must be a number, got {shorten(t)}") from None
+    except (OverflowError, ZeroDivisionError):  # inf, '1/0'
+        raise ArgumentError(f"the {what} must be a finite number, got {shorten(t)}") from None
 
 
 def _temp_arg(t: Any) -> Fraction:
     q = _number_arg(t, "temperature")
     if q < -1:
-        raise ValueError(f"thermographs are defined for temperatures t >= -1, got {q}")
+        raise ArgumentError(f"thermographs are defined for temperatures t >= -1, got {shorten(q)}")
     return q
 
 
@@ -266,6 +272,8 @@ def _THERMO(c: PartizanGame, lv: Sequence[Thermograph], rv: Sequence[Thermograph
     if x is not None and x.denominator == 1:
         return Thermograph(x, Fraction(-1), ((Fraction(-1), x),), ((Fraction(-1), x),))
     if not lv or not rv:  # pragma: no cover - canonical forms with an empty side are integers
+        # here and below: invariant checks on the canonical forms this module builds itself,
+        # never a user's input (which reaches this point only as a canonical form)
         raise ValueError("thermographs need canonical forms")
     # scaffolds: Lambda(t) = max RW(G^L)(t) - t, P(t) = min LW(G^R)(t) + t
     lam = _envelope([th._wall("R") for th in lv], True).tilt(-1)
@@ -358,9 +366,9 @@ def cool(g: Any, t: Any) -> PartizanGame:
     """
     q = _number_arg(t, "cooling temperature")
     if q <= -1:
-        raise ValueError(f"cooling temperatures must be > -1, got {q}")
+        raise ArgumentError(f"cooling temperatures must be > -1, got {shorten(q)}")
     if q.denominator & (q.denominator - 1):
-        raise ValueError(f"cooling by {q}: the temperature must be a dyadic rational")
+        raise ArgumentError(f"cooling by {shorten(q)}: the temperature must be a dyadic rational")
     memo = _COOL.setdefault(q, {})
     tq, mq = number_form(q), number_form(-q)
     root = canonical_form(g)
