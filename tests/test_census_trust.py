@@ -29,6 +29,7 @@ from cgtalg.census import octal_census, read_published
 from cgtalg.census.recheck import COMPUTED, RECHECKED
 from cgtalg.census.tasks import CENSUS_RULESET
 from cgtalg.errors import CensusError, ComputationLimitError
+from hang import HANG_SECONDS
 
 PARAMS = dict(values=2**14, genus_heaps=12, quotient_heaps=6, quotient_max_seconds=60.0)
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,7 +163,7 @@ def test_an_unreachable_scheduler_fails_within_seconds_naming_it():
     t0 = time.monotonic()
     with pytest.raises(CensusError, match=f"cannot reach the Dask scheduler at {address} within"):
         octal_census(digits=1, scheduler=address, misere=False, values=2**10)
-    assert time.monotonic() - t0 < 15
+    assert time.monotonic() - t0 < HANG_SECONDS
 
 
 def test_the_cli_names_the_unreachable_scheduler(tmp_path):
@@ -176,7 +177,7 @@ def test_the_cli_names_the_unreachable_scheduler(tmp_path):
     t0 = time.monotonic()
     out = CliRunner().invoke(cli, ["census", "octal", "--digits", "1", "--no-store", "--json",
                                    "--scheduler", f"tcp://127.0.0.1:{port}"])
-    assert time.monotonic() - t0 < 15
+    assert time.monotonic() - t0 < HANG_SECONDS
     assert isinstance(out.exception, CensusError) and f"127.0.0.1:{port}" in str(out.exception)
 
 
@@ -186,7 +187,7 @@ def test_a_census_that_cannot_fit_is_refused_up_front():
         octal_census(digits=6, max_seconds=1, scheduler="serial")
     with pytest.raises(ComputationLimitError, match=r"262,143 codes would need about .* memory ceiling .* --memory"):
         octal_census(digits=6, max_memory="64M", scheduler="serial")
-    assert time.monotonic() - t0 < 2  # before any enumeration
+    assert time.monotonic() - t0 < HANG_SECONDS  # before any enumeration
 
 
 def test_the_census_time_budget_stops_it_and_keeps_what_came_back(tmp_path):
@@ -205,7 +206,7 @@ def test_a_long_class_stops_at_the_census_budget():
     with pytest.raises(ComputationLimitError, match="time budget"):
         octal_census(codes=["0.6"], scheduler="serial", values=2**24, dense_values=2**24, misere=False,
                      max_seconds=1.5)
-    assert time.monotonic() - t0 < 15
+    assert time.monotonic() - t0 < HANG_SECONDS
 
 
 @pytest.mark.parametrize("scheduler", ["serial", None])
@@ -228,7 +229,7 @@ def test_ctrl_c_stops_the_census_cleanly(tmp_path, scheduler):
     proc.send_signal(signal.SIGINT)
     t1 = time.monotonic()
     _out, err = proc.communicate(timeout=60)
-    assert time.monotonic() - t1 < 20  # the cluster closes in a few seconds; the driver answers at once
+    assert time.monotonic() - t1 < HANG_SECONDS  # the cluster closes in a few seconds; the driver answers at once
     assert proc.returncode == 2
     assert "Traceback" not in err and ("aborted" in err or "interrupted" in err)
     rerun = octal_census(codes=["0.77"], scheduler="serial", store=path, misere=False, values=2**10)

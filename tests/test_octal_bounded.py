@@ -20,6 +20,7 @@ from cgtalg.errors import ComputationLimitError
 from cgtalg.rulesets.grundy_engine import grundy_engine, grundy_memory_estimate, grundy_sequence
 from cgtalg.rulesets.octal import TakeAndBreak
 from cgtalg.rulesets.parity import parity_class_table
+from hang import HANG_SECONDS
 
 
 def fresh(code: str) -> TakeAndBreak:
@@ -35,7 +36,7 @@ def test_time_budget_stops_a_cubic_kernel_within_a_second():
     with pytest.raises(ComputationLimitError, match=r"0x0\.B: computing 100,000 Grundy values .* computed and "
                                                     r"kept\) did not finish within the time budget of 1 s.*--time"):
         grundy_sequence(r, 10**5, max_seconds=1)
-    assert time.monotonic() - t < 4
+    assert time.monotonic() - t < HANG_SECONDS
     assert grundy_engine(r).n > 256  # what was computed is kept (the first call also loads the kernel)
 
 
@@ -44,24 +45,27 @@ def test_time_budget_stops_a_long_sparse_run():
     t = time.monotonic()
     with pytest.raises(ComputationLimitError, match="time budget of 1 s"):
         grundy_sequence(r, 10**9, max_seconds=1)
-    assert time.monotonic() - t < 4
+    assert time.monotonic() - t < HANG_SECONDS
 
 
 def test_memory_ceiling_refuses_up_front(monkeypatch):
-    monkeypatch.setenv("CGTALG_MAX_MEMORY", "2G")  # above this process, below what is asked
+    from cgtalg.budget import rss_bytes
+
+    # 1 GiB above this process (whatever the tests before left in it), far below what is asked
+    monkeypatch.setenv("CGTALG_MAX_MEMORY", str(rss_bytes() + (1 << 30)))
     t = time.monotonic()
     with pytest.raises(ComputationLimitError, match=r"computing 10,000,000,000 Grundy values .* beyond the memory "
-                                                    r"ceiling of 2\.0 GiB.*--memory"):
+                                                    r"ceiling of .*--memory"):
         grundy_sequence(fresh("0.16"), 10**10)
-    with pytest.raises(ComputationLimitError, match="memory ceiling of 2.0 GiB"):
+    with pytest.raises(ComputationLimitError, match="memory ceiling of"):
         fresh("0.16").periodicity(max_values=10**10, max_bytes=10**12)
-    assert time.monotonic() - t < 5
+    assert time.monotonic() - t < HANG_SECONDS
 
 
 def test_memory_estimate_of_split_games_is_cheap():
     t = time.monotonic()
     assert grundy_memory_estimate(fresh("0x0.F"), 10**6) >= 10**6
-    assert time.monotonic() - t < 3  # it computed 16384 values of a cubic kernel (minutes)
+    assert time.monotonic() - t < HANG_SECONDS  # it computed 16384 values of a cubic kernel (minutes)
 
 
 def test_heap_far_beyond_a_certified_period_is_not_computed():
@@ -121,5 +125,5 @@ def test_ctrl_c_is_answered_within_a_second(tmp_path):
     t = time.monotonic()
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=30)
-    assert time.monotonic() - t < 2.5, out
+    assert time.monotonic() - t < HANG_SECONDS, out
     assert "aborted" in out or "KeyboardInterrupt" in out

@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from cgtalg.budget import check_max_seconds, default_max_memory
+from cgtalg.budget import check_max_seconds, default_max_memory, rss_bytes
 from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError, StoreCorruptError
 from cgtalg.misere.quotient_state import (
@@ -61,7 +61,7 @@ __all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "DIRECT
 LARGE_HEAP = 1000
 #: seconds (at most) spent looking for a final quotient to answer a large heap
 QUOTIENT_SECONDS = 20.0
-#: memory ceiling (bytes, at most the process's) of that attempt
+#: memory (bytes) that attempt may add to what the process holds (within the process ceiling)
 QUOTIENT_MEMORY = 2 << 30
 
 #: codes (process keys) whose final quotient was not found within the attempt's budget
@@ -111,7 +111,7 @@ def _final_within(ruleset: Any, store: Any, max_seconds: float | None) -> Any:
     opened = store if callable(getattr(store, "put_sequence_meta", None)) else None
     try:
         q = misere_quotient(ruleset, max_seconds=seconds, store=opened, progress=False,
-                            max_memory=min(QUOTIENT_MEMORY, default_max_memory()))
+                            max_memory=min(rss_bytes() + QUOTIENT_MEMORY, default_max_memory()))
     except (ComputationLimitError, StoreCorruptError):
         _TRIED[key] = max(seconds, _TRIED.get(key, 0.0))
         return None
