@@ -205,8 +205,9 @@ def test_adversarial_input_json(run, case):
 
 
 def test_unexpected_exceptions_are_one_line_and_debug_reraises(run, monkeypatch):
-    """Anything that escapes a command (here a MemoryError) is reported with its type, one
-    line, exit 2; CGTALG_DEBUG=1 lets it through for developers."""
+    """Anything that escapes a command is reported with its type, one line, exit 2 (a
+    MemoryError as the cgtalg error it means, naming --memory; any other exception as
+    unexpected); CGTALG_DEBUG=1 lets it through for developers."""
     import cgtalg.report
 
     def boom(*args, **kwargs):
@@ -214,10 +215,20 @@ def test_unexpected_exceptions_are_one_line_and_debug_reraises(run, monkeypatch)
 
     monkeypatch.setattr(cgtalg.report, "describe", boom)
     code, out, err = run(["game", "*2", "--no-store"])
-    assert code == 2 and err == "cgtalg: error: out of memory: MemoryError (set CGTALG_DEBUG=1 for the traceback)\n"
+    assert code == 2 and err.startswith("cgtalg: error: the command: out of memory") and "--memory" in err
     code, out, err = run(["game", "*2", "--no-store", "--json"])
-    assert json.loads(out) == {"error": {"type": "MemoryError", "message": "out of memory: MemoryError "
+    assert json.loads(out)["error"]["type"] == "ComputationLimitError"
+
+    def strange(*args, **kwargs):
+        raise LookupError("no such thing")
+
+    monkeypatch.setattr(cgtalg.report, "describe", strange)
+    code, out, err = run(["game", "*2", "--no-store"])
+    assert code == 2 and err == "cgtalg: error: unexpected LookupError: no such thing (set CGTALG_DEBUG=1 for the traceback)\n"
+    code, out, err = run(["game", "*2", "--no-store", "--json"])
+    assert json.loads(out) == {"error": {"type": "LookupError", "message": "unexpected LookupError: no such thing "
                                          "(set CGTALG_DEBUG=1 for the traceback)"}}
+    monkeypatch.setattr(cgtalg.report, "describe", boom)
     monkeypatch.setenv("CGTALG_DEBUG", "1")
     with pytest.raises(MemoryError):
         main(["game", "*2", "--no-store"])

@@ -184,7 +184,13 @@ def main(argv: list[str] | None = None) -> int:
     if limit and limit < 250_000:
         sys.set_int_max_str_digits(250_000)
     try:
-        cli.main(args=args, prog_name="cgtalg", standalone_mode=False)
+        if debug:
+            cli.main(args=args, prog_name="cgtalg", standalone_mode=False)
+        else:  # out of memory, recursion, overflow: cgtalg errors that say what to change
+            from cgtalg.errors import python_limits
+
+            with python_limits("the command"):
+                cli.main(args=args, prog_name="cgtalg", standalone_mode=False)
     except CgtalgError as exc:
         if debug:
             raise
