@@ -26,6 +26,7 @@ __version__ = "0.1.0"
 # The package root stands above every layer: it fills the registration points of the lower
 # layers (cgtalg.hooks) with references that are imported on first use.
 _hooks.position_game.provide("cgtalg.rulesets.registry:position_game", default=True)
+_hooks.ruleset_named.provide("cgtalg.rulesets.registry:get_ruleset", default=True)
 _hooks.form_html.provide("cgtalg.viz.html:game_html", default=True)
 _hooks.partizan_le.provide("cgtalg.normal.partizan:le", default=True)
 _hooks.partizan_canonical.provide("cgtalg.normal.partizan:canonical_form", default=True)

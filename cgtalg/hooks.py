@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-__all__ = ["Hook", "hooks", "position_game", "form_html", "partizan_le", "partizan_canonical",
+__all__ = ["Hook", "hooks", "position_game", "ruleset_named", "form_html", "partizan_le", "partizan_canonical",
            "partizan_canonical_sum", "partizan_mean", "partizan_higher_up", "partizan_higher_parts"]
 
 
@@ -88,6 +88,9 @@ def _hook(name: str, doc: str) -> Hook:
 position_game = _hook(
     "position_game", "position_game(name, args) -> form: the form of a ruleset position written "
     "name(a, b, ...) in game text, e.g. kayles(3)")
+ruleset_named = _hook(
+    "ruleset_named", "ruleset_named(name) -> ruleset: the ruleset registered under name, or the "
+    "take-and-break game of an octal code such as '0.07'")
 form_html = _hook(
     "form_html", "form_html(game) -> str: the notebook HTML card of a form (impartial or partizan)")
 partizan_le = _hook(

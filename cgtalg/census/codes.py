@@ -146,6 +146,13 @@ def census_classes(codes: Iterable["str | TakeAndBreak"], deadline: Any = None) 
     >>> [(c.standard, c.members) for c in census_classes(["0.07", "0.137", "0.4", "0.77"])]
     [('0.137', (('0.07', 1), ('0.137', 0), ('0.4', 2))), ('0.77', (('0.77', 0),))]
     """
+    if isinstance(codes, (str, TakeAndBreak)):
+        codes = [codes]
+    try:
+        codes = iter(codes)
+    except TypeError:
+        raise CensusError(f"census codes are a list of codes such as ['0.77', '0.137'], not "
+                          f"{type(codes).__name__}") from None
     groups: dict[str, list[tuple[TakeAndBreak, int]]] = {}
     for i, code in enumerate(codes):
         if deadline is not None and not i % 1024:

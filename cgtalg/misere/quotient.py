@@ -211,6 +211,20 @@ def _count(value: Any, name: str, least: int, error: type = BudgetError) -> int:
     return int(value)
 
 
+def _heap_ruleset(ruleset: Any) -> Any:
+    """``ruleset`` itself when it is a heap ruleset, the ruleset named by a text such as
+    ``"0.07"`` or ``"kayles"``; anything else is a :class:`~cgtalg.errors.RulesetError`."""
+    from cgtalg import hooks
+    from cgtalg.errors import shorten
+
+    if isinstance(ruleset, str):
+        ruleset = hooks.ruleset_named(ruleset)
+    if not callable(getattr(ruleset, "heap_options", None)):
+        raise RulesetError(f"a misère quotient is of a heap ruleset (an octal code such as '0.07', or "
+                           f"TakeAndBreak('0.07')), not {shorten(ruleset)}")
+    return ruleset
+
+
 def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 5000,
                     max_seconds: float | None = None, max_states: int = 2_000_000,
                     progress: bool | None = None, store: Any = None, partial: bool = False,
@@ -287,6 +301,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
         raise BudgetError(f"checkpoint_seconds must be a number of seconds >= 0 (got {checkpoint_seconds!r})")
     deadline = Deadline(max_seconds, max_memory)
     t0 = time.monotonic()
+    ruleset = _heap_ruleset(ruleset)
     name = _game_name(ruleset)
     k = _max_take(ruleset)
     if max_heap is None and k is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cgtalg.errors import GameKindError, UniverseError
+from cgtalg.errors import GameKindError, UniverseError, shorten
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
@@ -184,7 +184,7 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
     '='
     """
     if not isinstance(misere, bool):
-        raise GameKindError(f"compare: misere must be True or False, not {misere!r}")
+        raise GameKindError(f"compare: misere must be True or False, not {shorten(misere)}")
     a, b = read(g), read(h)
     ka, kb = kind_of(a, "compare"), kind_of(b, "compare")
     if not misere:

@@ -37,7 +37,7 @@ from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
 from cgtalg.core.partizan import PartizanGame, as_partizan, to_impartial
-from cgtalg.errors import GameKindError, UniverseError
+from cgtalg.errors import GameKindError, UniverseError, shorten
 
 __all__ = [
     "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
@@ -356,7 +356,7 @@ def check_universe(universe: Any, games: tuple[Any, ...], operation: str) -> str
         return "impartial" if all(is_impartial_kind(g) for g in games) else "all"
     name = _UNIVERSE_NAMES.get(str(universe).lower()) if isinstance(universe, str) else None
     if name is None:
-        raise UniverseError(f"{operation}: unknown universe {universe!r}; expected one of "
+        raise UniverseError(f"{operation}: unknown universe {shorten(universe)}; expected one of "
                             + ", ".join(map(repr, UNIVERSES)))
     return name
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from cgtalg.core.game import Game
 from cgtalg.core.partizan import PartizanGame
-from cgtalg.errors import GameKindError
+from cgtalg.errors import GameKindError, shorten
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
@@ -25,7 +25,7 @@ __all__ = ["outcome", "winning_moves"]
 
 def _flag(misere: Any, operation: str) -> bool:
     if not isinstance(misere, bool):
-        raise GameKindError(f"{operation}: misere must be True or False, not {misere!r}")
+        raise GameKindError(f"{operation}: misere must be True or False, not {shorten(misere)}")
     return misere
 
 
@@ -128,7 +128,7 @@ def winning_moves(g: Any, *, misere: bool = False, player: str | None = None, st
     kind = kind_of(x, "winning_moves")
     side = _SIDES.get(player) if isinstance(player, str) else None
     if player is not None and side is None:
-        raise GameKindError(f"winning_moves: player must be 'L' or 'R', not {player!r}")
+        raise GameKindError(f"winning_moves: player must be 'L' or 'R', not {shorten(player)}")
     if kind == "partizan" or (kind == "position" and x.is_partizan):
         if side is None:
             raise GameKindError(

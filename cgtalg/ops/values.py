@@ -17,7 +17,7 @@ from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
 from cgtalg.core.partizan import PartizanGame, from_impartial, pgame
-from cgtalg.errors import UniverseError, UnsupportedError
+from cgtalg.errors import UniverseError, UnsupportedError, shorten
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
@@ -205,7 +205,7 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
     '0'
     """
     if not isinstance(misere, bool):
-        raise refuse("canonical_form", g, f"misere must be True or False, not {misere!r}")
+        raise refuse("canonical_form", g, f"misere must be True or False, not {shorten(misere)}")
     x = read(g)
     kind = kind_of(x, "canonical_form")
     if not misere:

@@ -38,6 +38,7 @@ grows geometrically, or straight to the length a detected candidate needs.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -279,6 +280,10 @@ def periodicity_memory_estimate(ruleset: Any, max_values: int) -> int:
     Grundy values (:func:`~cgtalg.rulesets.grundy_engine.grundy_memory_estimate`)
     plus the run-length table of the certificate scan (4 bytes per value, the last prefix
     being up to ``max_values`` long, ``8`` bytes past ``2**31``)."""
+    if not callable(getattr(ruleset, "kernel_rules", None)):
+        raise RulesetError(f"a periodicity search is of a take-and-break ruleset, not {short_repr(ruleset)}")
+    if isinstance(max_values, bool) or not isinstance(max_values, numbers.Integral) or max_values < 0:
+        raise RulesetError(f"max_values must be a non-negative integer, not {short_repr(max_values)}")
     L = int(max_values)
     z = (L + 1) * np.dtype(_z_dtype(L)).itemsize
     return int(grundy_memory_estimate(ruleset, L)) + z

@@ -215,7 +215,14 @@ def _check_args(min_cycles: int, max_period: int | None, max_preperiod: int | No
 
 def _find(seq: Any, min_cycles: int, min_span: int, max_period: int | None, max_preperiod: int | None,
           arithmetic: bool) -> Periodicity | None:
-    items = seq if isinstance(seq, np.ndarray) else list(seq)
+    if isinstance(seq, np.ndarray):
+        items = seq
+    else:
+        try:
+            items = list(seq)
+        except TypeError:
+            raise PeriodicityError(f"a period is found in a sequence (a list, an array, a text), not in "
+                                   f"{short_repr(seq)} ({type(seq).__name__})") from None
     a, exact = encode_sequence(items)
     if arithmetic and not exact:
         bad = next(x for x in items if not isinstance(x, (int, np.integer)) or isinstance(x, bool)) \

@@ -275,6 +275,9 @@ def position_game(name: str, args: tuple[int, ...]) -> Any:
 
     ruleset = get_ruleset(name)
     heap = getattr(ruleset, "heap", None)
+    if isinstance(args, (int, str)) or not isinstance(args, (tuple, list)):
+        raise RulesetError(f"position_game takes the position's arguments as a tuple, e.g. "
+                           f"position_game('kayles', (3, 4)), not {short_repr(args)}")
     g = zero
     if callable(heap):
         for n in args:
