@@ -42,7 +42,7 @@ CASE_TIMEOUT = 20
 CALL_ALARM = 3
 #: seconds a call interrupted by the alarm may take to end (Ctrl-C is answered within a second;
 #: this is a hang detector on two loaded cores, not a speed)
-ALARM_GRACE = 5.0
+ALARM_GRACE = 10.0
 #: memory ceiling of every child (the budget must stop what would pass it)
 CHILD_MEMORY = "2G"
 #: longest message a cgtalg error may have (inputs are shortened)
@@ -231,6 +231,7 @@ def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover -
         print(f"CASE {index}", flush=True)
         result: dict = {"case": index}
         out, err = io.StringIO(), io.StringIO()
+        started = time.monotonic()
         signal.setitimer(signal.ITIMER_REAL, timeout)
         try:
             if kind == "cli":
@@ -241,6 +242,7 @@ def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover -
                 result["answer"] = repr(value)[:200]
         except Hang:
             result["hang"] = True
+            result["late"] = round(time.monotonic() - started - timeout, 2)
         except CgtalgError as exc:
             result.update(error=type(exc).__name__, message=str(exc)[:3000], length=len(str(exc)))
         except BaseException as exc:  # noqa: BLE001 - what this test hunts
@@ -285,10 +287,16 @@ def issue_results(tmp_path_factory):
     return _run_issue_cases(cases, tmp_path_factory.mktemp("issue"), CASE_TIMEOUT)
 
 
-def _check_cli(args: list[str], must_name: str | None, results: list) -> None:
+def _check_cli(args: list[str], must_name: str | None, results: list, long_ok: bool = False) -> None:
+    """With ``long_ok`` a command may still be computing when the alarm comes (a long
+    computation, bounded by the memory ceiling) if it answers the alarm, as it answers Ctrl-C,
+    within :data:`ALARM_GRACE` seconds."""
     shown = _short(args)
     for as_json, r in zip((False, True), results):
         assert not isinstance(r, str), f"`cgtalg {shown}`: {r}"
+        if long_ok and r.get("hang"):
+            assert r["late"] < ALARM_GRACE, f"`cgtalg {shown}` answered the alarm only {r['late']} s late"
+            continue
         assert not r.get("hang"), f"`cgtalg {shown}` ran for more than {CASE_TIMEOUT} s"
         assert "generic" not in r and "error" not in r, (
             f"`cgtalg {shown}` raised {r.get('generic') or r.get('error')}: {r['message'][:500]}")
@@ -334,7 +342,7 @@ def test_issue_library_calls(index, issue_results):
 @pytest.mark.parametrize("args, must_name", SLOW_CLI_CASES, ids=[_short(a)[:60] for a, _ in SLOW_CLI_CASES])
 def test_issue_long_command_lines(args, must_name, tmp_path):
     results = _run_issue_cases([["cli", args], ["cli", args + ["--json"]]], tmp_path, SLOW_TIMEOUT)
-    _check_cli(args, must_name, results)
+    _check_cli(args, must_name, results, long_ok=True)
 
 
 # --------------------------------------------------------------------------------------------

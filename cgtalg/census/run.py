@@ -603,15 +603,21 @@ def _run_dask(jobs: list, params: CensusParams, store: Any, scheduler: Any, work
         say(_stopping(exc, total - len(futures), total))
         raise
     finally:
-        if futures:
+        if futures and not owned:  # a cluster of ours is closed at once, its tasks with it
             try:
                 client.cancel(list(futures), force=True)
             except Exception:  # noqa: BLE001 - the scheduler may be gone already
                 pass
-        if owned:
-            client.close(timeout=5)
-            if cluster is not None:
-                cluster.close(timeout=30)
+        if owned:  # a slow close must not replace the error (or the answer) of the run
+            hurry = sys.exc_info()[0] is not None  # interrupted or stopped: the user is waiting
+            for close, seconds in ((client.close, 1 if hurry else 2),
+                                   (cluster.close if cluster is not None else None, 2 if hurry else 10)):
+                if close is None:
+                    continue
+                try:
+                    close(timeout=seconds)
+                except (OSError, TimeoutError, RuntimeError):  # a busy or gone cluster
+                    pass
 
 
 def _accepts_n_workers(client: Any) -> bool:
