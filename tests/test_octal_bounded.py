@@ -79,7 +79,7 @@ def test_parity_table_refused_up_front_and_bounded():
     with pytest.raises(ComputationLimitError, match=r"parity class table up to b = 10{30} would need more than a zettabyte.*"
                                                     r"memory ceiling"):
         parity_class_table(10**30)
-    with pytest.raises(ComputationLimitError, match=r"parity class table up to b = 10{40,} \[\.\.\.\] 0+ would"):
+    with pytest.raises(ComputationLimitError, match=r"parity class table up to b = 10{40,}\.\.\. \(201 digits\) would"):
         parity_class_table(10**200)  # the input shortened in the message
     with pytest.raises(ComputationLimitError, match="time budget"):
         parity_class_table(10**6, max_seconds=0.5)

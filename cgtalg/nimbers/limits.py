@@ -13,8 +13,8 @@ loops.
     >>> with nimber_budget(10, "a test"):
     ...     budget_check()
     >>> check_field_degree(6, 2048, "the square root of ω")
-    >>> shorten("7" * 1000)[:12], len(shorten("7" * 1000))
-    ('777777777777', 80)
+    >>> shorten("7" * 1000)
+    "'7777777777777777777777777777777777777777'... (1,000 characters) ...'7777777777'"
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.errors import BudgetError, ComputationLimitError, NimberError
+from cgtalg.errors import shorten as errors_shorten
 from cgtalg.nimbers import compiled as _compiled
 
 __all__ = [
@@ -168,31 +169,14 @@ def check_field_degree(M: int, max_field_degree: int, what: str) -> None:
 
 
 def shorten(text: Any, limit: int = 80) -> str:
-    """``text`` cut to at most ``limit`` characters (middle elided), for error messages that
-    quote user input (a 200,000-digit number is not repeated in full). Anything that is not a
-    str is shown with ``str``; an int too long to print (Python refuses to write ints of over
-    4,300 digits) is named by its size."""
-    if not isinstance(text, str):
-        text = _text(text, str)
-    if len(text) <= limit:
+    """``text`` for an error message: itself when short, else shortened as
+    :func:`cgtalg.errors.shorten` does (the one shortening; a 200,000-digit number is not
+    repeated in full, an int too long to print is named by its size)."""
+    if isinstance(text, str) and len(text) <= limit:
         return text
-    keep = limit - 5
-    return f"{text[: keep - keep // 3]}[...]{text[len(text) - keep // 3:]}"
+    return errors_shorten(text, limit)
 
 
 def short_repr(x: Any, limit: int = 80) -> str:
-    """``repr(x)`` shortened as :func:`shorten` does (safe for huge ints)."""
-    return shorten(_text(x, repr), limit)
-
-
-def _text(x: Any, how: Callable[[Any], str]) -> str:
-    if type(x) in (tuple, list) and len(x) < 100:
-        inner = ", ".join(_text(v, repr) for v in x)
-        return f"({inner}{',' if len(x) == 1 else ''})" if type(x) is tuple else f"[{inner}]"
-    if isinstance(x, int) and not isinstance(x, bool) and x.bit_length() > 3300:
-        digits = int(x.bit_length() * 0.30103) + 1
-        return f"{'-' if x < 0 else ''}<an integer of about {digits} digits>"
-    try:
-        return how(x)
-    except Exception:  # noqa: BLE001 - a value whose text cannot be made is named by its type
-        return f"<{type(x).__name__}>"
+    """``repr(x)`` shortened as :func:`cgtalg.errors.shorten` does (safe for huge ints)."""
+    return errors_shorten(x, limit)

@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterable, Literal, Protocol, runtime_checkable
 
 from cgtalg.budget import MEMORY_HINT, check_fits, default_max_memory, format_bytes, parse_memory
-from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
+from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError, shorten
 
 __all__ = [
     "check_store",
@@ -104,28 +104,17 @@ def short_count(n: int) -> str:
 
 
 def short_repr(value: Any, limit: int = 80) -> str:
-    """``repr(value)`` for an error message, shortened to about ``limit`` characters (its start
-    and end kept): an input of 200,000 digits is not repeated in full.
+    """``repr(value)`` for an error message, shortened to about ``limit`` characters: the one
+    shortening of :func:`cgtalg.errors.shorten` (an input of 200,000 digits is not repeated).
 
     Examples
     --------
-    >>> short_repr(10**100, 30)
-    '10000000000000 [...] 000000000'
     >>> short_repr("0.77")
     "'0.77'"
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
-        # repr would pass Python's limit of 4300 digits
-        text = f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
-    else:
-        try:
-            text = repr(value)
-        except Exception:  # noqa: BLE001 - a repr that fails still names the type
-            text = f"<{type(value).__name__}>"
-    if len(text) <= limit:
-        return text
-    head = max(limit * 2 // 3 - 6, 1)
-    return f"{text[:head]} [...] {text[-(limit - head - 7):]}"
+    return shorten(value, limit)
+
+
 LEFT: Player = "L"
 RIGHT: Player = "R"
 
