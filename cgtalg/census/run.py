@@ -432,8 +432,9 @@ class _BatchWriter:
 
     def add(self, std: str, got: dict, replacing: bool = False) -> None:
         """Queue the computed parts of ``got``; ``replacing``: some stored part of the class
-        failed its re-check, so the store (write-once) may refuse the new record: a warning,
-        not a failure (the record computed now is the one shown)."""
+        failed its re-check, so the new record replaces the stored one
+        (``put_positions_many(replace=True)``); if even that fails: a warning, not a failure
+        (the record computed now is the one shown)."""
         if self.store is None:
             return
         items = store_items(std, got, self.params)
@@ -443,15 +444,6 @@ class _BatchWriter:
             self.pending.append((std, items))
         if len(self.pending) >= self.batch_size or time.monotonic() - self.last > self.flush_seconds:
             self.flush()
-
-    def _can_replace(self) -> bool:
-        """Whether the store's ``put_positions_many`` takes ``replace=`` (overwrite a row)."""
-        import inspect
-
-        try:
-            return "replace" in inspect.signature(self.store.put_positions_many).parameters
-        except (TypeError, ValueError):  # pragma: no cover
-            return False
 
     def flush(self) -> None:
         from cgtalg.errors import StoreError
@@ -473,15 +465,13 @@ class _BatchWriter:
                         self.errors[std] = _error_text(exc)
                         continue
                     try:
-                        if not self._can_replace():
-                            raise exc
-                        # the stored record failed its re-check: replace it (a store that can)
+                        # the stored record failed its re-check: repair it in place
                         self.store.put_positions_many(items, replace=True)
                         self.transactions += 1
                     except StoreError as why:
                         self.warnings.append(
-                            f"{std}: the store keeps the record that failed its re-check (it is write-once; "
-                            f"the record computed now is shown): {' '.join(str(why).split())[:300]}")
+                            f"{std}: the store keeps the record that failed its re-check (it could not be "
+                            f"replaced; the record computed now is shown): {' '.join(str(why).split())[:300]}")
 
 
 def _bar(progress: bool | None, total: int) -> Any:

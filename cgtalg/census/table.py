@@ -518,7 +518,7 @@ class CensusResult:
         its re-check (:mod:`cgtalg.census.recheck`) and was computed again.
     warnings : list of str
         What the census could not do but did not fail on (a record that failed its re-check
-        kept in the write-once store beside the one computed now).
+        and could not be replaced in the store).
     """
 
     rows: list[CensusRow]
