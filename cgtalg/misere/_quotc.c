@@ -1409,7 +1409,120 @@ done:
     return ret;
 }
 
+/*
+ * tb_images(cols, colmap, phi, digits, n0, n1) -> list of sorted tuples: S_n for the heaps
+ * n0 <= n < n1 of the take-and-break code whose digit for taking t tokens is digits[t]
+ * (t = 0 .. len(digits) - 1; 0 beyond): bit 1 removes a whole heap of t, bit 2 leaves one
+ * heap, bit 4 two heaps, bit 8 three heaps (the nonempty heaps left, as
+ * cgtalg.rulesets.octal.TakeAndBreak.heap_options enumerates them). phi covers heaps < n1.
+ */
+static PyObject *py_tb_images(PyObject *self, PyObject *args)
+{
+    PyObject *cols, *colmap, *phi, *digits;
+    long n0, n1;
+    if (!PyArg_ParseTuple(args, "OOOOll", &cols, &colmap, &phi, &digits, &n0, &n1))
+        return NULL;
+    Monoid M;
+    if (monoid_get(&M, cols, colmap) < 0)
+        return NULL;
+    int m = M.m;
+    PyObject *out = NULL, *pf = NULL, *df = NULL;
+    const int32_t **ph = NULL;
+    long *dg = NULL;
+    unsigned char *mark = calloc(m, 1);
+    pf = PySequence_Fast(phi, "phi must be a sequence");
+    df = PySequence_Fast(digits, "digits must be a sequence");
+    if (!mark || !pf || !df) {
+        if (!mark)
+            PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t nphi = PySequence_Fast_GET_SIZE(pf), nd = PySequence_Fast_GET_SIZE(df);
+    if (n0 < 0 || n1 < n0 || n1 > nphi) {
+        PyErr_SetString(PyExc_ValueError, "heaps outside phi");
+        goto done;
+    }
+    ph = malloc((nphi + 1) * sizeof(int32_t *));
+    dg = malloc((nd + 1) * sizeof(long));
+    if (!ph || !dg) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nphi; i++) {
+        long z = PyLong_AsLong(PySequence_Fast_GET_ITEM(pf, i));
+        if (z == -1 && PyErr_Occurred())
+            goto done;
+        if (!(ph[i] = column(&M, z)))
+            goto done;
+    }
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        dg[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(df, i));
+        if (dg[i] == -1 && PyErr_Occurred())
+            goto done;
+    }
+    if (nd > 0 && (dg[0] & 3)) {
+        PyErr_SetString(PyExc_ValueError, "a digit for taking 0 tokens may only split (4 or 8)");
+        goto done;
+    }
+    out = PyList_New(n1 - n0);
+    if (!out)
+        goto done;
+    for (long n = n0; n < n1; n++) {
+        int len = 0;
+#define ADD(x)                     \
+    do {                           \
+        int x_ = (x);              \
+        if (!mark[x_]) {           \
+            mark[x_] = 1;          \
+            len++;                 \
+        }                          \
+    } while (0)
+        for (long t = 0; t < nd && t <= n; t++) {
+            long d = dg[t], r = n - t;
+            if (!d)
+                continue;
+            if (r == 0) {
+                if (d & 1)
+                    ADD(0);
+                continue;
+            }
+            if (d & 2)
+                ADD(ph[r][0]);
+            if ((d & 4) && r >= 2)
+                for (long a = 1; a <= r / 2; a++)
+                    ADD(ph[r - a][ph[a][0]]);
+            if ((d & 8) && r >= 3)
+                for (long a = 1; a <= r / 3; a++)
+                    for (long b = a; b <= (r - a) / 2; b++)
+                        ADD(ph[r - a - b][ph[b][ph[a][0]]]);
+        }
+#undef ADD
+        int cnt = 0;
+        PyObject *tup = PyTuple_New(len);
+        if (!tup) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        for (int z = 0; z < m && cnt < len; z++)
+            if (mark[z]) {
+                mark[z] = 0;
+                PyTuple_SET_ITEM(tup, cnt++, PyLong_FromLong(z));
+            }
+        PyList_SET_ITEM(out, n - n0, tup);
+    }
+done:
+    Py_XDECREF(pf);
+    Py_XDECREF(df);
+    free(ph);
+    free(dg);
+    free(mark);
+    monoid_release(&M);
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"tb_images", py_tb_images, METH_VARARGS,
+     "tb_images(cols, colmap, phi, digits, n0, n1) -> S_n of a take-and-break code"},
     {"prod_block", py_prod_block, METH_VARARGS,
      "prod_block(C, tables, stride, lut, xs, ys) -> int32 bytes of the products"},
     {"nerode", py_nerode, METH_VARARGS, "nerode(P, cols, check) -> int32 bytes of classes"},

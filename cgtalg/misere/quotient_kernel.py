@@ -43,7 +43,8 @@ import numpy as np
 from cgtalg.errors import ComputationLimitError
 
 __all__ = ["load", "status", "available", "verify", "mark_p", "canonical_order", "images",
-           "conservative", "new_kept", "columns", "nerode", "prod_block"]
+           "conservative", "new_kept", "columns", "nerode", "prod_block",
+           "take_break_digits", "tb_images", "is_reduced"]
 
 _LOADED = False
 _MODULE: ModuleType | None = None
@@ -133,6 +134,46 @@ def images(monoid: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int
     return c.images(cols[0], cols[1], list(phi), options)
 
 
+def take_break_digits(ruleset: Any) -> list[int] | None:
+    """The digits ``d_0 … d_k`` of a finite take-and-break code (duck-typed: ``digit``,
+    ``is_finite``, ``k``, ``code_text``), for :func:`tb_images`; None for any other ruleset,
+    or a code whose digit for taking nothing would leave a heap in place."""
+    if not (hasattr(ruleset, "code_text") and callable(getattr(ruleset, "digit", None))):
+        return None
+    k = getattr(ruleset, "k", None)
+    if not getattr(ruleset, "is_finite", False) or not isinstance(k, int) or k < 0:
+        return None
+    digits = [int(ruleset.digit(t)) for t in range(k + 1)]
+    if digits[0] & 3:
+        return None
+    return digits
+
+
+def tb_images(monoid: Any, phi: Sequence[int], digits: Sequence[int], n0: int = 0,
+              n1: int | None = None) -> list[tuple[int, ...]]:
+    """``S_n`` for heaps ``n0 <= n < n1`` (default: every heap of ``phi``) of the take-and-break
+    code with ``digits`` (:func:`take_break_digits`), computed from the digits in C: the same
+    sets as :func:`images` of ``TakeAndBreak.heap_options``, with no option tuples built."""
+    c = load()
+    phi = [int(g) for g in phi]
+    cols, colmap = columns(monoid, set(phi))
+    return c.tb_images(cols, colmap, phi, list(digits), int(n0), len(phi) if n1 is None else int(n1))
+
+
+def is_reduced(pre: Any) -> bool:
+    """Whether ``pre`` (a pretension with a table, every element a product of the heaps'
+    images) is already reduced and canonically numbered: ``P`` separates all its elements
+    and its elements are in the order of their least words. Its reduction is then itself."""
+    c = load()
+    cols, colmap = columns(pre.monoid)
+    size = int(pre.monoid.size)
+    gens = sorted(set(int(g) for g in pre.phi) - {0})
+    cls = c.nerode(np.asarray(pre.P, dtype=np.uint8).tobytes(), cols[gens] if gens else cols[:0], None)
+    if len(set(np.frombuffer(cls, dtype=np.int32).tolist())) != size:
+        return False
+    return bool(np.array_equal(canonical_order(pre), np.arange(size)))
+
+
 def _checker(deadline: Any, what: str) -> Any:
     if deadline is None:
         return None
@@ -185,12 +226,14 @@ def _states_error(order: int, max_states: int) -> ComputationLimitError:
 
 
 # -- the searches --------------------------------------------------------------------------------
-def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], max_states: int = 2_000_000,
-           deadline: Any = None, kept: Any = None) -> tuple[int, ...] | None:
+def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_states: int = 2_000_000,
+           deadline: Any = None, kept: Any = None,
+           S: Sequence[tuple[int, ...]] | None = None) -> tuple[int, ...] | None:
     """:func:`cgtalg.misere.pretension.verify_pretension`, compiled: the same answer (None, or
     the least failing word in colex order). ``kept`` (a :class:`Kept` of the monoid's order),
     when given, receives the inclusion-minimal option-image sets of the N-search (complete when
-    the answer is None)."""
+    the answer is None). ``S``, when given in place of ``options``, are the heaps' option
+    images (:func:`tb_images`)."""
     c = load()
     m = pre.monoid
     size = int(m.size)
@@ -200,7 +243,8 @@ def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], max_states: i
         return ()
     phi = [int(g) for g in pre.phi]
     cols, colmap = columns(m)
-    S = c.images(cols, colmap, phi, options[:n])
+    if S is None:
+        S = c.images(cols, colmap, phi, options[:n])
     Pb = P.astype(np.uint8).tobytes()
     what = f"verifying a candidate misère quotient of order {size}"
     check = _checker(deadline, what)
