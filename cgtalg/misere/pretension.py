@@ -206,26 +206,44 @@ def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pre
     else:
         cls = _nerode_cols(P, gen_cols)
     k = int(cls.max()) + 1
-    check_fits(table_bytes(k, 3 + len(getattr(m, "tables", ()))),
+    # the quotient's table (int32) and its canonical renumbering, built in row blocks
+    check_fits(table_bytes(k, 1) + 3 * CHUNK_ENTRIES * 8,
                f"a misère quotient candidate of order {k:,}",
                None if deadline is None else deadline.max_memory)
-    _check(deadline, f"reducing a misère quotient candidate of order {k:,}")
+    what = f"reducing a misère quotient candidate of order {k:,}"
+    _check(deadline, what)
+    # identity must be class 0: cls[0] is the identity's class (swap the labels 0 and cls[0])
+    e = int(cls[0])
+    if e != 0:
+        relabel = np.arange(k)
+        relabel[[0, e]] = relabel[[e, 0]]
+        cls = relabel[cls]
     rep = np.zeros(k, dtype=np.int64)
     rep[cls[::-1]] = np.arange(len(cls))[::-1]
-    qt = cls[lut[m.block(members[rep], members[rep])]].astype(np.int32)
+    cols = members[rep]
+    qt = _by_rows(k, lambda a, b: cls[lut[m.block(cols[a:b], cols)]], deadline, what)
     qP = np.zeros(k, dtype=bool)
     qP[cls] = P
     qphi = [int(cls[x]) for x in phi]
-    # identity must be class 0: cls[0] is the identity's class
-    e = int(cls[0])
-    if e != 0:
-        perm = np.arange(k)
-        perm[[0, e]] = perm[[e, 0]]
-        inv = np.argsort(perm)
-        qt = inv[qt[np.ix_(perm, perm)]].astype(np.int32)
-        qP = qP[perm]
-        qphi = [int(inv[x]) for x in qphi]
-    return _canonical_order(Pretension(FiniteMonoid(qt), qP, qphi))
+    return _canonical_order(Pretension(FiniteMonoid(qt), qP, qphi), deadline)
+
+
+#: entries of a table computed at once (row blocks) when a quotient's table is built
+CHUNK_ENTRIES = 1 << 22
+
+
+def _by_rows(k: int, rows: Any, deadline: "Deadline | None", what: str) -> np.ndarray:
+    """A ``k × k`` int32 table whose rows ``a:b`` are ``rows(a, b)``, computed in blocks of
+    about :data:`CHUNK_ENTRIES` entries (the intermediates stay small; the budget is checked
+    between blocks)."""
+    out = np.empty((k, k), dtype=np.int32)
+    step = max(1, CHUNK_ENTRIES // max(k, 1))
+    for a in range(0, k, step):
+        b = min(k, a + step)
+        out[a:b] = rows(a, b)
+        if b < k:
+            _check(deadline, what)
+    return out
 
 
 def _active_heaps(phi: Sequence[int]) -> list[int]:
@@ -264,7 +282,7 @@ def _colex_key(word: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(word, reverse=True))
 
 
-def _canonical_order(pre: Pretension) -> Pretension:
+def _canonical_order(pre: Pretension, deadline: "Deadline | None" = None) -> Pretension:
     """``pre`` with its elements renumbered in the order of their least words (colex)."""
     if quotient_kernel.available():
         perm = quotient_kernel.canonical_order(pre)
@@ -275,7 +293,12 @@ def _canonical_order(pre: Pretension) -> Pretension:
             raise AssertionError("quotient has elements that are not images of positions")
         perm = np.array(order, dtype=np.int64)
     inv = np.argsort(perm)
-    t = inv[pre.monoid.table[np.ix_(perm, perm)]].astype(np.int32)
+    k = int(perm.size)
+    if np.array_equal(perm, np.arange(k)):
+        return pre
+    t0 = pre.monoid.table
+    t = _by_rows(k, lambda a, b: inv[t0[perm[a:b]][:, perm]], deadline,
+                 f"renumbering a misère quotient candidate of order {k:,}")
     return Pretension(FiniteMonoid(t), pre.P[perm].copy(), [int(inv[x]) for x in pre.phi])
 
 
