@@ -295,3 +295,29 @@ def test_a_stored_quotient_is_reverified_from_the_digits(tmp_path):
     shuffled = Pretension(FiniteMonoid(t), np.asarray(q.P)[perm], [int(inv[x]) for x in q.phi])
     assert not qk.is_reduced(shuffled)
     assert np.array_equal(_reduce(shuffled, None).monoid.table, q.table)
+
+
+def test_reduction_and_product_candidates_agree_with_python(monkeypatch):
+    from cgtalg.misere.pretension import _with_cyclic_factors
+
+    rng = random.Random(33)
+    cases = []
+    for _ in range(120):
+        code = rng.choice(CODES)
+        pre, opts = _random_pretension(rng, code, rng.randrange(2, 10))
+        heaps = sorted(rng.sample([h for h in range(len(pre.phi)) if opts[h]] or [0], 1))
+        params = [(rng.randrange(0, 4), rng.choice([2, 4]))]
+        cases.append((pre, opts, heaps, params))
+
+    def run():
+        out = []
+        for pre, opts, heaps, params in cases:
+            r = _reduce(pre, opts)
+            w = _reduce(_with_cyclic_factors(pre, heaps, params, opts), opts)
+            out.append((r.monoid.table.tolist(), r.P.tolist(), list(r.phi),
+                        w.monoid.table.tolist(), w.P.tolist(), list(w.phi)))
+        return out
+
+    compiled = run()
+    monkeypatch.setattr(qk, "available", lambda: False)
+    assert run() == compiled
