@@ -321,3 +321,13 @@ def test_reduction_and_product_candidates_agree_with_python(monkeypatch):
     compiled = run()
     monkeypatch.setattr(qk, "available", lambda: False)
     assert run() == compiled
+
+
+def test_verifying_a_product_candidate_needs_no_table():
+    from cgtalg.misere.pretension import _with_cyclic_factors
+
+    pre, opts = _quotient_pre("0.07", 14)
+    raw = _with_cyclic_factors(pre, [14], [(2, 2)], opts)
+    assert hasattr(raw.monoid, "tables")
+    assert qk.verify(raw, opts) == verify_pretension_python(
+        Pretension(FiniteMonoid(raw.monoid.table), raw.P, raw.phi), opts)

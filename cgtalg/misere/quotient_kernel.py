@@ -243,9 +243,11 @@ def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_st
     if P[0]:
         return ()
     phi = [int(g) for g in pre.phi]
-    cols, colmap = columns(m)
+    cols, colmap = columns(m, set(phi))
     if S is None:
         S = c.images(cols, colmap, phi, options[:n])
+    if hasattr(m, "tables"):      # a product submonoid: the columns of the option images too
+        cols, colmap = columns(m, set(phi).union(*S))
     Pb = P.astype(np.uint8).tobytes()
     what = f"verifying a candidate misère quotient of order {size}"
     check = _checker(deadline, what)
