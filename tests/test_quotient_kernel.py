@@ -331,3 +331,28 @@ def test_verifying_a_product_candidate_needs_no_table():
     assert hasattr(raw.monoid, "tables")
     assert qk.verify(raw, opts) == verify_pretension_python(
         Pretension(FiniteMonoid(raw.monoid.table), raw.P, raw.phi), opts)
+
+
+def test_incremental_kept_sets_are_exactly_the_minimal_option_image_sets():
+    # kept sets carried across conservative heaps (mex interpolation, seeded searches, merges)
+    # are the inclusion-minimal option-image sets of the reachable positions: the same sets a
+    # full verification of the extended pretension keeps
+    checked = 0
+    for code, top, start in (("0.15", 60, 31), ("0.07", 29, 28), ("0.77", 60, 28)):
+        r = TakeAndBreak(code)
+        q = misere_quotient(r, max_heap=top, progress=False)
+        opts = _options(code, top)
+        keep = qmod._KeptSets()
+        pre = _reduce(Pretension(FiniteMonoid(np.asarray(q.table)), np.asarray(q.P, dtype=bool),
+                                 list(q.phi[:start])), opts[:start])
+        assert pre.monoid.size == q.order
+        for n in range(start, top + 1):
+            got = qmod._conservative(pre, opts[: n + 1], n, 2_000_000, None, keep)
+            assert got is not None and keep.pre is got       # carried to the next heap
+            full = qk.new_kept(got.monoid.size)
+            assert qk.verify(got, opts[: n + 1], kept=full) is None
+            for x in range(got.monoid.size):
+                assert sorted(keep.kept.sets(x)) == sorted(full.sets(x)), (code, n, x)
+            checked += 1
+            pre = got
+    assert checked > 40
