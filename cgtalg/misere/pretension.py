@@ -195,11 +195,13 @@ def _transitions(monoid: FiniteMonoid, phi: Sequence[int], options: Sequence[Seq
     return frozenset(out)
 
 
-def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pretension:
+def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None,
+            max_order: int | None = None) -> Pretension | None:
     """Regenerate from the heaps' images and divide by indistinguishability; elements are then
     renumbered by their least words (so equal quotients get equal tables). The table of the
     result is refused up front (:func:`cgtalg.budget.check_fits`) when it cannot fit under the
-    memory ceiling of ``deadline`` (default: the process's)."""
+    memory ceiling of ``deadline`` (default: the process's). With ``max_order``, a reduction
+    of more elements is not built: None."""
     m = pre.monoid
     gens = sorted(g for g in set(pre.phi) if g != 0)
     members, lut = _generate(m, gens)       # the submonoid the heaps generate (old ids)
@@ -212,6 +214,8 @@ def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pre
     else:
         cls = _nerode_cols(P, gen_cols)
     k = int(cls.max()) + 1
+    if max_order is not None and k > max_order:
+        return None
     # the quotient's table (int32) and its canonical renumbering, built in row blocks
     check_fits(table_bytes(k, 1) + 3 * CHUNK_ENTRIES * 8,
                f"a misère quotient candidate of order {k:,}",

@@ -232,8 +232,8 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
                 # (the reduction keeps the P-status of every position's image)
                 if bool(raw.P[_image(raw, w)]) != should_be_p:
                     continue
-                trial = _reduce(raw, options, deadline)
-                if trial.monoid.size > max_order:
+                trial = _reduce(raw, options, deadline, max_order)
+                if trial is None:            # more than max_order elements: not built
                     continue
                 if bool(trial.P[trial.image(w)]) == should_be_p:
                     for h, pp in zip(heaps, ps):
