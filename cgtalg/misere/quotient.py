@@ -14,6 +14,11 @@ MisereSolver (first try to map the new heap to an existing element; otherwise ad
 generator, mark a P-portion from least words, reduce, and on failure enlarge the cyclic factors
 of the heaps in a failing position). No candidate is trusted: each is **verified** exactly by
 the following finite check (the verification principle behind MisereSolver; the proof is short).
+The searches run compiled (:mod:`cgtalg.misere.quotient_kernel`, C, with the Python code of
+:mod:`cgtalg.misere.pretension` as reference and fallback); an existing element is given to a
+new heap by Siegel's *mex interpolation* (no search) or by an incremental search seeded with the
+kept minimal option-image sets of the previous heaps, both proved in
+:func:`cgtalg.misere.quotient_kernel.conservative`.
 
 A *pretension* is a finite commutative monoid ``Q`` with identity ``1``, a subset ``P`` with
 ``1 ∉ P``, and ``Φ: heaps → Q`` (optionless heaps map to ``1``), extended to positions

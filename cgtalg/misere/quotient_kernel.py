@@ -293,9 +293,7 @@ def prod_block(m: Any, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
                        [np.ascontiguousarray(t, dtype=np.int32) for t in m.tables],
                        np.ascontiguousarray(m.stride, dtype=np.int64), m._lut, xs.reshape(-1),
                        ys.reshape(-1))
-    return np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.shape + ys.shape) \
-        if xs.ndim <= 1 and ys.ndim <= 1 else \
-        np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.size, ys.size)
+    return np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.size, ys.size)
 
 
 def generate(gen_cols: np.ndarray, lut: np.ndarray) -> np.ndarray:
