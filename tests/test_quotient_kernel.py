@@ -356,3 +356,26 @@ def test_incremental_kept_sets_are_exactly_the_minimal_option_image_sets():
             checked += 1
             pre = got
     assert checked > 40
+
+
+def test_a_stale_or_disabled_kernel_is_not_used(monkeypatch):
+    import warnings as w
+
+    from cgtalg.misere import _quotc  # type: ignore[attr-defined]
+
+    try:
+        monkeypatch.setattr(qk, "_LOADED", False)
+        monkeypatch.setattr(_quotc, "SOURCE_HASH", "0" * 16)
+        with w.catch_warnings(record=True) as got:
+            w.simplefilter("always")
+            assert qk.load() is None
+        assert "stale" in qk.status() and any("rebuild" in str(x.message) for x in got)
+        monkeypatch.undo()
+        monkeypatch.setattr(qk, "_LOADED", False)
+        monkeypatch.setenv("CGTALG_PURE_PYTHON", "1")
+        assert qk.load() is None and qk.status().startswith("disabled")
+    finally:
+        monkeypatch.undo()
+        qk._LOADED = False
+        qk._MODULE = None
+        assert qk.load() is not None and qk.status() == "compiled"
