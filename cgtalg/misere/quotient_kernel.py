@@ -23,6 +23,10 @@ sets an N-search met (bitsets). Kept across heaps while the extensions stay cons
 are what the *mex interpolation* shortcut of :func:`conservative` reads, and the seeds of its
 incremental search (proofs in :func:`conservative`).
 
+Building it in a development checkout (what ``pip install -e .`` does through the hook)::
+
+    python -c "import pathlib, hatch_build as h; [h.compile_kernel(pathlib.Path('.'), s, m) for s, m in h.KERNELS]"
+
 Examples
 --------
 >>> status() in ("compiled", "disabled (CGTALG_PURE_PYTHON=1)") or status().startswith("python")
