@@ -379,3 +379,14 @@ def test_a_stale_or_disabled_kernel_is_not_used(monkeypatch):
         qk._LOADED = False
         qk._MODULE = None
         assert qk.load() is not None and qk.status() == "compiled"
+
+
+def test_python_and_compiled_searches_keep_the_same_minimal_sets():
+    for code, top in (("0.123", None), ("0.72", None), ("0.07", 22)):
+        pre, opts = _quotient_pre(code, top)
+        sets: dict = {}
+        assert verify_pretension_python(pre, opts, kept_out=sets) is None
+        kept = qk.new_kept(pre.monoid.size)
+        assert qk.verify(pre, opts, kept=kept) is None
+        for x in range(pre.monoid.size):
+            assert sorted(kept.sets(x)) == sorted(tuple(sorted(T)) for T in sets.get(x, ()))

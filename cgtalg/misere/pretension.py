@@ -352,9 +352,12 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
 
 def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
                              max_states: int = 2_000_000,
-                             deadline: "Deadline | None" = None) -> tuple[int, ...] | None:
+                             deadline: "Deadline | None" = None,
+                             kept_out: dict | None = None) -> tuple[int, ...] | None:
     """:func:`verify_pretension` in Python (the reference implementation): a best-first search
-    in colex order over the pairs ``(x, T)``, keeping per element the inclusion-minimal ``T``."""
+    in colex order over the pairs ``(x, T)``, keeping per element the inclusion-minimal ``T``.
+    ``kept_out`` (a dict), when given, receives those sets (``x -> list of frozensets``;
+    complete when the answer is None)."""
     t = pre.monoid.table
     P = pre.P
     n = len(pre.phi)
@@ -396,7 +399,7 @@ def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[i
         for h, s in lst:
             if not any(s2 < s or (s2 == s and h2 < h) for h2, s2 in lst):
                 edges.append((h, column(g), [column(z) for z in s]))
-    kept: dict[int, list[frozenset[int]]] = {}
+    kept: dict[int, list[frozenset[int]]] = {} if kept_out is None else kept_out
     fail_key = None if fail is None else _colex_key(fail)
     pq: list[tuple[tuple[int, ...], tuple[int, ...], int, frozenset[int]]] = [((), (), 0, frozenset())]
     states = 0
