@@ -10,8 +10,8 @@
 3. the split of a class's time: classes settled (final) against unsettled (which spend their
    whole budget), from the records' ``seconds``.
 
-    python benchmarks/bench_quotient_census.py                     # 2-digit codes, 5 s a class
-    python benchmarks/bench_quotient_census.py --digits 3 --class-time 10
+    PYTHONPATH=. python benchmarks/bench_quotient_census.py                     # 2-digit codes, 5 s a class
+    PYTHONPATH=. python benchmarks/bench_quotient_census.py --digits 3 --class-time 10
 
 The full 3-digit census of the docs (docs/quotient_census.md) is the command given there.
 """
