@@ -484,7 +484,7 @@ class QuotientCensusResult:
         plot = _growth_plot(self)
         fig = (f'<figure><img alt="order of Q_n against n, unsettled classes" src="data:image/png;base64,{plot}">'
                "<figcaption>Order of the partial quotient Q_n against the heap n, for each unsettled class "
-               "(standard forms; log scale)</figcaption></figure>") if plot else ""
+               "(standard forms; logarithmic scales)</figcaption></figure>") if plot else ""
         cols = ["code", "standard_form", "shift", "cousins", "result", "order", "p_count", "preperiod", "period",
                 "heaps", "generator_heaps", "growth", "presentation", "p_portion", "source"]
         body = []
@@ -551,7 +551,9 @@ def _growth_plot(result: QuotientCensusResult) -> str | None:
         ys = [o for _h, o in r.growth] + [r.growth[-1][1]]
         ax.step(xs, ys, where="post", lw=0.8, alpha=0.7, label=std)
     ax.set_yscale("log")
-    ax.set_xlabel("heap n")
+    ax.set_xscale("symlog", linthresh=16)  # most classes stop below heap 64, a few go past 2000
+    ax.set_xlim(left=0)
+    ax.set_xlabel("heap n (linear to 16, logarithmic after)")
     ax.set_ylabel("order of Q_n")
     ax.set_title(f"{len(classes)} unsettled classes")
     if len(classes) <= 12:
