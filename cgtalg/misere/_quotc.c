@@ -347,6 +347,20 @@ static int kept_insert(KeptObject *K, int x, const uint64_t *T, uint64_t sg)
     return 1;
 }
 
+/* whether some kept set of x is contained in T */
+static int kept_covered(const KeptObject *K, int x, const uint64_t *T, uint64_t sg)
+{
+    int W = K->W, n = K->cnt[x];
+    const uint64_t *bs = K->bits[x], *sv = K->sig[x];
+    for (int i = 0; i < n; i++)
+        if (!(sv[i] & ~sg) && subset(bs + (Py_ssize_t)i * W, T, W))
+            return 1;
+    return 0;
+}
+
+/* merge(other): insert every set of other (same order) */
+static PyObject *Kept_merge(KeptObject *K, PyObject *arg);
+
 static PyObject *Kept_copy(KeptObject *K, PyObject *noargs)
 {
     KeptObject *C = (KeptObject *)KeptType.tp_alloc(&KeptType, 0);
@@ -372,6 +386,24 @@ static PyObject *Kept_copy(KeptObject *K, PyObject *noargs)
     }
     C->total = K->total;
     return (PyObject *)C;
+}
+
+static PyObject *Kept_merge(KeptObject *K, PyObject *arg)
+{
+    if (!PyObject_TypeCheck(arg, &KeptType)) {
+        PyErr_SetString(PyExc_TypeError, "merge wants a Kept");
+        return NULL;
+    }
+    KeptObject *O = (KeptObject *)arg;
+    if (O->m != K->m) {
+        PyErr_SetString(PyExc_ValueError, "kept sets of another order");
+        return NULL;
+    }
+    for (int x = 0; x < O->m; x++)
+        for (int i = 0; i < O->cnt[x]; i++)
+            if (kept_insert(K, x, O->bits[x] + (Py_ssize_t)i * O->W, O->sig[x][i]) < 0)
+                return PyErr_NoMemory();
+    Py_RETURN_NONE;
 }
 
 /* covering(x, S): whether some kept set of x is contained in the set S (a sequence) */
@@ -469,6 +501,8 @@ static PyObject *Kept_get_nbytes(KeptObject *K, void *c)
 
 static PyMethodDef Kept_methods[] = {
     {"copy", (PyCFunction)Kept_copy, METH_NOARGS, "An independent copy."},
+    {"merge", (PyCFunction)Kept_merge, METH_O,
+     "merge(other): add the sets of other (removing the sets that contain one of them)."},
     {"covering", (PyCFunction)Kept_covering, METH_VARARGS,
      "covering(x, S): whether some kept set of element x is contained in S."},
     {"sets", (PyCFunction)Kept_sets, METH_VARARGS, "sets(x): the kept sets of x (sorted tuples)."},
@@ -510,6 +544,7 @@ typedef struct {
     int k, m, W;
     const unsigned char *P;
     KeptObject *K;
+    KeptObject *seeds; /* read-only kept sets that also prune (NULL: none) */
     State *lev, *tmp; /* per level: current state; tmp: one per level (swap) */
     long *cnt;        /* count per edge */
     /* limit (colex), over all heaps 0..nh-1: counts */
@@ -599,6 +634,8 @@ static int nexplore(NCtx *c, int d, const State *s)
             c->result = 3;
             return 3;
         }
+        if (c->seeds && kept_covered(c->seeds, a->elem, a->bits, a->sig))
+            break;
         int ins = kept_insert(c->K, a->elem, a->bits, a->sig);
         if (ins < 0) {
             PyErr_NoMemory();
@@ -623,21 +660,26 @@ static int nexplore(NCtx *c, int d, const State *s)
 }
 
 /*
- * nsearch(cols, colmap, P, edges, kept, limit=None, nheaps=0, max_states, top_only, check)
+ * nsearch(cols, colmap, P, edges, kept, limit, max_states, top_only, check[, seeds])
  *   edges: (heap, g, S) in increasing heap order (S nonempty for a searched edge).
  *   kept: a Kept (filled in place; it may hold the sets of an earlier search: seeds).
+ *   seeds: None or a Kept that prunes too but is not modified.
  *   limit: None or a tuple of counts per heap 0..nheaps-1: stop at the first word >= it.
  * Returns (status, counts, states): status 0 no failure, 1 failure (counts per edge), 2 limit
  * reached, 3 max_states exceeded.
  */
 static PyObject *py_nsearch(PyObject *self, PyObject *args)
 {
-    PyObject *cols, *colmap, *Pobj, *edges, *keptobj, *limit, *check;
+    PyObject *cols, *colmap, *Pobj, *edges, *keptobj, *limit, *check, *seedobj = Py_None;
     long long max_states;
     int top_only;
-    if (!PyArg_ParseTuple(args, "OOOOO!OLpO", &cols, &colmap, &Pobj, &edges, &KeptType, &keptobj,
-                          &limit, &max_states, &top_only, &check))
+    if (!PyArg_ParseTuple(args, "OOOOO!OLpO|O", &cols, &colmap, &Pobj, &edges, &KeptType, &keptobj,
+                          &limit, &max_states, &top_only, &check, &seedobj))
         return NULL;
+    if (seedobj != Py_None && !PyObject_TypeCheck(seedobj, &KeptType)) {
+        PyErr_SetString(PyExc_TypeError, "seeds must be a Kept or None");
+        return NULL;
+    }
     Monoid M;
     if (monoid_get(&M, cols, colmap) < 0)
         return NULL;
@@ -654,7 +696,8 @@ static PyObject *py_nsearch(PyObject *self, PyObject *args)
     c.W = (M.m + 63) / 64;
     c.P = Pb.buf;
     c.K = (KeptObject *)keptobj;
-    if (c.K->m != M.m) {
+    c.seeds = seedobj == Py_None ? NULL : (KeptObject *)seedobj;
+    if (c.K->m != M.m || (c.seeds && c.seeds->m != M.m)) {
         PyErr_SetString(PyExc_ValueError, "kept sets of another order");
         goto done;
     }
@@ -1409,7 +1452,324 @@ done:
     return ret;
 }
 
+/*
+ * tb_images(cols, colmap, phi, digits, n0, n1) -> list of sorted tuples: S_n for the heaps
+ * n0 <= n < n1 of the take-and-break code whose digit for taking t tokens is digits[t]
+ * (t = 0 .. len(digits) - 1; 0 beyond): bit 1 removes a whole heap of t, bit 2 leaves one
+ * heap, bit 4 two heaps, bit 8 three heaps (the nonempty heaps left, as
+ * cgtalg.rulesets.octal.TakeAndBreak.heap_options enumerates them). phi covers heaps < n1.
+ */
+static PyObject *py_tb_images(PyObject *self, PyObject *args)
+{
+    PyObject *cols, *colmap, *phi, *digits;
+    long n0, n1;
+    if (!PyArg_ParseTuple(args, "OOOOll", &cols, &colmap, &phi, &digits, &n0, &n1))
+        return NULL;
+    Monoid M;
+    if (monoid_get(&M, cols, colmap) < 0)
+        return NULL;
+    int m = M.m;
+    PyObject *out = NULL, *pf = NULL, *df = NULL;
+    const int32_t **ph = NULL;
+    long *dg = NULL;
+    unsigned char *mark = calloc(m, 1);
+    pf = PySequence_Fast(phi, "phi must be a sequence");
+    df = PySequence_Fast(digits, "digits must be a sequence");
+    if (!mark || !pf || !df) {
+        if (!mark)
+            PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t nphi = PySequence_Fast_GET_SIZE(pf), nd = PySequence_Fast_GET_SIZE(df);
+    if (n0 < 0 || n1 < n0 || n1 > nphi) {
+        PyErr_SetString(PyExc_ValueError, "heaps outside phi");
+        goto done;
+    }
+    ph = malloc((nphi + 1) * sizeof(int32_t *));
+    dg = malloc((nd + 1) * sizeof(long));
+    if (!ph || !dg) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nphi; i++) {
+        long z = PyLong_AsLong(PySequence_Fast_GET_ITEM(pf, i));
+        if (z == -1 && PyErr_Occurred())
+            goto done;
+        if (!(ph[i] = column(&M, z)))
+            goto done;
+    }
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        dg[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(df, i));
+        if (dg[i] == -1 && PyErr_Occurred())
+            goto done;
+    }
+    if (nd > 0 && (dg[0] & 3)) {
+        PyErr_SetString(PyExc_ValueError, "a digit for taking 0 tokens may only split (4 or 8)");
+        goto done;
+    }
+    out = PyList_New(n1 - n0);
+    if (!out)
+        goto done;
+    for (long n = n0; n < n1; n++) {
+        int len = 0;
+#define ADD(x)                     \
+    do {                           \
+        int x_ = (x);              \
+        if (!mark[x_]) {           \
+            mark[x_] = 1;          \
+            len++;                 \
+        }                          \
+    } while (0)
+        for (long t = 0; t < nd && t <= n; t++) {
+            long d = dg[t], r = n - t;
+            if (!d)
+                continue;
+            if (r == 0) {
+                if (d & 1)
+                    ADD(0);
+                continue;
+            }
+            if (d & 2)
+                ADD(ph[r][0]);
+            if ((d & 4) && r >= 2)
+                for (long a = 1; a <= r / 2; a++)
+                    ADD(ph[r - a][ph[a][0]]);
+            if ((d & 8) && r >= 3)
+                for (long a = 1; a <= r / 3; a++)
+                    for (long b = a; b <= (r - a) / 2; b++)
+                        ADD(ph[r - a - b][ph[b][ph[a][0]]]);
+        }
+#undef ADD
+        int cnt = 0;
+        PyObject *tup = PyTuple_New(len);
+        if (!tup) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        for (int z = 0; z < m && cnt < len; z++)
+            if (mark[z]) {
+                mark[z] = 0;
+                PyTuple_SET_ITEM(tup, cnt++, PyLong_FromLong(z));
+            }
+        PyList_SET_ITEM(out, n - n0, tup);
+    }
+done:
+    Py_XDECREF(pf);
+    Py_XDECREF(df);
+    free(ph);
+    free(dg);
+    free(mark);
+    monoid_release(&M);
+    return out;
+}
+
+/*
+ * generate(cols, lut, check) -> int64 bytes: the elements of the submonoid generated by the
+ * elements whose columns are the rows of cols (k x m int32), breadth first from the identity
+ * 0: layer by layer, each layer in the order of first occurrence over (generator, element of
+ * the previous layer), generator-major. lut (int64, length m, all -1 on entry) receives
+ * old id -> new id.
+ */
+static PyObject *py_generate(PyObject *self, PyObject *args)
+{
+    PyObject *cobj, *lobj, *check;
+    if (!PyArg_ParseTuple(args, "OOO", &cobj, &lobj, &check))
+        return NULL;
+    Py_buffer cb, lb;
+    if (PyObject_GetBuffer(cobj, &cb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(lobj, &lb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&cb);
+        return NULL;
+    }
+    PyObject *ret = NULL;
+    int64_t *order = NULL;
+    if (cb.itemsize != 4 || cb.ndim != 2 || lb.itemsize != 8 || lb.len / 8 != cb.shape[1]) {
+        PyErr_SetString(PyExc_TypeError, "generate wants a k x m int32 array and an int64 lut of m");
+        goto done;
+    }
+    Py_ssize_t k = cb.shape[0], m = cb.shape[1];
+    const int32_t *cols = cb.buf;
+    int64_t *lut = lb.buf;
+    Ticker tk;
+    ticker_init(&tk, check);
+    order = malloc((m + 1) * sizeof(int64_t));
+    if (!order) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t count = 1, start = 0, end = 1;
+    order[0] = 0;
+    lut[0] = 0;
+    while (start < end && k > 0) {
+        for (Py_ssize_t g = 0; g < k; g++) {
+            const int32_t *c = cols + g * m;
+            for (Py_ssize_t i = start; i < end; i++) {
+                int32_t y = c[order[i]];
+                if (y < 0 || y >= m) {
+                    PyErr_SetString(PyExc_ValueError, "a product outside the monoid");
+                    goto done;
+                }
+                if (lut[y] < 0) {
+                    lut[y] = count;
+                    order[count++] = y;
+                }
+            }
+            if (tick(&tk) < 0)
+                goto done;
+        }
+        start = end;
+        end = count;
+    }
+    ret = PyBytes_FromStringAndSize((char *)order, count * sizeof(int64_t));
+done:
+    free(order);
+    PyBuffer_Release(&cb);
+    PyBuffer_Release(&lb);
+    return ret;
+}
+
+/*
+ * prod_generate(tables, G, stride, lut, check) -> int64 bytes (count x f): the coordinates of
+ * the elements of the submonoid of a direct product of finite monoids (tables: f square int32
+ * arrays) generated by the coordinate vectors G (ngens x f int64), breadth first from the
+ * identity (all coordinates 0): layer by layer, each in the order of first occurrence over
+ * (element of the previous layer, generator), element-major. lut (int64, all -1 on entry, one
+ * entry per code sum stride[j] * c_j) receives code -> element id. Every TICK_CHECK elements
+ * the callback check (the budget) runs.
+ */
+static PyObject *py_prod_generate(PyObject *self, PyObject *args)
+{
+    PyObject *tabs, *Go, *so, *lo, *check;
+    if (!PyArg_ParseTuple(args, "OOOOO", &tabs, &Go, &so, &lo, &check))
+        return NULL;
+    Py_buffer gb, sb, lb;
+    int have = 0;
+    PyObject *ret = NULL, *tf = NULL;
+    Py_buffer *tb = NULL;
+    const int32_t **T = NULL;
+    Py_ssize_t *tn = NULL;
+    int64_t *C = NULL;
+    int ntb = 0;
+    if (PyObject_GetBuffer(Go, &gb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND) < 0)
+        return NULL;
+    have = 1;
+    if (PyObject_GetBuffer(so, &sb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND) < 0)
+        goto done;
+    have = 2;
+    if (PyObject_GetBuffer(lo, &lb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND | PyBUF_WRITABLE) < 0)
+        goto done;
+    have = 3;
+    if (gb.itemsize != 8 || gb.ndim != 2 || sb.itemsize != 8 || lb.itemsize != 8) {
+        PyErr_SetString(PyExc_TypeError, "prod_generate wants int64 arrays");
+        goto done;
+    }
+    Py_ssize_t ng = gb.shape[0], f = gb.shape[1], total = lb.len / 8;
+    const int64_t *G = gb.buf, *stride = sb.buf;
+    int64_t *lut = lb.buf;
+    tf = PySequence_Fast(tabs, "tables must be a sequence");
+    if (!tf)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(tf) != f || sb.len / 8 != f) {
+        PyErr_SetString(PyExc_ValueError, "one table and one stride per coordinate");
+        goto done;
+    }
+    tb = calloc(f + 1, sizeof(Py_buffer));
+    T = calloc(f + 1, sizeof(int32_t *));
+    tn = calloc(f + 1, sizeof(Py_ssize_t));
+    if (!tb || !T || !tn) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (; ntb < f; ntb++) {
+        if (PyObject_GetBuffer(PySequence_Fast_GET_ITEM(tf, ntb), &tb[ntb],
+                               PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_ND) < 0)
+            goto done;
+        if (tb[ntb].itemsize != 4 || tb[ntb].ndim != 2) {
+            ntb++;
+            PyErr_SetString(PyExc_TypeError, "tables must be 2-d int32 arrays");
+            goto done;
+        }
+        T[ntb] = tb[ntb].buf;
+        tn[ntb] = tb[ntb].shape[1];
+    }
+    for (Py_ssize_t i = 0; i < ng * f; i++) {
+        Py_ssize_t j = i % f;
+        if (G[i] < 0 || G[i] >= tn[j]) {
+            PyErr_SetString(PyExc_ValueError, "a generator coordinate out of range");
+            goto done;
+        }
+    }
+    Ticker tk;
+    ticker_init(&tk, check);
+    Py_ssize_t cap = 1024, count = 1;
+    C = calloc(cap * f, sizeof(int64_t));
+    if (!C) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (total < 1) {
+        PyErr_SetString(PyExc_ValueError, "empty look-up table");
+        goto done;
+    }
+    lut[0] = 0;
+    Py_ssize_t start = 0, end = 1;
+    while (start < end && ng > 0) {
+        for (Py_ssize_t i = start; i < end; i++) {
+            for (Py_ssize_t g = 0; g < ng; g++) {
+                if (count == cap) {
+                    Py_ssize_t nc = cap * 2;
+                    int64_t *n2 = realloc(C, (size_t)nc * f * sizeof(int64_t));
+                    if (!n2) {
+                        PyErr_NoMemory();
+                        goto done;
+                    }
+                    C = n2;
+                    cap = nc;
+                }
+                int64_t *dst = C + count * f, code = 0;
+                const int64_t *src = C + i * f, *gg = G + g * f;
+                for (Py_ssize_t j = 0; j < f; j++) {
+                    dst[j] = T[j][src[j] * tn[j] + gg[j]];
+                    code += stride[j] * dst[j];
+                }
+                if (code < 0 || code >= total) {
+                    PyErr_SetString(PyExc_ValueError, "a code outside the look-up table");
+                    goto done;
+                }
+                if (lut[code] < 0) {
+                    lut[code] = count++;
+                    if (tick(&tk) < 0)
+                        goto done;
+                }
+            }
+        }
+        start = end;
+        end = count;
+    }
+    ret = PyBytes_FromStringAndSize((char *)C, count * f * sizeof(int64_t));
+done:
+    free(C);
+    for (int i = 0; i < ntb; i++)
+        PyBuffer_Release(&tb[i]);
+    free(tb);
+    free(T);
+    free(tn);
+    Py_XDECREF(tf);
+    if (have >= 3)
+        PyBuffer_Release(&lb);
+    if (have >= 2)
+        PyBuffer_Release(&sb);
+    PyBuffer_Release(&gb);
+    return ret;
+}
+
 static PyMethodDef methods[] = {
+    {"generate", py_generate, METH_VARARGS, "generate(cols, lut, check) -> int64 bytes of members"},
+    {"prod_generate", py_prod_generate, METH_VARARGS,
+     "prod_generate(tables, G, stride, lut, check) -> int64 bytes of coordinates"},
+    {"tb_images", py_tb_images, METH_VARARGS,
+     "tb_images(cols, colmap, phi, digits, n0, n1) -> S_n of a take-and-break code"},
     {"prod_block", py_prod_block, METH_VARARGS,
      "prod_block(C, tables, stride, lut, xs, ys) -> int32 bytes of the products"},
     {"nerode", py_nerode, METH_VARARGS, "nerode(P, cols, check) -> int32 bytes of classes"},
