@@ -9,8 +9,10 @@ table (CSV, JSON, HTML with plots) and a diff against a published table.
 
 Modules: :mod:`~cgtalg.census.codes` (enumeration, classes by standard form),
 :mod:`~cgtalg.census.tasks` (one class: normal play, genus tail, quotient attempt),
-:mod:`~cgtalg.census.run` (the Dask driver), :mod:`~cgtalg.census.table` (rows, output,
-the diff). See ``docs/census.md``.
+:mod:`~cgtalg.census.run` (the Grundy census's driver), :mod:`~cgtalg.census.table` (rows, output,
+the diff), :mod:`~cgtalg.census.driver` (what every census driver shares: Dask, the store, batches),
+:mod:`~cgtalg.census.quotients` and :mod:`~cgtalg.census.quotient_table` (the misère quotient
+census and its table). See ``docs/census.md`` and ``docs/quotient_census.md``.
 """
 
 from __future__ import annotations
@@ -30,10 +32,18 @@ _LAZY: dict[str, str] = {
     "CensusClass": "cgtalg.census.codes",
     "enumerate_codes": "cgtalg.census.codes",
     "census_classes": "cgtalg.census.codes",
+    "quotient_census": "cgtalg.census.quotients",
+    "QuotientParams": "cgtalg.census.quotients",
+    "QuotientCensusResult": "cgtalg.census.quotient_table",
+    "QuotientRow": "cgtalg.census.quotient_table",
+    "read_quotient_table": "cgtalg.census.quotient_table",
+    "diff_quotient_tables": "cgtalg.census.quotient_table",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
     from cgtalg.census.codes import CensusClass, census_classes, enumerate_codes
+    from cgtalg.census.quotient_table import QuotientCensusResult, QuotientRow, diff_quotient_tables, read_quotient_table
+    from cgtalg.census.quotients import QuotientParams, quotient_census
     from cgtalg.census.run import octal_census
     from cgtalg.census.table import CensusResult, CensusRow, Disagreement, diff_published, read_published
     from cgtalg.census.tasks import CensusParams, compute_class

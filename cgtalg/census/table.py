@@ -35,7 +35,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 __all__ = ["CensusRow", "CensusResult", "Disagreement", "member_row", "read_published", "diff_published",
-           "CSV_COLUMNS"]
+           "CSV_COLUMNS", "figure_png"]
 
 #: Columns of the CSV table, in order.
 CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "period", "preperiod",
@@ -660,17 +660,21 @@ def _s(v: Any) -> str:
     return "" if v is None else str(v)
 
 
+def figure_png(fig: Any) -> str:
+    """A matplotlib ``Figure`` as a base64 PNG (Agg canvas, no display), for a data URI."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
 def _plots(result: CensusResult) -> list[tuple[str, str]]:
     """(caption, base64 PNG) of the summary plots (matplotlib's Agg canvas, no display)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    def png(fig: Any) -> str:
-        FigureCanvasAgg(fig)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-        return base64.b64encode(buf.getvalue()).decode("ascii")
-
+    png = figure_png
     out = []
     solved = [r for r in result.rows if r.status == "solved"]
     fig = Figure(figsize=(5, 4))

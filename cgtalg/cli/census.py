@@ -4,11 +4,12 @@
     cgtalg census octal --digits 3 --values 2^20 --scheduler tcp://HOST:8786 \\
         --store postgresql://USER:PASSWORD@HOST/DB                 # a real cluster, shared store
     cgtalg census octal --digits 2 --values 2^16 --csv t.csv --html t.html --diff published.csv
+    cgtalg census quotient --digits 3 --class-time 20s --csv q.csv --html q.html   # misère quotients
 
 Records are written to the store (``--store URL``, else the global ``--store``, else
 ``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun re-checks what
 is done and skips it (column ``source``). ``--time`` bounds the whole census; Ctrl-C stops it
-keeping what is stored. See ``docs/census.md``.
+keeping what is stored. See ``docs/census.md`` and ``docs/quotient_census.md``.
 """
 
 from __future__ import annotations
@@ -102,6 +103,81 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         quotient_max_seconds=quotient_time if quotient_seconds is None else quotient_seconds, batch_size=batch_size,
         progress=None if not as_json else False, max_seconds=max_seconds, log=log,
     )
+    _report(result, as_json, show, csv_path, html_path, (diff_path, published) if diff_path else None)
+
+
+@census_group.command("quotient")
+@click.option("--digits", type=click.IntRange(1, 6), default=3, show_default=True,
+              help="codes d0.d1..dk with k <= DIGITS")
+@click.option("--d0", "d0", type=click.Choice(["0", "4"]), default="0", show_default=True,
+              help="first digit: 0 (codes 0.xyz) or 4 (codes 4.xyz: splitting without taking allowed)")
+@click.option("--class-time", "class_time", type=TIME, default="20s", show_default=True,
+              help="wall-clock budget of one class, cumulated over reruns (a rerun with more goes on)")
+@click.option("--max-order", type=click.IntRange(1), default=5000, show_default=True,
+              help="largest candidate order of one class's construction")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="a Dask scheduler, e.g. tcp://HOST:8786 (default: a LocalCluster; 'serial': no Dask)")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="LocalCluster workers (default: one per CPU); with --scheduler, wait for this many")
+@click.option("--store", "store_url", default=None, metavar="URL",
+              help="the store (overrides the global --store): a SQLite file or a PostgreSQL URL all workers reach")
+@no_store_option
+@time_option(help="time budget of the whole census: past it the classes not back are cancelled, what came "
+                 "back is stored, checkpoints are kept (a rerun goes on): 90, 90s, 10m, 2h")
+@click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
+              help="class records per store transaction")
+@click.option("--codes", default=None, metavar="LIST",
+              help="only these codes (comma-separated) instead of every code of --digits")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="write the table as CSV")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="write an HTML page with the table and the plot of |Q_n| of the unsettled classes")
+@click.option("--diff", "diff_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="another table (this command's --json output or CSV, or a published CSV with a code "
+                   "column): list every disagreement")
+@click.option("--show", type=COUNT, default=None, help="rows to print (default: all)")
+@json_option
+@click.pass_context
+def quotient_command(ctx, digits, d0, class_time, max_order, scheduler, workers, store_url, no_store, max_seconds,
+                     batch_size, codes, csv_path, html_path, diff_path, show, as_json):
+    """Misère quotient census: the quotient of every octal code of up to DIGITS digits.
+
+    Each class (codes with one standard form) is one Dask task: its misère quotient built
+    heap by heap and verified (Plambeck-Siegel), final when the periodicity theorem
+    certifies it (order, |P|, presentation, period of Φ, tame T_n or wild), otherwise the
+    largest partial Q_N reached within --class-time and --max-order, with its growth.
+    Records go to the store; a rerun re-checks and reuses what is done, and resumes the
+    unsettled classes from their checkpoints when given a larger --class-time. See
+    docs/quotient_census.md.
+    """
+    if csv_path:
+        check_output_path(csv_path, "--csv", (".csv", ".txt"))
+    if html_path:
+        check_output_path(html_path, "--html", (".html", ".htm"))
+    if diff_path:
+        from cgtalg.census.quotient_table import read_quotient_table
+
+        other = read_quotient_table(diff_path)  # a malformed table fails before any work
+    if store_url:
+        root = ctx.find_root()
+        root.obj = dict(root.obj or {}, store_url=store_url)
+    store = cli_store(ctx, not no_store)
+    from cgtalg.census.quotients import quotient_census
+
+    def log(text: str) -> None:
+        if not as_json:
+            click.echo(text, err=True)
+
+    result = quotient_census(
+        digits=digits, d0=int(d0), scheduler=scheduler, store=store, workers=workers,
+        codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None, class_seconds=class_time,
+        max_order=max_order, batch_size=batch_size, progress=None if not as_json else False,
+        max_seconds=max_seconds, log=log,
+    )
+    _report(result, as_json, show, csv_path, html_path, (diff_path, other) if diff_path else None)
+
+
+def _report(result, as_json: bool, show, csv_path, html_path, diff) -> None:
+    """Write the files asked for and print the table (or JSON), with the diff and the failures."""
     out = result.to_json()
     files = {}
     if csv_path:
@@ -110,7 +186,7 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
     if html_path:
         result.to_html(html_path)
         files["html"] = html_path
-    diffs = result.diff(published) if diff_path else None
+    diffs = result.diff(diff[1]) if diff else None
     if diffs is not None:
         out["diff"] = [d.to_json() for d in diffs]
     out["files"] = files
@@ -123,7 +199,7 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         for name, path in files.items():
             lines.append(f"{name} written to {path}")
         if diffs is not None:
-            lines.append(f"{len(diffs)} disagreement(s) with {diff_path}" + (":" if diffs else ""))
+            lines.append(f"{len(diffs)} disagreement(s) with {diff[0]}" + (":" if diffs else ""))
             lines += [f"  {d}" for d in diffs]
         if result.errors:
             lines.append("failed classes (a rerun tries them again):")

@@ -1,0 +1,561 @@
+"""The misère quotient census table: one row per code, as text, CSV, JSON and an HTML page
+with a plot of the order of ``Q_n`` against ``n`` for the unsettled classes; a summary; and
+the diff against another table (this census's JSON or CSV, or a published table as CSV).
+
+Columns: ``code``, ``standard_form`` and ``shift`` (heap ``n`` of the code is heap
+``n - shift`` of the standard form, as a game; heaps ``<= shift`` have no move), ``cousins``,
+``status`` (``tame``: the final quotient is ``T_n``; ``wild-finite``: a final quotient that
+is not; ``unsettled``: no quotient certified within the class budget; ``failed``),
+``order`` (``|Q|``, or ``|Q_N|`` when unsettled), ``p_count`` (``|P|``), ``tame`` (``n``
+of ``T_n``), ``preperiod`` and ``period`` of Φ, ``heaps`` (``N``: where the periodicity
+theorem certified the quotient, or the largest heap reached), ``generator_heaps``,
+``growth`` (``heap:order`` at each heap where the order of ``Q_n`` changes),
+``presentation``, ``p_portion``, ``phi`` (Φ of heaps ``0 .. n0+p-1``), ``stopped`` (why an
+unsettled class stopped: ``time``, ``limit``, ``memory``), ``source`` (``computed`` or
+``reused, re-checked``).
+
+A member's row is its class's record translated by the shift: heaps, generator heaps and
+growth steps move up by ``shift``, Φ gets ``shift`` identities in front (its preperiod is
+recomputed: the identities may continue the periodic pattern), the monoid is the same.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import statistics
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from cgtalg.census.table import Disagreement, _cut, _norm, _s, figure_png
+
+__all__ = ["QuotientRow", "QuotientCensusResult", "quotient_row", "read_quotient_table", "diff_quotient_tables",
+           "QUOTIENT_CSV_COLUMNS", "order_at"]
+
+#: Columns of the CSV table, in order.
+QUOTIENT_CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "order", "p_count", "tame",
+                        "preperiod", "period", "heaps", "generator_heaps", "growth", "presentation", "p_portion",
+                        "phi", "stopped", "source")
+FINAL = ("tame", "wild-finite")
+
+
+@dataclass(frozen=True)
+class QuotientRow:
+    """One code of the quotient census (module docstring for the columns)."""
+
+    code: str
+    standard_form: str
+    shift: int
+    cousins: tuple[str, ...]
+    status: str
+    order: int | None = None
+    p_count: int | None = None
+    tame: int | None = None
+    preperiod: int | None = None
+    period: int | None = None
+    heaps: int | None = None
+    generator_heaps: tuple[int, ...] | None = None
+    growth: tuple[tuple[int, int], ...] | None = None
+    presentation: str | None = None
+    p_portion: tuple[str, ...] | None = None
+    phi: tuple[str, ...] | None = None
+    stopped: str | None = None
+    source: str | None = None
+    error: str | None = None
+
+    @property
+    def final(self) -> bool:
+        """Whether the quotient of the whole game is certified."""
+        return self.status in FINAL
+
+    @property
+    def result(self) -> str:
+        """``tame T_n``, ``wild-finite``, ``unsettled at N`` or ``failed``."""
+        if self.status == "tame":
+            return f"tame T_{self.tame}"
+        if self.status == "unsettled":
+            return f"unsettled at {self.heaps}"
+        return self.status
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        for k in ("cousins", "generator_heaps", "p_portion", "phi"):
+            if d[k] is not None:
+                d[k] = list(d[k])
+        if d["growth"] is not None:
+            d["growth"] = [list(g) for g in d["growth"]]
+        d["result"] = self.result
+        return d
+
+    def csv_row(self) -> dict:
+        d = self.to_json()
+        d["cousins"] = " ".join(self.cousins)
+        for k in ("generator_heaps", "p_portion", "phi"):
+            d[k] = None if d[k] is None else " ".join(map(str, d[k]))
+        d["growth"] = None if self.growth is None else " ".join(f"{h}:{o}" for h, o in self.growth)
+        return {k: ("" if d.get(k) is None else d[k]) for k in QUOTIENT_CSV_COLUMNS}
+
+
+def _member_phi(phi: Sequence[str], n0: int, p: int, shift: int) -> tuple[int, tuple[str, ...]]:
+    """The preperiod and Φ words (heaps ``0 .. n0'+p-1``) of a member shifted by ``shift``."""
+    def at(n: int) -> str:
+        if n < shift:
+            return "1"
+        m = n - shift
+        return phi[m] if m < n0 + p else phi[n0 + (m - n0) % p]
+
+    m0 = n0 + shift
+    while m0 > 0 and at(m0 - 1) == at(m0 - 1 + p):
+        m0 -= 1
+    return m0, tuple(at(n) for n in range(m0 + p))
+
+
+def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, record: dict | None,
+                 source: str | None = None) -> QuotientRow:
+    """The row of ``code`` (a member of the class of ``standard`` with ``shift``) from the class
+    ``record`` (a record of :func:`~cgtalg.census.quotients.quotient_record`, or one with an
+    ``error``: a ``failed`` row).
+
+    Examples
+    --------
+    >>> rec = {"status": "final", "heaps": 24, "order": 20, "p_count": 5, "tame": None, "period": [5, 5],
+    ...        "phi": ["1", "a", "1", "b", "b", "a", "c", "1", "d", "e"], "generator_heaps": [1, 3, 6, 8, 9],
+    ...        "growth": [[0, 1], [1, 2], [3, 6], [6, 10], [8, 14], [9, 20]]}
+    >>> r = quotient_row("0.0123", 1, ["0.123"], "0.123", rec)
+    >>> r.status, r.heaps, r.generator_heaps, r.growth[:3], r.preperiod, r.phi[:4]
+    ('wild-finite', 25, (2, 4, 7, 9, 10), ((0, 1), (2, 2), (4, 6)), 6, ('1', '1', 'a', '1'))
+    """
+    cousins = tuple(c for c in cousins if c != code)
+    if not record or record.get("error") or "status" not in record:
+        return QuotientRow(code, standard, shift, cousins, "failed", source=source,
+                           error=(record or {}).get("error"))
+    growth = record.get("growth")
+    if growth is not None:
+        growth = ((0, 1),) + tuple((int(h) + shift, int(o)) for h, o in growth if int(h) > 0)
+    gens = record.get("generator_heaps")
+    common = dict(order=record.get("order"), p_count=record.get("p_count"), heaps=int(record["heaps"]) + shift,
+                  generator_heaps=None if gens is None else tuple(int(h) + shift for h in gens), growth=growth,
+                  presentation=record.get("presentation"),
+                  p_portion=None if record.get("p_portion") is None else tuple(record["p_portion"]), source=source)
+    if record["status"] == "final":
+        n0, p = (int(x) for x in record["period"])
+        phi = record.get("phi")
+        m0, words = (n0 + shift, None) if phi is None else _member_phi(phi, n0, p, shift)
+        tame = record.get("tame")
+        return QuotientRow(code, standard, shift, cousins, "tame" if tame is not None else "wild-finite",
+                           tame=tame, preperiod=m0, period=p, phi=words, **common)
+    return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=record.get("stopped"), **common)
+
+
+def order_at(growth: Sequence[Sequence[int]], heap: int) -> int:
+    """``|Q_heap|`` from a growth ``[[h, order], ...]`` (the order of the last step ``<= heap``).
+
+    >>> order_at([[0, 1], [1, 2], [3, 6]], 2), order_at([[0, 1], [1, 2], [3, 6]], 9)
+    (2, 6)
+    """
+    o = 1
+    for h, x in growth:
+        if int(h) > heap:
+            break
+        o = int(x)
+    return o
+
+
+# -- reading another table -------------------------------------------------------------------------
+_ALIASES = {
+    "code": "code", "game": "code", "octal_code": "code",
+    "status": "status", "result": "status",
+    "order": "order", "|q|": "order", "q": "order", "quotient_order": "order", "size": "order",
+    "p_count": "p_count", "|p|": "p_count", "p": "p_count", "p_portion_size": "p_count",
+    "tame": "tame", "t_n": "tame",
+    "preperiod": "preperiod", "n0": "preperiod", "phi_preperiod": "preperiod",
+    "period": "period", "phi_period": "period",
+    "heaps": "heaps", "n": "heaps", "max_heap": "heaps",
+    "growth": "growth", "presentation": "presentation",
+}
+
+
+def _row_of(raw: dict, where: str, line: int | None) -> dict:
+    from cgtalg.errors import CensusError
+
+    row: dict[str, Any] = {"line": line}
+    for key, value in raw.items():
+        col = _ALIASES.get(_norm(str(key)))
+        if col is None or value is None:
+            continue
+        if isinstance(value, str):
+            value = value.strip()
+            if value in ("", "?", "-", "—"):
+                continue
+        try:
+            if col in ("order", "p_count", "preperiod", "period", "heaps"):
+                row[col] = int(str(value).replace(",", ""))
+            elif col == "tame":
+                text = str(value).strip().lower()
+                if text in ("no", "false", "none", "wild"):
+                    row[col] = None
+                else:
+                    row[col] = int(text.removeprefix("t_").removeprefix("t"))
+            elif col == "growth":
+                pairs = value if isinstance(value, list) else [g.split(":") for g in str(value).split()]
+                row[col] = [[int(h), int(o)] for h, o in pairs]
+            elif col == "status":
+                text = str(value).lower()
+                row[col] = "unsettled" if text.startswith("unsettled") else text.split()[0]
+            else:
+                row[col] = str(value)
+        except (ValueError, TypeError, AttributeError):
+            raise CensusError(f"{where}, line {line}: {_cut(key)} cell {_cut(value)} is not what the column "
+                              "holds") from None
+    if "code" not in row:
+        raise CensusError(f"{where}, line {line}: no code")
+    return row
+
+
+def read_quotient_table(source: "str | Path | Iterable[str] | dict") -> list[dict]:
+    """Read another quotient table: this census's JSON (``--json`` output or
+    :meth:`QuotientCensusResult.to_json`), its CSV, or a published table as CSV whose header
+    names some of ``code`` (needed), ``order`` (or ``|Q|``), ``p_count`` (or ``|P|``),
+    ``status``, ``tame`` (``n`` of ``T_n``), ``preperiod``, ``period``, ``heaps`` and
+    ``growth`` (``heap:order ...``); empty cells, ``?`` and ``-`` claim nothing.
+
+    Examples
+    --------
+    >>> read_quotient_table(["code,|Q|,|P|", "0.123,20,5"])
+    [{'line': 2, 'code': '0.123', 'order': 20, 'p_count': 5}]
+    """
+    from cgtalg.errors import CensusError
+
+    where = "the other table"
+    if isinstance(source, (str, Path)):
+        where = str(source)
+        text = Path(source).read_text()
+        if text.lstrip().startswith("{"):
+            try:
+                source = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise CensusError(f"{where} is not JSON: {exc}") from None
+        else:
+            source = text.splitlines()
+    if isinstance(source, dict):
+        rows = source.get("rows")
+        if not isinstance(rows, list):
+            raise CensusError(f"{where}: a JSON table has a list 'rows' (the output of --json)")
+        return [_row_of(r, where, i + 1) for i, r in enumerate(rows) if isinstance(r, dict)]
+    reader = csv.reader(list(source))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise CensusError(f"{where} is empty: expected a CSV header with a 'code' column") from None
+    if "code" not in [_ALIASES.get(_norm(h)) for h in header]:
+        raise CensusError(f"{where}: no 'code' column in the header {_cut(header)}")
+    out = []
+    for lineno, cells in enumerate(reader, start=2):
+        if any(c.strip() for c in cells):
+            out.append(_row_of(dict(zip(header, cells)), where, lineno))
+    return out
+
+
+def diff_quotient_tables(result: "QuotientCensusResult", other: Any) -> list[Disagreement]:
+    """Every disagreement between ``other`` (:func:`read_quotient_table`) and ``result``.
+
+    Two final quotients must agree in order, ``|P|``, tameness, Φ's preperiod and period; a
+    final order below the order of a partial ``Q_N`` of the other table is a contradiction
+    (``|Q_n|`` never decreases); two growths must agree at every heap both reach
+    (``first_heap``: the first heap where ``|Q_n|`` differs). A class settled in one table
+    only, with nothing contradicting, is a disagreement that more budget may resolve
+    (``conclusive=False``); so are two presentations written differently.
+    """
+    from cgtalg.rulesets.octal import TakeAndBreak
+
+    rows = other if isinstance(other, list) and (not other or isinstance(other[0], dict)) \
+        else read_quotient_table(other)
+    mine = {r.code: r for r in result.rows}
+    out: list[Disagreement] = []
+    for theirs in rows:
+        line = theirs.get("line")
+        try:
+            code = str(TakeAndBreak(theirs["code"]))
+        except Exception as exc:  # noqa: BLE001 - a bad code in someone else's table
+            out.append(Disagreement(str(theirs["code"]), "code", theirs["code"], None, None, f"not a code: {exc}",
+                                    True, line))
+            continue
+        row = mine.get(code)
+        if row is None:
+            out.append(Disagreement(code, "code", code, None, None, "not in this census", True, line))
+            continue
+        if row.status == "failed":
+            out.append(Disagreement(code, "status", theirs.get("status", "?"), "failed", None,
+                                    "this census has no result for this code", False, line))
+            continue
+        out += _diff_row(code, theirs, row, line)
+    return [replace(d, source=mine[d.code].source) if d.code in mine else d for d in out]
+
+
+def _diff_row(code: str, theirs: dict, row: QuotientRow, line: int | None) -> list[Disagreement]:
+    out: list[Disagreement] = []
+    status = theirs.get("status")
+    t_final = status in (*FINAL, "final") or (status is None and theirs.get("period") is not None)
+    t_unsettled = status == "unsettled"
+    mine_top = None if row.final else row.heaps
+    t_growth = theirs.get("growth")
+    t_top = theirs.get("heaps") if t_unsettled else None
+    if t_growth and row.growth:
+        top = min(x for x in (mine_top, t_top) if x is not None) if (mine_top, t_top) != (None, None) else None
+        heaps = sorted({int(h) for h, _o in t_growth} | {h for h, _o in row.growth})
+        if top is not None:
+            heaps = [h for h in heaps if h <= top]
+        for h in heaps:
+            a, b = order_at(t_growth, h), order_at(row.growth, h)
+            if a != b:
+                out.append(Disagreement(code, "growth", f"|Q_{h}| = {a}", f"|Q_{h}| = {b}", h,
+                                        f"the order of Q_{h} differs", True, line))
+                break
+    if t_final and row.final:
+        for f in ("order", "p_count", "preperiod", "period", "tame"):
+            if f in theirs and theirs[f] != getattr(row, f):
+                out.append(Disagreement(code, f, theirs[f], getattr(row, f), None,
+                                        f"the final quotients differ in {f}", True, line))
+        if status in FINAL and status != row.status and "tame" not in theirs:
+            out.append(Disagreement(code, "status", status, row.status, None, "tame in one table only", True, line))
+        pres = theirs.get("presentation")
+        if pres and row.presentation and pres != row.presentation:
+            out.append(Disagreement(code, "presentation", pres, row.presentation, None,
+                                    "the presentations are written differently (the monoids may still be "
+                                    "isomorphic)", False, line))
+    elif t_final != row.final:
+        final_order = theirs.get("order") if t_final else row.order
+        partial_order = row.order if t_final else theirs.get("order")
+        if final_order is not None and partial_order is not None and partial_order > final_order:
+            out.append(Disagreement(code, "order", theirs.get("order"), row.order, None,
+                                    f"a partial quotient of order {partial_order} exceeds the final order "
+                                    f"{final_order} (|Q_n| never decreases)", True, line))
+        elif t_final or t_unsettled:
+            out.append(Disagreement(code, "status", status or "final", row.result, None,
+                                    "settled in one table only (a larger class budget may settle it)", False, line))
+    return out
+
+
+# -- the result ------------------------------------------------------------------------------------
+@dataclass
+class QuotientCensusResult:
+    """What :func:`~cgtalg.census.quotient_census` returns: the table and the class records.
+
+    Attributes
+    ----------
+    rows : list of QuotientRow
+        One per code, in code order.
+    records : dict
+        Standard form -> class record (:func:`~cgtalg.census.quotients.quotient_record`, with
+        ``seconds`` and ``worker`` of this run), or ``{"error": ...}``.
+    params : QuotientParams
+    computed, skipped, failed : int
+        Classes computed (or resumed) now, reused from the store and re-checked, failed.
+    rechecks : dict
+        Standard form -> {"quotient": why} for each stored record that failed its re-check.
+    """
+
+    rows: list[QuotientRow]
+    records: dict[str, dict]
+    params: Any
+    digits: int | None = None
+    d0: int = 0
+    computed: int = 0
+    skipped: int = 0
+    failed: int = 0
+    seconds: float = 0.0
+    workers: int = 0
+    scheduler: str = "serial"
+    store: Any = field(default=None, repr=False)
+    errors: dict[str, str] = field(default_factory=dict)
+    batches: int = 0
+    rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def row(self, code: str) -> QuotientRow:
+        """The row of ``code`` (any spelling of the code)."""
+        from cgtalg.rulesets.octal import TakeAndBreak
+
+        text = str(TakeAndBreak(code))
+        for r in self.rows:
+            if r.code == text:
+                return r
+        raise KeyError(f"{_cut(text)} is not in this census")
+
+    def counts(self) -> dict:
+        """Codes and classes by status, and the heaps ``N`` the unsettled classes reached."""
+        by: dict[str, Any] = {"codes": len(self.rows), "classes": len(self.records)}
+        for status in ("tame", "wild-finite", "unsettled", "failed"):
+            by[status] = {"codes": sum(1 for r in self.rows if r.status == status),
+                          "classes": len({r.standard_form for r in self.rows if r.status == status})}
+        tn: dict[str, int] = {}
+        for std, r in self._class_rows().items():
+            if r.status == "tame":
+                tn[f"T_{r.tame}"] = tn.get(f"T_{r.tame}", 0) + 1
+        by["tame"]["by_n"] = dict(sorted(tn.items()))
+        ns = sorted(r.heaps for r in self._class_rows().values() if r.status == "unsettled")
+        by["unsettled"]["N"] = {"min": ns[0], "median": statistics.median(ns), "max": ns[-1]} if ns else None
+        by["unsettled"]["by_N"] = _buckets(ns)
+        return by
+
+    def _class_rows(self) -> dict[str, QuotientRow]:
+        """The row of each class's standard form (shift 0) in its own coordinates."""
+        out = {}
+        for r in self.rows:
+            if r.standard_form not in out or r.shift == 0:
+                out[r.standard_form] = r if r.shift == 0 else quotient_row(
+                    r.standard_form, 0, (), r.standard_form, self.records.get(r.standard_form), r.source)
+        return out
+
+    def summary(self) -> str:
+        c = self.counts()
+        what = (f"{self.digits}-digit{' 4.' if self.d0 == 4 else ''} octal codes" if self.digits else "codes")
+        parts = []
+        for status in ("tame", "wild-finite", "unsettled", "failed"):
+            k = c[status]
+            if status == "failed" and not k["classes"]:
+                continue
+            text = f"{k['classes']} {status} ({k['codes']} codes)"
+            if status == "tame" and k["by_n"]:
+                text += " [" + ", ".join(f"{n}: {m}" for n, m in k["by_n"].items()) + "]"
+            if status == "unsettled" and k["N"]:
+                text += f" at N = {k['N']['min']}..{k['N']['max']} (median {k['N']['median']:g})"
+            parts.append(text)
+        return (f"misère quotient census of {c['codes']} {what} ({c['classes']} classes by standard form; class "
+                f"budget {self.params.class_seconds:g} s, order <= {self.params.max_order}): " + ", ".join(parts)
+                + f"; {self.computed} classes computed, {self.skipped} reused from the store and re-checked"
+                + (f", {len(self.rechecks)} stored record(s) failed their re-check and were recomputed"
+                   if self.rechecks else "")
+                + f"; {self.seconds:.1f} s on {self.workers or 'no'} worker(s) ({self.scheduler})")
+
+    def __str__(self) -> str:
+        head = (f"{'code':<10} {'standard':<10} {'shift':>5}  {'result':<16} {'|Q|':>5} {'|P|':>4} {'n0':>4} {'p':>3} "
+                f"{'N':>4}  {'generator heaps':<22} presentation")
+        lines = [self.summary(), head]
+        for r in self.rows:
+            gens = "" if r.generator_heaps is None else " ".join(map(str, r.generator_heaps))
+            pres = "" if r.presentation is None else _cut_text(r.presentation, 70)
+            lines.append(f"{r.code:<10} {r.standard_form:<10} {r.shift:>5}  {r.result:<16} {_s(r.order):>5} "
+                         f"{_s(r.p_count):>4} {_s(r.preperiod):>4} {_s(r.period):>3} {_s(r.heaps):>4}  "
+                         f"{_cut_text(gens, 22):<22} {pres}".rstrip())
+        for std, parts in self.rechecks.items():
+            for part, why in parts.items():
+                lines.append(f"re-check failed, recomputed: {std} {part}: {why}")
+        lines += [f"warning: {w}" for w in self.warnings]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        """``census`` (parameters, counts, run), ``rows``, ``classes`` (the records)."""
+        return {
+            "census": {"kind": "misere quotient", "digits": self.digits, "d0": self.d0,
+                       "params": self.params.to_json(), "counts": self.counts(), "summary": self.summary(),
+                       "computed": self.computed, "skipped": self.skipped, "failed": self.failed,
+                       "seconds": round(self.seconds, 3), "workers": self.workers, "scheduler": self.scheduler,
+                       "batches": self.batches, "errors": dict(self.errors),
+                       "rechecks": {k: dict(v) for k, v in self.rechecks.items()}, "warnings": list(self.warnings),
+                       "cgtalg": _version()},
+            "rows": [r.to_json() for r in self.rows],
+            "classes": self.records,
+        }
+
+    def to_csv(self, path: "str | Path | None" = None) -> str:
+        """The table as CSV (columns :data:`QUOTIENT_CSV_COLUMNS`); written to ``path`` if given."""
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
+        w.writeheader()
+        for r in self.rows:
+            w.writerow(r.csv_row())
+        text = buf.getvalue()
+        if path is not None:
+            Path(path).write_text(text)
+        return text
+
+    def diff(self, other: Any) -> list[Disagreement]:
+        """:func:`diff_quotient_tables` against this result."""
+        return diff_quotient_tables(self, other)
+
+    def to_html(self, path: "str | Path | None" = None, title: str | None = None) -> str:
+        """An HTML page: the summary, the plot of ``|Q_n|`` against ``n`` for the unsettled
+        classes (a matplotlib PNG inside the page) and the table; written to ``path`` if given."""
+        title = title or "Misère quotient census"
+        plot = _growth_plot(self)
+        fig = (f'<figure><img alt="order of Q_n against n, unsettled classes" src="data:image/png;base64,{plot}">'
+               "<figcaption>Order of the partial quotient Q_n against the heap n, for each unsettled class "
+               "(standard forms; logarithmic scales)</figcaption></figure>") if plot else ""
+        cols = ["code", "standard_form", "shift", "cousins", "result", "order", "p_count", "preperiod", "period",
+                "heaps", "generator_heaps", "growth", "presentation", "p_portion", "source"]
+        body = []
+        for r in self.rows:
+            d = r.csv_row()
+            d["result"] = r.result
+            cells = "".join(f"<td>{html.escape(str(d.get(c, '')))}</td>" for c in cols)
+            body.append(f'<tr class="{r.status}">{cells}</tr>')
+        page = f"""<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; }}
+table {{ border-collapse: collapse; font-size: 0.8em; }}
+td, th {{ border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }}
+tr.unsettled {{ background: #fff4e0; }} tr.failed {{ background: #fdd; }} tr.tame {{ background: #f2fbf2; }}
+figure {{ display: inline-block; margin: 0.5em; }}
+</style></head><body>
+<h1>{html.escape(title)}</h1>
+<p>{html.escape(self.summary())}</p>
+<p>cgtalg {html.escape(_version())}; parameters: <code>{html.escape(json.dumps(self.params.to_json()))}</code></p>
+{fig}
+<table><thead><tr>{''.join(f'<th>{html.escape(c)}</th>' for c in cols)}</tr></thead>
+<tbody>
+{chr(10).join(body)}
+</tbody></table>
+</body></html>
+"""
+        if path is not None:
+            Path(path).write_text(page)
+        return page
+
+
+def _version() -> str:
+    import cgtalg
+
+    return str(getattr(cgtalg, "__version__", "?"))
+
+
+def _cut_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _buckets(ns: list[int]) -> dict[str, int]:
+    """How many unsettled classes stopped at heaps ``N`` in ``< 16``, ``16-31``, ``32-63``, ..."""
+    out: dict[str, int] = {}
+    for n in ns:
+        lo = 0 if n < 16 else 1 << (n.bit_length() - 1)
+        key = "<16" if lo == 0 else f"{lo}-{2 * lo - 1}"
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _growth_plot(result: QuotientCensusResult) -> str | None:
+    """A base64 PNG: ``|Q_n|`` against ``n`` (step plot, log scale) of each unsettled class."""
+    from matplotlib.figure import Figure
+
+    classes = {std: r for std, r in result._class_rows().items() if r.status == "unsettled" and r.growth}
+    if not classes:
+        return None
+    fig = Figure(figsize=(8, 5))
+    ax = fig.add_subplot()
+    for std, r in sorted(classes.items()):
+        xs = [h for h, _o in r.growth] + [r.heaps]
+        ys = [o for _h, o in r.growth] + [r.growth[-1][1]]
+        ax.step(xs, ys, where="post", lw=0.8, alpha=0.7, label=std)
+    ax.set_yscale("log")
+    ax.set_xscale("symlog", linthresh=16)  # most classes stop below heap 64, a few go past 2000
+    ax.set_xlim(left=0)
+    ax.set_xlabel("heap n (linear to 16, logarithmic after)")
+    ax.set_ylabel("order of Q_n")
+    ax.set_title(f"{len(classes)} unsettled classes")
+    if len(classes) <= 12:
+        ax.legend(fontsize=7)
+    return figure_png(fig)
