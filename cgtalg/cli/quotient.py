@@ -1,16 +1,24 @@
-"""``cgtalg quotient``: the misère quotient of a heap game (Plambeck–Siegel).
+"""``cgtalg quotient``: misère quotients (Plambeck–Siegel) of heap games, of the closure of a
+set of impartial forms, and of component games (Node Kayles, Cram).
 
     cgtalg quotient 0.123                          the final quotient, certified by the misère
                                                    periodicity theorem: order, P-portion,
                                                    presentation, Φ with its period
+    cgtalg quotient kayles                         a ruleset name
     cgtalg quotient 0.07 --max-heap 40 --time 10m  partial quotients heap by heap; ends with the
                                                    last one reached when the time runs out
-    cgtalg quotient 0.[3] --max-heap 7 --json
+    cgtalg quotient '*2+*2' '{*2}' '*2'            the closure of these forms: which of them are
+                                                   indistinguishable, which sums are P
+    cgtalg quotient cram:2xn --max-heap 8          Q_8 of Cram on 2×n strips (components of at
+                                                   most 8 cells)
+    cgtalg quotient node-kayles:cycles -n 10 --json
 
-The quotient is read from and checkpointed to the store (``--no-store`` to skip it; a stored
-state is re-verified when loaded, ``--fresh`` recomputes and replaces it), so a long run that is
-stopped resumes where it was. Once a quotient is stored, ``cgtalg outcome GAME HEAPS --misere``
-answers positions of the heaps it covers from it.
+Without ``--time`` a run has a budget of :data:`DEFAULT_SECONDS` seconds; when a budget ends the
+command prints the partial quotient reached and how to go on (``--time 10m``). The quotient is
+read from and checkpointed to the store (``--no-store`` to skip it; a stored state is
+re-verified when loaded, ``--fresh`` recomputes and replaces it), so a run that is stopped
+resumes where it was, and says so. Once a quotient is stored, ``cgtalg outcome GAME HEAPS
+--misere`` answers positions of the heaps it covers from it.
 """
 
 from __future__ import annotations
@@ -22,7 +30,11 @@ import click
 
 from cgtalg.cli.common import COUNT, TIME, cli_store, emit, json_option, no_store_option
 
-__all__ = ["register", "quotient_text", "phi_text"]
+__all__ = ["register", "quotient_text", "phi_text", "DEFAULT_SECONDS"]
+
+#: the time budget of a run without ``--time`` (seconds)
+DEFAULT_SECONDS = 60.0
+
 
 def phi_text(q: Any) -> str:
     """Φ in the literature's style: the words of heaps ``0, 1, 2, ...``, the periodic part in
@@ -61,23 +73,77 @@ def quotient_text(q: Any) -> str:
 
 def _result(q: Any, table: bool, progress: list) -> dict:
     d = q.to_dict()
-    d["phi_text"] = phi_text(q)
+    if hasattr(q, "presentation"):
+        d["phi_text"] = phi_text(q)
     if not table:
         d.pop("table", None)
     d["progress"] = progress
     return d
 
 
+def _stored(store: Any, heaps: Any) -> dict | None:
+    """What the store claims for ``heaps`` (top heap and order; read, not verified: the
+    construction re-verifies it when it loads it)."""
+    if store is None:
+        return None
+    from cgtalg.misere.quotient_store import ENTRY, quotient_key
+
+    try:
+        rec = (store.sequence_meta(quotient_key(heaps)) or {}).get(ENTRY)
+        return {"top": int(rec["top"]), "order": int(rec["order"]), "final": bool(rec.get("final"))}
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _subject_heaps(kind: str, subject: Any) -> Any:
+    """The heap ruleset the construction runs on (its store key)."""
+    if kind == "family":
+        from cgtalg.ops.quotients import component_heaps
+
+        return component_heaps(subject)
+    if kind == "forms":
+        from cgtalg.misere.form_quotient import form_heaps
+
+        return form_heaps(subject)
+    return subject
+
+
+def _q_name(kind: str, heaps: Any, top: int) -> str:
+    if kind == "family":
+        from cgtalg.ops.quotients import complete_size
+
+        heaps.heap_options(top)
+        n = complete_size(heaps, top)
+        extra = top - heaps.size_end[n]
+        return f"Q_{n}" + (f" and {extra} type(s) of {n + 1}" if extra else "")
+    if kind == "forms":
+        return "quotient of the closure"
+    return f"Q_{top}"
+
+
+def _heap_label(kind: str, heaps: Any, h: int) -> str:
+    if kind == "family":
+        key = heaps.types[h]
+        return f"heap {h:>4} ({key}, size {heaps.ruleset.component_size(key)})"
+    if kind == "forms":
+        from cgtalg.misere.notation import format_misere
+
+        return f"heap {h:>4} ({format_misere(heaps.heaps[h], max_chars=60)})"
+    return f"heap {h:>4}"
+
+
 def register(cli: click.Group) -> None:
     """Attach the ``quotient`` command to the ``cgtalg`` group."""
 
     @cli.command("quotient")
-    @click.argument("game")
-    @click.option("--max-heap", "max_heap", type=COUNT, default=None,
-                  help="compute Q_n for heaps <= N (default: until the periodicity theorem "
-                       "certifies the final quotient)")
+    @click.argument("game", nargs=-1, required=True)
+    @click.option("--max-heap", "-n", "max_heap", type=COUNT, default=None,
+                  help="compute Q_N: heaps <= N, or for a board family (cram:2xn, "
+                       "node-kayles:cycles) components of at most N cells or vertices (default: "
+                       "until the periodicity theorem certifies the final quotient, or the budget)")
     @click.option("--time", "seconds", type=TIME, default=None,
-                  help="time budget (90, 30s, 10m, 1.5h, 1h30m): stop with the partial quotient reached")
+                  help=f"time budget (90, 30s, 10m, 1.5h, 1h30m; default {DEFAULT_SECONDS:.0f}s): "
+                       "stop with the partial quotient reached")
     @click.option("--max-order", "max_order", type=COUNT, default=5000, show_default=True,
                   help="largest quotient order tried")
     @click.option("--fresh", is_flag=True, help="ignore the stored quotient: recompute and replace it")
@@ -88,24 +154,58 @@ def register(cli: click.Group) -> None:
     @json_option
     @click.pass_context
     def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, no_store, as_json):
-        """Misère quotient of GAME: order, P-portion, presentation and Φ."""
-        from cgtalg.misere.quotient import misere_quotient
-        from cgtalg.rulesets.heap_games import parse_heap_ruleset
+        """Misère quotient of GAME: a code (0.07), a ruleset name (kayles), a list of forms
+        ('*2+*2' '{*2}'), or a board family (cram:2xn, node-kayles:cycles): order, P-portion,
+        presentation and Φ. Progress lines (heap and order) go to stderr."""
+        from cgtalg.ops.quotients import misere_quotient, quotient_subject
 
-        r = parse_heap_ruleset(game)       # the code (or ruleset name) as a ruleset object
+        kind, subject = quotient_subject(game[0] if len(game) == 1 else list(game))
+        heaps = _subject_heaps(kind, subject)
         store = cli_store(ctx, not no_store)
+        budget = DEFAULT_SECONDS if seconds is None else seconds
         progress: list[dict] = []
         t0 = time.perf_counter()
+        say = (lambda text: None) if (as_json or quiet) else (lambda text: click.echo(text, err=True))
+
+        stored = None if fresh else _stored(store, heaps)
+        resumed = None
+        if stored is not None:
+            resumed = {"top": stored["top"], "order": stored["order"],
+                       "quotient": _q_name(kind, heaps, stored["top"]) if not stored["final"] else "final"}
+            say(f"resuming from the stored {resumed['quotient']} (order {stored['order']}; "
+                "re-verified as it is loaded)")
 
         def report(info: dict) -> None:
             row = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in info.items()}
+            if kind == "family":
+                row["component"] = heaps.types[info["heap"]]
             progress.append(row)
-            if as_json or quiet:
-                return
             if info["changed"] or info["heap"] == max_heap:
-                click.echo(f"heap {info['heap']:>4}: |Q| = {info['order']:>5}, |P| = {info['p_count']:>4}"
-                           f"   ({time.perf_counter() - t0:.1f} s)")
+                say(f"{_heap_label(kind, heaps, info['heap'])}: |Q| = {info['order']:>5}, "
+                    f"|P| = {info['p_count']:>4}   ({time.perf_counter() - t0:.1f} s)")
 
-        q = misere_quotient(r, max_heap, max_order=max_order, max_seconds=seconds, store=store,
+        q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False)
-        emit(_result(q, table or q.order <= 64, progress), as_json, lambda: quotient_text(q))
+        inner = getattr(q, "quotient", q)
+        note = inner.note
+        hint = None
+        if note is not None:
+            if seconds is None and "time" in note:
+                hint = (f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m "
+                        "(or longer)")
+            elif "time" in note:
+                hint = "the time budget ended: extend it with a larger --time, e.g. --time 10m"
+            else:
+                hint = "a budget ended (see the note): raise it and rerun"
+            hint += ("; a rerun resumes from the store" if store is not None
+                     else "; without --no-store a rerun would resume from the store")
+        d = _result(q, table or inner.order <= 64, progress)
+        d["kind"] = kind
+        d["resumed_from"] = resumed
+        d["hint"] = hint
+
+        def text() -> str:
+            body = quotient_text(q) if kind == "heaps" else str(q)
+            return body + (f"\n{hint}" if hint else "")
+
+        emit(d, as_json, text)
