@@ -141,6 +141,8 @@ def test_refusals():
         cg.misere_quotient(["*2"], max_heap=3)
     with pytest.raises(RulesetError, match="unknown ruleset"):
         cg.misere_quotient("no-such-game")
+    with pytest.raises(cg.errors.GameNotationError, match="unclosed"):     # meant as a game
+        cg.misere_quotient("{*2")
     q = form_quotient(["*2", "{*2}"])
     with pytest.raises(GameKindError, match="not .*a position of the closure"):
         q.outcome("*5")

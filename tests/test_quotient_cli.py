@@ -150,3 +150,14 @@ def test_quotient_refusals(url, capsys):
     # a family without -n grows until the budget ends, with the last complete Q_N
     d = json.loads(run("--store", url, "quotient", "node-kayles:paths", "--time", "1s", "--json"))
     assert d["max_size"] >= 14 and d["hint"].startswith("the time budget ended")
+
+
+def test_a_progress_line_every_few_seconds_names_heap_and_order(url, monkeypatch):
+    import cgtalg.cli.quotient as cq
+
+    monkeypatch.setattr(cq, "PROGRESS_SECONDS", 0.0)       # a line after every heap
+    out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6")
+    lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
+    assert len(lines) == 11                                # 0, P1..P6 and C3..C6
+    assert all("|Q| =" in ln for ln in lines) and all("size" in ln for ln in lines[1:])
+    assert lines[-1].startswith("heap   10 (C6, size 6): |Q| =     6")

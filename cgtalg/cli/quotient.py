@@ -34,6 +34,8 @@ __all__ = ["register", "quotient_text", "phi_text", "DEFAULT_SECONDS"]
 
 #: the time budget of a run without ``--time`` (seconds)
 DEFAULT_SECONDS = 60.0
+#: a progress line at least this often (seconds) while heaps are added, also when the order stays
+PROGRESS_SECONDS = 5.0
 
 
 def phi_text(q: Any) -> str:
@@ -122,6 +124,8 @@ def _q_name(kind: str, heaps: Any, top: int) -> str:
 
 
 def _heap_label(kind: str, heaps: Any, h: int) -> str:
+    if h == 0 and kind != "heaps":
+        return f"heap {h:>4} (the empty position)"
     if kind == "family":
         key = heaps.types[h]
         return f"heap {h:>4} ({key}, size {heaps.ruleset.component_size(key)})"
@@ -175,12 +179,16 @@ def register(cli: click.Group) -> None:
             say(f"resuming from the stored {resumed['quotient']} (order {stored['order']}; "
                 "re-verified as it is loaded)")
 
+        last = [t0]
+
         def report(info: dict) -> None:
             row = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in info.items()}
             if kind == "family":
                 row["component"] = heaps.types[info["heap"]]
             progress.append(row)
-            if info["changed"] or info["heap"] == max_heap:
+            now = time.perf_counter()
+            if info["changed"] or info["heap"] == max_heap or now - last[0] >= PROGRESS_SECONDS:
+                last[0] = now
                 say(f"{_heap_label(kind, heaps, info['heap'])}: |Q| = {info['order']:>5}, "
                     f"|P| = {info['p_count']:>4}   ({time.perf_counter() - t0:.1f} s)")
 

@@ -222,11 +222,17 @@ class FormQuotient:
         """Whether ``g`` and ``h`` are indistinguishable in the closure's universe."""
         return self.element(g) == self.element(h)
 
+    def covers(self, g: Any) -> bool:
+        """Whether the quotient decides ``g`` (always, unless a budget stopped it early)."""
+        return all(h < len(self.quotient.phi) for h in self.heaps.heaps_of(g))
+
     def classes(self) -> list[list[Any]]:
-        """The given games grouped by their element (indistinguishable ones together), in order."""
+        """The given games grouped by their element (indistinguishable ones together), in order;
+        games beyond a partial quotient are left out."""
         groups: dict[int, list[Any]] = {}
         for g in self.inputs:
-            groups.setdefault(self.element(g), []).append(g)
+            if self.covers(g):
+                groups.setdefault(self.element(g), []).append(g)
         return list(groups.values())
 
     def to_dict(self) -> dict:
@@ -238,8 +244,8 @@ class FormQuotient:
             "presentation": pr.text, "p_portion": [pr.words[x] for x in q.p_portion],
             "heaps": [format_misere(h, max_chars=400) for h in self.heaps.heaps],
             "phi": [pr.words[x] for x in q.phi],
-            "inputs": [{"game": str(g), "element": pr.words[self.element(g)],
-                        "outcome": self.outcome(g)} for g in self.inputs],
+            "inputs": [{"game": str(g), "element": pr.words[self.element(g)] if self.covers(g) else None,
+                        "outcome": self.outcome(g) if self.covers(g) else None} for g in self.inputs],
             "classes": [[str(g) for g in c] for c in self.classes()],
         }
 
@@ -253,7 +259,12 @@ class FormQuotient:
         for h in range(1, len(q.phi)):
             lines.append(f"  {pr.words[q.phi[h]]:>6} = {format_misere(self.heaps.heaps[h], max_chars=80)}")
         for g in self.inputs:
-            lines.append(f"{str(g)!s:>20} -> {pr.words[self.element(g)]} ({self.outcome(g)})")
+            if self.covers(g):
+                lines.append(f"{str(g)!s:>20} -> {pr.words[self.element(g)]} ({self.outcome(g)})")
+            else:
+                lines.append(f"{str(g)!s:>20} -> (beyond the partial quotient)")
+        if q.note:
+            lines.append(f"partial result: {q.note}")
         return "\n".join(lines)
 
 

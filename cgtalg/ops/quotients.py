@@ -181,6 +181,8 @@ def quotient_subject(game: Any) -> Any:
             try:
                 _forms.form_heaps([game])
             except (GameNotationError, GameKindError):
+                if any(c in game for c in "*{}+|#"):   # meant as a game: say what is wrong with it
+                    raise
                 raise exc from None
             return "forms", [game]
     if isinstance(game, (Game, MisereCanonicalForm)):
