@@ -114,10 +114,11 @@ def _random_board(rng, h, n, holes):
     return frozenset(cells)
 
 
+@pytest.mark.parametrize("reduce", [True, False])
 @pytest.mark.parametrize("h,N", [(1, 12), (2, 8), (3, 6)])
-def test_cram_quotients_answer_sums_of_boards(h, N):
+def test_cram_quotients_answer_sums_of_boards(h, N, reduce):
     c = Cram(h)
-    q = cg.misere_quotient(f"cram:{h}xn", max_heap=N)
+    q = cg.misere_quotient(f"cram:{h}xn", max_heap=N, reduce=reduce)
     assert q.max_size == N
     rng = random.Random(h * 100 + N)
     checked = 0
@@ -141,8 +142,9 @@ def test_cram_quotients_answer_sums_of_boards(h, N):
             assert q.outcome([a, b]) == cram_outcome(frozenset(cells))
 
 
-def test_node_kayles_cycles_and_paths():
-    q = cg.misere_quotient("node-kayles:cycles", max_heap=10)
+@pytest.mark.parametrize("reduce", [True, False])
+def test_node_kayles_cycles_and_paths(reduce):
+    q = cg.misere_quotient("node-kayles:cycles", max_heap=10, reduce=reduce)
     rng = random.Random(7)
     for _ in range(200):
         parts = []
@@ -205,19 +207,43 @@ def test_stored_per_family_and_resumed(tmp_path):
     from cgtalg.store import open_store
 
     store = open_store(f"sqlite:///{tmp_path / 's.db'}")
-    q6 = cg.misere_quotient("cram:2xn", max_heap=6, store=store)
+    # every component type a heap: one record per family, and a larger N resumes from it
+    q6 = cg.misere_quotient("cram:2xn", max_heap=6, store=store, reduce=False)
     assert store.sequence_meta("quotient:cram:2xn")["misere_quotient"]["top"] == len(q6.types) - 1
     forget_known()
     cg.clear_caches()
     seen = []
-    q7 = cg.misere_quotient("cram:2xn", max_heap=7, store=store, callback=lambda i: seen.append(i["heap"]))
+    q7 = cg.misere_quotient("cram:2xn", max_heap=7, store=store, reduce=False,
+                            callback=lambda i: seen.append(i["heap"]))
     assert seen and seen[0] == len(q6.types)          # resumed after the stored heaps
-    q5 = cg.misere_quotient("cram:2xn", max_heap=5, store=store)    # a restriction of the stored one
+    q5 = cg.misere_quotient("cram:2xn", max_heap=5, store=store, reduce=False)   # a restriction
     assert q5.max_size == 5 and q7.max_size == 7
+    # reduced heaps (the default): one record per family and N, named by its heaps
+    r = cg.misere_quotient("cram:2xn", max_heap=7, store=store)
+    assert r.heaps.name.startswith("cram:2xn@7:")
+    assert store.sequence_meta(f"quotient:{r.heaps.name}")["misere_quotient"]["order"] == r.order == q7.order
+    forget_known()
+    seen.clear()
+    cg.misere_quotient("cram:2xn", max_heap=7, store=store, callback=lambda i: seen.append(i))
+    assert seen == []                                  # answered from the store
+
+
+def test_reduced_and_unreduced_quotients_agree():
+    """Components replaced by their misère canonical forms (far fewer heaps) give the same monoid."""
+    for fam, n in (("cram:2xn", 8), ("cram:3xn", 6), ("node-kayles:cycles", 12), ("node-kayles:trees", 8)):
+        a = cg.misere_quotient(fam, max_heap=n)
+        b = cg.misere_quotient(fam, max_heap=n, reduce=False)
+        assert a.reduced and not b.reduced and a.types == b.types
+        assert a.quotient.isomorphic(b.quotient)
+        assert len(a.quotient.phi) < len(b.quotient.phi)
+        for t in a.types[1:]:
+            assert a.outcome(t) == b.outcome(t)
+    a = cg.misere_quotient("cram:2xn", max_heap=11)
+    assert (len(a.types) - 1, len(a.quotient.phi) - 1, a.order) == (466, 5, 48)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("fam,N", [("cram:2xn", 10), ("cram:3xn", 8), ("node-kayles:cycles", 16)])
+@pytest.mark.parametrize("fam,N", [("cram:2xn", 11), ("cram:3xn", 10), ("node-kayles:cycles", 24)])
 def test_larger_quotients_against_brute_force(fam, N):
     q = cg.misere_quotient(fam, max_heap=N)
     r = get_ruleset(fam)

@@ -120,8 +120,11 @@ def test_quotient_of_board_families_and_resume(url):
     assert "cram:2xn: misère quotient Q_6" in out and "|Q| = 6, |P| = 2" in out
     lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
     assert lines and all("|Q| =" in ln for ln in lines)       # every progress line: heap and order
-    out = run("--store", url, "quotient", "cram:2xn", "--max-heap", "8")
-    assert "resuming from the stored Q_6 (order 6" in out
+    assert "resuming from the stored Q_6 (order 6" in run("--store", url, "quotient", "cram:2xn", "-n", "6")
+    # every component type a heap of its own: one record per family, a larger N resumes
+    run("--store", url, "quotient", "cram:2xn", "--max-heap", "6", "--no-reduce")
+    out = run("--store", url, "quotient", "cram:2xn", "--max-heap", "8", "--no-reduce")
+    assert "resuming from the stored Q_6 (order 6" in out and "|Q| = 6, |P| = 2" in out
     d = json.loads(run("--store", url, "quotient", "node-kayles:cycles", "-n", "10", "--json"))
     assert d["kind"] == "family" and d["max_size"] == 10 and d["order"] == 12
     assert {"component": "C10", "element": d["types"][-1]["element"]} in d["types"]
@@ -156,8 +159,11 @@ def test_a_progress_line_every_few_seconds_names_heap_and_order(url, monkeypatch
     import cgtalg.cli.quotient as cq
 
     monkeypatch.setattr(cq, "PROGRESS_SECONDS", 0.0)       # a line after every heap
-    out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6")
+    out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6", "--no-reduce")
     lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
     assert len(lines) == 11                                # 0, P1..P6 and C3..C6
-    assert all("|Q| =" in ln for ln in lines) and all("size" in ln for ln in lines[1:])
-    assert lines[-1].startswith("heap   10 (C6, size 6): |Q| =     6")
+    assert all("|Q| =" in ln for ln in lines)
+    assert lines[-1].startswith("heap   10 (C6; Q_6): |Q| =     6")
+    out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6")      # reduced heaps
+    lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
+    assert lines and all("|Q| =" in ln and "Q_6)" in ln for ln in lines[1:])

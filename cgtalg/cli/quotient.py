@@ -97,12 +97,15 @@ def _stored(store: Any, heaps: Any) -> dict | None:
         return None
 
 
-def _subject_heaps(kind: str, subject: Any) -> Any:
-    """The heap ruleset the construction runs on (its store key)."""
+def _subject_heaps(kind: str, subject: Any, max_heap: int | None, reduce: bool) -> Any:
+    """The heap ruleset the construction runs on (its store key), None when it is only known
+    as the run goes (a family grown size by size)."""
     if kind == "family":
-        from cgtalg.ops.quotients import component_heaps
+        from cgtalg.ops.quotients import ReducedComponentHeaps, component_heaps
 
-        return component_heaps(subject)
+        if not reduce:
+            return component_heaps(subject)
+        return ReducedComponentHeaps(subject, max_heap) if max_heap is not None else None
     if kind == "forms":
         from cgtalg.misere.form_quotient import form_heaps
 
@@ -111,28 +114,30 @@ def _subject_heaps(kind: str, subject: Any) -> Any:
 
 
 def _q_name(kind: str, heaps: Any, top: int) -> str:
-    if kind == "family":
-        from cgtalg.ops.quotients import complete_size
+    from cgtalg.ops.quotients import ReducedComponentHeaps, complete_size
 
+    if isinstance(heaps, ReducedComponentHeaps):
+        if top >= heaps.max_heap:
+            return f"Q_{heaps.max_size}"
+        return f"part of Q_{heaps.max_size} (heaps <= {top} of {heaps.max_heap})"
+    if kind == "family":
         heaps.heap_options(top)
         n = complete_size(heaps, top)
         extra = top - heaps.size_end[n]
         return f"Q_{n}" + (f" and {extra} type(s) of {n + 1}" if extra else "")
     if kind == "forms":
-        return "quotient of the closure"
+        return "quotient of the closure" if top >= heaps.max_heap else f"part of the quotient (heaps <= {top})"
     return f"Q_{top}"
 
 
-def _heap_label(kind: str, heaps: Any, h: int) -> str:
+def _heap_label(kind: str, info: dict) -> str:
+    h = info["heap"]
     if h == 0 and kind != "heaps":
         return f"heap {h:>4} (the empty position)"
-    if kind == "family":
-        key = heaps.types[h]
-        return f"heap {h:>4} ({key}, size {heaps.ruleset.component_size(key)})"
+    if "component" in info:
+        return f"heap {h:>4} ({info['component']}; Q_{info['max_size']})"
     if kind == "forms":
-        from cgtalg.misere.notation import format_misere
-
-        return f"heap {h:>4} ({format_misere(heaps.heaps[h], max_chars=60)})"
+        return f"heap {h:>4} ({info['form']})"
     return f"heap {h:>4}"
 
 
@@ -154,24 +159,29 @@ def register(cli: click.Group) -> None:
     @click.option("--table", "table", is_flag=True,
                   help="include the multiplication table in --json output (always for order <= 64)")
     @click.option("--quiet", is_flag=True, help="no progress lines")
+    @click.option("--no-reduce", "no_reduce", is_flag=True,
+                  help="board families: every component type a heap of its own (stored per family, "
+                       "so a larger N resumes from a smaller one) instead of the components' misère "
+                       "canonical forms (far fewer heaps; stored per family and N)")
     @no_store_option
     @json_option
     @click.pass_context
-    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, no_store, as_json):
+    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, no_reduce, no_store,
+                     as_json):
         """Misère quotient of GAME: a code (0.07), a ruleset name (kayles), a list of forms
         ('*2+*2' '{*2}'), or a board family (cram:2xn, node-kayles:cycles): order, P-portion,
         presentation and Φ. Progress lines (heap and order) go to stderr."""
         from cgtalg.ops.quotients import misere_quotient, quotient_subject
 
         kind, subject = quotient_subject(game[0] if len(game) == 1 else list(game))
-        heaps = _subject_heaps(kind, subject)
+        heaps = _subject_heaps(kind, subject, max_heap, not no_reduce)
         store = cli_store(ctx, not no_store)
         budget = DEFAULT_SECONDS if seconds is None else seconds
         progress: list[dict] = []
         t0 = time.perf_counter()
         say = (lambda text: None) if (as_json or quiet) else (lambda text: click.echo(text, err=True))
 
-        stored = None if fresh else _stored(store, heaps)
+        stored = None if fresh or heaps is None else _stored(store, heaps)
         resumed = None
         if stored is not None:
             resumed = {"top": stored["top"], "order": stored["order"],
@@ -182,18 +192,23 @@ def register(cli: click.Group) -> None:
         last = [t0]
 
         def report(info: dict) -> None:
+            if kind == "forms":
+                from cgtalg.misere.notation import format_misere
+
+                info = dict(info, form=format_misere(heaps.heaps[info["heap"]], max_chars=60))
             row = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in info.items()}
-            if kind == "family":
-                row["component"] = heaps.types[info["heap"]]
             progress.append(row)
             now = time.perf_counter()
             if info["changed"] or info["heap"] == max_heap or now - last[0] >= PROGRESS_SECONDS:
                 last[0] = now
-                say(f"{_heap_label(kind, heaps, info['heap'])}: |Q| = {info['order']:>5}, "
+                say(f"{_heap_label(kind, info)}: |Q| = {info['order']:>5}, "
                     f"|P| = {info['p_count']:>4}   ({time.perf_counter() - t0:.1f} s)")
 
+        extra = {"reduce": not no_reduce} if kind == "family" else {}
+        if kind == "forms":
+            extra = {"heaps": heaps}
         q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
-                            partial=True, resume=not fresh, callback=report, progress=False)
+                            partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
         note = inner.note
         hint = None

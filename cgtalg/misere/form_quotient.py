@@ -78,7 +78,8 @@ class FormHeaps:
     Attributes
     ----------
     name : str
-        ``forms:`` and a digest of the heaps' canonical texts (the store key's game name).
+        ``prefix`` (``forms``) and a digest of the heaps' canonical texts (the store key's game
+        name: a record is only read back for the same heaps).
     heaps : list of Game
         ``heaps[h]`` is the canonical form of heap ``h`` (``heaps[0]`` is ``0``).
     parts : dict
@@ -88,7 +89,7 @@ class FormHeaps:
     is_finite = False
     k = None
 
-    def __init__(self, forms: Sequence[Game]) -> None:
+    def __init__(self, forms: Sequence[Game], prefix: str = "forms") -> None:
         closure: dict[int, Game] = {}
         for g in forms:
             for s in g.subpositions():
@@ -122,7 +123,7 @@ class FormHeaps:
             self._reps.append(rep[i])
         texts = "|".join(format_misere(h, max_chars=400) for h in self.heaps[1:])
         digest = hashlib.sha1(texts.encode()).hexdigest()[:12]
-        self.name = f"forms:{digest}"
+        self.name = f"{prefix}:{digest}"
         self._options = [self._heap_options_of(r) for r in self._reps]
 
     def _split(self, c: Game, rank: dict[int, int], mine: int) -> tuple[int, ...] | None:
@@ -170,12 +171,13 @@ class FormHeaps:
         return got
 
 
-def form_heaps(forms: Iterable[Any]) -> FormHeaps:
-    """The heap ruleset of the closure of ``forms`` (:class:`FormHeaps`)."""
+def form_heaps(forms: Iterable[Any], prefix: str = "forms") -> FormHeaps:
+    """The heap ruleset of the closure of ``forms`` (:class:`FormHeaps`); ``prefix`` starts
+    its name."""
     gs = [_as_form(g) for g in forms]
     if not gs:
         raise GameKindError("a misère quotient of forms needs at least one game")
-    return FormHeaps(gs)
+    return FormHeaps(gs, prefix)
 
 
 @dataclass
@@ -278,7 +280,8 @@ def form_quotient(forms: Iterable[Any], **kwargs: Any) -> FormQuotient:
     **kwargs
         Budgets and store of :func:`cgtalg.misere.quotient.misere_quotient` (``max_seconds``,
         ``max_order``, ``store``, ``progress``, ``callback``, ...); ``max_heap`` is the
-        closure's last heap.
+        closure's last heap. ``heaps``: the :class:`FormHeaps` of ``forms`` when the caller
+        has built it already.
 
     Returns
     -------
@@ -298,7 +301,7 @@ def form_quotient(forms: Iterable[Any], **kwargs: Any) -> FormQuotient:
     (6, True)
     """
     inputs = list(forms) if not isinstance(forms, (str, Game)) else [forms]
-    heaps = form_heaps(inputs)
+    heaps = kwargs.pop("heaps", None) or form_heaps(inputs)
     kwargs.setdefault("progress", False)
     q = misere_quotient(heaps, max_heap=heaps.max_heap, **kwargs)
     return FormQuotient(q, heaps, inputs)

@@ -15,6 +15,7 @@ symmetries), exactly as a heap game is played on multisets of heaps. The ruleset
 * a position is a sorted tuple of component keys (``components`` splits it).
 
 The algorithms are functions: :func:`component_grundy` (normal-play Grundy values),
+:func:`component_misere_form` (misère canonical forms of components and positions),
 :class:`ComponentHeaps` (the family as a heap ruleset, its types numbered by size, for the misère
 quotient construction :func:`cgtalg.misere.quotient.misere_quotient`).
 """
@@ -27,7 +28,7 @@ from cgtalg.caches import register_cache
 from cgtalg.errors import RulesetError, shorten
 from cgtalg.rulesets.protocol import ImpartialRuleset
 
-__all__ = ["ComponentRuleset", "ComponentHeaps", "component_grundy", "mex"]
+__all__ = ["ComponentRuleset", "ComponentHeaps", "component_grundy", "component_misere_form", "mex"]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -147,6 +148,52 @@ def _grundy_one(ruleset: ComponentRuleset, key: str) -> int:
         _GRUNDY[(ruleset.name, k)] = mex(vals)
         stack.pop()
     return _GRUNDY[(ruleset.name, key)]
+
+
+#: (ruleset name, key) -> misère canonical form (a Game)
+_MISERE: dict[tuple[str, str], Any] = register_cache("rulesets.component misère forms", {})
+
+
+def component_misere_form(ruleset: ComponentRuleset, position: Any) -> Any:
+    """The misère canonical form (a :class:`cgtalg.Game`) of a position of a component game:
+    the canonical sum of its components' forms, each ``{the canonical forms of its options}``
+    reduced by Conway's simplification (:mod:`cgtalg.misere.canonical`; misère equality is a
+    congruence, so canonical forms may replace the components everywhere).
+
+    >>> from cgtalg.rulesets.cram import Cram
+    >>> from cgtalg.misere.notation import format_misere
+    >>> [format_misere(component_misere_form(Cram(2), k)) for k in ("xx", "xx/xx", "xxx/xxx")]
+    ['*[1]', '*[0]', '*[1]']
+    """
+    from cgtalg.core.game import game, zero
+    from cgtalg.misere.canonical import misere_canonical_game, misere_canonical_sum_game
+
+    def one(key: str) -> Any:
+        stack = [key]
+        while stack:
+            k = stack[-1]
+            if (ruleset.name, k) in _MISERE:
+                stack.pop()
+                continue
+            opts = ruleset.component_options(k)
+            todo = [c for o in opts for c in o if (ruleset.name, c) not in _MISERE]
+            if todo:
+                stack.extend(todo)
+                continue
+            forms = []
+            for o in opts:
+                g = zero
+                for c in o:
+                    g = misere_canonical_sum_game(g, _MISERE[(ruleset.name, c)])
+                forms.append(g)
+            _MISERE[(ruleset.name, k)] = misere_canonical_game(game(forms))
+            stack.pop()
+        return _MISERE[(ruleset.name, key)]
+
+    total = zero
+    for key in ruleset.position(position):
+        total = misere_canonical_sum_game(total, one(key))
+    return total
 
 
 class ComponentHeaps:
