@@ -262,3 +262,16 @@ def test_larger_quotients_against_brute_force(fam, N):
         else:
             gs = [nx.cycle_graph(int(k[1:])) if k[0] == "C" else nx.path_graph(int(k[1:])) for k in parts]
             assert q.outcome(parts) == kayles_outcome(disjoint(*gs))
+
+
+@pytest.mark.slow
+def test_cycles_first_add_to_the_paths_quotient_at_26():
+    """Node Kayles on cycles and paths has the quotient of the paths (Dawson's Chess) up to
+    N = 25 and a larger one at N = 26 (256 against 176), by both constructions."""
+    for n, same in ((25, True), (26, False)):
+        c = cg.misere_quotient("node-kayles:cycles", max_heap=n)
+        p = cg.misere_quotient(TakeAndBreak("0.137"), max_heap=n)
+        assert c.quotient.isomorphic(p) == same
+    assert (c.order, p.order) == (256, 176)
+    u = cg.misere_quotient("node-kayles:cycles", max_heap=26, reduce=False)
+    assert u.quotient.isomorphic(c.quotient)
