@@ -167,3 +167,17 @@ def test_a_progress_line_every_few_seconds_names_heap_and_order(url, monkeypatch
     out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6")      # reduced heaps
     lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
     assert lines and all("|Q| =" in ln and "Q_6)" in ln for ln in lines[1:])
+
+
+def test_outcomes_of_positions_from_the_quotient(url, capsys):
+    """--outcome: heaps (seed 000: {9, 8, 5, 3} is N, {9, 6, 1} is P), boards (the 2×3 Cram
+    board is a misère P-position, by exhaustive play in tests/test_component_quotients.py),
+    forms (a sum split at its top-level +)."""
+    d = json.loads(run("--store", url, "quotient", "0.123", "--outcome", "9 8 5 3", "--outcome", "9,6,1", "--json"))
+    assert [a["outcome"] for a in d["outcomes"]] == ["N", "P"]
+    out = run("--store", url, "quotient", "cram:2xn", "-n", "6", "--outcome", "xxx/xxx", "--outcome", "xxx/xxx + xx")
+    assert "misère outcome of xxx/xxx: P" in out and "misère outcome of xxx/xxx + xx: N" in out
+    out = run("--store", url, "quotient", "*2+*2", "{*2}", "*2", "--outcome", "{*2} + *2+*2 + *1")
+    assert "misère outcome of {*2} + *2+*2 + *1: N" in out
+    assert main(["--store", url, "quotient", "cram:2xn", "-n", "4", "--outcome", "xxxxxx"]) == 2
+    assert "compute a larger Q_N" in capsys.readouterr().err

@@ -30,7 +30,7 @@ import click
 
 from cgtalg.cli.common import COUNT, TIME, cli_store, emit, json_option, no_store_option
 
-__all__ = ["register", "quotient_text", "phi_text", "DEFAULT_SECONDS"]
+__all__ = ["register", "quotient_text", "phi_text", "split_sum", "DEFAULT_SECONDS"]
 
 #: the time budget of a run without ``--time`` (seconds)
 DEFAULT_SECONDS = 60.0
@@ -141,6 +141,41 @@ def _heap_label(kind: str, info: dict) -> str:
     return f"heap {h:>4}"
 
 
+def split_sum(text: str) -> list[str]:
+    """The summands of a sum written with ``+`` (split at the top level only: ``{*2+*2} + *3``
+    is two summands).
+
+    >>> split_sum("{*2+*2} + *3"), split_sum("xxx/xxx + xx/xx")
+    (['{*2+*2}', '*3'], ['xxx/xxx', 'xx/xx'])
+    """
+    parts, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        if ch == "+" and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur).strip())
+    return [p for p in parts if p]
+
+
+def _answer(kind: str, q: Any, text: str) -> str:
+    """The misère outcome of a position written on the command line, from the quotient."""
+    from cgtalg.errors import RulesetError
+
+    if kind == "heaps":
+        try:
+            heaps = [int(h) for h in text.replace(",", " ").replace("+", " ").split()]
+        except ValueError:
+            raise RulesetError(f"--outcome {text!r}: a position of a heap game is heap sizes such as '3 5 9'") from None
+        return "P" if q.is_p(heaps) else "N"
+    return q.outcome(split_sum(text))
+
+
 def register(cli: click.Group) -> None:
     """Attach the ``quotient`` command to the ``cgtalg`` group."""
 
@@ -159,6 +194,10 @@ def register(cli: click.Group) -> None:
     @click.option("--table", "table", is_flag=True,
                   help="include the multiplication table in --json output (always for order <= 64)")
     @click.option("--quiet", is_flag=True, help="no progress lines")
+    @click.option("--outcome", "outcomes", multiple=True, metavar="POSITION",
+                  help="also answer the misère outcome of POSITION from the quotient (repeatable): "
+                       "heaps '3 5 9', board components 'xxx/xxx + xx/xx' or 'C7 + P3', or forms "
+                       "'{*2} + *2+*2' (summands split at the top-level +)")
     @click.option("--no-reduce", "no_reduce", is_flag=True,
                   help="board families: every component type a heap of its own (stored per family, "
                        "so a larger N resumes from a smaller one) instead of the components' misère "
@@ -166,8 +205,8 @@ def register(cli: click.Group) -> None:
     @no_store_option
     @json_option
     @click.pass_context
-    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, no_reduce, no_store,
-                     as_json):
+    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, outcomes, no_reduce,
+                     no_store, as_json):
         """Misère quotient of GAME: a code (0.07), a ruleset name (kayles), a list of forms
         ('*2+*2' '{*2}'), or a board family (cram:2xn, node-kayles:cycles): order, P-portion,
         presentation and Φ. Progress lines (heap and order) go to stderr."""
@@ -226,9 +265,13 @@ def register(cli: click.Group) -> None:
         d["kind"] = kind
         d["resumed_from"] = resumed
         d["hint"] = hint
+        answers = [{"position": text, "outcome": _answer(kind, q, text)} for text in outcomes]
+        if answers:
+            d["outcomes"] = answers
 
         def text() -> str:
             body = quotient_text(q) if kind == "heaps" else str(q)
-            return body + (f"\n{hint}" if hint else "")
+            lines = [f"misère outcome of {a['position']}: {a['outcome']}" for a in answers]
+            return "\n".join([body] + lines + ([hint] if hint else []))
 
         emit(d, as_json, text)
