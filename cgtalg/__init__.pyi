@@ -137,8 +137,8 @@ from .misere.phylum import (
 )
 from .misere.quotient import (
     MisereQuotient,
-    misere_quotient,
 )
+from .ops.quotients import misere_quotient
 from .nimbers.nimber import (
     Nimber,
     nim_add,

@@ -98,3 +98,86 @@ def test_tampered_store_is_an_error_and_fresh_repairs_it(url, capsys):
     out = run("--store", url, "quotient", "0.123", "--max-heap", "12", "--fresh")
     assert "Q_12" in out
     assert "Q_12" in run("--store", url, "quotient", "0.123", "--max-heap", "12")
+
+
+# -- issue 21, part 6: forms, names, board families, the default budget, resuming -------------------
+def test_quotient_of_forms(url):
+    out = run("--store", url, "quotient", "*2+*2", "{*2}", "*2")
+    assert "|Q| = 6, |P| = 2" in out
+    assert "*2+*2 -> b² (P)" in out and "{*2} -> b² (P)" in out and "*2 -> b (N)" in out
+    d = json.loads(run("--store", url, "quotient", "*2+*2", "{*2}", "*2", "--json"))
+    assert d["kind"] == "forms" and d["classes"] == [["*2+*2", "{*2}"], ["*2"]]
+    assert d["resumed_from"] is not None        # the second run reads the stored quotient
+
+
+def test_quotient_of_a_ruleset_name(url):
+    d = json.loads(run("--store", url, "quotient", "kayles", "--max-heap", "12", "--json"))
+    assert d["game"] == "0.77" and d["kind"] == "heaps" and d["max_heap"] == 12
+
+
+def test_quotient_of_board_families_and_resume(url):
+    out = run("--store", url, "quotient", "cram:2xn", "--max-heap", "6")
+    assert "cram:2xn: misère quotient Q_6" in out and "|Q| = 6, |P| = 2" in out
+    lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
+    assert lines and all("|Q| =" in ln for ln in lines)       # every progress line: heap and order
+    assert "resuming from the stored Q_6 (order 6" in run("--store", url, "quotient", "cram:2xn", "-n", "6")
+    # every component type a heap of its own: one record per family, a larger N resumes
+    run("--store", url, "quotient", "cram:2xn", "--max-heap", "6", "--no-reduce")
+    out = run("--store", url, "quotient", "cram:2xn", "--max-heap", "8", "--no-reduce")
+    assert "resuming from the stored Q_6 (order 6" in out and "|Q| = 6, |P| = 2" in out
+    d = json.loads(run("--store", url, "quotient", "node-kayles:cycles", "-n", "10", "--json"))
+    assert d["kind"] == "family" and d["max_size"] == 10 and d["order"] == 12
+    assert {"component": "C10", "element": d["types"][-1]["element"]} in d["types"]
+    assert d["progress"] and all("heap" in p and "order" in p for p in d["progress"])
+
+
+def test_default_budget_says_how_to_extend_it(url, monkeypatch):
+    import cgtalg.cli.quotient as cq
+
+    monkeypatch.setattr(cq, "DEFAULT_SECONDS", 0.5)
+    out = run("--store", url, "quotient", "0.07", "--max-heap", "60")
+    assert "partial result:" in out
+    assert "the default budget of 0 s ended: extend it with --time 10m" in out
+    assert "a rerun resumes from the store" in out
+    out = run("--store", url, "quotient", "0.07", "--max-heap", "60")
+    assert "resuming from the stored Q_" in out
+    d = json.loads(run("--store", url, "quotient", "0.07", "--max-heap", "60", "--json"))
+    assert d["hint"] and "--time 10m" in d["hint"] and d["resumed_from"]["order"] >= 24
+
+
+def test_quotient_refusals(url, capsys):
+    assert main(["--store", url, "quotient", "no-such-game"]) == 2
+    assert "unknown ruleset" in capsys.readouterr().err
+    assert main(["--store", url, "quotient", "*2", "{*2}", "--max-heap", "3"]) == 2
+    assert "max_heap has no meaning" in capsys.readouterr().err
+    # a family without -n grows until the budget ends, with the last complete Q_N
+    d = json.loads(run("--store", url, "quotient", "node-kayles:paths", "--time", "1s", "--json"))
+    assert d["max_size"] >= 14 and d["hint"].startswith("the time budget ended")
+
+
+def test_a_progress_line_every_few_seconds_names_heap_and_order(url, monkeypatch):
+    import cgtalg.cli.quotient as cq
+
+    monkeypatch.setattr(cq, "PROGRESS_SECONDS", 0.0)       # a line after every heap
+    out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6", "--no-reduce")
+    lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
+    assert len(lines) == 11                                # 0, P1..P6 and C3..C6
+    assert all("|Q| =" in ln for ln in lines)
+    assert lines[-1].startswith("heap   10 (C6; Q_6): |Q| =     6")
+    out = run("--store", url, "quotient", "node-kayles:cycles", "-n", "6")      # reduced heaps
+    lines = [ln for ln in out.splitlines() if ln.startswith("heap")]
+    assert lines and all("|Q| =" in ln and "Q_6)" in ln for ln in lines[1:])
+
+
+def test_outcomes_of_positions_from_the_quotient(url, capsys):
+    """--outcome: heaps (seed 000: {9, 8, 5, 3} is N, {9, 6, 1} is P), boards (the 2×3 Cram
+    board is a misère P-position, by exhaustive play in tests/test_component_quotients.py),
+    forms (a sum split at its top-level +)."""
+    d = json.loads(run("--store", url, "quotient", "0.123", "--outcome", "9 8 5 3", "--outcome", "9,6,1", "--json"))
+    assert [a["outcome"] for a in d["outcomes"]] == ["N", "P"]
+    out = run("--store", url, "quotient", "cram:2xn", "-n", "6", "--outcome", "xxx/xxx", "--outcome", "xxx/xxx + xx")
+    assert "misère outcome of xxx/xxx: P" in out and "misère outcome of xxx/xxx + xx: N" in out
+    out = run("--store", url, "quotient", "*2+*2", "{*2}", "*2", "--outcome", "{*2} + *2+*2 + *1")
+    assert "misère outcome of {*2} + *2+*2 + *1: N" in out
+    assert main(["--store", url, "quotient", "cram:2xn", "-n", "4", "--outcome", "xxxxxx"]) == 2
+    assert "compute a larger Q_N" in capsys.readouterr().err

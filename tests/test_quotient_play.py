@@ -46,7 +46,10 @@ def _same(q1, q2) -> bool:
 
 # -- public API --------------------------------------------------------------------------------
 def test_public_names_and_method():
-    assert cg.misere_quotient is misere_quotient and cg.MisereQuotient is MisereQuotient
+    import cgtalg.ops.quotients
+
+    # cg.misere_quotient is the door (heap rulesets, forms, component families: issue 21)
+    assert cg.misere_quotient is cgtalg.ops.quotients.misere_quotient and cg.MisereQuotient is MisereQuotient
     q = TakeAndBreak("0.[3]").misere_quotient(3, progress=False)
     assert isinstance(q, cg.MisereQuotient) and q.order == 6 and q.is_tame()
 

@@ -1,16 +1,24 @@
-"""``cgtalg quotient``: the misère quotient of a heap game (Plambeck–Siegel).
+"""``cgtalg quotient``: misère quotients (Plambeck–Siegel) of heap games, of the closure of a
+set of impartial forms, and of component games (Node Kayles, Cram).
 
     cgtalg quotient 0.123                          the final quotient, certified by the misère
                                                    periodicity theorem: order, P-portion,
                                                    presentation, Φ with its period
+    cgtalg quotient kayles                         a ruleset name
     cgtalg quotient 0.07 --max-heap 40 --time 10m  partial quotients heap by heap; ends with the
                                                    last one reached when the time runs out
-    cgtalg quotient 0.[3] --max-heap 7 --json
+    cgtalg quotient '*2+*2' '{*2}' '*2'            the closure of these forms: which of them are
+                                                   indistinguishable, which sums are P
+    cgtalg quotient cram:2xn --max-heap 8          Q_8 of Cram on 2×n strips (components of at
+                                                   most 8 cells)
+    cgtalg quotient node-kayles:cycles -n 10 --json
 
-The quotient is read from and checkpointed to the store (``--no-store`` to skip it; a stored
-state is re-verified when loaded, ``--fresh`` recomputes and replaces it), so a long run that is
-stopped resumes where it was. Once a quotient is stored, ``cgtalg outcome GAME HEAPS --misere``
-answers positions of the heaps it covers from it.
+Without ``--time`` a run has a budget of :data:`DEFAULT_SECONDS` seconds; when a budget ends the
+command prints the partial quotient reached and how to go on (``--time 10m``). The quotient is
+read from and checkpointed to the store (``--no-store`` to skip it; a stored state is
+re-verified when loaded, ``--fresh`` recomputes and replaces it), so a run that is stopped
+resumes where it was, and says so. Once a quotient is stored, ``cgtalg outcome GAME HEAPS
+--misere`` answers positions of the heaps it covers from it.
 """
 
 from __future__ import annotations
@@ -22,7 +30,13 @@ import click
 
 from cgtalg.cli.common import COUNT, TIME, cli_store, emit, json_option, no_store_option
 
-__all__ = ["register", "quotient_text", "phi_text"]
+__all__ = ["register", "quotient_text", "phi_text", "split_sum", "DEFAULT_SECONDS"]
+
+#: the time budget of a run without ``--time`` (seconds)
+DEFAULT_SECONDS = 60.0
+#: a progress line at least this often (seconds) while heaps are added, also when the order stays
+PROGRESS_SECONDS = 5.0
+
 
 def phi_text(q: Any) -> str:
     """Φ in the literature's style: the words of heaps ``0, 1, 2, ...``, the periodic part in
@@ -61,51 +75,203 @@ def quotient_text(q: Any) -> str:
 
 def _result(q: Any, table: bool, progress: list) -> dict:
     d = q.to_dict()
-    d["phi_text"] = phi_text(q)
+    if hasattr(q, "presentation"):
+        d["phi_text"] = phi_text(q)
     if not table:
         d.pop("table", None)
     d["progress"] = progress
     return d
 
 
+def _stored(store: Any, heaps: Any) -> dict | None:
+    """What the store claims for ``heaps`` (top heap and order; read, not verified: the
+    construction re-verifies it when it loads it)."""
+    if store is None:
+        return None
+    from cgtalg.misere.quotient_store import ENTRY, quotient_key
+
+    try:
+        rec = (store.sequence_meta(quotient_key(heaps)) or {}).get(ENTRY)
+        return {"top": int(rec["top"]), "order": int(rec["order"]), "final": bool(rec.get("final"))}
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _subject_heaps(kind: str, subject: Any, max_heap: int | None, reduce: bool) -> Any:
+    """The heap ruleset the construction runs on (its store key), None when it is only known
+    as the run goes (a family grown size by size)."""
+    if kind == "family":
+        from cgtalg.ops.quotients import ReducedComponentHeaps, component_heaps
+
+        if not reduce:
+            return component_heaps(subject)
+        return ReducedComponentHeaps(subject, max_heap) if max_heap is not None else None
+    if kind == "forms":
+        from cgtalg.misere.form_quotient import form_heaps
+
+        return form_heaps(subject)
+    return subject
+
+
+def _q_name(kind: str, heaps: Any, top: int) -> str:
+    from cgtalg.ops.quotients import ReducedComponentHeaps, complete_size
+
+    if isinstance(heaps, ReducedComponentHeaps):
+        if top >= heaps.max_heap:
+            return f"Q_{heaps.max_size}"
+        return f"part of Q_{heaps.max_size} (heaps <= {top} of {heaps.max_heap})"
+    if kind == "family":
+        heaps.heap_options(top)
+        n = complete_size(heaps, top)
+        extra = top - heaps.size_end[n]
+        return f"Q_{n}" + (f" and {extra} type(s) of {n + 1}" if extra else "")
+    if kind == "forms":
+        return "quotient of the closure" if top >= heaps.max_heap else f"part of the quotient (heaps <= {top})"
+    return f"Q_{top}"
+
+
+def _heap_label(kind: str, info: dict) -> str:
+    h = info["heap"]
+    if h == 0 and kind != "heaps":
+        return f"heap {h:>4} (the empty position)"
+    if "component" in info:
+        return f"heap {h:>4} ({info['component']}; Q_{info['max_size']})"
+    if kind == "forms":
+        return f"heap {h:>4} ({info['form']})"
+    return f"heap {h:>4}"
+
+
+def split_sum(text: str) -> list[str]:
+    """The summands of a sum written with ``+`` (split at the top level only: ``{*2+*2} + *3``
+    is two summands).
+
+    >>> split_sum("{*2+*2} + *3"), split_sum("xxx/xxx + xx/xx")
+    (['{*2+*2}', '*3'], ['xxx/xxx', 'xx/xx'])
+    """
+    parts, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        if ch == "+" and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur).strip())
+    return [p for p in parts if p]
+
+
+def _answer(kind: str, q: Any, text: str) -> str:
+    """The misère outcome of a position written on the command line, from the quotient."""
+    from cgtalg.errors import RulesetError
+
+    if kind == "heaps":
+        try:
+            heaps = [int(h) for h in text.replace(",", " ").replace("+", " ").split()]
+        except ValueError:
+            raise RulesetError(f"--outcome {text!r}: a position of a heap game is heap sizes such as '3 5 9'") from None
+        return "P" if q.is_p(heaps) else "N"
+    return q.outcome(split_sum(text))
+
+
 def register(cli: click.Group) -> None:
     """Attach the ``quotient`` command to the ``cgtalg`` group."""
 
     @cli.command("quotient")
-    @click.argument("game")
-    @click.option("--max-heap", "max_heap", type=COUNT, default=None,
-                  help="compute Q_n for heaps <= N (default: until the periodicity theorem "
-                       "certifies the final quotient)")
+    @click.argument("game", nargs=-1, required=True)
+    @click.option("--max-heap", "-n", "max_heap", type=COUNT, default=None,
+                  help="compute Q_N: heaps <= N, or for a board family (cram:2xn, "
+                       "node-kayles:cycles) components of at most N cells or vertices (default: "
+                       "until the periodicity theorem certifies the final quotient, or the budget)")
     @click.option("--time", "seconds", type=TIME, default=None,
-                  help="time budget (90, 30s, 10m, 1.5h, 1h30m): stop with the partial quotient reached")
+                  help=f"time budget (90, 30s, 10m, 1.5h, 1h30m; default {DEFAULT_SECONDS:.0f}s): "
+                       "stop with the partial quotient reached")
     @click.option("--max-order", "max_order", type=COUNT, default=5000, show_default=True,
                   help="largest quotient order tried")
     @click.option("--fresh", is_flag=True, help="ignore the stored quotient: recompute and replace it")
     @click.option("--table", "table", is_flag=True,
                   help="include the multiplication table in --json output (always for order <= 64)")
     @click.option("--quiet", is_flag=True, help="no progress lines")
+    @click.option("--outcome", "outcomes", multiple=True, metavar="POSITION",
+                  help="also answer the misère outcome of POSITION from the quotient (repeatable): "
+                       "heaps '3 5 9', board components 'xxx/xxx + xx/xx' or 'C7 + P3', or forms "
+                       "'{*2} + *2+*2' (summands split at the top-level +)")
+    @click.option("--no-reduce", "no_reduce", is_flag=True,
+                  help="board families: every component type a heap of its own (stored per family, "
+                       "so a larger N resumes from a smaller one) instead of the components' misère "
+                       "canonical forms (far fewer heaps; stored per family and N)")
     @no_store_option
     @json_option
     @click.pass_context
-    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, no_store, as_json):
-        """Misère quotient of GAME: order, P-portion, presentation and Φ."""
-        from cgtalg.misere.quotient import misere_quotient
-        from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, outcomes, no_reduce,
+                     no_store, as_json):
+        """Misère quotient of GAME: a code (0.07), a ruleset name (kayles), a list of forms
+        ('*2+*2' '{*2}'), or a board family (cram:2xn, node-kayles:cycles): order, P-portion,
+        presentation and Φ. Progress lines (heap and order) go to stderr."""
+        from cgtalg.ops.quotients import misere_quotient, quotient_subject
 
-        r = parse_heap_ruleset(game)       # the code (or ruleset name) as a ruleset object
+        kind, subject = quotient_subject(game[0] if len(game) == 1 else list(game))
+        heaps = _subject_heaps(kind, subject, max_heap, not no_reduce)
         store = cli_store(ctx, not no_store)
+        budget = DEFAULT_SECONDS if seconds is None else seconds
         progress: list[dict] = []
         t0 = time.perf_counter()
+        say = (lambda text: None) if (as_json or quiet) else (lambda text: click.echo(text, err=True))
+
+        stored = None if fresh or heaps is None else _stored(store, heaps)
+        resumed = None
+        if stored is not None:
+            resumed = {"top": stored["top"], "order": stored["order"],
+                       "quotient": _q_name(kind, heaps, stored["top"]) if not stored["final"] else "final"}
+            say(f"resuming from the stored {resumed['quotient']} (order {stored['order']}; "
+                "re-verified as it is loaded)")
+
+        last = [t0]
 
         def report(info: dict) -> None:
+            if kind == "forms":
+                from cgtalg.misere.notation import format_misere
+
+                info = dict(info, form=format_misere(heaps.heaps[info["heap"]], max_chars=60))
             row = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in info.items()}
             progress.append(row)
-            if as_json or quiet:
-                return
-            if info["changed"] or info["heap"] == max_heap:
-                click.echo(f"heap {info['heap']:>4}: |Q| = {info['order']:>5}, |P| = {info['p_count']:>4}"
-                           f"   ({time.perf_counter() - t0:.1f} s)")
+            now = time.perf_counter()
+            if info["changed"] or info["heap"] == max_heap or now - last[0] >= PROGRESS_SECONDS:
+                last[0] = now
+                say(f"{_heap_label(kind, info)}: |Q| = {info['order']:>5}, "
+                    f"|P| = {info['p_count']:>4}   ({time.perf_counter() - t0:.1f} s)")
 
-        q = misere_quotient(r, max_heap, max_order=max_order, max_seconds=seconds, store=store,
-                            partial=True, resume=not fresh, callback=report, progress=False)
-        emit(_result(q, table or q.order <= 64, progress), as_json, lambda: quotient_text(q))
+        extra = {"reduce": not no_reduce} if kind == "family" else {}
+        if kind == "forms":
+            extra = {"heaps": heaps}
+        q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
+                            partial=True, resume=not fresh, callback=report, progress=False, **extra)
+        inner = getattr(q, "quotient", q)
+        note = inner.note
+        hint = None
+        if note is not None:
+            if seconds is None and "time" in note:
+                hint = (f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m "
+                        "(or longer)")
+            elif "time" in note:
+                hint = "the time budget ended: extend it with a larger --time, e.g. --time 10m"
+            else:
+                hint = "a budget ended (see the note): raise it and rerun"
+            hint += ("; a rerun resumes from the store" if store is not None
+                     else "; without --no-store a rerun would resume from the store")
+        d = _result(q, table or inner.order <= 64, progress)
+        d["kind"] = kind
+        d["resumed_from"] = resumed
+        d["hint"] = hint
+        answers = [{"position": text, "outcome": _answer(kind, q, text)} for text in outcomes]
+        if answers:
+            d["outcomes"] = answers
+
+        def text() -> str:
+            body = quotient_text(q) if kind == "heaps" else str(q)
+            lines = [f"misère outcome of {a['position']}: {a['outcome']}" for a in answers]
+            return "\n".join([body] + lines + ([hint] if hint else []))
+
+        emit(d, as_json, text)

@@ -11,6 +11,7 @@ answer. This layer stands above the theories and rulesets and below the store.
 from cgtalg.ops.comparison import RELATIONS, Comparison, compare
 from cgtalg.ops.kinds import KINDS, UNIVERSES, Position, kind_of, position
 from cgtalg.ops.play import outcome, winning_moves
+from cgtalg.ops.quotients import ComponentQuotient, misere_quotient
 from cgtalg.ops.values import (
     atomic_weight,
     canonical_form,
@@ -38,5 +39,5 @@ __all__ = [
     "KINDS", "UNIVERSES", "RELATIONS", "OPERATIONS", "Position", "position", "kind_of", "Comparison",
     "compare", "outcome", "winning_moves", "canonical_form", "grundy", "misere_grundy", "genus",
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
-    "number_value", "literal_form",
+    "number_value", "literal_form", "misere_quotient", "ComponentQuotient",
 ]

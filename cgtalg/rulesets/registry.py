@@ -45,6 +45,8 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.octal",
     "cgtalg.rulesets.heap_games",
     "cgtalg.rulesets.partizan_games",
+    "cgtalg.rulesets.node_kayles",
+    "cgtalg.rulesets.cram",
 )
 
 _NAMED: dict[str, tuple[Callable[[], Any], str]] = {}

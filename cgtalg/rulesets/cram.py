@@ -1,0 +1,173 @@
+"""Cram (impartial Domineering; Winning Ways ch. 22; Gardner 1974): players in turn place a
+domino, in either orientation, on two empty adjacent cells; in normal play the player who
+cannot place one loses, in misère play wins.
+
+A board falls apart into its connected sets of empty cells, so Cram is a component game
+(:mod:`cgtalg.rulesets.component_games`). A component is kept as a canonical text: its rows
+from top to bottom joined by ``/``, ``x`` an empty cell and ``.`` a cell that is not
+(``"xxx/x.."``), translated to its bounding box and chosen least among its images under the
+strip's symmetries (the two reflections). The family ``cram:HxN`` (``H`` = 1, 2, 3, ...) is Cram
+on strips of height ``H``: its component types are the connected sets of cells of height at
+most ``H``. On ``1×n`` strips a domino takes two adjacent cells of a row and leaves two rows:
+Dawson's Kayles, the octal game 0.07 (Winning Ways ch. 4).
+
+>>> from cgtalg.rulesets.component_games import component_grundy
+>>> c = Cram(2)
+>>> c.rectangle(2, 3), [component_grundy(c, c.rectangle(2, n)) for n in range(1, 8)]
+(('xxx/xxx',), [1, 0, 1, 0, 1, 0, 1])
+>>> len(c.component_types(4))        # the connected sets of 4 cells of height <= 2
+5
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from cgtalg.errors import RulesetError, shorten
+from cgtalg.rulesets.component_games import ComponentRuleset
+
+__all__ = ["Cram", "cram_key", "cells_of", "cram_components"]
+
+Cell = tuple[int, int]
+
+
+def _text(cells: Iterable[Cell]) -> str:
+    cells = set(cells)
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    return "/".join("".join("x" if (r, c) in cells else "." for c in range(cols)) for r in range(rows))
+
+
+def cram_key(cells: Iterable[Cell]) -> str:
+    """The canonical key of a connected set of cells ``(row, column)``: translated to its
+    bounding box, the least text among its images under the two reflections.
+
+    >>> cram_key([(5, 7), (5, 8), (6, 7)]), cram_key([(0, 0), (1, 0), (1, 1)])
+    ('.x/xx', '.x/xx')
+    """
+    cells = list(cells)
+    if not cells:
+        raise RulesetError("a Cram component has at least one cell")
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    cells = [(r - r0, c - c0) for r, c in cells]
+    h = max(r for r, _ in cells)
+    w = max(c for _, c in cells)
+    return min(_text((h - r if fr else r, w - c if fc else c) for r, c in cells)
+               for fr in (False, True) for fc in (False, True))
+
+
+def cells_of(key: str) -> list[Cell]:
+    """The cells of a component key."""
+    return [(r, c) for r, row in enumerate(key.split("/")) for c, ch in enumerate(row) if ch == "x"]
+
+
+def cram_components(cells: Iterable[Cell]) -> list[str]:
+    """The keys of the connected pieces of a set of empty cells (a board), sorted."""
+    left = set(cells)
+    out = []
+    while left:
+        start = left.pop()
+        piece = [start]
+        stack = [start]
+        while stack:
+            r, c = stack.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left:
+                    left.remove(nb)
+                    piece.append(nb)
+                    stack.append(nb)
+        out.append(cram_key(piece))
+    return sorted(out)
+
+
+class Cram(ComponentRuleset):
+    """Cram on strips of height ``height`` (module docstring): ``name`` is ``cram:<H>xn``.
+
+    Positions are sorted tuples of component keys; :meth:`rectangle` and :meth:`board` make
+    them from boards."""
+
+    def __init__(self, height: int = 2) -> None:
+        super().__init__()
+        if isinstance(height, bool) or not isinstance(height, int) or height < 1:
+            raise RulesetError(f"Cram strips have a height >= 1, not {shorten(height)}")
+        self.height = height
+        self.name = f"cram:{height}xn"
+        self._types: dict[int, list[str]] = {}
+
+    def check_component(self, key: Any) -> str:
+        if not isinstance(key, str) or not key or set(key) - {"x", ".", "/"}:
+            raise RulesetError(f"{self.name}: a component is a text of rows of x (empty) and . "
+                               f"joined by / (such as 'xxx/x..'), not {shorten(key)}")
+        cells = cells_of(key)
+        if not cells or cram_components(cells) != [cram_key(cells)]:
+            raise RulesetError(f"{self.name}: {shorten(key)} is not one connected set of cells")
+        return cram_key(cells)
+
+    def component_size(self, key: str) -> int:
+        return key.count("x")
+
+    def options_of_component(self, key: str) -> Iterable[tuple[str, ...]]:
+        cells = set(cells_of(key))
+        for r, c in cells:
+            for other in ((r, c + 1), (r + 1, c)):
+                if other in cells:
+                    yield tuple(cram_components(cells - {(r, c), other}))
+
+    def component_types(self, size: int) -> list[str]:
+        """The connected sets of ``size`` cells of height ``<= height``, sorted by key. (Each
+        such set is one of ``size - 1`` cells with a cell added: a leaf of a spanning tree
+        can be taken away.)"""
+        if size < 1:
+            return []
+        got = self._types.get(size)
+        if got is not None:
+            return got
+        if size == 1:
+            got = ["x"]
+        else:
+            found = set()
+            for key in self.component_types(size - 1):
+                cells = set(cells_of(key))
+                for r, c in cells:
+                    for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                        if nb in cells:
+                            continue
+                        rows = [x for x, _ in cells] + [nb[0]]
+                        if max(rows) - min(rows) + 1 > self.height:
+                            continue
+                        found.add(cram_key(cells | {nb}))
+            got = sorted(found)
+        self._types[size] = got
+        return got
+
+    def board(self, cells: Iterable[Cell]) -> tuple[str, ...]:
+        """The position of a board given by its empty cells ``(row, column)``."""
+        cells = [(int(r), int(c)) for r, c in cells]
+        pos = tuple(cram_components(cells))
+        for k in pos:
+            if k.count("/") + 1 > self.height:
+                raise RulesetError(f"{self.name}: the board has a piece of height > {self.height}")
+        return pos
+
+    def rectangle(self, rows: int, cols: int) -> tuple[str, ...]:
+        """The empty ``rows × cols`` board (``()`` when it has no cell)."""
+        return self.board((r, c) for r in range(rows) for c in range(cols))
+
+
+def _cram(arg: str) -> Cram:
+    a = arg.strip().lower()
+    if a.endswith("xn") and a[:-2].isdigit() and a[:-2].isascii() and int(a[:-2]) >= 1:
+        return Cram(int(a[:-2]))
+    raise RulesetError(f"bad Cram family 'cram:{arg}': expected cram:1xn, cram:2xn or cram:3xn "
+                       "(strips of that height)")
+
+
+def _register() -> None:
+    from cgtalg.rulesets.registry import register_family, register_ruleset
+
+    register_ruleset("cram", lambda: Cram(2), "Cram (impartial dominoes) on 2×n strips; cram:HxN for height H")
+    register_family("cram", _cram, "cram:Hxn  Cram (impartial dominoes) on strips of height H")
+
+
+_register()
