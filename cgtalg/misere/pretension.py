@@ -19,8 +19,9 @@ import numpy as np
 
 from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError
+from cgtalg.misere import quotient_kernel
 
-__all__ = ["FiniteMonoid", "Pretension", "verify_pretension", "table_bytes"]
+__all__ = ["FiniteMonoid", "Pretension", "verify_pretension", "verify_pretension_python", "table_bytes"]
 
 #: states (or elements) between two checks of the budget in the inner loops
 CHECK_EVERY = 4096
@@ -199,7 +200,11 @@ def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pre
     P = np.asarray(pre.P, dtype=bool)[members]
     phi = [int(lut[g]) for g in pre.phi]
     # its columns for the generators (new ids), all the refinement needs
-    cls = _nerode_cols(P, [lut[m.col(g)[members]] for g in gens])
+    gen_cols = [lut[m.col(g)[members]] for g in gens]
+    if quotient_kernel.available():
+        cls = quotient_kernel.nerode(P, gen_cols, deadline)
+    else:
+        cls = _nerode_cols(P, gen_cols)
     k = int(cls.max()) + 1
     check_fits(table_bytes(k, 3 + len(getattr(m, "tables", ()))),
                f"a misère quotient candidate of order {k:,}",
@@ -260,11 +265,15 @@ def _colex_key(word: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _canonical_order(pre: Pretension) -> Pretension:
-    words = _least_words(pre)
-    order = sorted(words, key=lambda x: (len(words[x]) > 0, _colex_key(words[x])))
-    if len(order) != pre.monoid.size:
-        raise AssertionError("quotient has elements that are not images of positions")
-    perm = np.array(order, dtype=np.int64)
+    """``pre`` with its elements renumbered in the order of their least words (colex)."""
+    if quotient_kernel.available():
+        perm = quotient_kernel.canonical_order(pre)
+    else:
+        words = _least_words(pre)
+        order = sorted(words, key=lambda x: (len(words[x]) > 0, _colex_key(words[x])))
+        if len(order) != pre.monoid.size:
+            raise AssertionError("quotient has elements that are not images of positions")
+        perm = np.array(order, dtype=np.int64)
     inv = np.argsort(perm)
     t = inv[pre.monoid.table[np.ix_(perm, perm)]].astype(np.int32)
     return Pretension(FiniteMonoid(t), pre.P[perm].copy(), [int(inv[x]) for x in pre.phi])
@@ -278,11 +287,27 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
 
     Returns ``None`` when the pretension is valid (so its reduction is the misère quotient),
     else a failing position (sorted heap sizes) whose image has the wrong outcome: the least
-    one in colex order among those the search meets. ``deadline`` (a
-    :class:`cgtalg.budget.Deadline`) bounds the wall clock and the memory
-    (:class:`~cgtalg.errors.ComputationLimitError` past either), checked every few thousand
-    states.
+    one in colex order (fewer copies of the largest heap where two words differ first;
+    :func:`_colex_key`) among the positions of the heaps the N-search walks (a heap whose image
+    equals another's with fewer option images is left out: the other covers it), and, for a
+    P-failure, of all heaps. ``deadline`` (a :class:`cgtalg.budget.Deadline`) bounds the wall
+    clock and the memory (:class:`~cgtalg.errors.ComputationLimitError` past either), checked
+    every few thousand states.
+
+    The searches run compiled (:mod:`cgtalg.misere.quotient_kernel`) when the C kernel is
+    built, else in Python (:func:`verify_pretension_python`, the reference); both return the
+    same word.
     """
+    if quotient_kernel.available():
+        return quotient_kernel.verify(pre, options, max_states, deadline)
+    return verify_pretension_python(pre, options, max_states, deadline)
+
+
+def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
+                             max_states: int = 2_000_000,
+                             deadline: "Deadline | None" = None) -> tuple[int, ...] | None:
+    """:func:`verify_pretension` in Python (the reference implementation): a best-first search
+    in colex order over the pairs ``(x, T)``, keeping per element the inclusion-minimal ``T``."""
     t = pre.monoid.table
     P = pre.P
     n = len(pre.phi)
@@ -359,7 +384,16 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
 def _mark_p(monoid: FiniteMonoid, phi: Sequence[int], options,
             deadline: "Deadline | None" = None) -> np.ndarray:
     """P-portion of a candidate: each element gets the outcome of its least word, computed from
-    the images of that word's options (all on smaller words, so already marked)."""
+    the images of that word's options (all on smaller words, so already marked). Compiled
+    (:func:`cgtalg.misere.quotient_kernel.mark_p`) when the kernel is built."""
+    if quotient_kernel.available():
+        return quotient_kernel.mark_p(monoid, phi, options, deadline)
+    return _mark_p_python(monoid, phi, options, deadline)
+
+
+def _mark_p_python(monoid: FiniteMonoid, phi: Sequence[int], options,
+                   deadline: "Deadline | None" = None) -> np.ndarray:
+    """:func:`_mark_p` in Python (the reference)."""
     n = len(phi)
     S = [_transitions(monoid, phi, options, h) for h in range(n)]
     active = [h for h in _active_heaps(phi) if S[h] or phi[h] != 0]
@@ -417,11 +451,16 @@ class _ProductSubmonoid:
         return int(self._ids(np.asarray(self._code(np.array([x]), np.array([y])))).reshape(-1)[0])
 
     def col(self, z: int) -> np.ndarray:
-        xs = np.arange(self.size)
-        return self._ids(self._code(xs, np.full(self.size, z)))
+        return self.cols([z])[0]
+
+    def cols(self, zs: Sequence[int]) -> np.ndarray:
+        """The columns ``x ↦ x·z`` of the elements ``zs`` (one row each)."""
+        return self.block(np.asarray(zs, dtype=np.int64), np.arange(self.size)).reshape(len(zs), self.size)
 
     def block(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         xs, ys = np.asarray(xs, dtype=np.int64), np.asarray(ys, dtype=np.int64)
+        if isinstance(self._lut, np.ndarray) and quotient_kernel.available():
+            return quotient_kernel.prod_block(self, xs, ys)
         return self._ids(self._code(xs[:, None], ys[None, :]))
 
     @property

@@ -74,6 +74,7 @@ import numpy as np
 from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.caches import register_cache
 from cgtalg.errors import BudgetError, ComputationLimitError, RulesetError
+from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import (
     FiniteMonoid,
     Pretension,
@@ -129,9 +130,48 @@ def _nim_quotient(k: int) -> MisereQuotient:
 
 
 # -- the construction ------------------------------------------------------------------------------
+class _KeptSets:
+    """The kept option-image sets (:mod:`cgtalg.misere.quotient_kernel`) of the pretension the
+    construction holds: valid for ``pre`` (the same object) only."""
+
+    __slots__ = ("pre", "kept")
+
+    def __init__(self) -> None:
+        self.pre: Pretension | None = None
+        self.kept: Any = None
+
+    def for_pre(self, pre: Pretension, options, max_states: int, deadline: Deadline | None) -> Any:
+        """The kept sets of ``pre``, from a full verification when not known."""
+        if self.pre is not pre or self.kept is None:
+            kept = quotient_kernel.new_kept(pre.monoid.size)
+            w = quotient_kernel.verify(pre, options, max_states, deadline, kept=kept)
+            if w is not None:  # pragma: no cover - pre is a verified quotient
+                raise AssertionError(f"a verified quotient fails at {w}")
+            self.pre, self.kept = pre, kept
+        return self.kept
+
+    def set(self, pre: Pretension, kept: Any) -> None:
+        self.pre, self.kept = pre, kept
+
+
 def _conservative(pre: Pretension, options, n: int, max_states: int,
-                  deadline: Deadline | None = None) -> Pretension | None:
-    """The first element ``x`` (in order) such that ``Φ(n) = x`` keeps the pretension valid."""
+                  deadline: Deadline | None = None, kept: "_KeptSets | None" = None) -> Pretension | None:
+    """The element ``x`` such that ``Φ(n) = x`` keeps the pretension valid (there is at most
+    one: ``pre`` is reduced), as the extended pretension; None when there is none.
+
+    Compiled (:func:`cgtalg.misere.quotient_kernel.conservative`: mex interpolation, then an
+    incremental search seeded with the kept sets ``kept`` of ``pre``, which it updates) when
+    the kernel is built; else each candidate is verified in full."""
+    if quotient_kernel.available():
+        if kept is None:
+            kept = _KeptSets()
+        seeds = kept.for_pre(pre, options[:n], max_states, deadline)
+        got = quotient_kernel.conservative(pre, options, n, max_states, deadline, seeds)
+        if got is None:
+            return None
+        cand = Pretension(pre.monoid, pre.P, pre.phi + [got[0]])
+        kept.set(cand, got[1])
+        return cand
     t = pre.monoid.table
     S = _transitions(pre.monoid, pre.phi + [0], options, n)
     want_p = not any(pre.P[s] for s in S)
@@ -323,6 +363,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     pre, spent = state.pre, state.seconds
     options: list[list[tuple[int, ...]]] = [_heap_options(ruleset, h) for h in range(len(pre.phi))]
     n = len(pre.phi)
+    kept = _KeptSets()
     bar = None
     limit = max_heap if max_heap is not None else 10**9
     show = progress if progress is not None else (sys.stderr.isatty() and (max_heap or 100) > 20)
@@ -341,10 +382,12 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     nxt_pre = Pretension(pre.monoid, pre.P, pre.phi + [0])
                 else:
                     options.append(opts)
-                    nxt = _conservative(pre, options, n, max_states, deadline)
-                    if nxt is None:
-                        nxt = _extend(pre, options, n, max_states, deadline, max_order)
-                    nxt_pre = _reduce(nxt, options, deadline)
+                    nxt_pre = _conservative(pre, options, n, max_states, deadline, kept)
+                    # a conservative extension of a reduced quotient is reduced, in canonical
+                    # order (heap n's image already has a least word on smaller heaps)
+                    if nxt_pre is None:
+                        nxt_pre = _reduce(_extend(pre, options, n, max_states, deadline, max_order),
+                                          options, deadline)
                     options.pop()
                     if nxt_pre.monoid.size > max_order:
                         raise ComputationLimitError(

@@ -1,0 +1,253 @@
+"""The compiled searches of the misère-quotient construction (cgtalg/misere/_quotc.c, wrapped by
+cgtalg.misere.quotient_kernel) against the Python reference implementations: the same
+verification answers (None or the same least failing word), P-markings, partitions and
+canonical orders, on random pretensions (valid and invalid) and on real quotients; the same
+quotients with and without the kernel; budgets and signals answered inside a long search."""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+
+import numpy as np
+import pytest
+
+from cgtalg.budget import Deadline
+from cgtalg.errors import ComputationLimitError
+from cgtalg.misere import quotient as qmod
+from cgtalg.misere import quotient_kernel as qk
+from cgtalg.misere.pretension import (
+    FiniteMonoid,
+    Pretension,
+    _canonical_order,
+    _least_words,
+    _mark_p_python,
+    _nerode_cols,
+    _reduce,
+    verify_pretension,
+    verify_pretension_python,
+)
+from cgtalg.misere.quotient import misere_quotient
+from cgtalg.misere.quotient_state import _heap_options, forget_known
+from cgtalg.rulesets.octal import TakeAndBreak
+
+pytestmark = pytest.mark.skipif(not qk.available(), reason=f"quotient kernel: {qk.status()}")
+
+CODES = ["0.123", "0.77", "0.72", "0.15", "0.07", "0.137", "0.6", "0.31", "0.52", "4.7", "0.753"]
+
+
+def _options(code: str, top: int) -> list:
+    r = TakeAndBreak(code)
+    return [_heap_options(r, h) for h in range(top + 1)]
+
+
+def _quotient_pre(code: str, max_heap: int | None = None):
+    q = misere_quotient(TakeAndBreak(code), max_heap=max_heap, progress=False)
+    pre = Pretension(FiniteMonoid(np.asarray(q.table)), np.asarray(q.P, dtype=bool), list(q.phi))
+    return pre, _options(code, len(q.phi) - 1)
+
+
+def _random_monoid(rng: random.Random) -> FiniteMonoid:
+    m = FiniteMonoid.cyclic(rng.randrange(0, 4), rng.choice([1, 2, 2, 3]))
+    for _ in range(rng.randrange(0, 3)):
+        m = m.product(FiniteMonoid.cyclic(rng.randrange(0, 3), rng.choice([1, 2])))
+    return m
+
+
+def _random_pretension(rng: random.Random, code: str, top: int):
+    opts = _options(code, top)
+    m = _random_monoid(rng)
+    phi = [0 if not opts[h] else rng.randrange(m.size) for h in range(top + 1)]
+    P = np.array([rng.random() < 0.3 for _ in range(m.size)], dtype=bool)
+    P[0] = False
+    return Pretension(m, P, phi), opts
+
+
+@pytest.mark.parametrize("code,max_heap", [("0.123", None), ("0.77", None), ("0.72", None),
+                                           ("0.15", None), ("0.07", 20), ("0.137", 18)])
+def test_real_quotients_verify_alike_and_their_perturbations_fail_alike(code, max_heap):
+    rng = random.Random(hash(code) % 1000)
+    pre, opts = _quotient_pre(code, max_heap)
+    assert verify_pretension_python(pre, opts) is None
+    assert qk.verify(pre, opts) is None
+    fails = 0
+    for _ in range(60):
+        P, phi = pre.P.copy(), list(pre.phi)
+        if rng.random() < 0.5:
+            i = rng.randrange(1, len(P))
+            P[i] = not P[i]
+        else:
+            h = rng.randrange(1, len(phi))
+            if opts[h]:
+                phi[h] = rng.randrange(len(P))
+        bad = Pretension(pre.monoid, P, phi)
+        a = verify_pretension_python(bad, opts)
+        assert qk.verify(bad, opts) == a
+        fails += a is not None
+        assert np.array_equal(qk.mark_p(pre.monoid, phi, opts), _mark_p_python(pre.monoid, phi, opts))
+    assert fails > 10
+
+
+def test_random_pretensions_verify_alike():
+    rng = random.Random(2108)
+    valid = 0
+    for trial in range(400):
+        code = rng.choice(CODES)
+        pre, opts = _random_pretension(rng, code, rng.randrange(1, 12))
+        a = verify_pretension_python(pre, opts)
+        assert qk.verify(pre, opts) == a, (code, pre)
+        valid += a is None
+        assert np.array_equal(qk.mark_p(pre.monoid, pre.phi, opts),
+                              _mark_p_python(pre.monoid, pre.phi, opts))
+        # a valid pretension: the candidate marked from least words
+        P = _mark_p_python(pre.monoid, pre.phi, opts)
+        marked = Pretension(pre.monoid, P, pre.phi)
+        b = verify_pretension_python(marked, opts)
+        assert qk.verify(marked, opts) == b
+        valid += b is None
+    assert valid > 20
+
+
+def test_nerode_partition_and_canonical_order_agree():
+    rng = random.Random(7)
+    for _ in range(200):
+        m = _random_monoid(rng)
+        P = np.array([rng.random() < 0.4 for _ in range(m.size)], dtype=bool)
+        gens = sorted(rng.sample(range(m.size), min(m.size, rng.randrange(1, 4))))
+        cols = [m.col(g) for g in gens]
+        a, b = _nerode_cols(P, cols), qk.nerode(P, cols)
+        # the same partition (labels differ)
+        assert len(set(zip(a.tolist(), b.tolist()))) == len(set(a.tolist())) == len(set(b.tolist()))
+    for code in ("0.123", "0.77", "0.15"):
+        pre, _opts = _quotient_pre(code)
+        words = _least_words(pre)
+        order = sorted(words, key=lambda x: (len(words[x]) > 0, tuple(sorted(words[x], reverse=True))))
+        assert qk.canonical_order(pre).tolist() == order
+        assert np.array_equal(_canonical_order(pre).monoid.table, pre.monoid.table)
+
+
+def test_kept_sets_are_minimal_option_image_sets_of_positions():
+    pre, opts = _quotient_pre("0.123")
+    kept = qk.new_kept(pre.monoid.size)
+    assert qk.verify(pre, opts, kept=kept) is None
+    assert kept.total > 0 and kept.order == pre.monoid.size and kept.nbytes > 0
+    for x in range(pre.monoid.size):
+        sets = kept.sets(x)
+        for i, a in enumerate(sets):
+            for j, b in enumerate(sets):
+                assert i == j or not set(a) <= set(b)      # an antichain
+            assert kept.covering(x, a)
+        c2 = kept.copy()
+        assert c2.sets(x) == sets
+
+
+def _python_construction(monkeypatch, code, max_heap):
+    forget_known()
+    monkeypatch.setattr(qk, "available", lambda: False)
+    try:
+        return misere_quotient(TakeAndBreak(code), max_heap=max_heap, progress=False, resume=False)
+    finally:
+        monkeypatch.undo()
+        forget_known()
+
+
+@pytest.mark.parametrize("code,max_heap", [("0.123", None), ("0.72", None), ("0.77", 60),
+                                           ("0.07", 16), ("0.6", 14), ("0.137", 14), ("4.7", 14)])
+def test_the_same_quotient_with_and_without_the_kernel(monkeypatch, code, max_heap):
+    py = _python_construction(monkeypatch, code, max_heap)
+    forget_known()
+    c = misere_quotient(TakeAndBreak(code), max_heap=max_heap, progress=False, resume=False)
+    assert c.order == py.order and np.array_equal(c.table, py.table)
+    assert np.array_equal(c.P, py.P) and list(c.phi) == list(py.phi) and c.period == py.period
+
+
+def test_conservative_agrees_with_the_python_trials():
+    for code, top in (("0.77", 60), ("0.15", 40), ("0.07", 22)):
+        r = TakeAndBreak(code)
+        q = misere_quotient(r, max_heap=top, progress=False)
+        opts = _options(code, top)
+        keep = qmod._KeptSets()
+        for n in range(8, top + 1):
+            if not opts[n]:
+                continue
+            sub = _reduce(Pretension(FiniteMonoid(np.asarray(q.table)), np.asarray(q.P, dtype=bool),
+                                     list(q.phi[:n])), opts[:n])
+            got = qmod._conservative(sub, opts[: n + 1], n, 2_000_000, None, keep)
+            monkey = qk.available
+            try:
+                qk.available = lambda: False
+                ref = qmod._conservative(sub, opts[: n + 1], n, 2_000_000, None)
+            finally:
+                qk.available = monkey
+            assert (got is None) == (ref is None)
+            if got is not None:
+                assert got.phi == ref.phi
+
+
+@pytest.fixture(scope="module")
+def q33():
+    """Q_33(0.07) (order 638), whose N-search meets some 12,000 states."""
+    return _quotient_pre("0.07", 33)
+
+
+def test_the_kernel_answers_the_budget_inside_a_search(q33):
+    pre, opts = q33
+    assert qk.verify(pre, opts, deadline=Deadline(60)) is None
+    calls = []
+
+    class Stop(Exception):
+        pass
+
+    def check():
+        calls.append(1)
+        raise Stop
+
+    c = qk.load()
+    cols, colmap = qk.columns(pre.monoid)
+    S = c.images(cols, colmap, list(pre.phi), opts)
+    with pytest.raises(Stop):
+        c.nsearch(cols, colmap, pre.P.astype(np.uint8).tobytes(), qk._n_edges(list(pre.phi), S),
+                  c.Kept(pre.monoid.size), None, 10**9, False, check)
+    assert calls == [1]
+    d = Deadline(0.01)
+    time.sleep(0.02)
+    with pytest.raises(ComputationLimitError, match="verifying a candidate"):
+        qk.verify(pre, opts, deadline=d)
+
+
+def test_a_construction_stops_at_its_time_budget():
+    t0 = time.monotonic()
+    with pytest.raises(ComputationLimitError, match="time budget"):
+        misere_quotient(TakeAndBreak("0.07"), max_heap=60, max_seconds=0.3, progress=False, resume=False)
+    assert time.monotonic() - t0 < 2.0
+
+
+def test_an_alarm_signal_is_answered_inside_the_search(q33):
+    pre, opts = q33
+
+    class Alarm(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Alarm
+
+    old = signal.signal(signal.SIGALRM, handler)
+    t0 = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Alarm):
+            for _ in range(100_000):
+                qk.verify(pre, opts)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.monotonic() - t0 < 2.0
+
+
+def test_max_states_is_a_computation_limit():
+    pre, opts = _quotient_pre("0.07", 20)
+    with pytest.raises(ComputationLimitError, match="max_states"):
+        qk.verify(pre, opts, max_states=5)
+    with pytest.raises(ComputationLimitError, match="max_states"):
+        verify_pretension(pre, opts, max_states=5)
