@@ -25,7 +25,7 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere import quotient as Q
 from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension
-from cgtalg.misere.quotient_extend import extend
+from cgtalg.misere.quotient_extend import extend, extend_after
 from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
 from cgtalg.rulesets.octal import TakeAndBreak
 from misere_brute import MisereBrute
@@ -99,6 +99,26 @@ def test_extend_budgets():
     time.sleep(0.01)
     with pytest.raises(ComputationLimitError):
         extend(pre, options, 25, 2_000_000, d, 5000)
+
+
+def test_extend_after_falls_back_to_least_order():
+    """A first strategy that gives up hands over to least-order repair; one that succeeds is
+    used as it is."""
+    r = TakeAndBreak("0.07")
+    pre = _pre_at("0.07", 24)
+    options = [_heap_options(r, h) for h in range(26)]
+    calls = []
+
+    def gives_up(*args):
+        calls.append(args[2])
+        raise ComputationLimitError("no")
+
+    lines = []
+    got = extend_after(gives_up, pre, options, 25, 2_000_000, Deadline(120), 5000, log=lines.append)
+    assert calls == [25] and "least-order" in lines[0]
+    assert verify_pretension(got, options) is None and _reduce(got, options).monoid.size == 144
+    same = extend_after(Q._extend, pre, options, 25, 2_000_000, Deadline(120), 5000)
+    assert _reduce(same, options).monoid.size == 144
 
 
 def test_shift_dawson_kayles_is_dawsons_chess():

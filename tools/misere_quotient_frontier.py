@@ -47,11 +47,9 @@ import sys
 import time
 from typing import Any
 
-from cgtalg.budget import Deadline
-from cgtalg.errors import ComputationLimitError
 from cgtalg.misere import quotient as Q
 from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension
-from cgtalg.misere.quotient_extend import extend
+from cgtalg.misere.quotient_extend import extend, extend_after
 from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
 from cgtalg.rulesets.octal import TakeAndBreak
 
@@ -70,17 +68,8 @@ def strategy(name: str, main_seconds: float, log=None):
         return least
 
     def both(pre, options, n, max_states, deadline, max_order):
-        sub = Deadline(main_seconds if deadline is None or deadline.remaining() is None
-                       else min(main_seconds, max(deadline.remaining(), 0.001)),
-                       None if deadline is None else deadline.max_memory)
-        try:
-            return MAIN_EXTEND(pre, options, n, max_states, sub, max_order)
-        except ComputationLimitError as exc:
-            if deadline is not None:
-                deadline.check(f"misère quotient: adjoining heap {n}")
-            if log is not None:
-                log(f"heap {n}: the construction on main gave up ({str(exc)[:80]}...); least-order repair")
-        return least(pre, options, n, max_states, deadline, max_order)
+        return extend_after(MAIN_EXTEND, pre, options, n, max_states, deadline, max_order,
+                            first_seconds=main_seconds, log=log)
 
     return both
 

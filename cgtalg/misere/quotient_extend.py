@@ -40,10 +40,13 @@ from cgtalg.misere.pretension import (
     verify_pretension,
 )
 
-__all__ = ["extend", "MAX_ROUNDS"]
+__all__ = ["extend", "extend_after", "MAX_ROUNDS", "FIRST_SECONDS"]
 
 #: repairs tried for one heap before giving up (each is one verification)
 MAX_ROUNDS = 400
+
+#: seconds :func:`extend_after` leaves the first strategy per heap
+FIRST_SECONDS = 120.0
 
 
 def _factor(cand: Pretension, h: int, w: Sequence[int], params: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -143,3 +146,25 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
                 f"{', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {order}")
     raise ComputationLimitError(f"misère quotient: no valid candidate for heap {n} after {MAX_ROUNDS} "
                                 "least-order repairs")
+
+
+def extend_after(first: Callable[..., Pretension], pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
+                 n: int, max_states: int, deadline: Deadline | None, max_order: int, *,
+                 first_seconds: float = FIRST_SECONDS,
+                 log: Callable[[str], Any] | None = None) -> Pretension:
+    """``first(pre, options, n, max_states, sub, max_order)`` (the construction on main,
+    ``cgtalg.misere.quotient._extend``) under a budget ``sub`` of at most ``first_seconds``
+    (and the memory ceiling of ``deadline``); when it gives up (a
+    :class:`~cgtalg.errors.ComputationLimitError`), :func:`extend` on what is left of
+    ``deadline``. The contract of :func:`extend`: what is returned was verified."""
+    remaining = None if deadline is None else deadline.remaining()
+    sub_seconds = first_seconds if remaining is None else min(first_seconds, max(remaining, 0.001))
+    sub = Deadline(sub_seconds, None if deadline is None else deadline.max_memory)
+    try:
+        return first(pre, options, n, max_states, sub, max_order)
+    except ComputationLimitError as exc:
+        if deadline is not None:
+            deadline.check(f"misère quotient: adjoining heap {n}")
+        if log is not None:
+            log(f"heap {n}: the first strategy gave up ({str(exc)[:100]}); least-order repair")
+    return extend(pre, options, n, max_states, deadline, max_order, log=log)
