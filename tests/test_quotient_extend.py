@@ -101,6 +101,29 @@ def test_extend_budgets():
         extend(pre, options, 25, 2_000_000, d, 5000)
 
 
+def test_a_trial_that_cannot_fit_is_skipped(monkeypatch):
+    """0.6 at heap 17: one trial would need 17 GiB; it is skipped (check_fits refuses it), the
+    other trials go on. Here the refusal is simulated for the trials freeing heap 2."""
+    import cgtalg.misere.quotient_extend as QE
+
+    real = QE._with_cyclic_factors
+    refused = []
+
+    def refuse_heap_2(cand, heaps, ps, options, deadline=None):
+        if 2 in heaps:
+            refused.append(tuple(heaps))
+            raise ComputationLimitError("a misère quotient candidate would need 17 GiB")
+        return real(cand, heaps, ps, options, deadline)
+
+    monkeypatch.setattr(QE, "_with_cyclic_factors", refuse_heap_2)
+    r = TakeAndBreak("0.07")
+    pre = _pre_at("0.07", 9)
+    options = [_heap_options(r, h) for h in range(11)]
+    got = extend(pre, options, 10, 2_000_000, Deadline(60), 5000)
+    assert refused and verify_pretension(got, options) is None
+    assert _reduce(got, options).monoid.size == 12
+
+
 def test_extend_after_falls_back_to_least_order():
     """A first strategy that gives up hands over to least-order repair; one that succeeds is
     used as it is."""

@@ -73,6 +73,19 @@ def _trials(cand: Pretension, w: Sequence[int], params: dict[int, tuple[int, int
     return out
 
 
+def _trial(cand: Pretension, heaps: Sequence[int], ps: list[tuple[int, int]], options,
+           deadline: Deadline | None) -> Pretension | None:
+    """``cand`` with ``heaps`` freed (factors ``ps``), reduced; ``None`` when the trial alone
+    cannot fit in memory (:func:`cgtalg.budget.check_fits` refused it: another trial may be
+    smaller). A budget of ``deadline`` that has run out still ends the search."""
+    try:
+        return _reduce(_with_cyclic_factors(cand, list(heaps), ps, options, deadline), options, deadline)
+    except ComputationLimitError:
+        if deadline is not None:
+            deadline.check(f"misère quotient: a trial freeing heaps {list(heaps)}")
+        return None
+
+
 def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
            deadline: Deadline | None, max_order: int, *, max_subset: int = 2,
            log: Callable[[str], Any] | None = None) -> Pretension:
@@ -123,9 +136,8 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
             for k, (heaps, ps) in enumerate(_trials(cand, w, params, size)):
                 if deadline is not None:
                     deadline.check(what)
-                trial = _reduce(_with_cyclic_factors(cand, list(heaps), ps, options, deadline), options,
-                                deadline)
-                if trial.monoid.size > max_order:
+                trial = _trial(cand, heaps, ps, options, deadline)
+                if trial is None or trial.monoid.size > max_order:
                     continue
                 if bool(trial.P[trial.image(w)]) != should_be_p:
                     continue
