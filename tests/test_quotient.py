@@ -2,8 +2,10 @@
 
 Sources: Plambeck, "Taming the wild in impartial combinatorial games" (Integers 5, 2005) and
 Plambeck & Siegel, "Misère quotients for impartial games" (JCTA 115, 2008): misère Nim's
-quotients (heaps <= 1: Z2; heaps <= 3: T2 = <a,b | a^2=1, b^3=b>, order 6) and Siegel's table
-|Q_30(0.07)| = 360. The .123 quotient (order 20, five P-elements) is checked by play here.
+quotients (heaps <= 1: Z2; heaps <= 3: T2 = <a,b | a^2=1, b^3=b>, order 6), the final quotients
+of .123 (order 20), Kayles .77 (40), .15 (42), .72 (24), and Siegel's table |Q_30(0.07)| = 360,
+|Q_33(0.07)| = 638 with |P| = 109. The .123 quotient (order 20, five P-elements) is checked by
+play here, and random sums of the others against brute-force play.
 """
 
 from __future__ import annotations
@@ -59,10 +61,45 @@ def test_budgets():
         misere_quotient(TakeAndBreak("0.77"), max_heap=40, max_order=8, progress=False)
 
 
-@pytest.mark.slow
 def test_0_07_q30_has_order_360():
-    # Siegel's MisereSolver tables: |Q_30(0.07)| = 360 (about 30 s here)
+    # Siegel's MisereSolver tables (Plambeck & Siegel, JCTA 2008, §7): |Q_30(0.07)| = 360
+    # (about 1.5 s with the compiled kernel)
     assert misere_quotient(TakeAndBreak("0.07"), max_heap=30, progress=False).order == 360
+
+
+@pytest.mark.slow
+def test_0_07_q33_has_order_638_with_109_p_positions():
+    # Plambeck & Siegel, JCTA 2008 (Siegel's computations): |Q_33(0.07)| = 638, |P| = 109
+    q = misere_quotient(TakeAndBreak("0.07"), max_heap=33, progress=False)
+    assert q.order == 638 and len(q.p_portion) == 109
+
+
+@pytest.mark.parametrize("code,order", [("0.123", 20), ("0.77", 40), ("0.15", 42), ("0.72", 24)])
+def test_published_final_quotient_orders(code, order):
+    # Plambeck & Siegel, JCTA 2008, and Siegel's notes: the final misère quotients of .123
+    # (order 20), Kayles .77 (order 40), .15 (order 42) and .72 (order 24)
+    q = misere_quotient(TakeAndBreak(code), progress=False)
+    assert q.final and q.order == order
+
+
+@pytest.mark.parametrize("code,n", [("0.77", 30), ("0.15", 30), ("0.72", 30), ("0.07", 24),
+                                    ("0.137", 22), ("0.6", 15)])
+def test_random_positions_agree_with_brute_force_play(code, n):
+    # sums of up to four heaps of size <= n (at most 26 tokens), drawn at random, by play
+    # from the definition
+    import random
+
+    rng = random.Random(f"{code}:{n}")
+    r = TakeAndBreak(code)
+    q = misere_quotient(r, max_heap=n, progress=False)
+    brute = MisereBrute(r)
+    seen = 0
+    while seen < 60:
+        pos = tuple(sorted(rng.randint(1, n) for _ in range(rng.randint(1, 4))))
+        if sum(pos) > 26:          # the brute force visits every partition below the position
+            continue
+        seen += 1
+        assert q.is_p(pos) == brute.is_p(pos), (code, pos)
 
 
 def _positions_of(q, n: int) -> dict[int, tuple[int, ...]]:

@@ -251,3 +251,83 @@ def test_max_states_is_a_computation_limit():
         qk.verify(pre, opts, max_states=5)
     with pytest.raises(ComputationLimitError, match="max_states"):
         verify_pretension(pre, opts, max_states=5)
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.7", "0.6", "0.123", "0.31", "0.753",
+                                  "0x0.F", "0x0.8", "0x0.B4", "0x4.0F", "0x0.3F"])
+def test_option_images_from_the_digits_match_the_moves(code):
+    r = TakeAndBreak(code)
+    digits = qk.take_break_digits(r)
+    assert digits is not None
+    rng = random.Random(code)
+    m = _random_monoid(rng)
+    top = 40
+    phi = [0] + [rng.randrange(m.size) for _ in range(top)]
+    opts = _options(code, top)
+    assert qk.tb_images(m, phi, digits) == qk.images(m, phi, opts)
+    assert qk.tb_images(m, phi, digits, 30, 35) == qk.images(m, phi, opts)[30:35]
+
+
+def test_digits_only_for_finite_take_and_break_codes():
+    assert qk.take_break_digits(TakeAndBreak("0.[3]")) is None
+    assert qk.take_break_digits(object()) is None
+    assert qk.take_break_digits(TakeAndBreak("0.77")) == [0, 7, 7]
+
+
+def test_a_stored_quotient_is_reverified_from_the_digits(tmp_path):
+    from cgtalg.misere.quotient_store import Checkpointer
+    from cgtalg.store import open_store
+
+    st = open_store(f"sqlite:///{tmp_path / 's.sqlite'}")
+    forget_known()
+    q = misere_quotient(TakeAndBreak("0.77"), store=st, progress=False, resume=False)
+    forget_known()
+    t0 = time.perf_counter()
+    state = Checkpointer(TakeAndBreak("0.77"), st).load()
+    assert time.perf_counter() - t0 < 5.0          # milliseconds here; no timing asserts beyond sanity
+    assert state.final and np.array_equal(state.pre.monoid.table, q.table)
+    assert qk.is_reduced(state.pre)
+    # a valid but unreduced, renumbered pretension is not taken as reduced
+    perm = np.arange(q.order)
+    perm[[1, 2]] = perm[[2, 1]]
+    inv = np.argsort(perm)
+    t = inv[np.asarray(q.table)[np.ix_(perm, perm)]].astype(np.int32)
+    shuffled = Pretension(FiniteMonoid(t), np.asarray(q.P)[perm], [int(inv[x]) for x in q.phi])
+    assert not qk.is_reduced(shuffled)
+    assert np.array_equal(_reduce(shuffled, None).monoid.table, q.table)
+
+
+def test_reduction_and_product_candidates_agree_with_python(monkeypatch):
+    from cgtalg.misere.pretension import _with_cyclic_factors
+
+    rng = random.Random(33)
+    cases = []
+    for _ in range(120):
+        code = rng.choice(CODES)
+        pre, opts = _random_pretension(rng, code, rng.randrange(2, 10))
+        heaps = sorted(rng.sample([h for h in range(len(pre.phi)) if opts[h]] or [0], 1))
+        params = [(rng.randrange(0, 4), rng.choice([2, 4]))]
+        cases.append((pre, opts, heaps, params))
+
+    def run():
+        out = []
+        for pre, opts, heaps, params in cases:
+            r = _reduce(pre, opts)
+            w = _reduce(_with_cyclic_factors(pre, heaps, params, opts), opts)
+            out.append((r.monoid.table.tolist(), r.P.tolist(), list(r.phi),
+                        w.monoid.table.tolist(), w.P.tolist(), list(w.phi)))
+        return out
+
+    compiled = run()
+    monkeypatch.setattr(qk, "available", lambda: False)
+    assert run() == compiled
+
+
+def test_verifying_a_product_candidate_needs_no_table():
+    from cgtalg.misere.pretension import _with_cyclic_factors
+
+    pre, opts = _quotient_pre("0.07", 14)
+    raw = _with_cyclic_factors(pre, [14], [(2, 2)], opts)
+    assert hasattr(raw.monoid, "tables")
+    assert qk.verify(raw, opts) == verify_pretension_python(
+        Pretension(FiniteMonoid(raw.monoid.table), raw.P, raw.phi), opts)

@@ -192,6 +192,14 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
     return None
 
 
+def _image(pre: Pretension, word: tuple[int, ...]) -> int:
+    """The image of the position ``word`` in ``pre`` (by products, never a whole table)."""
+    x = 0
+    for h in word:
+        x = pre.monoid.mul(x, pre.phi[h])
+    return x
+
+
 def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
             max_order: int) -> Pretension:
     """Adjoin heap ``n`` as a new generator and repair failures (module docstring)."""
@@ -219,8 +227,12 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
                     idx = max(i0, w.count(h) - 1, params.get(h, (0, 0))[0])
                     per = max(2, 2 * ((idx - 4) // 2))
                     ps.append((idx, per))
-                trial = _reduce(_with_cyclic_factors(cand, list(heaps), ps, options, deadline), options,
-                                deadline)
+                raw = _with_cyclic_factors(cand, list(heaps), ps, options, deadline)
+                # only a trial that gives the failing position the other outcome is reduced
+                # (the reduction keeps the P-status of every position's image)
+                if bool(raw.P[_image(raw, w)]) != should_be_p:
+                    continue
+                trial = _reduce(raw, options, deadline)
                 if trial.monoid.size > max_order:
                     continue
                 if bool(trial.P[trial.image(w)]) == should_be_p:

@@ -43,7 +43,9 @@ import numpy as np
 from cgtalg.errors import ComputationLimitError
 
 __all__ = ["load", "status", "available", "verify", "mark_p", "canonical_order", "images",
-           "conservative", "new_kept", "columns", "nerode", "prod_block"]
+           "conservative", "new_kept", "columns", "nerode", "prod_block",
+           "take_break_digits", "tb_images", "is_reduced", "generate", "prod_generate",
+           "canonical_order_cols"]
 
 _LOADED = False
 _MODULE: ModuleType | None = None
@@ -133,6 +135,46 @@ def images(monoid: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int
     return c.images(cols[0], cols[1], list(phi), options)
 
 
+def take_break_digits(ruleset: Any) -> list[int] | None:
+    """The digits ``d_0 … d_k`` of a finite take-and-break code (duck-typed: ``digit``,
+    ``is_finite``, ``k``, ``code_text``), for :func:`tb_images`; None for any other ruleset,
+    or a code whose digit for taking nothing would leave a heap in place."""
+    if not (hasattr(ruleset, "code_text") and callable(getattr(ruleset, "digit", None))):
+        return None
+    k = getattr(ruleset, "k", None)
+    if not getattr(ruleset, "is_finite", False) or not isinstance(k, int) or k < 0:
+        return None
+    digits = [int(ruleset.digit(t)) for t in range(k + 1)]
+    if digits[0] & 3:
+        return None
+    return digits
+
+
+def tb_images(monoid: Any, phi: Sequence[int], digits: Sequence[int], n0: int = 0,
+              n1: int | None = None) -> list[tuple[int, ...]]:
+    """``S_n`` for heaps ``n0 <= n < n1`` (default: every heap of ``phi``) of the take-and-break
+    code with ``digits`` (:func:`take_break_digits`), computed from the digits in C: the same
+    sets as :func:`images` of ``TakeAndBreak.heap_options``, with no option tuples built."""
+    c = load()
+    phi = [int(g) for g in phi]
+    cols, colmap = columns(monoid, set(phi))
+    return c.tb_images(cols, colmap, phi, list(digits), int(n0), len(phi) if n1 is None else int(n1))
+
+
+def is_reduced(pre: Any) -> bool:
+    """Whether ``pre`` (a pretension with a table, every element a product of the heaps'
+    images) is already reduced and canonically numbered: ``P`` separates all its elements
+    and its elements are in the order of their least words. Its reduction is then itself."""
+    c = load()
+    cols, colmap = columns(pre.monoid)
+    size = int(pre.monoid.size)
+    gens = sorted(set(int(g) for g in pre.phi) - {0})
+    cls = c.nerode(np.asarray(pre.P, dtype=np.uint8).tobytes(), cols[gens] if gens else cols[:0], None)
+    if len(set(np.frombuffer(cls, dtype=np.int32).tolist())) != size:
+        return False
+    return bool(np.array_equal(canonical_order(pre), np.arange(size)))
+
+
 def _checker(deadline: Any, what: str) -> Any:
     if deadline is None:
         return None
@@ -185,12 +227,14 @@ def _states_error(order: int, max_states: int) -> ComputationLimitError:
 
 
 # -- the searches --------------------------------------------------------------------------------
-def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], max_states: int = 2_000_000,
-           deadline: Any = None, kept: Any = None) -> tuple[int, ...] | None:
+def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_states: int = 2_000_000,
+           deadline: Any = None, kept: Any = None,
+           S: Sequence[tuple[int, ...]] | None = None) -> tuple[int, ...] | None:
     """:func:`cgtalg.misere.pretension.verify_pretension`, compiled: the same answer (None, or
     the least failing word in colex order). ``kept`` (a :class:`Kept` of the monoid's order),
     when given, receives the inclusion-minimal option-image sets of the N-search (complete when
-    the answer is None)."""
+    the answer is None). ``S``, when given in place of ``options``, are the heaps' option
+    images (:func:`tb_images`)."""
     c = load()
     m = pre.monoid
     size = int(m.size)
@@ -199,8 +243,11 @@ def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], max_states: i
     if P[0]:
         return ()
     phi = [int(g) for g in pre.phi]
-    cols, colmap = columns(m)
-    S = c.images(cols, colmap, phi, options[:n])
+    cols, colmap = columns(m, set(phi))
+    if S is None:
+        S = c.images(cols, colmap, phi, options[:n])
+    if hasattr(m, "tables"):      # a product submonoid: the columns of the option images too
+        cols, colmap = columns(m, set(phi).union(*S))
     Pb = P.astype(np.uint8).tobytes()
     what = f"verifying a candidate misère quotient of order {size}"
     check = _checker(deadline, what)
@@ -251,6 +298,27 @@ def prod_block(m: Any, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.size, ys.size)
 
 
+def generate(gen_cols: np.ndarray, lut: np.ndarray) -> np.ndarray:
+    """:func:`cgtalg.misere.pretension._generate`, compiled: the members (old ids, breadth
+    first, generator-major within a layer) of the submonoid generated by the elements whose
+    columns are the rows of ``gen_cols``; ``lut`` (int64, all ``-1``) receives old → new ids."""
+    return np.frombuffer(load().generate(gen_cols, lut, None), dtype=np.int64)
+
+
+def prod_generate(tables: Sequence[np.ndarray], G: np.ndarray, stride: np.ndarray, lut: np.ndarray,
+                  deadline: Any = None) -> np.ndarray:
+    """The coordinates (``count × f`` int64) of the submonoid of a direct product of the monoids
+    ``tables`` generated by the coordinate vectors ``G``, breadth first from the identity;
+    ``lut`` (int64, all ``-1``, indexed by ``Σ stride[j]·c_j``) receives code → element id.
+    The budget ``deadline`` (time, memory) is checked every few thousand elements."""
+    f = len(tables)
+    out = load().prod_generate([np.ascontiguousarray(t, dtype=np.int32) for t in tables],
+                               np.ascontiguousarray(G, dtype=np.int64),
+                               np.ascontiguousarray(stride, dtype=np.int64), lut,
+                               _checker(deadline, "building a candidate misère quotient"))
+    return np.frombuffer(out, dtype=np.int64).reshape(-1, f)
+
+
 def nerode(P: np.ndarray, gen_cols: Sequence[np.ndarray], deadline: Any = None) -> np.ndarray:
     """:func:`cgtalg.misere.pretension._nerode_cols`, compiled: the classes of
     ``x ~ y ⇔ ∀z: xz ∈ P ⇔ yz ∈ P`` (Moore refinement over the generators' columns), numbered
@@ -285,12 +353,17 @@ def mark_p(monoid: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int
 def canonical_order(pre: Any) -> np.ndarray:
     """The elements in the order of their least words (colex; the identity first): the
     numbering of :func:`cgtalg.misere.pretension._canonical_order`."""
-    c = load()
     cols, colmap = columns(pre.monoid)
-    phi = [int(g) for g in pre.phi]
-    order, _p, _v, _ = c.walk(cols, colmap, [(h, phi[h], ()) for h in _active(phi)], False, None)
+    return canonical_order_cols(cols, colmap, pre.phi)
+
+
+def canonical_order_cols(cols: np.ndarray, colmap: np.ndarray, phi: Sequence[int]) -> np.ndarray:
+    """:func:`canonical_order` from the columns of the heaps' images only (``x·z =
+    cols[colmap[z], x]``, element 0 the identity)."""
+    phi = [int(g) for g in phi]
+    order, _p, _v, _ = load().walk(cols, colmap, [(h, phi[h], ()) for h in _active(phi)], False, None)
     order = np.frombuffer(order, dtype=np.int32)
-    if order.size != pre.monoid.size:
+    if order.size != colmap.shape[0]:
         raise AssertionError("quotient has elements that are not images of positions")
     return order.astype(np.int64)
 

@@ -39,6 +39,7 @@ import numpy as np
 
 from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError, StoreCorruptError, StoreError
+from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import FiniteMonoid, Pretension, _reduce, table_bytes, verify_pretension
 from cgtalg.misere.quotient_state import (
     QuotientState,
@@ -166,16 +167,25 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
     if why is not None:
         raise _bad(name, why)
     deadline = Deadline(None)
-    options = []
-    for h in range(top + 1):     # the ruleset's own moves: nothing of the record is trusted
-        deadline.check(f"re-verifying the stored misère quotient of {name} (heap {h})")
-        options.append(_heap_options(ruleset, h))
-    for h in range(top + 1):
-        if not options[h] and phi[h] != 0:
-            raise _bad(name, f"heap {h} has no move but Φ({h}) is not the identity")
     pre = Pretension(FiniteMonoid(table), P, phi)
+    digits = quotient_kernel.take_break_digits(ruleset) if quotient_kernel.available() else None
     try:
-        fail = verify_pretension(pre, options, max_states, deadline)
+        if digits is not None:
+            # the option images straight from the code's digits (its own moves), in C
+            S = quotient_kernel.tb_images(pre.monoid, phi, digits)
+            for h in range(top + 1):
+                if not S[h] and phi[h] != 0:
+                    raise _bad(name, f"heap {h} has no move but Φ({h}) is not the identity")
+            fail = quotient_kernel.verify(pre, None, max_states, deadline, S=S)
+        else:
+            options = []
+            for h in range(top + 1):     # the ruleset's own moves: nothing of the record is trusted
+                deadline.check(f"re-verifying the stored misère quotient of {name} (heap {h})")
+                options.append(_heap_options(ruleset, h))
+            for h in range(top + 1):
+                if not options[h] and phi[h] != 0:
+                    raise _bad(name, f"heap {h} has no move but Φ({h}) is not the identity")
+            fail = verify_pretension(pre, options, max_states, deadline)
     except ComputationLimitError as exc:
         raise ComputationLimitError(f"re-verifying the stored misère quotient of {name}: {exc}") from None
     if fail is not None:
@@ -191,7 +201,10 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         warnings.warn(f"the stored misère quotient of {name} ({quotient_key(ruleset)}) was "
                       "marked final under an older periodicity bound; it is used as Q_"
                       f"{top} and extended", RuntimeWarning, stacklevel=4)
-    return QuotientState(_reduce(pre, options, deadline), period, seconds)
+    # a record written by cgtalg is reduced and canonically numbered already
+    if not (quotient_kernel.available() and quotient_kernel.is_reduced(pre)):
+        pre = _reduce(pre, None, deadline)
+    return QuotientState(pre, period, seconds)
 
 
 def load_quotient_state(ruleset: Any, store: Any, max_states: int = 2_000_000) -> Any:
