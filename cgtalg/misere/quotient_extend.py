@@ -74,12 +74,21 @@ def _trials(cand: Pretension, w: Sequence[int], params: dict[int, tuple[int, int
 
 
 def _trial(cand: Pretension, heaps: Sequence[int], ps: list[tuple[int, int]], options,
-           deadline: Deadline | None) -> Pretension | None:
-    """``cand`` with ``heaps`` freed (factors ``ps``), reduced; ``None`` when the trial alone
-    cannot fit in memory (:func:`cgtalg.budget.check_fits` refused it: another trial may be
-    smaller). A budget of ``deadline`` that has run out still ends the search."""
+           w: Sequence[int], should_be_p: bool, deadline: Deadline | None) -> Pretension | None:
+    """``cand`` with ``heaps`` freed (factors ``ps``), reduced, when it gives the failing
+    position ``w`` the outcome ``should_be_p`` (read in the unreduced product first: the
+    reduction keeps the P-status of every position's image, so only such a trial is reduced);
+    else ``None``. ``None`` too when the trial alone cannot fit in memory
+    (:func:`cgtalg.budget.check_fits` refused it: another trial may be smaller); a budget of
+    ``deadline`` that has run out still ends the search."""
     try:
-        return _reduce(_with_cyclic_factors(cand, list(heaps), ps, options, deadline), options, deadline)
+        raw = _with_cyclic_factors(cand, list(heaps), ps, options, deadline)
+        x = 0
+        for h in w:                      # by products: the product candidate has no table
+            x = raw.monoid.mul(x, raw.phi[h])
+        if bool(raw.P[x]) != should_be_p:
+            return None
+        return _reduce(raw, options, deadline)
     except ComputationLimitError:
         if deadline is not None:
             deadline.check(f"misère quotient: a trial freeing heaps {list(heaps)}")
@@ -136,10 +145,8 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
             for k, (heaps, ps) in enumerate(_trials(cand, w, params, size)):
                 if deadline is not None:
                     deadline.check(what)
-                trial = _trial(cand, heaps, ps, options, deadline)
+                trial = _trial(cand, heaps, ps, options, w, should_be_p, deadline)
                 if trial is None or trial.monoid.size > max_order:
-                    continue
-                if bool(trial.P[trial.image(w)]) != should_be_p:
                     continue
                 if best is None or (trial.monoid.size, k) < best[:2]:
                     best = (trial.monoid.size, k, heaps, ps, trial)
