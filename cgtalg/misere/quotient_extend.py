@@ -12,12 +12,16 @@ subsets of the heaps of ``w``, singletons first) that gives ``w`` the right outc
 At heap 34 of Dawson's Kayles (0.07) that first choice is a poor one: the failures there all
 contain ``4 + 14 + 14 + 34`` and one more heap ``X``; freeing heap 4 (the first heap of ``w``
 that repairs it) multiplies the order by about 1.7 each time, and after six such repairs the
-candidate has order 14830 (and the 40-minute run on main found no candidate within 5000).
-:func:`extend` instead tries **every** freeing of a single heap of ``w`` (and of pairs when no
-single one repairs ``w``), each with the cyclic factor of the rule on main and, for a heap
-whose factor would not change, one with a larger index, and keeps the repaired candidate of
-**least order** (ties: the earlier trial). Freeing ``X`` usually keeps the order about where it
-was, so the candidate walks towards the quotient instead of away from it.
+candidate has order 14830. :func:`extend` instead tries **every** freeing of a single heap of
+``w`` (and of pairs when no single one repairs ``w``), each with the cyclic factor of the rule
+on main and, for a heap whose factor would not change, one with a larger index, and keeps the
+repaired candidate of **least order** (ties: the earlier trial). At heap 34 that keeps the
+candidates near order 1000–2500 for thirty repairs; it does not reach ``Q_34`` either (the
+failures then grow in lock-step, ``2 + 4 + 25 + 30·k + 34·(k + 3)``; docs/quotient_frontier.md).
+A trial that cannot fit in memory is skipped, not fatal (Officers, 0.6, at heap 17).
+
+:func:`extend_after` runs the construction on main first, under a per-heap budget, and this
+one when it gives up.
 
 Nothing here is trusted: the returned pretension is the last candidate, and it is returned
 only when :func:`cgtalg.misere.pretension.verify_pretension` finds no failing position (the
