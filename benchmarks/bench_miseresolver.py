@@ -15,7 +15,7 @@ process** per repetition, for both programs:
   table gives the heap it reached.
 
 For each: the compute time (in-process timer), the wall time of the fresh process (start to
-exit, measured by this script) and the peak resident memory of the child (``ru_maxrss`` from
+exit, measured by this script; for cgtalg with the part spent importing, in brackets) and the peak resident memory of the child (``ru_maxrss`` from
 ``os.wait4``), median over the repetitions (min–max in the JSON), and the ratio MisereSolver /
 cgtalg (above 1: cgtalg is faster). The orders of both are printed and must agree.
 
@@ -172,19 +172,20 @@ def main() -> None:
           f"{args.reps} fresh processes each, medians; MisereSolver "
           f"{'built from ' + args.peer if build else 'skipped (no JDK)'}\n")
     print("| quotient | MisereSolver compute | cgtalg compute | × | MisereSolver wall | cgtalg wall "
-          "| × | MisereSolver peak RSS | cgtalg peak RSS | cgtalg heap reached |")
+          "(imports) | × | MisereSolver peak RSS | cgtalg peak RSS | cgtalg heap reached |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for row in results:
         cg = row["cgtalg"]
         ms = row["miseresolver"]
         c_s, c_w, c_m = _med(cg, "compute"), _med(cg, "wall"), _med(cg, "rss")
+        c_i = _med(cg, "imports")
         reached = f"{cg[-1]['heap']}{' (final)' if cg[-1]['final'] else ''}"
         if ms:
             m_s, m_w, m_m = _med(ms, "compute"), _med(ms, "wall"), _med(ms, "rss")
             print(f"| {row['label']} | {_fmt_s(m_s)} | {_fmt_s(c_s)} | {m_s / c_s:.1f} | {_fmt_s(m_w)} "
-                  f"| {_fmt_s(c_w)} | {m_w / c_w:.1f} | {_fmt_mb(m_m)} | {_fmt_mb(c_m)} | {reached} |")
+                  f"| {_fmt_s(c_w)} ({_fmt_s(c_i)}) | {m_w / c_w:.1f} | {_fmt_mb(m_m)} | {_fmt_mb(c_m)} | {reached} |")
         else:
-            print(f"| {row['label']} | skipped | {_fmt_s(c_s)} | – | skipped | {_fmt_s(c_w)} | – "
+            print(f"| {row['label']} | skipped | {_fmt_s(c_s)} | – | skipped | {_fmt_s(c_w)} ({_fmt_s(c_i)}) | – "
                   f"| skipped | {_fmt_mb(c_m)} | {reached} |")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

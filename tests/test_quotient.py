@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from cgtalg.errors import ComputationLimitError
+from cgtalg.misere import quotient_kernel
 from cgtalg.misere.quotient import misere_quotient
 from cgtalg.rulesets.octal import TakeAndBreak
 from misere_brute import MisereBrute
@@ -61,6 +62,12 @@ def test_budgets():
         misere_quotient(TakeAndBreak("0.77"), max_heap=40, max_order=8, progress=False)
 
 
+def _slow_without_kernel(test):
+    """Slow-marked when the compiled kernel is not built (the Python searches take ~1 min)."""
+    return test if quotient_kernel.available() else pytest.mark.slow(test)
+
+
+@_slow_without_kernel
 def test_0_07_q30_has_order_360():
     # Siegel's MisereSolver tables (Plambeck & Siegel, JCTA 2008, §7): |Q_30(0.07)| = 360
     # (about 1.5 s with the compiled kernel)

@@ -331,3 +331,62 @@ def test_verifying_a_product_candidate_needs_no_table():
     assert hasattr(raw.monoid, "tables")
     assert qk.verify(raw, opts) == verify_pretension_python(
         Pretension(FiniteMonoid(raw.monoid.table), raw.P, raw.phi), opts)
+
+
+def test_incremental_kept_sets_are_exactly_the_minimal_option_image_sets():
+    # kept sets carried across conservative heaps (mex interpolation, seeded searches, merges)
+    # are the inclusion-minimal option-image sets of the reachable positions: the same sets a
+    # full verification of the extended pretension keeps
+    checked = 0
+    for code, top, start in (("0.15", 60, 31), ("0.07", 29, 28), ("0.77", 60, 28)):
+        r = TakeAndBreak(code)
+        q = misere_quotient(r, max_heap=top, progress=False)
+        opts = _options(code, top)
+        keep = qmod._KeptSets()
+        pre = _reduce(Pretension(FiniteMonoid(np.asarray(q.table)), np.asarray(q.P, dtype=bool),
+                                 list(q.phi[:start])), opts[:start])
+        assert pre.monoid.size == q.order
+        for n in range(start, top + 1):
+            got = qmod._conservative(pre, opts[: n + 1], n, 2_000_000, None, keep)
+            assert got is not None and keep.pre is got       # carried to the next heap
+            full = qk.new_kept(got.monoid.size)
+            assert qk.verify(got, opts[: n + 1], kept=full) is None
+            for x in range(got.monoid.size):
+                assert sorted(keep.kept.sets(x)) == sorted(full.sets(x)), (code, n, x)
+            checked += 1
+            pre = got
+    assert checked > 40
+
+
+def test_a_stale_or_disabled_kernel_is_not_used(monkeypatch):
+    import warnings as w
+
+    from cgtalg.misere import _quotc  # type: ignore[attr-defined]
+
+    try:
+        monkeypatch.setattr(qk, "_LOADED", False)
+        monkeypatch.setattr(_quotc, "SOURCE_HASH", "0" * 16)
+        with w.catch_warnings(record=True) as got:
+            w.simplefilter("always")
+            assert qk.load() is None
+        assert "stale" in qk.status() and any("rebuild" in str(x.message) for x in got)
+        monkeypatch.undo()
+        monkeypatch.setattr(qk, "_LOADED", False)
+        monkeypatch.setenv("CGTALG_PURE_PYTHON", "1")
+        assert qk.load() is None and qk.status().startswith("disabled")
+    finally:
+        monkeypatch.undo()
+        qk._LOADED = False
+        qk._MODULE = None
+        assert qk.load() is not None and qk.status() == "compiled"
+
+
+def test_python_and_compiled_searches_keep_the_same_minimal_sets():
+    for code, top in (("0.123", None), ("0.72", None), ("0.07", 22)):
+        pre, opts = _quotient_pre(code, top)
+        sets: dict = {}
+        assert verify_pretension_python(pre, opts, kept_out=sets) is None
+        kept = qk.new_kept(pre.monoid.size)
+        assert qk.verify(pre, opts, kept=kept) is None
+        for x in range(pre.monoid.size):
+            assert sorted(kept.sets(x)) == sorted(tuple(sorted(T)) for T in sets.get(x, ()))

@@ -347,6 +347,20 @@ static int kept_insert(KeptObject *K, int x, const uint64_t *T, uint64_t sg)
     return 1;
 }
 
+/* whether some kept set of x is contained in T */
+static int kept_covered(const KeptObject *K, int x, const uint64_t *T, uint64_t sg)
+{
+    int W = K->W, n = K->cnt[x];
+    const uint64_t *bs = K->bits[x], *sv = K->sig[x];
+    for (int i = 0; i < n; i++)
+        if (!(sv[i] & ~sg) && subset(bs + (Py_ssize_t)i * W, T, W))
+            return 1;
+    return 0;
+}
+
+/* merge(other): insert every set of other (same order) */
+static PyObject *Kept_merge(KeptObject *K, PyObject *arg);
+
 static PyObject *Kept_copy(KeptObject *K, PyObject *noargs)
 {
     KeptObject *C = (KeptObject *)KeptType.tp_alloc(&KeptType, 0);
@@ -372,6 +386,24 @@ static PyObject *Kept_copy(KeptObject *K, PyObject *noargs)
     }
     C->total = K->total;
     return (PyObject *)C;
+}
+
+static PyObject *Kept_merge(KeptObject *K, PyObject *arg)
+{
+    if (!PyObject_TypeCheck(arg, &KeptType)) {
+        PyErr_SetString(PyExc_TypeError, "merge wants a Kept");
+        return NULL;
+    }
+    KeptObject *O = (KeptObject *)arg;
+    if (O->m != K->m) {
+        PyErr_SetString(PyExc_ValueError, "kept sets of another order");
+        return NULL;
+    }
+    for (int x = 0; x < O->m; x++)
+        for (int i = 0; i < O->cnt[x]; i++)
+            if (kept_insert(K, x, O->bits[x] + (Py_ssize_t)i * O->W, O->sig[x][i]) < 0)
+                return PyErr_NoMemory();
+    Py_RETURN_NONE;
 }
 
 /* covering(x, S): whether some kept set of x is contained in the set S (a sequence) */
@@ -469,6 +501,8 @@ static PyObject *Kept_get_nbytes(KeptObject *K, void *c)
 
 static PyMethodDef Kept_methods[] = {
     {"copy", (PyCFunction)Kept_copy, METH_NOARGS, "An independent copy."},
+    {"merge", (PyCFunction)Kept_merge, METH_O,
+     "merge(other): add the sets of other (removing the sets that contain one of them)."},
     {"covering", (PyCFunction)Kept_covering, METH_VARARGS,
      "covering(x, S): whether some kept set of element x is contained in S."},
     {"sets", (PyCFunction)Kept_sets, METH_VARARGS, "sets(x): the kept sets of x (sorted tuples)."},
@@ -510,6 +544,7 @@ typedef struct {
     int k, m, W;
     const unsigned char *P;
     KeptObject *K;
+    KeptObject *seeds; /* read-only kept sets that also prune (NULL: none) */
     State *lev, *tmp; /* per level: current state; tmp: one per level (swap) */
     long *cnt;        /* count per edge */
     /* limit (colex), over all heaps 0..nh-1: counts */
@@ -599,6 +634,8 @@ static int nexplore(NCtx *c, int d, const State *s)
             c->result = 3;
             return 3;
         }
+        if (c->seeds && kept_covered(c->seeds, a->elem, a->bits, a->sig))
+            break;
         int ins = kept_insert(c->K, a->elem, a->bits, a->sig);
         if (ins < 0) {
             PyErr_NoMemory();
@@ -623,21 +660,26 @@ static int nexplore(NCtx *c, int d, const State *s)
 }
 
 /*
- * nsearch(cols, colmap, P, edges, kept, limit=None, nheaps=0, max_states, top_only, check)
+ * nsearch(cols, colmap, P, edges, kept, limit, max_states, top_only, check[, seeds])
  *   edges: (heap, g, S) in increasing heap order (S nonempty for a searched edge).
  *   kept: a Kept (filled in place; it may hold the sets of an earlier search: seeds).
+ *   seeds: None or a Kept that prunes too but is not modified.
  *   limit: None or a tuple of counts per heap 0..nheaps-1: stop at the first word >= it.
  * Returns (status, counts, states): status 0 no failure, 1 failure (counts per edge), 2 limit
  * reached, 3 max_states exceeded.
  */
 static PyObject *py_nsearch(PyObject *self, PyObject *args)
 {
-    PyObject *cols, *colmap, *Pobj, *edges, *keptobj, *limit, *check;
+    PyObject *cols, *colmap, *Pobj, *edges, *keptobj, *limit, *check, *seedobj = Py_None;
     long long max_states;
     int top_only;
-    if (!PyArg_ParseTuple(args, "OOOOO!OLpO", &cols, &colmap, &Pobj, &edges, &KeptType, &keptobj,
-                          &limit, &max_states, &top_only, &check))
+    if (!PyArg_ParseTuple(args, "OOOOO!OLpO|O", &cols, &colmap, &Pobj, &edges, &KeptType, &keptobj,
+                          &limit, &max_states, &top_only, &check, &seedobj))
         return NULL;
+    if (seedobj != Py_None && !PyObject_TypeCheck(seedobj, &KeptType)) {
+        PyErr_SetString(PyExc_TypeError, "seeds must be a Kept or None");
+        return NULL;
+    }
     Monoid M;
     if (monoid_get(&M, cols, colmap) < 0)
         return NULL;
@@ -654,7 +696,8 @@ static PyObject *py_nsearch(PyObject *self, PyObject *args)
     c.W = (M.m + 63) / 64;
     c.P = Pb.buf;
     c.K = (KeptObject *)keptobj;
-    if (c.K->m != M.m) {
+    c.seeds = seedobj == Py_None ? NULL : (KeptObject *)seedobj;
+    if (c.K->m != M.m || (c.seeds && c.seeds->m != M.m)) {
         PyErr_SetString(PyExc_ValueError, "kept sets of another order");
         goto done;
     }

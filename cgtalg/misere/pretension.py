@@ -195,11 +195,13 @@ def _transitions(monoid: FiniteMonoid, phi: Sequence[int], options: Sequence[Seq
     return frozenset(out)
 
 
-def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pretension:
+def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None,
+            max_order: int | None = None) -> Pretension | None:
     """Regenerate from the heaps' images and divide by indistinguishability; elements are then
     renumbered by their least words (so equal quotients get equal tables). The table of the
     result is refused up front (:func:`cgtalg.budget.check_fits`) when it cannot fit under the
-    memory ceiling of ``deadline`` (default: the process's)."""
+    memory ceiling of ``deadline`` (default: the process's). With ``max_order``, a reduction
+    of more elements is not built: None."""
     m = pre.monoid
     gens = sorted(g for g in set(pre.phi) if g != 0)
     members, lut = _generate(m, gens)       # the submonoid the heaps generate (old ids)
@@ -212,6 +214,8 @@ def _reduce(pre: Pretension, options, deadline: "Deadline | None" = None) -> Pre
     else:
         cls = _nerode_cols(P, gen_cols)
     k = int(cls.max()) + 1
+    if max_order is not None and k > max_order:
+        return None
     # the quotient's table (int32) and its canonical renumbering, built in row blocks
     check_fits(table_bytes(k, 1) + 3 * CHUNK_ENTRIES * 8,
                f"a misère quotient candidate of order {k:,}",
@@ -348,9 +352,12 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
 
 def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
                              max_states: int = 2_000_000,
-                             deadline: "Deadline | None" = None) -> tuple[int, ...] | None:
+                             deadline: "Deadline | None" = None,
+                             kept_out: dict | None = None) -> tuple[int, ...] | None:
     """:func:`verify_pretension` in Python (the reference implementation): a best-first search
-    in colex order over the pairs ``(x, T)``, keeping per element the inclusion-minimal ``T``."""
+    in colex order over the pairs ``(x, T)``, keeping per element the inclusion-minimal ``T``.
+    ``kept_out`` (a dict), when given, receives those sets (``x -> list of frozensets``;
+    complete when the answer is None)."""
     t = pre.monoid.table
     P = pre.P
     n = len(pre.phi)
@@ -392,7 +399,7 @@ def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[i
         for h, s in lst:
             if not any(s2 < s or (s2 == s and h2 < h) for h2, s2 in lst):
                 edges.append((h, column(g), [column(z) for z in s]))
-    kept: dict[int, list[frozenset[int]]] = {}
+    kept: dict[int, list[frozenset[int]]] = {} if kept_out is None else kept_out
     fail_key = None if fail is None else _colex_key(fail)
     pq: list[tuple[tuple[int, ...], tuple[int, ...], int, frozenset[int]]] = [((), (), 0, frozenset())]
     states = 0

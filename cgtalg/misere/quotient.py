@@ -14,6 +14,11 @@ MisereSolver (first try to map the new heap to an existing element; otherwise ad
 generator, mark a P-portion from least words, reduce, and on failure enlarge the cyclic factors
 of the heaps in a failing position). No candidate is trusted: each is **verified** exactly by
 the following finite check (the verification principle behind MisereSolver; the proof is short).
+The searches run compiled (:mod:`cgtalg.misere.quotient_kernel`, C, with the Python code of
+:mod:`cgtalg.misere.pretension` as reference and fallback); an existing element is given to a
+new heap by Siegel's *mex interpolation* (no search) or by an incremental search seeded with the
+kept minimal option-image sets of the previous heaps, both proved in
+:func:`cgtalg.misere.quotient_kernel.conservative`.
 
 A *pretension* is a finite commutative monoid ``Q`` with identity ``1``, a subset ``P`` with
 ``1 ∉ P``, and ``Φ: heaps → Q`` (optionless heaps map to ``1``), extended to positions
@@ -82,6 +87,7 @@ from cgtalg.misere.pretension import (
     _transitions,
     _with_cyclic_factors,
     verify_pretension,
+    verify_pretension_python,
 )
 from cgtalg.misere.quotient_result import MisereQuotient
 from cgtalg.misere.quotient_state import (
@@ -142,7 +148,7 @@ class _KeptSets:
 
     def for_pre(self, pre: Pretension, options, max_states: int, deadline: Deadline | None) -> Any:
         """The kept sets of ``pre``, from a full verification when not known."""
-        if self.pre is not pre or self.kept is None:
+        if self.pre is not pre or self.kept is None or isinstance(self.kept, dict):
             kept = quotient_kernel.new_kept(pre.monoid.size)
             w = quotient_kernel.verify(pre, options, max_states, deadline, kept=kept)
             if w is not None:  # pragma: no cover - pre is a verified quotient
@@ -161,7 +167,9 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
 
     Compiled (:func:`cgtalg.misere.quotient_kernel.conservative`: mex interpolation, then an
     incremental search seeded with the kept sets ``kept`` of ``pre``, which it updates) when
-    the kernel is built; else each candidate is verified in full."""
+    the kernel is built; else in Python: mex interpolation from the kept sets of the last full
+    verification (a dict of frozensets in ``kept``), then a full verification of each
+    candidate."""
     if quotient_kernel.available():
         if kept is None:
             kept = _KeptSets()
@@ -172,6 +180,15 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
         cand = Pretension(pre.monoid, pre.P, pre.phi + [got[0]])
         kept.set(cand, got[1])
         return cand
+    # Python: mex interpolation from the kept sets of the last full verification (the same
+    # proof as the compiled path), else a full verification of each candidate
+    if kept is None:
+        kept = _KeptSets()
+    if kept.pre is not pre or not isinstance(kept.kept, dict):
+        sets: dict = {}
+        if verify_pretension_python(pre, options[:n], max_states, deadline, kept_out=sets) is not None:
+            raise AssertionError("a verified quotient fails")  # pragma: no cover
+        kept.set(pre, sets)
     t = pre.monoid.table
     S = _transitions(pre.monoid, pre.phi + [0], options, n)
     want_p = not any(pre.P[s] for s in S)
@@ -181,13 +198,19 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
     for s in S:
         opt_p |= pre.P[t[:, s]]
     p_ok = ~(pre.P[t] & opt_p[:, None]).any(axis=0) if S else np.ones(pre.monoid.size, dtype=bool)
-    for x in range(pre.monoid.size):
-        if bool(pre.P[x]) != want_p or not p_ok[x]:
-            continue
+    cands = [x for x in range(pre.monoid.size) if bool(pre.P[x]) == want_p and p_ok[x]]
+    for x in cands:
+        if any(T0 <= S for T0 in kept.kept.get(x, ())):
+            cand = Pretension(pre.monoid, pre.P, pre.phi + [x])
+            kept.set(cand, kept.kept)
+            return cand
+    for x in cands:
         if deadline is not None:
             deadline.check(f"misère quotient: placing heap {n}")
         cand = Pretension(pre.monoid, pre.P, pre.phi + [x])
-        if verify_pretension(cand, options, max_states, deadline) is None:
+        sets = {}
+        if verify_pretension_python(cand, options, max_states, deadline, kept_out=sets) is None:
+            kept.set(cand, sets)
             return cand
     return None
 
@@ -232,8 +255,8 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
                 # (the reduction keeps the P-status of every position's image)
                 if bool(raw.P[_image(raw, w)]) != should_be_p:
                     continue
-                trial = _reduce(raw, options, deadline)
-                if trial.monoid.size > max_order:
+                trial = _reduce(raw, options, deadline, max_order)
+                if trial is None:            # more than max_order elements: not built
                     continue
                 if bool(trial.P[trial.image(w)]) == should_be_p:
                     for h, pp in zip(heaps, ps):

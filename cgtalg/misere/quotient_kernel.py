@@ -23,6 +23,10 @@ sets an N-search met (bitsets). Kept across heaps while the extensions stay cons
 are what the *mex interpolation* shortcut of :func:`conservative` reads, and the seeds of its
 incremental search (proofs in :func:`conservative`).
 
+Building it in a development checkout (what ``pip install -e .`` does through the hook)::
+
+    python -c "import pathlib, hatch_build as h; [h.compile_kernel(pathlib.Path('.'), s, m) for s, m in h.KERNELS]"
+
 Examples
 --------
 >>> status() in ("compiled", "disabled (CGTALG_PURE_PYTHON=1)") or status().startswith("python")
@@ -293,9 +297,7 @@ def prod_block(m: Any, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
                        [np.ascontiguousarray(t, dtype=np.int32) for t in m.tables],
                        np.ascontiguousarray(m.stride, dtype=np.int64), m._lut, xs.reshape(-1),
                        ys.reshape(-1))
-    return np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.shape + ys.shape) \
-        if xs.ndim <= 1 and ys.ndim <= 1 else \
-        np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.size, ys.size)
+    return np.frombuffer(out, dtype=np.int32).astype(np.int64).reshape(xs.size, ys.size)
 
 
 def generate(gen_cols: np.ndarray, lut: np.ndarray) -> np.ndarray:
@@ -376,7 +378,9 @@ def conservative(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], n: int,
 
     ``kept`` must hold the inclusion-minimal option-image sets of a complete N-search of
     ``pre`` (:func:`verify` with ``kept``), or of an earlier call of this function on the
-    pretension ``pre`` extends; it is not modified (a copy is returned when it changes).
+    pretension ``pre`` extends. A trial's new sets are kept apart (the seeds prune its search
+    but are not changed); the successful trial's are merged into ``kept``, which is returned
+    (the kept sets of the extension; those of ``pre`` are gone).
 
     The candidates are the elements with the P-status of heap ``n`` (``x ∈ P`` iff no option
     image is in ``P``) that satisfy the P-condition for heap ``n`` (no ``z`` with ``xz ∈ P``
@@ -432,11 +436,12 @@ def conservative(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], n: int,
     for x in cands:
         if deadline is not None:
             deadline.check(what)
-        k2 = kept.copy()
-        status_, _counts, _states = c.nsearch(cols, colmap, Pb, base + [(n, x, Sn)], k2, None,
-                                              max_states, True, check)
+        new = c.Kept(size)        # the new sets; the seeds prune but are not changed
+        status_, _counts, _states = c.nsearch(cols, colmap, Pb, base + [(n, x, Sn)], new, None,
+                                              max_states, True, check, kept)
         if status_ == 3:
             raise _states_error(size, max_states)
         if status_ == 0:
-            return x, k2
+            kept.merge(new)
+            return x, kept
     return None
