@@ -1,0 +1,275 @@
+#!/usr/bin/env python
+"""Push the misère quotients Q_n of heap games past the published range, and check each one.
+
+For each code given, :func:`cgtalg.misere.misere_quotient` adds heaps one at a time under a
+time budget; a heap that changes the quotient is adjoined by the strategy chosen:
+
+* ``main``: the construction on main (``cgtalg.misere.quotient._extend``: the first freeing
+  of a heap of the failing position that repairs it);
+* ``least-order``: :func:`cgtalg.misere.quotient_extend.extend` (every freeing of one heap,
+  then of two, of the failing position; the repaired candidate of least order);
+* ``both`` (default): ``main`` first within ``--main-seconds`` per heap, then ``least-order``
+  on what is left of the budget.
+
+Per heap it prints ``heap order |P| seconds`` (seconds since the start of that code). When the
+run stops (heap bound or budget) the last quotient reached is checked twice more:
+
+1. by :func:`cgtalg.misere.pretension.verify_pretension` again (its P- and N-conditions, the
+   verification principle proved in :mod:`cgtalg.misere.quotient`; a pretension verified for
+   heaps ``<= N`` is one for every ``m <= N``, so this covers every ``Q_m`` printed);
+2. by brute force: the misère outcome of random positions of heaps ``<= N`` (at least one heap
+   ``>= N − 4``, at most ``--brute-tokens`` tokens), computed from the rules alone by
+   exhaustive memoised play (a position is P iff it has a move and every move leads to an
+   N-position), compared with ``Φ``-product ∈ P.
+
+``--shift A:B`` checks, for codes ``A`` and ``B`` both run, that heap ``h`` of ``A`` is heap
+``h − 1`` of ``B`` as a game (the options agree) and that ``Q_n(A)`` and ``Q_(n−1)(B)`` have equal
+canonical tables, P-portions and Φ, for every ``n`` both reached (0.07:0.137 is Dawson's
+Kayles and Dawson's Chess).
+
+Usage::
+
+    python tools/misere_quotient_frontier.py 0.07 0.137 0.6 --to 40 --seconds 3600 \\
+        [--strategy both|main|least-order] [--shift 0.07:0.137] [--brute 200] [--json out.json]
+
+Writes the JSON record (per code: the heaps with order, |P|, seconds; the checks; why it
+stopped; the machine) to ``--json`` (default ``quotient_frontier.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from typing import Any
+
+from cgtalg.misere import quotient as Q
+from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension
+from cgtalg.misere.quotient_extend import extend, extend_after
+from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
+from cgtalg.rulesets.octal import TakeAndBreak
+
+MAIN_EXTEND = Q._extend
+
+
+def strategy(name: str, main_seconds: float, log=None):
+    """The ``_extend`` replacement for ``name`` (module docstring)."""
+    if name == "main":
+        return MAIN_EXTEND
+
+    def least(pre, options, n, max_states, deadline, max_order):
+        return extend(pre, options, n, max_states, deadline, max_order, log=log)
+
+    if name == "least-order":
+        return least
+
+    def both(pre, options, n, max_states, deadline, max_order):
+        return extend_after(MAIN_EXTEND, pre, options, n, max_states, deadline, max_order,
+                            first_seconds=main_seconds, log=log)
+
+    return both
+
+
+# -- brute force from the rules --------------------------------------------------------------------
+class Brute:
+    """Misère outcomes of heap positions by exhaustive memoised play, from ``heap_options`` only.
+    Heaps without a move are dropped (the game tree is the same)."""
+
+    def __init__(self, ruleset: Any) -> None:
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
+        self.r = ruleset
+        self.opts: dict[int, list[tuple[int, ...]]] = {}
+        self.memo: dict[tuple[int, ...], bool] = {}
+
+    def heap_opts(self, h: int) -> list[tuple[int, ...]]:
+        if h not in self.opts:
+            self.opts[h] = sorted({tuple(sorted(p for p in parts if p)) for parts in self.r.heap_options(h)})
+        return self.opts[h]
+
+    def norm(self, pos) -> tuple[int, ...]:
+        return tuple(sorted(h for h in pos if h and self.heap_opts(h)))
+
+    def is_p(self, pos) -> bool:
+        pos = self.norm(pos)
+        if pos in self.memo:
+            return self.memo[pos]
+        if not pos:
+            res = False                       # no move: the player to move wins (misère)
+        else:
+            res = True
+            for i, h in enumerate(pos):
+                if i and pos[i - 1] == h:
+                    continue
+                rest = pos[:i] + pos[i + 1:]
+                for parts in self.heap_opts(h):
+                    if self.is_p(rest + parts):
+                        res = False
+                        break
+                if not res:
+                    break
+        self.memo[pos] = res
+        return res
+
+
+def random_positions(n: int, count: int, max_tokens: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """``count`` random positions of heaps ``<= n``, each with a heap ``>= n − 4`` and at most
+    ``max_tokens`` tokens in all."""
+    out = []
+    while len(out) < count:
+        big = rng.randint(max(1, n - 4), n)
+        pos = [big]
+        while True:
+            h = rng.randint(1, n)
+            if sum(pos) + h > max_tokens or rng.random() < 0.25:
+                break
+            pos.append(h)
+        out.append(tuple(sorted(pos)))
+    return out
+
+
+def check_state(ruleset: Any, pre: Pretension, brute_count: int, brute_tokens: int, seed: int,
+                max_states: int) -> dict:
+    """Re-verify ``pre`` and compare it with brute-force play on random positions."""
+    top = len(pre.phi) - 1
+    options = [_heap_options(ruleset, h) for h in range(top + 1)]
+    t0 = time.monotonic()
+    w = verify_pretension(pre, options, max_states)
+    verified = w is None
+    t1 = time.monotonic()
+    rng = random.Random(seed)
+    brute = Brute(ruleset)
+    disagree = []
+    positions = random_positions(top, brute_count, brute_tokens, rng) if top >= 1 else []
+    for pos in positions:
+        if brute.is_p(pos) != bool(pre.P[pre.image(pos)]):
+            disagree.append(list(pos))
+    return {"heap": top, "verified": verified, "failing_position": list(w) if w else None,
+            "verify_seconds": round(t1 - t0, 3), "brute_positions": len(positions),
+            "brute_max_tokens": brute_tokens, "brute_states": len(brute.memo),
+            "brute_disagreements": disagree, "brute_seconds": round(time.monotonic() - t1, 3)}
+
+
+def run_code(code: str, to: int, seconds: float, strat: str, main_seconds: float, max_order: int,
+             max_states: int, verbose: bool) -> dict:
+    ruleset = TakeAndBreak(code)
+    forget_known()
+    rows: list[dict] = []
+
+    def cb(d):
+        rows.append({"heap": d["heap"], "order": d["order"], "p_count": d["p_count"],
+                     "seconds": round(d["seconds"], 3)})
+        print(f"{code}  heap {d['heap']:3d}  order {d['order']:6d}  |P| {d['p_count']:5d}  "
+              f"{d['seconds']:9.2f} s", flush=True)
+
+    log = (lambda s: print(f"{code}    {s}", flush=True)) if verbose else None
+    Q._extend = strategy(strat, main_seconds, log)
+    t0 = time.monotonic()
+    try:
+        q = Q.misere_quotient(ruleset, max_heap=to, max_seconds=seconds, max_order=max_order,
+                              max_states=max_states, progress=False, partial=True, resume=False,
+                              callback=cb)
+        note = q.note
+    finally:
+        Q._extend = MAIN_EXTEND
+    state = known_state(ruleset)
+    return {"code": code, "strategy": strat, "to": to, "seconds_budget": seconds,
+            "seconds": round(time.monotonic() - t0, 2), "top": state.top if state else None,
+            "final": bool(state and state.final), "stopped": note, "heaps": rows,
+            "_pre": state.pre if state else None, "_ruleset": ruleset}
+
+
+def compare_shift(a: dict, b: dict) -> dict:
+    """Heap ``h`` of ``a`` is heap ``h − 1`` of ``b``: same options (shifted), and equal
+    canonical quotients ``Q_n(a)``, ``Q_(n−1)(b)`` for each ``n`` both reached."""
+    ra, rb = a["_ruleset"], b["_ruleset"]
+    top = min(a["top"], b["top"] + 1)
+    games_agree = all(_shift_equal(ra, rb, h) for h in range(1, top + 1))
+    out = {"codes": [a["code"], b["code"]], "games_agree": games_agree, "heaps": []}
+    pa, pb = a["_pre"], b["_pre"]
+    for n in range(2, top + 1):
+        qa = _reduce(Pretension(pa.monoid, pa.P, list(pa.phi[: n + 1])), None)
+        qb = _reduce(Pretension(pb.monoid, pb.P, list(pb.phi[:n])), None)
+        same = (qa.monoid.size == qb.monoid.size and (qa.monoid.table == qb.monoid.table).all()
+                and (qa.P == qb.P).all() and qa.phi[1:] == qb.phi)
+        out["heaps"].append({"n": n, "order": qa.monoid.size, "equal": bool(same)})
+    out["all_equal"] = all(h["equal"] for h in out["heaps"])
+    return out
+
+
+def _shift_equal(ra: Any, rb: Any, h: int) -> bool:
+    """Heap ``h`` of ``ra`` and heap ``h − 1`` of ``rb`` have the same options up to the shift
+    (a heap ``j`` of ``ra`` left by a move is a heap ``j − 1`` of ``rb``; heaps of ``ra`` of size
+    1 have no move and stand for the empty heap of ``rb``)."""
+    def shifted(o):
+        return tuple(sorted(j - 1 for j in o if j - 1 > 0))
+
+    oa = {shifted(o) for o in _heap_options(ra, h)}
+    ob = {tuple(sorted(o)) for o in _heap_options(rb, h - 1)}
+    return oa == ob
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("codes", nargs="+")
+    ap.add_argument("--to", type=int, default=40, help="largest heap (default 40)")
+    ap.add_argument("--seconds", type=float, default=3600.0, help="time budget per code (default 3600)")
+    ap.add_argument("--strategy", choices=("both", "main", "least-order"), default="both")
+    ap.add_argument("--main-seconds", type=float, default=120.0,
+                    help="with --strategy both: seconds for the construction on main per heap (default 120)")
+    ap.add_argument("--max-order", type=int, default=20000)
+    ap.add_argument("--max-states", type=int, default=50_000_000)
+    ap.add_argument("--brute", type=int, default=200, help="random positions checked by brute force")
+    ap.add_argument("--brute-tokens", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--shift", action="append", default=[], help="A:B, heap h of A = heap h-1 of B")
+    ap.add_argument("--json", default="quotient_frontier.json")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print each repair")
+    args = ap.parse_args(argv)
+    from cgtalg.misere import quotient_kernel
+
+    quotient_kernel.load()
+    record: dict = {"command": " ".join([os.path.basename(sys.argv[0])] + (argv or sys.argv[1:])),
+                    "machine": {"platform": platform.platform(), "python": platform.python_version(),
+                                "cpus": os.cpu_count(), "kernel": quotient_kernel.status()},
+                    "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "codes": []}
+    runs = {}
+    ok = True
+    for code in args.codes:
+        run = run_code(code, args.to, args.seconds, args.strategy, args.main_seconds, args.max_order,
+                       args.max_states, args.verbose)
+        if run["_pre"] is not None:
+            chk = check_state(run["_ruleset"], run["_pre"], args.brute, args.brute_tokens, args.seed,
+                              args.max_states)
+            run["check"] = chk
+            ok &= chk["verified"] and not chk["brute_disagreements"]
+            print(f"{code}  Q_{run['top']}: verified={chk['verified']} ({chk['verify_seconds']} s); "
+                  f"brute force on {chk['brute_positions']} positions (<= {args.brute_tokens} tokens, "
+                  f"{chk['brute_states']:,} positions solved): {len(chk['brute_disagreements'])} "
+                  f"disagreements ({chk['brute_seconds']} s)", flush=True)
+        if run["stopped"]:
+            print(f"{code}  stopped: {run['stopped']}", flush=True)
+        runs[code] = run
+    record["shift_checks"] = []
+    for spec in args.shift:
+        a, b = spec.split(":")
+        if a in runs and b in runs and runs[a]["_pre"] is not None and runs[b]["_pre"] is not None:
+            cmp = compare_shift(runs[a], runs[b])
+            record["shift_checks"].append(cmp)
+            ok &= cmp["all_equal"] and cmp["games_agree"]
+            print(f"shift {a}:{b}: games agree {cmp['games_agree']}; Q_n({a}) = Q_(n-1)({b}) for "
+                  f"n = 2..{cmp['heaps'][-1]['n'] if cmp['heaps'] else '-'}: {cmp['all_equal']}", flush=True)
+    for run in runs.values():
+        record["codes"].append({k: v for k, v in run.items() if not k.startswith("_")})
+    record["finished_utc"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    with open(args.json, "w") as fh:
+        json.dump(record, fh, indent=1)
+    print(f"wrote {args.json}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
