@@ -138,7 +138,8 @@ from .misere.phylum import (
 from .misere.quotient import (
     MisereQuotient,
 )
-from .ops.quotients import misere_quotient
+from .ops.quotients import ComponentQuotient, misere_quotient
+from .misere.form_quotient import FormQuotient
 from .nimbers.nimber import (
     Nimber,
     nim_add,

@@ -573,7 +573,44 @@ def test_old_names_answer_as_the_doors(name, text):
 def test_every_operation_is_in_the_table():
     tested = {"outcome", "winning_moves", "canonical_form", "compare", "grundy", "misere_grundy",
               "genus", "left_stop", "right_stop", "mean", "temperature", "thermograph",
-              "atomic_weight", "cool", "number_value"}
+              "atomic_weight", "cool", "number_value", "misere_quotient"}
     assert set(ops.OPERATIONS) == tested
     for name in ops.OPERATIONS:
         assert getattr(cg, name) is getattr(ops, name), name
+
+
+def _kayles_misere_p(heaps):
+    """Misère outcome of a Kayles (0.77) position by exhaustive play from the rules."""
+    @lru_cache(maxsize=None)
+    def p(pos):
+        moves = set()
+        for i, h in enumerate(pos):
+            rest = pos[:i] + pos[i + 1:]
+            for t in (1, 2):
+                for a in range(0, h - t + 1):
+                    b = h - t - a
+                    moves.add(tuple(sorted(rest + tuple(x for x in (a, b) if x))))
+        if not moves:
+            return False          # no move: the player to move wins in misère play
+        return not any(p(m) for m in moves)
+    return p(tuple(sorted(h for h in heaps if h)))
+
+
+def test_misere_quotient_door_takes_heap_games_forms_and_families_and_refuses_the_rest():
+    # a heap game (Kayles, Q_6), checked against exhaustive misère play of every position
+    # of at most three heaps <= 6
+    q = cg.misere_quotient("0.77", max_heap=6)
+    for heaps in itertools.combinations_with_replacement(range(7), 3):
+        assert q.is_p(heaps) == _kayles_misere_p(heaps), heaps
+    # forms: *2+*2 and {*2} are indistinguishable among the closure's sums (both are P-free
+    # of *2 alone in misère play), *2 is not; outcomes of sums against the misère outcome
+    fq = cg.misere_quotient(["*2+*2", "{*2}", "*2"])
+    assert fq.indistinguishable("*2+*2", "{*2}") and not fq.indistinguishable("*2", "{*2}")
+    for sums in (["*2"], ["*2", "*2"], ["{*2}", "*2"], ["*2+*2", "{*2}"]):
+        assert fq.outcome(sums) == outcome_of(tree("+".join(sums)), misere=True)
+    # a component family: Node Kayles on paths is Dawson's Chess 0.137
+    assert cg.misere_quotient("node-kayles:paths", max_heap=8).order == \
+        cg.misere_quotient("0.137", max_heap=8).order
+    # refused by name: partizan forms, numbers, nonsense
+    for bad in ("{1|}", 1.5, object()):
+        refuses(cg.misere_quotient, bad)

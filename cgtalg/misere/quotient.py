@@ -12,7 +12,10 @@ How a quotient is found and why it is right
 The construction works heap by heap. *Candidates* come from heuristics in the spirit of Siegel's
 MisereSolver (first try to map the new heap to an existing element; otherwise adjoin a cyclic
 generator, mark a P-portion from least words, reduce, and on failure enlarge the cyclic factors
-of the heaps in a failing position). No candidate is trusted: each is **verified** exactly by
+of the heaps in a failing position, the first enlargement that repairs it, for at most
+:data:`cgtalg.misere.quotient_extend.FIRST_SECONDS` per heap; then *least-order repair*,
+:func:`cgtalg.misere.quotient_extend.extend`, which tries every enlargement and keeps the
+candidate of least order). No candidate is trusted: each is **verified** exactly by
 the following finite check (the verification principle behind MisereSolver; the proof is short).
 The searches run compiled (:mod:`cgtalg.misere.quotient_kernel`, C, with the Python code of
 :mod:`cgtalg.misere.pretension` as reference and fallback); an existing element is given to a
@@ -89,6 +92,7 @@ from cgtalg.misere.pretension import (
     verify_pretension,
     verify_pretension_python,
 )
+from cgtalg.misere.quotient_extend import extend_after
 from cgtalg.misere.quotient_result import MisereQuotient
 from cgtalg.misere.quotient_state import (
     CHECKPOINT_SECONDS,
@@ -421,8 +425,9 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     # a conservative extension of a reduced quotient is reduced, in canonical
                     # order (heap n's image already has a least word on smaller heaps)
                     if nxt_pre is None:
-                        nxt_pre = _reduce(_extend(pre, options, n, max_states, deadline, max_order),
-                                          options, deadline)
+                        # main's repair first (within FIRST_SECONDS), then least-order repair
+                        nxt_pre = _reduce(extend_after(_extend, pre, options, n, max_states, deadline,
+                                                       max_order), options, deadline)
                     options.pop()
                     if nxt_pre.monoid.size > max_order:
                         raise ComputationLimitError(

@@ -51,7 +51,7 @@ from cgtalg.misere.quotient_state import (
 )
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
-           "check_monoid", "FORMAT"]
+           "check_monoid", "FORMAT", "ENTRY"]
 
 #: version of the stored record
 FORMAT = 1

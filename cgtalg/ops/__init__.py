@@ -32,7 +32,7 @@ from cgtalg.ops.values import (
 OPERATIONS = (
     "outcome", "winning_moves", "canonical_form", "compare", "grundy", "misere_grundy", "genus",
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
-    "number_value",
+    "number_value", "misere_quotient",
 )
 
 __all__ = [

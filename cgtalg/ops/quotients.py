@@ -357,7 +357,14 @@ def misere_quotient(game: Any, max_heap: int | None = None, **kwargs: Any) -> An
     >>> misere_quotient("node-kayles:paths", max_heap=6).order   # Q_6 of Dawson's Chess 0.137
     6
     """
-    kind, subject = quotient_subject(game)
+    try:
+        kind, subject = quotient_subject(game)
+    except GameKindError as exc:
+        if type(exc) is not GameKindError or "misere_quotient(" in str(exc):
+            raise
+        # the message names the question, like every door's refusal
+        raise GameKindError(f"misere_quotient({shorten(game)}): {exc}",
+                            getattr(exc, "answered_by", ())) from None
     if kind == "heaps":
         return _heaps.misere_quotient(subject, max_heap, **kwargs)
     if kind == "family":

@@ -78,6 +78,8 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "solution": 1,  # cgtalg.rulesets.solver.solve ("solution" and "solution:misere")
     "normal": 1,  # cgtalg.census.tasks: normal-play record of an octal class ("normal", "normal:...")
     "quotient": 1,  # cgtalg.census.tasks: misère quotient record of a class ("quotient:...")
+    "quotient_census": 1,  # cgtalg.census.quotients: quotient census class records
+    #                        ("quotient_census:final", "quotient_census:partial:...")
     # -- sequences and their metadata -------------------------------------------------------
     "sequence:grundy": 1,  # cgtalg.rulesets.grundy_engine: Grundy values of heap games
     "periodicity": 1,  # cgtalg.rulesets.octal_periodicity: certified period (sequence metadata)
