@@ -224,6 +224,10 @@ def _n_edges(phi: Sequence[int], S: Sequence[tuple[int, ...]]) -> list[tuple[int
     return out
 
 
+#: the most states the C search counts to (a C long); a larger max_states means no limit
+STATES_CAP = 2**62
+
+
 def _states_error(order: int, max_states: int) -> ComputationLimitError:
     return ComputationLimitError(
         f"verifying a candidate misère quotient of order {order} passed "
@@ -277,7 +281,7 @@ def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_st
     edges = _n_edges(phi, S)
     if kept is None:
         kept = c.Kept(size)
-    status_, counts, _states = c.nsearch(cols, colmap, Pb, edges, kept, limit, max_states, False,
+    status_, counts, _states = c.nsearch(cols, colmap, Pb, edges, kept, limit, min(max_states, STATES_CAP), False,
                                          check)
     if status_ == 3:
         raise _states_error(size, max_states)
@@ -438,7 +442,7 @@ def conservative(pre: Any, options: Sequence[Sequence[tuple[int, ...]]], n: int,
             deadline.check(what)
         new = c.Kept(size)        # the new sets; the seeds prune but are not changed
         status_, _counts, _states = c.nsearch(cols, colmap, Pb, base + [(n, x, Sn)], new, None,
-                                              max_states, True, check, kept)
+                                              min(max_states, STATES_CAP), True, check, kept)
         if status_ == 3:
             raise _states_error(size, max_states)
         if status_ == 0:
