@@ -46,7 +46,7 @@ import numpy as np
 
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["load", "status", "available", "verify", "mark_p", "canonical_order", "images",
+__all__ = ["load", "status", "source_hash", "available", "verify", "mark_p", "canonical_order", "images",
            "conservative", "new_kept", "columns", "nerode", "prod_block",
            "take_break_digits", "tb_images", "is_reduced", "generate", "prod_generate",
            "canonical_order_cols"]
@@ -81,8 +81,7 @@ def load() -> ModuleType | None:
         return None
     src = Path(__file__).with_name("_quotc.c")
     if src.exists():
-        digest = hashlib.sha256(src.read_bytes()).hexdigest()[:16]
-        if _quotc.SOURCE_HASH != digest:
+        if _quotc.SOURCE_HASH != source_hash():
             _STATUS = "python (the C kernel is stale: built from another _quotc.c)"
             warnings.warn(
                 "cgtalg: the compiled misère-quotient kernel was built from another version of "
@@ -94,6 +93,24 @@ def load() -> ModuleType | None:
     _MODULE = _quotc
     _STATUS = "compiled"
     return _MODULE
+
+
+def source_hash() -> str | None:
+    """The hash a build of the C kernel must carry to be used: the first 16 hex digits of the
+    SHA-256 of the kernel's files beside this module (``_quotc*.c`` and ``_quotc*.h``, sorted by
+    name, each fed as its name, a NUL, its length, a NUL, then its bytes: what
+    ``hatch_build.source_hash`` compiles in), or ``None`` when the sources are not there."""
+    here = Path(__file__).parent
+    files = sorted((p for p in here.glob("_quotc*") if p.suffix in (".c", ".h") and p.is_file()),
+                   key=lambda p: p.name)
+    if not files:
+        return None
+    digest = hashlib.sha256()
+    for path in files:
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:16]
 
 
 def status() -> str:

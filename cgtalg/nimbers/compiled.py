@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["load", "status", "KernelKeys"]
+__all__ = ["load", "status", "source_hash", "KernelKeys"]
 
 _LOADED = False
 _MODULE: ModuleType | None = None
@@ -57,8 +57,7 @@ def load() -> ModuleType | None:
         return None
     src = Path(__file__).with_name("_nimc.c")
     if src.exists():
-        digest = hashlib.sha256(src.read_bytes()).hexdigest()[:16]
-        if _nimc.SOURCE_HASH != digest:
+        if _nimc.SOURCE_HASH != source_hash():
             _STATUS = "python (the C kernel is stale: built from another _nimc.c)"
             warnings.warn(
                 "cgtalg: the compiled nimber kernel was built from another version of "
@@ -70,6 +69,24 @@ def load() -> ModuleType | None:
     _MODULE = _nimc
     _STATUS = "compiled"
     return _MODULE
+
+
+def source_hash() -> str | None:
+    """The hash a build of the C kernel must carry to be used: the first 16 hex digits of the
+    SHA-256 of the kernel's files beside this module (``_nimc*.c`` and ``_nimc*.h``, sorted by
+    name, each fed as its name, a NUL, its length, a NUL, then its bytes: what
+    ``hatch_build.source_hash`` compiles in), or ``None`` when the sources are not there."""
+    here = Path(__file__).parent
+    files = sorted((p for p in here.glob("_nimc*") if p.suffix in (".c", ".h") and p.is_file()),
+                   key=lambda p: p.name)
+    if not files:
+        return None
+    digest = hashlib.sha256()
+    for path in files:
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:16]
 
 
 def status() -> str:
