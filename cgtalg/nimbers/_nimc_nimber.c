@@ -4,15 +4,16 @@
  */
 #include "_nimc.h"
 
+/* bound by setup_nimber() (_nimc.c) */
+PyObject *g_cls = NULL;        /* the Nimber class (a subclass of NimberBase) */
+PyObject *g_slow_add = NULL;   /* Nimber add with coercion / the Python path */
+PyObject *g_slow_mul = NULL;   /* Nimber mul with coercion / the Python path */
+
 /* ------------------------------------------------------------------------------------------ */
 /* Conversions                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
 /* A PyLong < 2^64 into *out: 0, BIG (too large: the Python path), -1 (error). */
-PyObject *g_cls = NULL;        /* the Nimber class (a subclass of NimberBase) */
-PyObject *g_slow_add = NULL;   /* Nimber add with coercion / the Python path */
-PyObject *g_slow_mul = NULL;   /* Nimber mul with coercion / the Python path */
-
 static inline int as_u64(PyObject *v, uint64_t *out)
 {
     unsigned long long c = PyLong_AsUnsignedLongLong(v);
