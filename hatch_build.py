@@ -8,6 +8,13 @@ wheels (as artifacts, with a platform tag):
 - ``cgtalg/misere/_quotc.c``: the searches of the misère-quotient construction
   (``cgtalg.misere.quotient_kernel``).
 
+A kernel is split by topic into several files compiled together into one extension module:
+its main source (named above, holding the module's table and ``PyInit``) and the ``.c`` /
+``.h`` files beside it whose names start with the main source's stem (``_quotc_kept.c``,
+``_quotc.h``, ...): :func:`kernel_files`. The hash compiled in (:func:`source_hash`) covers
+all of them, so editing any one makes an existing build stale; the loaders
+(``cgtalg.nimbers.compiled``, ``cgtalg.misere.quotient_kernel``) compute the same hash.
+
 Without a working compiler the build goes on with a warning and cgtalg uses its Python
 implementation of the same computations (``cgtalg.nimbers.compiled.status()`` and
 ``cgtalg.misere.quotient_kernel.status()`` tell which one is in use).
@@ -25,7 +32,7 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: (source, macro that receives the source's hash) of every kernel
+#: (main source, macro that receives the hash of the kernel's files) of every kernel
 KERNELS = (
     (Path("cgtalg") / "nimbers" / "_nimc.c", "CGTALG_NIMC_SOURCE_HASH"),
     (Path("cgtalg") / "misere" / "_quotc.c", "CGTALG_QUOTC_SOURCE_HASH"),
@@ -33,18 +40,40 @@ KERNELS = (
 SOURCE = KERNELS[0][0]
 
 
+def kernel_files(src: Path) -> list[Path]:
+    """The files of the kernel whose main source is ``src``: the ``.c`` and ``.h`` files beside
+    it whose names start with its stem (``src`` itself among them), sorted by name."""
+    return sorted(
+        (p for p in src.parent.glob(src.stem + "*") if p.suffix in (".c", ".h") and p.is_file()),
+        key=lambda p: p.name,
+    )
+
+
+def source_hash(src: Path) -> str:
+    """The first 16 hex digits of the SHA-256 of the kernel's files (:func:`kernel_files`), each
+    fed as its name, a NUL, its length in bytes, a NUL, then its bytes (the loaders compute
+    the same digest to refuse a build of other sources)."""
+    digest = hashlib.sha256()
+    for path in kernel_files(src):
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:16]
+
+
 def compile_kernel(root: Path, source: Path = SOURCE, macro: str = "CGTALG_NIMC_SOURCE_HASH") -> Path:
-    """Compile the C file ``source`` (relative to ``root``) in place; return the path of the
-    extension module. The first 16 hex digits of the source's SHA-256 are compiled in (as
-    ``macro``), so a loader can refuse a build of another version of the source."""
+    """Compile the kernel whose main C file is ``source`` (relative to ``root``), with every
+    ``.c`` file of :func:`kernel_files`, into one extension module in place; return its path.
+    The hash of all the kernel's files (:func:`source_hash`) is compiled in (as ``macro``), so
+    a loader can refuse a build of another version of the sources."""
     src = root / source
-    digest = hashlib.sha256(src.read_bytes()).hexdigest()[:16]
+    sources = [str(p) for p in kernel_files(src) if p.suffix == ".c"]
     out = src.with_name(src.stem + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     cmd = [
         *cc, "-O2", "-fPIC", "-shared", "-std=c11", "-Wall",
-        f'-D{macro}="{digest}"',
-        "-I", sysconfig.get_paths()["include"], str(src), "-o", str(out),
+        f'-D{macro}="{source_hash(src)}"',
+        "-I", sysconfig.get_paths()["include"], *sources, "-o", str(out),
     ]
     if sys.platform == "darwin":
         cmd[len(cc):len(cc)] = ["-undefined", "dynamic_lookup"]

@@ -6,8 +6,8 @@ time: the P- and N-conditions of :func:`~cgtalg.misere.pretension.verify_pretens
 words of the elements (the canonical numbering), the P-marking of a candidate, the images of
 the heaps' options, and the P-condition of one new heap for every element at once. The
 Python implementations stay the reference and the fallback: they run when the extension is
-missing (no C compiler at install time), stale (built from another ``_quotc.c``), or disabled
-with ``CGTALG_PURE_PYTHON=1``; tests/test_quotient_kernel.py checks that both give the same
+missing (no C compiler at install time), stale (built from other ``_quotc*.c``
+sources), or disabled with ``CGTALG_PURE_PYTHON=1``; tests/test_quotient_kernel.py checks that both give the same
 answers, on random pretensions (valid and invalid) and on real quotients.
 
 The searches walk positions depth first in increasing colex order (fewer copies of the
@@ -46,8 +46,8 @@ import numpy as np
 
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["load", "status", "available", "verify", "mark_p", "canonical_order", "images",
-           "conservative", "new_kept", "columns", "nerode", "prod_block",
+__all__ = ["load", "status", "source_hash", "available", "verify", "mark_p", "canonical_order",
+           "images", "conservative", "new_kept", "columns", "nerode", "prod_block",
            "take_break_digits", "tb_images", "is_reduced", "generate", "prod_generate",
            "canonical_order_cols"]
 
@@ -59,8 +59,9 @@ _STATUS = "not loaded"
 def load() -> ModuleType | None:
     """The extension module ``cgtalg.misere._quotc``, or ``None`` when the Python path runs.
 
-    A build whose embedded source hash differs from the ``_quotc.c`` beside it is not used
-    (with a warning saying how to rebuild), so an edited kernel never runs from an old build.
+    A build whose embedded source hash differs from that of the sources beside it
+    (:func:`source_hash`) is not used (with a warning saying how to rebuild), so an edited
+    kernel never runs from an old build.
     """
     global _LOADED, _MODULE, _STATUS
     if _LOADED:
@@ -79,21 +80,37 @@ def load() -> ModuleType | None:
         else:
             _STATUS = f"python (the C kernel failed to load: {exc})"
         return None
-    src = Path(__file__).with_name("_quotc.c")
-    if src.exists():
-        digest = hashlib.sha256(src.read_bytes()).hexdigest()[:16]
-        if _quotc.SOURCE_HASH != digest:
-            _STATUS = "python (the C kernel is stale: built from another _quotc.c)"
-            warnings.warn(
-                "cgtalg: the compiled misère-quotient kernel was built from another version of "
-                f"{src.name}; rebuild it with `pip install -e .` (using the Python path)",
-                RuntimeWarning,
-                stacklevel=2,
-            )
-            return None
+    expected = source_hash()  # None: the sources are not shipped beside the module
+    if expected is not None and _quotc.SOURCE_HASH != expected:
+        _STATUS = "python (the C kernel is stale: built from other _quotc*.c / _quotc*.h sources)"
+        warnings.warn(
+            "cgtalg: the compiled misère-quotient kernel was built from another version of its sources "
+            "(_quotc*.c, _quotc*.h); rebuild it with `pip install -e .` (using the Python path)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
     _MODULE = _quotc
     _STATUS = "compiled"
     return _MODULE
+
+
+def source_hash() -> str | None:
+    """The hash a build of the C kernel must carry to be used: the first 16 hex digits of the
+    SHA-256 of the kernel's files beside this module (``_quotc*.c`` and ``_quotc*.h``, sorted by
+    name, each fed as its name, a NUL, its length, a NUL, then its bytes: what
+    ``hatch_build.source_hash`` compiles in), or ``None`` when the sources are not there."""
+    here = Path(__file__).parent
+    files = sorted((p for p in here.glob("_quotc*") if p.suffix in (".c", ".h") and p.is_file()),
+                   key=lambda p: p.name)
+    if not files:
+        return None
+    digest = hashlib.sha256()
+    for path in files:
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:16]
 
 
 def status() -> str:

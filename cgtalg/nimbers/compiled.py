@@ -6,7 +6,7 @@ nim-products below 2^64, products, squares, powers and Frobenius maps of engine 
 over a memoised table of monomial products, and the ``+`` / ``*`` slots of
 :class:`cgtalg.nimbers.Nimber`. The Python implementation of the same operations stays as the
 reference and the fallback: it runs when the extension is missing (no C compiler at install
-time), stale (built from another version of ``_nimc.c``), or disabled with the environment
+time), stale (built from other ``_nimc*.c`` sources), or disabled with the environment
 variable ``CGTALG_PURE_PYTHON=1``; tests check that both paths give the same results.
 :class:`KernelKeys` reads the monomial keys the kernel made, one at a time, when asked.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["load", "status", "KernelKeys"]
+__all__ = ["load", "status", "source_hash", "KernelKeys"]
 
 _LOADED = False
 _MODULE: ModuleType | None = None
@@ -35,8 +35,9 @@ _STATUS = "not loaded"
 def load() -> ModuleType | None:
     """The extension module ``cgtalg.nimbers._nimc``, or ``None`` when the Python path runs.
 
-    A build whose embedded source hash differs from the ``_nimc.c`` beside it is not used
-    (with a warning saying how to rebuild), so an edited kernel never runs from an old build.
+    A build whose embedded source hash differs from that of the sources beside it
+    (:func:`source_hash`) is not used (with a warning saying how to rebuild), so an edited
+    kernel never runs from an old build.
     """
     global _LOADED, _MODULE, _STATUS
     if _LOADED:
@@ -55,21 +56,37 @@ def load() -> ModuleType | None:
         else:
             _STATUS = f"python (the C kernel failed to load: {exc})"
         return None
-    src = Path(__file__).with_name("_nimc.c")
-    if src.exists():
-        digest = hashlib.sha256(src.read_bytes()).hexdigest()[:16]
-        if _nimc.SOURCE_HASH != digest:
-            _STATUS = "python (the C kernel is stale: built from another _nimc.c)"
-            warnings.warn(
-                "cgtalg: the compiled nimber kernel was built from another version of "
-                f"{src.name}; rebuild it with `pip install -e .` (using the Python path)",
-                RuntimeWarning,
-                stacklevel=2,
-            )
-            return None
+    expected = source_hash()  # None: the sources are not shipped beside the module
+    if expected is not None and _nimc.SOURCE_HASH != expected:
+        _STATUS = "python (the C kernel is stale: built from other _nimc*.c / _nimc*.h sources)"
+        warnings.warn(
+            "cgtalg: the compiled nimber kernel was built from another version of its sources "
+            "(_nimc*.c, _nimc*.h); rebuild it with `pip install -e .` (using the Python path)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
     _MODULE = _nimc
     _STATUS = "compiled"
     return _MODULE
+
+
+def source_hash() -> str | None:
+    """The hash a build of the C kernel must carry to be used: the first 16 hex digits of the
+    SHA-256 of the kernel's files beside this module (``_nimc*.c`` and ``_nimc*.h``, sorted by
+    name, each fed as its name, a NUL, its length, a NUL, then its bytes: what
+    ``hatch_build.source_hash`` compiles in), or ``None`` when the sources are not there."""
+    here = Path(__file__).parent
+    files = sorted((p for p in here.glob("_nimc*") if p.suffix in (".c", ".h") and p.is_file()),
+                   key=lambda p: p.name)
+    if not files:
+        return None
+    digest = hashlib.sha256()
+    for path in files:
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()[:16]
 
 
 def status() -> str:
