@@ -26,7 +26,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "outcome": ("octal", "Normal-play outcome and winning moves of a..."),
     "nim": ("nim", "Nimber arithmetic on ordinals below..."),
     "misere": ("misere", "Misère report of GAME: genus sequence,..."),
-    "quotient": ("quotient", "Misère quotient of GAME: order, P-portion,..."),
+    "quotient": ("quotient", "Misère quotient of GAME: a code (0.07), a..."),
     "demo": ("demo", "Run the showcase on the store: prove {*2}..."),
     "census": ("census", "Census of heap games: every octal code of..."),
     "value": ("partizan", "Canonical form and normal-play value of..."),

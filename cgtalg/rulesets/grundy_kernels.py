@@ -26,6 +26,10 @@ The values of every option are XORs of values already in ``G``; if all values so
 below ``2**b`` then so is every option value and the mex is at most ``2**b``. Hence scratch
 arrays of length ``2**(b+2)`` are enough until a value of bit length ``b+1`` appears.
 
+Importing this module does not import numba: ``njit`` here is
+:func:`cgtalg.rulesets.lazy_jit.njit`, which compiles every kernel of the module on the first
+call of any of them.
+
 References: Winning Ways ch. 4 ("Sparse space spells speed"); Gangolli & Plambeck,
 Int. J. Game Theory 18 (1989) 311-320; A. Flammenkamp's octal-game computations.
 """
@@ -33,7 +37,8 @@ Int. J. Game Theory 18 (1989) 311-320; A. Flammenkamp's octal-game computations.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from cgtalg.rulesets.lazy_jit import njit
 
 __all__ = [
     "DONE", "OVERFLOW", "GROW", "RARE_FULL",
@@ -45,6 +50,7 @@ DONE = 0
 OVERFLOW = 1
 GROW = 2
 RARE_FULL = 3
+
 
 
 @njit(cache=True)

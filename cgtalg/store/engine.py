@@ -24,8 +24,6 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from sqlalchemy import Table, UniqueConstraint, bindparam, create_engine, event, select
-from sqlalchemy.dialects import postgresql as _postgresql
-from sqlalchemy.dialects import sqlite as _sqlite
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
@@ -63,6 +61,8 @@ __all__ = [
     "row_select",
     "make_engine",
     "switch_to_wal",
+    "insert_dialect",
+    "table_owner",
 ]
 
 #: Seconds a SQLite writer waits for another process's write lock before giving up.
@@ -239,6 +239,19 @@ def switch_to_wal(cursor: sqlite3.Cursor) -> None:
         pause = min(pause * 2, 0.1)
 
 
+def insert_dialect(name: str) -> Any:
+    """SQLAlchemy's dialect module (``sqlalchemy.dialects.postgresql`` or ``.sqlite``) whose
+    ``insert`` has ``ON CONFLICT`` for a store of the dialect ``name``; imported on first use
+    (the PostgreSQL dialect costs about 30 ms to import)."""
+    if name == "postgresql":
+        from sqlalchemy.dialects import postgresql
+
+        return postgresql
+    from sqlalchemy.dialects import sqlite
+
+    return sqlite
+
+
 def table_owner(row: dict) -> str:
     """The owner column (``form_id`` or ``position_id``) of a row of a property table."""
     return "form_id" if "form_id" in row else "position_id"
@@ -407,8 +420,8 @@ class StoreBase:
         store's dialect (built once per table; execute it with the row as parameters)."""
         statement = self._inserts.get(table.name)
         if statement is None:
-            dialect = _postgresql if self._dialect == "postgresql" else _sqlite
-            statement = dialect.insert(table).on_conflict_do_nothing(index_elements=unique_key(table))
+            insert = insert_dialect(self._dialect).insert(table)
+            statement = insert.on_conflict_do_nothing(index_elements=unique_key(table))
             self._inserts[table.name] = statement
         return statement
 
@@ -462,8 +475,7 @@ class StoreBase:
         name = ("replace " if replace else "upsert ") + table.name
         statement = self._inserts.get(name)
         if statement is None:
-            dialect = _postgresql if self._dialect == "postgresql" else _sqlite
-            insert = dialect.insert(table)
+            insert = insert_dialect(self._dialect).insert(table)
             columns = [c.name for c in table.columns if not c.primary_key]
             statement = insert.on_conflict_do_update(
                 index_elements=[c.name for c in table.primary_key.columns],
