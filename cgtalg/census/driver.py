@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cgtalg.census.codes import CensusClass
 
 __all__ = ["BYTES_PER_CODE", "SECONDS_PER_CODE", "check_census_fits", "select_classes", "DEFAULT_BATCH", "CONNECT_TIMEOUT", "PROGRESS_SECONDS", "POLL_SECONDS", "BatchWriter",
-           "open_census_store", "check_shareable", "check_arguments", "task_key", "stop_at_of", "error_text",
+           "open_census_store", "worker_store", "check_shareable", "check_arguments", "task_key", "stop_at_of", "error_text",
            "shown", "run_census_jobs", "progress_bar", "CensusJob"]
 
 #: Driver memory per code of a census (the code, its class, its record and its row; measured
@@ -140,6 +140,18 @@ def open_census_store(store: Any) -> Any:
         return open_store(store)
     if not all(callable(getattr(store, m, None)) for m in ("get_positions_many", "put_positions_many")):
         raise CensusError(f"store must be a store, its URL or None, not {type(store).__name__}")
+    return store
+
+
+def worker_store(store: Any) -> Any:
+    """The store of a class task on a worker: ``None``, a store object as given, or a URL
+    opened once per process (:func:`cgtalg.store.store.get_default_store`)."""
+    if store is None:
+        return None
+    if isinstance(store, str):
+        from cgtalg.store.store import get_default_store
+
+        return get_default_store(store)
     return store
 
 

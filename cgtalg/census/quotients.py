@@ -61,7 +61,7 @@ from typing import Any, Callable, Iterable
 
 from cgtalg.budget import Deadline
 from cgtalg.census.driver import (CONNECT_TIMEOUT, DEFAULT_BATCH, BatchWriter, check_arguments, check_shareable,
-                                  open_census_store, run_census_jobs, select_classes, task_key)
+                                  open_census_store, run_census_jobs, select_classes, task_key, worker_store)
 from cgtalg.census.recheck import COMPUTED, RECHECKED
 from cgtalg.census.tasks import CENSUS_RULESET
 from cgtalg.errors import BudgetError, CensusError, CgtalgError, ComputationLimitError
@@ -310,16 +310,6 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
 
 
 # -- the task --------------------------------------------------------------------------------------
-def _open(store: Any) -> Any:
-    if store is None:
-        return None
-    if isinstance(store, str):
-        from cgtalg.store.store import get_default_store
-
-        return get_default_store(store)
-    return store
-
-
 def quotient_class(standard: str, params: QuotientParams, store: Any = None, held: dict | None = None,
                    stop_at: float | None = None) -> dict:
     """The class record of the standard form ``standard`` (what a Dask worker runs).
@@ -347,7 +337,7 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
     if not isinstance(params, QuotientParams):
         raise CensusError(f"params must be QuotientParams, not {type(params).__name__}")
     held = dict(held or {})
-    st = _open(store)
+    st = worker_store(store)
     t0 = time.perf_counter()
     out: dict[str, Any] = {"standard": standard, "rechecks": {},
                            "worker": f"{socket.gethostname()}:{os.getpid()}"}
