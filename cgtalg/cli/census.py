@@ -78,27 +78,12 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
     and computes only the rest. What it is doing is printed on stderr from the start; Ctrl-C
     stops it within a second, keeping what is stored.
     """
-    if csv_path:
-        check_output_path(csv_path, "--csv", (".csv", ".txt"))
-    if html_path:
-        check_output_path(html_path, "--html", (".html", ".htm"))
-    if diff_path:
-        from cgtalg.census.table import read_published
-
-        published = read_published(diff_path)  # a malformed table fails before any work
-    if store_url:  # the census's own --store stands for the global one (and keeps --stale)
-        root = ctx.find_root()
-        root.obj = dict(root.obj or {}, store_url=store_url)
-    store = cli_store(ctx, not no_store)
+    published, store, log = _start(ctx, csv_path, html_path, diff_path, False, store_url, no_store, as_json)
     from cgtalg.census.run import octal_census
-
-    def log(text: str) -> None:
-        if not as_json:
-            click.echo(text, err=True)
 
     result = octal_census(
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
-        workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
+        workers=workers, codes=_codes(codes),
         d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
         quotient_max_seconds=quotient_time if quotient_seconds is None else quotient_seconds, batch_size=batch_size,
         progress=None if not as_json else False, max_seconds=max_seconds, log=log,
@@ -149,31 +134,50 @@ def quotient_command(ctx, digits, d0, class_time, max_order, scheduler, workers,
     unsettled classes from their checkpoints when given a larger --class-time. See
     docs/quotient_census.md.
     """
+    other, store, log = _start(ctx, csv_path, html_path, diff_path, True, store_url, no_store, as_json)
+    from cgtalg.census.quotients import quotient_census
+
+    result = quotient_census(
+        digits=digits, d0=int(d0), scheduler=scheduler, store=store, workers=workers,
+        codes=_codes(codes), class_seconds=class_time,
+        max_order=max_order, batch_size=batch_size, progress=None if not as_json else False,
+        max_seconds=max_seconds, log=log,
+    )
+    _report(result, as_json, show, csv_path, html_path, (diff_path, other) if diff_path else None)
+
+
+def _start(ctx, csv_path, html_path, diff_path, quotient: bool, store_url, no_store: bool, as_json: bool):
+    """What both censuses do before any work: check the output paths, read the ``--diff``
+    table (the quotient census's own reader when ``quotient``; a malformed table fails here),
+    let the census's own ``--store`` stand for the global one (keeping ``--stale``) and open
+    the store. Returns ``(the other table or None, the store, log)``; ``log`` prints on stderr
+    unless the output is JSON."""
     if csv_path:
         check_output_path(csv_path, "--csv", (".csv", ".txt"))
     if html_path:
         check_output_path(html_path, "--html", (".html", ".htm"))
+    other = None
     if diff_path:
-        from cgtalg.census.quotient_table import read_quotient_table
-
-        other = read_quotient_table(diff_path)  # a malformed table fails before any work
+        if quotient:
+            from cgtalg.census.quotient_table import read_quotient_table as read
+        else:
+            from cgtalg.census.table import read_published as read
+        other = read(diff_path)
     if store_url:
         root = ctx.find_root()
         root.obj = dict(root.obj or {}, store_url=store_url)
     store = cli_store(ctx, not no_store)
-    from cgtalg.census.quotients import quotient_census
 
     def log(text: str) -> None:
         if not as_json:
             click.echo(text, err=True)
 
-    result = quotient_census(
-        digits=digits, d0=int(d0), scheduler=scheduler, store=store, workers=workers,
-        codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None, class_seconds=class_time,
-        max_order=max_order, batch_size=batch_size, progress=None if not as_json else False,
-        max_seconds=max_seconds, log=log,
-    )
-    _report(result, as_json, show, csv_path, html_path, (diff_path, other) if diff_path else None)
+    return other, store, log
+
+
+def _codes(codes: str | None) -> list[str] | None:
+    """``--codes``: the comma-separated codes, or None for every code of ``--digits``."""
+    return [c.strip() for c in codes.split(",") if c.strip()] if codes else None
 
 
 def _report(result, as_json: bool, show, csv_path, html_path, diff) -> None:
