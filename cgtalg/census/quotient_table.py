@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Sequence
 
-from cgtalg.census.table import CensusTableResult, Disagreement, _cut, _norm, _s, csv_table, figure_png, html_page
+from cgtalg.census.table import CensusTableResult, CodeRow, Disagreement, _cut, _norm, _s, csv_table, figure_png, html_page
 
 __all__ = ["QuotientRow", "QuotientCensusResult", "quotient_row", "read_quotient_table", "diff_quotient_tables",
            "QUOTIENT_CSV_COLUMNS", "order_at"]
@@ -41,14 +41,9 @@ FINAL = ("tame", "wild-finite")
 
 
 @dataclass(frozen=True)
-class QuotientRow:
+class QuotientRow(CodeRow):
     """One code of the quotient census (module docstring for the columns)."""
 
-    code: str
-    standard_form: str
-    shift: int
-    cousins: tuple[str, ...]
-    status: str
     order: int | None = None
     p_count: int | None = None
     tame: int | None = None
@@ -90,11 +85,10 @@ class QuotientRow:
 
     def csv_row(self) -> dict:
         d = self.to_json()
-        d["cousins"] = " ".join(self.cousins)
         for k in ("generator_heaps", "p_portion", "phi"):
             d[k] = None if d[k] is None else " ".join(map(str, d[k]))
         d["growth"] = None if self.growth is None else " ".join(f"{h}:{o}" for h, o in self.growth)
-        return {k: ("" if d.get(k) is None else d[k]) for k in QUOTIENT_CSV_COLUMNS}
+        return self.csv_cells(d, QUOTIENT_CSV_COLUMNS)
 
 
 def _member_phi(phi: Sequence[str], n0: int, p: int, shift: int) -> tuple[int, tuple[str, ...]]:

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["CensusRow", "CensusResult", "CensusTableResult", "Disagreement", "member_row", "read_published",
+__all__ = ["CodeRow", "CensusRow", "CensusResult", "CensusTableResult", "Disagreement", "member_row", "read_published",
            "diff_published", "CSV_COLUMNS", "figure_png", "html_page", "csv_table"]
 
 #: Columns of the CSV table, in order.
@@ -44,14 +44,28 @@ CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "period", 
 
 
 @dataclass(frozen=True)
-class CensusRow:
-    """One code of the census (see the module docstring for the columns)."""
+class CodeRow:
+    """The columns every census row starts with: the code, its class (``standard_form``, with
+    heap ``n`` of the code heap ``n - shift`` of the standard form), its ``cousins`` (the other
+    codes of the class) and its ``status``."""
 
     code: str
     standard_form: str
     shift: int
     cousins: tuple[str, ...]
     status: str
+
+    def csv_cells(self, d: dict, columns: Sequence[str]) -> dict:
+        """The cells of ``columns`` from the row's JSON data ``d`` (cousins joined by spaces,
+        ``""`` for None)."""
+        d["cousins"] = " ".join(self.cousins)
+        return {k: ("" if d.get(k) is None else d[k]) for k in columns}
+
+
+@dataclass(frozen=True)
+class CensusRow(CodeRow):
+    """One code of the census (see the module docstring for the columns)."""
+
     period: int | None = None
     preperiod: int | None = None
     last_exceptional: int | None = None
@@ -86,9 +100,7 @@ class CensusRow:
         return d
 
     def csv_row(self) -> dict:
-        d = self.to_json()
-        d["cousins"] = " ".join(self.cousins)
-        return {k: ("" if d.get(k) is None else d[k]) for k in CSV_COLUMNS}
+        return self.csv_cells(self.to_json(), CSV_COLUMNS)
 
 
 def _quotient_text(q: dict | None, shift: int) -> str | None:
