@@ -1,5 +1,6 @@
 """Misère play of heap positions from the definition, shared by the tests of the misère search
-(test_misere_play.py) and of misère quotients (test_quotient.py).
+(test_misere_play.py) and of misère quotients (test_quotient.py); and Kayles's moves written out
+from its rules (:func:`kayles_moves`, for test_doors.py and test_periodicity.py).
 
 A position is a sorted tuple of nonzero heaps. A position with no move is won by the player to
 move (the empty position included); otherwise it is P iff every option is N. The misère Grundy
@@ -45,3 +46,16 @@ class MisereBrute:
         return {pos: self.is_p(pos)
                 for k in range(1, max_heaps + 1)
                 for pos in itertools.combinations_with_replacement(range(1, n + 1), k)}
+
+
+def kayles_moves(rows: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The options of a Kayles (0.77) position from the rules: knock down 1 or 2 adjacent pins of
+    a row (rows = heaps, a sorted tuple), leaving 0, 1 or 2 rows; sorted, each once."""
+    out = set()
+    for i, n in enumerate(rows):
+        rest = rows[:i] + rows[i + 1:]
+        for t in (1, 2):
+            for a in range(0, n - t + 1):
+                b = n - t - a
+                out.add(tuple(sorted(rest + tuple(x for x in (a, b) if x))))
+    return sorted(out)

@@ -3,7 +3,8 @@
 Each cell either checks the answer against an independent computation from the definitions, or
 asserts the named refusal (GameKindError / UnsupportedError). The independent computations work
 on literal game trees ``(Left options, Right options)`` made here (from the literal forms, or
-from the rules written out below for Kayles, Domineering and Guy's parity game), and play them
+from the rules written out for Kayles (tests/misere_brute.py), Domineering and Guy's parity game
+below), and play them
 out by brute force:
 
 - outcomes: who wins moving first, by exhaustive play (Conway, ONAG ch. 7; Siegel CGT I.1);
@@ -31,6 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import pytest
+from misere_brute import kayles_moves
 
 import cgtalg as cg
 from cgtalg import ops
@@ -217,14 +219,7 @@ def misere_ge_on(g, h, xs):
 @lru_cache(maxsize=None)
 def kayles_tree(heaps):
     """Kayles (0.77): take 1 or 2 adjacent pins from a row, leaving 0, 1 or 2 rows."""
-    opts = set()
-    for i, n in enumerate(heaps):
-        rest = heaps[:i] + heaps[i + 1:]
-        for k in (1, 2):
-            for a in range(0, n - k + 1):
-                b = n - k - a
-                opts.add(kayles_tree(tuple(sorted(rest + tuple(h for h in (a, b) if h)))))
-    return impartial(*opts)
+    return impartial(*{kayles_tree(m) for m in kayles_moves(heaps)})
 
 
 @lru_cache(maxsize=None)
@@ -583,13 +578,7 @@ def _kayles_misere_p(heaps):
     """Misère outcome of a Kayles (0.77) position by exhaustive play from the rules."""
     @lru_cache(maxsize=None)
     def p(pos):
-        moves = set()
-        for i, h in enumerate(pos):
-            rest = pos[:i] + pos[i + 1:]
-            for t in (1, 2):
-                for a in range(0, h - t + 1):
-                    b = h - t - a
-                    moves.add(tuple(sorted(rest + tuple(x for x in (a, b) if x))))
+        moves = kayles_moves(pos)
         if not moves:
             return False          # no move: the player to move wins in misère play
         return not any(p(m) for m in moves)

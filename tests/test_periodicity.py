@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from misere_brute import kayles_moves
 
 import cgtalg as cg
 from cgtalg.errors import PeriodicityError
@@ -224,18 +225,7 @@ SEED_004_KAYLES_ROWS = [
 
 def kayles_ruleset():
     """Kayles written from its rules: knock down 1 or 2 adjacent pins of a row (rows = heaps)."""
-
-    def moves(rows):
-        out = set()
-        for i, n in enumerate(rows):
-            rest = rows[:i] + rows[i + 1:]
-            for t in (1, 2):
-                for a in range(0, n - t + 1):
-                    b = n - t - a
-                    out.add(tuple(sorted(rest + tuple(x for x in (a, b) if x))))
-        return sorted(out)
-
-    return ruleset_from_function("kayles-test", moves, components=lambda rows: [(n,) for n in rows])
+    return ruleset_from_function("kayles-test", kayles_moves, components=lambda rows: [(n,) for n in rows])
 
 
 def test_kayles_values_and_period_seed_004():

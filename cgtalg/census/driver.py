@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from cgtalg.census.codes import CensusClass
 
 __all__ = ["BYTES_PER_CODE", "SECONDS_PER_CODE", "check_census_fits", "select_classes", "DEFAULT_BATCH", "CONNECT_TIMEOUT", "PROGRESS_SECONDS", "POLL_SECONDS", "BatchWriter",
-           "open_census_store", "check_shareable", "check_arguments", "task_key", "stop_at_of", "error_text",
+           "start_census", "stored_properties", "open_census_store", "worker_store", "check_shareable", "check_arguments", "task_key", "stop_at_of", "error_text",
            "shown", "run_census_jobs", "progress_bar", "CensusJob"]
 
 #: Driver memory per code of a census (the code, its class, its record and its row; measured
@@ -123,6 +123,39 @@ def select_classes(digits: int | None, hexadecimal: bool, d0: int, codes: Any, d
     return census_classes(code_list, deadline=deadline), digits
 
 
+def start_census(digits: int | None, hexadecimal: bool, d0: int, codes: Any, store: Any, scheduler: Any,
+                 workers: Any, flush_seconds: Any, on_result: Any, connect_timeout: Any, batch_size: Any,
+                 max_seconds: Any, max_memory: Any, log: Callable[[str], Any] | None,
+                 fits: Callable[[Deadline], Any] | None = None,
+                 ) -> "tuple[Deadline, Callable[[str], Any], list[CensusClass], int | None, Any]":
+    """What every census does before its tasks: check the arguments (:func:`check_arguments`),
+    make the budget (a :class:`~cgtalg.errors.CensusError` for a bad one), call ``fits(deadline)``
+    (a census's own up-front refusal), select the classes (:func:`select_classes`), open the
+    store (:func:`open_census_store`) and check that the workers can share it. Returns
+    ``(deadline, say, classes, digits, store)``; ``say`` is ``log`` or does nothing."""
+    check_arguments(workers, scheduler, flush_seconds, on_result, connect_timeout, batch_size)
+    try:
+        deadline = Deadline(max_seconds, max_memory)
+    except BudgetError as exc:
+        raise CensusError(str(exc)) from None
+    if fits is not None:
+        fits(deadline)
+    say = log if log is not None else (lambda _text: None)
+    classes, digits = select_classes(digits, hexadecimal, d0, codes, deadline, say)
+    st = open_census_store(store)
+    check_shareable(st, scheduler)
+    return deadline, say, classes, digits, st
+
+
+def stored_properties(st: Any, ruleset: str, classes: "Sequence[CensusClass]", say: Callable[[str], Any]) -> dict:
+    """What the store ``st`` holds for the standard forms of ``classes`` under ``ruleset``
+    (standard form -> properties; ``{}`` without a store)."""
+    if st is None:
+        return {}
+    say(f"census: reading what the store holds for {len(classes):,} classes")
+    return st.get_positions_many(ruleset, [c.standard for c in classes])
+
+
 def task_key(kind: str, std: str, *parts: Any) -> str:
     """The Dask key of the task of class ``std``: ``cgtalg-<kind>-<std>-<hash of parts>``."""
     digest = hashlib.sha256(json.dumps([std, *parts], sort_keys=True, default=str).encode()).hexdigest()
@@ -140,6 +173,18 @@ def open_census_store(store: Any) -> Any:
         return open_store(store)
     if not all(callable(getattr(store, m, None)) for m in ("get_positions_many", "put_positions_many")):
         raise CensusError(f"store must be a store, its URL or None, not {type(store).__name__}")
+    return store
+
+
+def worker_store(store: Any) -> Any:
+    """The store of a class task on a worker: ``None``, a store object as given, or a URL
+    opened once per process (:func:`cgtalg.store.store.get_default_store`)."""
+    if store is None:
+        return None
+    if isinstance(store, str):
+        from cgtalg.store.store import get_default_store
+
+        return get_default_store(store)
     return store
 
 

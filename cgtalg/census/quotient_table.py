@@ -21,16 +21,14 @@ recomputed: the identities may continue the periodic pattern), the monoid is the
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 import statistics
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
-from cgtalg.census.table import Disagreement, _cut, _norm, _s, figure_png
+from cgtalg.census.table import CensusTableResult, CodeRow, Disagreement, _cut, _norm, _s, csv_table, figure_png, html_page
 
 __all__ = ["QuotientRow", "QuotientCensusResult", "quotient_row", "read_quotient_table", "diff_quotient_tables",
            "QUOTIENT_CSV_COLUMNS", "order_at"]
@@ -43,14 +41,9 @@ FINAL = ("tame", "wild-finite")
 
 
 @dataclass(frozen=True)
-class QuotientRow:
+class QuotientRow(CodeRow):
     """One code of the quotient census (module docstring for the columns)."""
 
-    code: str
-    standard_form: str
-    shift: int
-    cousins: tuple[str, ...]
-    status: str
     order: int | None = None
     p_count: int | None = None
     tame: int | None = None
@@ -92,11 +85,10 @@ class QuotientRow:
 
     def csv_row(self) -> dict:
         d = self.to_json()
-        d["cousins"] = " ".join(self.cousins)
         for k in ("generator_heaps", "p_portion", "phi"):
             d[k] = None if d[k] is None else " ".join(map(str, d[k]))
         d["growth"] = None if self.growth is None else " ".join(f"{h}:{o}" for h, o in self.growth)
-        return {k: ("" if d.get(k) is None else d[k]) for k in QUOTIENT_CSV_COLUMNS}
+        return self.csv_cells(d, QUOTIENT_CSV_COLUMNS)
 
 
 def _member_phi(phi: Sequence[str], n0: int, p: int, shift: int) -> tuple[int, tuple[str, ...]]:
@@ -245,13 +237,7 @@ def read_quotient_table(source: "str | Path | Iterable[str] | dict") -> list[dic
         if not isinstance(rows, list):
             raise CensusError(f"{where}: a JSON table has a list 'rows' (the output of --json)")
         return [_row_of(r, where, i + 1) for i, r in enumerate(rows) if isinstance(r, dict)]
-    reader = csv.reader(list(source))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise CensusError(f"{where} is empty: expected a CSV header with a 'code' column") from None
-    if "code" not in [_ALIASES.get(_norm(h)) for h in header]:
-        raise CensusError(f"{where}: no 'code' column in the header {_cut(header)}")
+    reader, header, _cols = csv_table(source, where, _ALIASES)
     out = []
     for lineno, cells in enumerate(reader, start=2):
         if any(c.strip() for c in cells):
@@ -341,49 +327,23 @@ def _diff_row(code: str, theirs: dict, row: QuotientRow, line: int | None) -> li
 
 # -- the result ------------------------------------------------------------------------------------
 @dataclass
-class QuotientCensusResult:
-    """What :func:`~cgtalg.census.quotient_census` returns: the table and the class records.
+class QuotientCensusResult(CensusTableResult):
+    """What :func:`~cgtalg.census.quotient_census` returns: the table and the class records
+    (attributes of :class:`~cgtalg.census.table.CensusTableResult`; ``rows``:
+    :class:`QuotientRow`; ``records``: standard form -> class record,
+    :func:`~cgtalg.census.quotients.quotient_record` with ``seconds`` and ``worker`` of this
+    run; ``params``: :class:`~cgtalg.census.quotients.QuotientParams`; ``rechecks``: standard
+    form -> {"quotient": why}).
 
     Attributes
     ----------
-    rows : list of QuotientRow
-        One per code, in code order.
-    records : dict
-        Standard form -> class record (:func:`~cgtalg.census.quotients.quotient_record`, with
-        ``seconds`` and ``worker`` of this run), or ``{"error": ...}``.
-    params : QuotientParams
-    computed, skipped, failed : int
-        Classes computed (or resumed) now, reused from the store and re-checked, failed.
-    rechecks : dict
-        Standard form -> {"quotient": why} for each stored record that failed its re-check.
+    d0 : int
+        The first digit of the codes (0 or 4).
     """
 
-    rows: list[QuotientRow]
-    records: dict[str, dict]
-    params: Any
-    digits: int | None = None
+    columns: ClassVar[tuple[str, ...]] = QUOTIENT_CSV_COLUMNS
+
     d0: int = 0
-    computed: int = 0
-    skipped: int = 0
-    failed: int = 0
-    seconds: float = 0.0
-    workers: int = 0
-    scheduler: str = "serial"
-    store: Any = field(default=None, repr=False)
-    errors: dict[str, str] = field(default_factory=dict)
-    batches: int = 0
-    rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-
-    def row(self, code: str) -> QuotientRow:
-        """The row of ``code`` (any spelling of the code)."""
-        from cgtalg.rulesets.octal import TakeAndBreak
-
-        text = str(TakeAndBreak(code))
-        for r in self.rows:
-            if r.code == text:
-                return r
-        raise KeyError(f"{_cut(text)} is not in this census")
 
     def counts(self) -> dict:
         """Codes and classes by status, and the heaps ``N`` the unsettled classes reached."""
@@ -426,10 +386,7 @@ class QuotientCensusResult:
             parts.append(text)
         return (f"misère quotient census of {c['codes']} {what} ({c['classes']} classes by standard form; class "
                 f"budget {self.params.class_seconds:g} s, order <= {self.params.max_order}): " + ", ".join(parts)
-                + f"; {self.computed} classes computed, {self.skipped} reused from the store and re-checked"
-                + (f", {len(self.rechecks)} stored record(s) failed their re-check and were recomputed"
-                   if self.rechecks else "")
-                + f"; {self.seconds:.1f} s on {self.workers or 'no'} worker(s) ({self.scheduler})")
+                + self.run_summary())
 
     def __str__(self) -> str:
         head = (f"{'code':<10} {'standard':<10} {'shift':>5}  {'result':<16} {'|Q|':>5} {'|P|':>4} {'n0':>4} {'p':>3} "
@@ -441,37 +398,17 @@ class QuotientCensusResult:
             lines.append(f"{r.code:<10} {r.standard_form:<10} {r.shift:>5}  {r.result:<16} {_s(r.order):>5} "
                          f"{_s(r.p_count):>4} {_s(r.preperiod):>4} {_s(r.period):>3} {_s(r.heaps):>4}  "
                          f"{_cut_text(gens, 22):<22} {pres}".rstrip())
-        for std, parts in self.rechecks.items():
-            for part, why in parts.items():
-                lines.append(f"re-check failed, recomputed: {std} {part}: {why}")
-        lines += [f"warning: {w}" for w in self.warnings]
-        return "\n".join(lines)
+        return "\n".join(lines + self.notes())
 
     def to_json(self) -> dict:
         """``census`` (parameters, counts, run), ``rows``, ``classes`` (the records)."""
         return {
             "census": {"kind": "misere quotient", "digits": self.digits, "d0": self.d0,
                        "params": self.params.to_json(), "counts": self.counts(), "summary": self.summary(),
-                       "computed": self.computed, "skipped": self.skipped, "failed": self.failed,
-                       "seconds": round(self.seconds, 3), "workers": self.workers, "scheduler": self.scheduler,
-                       "batches": self.batches, "errors": dict(self.errors),
-                       "rechecks": {k: dict(v) for k, v in self.rechecks.items()}, "warnings": list(self.warnings),
-                       "cgtalg": _version()},
+                       **self.run_json(), "cgtalg": _version()},
             "rows": [r.to_json() for r in self.rows],
             "classes": self.records,
         }
-
-    def to_csv(self, path: "str | Path | None" = None) -> str:
-        """The table as CSV (columns :data:`QUOTIENT_CSV_COLUMNS`); written to ``path`` if given."""
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
-        w.writeheader()
-        for r in self.rows:
-            w.writerow(r.csv_row())
-        text = buf.getvalue()
-        if path is not None:
-            Path(path).write_text(text)
-        return text
 
     def diff(self, other: Any) -> list[Disagreement]:
         """:func:`diff_quotient_tables` against this result."""
@@ -493,28 +430,13 @@ class QuotientCensusResult:
             d["result"] = r.result
             cells = "".join(f"<td>{html.escape(str(d.get(c, '')))}</td>" for c in cols)
             body.append(f'<tr class="{r.status}">{cells}</tr>')
-        page = f"""<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>
-body {{ font-family: sans-serif; margin: 1.5em; }}
-table {{ border-collapse: collapse; font-size: 0.8em; }}
-td, th {{ border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }}
-tr.unsettled {{ background: #fff4e0; }} tr.failed {{ background: #fdd; }} tr.tame {{ background: #f2fbf2; }}
-figure {{ display: inline-block; margin: 0.5em; }}
-</style></head><body>
-<h1>{html.escape(title)}</h1>
-<p>{html.escape(self.summary())}</p>
-<p>cgtalg {html.escape(_version())}; parameters: <code>{html.escape(json.dumps(self.params.to_json()))}</code></p>
-{fig}
-<table><thead><tr>{''.join(f'<th>{html.escape(c)}</th>' for c in cols)}</tr></thead>
-<tbody>
-{chr(10).join(body)}
-</tbody></table>
-</body></html>
-"""
-        if path is not None:
-            Path(path).write_text(page)
-        return page
+        style = ("table { border-collapse: collapse; font-size: 0.8em; }\n"
+                 "td, th { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }\n"
+                 "tr.unsettled { background: #fff4e0; } tr.failed { background: #fdd; } tr.tame { background: #f2fbf2; }")
+        intro = (f"<p>{html.escape(self.summary())}</p>\n"
+                 f"<p>cgtalg {html.escape(_version())}; parameters: "
+                 f"<code>{html.escape(json.dumps(self.params.to_json()))}</code></p>")
+        return html_page(title, style, intro, fig, cols, body, path)
 
 
 def _version() -> str:

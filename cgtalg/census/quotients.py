@@ -59,12 +59,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable
 
-from cgtalg.budget import Deadline
-from cgtalg.census.driver import (CONNECT_TIMEOUT, DEFAULT_BATCH, BatchWriter, check_arguments, check_shareable,
-                                  open_census_store, run_census_jobs, select_classes, task_key)
+from cgtalg.census.driver import (CONNECT_TIMEOUT, DEFAULT_BATCH, BatchWriter, run_census_jobs, start_census,
+                                  stored_properties, task_key, worker_store)
 from cgtalg.census.recheck import COMPUTED, RECHECKED
 from cgtalg.census.tasks import CENSUS_RULESET
-from cgtalg.errors import BudgetError, CensusError, CgtalgError, ComputationLimitError
+from cgtalg.errors import CensusError, CgtalgError, ComputationLimitError
 
 __all__ = ["quotient_census", "QuotientParams", "quotient_class", "quotient_record", "quotient_growth",
            "recheck_quotient_record", "held_quotient_records", "FINAL_PROP", "FAMILY", "TAME_MAX_N"]
@@ -310,16 +309,6 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
 
 
 # -- the task --------------------------------------------------------------------------------------
-def _open(store: Any) -> Any:
-    if store is None:
-        return None
-    if isinstance(store, str):
-        from cgtalg.store.store import get_default_store
-
-        return get_default_store(store)
-    return store
-
-
 def quotient_class(standard: str, params: QuotientParams, store: Any = None, held: dict | None = None,
                    stop_at: float | None = None) -> dict:
     """The class record of the standard form ``standard`` (what a Dask worker runs).
@@ -347,7 +336,7 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
     if not isinstance(params, QuotientParams):
         raise CensusError(f"params must be QuotientParams, not {type(params).__name__}")
     held = dict(held or {})
-    st = _open(store)
+    st = worker_store(store)
     t0 = time.perf_counter()
     out: dict[str, Any] = {"standard": standard, "rechecks": {},
                            "worker": f"{socket.gethostname()}:{os.getpid()}"}
@@ -452,21 +441,12 @@ max_memory, log, connect_timeout
 
     t0 = time.perf_counter()
     params = QuotientParams(class_seconds=class_seconds, max_order=max_order, max_states=max_states)
-    check_arguments(workers, scheduler, flush_seconds, on_result, connect_timeout, batch_size)
-    try:
-        deadline = Deadline(max_seconds, max_memory)
-    except BudgetError as exc:
-        raise CensusError(str(exc)) from None
-    say = log if log is not None else (lambda _text: None)
-    classes, digits = select_classes(digits, False, d0, codes, deadline, say)
-    st = open_census_store(store)
-    check_shareable(st, scheduler)
-
-    held: dict[str, dict] = {c.standard: {} for c in classes}
-    if st is not None:
-        say(f"census: reading what the store holds for {len(classes):,} classes")
-        props = st.get_positions_many(CENSUS_RULESET, [c.standard for c in classes])
-        held = {c.standard: held_quotient_records(props[c.standard], params) for c in classes}
+    deadline, say, classes, digits, st = start_census(
+        digits, False, d0, codes, store, scheduler, workers, flush_seconds, on_result, connect_timeout, batch_size,
+        max_seconds, max_memory, log)
+    props = stored_properties(st, CENSUS_RULESET, classes, say)
+    held: dict[str, dict] = {c.standard: held_quotient_records(props[c.standard], params) if st is not None else {}
+                             for c in classes}
     jobs = [(c.standard, (held[c.standard],), task_key("qcensus", c.standard, params.to_json(), held[c.standard]))
             for c in classes]
     deadline.check("the census (before any class was computed)")

@@ -29,12 +29,11 @@ import time
 from typing import Any, Callable, Iterable
 
 from cgtalg.budget import Deadline, check_fits
-from cgtalg.census.driver import (CONNECT_TIMEOUT, DEFAULT_BATCH, BatchWriter, check_arguments, check_shareable,
-                                  open_census_store, run_census_jobs, select_classes, task_key)
+from cgtalg.census.driver import (CONNECT_TIMEOUT, DEFAULT_BATCH, BatchWriter, run_census_jobs, start_census,
+                                  stored_properties, task_key)
 from cgtalg.census.recheck import COMPUTED, RECHECKED
 from cgtalg.census.table import CensusResult, member_row
 from cgtalg.census.tasks import CENSUS_RULESET, CensusParams, compute_class, store_items, stored_parts
-from cgtalg.errors import BudgetError, CensusError
 
 __all__ = ["octal_census", "BYTES_PER_VALUE"]
 
@@ -171,26 +170,16 @@ quotient_max_states, quotient_max_seconds
         genus_heaps=genus_heaps, quotient_heaps=quotient_heaps, quotient_max_order=quotient_max_order,
         quotient_max_states=quotient_max_states, quotient_max_seconds=quotient_max_seconds,
     )
-    check_arguments(workers, scheduler, flush_seconds, on_result, connect_timeout, batch_size)
-    try:
-        deadline = Deadline(max_seconds, max_memory)
-    except BudgetError as exc:
-        raise CensusError(str(exc)) from None
-    _check_class_fits(params, deadline)
-    say = log if log is not None else (lambda _text: None)
-    classes, digits = select_classes(digits, hexadecimal, d0, codes, deadline, say)
-    st = open_census_store(store)
-    check_shareable(st, scheduler)
+    deadline, say, classes, digits, st = start_census(
+        digits, hexadecimal, d0, codes, store, scheduler, workers, flush_seconds, on_result, connect_timeout,
+        batch_size, max_seconds, max_memory, log, fits=lambda deadline: _check_class_fits(params, deadline))
 
     # what the store holds: every part read back is re-checked by the class's task
     records: dict[str, dict] = {}
     jobs: list[tuple[str, tuple, str]] = []
-    held: dict[str, dict] = {}
-    if st is not None:
-        say(f"census: reading what the store holds for {len(classes):,} classes")
-        props = st.get_positions_many(CENSUS_RULESET, [c.standard for c in classes])
-        for c in classes:
-            held[c.standard] = stored_parts(props[c.standard], params)
+    props = stored_properties(st, CENSUS_RULESET, classes, say)
+    held: dict[str, dict] = {c.standard: stored_parts(props[c.standard], params) for c in classes} if st is not None \
+        else {}
     for c in classes:
         have = held.get(c.standard, {})
         need = tuple(p for p in params.parts if p not in have)

@@ -30,12 +30,12 @@ import io
 import json
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["CensusRow", "CensusResult", "Disagreement", "member_row", "read_published", "diff_published",
-           "CSV_COLUMNS", "figure_png"]
+__all__ = ["CodeRow", "CensusRow", "CensusResult", "CensusTableResult", "Disagreement", "member_row", "read_published",
+           "diff_published", "CSV_COLUMNS", "figure_png", "html_page", "csv_table"]
 
 #: Columns of the CSV table, in order.
 CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "period", "preperiod",
@@ -44,14 +44,28 @@ CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "period", 
 
 
 @dataclass(frozen=True)
-class CensusRow:
-    """One code of the census (see the module docstring for the columns)."""
+class CodeRow:
+    """The columns every census row starts with: the code, its class (``standard_form``, with
+    heap ``n`` of the code heap ``n - shift`` of the standard form), its ``cousins`` (the other
+    codes of the class) and its ``status``."""
 
     code: str
     standard_form: str
     shift: int
     cousins: tuple[str, ...]
     status: str
+
+    def csv_cells(self, d: dict, columns: Sequence[str]) -> dict:
+        """The cells of ``columns`` from the row's JSON data ``d`` (cousins joined by spaces,
+        ``""`` for None)."""
+        d["cousins"] = " ".join(self.cousins)
+        return {k: ("" if d.get(k) is None else d[k]) for k in columns}
+
+
+@dataclass(frozen=True)
+class CensusRow(CodeRow):
+    """One code of the census (see the module docstring for the columns)."""
+
     period: int | None = None
     preperiod: int | None = None
     last_exceptional: int | None = None
@@ -86,9 +100,7 @@ class CensusRow:
         return d
 
     def csv_row(self) -> dict:
-        d = self.to_json()
-        d["cousins"] = " ".join(self.cousins)
-        return {k: ("" if d.get(k) is None else d[k]) for k in CSV_COLUMNS}
+        return self.csv_cells(self.to_json(), CSV_COLUMNS)
 
 
 def _quotient_text(q: dict | None, shift: int) -> str | None:
@@ -247,14 +259,7 @@ def read_published(source: "str | Path | Iterable[str]") -> list[dict[str, Any]]
     else:
         lines = list(source)
         where = "the published table"
-    reader = csv.reader(lines)
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise CensusError(f"{where} is empty: expected a CSV header with a 'code' column") from None
-    cols = [_ALIASES.get(_norm(h)) for h in header]
-    if "code" not in cols:
-        raise CensusError(f"{where}: no 'code' column in the header {_cut(header)}")
+    reader, header, cols = csv_table(lines, where, _ALIASES)
     rows = []
     for lineno, cells in enumerate(reader, start=2):
         if not any(c.strip() for c in cells):
@@ -281,6 +286,28 @@ def read_published(source: "str | Path | Iterable[str]") -> list[dict[str, Any]]
         row["line"] = lineno
         rows.append(row)
     return rows
+
+
+def csv_table(lines: Iterable[str], where: str, aliases: dict[str, str]) -> tuple[Any, list[str], list[str | None]]:
+    """The CSV reader of a table's ``lines`` past its header, the header, and the column each
+    header cell names (through ``aliases``, case and spacing ignored; None: a column not read).
+
+    Raises
+    ------
+    CensusError
+        For an empty table, or a header without a ``code`` column (``where`` names the table).
+    """
+    from cgtalg.errors import CensusError
+
+    reader = csv.reader(list(lines))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise CensusError(f"{where} is empty: expected a CSV header with a 'code' column") from None
+    cols = [aliases.get(_norm(h)) for h in header]
+    if "code" not in cols:
+        raise CensusError(f"{where}: no 'code' column in the header {_cut(header)}")
+    return reader, header, cols
 
 
 @dataclass(frozen=True)
@@ -490,22 +517,22 @@ def diff_published(result: "CensusResult", published: "str | Path | Iterable[str
 
 # -- the result --------------------------------------------------------------------------------
 @dataclass
-class CensusResult:
-    """What :func:`~cgtalg.census.octal_census` returns: the table and the class records.
+class CensusTableResult:
+    """What a census returns (:class:`CensusResult`, and the quotient census's
+    :class:`~cgtalg.census.quotient_table.QuotientCensusResult`): the rows, the class records
+    and how the run went.
 
     Attributes
     ----------
-    rows : list of CensusRow
-        One per code, in code order.
+    rows : list
+        One row per code, in code order.
     records : dict
-        Standard form -> class record (``normal``, ``genus``, ``quotient``; see
-        :mod:`cgtalg.census.tasks`), or ``{"error": ...}`` for a class whose task failed.
-    params : CensusParams
+        Standard form -> class record, or ``{"error": ...}`` for a class whose task failed.
+    params : the census's parameters
     digits : int or None
-    hexadecimal : bool
     computed, skipped, failed : int
-        Classes computed now, read from the store, and failed (their codes have ``failed``
-        rows; a rerun computes them).
+        Classes computed now, read from the store (and re-checked), and failed (their codes
+        have ``failed`` rows; a rerun computes them).
     seconds : float
     workers : int
         Dask workers (0 for the serial path).
@@ -521,11 +548,13 @@ class CensusResult:
         and could not be replaced in the store).
     """
 
-    rows: list[CensusRow]
+    #: Columns of the CSV table, in order (each subclass's).
+    columns: ClassVar[tuple[str, ...]] = ()
+
+    rows: list
     records: dict[str, dict]
     params: Any
     digits: int | None = None
-    hexadecimal: bool = False
     computed: int = 0
     skipped: int = 0
     failed: int = 0
@@ -538,8 +567,7 @@ class CensusResult:
     rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
-    # -- views -------------------------------------------------------------------------
-    def row(self, code: str) -> CensusRow:
+    def row(self, code: str) -> Any:
         """The row of ``code`` (any spelling of the code)."""
         from cgtalg.rulesets.octal import TakeAndBreak
 
@@ -549,6 +577,82 @@ class CensusResult:
                 return r
         raise KeyError(f"{_cut(text)} is not in this census")
 
+    def run_summary(self) -> str:
+        """The end of the summary: classes computed and reused, failed re-checks, time and workers."""
+        return (f"; {self.computed} classes computed, {self.skipped} reused from the store and re-checked"
+                + (f", {len(self.rechecks)} stored record(s) failed their re-check and were recomputed"
+                   if self.rechecks else "")
+                + f"; {self.seconds:.1f} s on {self.workers or 'no'} worker(s) ({self.scheduler})")
+
+    def notes(self) -> list[str]:
+        """The lines after the table: each failed re-check, each warning."""
+        lines = [f"re-check failed, recomputed: {std} {part}: {why}"
+                 for std, parts in self.rechecks.items() for part, why in parts.items()]
+        return lines + [f"warning: {w}" for w in self.warnings]
+
+    def run_json(self) -> dict:
+        """How the run went, as JSON data (part of ``to_json()["census"]``)."""
+        return {"computed": self.computed, "skipped": self.skipped, "failed": self.failed,
+                "seconds": round(self.seconds, 3), "workers": self.workers, "scheduler": self.scheduler,
+                "batches": self.batches, "errors": dict(self.errors),
+                "rechecks": {k: dict(v) for k, v in self.rechecks.items()}, "warnings": list(self.warnings)}
+
+    def to_csv(self, path: "str | Path | None" = None) -> str:
+        """The table as CSV (the columns :attr:`columns`); written to ``path`` if given."""
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=list(self.columns), lineterminator="\n")
+        w.writeheader()
+        for r in self.rows:
+            w.writerow(r.csv_row())
+        text = buf.getvalue()
+        if path is not None:
+            Path(path).write_text(text)
+        return text
+
+
+def html_page(title: str, style: str, intro: str, figures: str, cols: Sequence[str], body: Sequence[str],
+              path: "str | Path | None" = None) -> str:
+    """A census's HTML page: ``title``, the shared style with the census's own ``style`` lines,
+    the ``intro`` paragraphs (HTML), the ``figures`` (HTML), and the table of ``cols`` with the
+    ``body`` rows (HTML); written to ``path`` if given."""
+    page = f"""<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; }}
+{style}
+figure {{ display: inline-block; margin: 0.5em; }}
+</style></head><body>
+<h1>{html.escape(title)}</h1>
+{intro}
+{figures}
+<table><thead><tr>{''.join(f'<th>{html.escape(c)}</th>' for c in cols)}</tr></thead>
+<tbody>
+{chr(10).join(body)}
+</tbody></table>
+</body></html>
+"""
+    if path is not None:
+        Path(path).write_text(page)
+    return page
+
+
+@dataclass
+class CensusResult(CensusTableResult):
+    """What :func:`~cgtalg.census.octal_census` returns: the table and the class records
+    (attributes of :class:`CensusTableResult`; ``rows``: :class:`CensusRow`; ``records``: the
+    class records, ``normal``, ``genus``, ``quotient``, see :mod:`cgtalg.census.tasks`;
+    ``params``: :class:`~cgtalg.census.tasks.CensusParams`).
+
+    Attributes
+    ----------
+    hexadecimal : bool
+    """
+
+    columns: ClassVar[tuple[str, ...]] = CSV_COLUMNS
+
+    hexadecimal: bool = False
+
+    # -- views -------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:
         """Codes and classes by status."""
         by = {"codes": len(self.rows), "classes": len(self.records), "solved": 0, "unsolved": 0, "failed": 0}
@@ -561,11 +665,7 @@ class CensusResult:
         what = f"{self.digits}-digit {'hexadecimal' if self.hexadecimal else 'octal'} codes" if self.digits else "codes"
         return (f"census of {c['codes']} {what} ({c['classes']} classes by standard form) to "
                 f"{self.params.values:,} values: {c['solved']} solved, {c['unsolved']} unsolved"
-                + (f", {c['failed']} failed" if c["failed"] else "")
-                + f"; {self.computed} classes computed, {self.skipped} reused from the store and re-checked"
-                + (f", {len(self.rechecks)} stored record(s) failed their re-check and were recomputed"
-                   if self.rechecks else "")
-                + f"; {self.seconds:.1f} s on {self.workers or 'no'} worker(s) ({self.scheduler})")
+                + (f", {c['failed']} failed" if c["failed"] else "") + self.run_summary())
 
     def __str__(self) -> str:
         head = f"{'code':<10} {'standard':<12} {'shift':>5} {'period':>8} {'preperiod':>9} {'last exc':>9} " \
@@ -574,36 +674,17 @@ class CensusResult:
         for r in self.rows:
             lines.append(f"{r.code:<10} {r.standard_form:<12} {r.shift:>5} {_s(r.period):>8} {_s(r.preperiod):>9} "
                          f"{_s(r.last_exceptional):>9} {_s(r.max_value):>5}  {r.result:<22} {_s(r.source)}".rstrip())
-        for std, parts in self.rechecks.items():
-            for part, why in parts.items():
-                lines.append(f"re-check failed, recomputed: {std} {part}: {why}")
-        lines += [f"warning: {w}" for w in self.warnings]
-        return "\n".join(lines)
+        return "\n".join(lines + self.notes())
 
     def to_json(self) -> dict:
         """The whole census as JSON data: ``census`` (parameters and counts), ``rows``,
         ``classes`` (the records)."""
         return {
             "census": {"digits": self.digits, "hexadecimal": self.hexadecimal, "params": self.params.to_json(),
-                       "counts": self.counts(), "computed": self.computed, "skipped": self.skipped,
-                       "failed": self.failed, "seconds": round(self.seconds, 3), "workers": self.workers,
-                       "scheduler": self.scheduler, "batches": self.batches, "errors": dict(self.errors),
-                       "rechecks": {k: dict(v) for k, v in self.rechecks.items()}, "warnings": list(self.warnings)},
+                       "counts": self.counts(), **self.run_json()},
             "rows": [r.to_json() for r in self.rows],
             "classes": self.records,
         }
-
-    def to_csv(self, path: "str | Path | None" = None) -> str:
-        """The table as CSV (columns :data:`CSV_COLUMNS`); written to ``path`` if given."""
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=list(CSV_COLUMNS), lineterminator="\n")
-        w.writeheader()
-        for r in self.rows:
-            w.writerow(r.csv_row())
-        text = buf.getvalue()
-        if path is not None:
-            Path(path).write_text(text)
-        return text
 
     def write_json(self, path: "str | Path") -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1))
@@ -626,28 +707,12 @@ class CensusResult:
             d["cousins"] = " ".join(r.cousins)
             cells = "".join(f"<td>{html.escape('' if d[c] is None else str(d[c]))}</td>" for c in cols)
             body.append(f'<tr class="{r.status}">{cells}</tr>')
-        page = f"""<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
-<style>
-body {{ font-family: sans-serif; margin: 1.5em; }}
-table {{ border-collapse: collapse; font-size: 0.85em; }}
-td, th {{ border: 1px solid #ccc; padding: 2px 6px; text-align: right; }}
-tr.unsolved {{ background: #fff4e0; }} tr.failed {{ background: #fdd; }}
-figure {{ display: inline-block; margin: 0.5em; }}
-</style></head><body>
-<h1>{html.escape(title)}</h1>
-<p>{html.escape(self.summary())}</p>
-<p>Parameters: <code>{html.escape(json.dumps(self.params.to_json()))}</code></p>
-{plots}
-<table><thead><tr>{''.join(f'<th>{html.escape(c)}</th>' for c in cols)}</tr></thead>
-<tbody>
-{chr(10).join(body)}
-</tbody></table>
-</body></html>
-"""
-        if path is not None:
-            Path(path).write_text(page)
-        return page
+        style = ("table { border-collapse: collapse; font-size: 0.85em; }\n"
+                 "td, th { border: 1px solid #ccc; padding: 2px 6px; text-align: right; }\n"
+                 "tr.unsolved { background: #fff4e0; } tr.failed { background: #fdd; }")
+        intro = (f"<p>{html.escape(self.summary())}</p>\n"
+                 f"<p>Parameters: <code>{html.escape(json.dumps(self.params.to_json()))}</code></p>")
+        return html_page(title, style, intro, plots, cols, body, path)
 
 
 def _cut(value: Any, limit: int = 60) -> str:

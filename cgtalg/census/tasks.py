@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from cgtalg.budget import check_max_seconds
+from cgtalg.census.driver import worker_store
 from cgtalg.errors import BudgetError, CensusError, ComputationLimitError
 
 __all__ = ["CensusParams", "compute_class", "stored_parts", "store_items", "CENSUS_RULESET", "PARTS",
@@ -259,7 +260,7 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
     for part in (*need, *reuse):
         if part not in PARTS:
             raise CensusError(f"unknown census part {str(part)[:40]!r}; expected one of {PARTS}")
-    st = _open(store)
+    st = worker_store(store)
     out: dict[str, Any] = {"standard": standard, "source": {}, "rechecks": {}, "seconds": {},
                            "worker": f"{socket.gethostname()}:{os.getpid()}"}
     for part in PARTS:
@@ -308,16 +309,6 @@ def _left(stop_at: float | None) -> float | None:
 
         raise ComputationLimitError(f"the census's time budget ran out; {BUDGET_HINT}")
     return left
-
-
-def _open(store: Any) -> Any:
-    if store is None:
-        return None
-    if isinstance(store, str):
-        from cgtalg.store.store import get_default_store
-
-        return get_default_store(store)
-    return store
 
 
 def _sparse_space(G: np.ndarray, L: int, rules: Any) -> bool:

@@ -21,6 +21,36 @@ from cgtalg.cli.common import TIME, COUNT, check_output_path, cli_store, emit, j
 __all__ = ["register", "census_group"]
 
 
+def _options(*decorators):
+    """One decorator applying click's ``decorators`` in the order written (the options both
+    census commands take, listed once)."""
+    def apply(f):
+        for d in reversed(decorators):
+            f = d(f)
+        return f
+    return apply
+
+
+_d0_option = click.option(
+    "--d0", "d0", type=click.Choice(["0", "4"]), default="0", show_default=True,
+    help="first digit: 0 (codes 0.xyz) or 4 (codes 4.xyz: splitting without taking allowed)")
+_cluster_options = _options(
+    click.option("--scheduler", default=None, metavar="ADDRESS",
+                 help="a Dask scheduler, e.g. tcp://HOST:8786 (default: a LocalCluster; 'serial': no Dask)"),
+    click.option("--workers", type=click.IntRange(1), default=None,
+                 help="LocalCluster workers (default: one per CPU); with --scheduler, wait for this many"),
+    click.option("--store", "store_url", default=None, metavar="URL",
+                 help="the store (overrides the global --store): a SQLite file or a PostgreSQL URL all workers "
+                      "reach"),
+    no_store_option)
+_batch_codes_csv_options = _options(
+    click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
+                 help="class records per store transaction"),
+    click.option("--codes", default=None, metavar="LIST",
+                 help="only these codes (comma-separated) instead of every code of --digits"),
+    click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="write the table as CSV"))
+
+
 @click.group("census")
 def census_group() -> None:
     """Census of heap games: every octal code of up to k digits, class by class on Dask,
@@ -33,15 +63,8 @@ def census_group() -> None:
 @click.option("--values", "values", type=COUNT, default=2**20, show_default=True,
               help="Grundy values per class when no period is certified first (2^20, 1e6)")
 @click.option("--hex", "hexadecimal", is_flag=True, help="hexadecimal digits 0-F (moves may leave three heaps)")
-@click.option("--d0", "d0", type=click.Choice(["0", "4"]), default="0", show_default=True,
-              help="first digit: 0 (codes 0.xyz) or 4 (codes 4.xyz: splitting without taking allowed)")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="a Dask scheduler, e.g. tcp://HOST:8786 (default: a LocalCluster; 'serial': no Dask)")
-@click.option("--workers", type=click.IntRange(1), default=None,
-              help="LocalCluster workers (default: one per CPU); with --scheduler, wait for this many")
-@click.option("--store", "store_url", default=None, metavar="URL",
-              help="the store (overrides the global --store): a SQLite file or a PostgreSQL URL all workers reach")
-@no_store_option
+@_d0_option
+@_cluster_options
 @click.option("--no-misere", is_flag=True, help="skip the misère genus tail and quotient attempt")
 @click.option("--dense-values", type=COUNT, default=2**16, show_default=True,
               help="bound for codes without sparse space (naive kernel)")
@@ -54,11 +77,7 @@ def census_group() -> None:
               help="wall-clock safety net of one misère quotient attempt (an attempt it stops is not stored)")
 @click.option("--quotient-seconds", "quotient_seconds", type=TIME, default=None, hidden=True,
               help="old spelling of --quotient-time")
-@click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
-              help="class records per store transaction")
-@click.option("--codes", default=None, metavar="LIST",
-              help="only these codes (comma-separated) instead of every code of --digits")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="write the table as CSV")
+@_batch_codes_csv_options
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="write an HTML page with the table and plots")
 @click.option("--diff", "diff_path", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -78,27 +97,12 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
     and computes only the rest. What it is doing is printed on stderr from the start; Ctrl-C
     stops it within a second, keeping what is stored.
     """
-    if csv_path:
-        check_output_path(csv_path, "--csv", (".csv", ".txt"))
-    if html_path:
-        check_output_path(html_path, "--html", (".html", ".htm"))
-    if diff_path:
-        from cgtalg.census.table import read_published
-
-        published = read_published(diff_path)  # a malformed table fails before any work
-    if store_url:  # the census's own --store stands for the global one (and keeps --stale)
-        root = ctx.find_root()
-        root.obj = dict(root.obj or {}, store_url=store_url)
-    store = cli_store(ctx, not no_store)
+    published, store, log = _start(ctx, csv_path, html_path, diff_path, False, store_url, no_store, as_json)
     from cgtalg.census.run import octal_census
-
-    def log(text: str) -> None:
-        if not as_json:
-            click.echo(text, err=True)
 
     result = octal_census(
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
-        workers=workers, codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None,
+        workers=workers, codes=_codes(codes),
         d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
         quotient_max_seconds=quotient_time if quotient_seconds is None else quotient_seconds, batch_size=batch_size,
         progress=None if not as_json else False, max_seconds=max_seconds, log=log,
@@ -109,26 +113,15 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
 @census_group.command("quotient")
 @click.option("--digits", type=click.IntRange(1, 6), default=3, show_default=True,
               help="codes d0.d1..dk with k <= DIGITS")
-@click.option("--d0", "d0", type=click.Choice(["0", "4"]), default="0", show_default=True,
-              help="first digit: 0 (codes 0.xyz) or 4 (codes 4.xyz: splitting without taking allowed)")
+@_d0_option
 @click.option("--class-time", "class_time", type=TIME, default="20s", show_default=True,
               help="wall-clock budget of one class, cumulated over reruns (a rerun with more goes on)")
 @click.option("--max-order", type=click.IntRange(1), default=5000, show_default=True,
               help="largest candidate order of one class's construction")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="a Dask scheduler, e.g. tcp://HOST:8786 (default: a LocalCluster; 'serial': no Dask)")
-@click.option("--workers", type=click.IntRange(1), default=None,
-              help="LocalCluster workers (default: one per CPU); with --scheduler, wait for this many")
-@click.option("--store", "store_url", default=None, metavar="URL",
-              help="the store (overrides the global --store): a SQLite file or a PostgreSQL URL all workers reach")
-@no_store_option
+@_cluster_options
 @time_option(help="time budget of the whole census: past it the classes not back are cancelled, what came "
                  "back is stored, checkpoints are kept (a rerun goes on): 90, 90s, 10m, 2h")
-@click.option("--batch", "batch_size", type=click.IntRange(1), default=32, show_default=True,
-              help="class records per store transaction")
-@click.option("--codes", default=None, metavar="LIST",
-              help="only these codes (comma-separated) instead of every code of --digits")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None, help="write the table as CSV")
+@_batch_codes_csv_options
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="write an HTML page with the table and the plot of |Q_n| of the unsettled classes")
 @click.option("--diff", "diff_path", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -149,31 +142,50 @@ def quotient_command(ctx, digits, d0, class_time, max_order, scheduler, workers,
     unsettled classes from their checkpoints when given a larger --class-time. See
     docs/quotient_census.md.
     """
+    other, store, log = _start(ctx, csv_path, html_path, diff_path, True, store_url, no_store, as_json)
+    from cgtalg.census.quotients import quotient_census
+
+    result = quotient_census(
+        digits=digits, d0=int(d0), scheduler=scheduler, store=store, workers=workers,
+        codes=_codes(codes), class_seconds=class_time,
+        max_order=max_order, batch_size=batch_size, progress=None if not as_json else False,
+        max_seconds=max_seconds, log=log,
+    )
+    _report(result, as_json, show, csv_path, html_path, (diff_path, other) if diff_path else None)
+
+
+def _start(ctx, csv_path, html_path, diff_path, quotient: bool, store_url, no_store: bool, as_json: bool):
+    """What both censuses do before any work: check the output paths, read the ``--diff``
+    table (the quotient census's own reader when ``quotient``; a malformed table fails here),
+    let the census's own ``--store`` stand for the global one (keeping ``--stale``) and open
+    the store. Returns ``(the other table or None, the store, log)``; ``log`` prints on stderr
+    unless the output is JSON."""
     if csv_path:
         check_output_path(csv_path, "--csv", (".csv", ".txt"))
     if html_path:
         check_output_path(html_path, "--html", (".html", ".htm"))
+    other = None
     if diff_path:
-        from cgtalg.census.quotient_table import read_quotient_table
-
-        other = read_quotient_table(diff_path)  # a malformed table fails before any work
+        if quotient:
+            from cgtalg.census.quotient_table import read_quotient_table as read
+        else:
+            from cgtalg.census.table import read_published as read
+        other = read(diff_path)
     if store_url:
         root = ctx.find_root()
         root.obj = dict(root.obj or {}, store_url=store_url)
     store = cli_store(ctx, not no_store)
-    from cgtalg.census.quotients import quotient_census
 
     def log(text: str) -> None:
         if not as_json:
             click.echo(text, err=True)
 
-    result = quotient_census(
-        digits=digits, d0=int(d0), scheduler=scheduler, store=store, workers=workers,
-        codes=[c.strip() for c in codes.split(",") if c.strip()] if codes else None, class_seconds=class_time,
-        max_order=max_order, batch_size=batch_size, progress=None if not as_json else False,
-        max_seconds=max_seconds, log=log,
-    )
-    _report(result, as_json, show, csv_path, html_path, (diff_path, other) if diff_path else None)
+    return other, store, log
+
+
+def _codes(codes: str | None) -> list[str] | None:
+    """``--codes``: the comma-separated codes, or None for every code of ``--digits``."""
+    return [c.strip() for c in codes.split(",") if c.strip()] if codes else None
 
 
 def _report(result, as_json: bool, show, csv_path, html_path, diff) -> None:

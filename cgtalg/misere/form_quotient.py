@@ -52,7 +52,7 @@ from cgtalg.misere.parts import misere_partitions
 from cgtalg.misere.quotient import misere_quotient
 from cgtalg.misere.quotient_result import MisereQuotient
 
-__all__ = ["form_quotient", "FormQuotient", "FormHeaps", "form_heaps"]
+__all__ = ["form_quotient", "FormQuotient", "FormHeaps", "form_heaps", "QuotientOfPositions"]
 
 #: work budget for the partition search of one type (a type whose partitions cost more is kept whole)
 PARTITION_LIMIT = 20_000
@@ -180,8 +180,49 @@ def form_heaps(forms: Iterable[Any], prefix: str = "forms") -> FormHeaps:
     return FormHeaps(gs, prefix)
 
 
+class QuotientOfPositions:
+    """What a misère quotient answers about the positions of its universe (the sums of a
+    closure of forms, the positions of a component family): a subclass holds ``quotient`` (a
+    :class:`MisereQuotient`) and maps a position to its element with ``element``."""
+
+    quotient: MisereQuotient
+
+    def element(self, position: Any) -> int:
+        """The element of ``Q`` of ``position``."""
+        raise NotImplementedError
+
+    @property
+    def order(self) -> int:
+        """``|Q|`` (``|Q_N|`` for a partial quotient)."""
+        return self.quotient.order
+
+    @property
+    def p_portion(self) -> list[int]:
+        """The elements of the P-portion."""
+        return self.quotient.p_portion
+
+    def word(self, position: Any) -> str:
+        """The element of ``position`` as a word in the quotient's presentation."""
+        return self.quotient.word(self.element(position))
+
+    def outcome(self, position: Any) -> str:
+        """``'P'`` or ``'N'``: the misère outcome of ``position`` (a list: their sum)."""
+        return "P" if bool(self.quotient.P[self.element(position)]) else "N"
+
+    def describe(self, head: str, body: Iterable[str]) -> str:
+        """The text of the quotient: ``head``, ``|Q|`` and ``|P|``, the presentation, the
+        P-portion, the lines of ``body``, and the note of a partial result."""
+        q = self.quotient
+        pr = q.presentation()
+        lines = [head, f"|Q| = {q.order}, |P| = {len(q.p_portion)}", f"Q = {pr.text}",
+                 "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}", *body]
+        if q.note:
+            lines.append(f"partial result: {q.note}")
+        return "\n".join(lines)
+
+
 @dataclass
-class FormQuotient:
+class FormQuotient(QuotientOfPositions):
     """The misère quotient of the closure of a finite set of forms.
 
     Attributes
@@ -198,27 +239,9 @@ class FormQuotient:
     heaps: FormHeaps
     inputs: list = field(default_factory=list)
 
-    @property
-    def order(self) -> int:
-        """``|Q|``."""
-        return self.quotient.order
-
-    @property
-    def p_portion(self) -> list[int]:
-        """The elements of the P-portion."""
-        return self.quotient.p_portion
-
     def element(self, g: Any) -> int:
         """The element of ``Q`` of ``g`` (a game of the universe, or a list: their sum)."""
         return self.quotient.image(self.heaps.heaps_of(g))
-
-    def word(self, g: Any) -> str:
-        """The element of ``g`` as a word in the quotient's presentation."""
-        return self.quotient.word(self.element(g))
-
-    def outcome(self, games: Any) -> str:
-        """``'P'`` or ``'N'``: the misère outcome of the sum of ``games`` (one game or a list)."""
-        return "P" if bool(self.quotient.P[self.element(games)]) else "N"
 
     def indistinguishable(self, g: Any, h: Any) -> bool:
         """Whether ``g`` and ``h`` are indistinguishable in the closure's universe."""
@@ -254,20 +277,15 @@ class FormQuotient:
     def __str__(self) -> str:
         q = self.quotient
         pr = q.presentation()
-        lines = [f"misère quotient of the closure of {len(self.inputs)} games "
-                 f"({self.heaps.max_heap} indecomposable types)",
-                 f"|Q| = {q.order}, |P| = {len(q.p_portion)}", f"Q = {pr.text}",
-                 "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}"]
-        for h in range(1, len(q.phi)):
-            lines.append(f"  {pr.words[q.phi[h]]:>6} = {format_misere(self.heaps.heaps[h], max_chars=80)}")
+        lines = [f"  {pr.words[q.phi[h]]:>6} = {format_misere(self.heaps.heaps[h], max_chars=80)}"
+                 for h in range(1, len(q.phi))]
         for g in self.inputs:
             if self.covers(g):
                 lines.append(f"{str(g)!s:>20} -> {pr.words[self.element(g)]} ({self.outcome(g)})")
             else:
                 lines.append(f"{str(g)!s:>20} -> (beyond the partial quotient)")
-        if q.note:
-            lines.append(f"partial result: {q.note}")
-        return "\n".join(lines)
+        return self.describe(f"misère quotient of the closure of {len(self.inputs)} games "
+                             f"({self.heaps.max_heap} indecomposable types)", lines)
 
 
 def form_quotient(forms: Iterable[Any], **kwargs: Any) -> FormQuotient:

@@ -21,7 +21,8 @@ from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere import quotient_kernel
 
-__all__ = ["FiniteMonoid", "Pretension", "verify_pretension", "verify_pretension_python", "table_bytes"]
+__all__ = ["FiniteMonoid", "Pretension", "verify_pretension", "verify_pretension_python", "table_bytes",
+           "adjoin_heap", "failing_position"]
 
 #: states (or elements) between two checks of the budget in the inner loops
 CHECK_EVERY = 4096
@@ -270,21 +271,11 @@ def _by_rows(k: int, rows: Any, deadline: "Deadline | None", what: str) -> np.nd
     return out
 
 
-def _active_heaps(phi: Sequence[int]) -> list[int]:
-    seen: set[int] = set()
-    out = []
-    for h, x in enumerate(phi):
-        if x != 0 and x not in seen:
-            seen.add(x)
-            out.append(h)
-    return out
-
-
 def _least_words(pre: Pretension) -> dict[int, tuple[int, ...]]:
     """For each element, its least word (colex order of heap counts: fewer large heaps first),
     as a sorted tuple of heap sizes."""
     t = pre.monoid.table
-    active = _active_heaps(pre.phi)
+    active = quotient_kernel.active_heaps(pre.phi)
     words: dict[int, tuple[int, ...]] = {}
     pq: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [((), (), 0)]
     while pq:
@@ -446,7 +437,7 @@ def _mark_p_python(monoid: FiniteMonoid, phi: Sequence[int], options,
     """:func:`_mark_p` in Python (the reference)."""
     n = len(phi)
     S = [_transitions(monoid, phi, options, h) for h in range(n)]
-    active = [h for h in _active_heaps(phi) if S[h] or phi[h] != 0]
+    active = [h for h in quotient_kernel.active_heaps(phi) if S[h] or phi[h] != 0]
     P = [False] * monoid.size
     marked = [False] * monoid.size
     # columns as plain lists; x·z for z in S_h is column z at x (commutative)
@@ -593,3 +584,22 @@ def _with_cyclic_factors(base: Pretension, heaps: Sequence[int], params: Sequenc
     phi = [int(m._ids(np.array([int(np.dot(coord_of_heap[h], stride))]))[0]) for h in range(len(phi0))]
     P = _mark_p(m, phi, options, deadline)
     return Pretension(m, P, phi)
+
+
+def adjoin_heap(pre: Pretension, n: int, options, deadline: "Deadline | None" = None
+                ) -> tuple[dict[int, tuple[int, int]], Pretension]:
+    """The first candidate when heap ``n`` joins ``pre`` (heaps ``0 .. n-1``): heap ``n`` the
+    generator of a free cyclic factor ``C(2, 2)`` (:func:`_with_cyclic_factors`), reduced;
+    with the cyclic parameters ``{n: (2, 2)}`` that the repairs then change."""
+    base = Pretension(pre.monoid, pre.P, list(pre.phi) + [0])
+    params: dict[int, tuple[int, int]] = {n: (2, 2)}
+    return params, _reduce(_with_cyclic_factors(base, [n], [params[n]], options, deadline), options, deadline)
+
+
+def failing_position(cand: Pretension, options: Sequence[Sequence[tuple[int, ...]]], max_states: int,
+                     deadline: "Deadline | None", what: str) -> tuple[int, ...] | None:
+    """:func:`verify_pretension` of ``cand`` (a position it gets wrong, or None), the budget
+    checked first (``what`` names the work in the message)."""
+    if deadline is not None:
+        deadline.check(what)
+    return verify_pretension(cand, options, max_states, deadline)

@@ -89,6 +89,8 @@ from cgtalg.misere.pretension import (
     _reduce,
     _transitions,
     _with_cyclic_factors,
+    adjoin_heap,
+    failing_position,
     verify_pretension,
     verify_pretension_python,
 )
@@ -231,14 +233,9 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
             max_order: int) -> Pretension:
     """Adjoin heap ``n`` as a new generator and repair failures (module docstring)."""
     what = f"misère quotient: adjoining heap {n}"
-    base = Pretension(pre.monoid, pre.P, pre.phi + [0])
-    params: dict[int, tuple[int, int]] = {n: (2, 2)}
-    cand = _with_cyclic_factors(base, [n], [params[n]], options, deadline)
-    cand = _reduce(cand, options, deadline)
+    params, cand = adjoin_heap(pre, n, options, deadline)
     for _round in range(200):
-        if deadline is not None:
-            deadline.check(what)
-        w = verify_pretension(cand, options, max_states, deadline)
+        w = failing_position(cand, options, max_states, deadline, what)
         if w is None:
             return cand
         should_be_p = not bool(cand.P[cand.image(w)])

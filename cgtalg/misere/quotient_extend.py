@@ -41,7 +41,8 @@ from cgtalg.misere.pretension import (
     Pretension,
     _reduce,
     _with_cyclic_factors,
-    verify_pretension,
+    adjoin_heap,
+    failing_position,
 )
 
 __all__ = ["extend", "extend_after", "MAX_ROUNDS", "FIRST_SECONDS"]
@@ -134,13 +135,9 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
         or after :data:`MAX_ROUNDS` repairs.
     """
     what = f"misère quotient: adjoining heap {n} (least-order repair)"
-    base = Pretension(pre.monoid, pre.P, list(pre.phi) + [0])
-    params: dict[int, tuple[int, int]] = {n: (2, 2)}
-    cand = _reduce(_with_cyclic_factors(base, [n], [params[n]], options, deadline), options, deadline)
+    params, cand = adjoin_heap(pre, n, options, deadline)
     for rnd in range(MAX_ROUNDS):
-        if deadline is not None:
-            deadline.check(what)
-        w = verify_pretension(cand, options, max_states, deadline)
+        w = failing_position(cand, options, max_states, deadline, what)
         if w is None:
             return cand
         should_be_p = not bool(cand.P[cand.image(w)])

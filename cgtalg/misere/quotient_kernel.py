@@ -202,7 +202,9 @@ def _checker(deadline: Any, what: str) -> Any:
     return lambda: deadline.check(what)
 
 
-def _active(phi: Sequence[int]) -> list[int]:
+def active_heaps(phi: Sequence[int]) -> list[int]:
+    """The least heap of each non-identity image of Φ, in heap order (the heaps a word of
+    least order may use)."""
     seen: set[int] = set()
     out = []
     for h, x in enumerate(phi):
@@ -276,7 +278,7 @@ def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_st
     Pb = P.astype(np.uint8).tobytes()
     what = f"verifying a candidate misère quotient of order {size}"
     check = _checker(deadline, what)
-    act = _active(phi)
+    act = active_heaps(phi)
     order, parent, via, _ = c.walk(cols, colmap, [(h, phi[h], ()) for h in act], False, check)
     order = np.frombuffer(order, dtype=np.int32)
     parent = np.frombuffer(parent, dtype=np.int32)
@@ -364,7 +366,7 @@ def mark_p(monoid: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int
     n = len(phi)
     cols0 = columns(monoid, set(phi))
     S = c.images(cols0[0], cols0[1], phi, options[:n])
-    active = [h for h in _active(phi) if S[h] or phi[h] != 0]
+    active = [h for h in active_heaps(phi) if S[h] or phi[h] != 0]
     need = set(phi[h] for h in active).union(*(S[h] for h in active)) if active else set()
     cols, colmap = cols0 if cols0[0].shape[0] == monoid.size else columns(monoid, need)
     what = f"marking the P-portion of a candidate of order {int(monoid.size):,}"
@@ -384,7 +386,7 @@ def canonical_order_cols(cols: np.ndarray, colmap: np.ndarray, phi: Sequence[int
     """:func:`canonical_order` from the columns of the heaps' images only (``x·z =
     cols[colmap[z], x]``, element 0 the identity)."""
     phi = [int(g) for g in phi]
-    order, _p, _v, _ = load().walk(cols, colmap, [(h, phi[h], ()) for h in _active(phi)], False, None)
+    order, _p, _v, _ = load().walk(cols, colmap, [(h, phi[h], ()) for h in active_heaps(phi)], False, None)
     order = np.frombuffer(order, dtype=np.int32)
     if order.size != colmap.shape[0]:
         raise AssertionError("quotient has elements that are not images of positions")

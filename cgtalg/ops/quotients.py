@@ -118,7 +118,7 @@ class ReducedComponentHeaps:
 
 
 @dataclass
-class ComponentQuotient:
+class ComponentQuotient(_forms.QuotientOfPositions):
     """``Q_N`` of a component family: the misère quotient of the positions whose components
     have at most ``max_size`` cells or vertices.
 
@@ -137,15 +137,6 @@ class ComponentQuotient:
     quotient: MisereQuotient
     heaps: Any
     max_size: int
-
-    @property
-    def order(self) -> int:
-        """``|Q_N|``."""
-        return self.quotient.order
-
-    @property
-    def p_portion(self) -> list[int]:
-        return self.quotient.p_portion
 
     @property
     def reduced(self) -> bool:
@@ -170,13 +161,6 @@ class ComponentQuotient:
                     f"quotient; compute a larger Q_N")
         return self.quotient.image(hs)
 
-    def outcome(self, position: Any) -> str:
-        """``'P'`` or ``'N'``: the misère outcome of a position (or of a sum of positions)."""
-        return "P" if bool(self.quotient.P[self.element(position)]) else "N"
-
-    def word(self, position: Any) -> str:
-        return self.quotient.word(self.element(position))
-
     def to_dict(self) -> dict:
         d = self.quotient.to_dict()
         pr = self.quotient.presentation()
@@ -191,18 +175,13 @@ class ComponentQuotient:
     def __str__(self) -> str:
         q = self.quotient
         pr = q.presentation()
-        lines = [f"{self.heaps.ruleset.name}: misère quotient Q_{self.max_size} (components of at "
-                 f"most {self.max_size} cells or vertices; {len(self.types) - 1} types"
-                 + (f", {len(q.phi) - 1} heaps after misère simplification)" if self.reduced else ")"),
-                 f"|Q| = {q.order}, |P| = {len(q.p_portion)}", f"Q = {pr.text}",
-                 "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}"]
-        for t in self.types[1:61]:
-            lines.append(f"  {t:>16} -> {pr.words[self.element(t)]}")
+        lines = [f"  {t:>16} -> {pr.words[self.element(t)]}" for t in self.types[1:61]]
         if len(self.types) > 61:
             lines.append(f"  ... ({len(self.types) - 61} more types)")
-        if q.note:
-            lines.append(f"partial result: {q.note}")
-        return "\n".join(lines)
+        return self.describe(f"{self.heaps.ruleset.name}: misère quotient Q_{self.max_size} (components of at "
+                             f"most {self.max_size} cells or vertices; {len(self.types) - 1} types"
+                             + (f", {len(q.phi) - 1} heaps after misère simplification)" if self.reduced else ")"),
+                             lines)
 
 
 def complete_size(heaps: ComponentHeaps, top: int) -> int:

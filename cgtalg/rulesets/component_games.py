@@ -22,7 +22,8 @@ quotient construction :func:`cgtalg.misere.quotient.misere_quotient`).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+import operator
+from typing import Any, Callable, Iterable, Iterator
 
 from cgtalg.caches import register_cache
 from cgtalg.errors import RulesetError, shorten
@@ -127,27 +128,35 @@ def component_grundy(ruleset: ComponentRuleset, position: Any) -> int:
     return total
 
 
-def _grundy_one(ruleset: ComponentRuleset, key: str) -> int:
+def _component_value(ruleset: ComponentRuleset, key: str, memo: dict, empty: Any, add: Callable[[Any, Any], Any],
+                     combine: Callable[[list], Any]) -> Any:
+    """``memo[(ruleset.name, key)]``, filled bottom-up (iteratively) for ``key`` and every
+    component its options lead to: a component's value is ``combine`` of its options' values,
+    an option's value the ``add``-sum (from ``empty``) of its components' values."""
     stack = [key]
     while stack:
         k = stack[-1]
-        if (ruleset.name, k) in _GRUNDY:
+        if (ruleset.name, k) in memo:
             stack.pop()
             continue
         opts = ruleset.component_options(k)
-        todo = [c for o in opts for c in o if (ruleset.name, c) not in _GRUNDY]
+        todo = [c for o in opts for c in o if (ruleset.name, c) not in memo]
         if todo:
             stack.extend(todo)
             continue
         vals = []
         for o in opts:
-            v = 0
+            v = empty
             for c in o:
-                v ^= _GRUNDY[(ruleset.name, c)]
+                v = add(v, memo[(ruleset.name, c)])
             vals.append(v)
-        _GRUNDY[(ruleset.name, k)] = mex(vals)
+        memo[(ruleset.name, k)] = combine(vals)
         stack.pop()
-    return _GRUNDY[(ruleset.name, key)]
+    return memo[(ruleset.name, key)]
+
+
+def _grundy_one(ruleset: ComponentRuleset, key: str) -> int:
+    return _component_value(ruleset, key, _GRUNDY, 0, operator.xor, mex)
 
 
 #: (ruleset name, key) -> misère canonical form (a Game)
@@ -169,26 +178,8 @@ def component_misere_form(ruleset: ComponentRuleset, position: Any) -> Any:
     from cgtalg.misere.canonical import misere_canonical_game, misere_canonical_sum_game
 
     def one(key: str) -> Any:
-        stack = [key]
-        while stack:
-            k = stack[-1]
-            if (ruleset.name, k) in _MISERE:
-                stack.pop()
-                continue
-            opts = ruleset.component_options(k)
-            todo = [c for o in opts for c in o if (ruleset.name, c) not in _MISERE]
-            if todo:
-                stack.extend(todo)
-                continue
-            forms = []
-            for o in opts:
-                g = zero
-                for c in o:
-                    g = misere_canonical_sum_game(g, _MISERE[(ruleset.name, c)])
-                forms.append(g)
-            _MISERE[(ruleset.name, k)] = misere_canonical_game(game(forms))
-            stack.pop()
-        return _MISERE[(ruleset.name, key)]
+        return _component_value(ruleset, key, _MISERE, zero, misere_canonical_sum_game,
+                                lambda forms: misere_canonical_game(game(forms)))
 
     total = zero
     for key in ruleset.position(position):
