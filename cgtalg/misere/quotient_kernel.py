@@ -49,7 +49,7 @@ from cgtalg.errors import ComputationLimitError
 __all__ = ["load", "status", "source_hash", "available", "verify", "mark_p", "canonical_order",
            "images", "conservative", "new_kept", "columns", "nerode", "prod_block",
            "take_break_digits", "tb_images", "is_reduced", "generate", "prod_generate",
-           "canonical_order_cols"]
+           "canonical_order_cols", "active_heaps"]
 
 _LOADED = False
 _MODULE: ModuleType | None = None
