@@ -228,12 +228,16 @@ def test_pure_python_path_gives_the_same_values():
 def test_a_stale_build_is_not_used(tmp_path, monkeypatch):
     """A kernel built from another _nimc.c than the one beside it is refused, with a warning."""
     (tmp_path / "_nimc.c").write_text("/* an edited kernel */\n")
-    for name, value in (("_LOADED", False), ("_MODULE", None), ("_STATUS", "not loaded")):
-        monkeypatch.setattr(compiled, name, value)
-    monkeypatch.setattr(compiled, "__file__", str(tmp_path / "compiled.py"))
-    with pytest.warns(RuntimeWarning, match="rebuild it with `pip install -e .`"):
-        assert compiled.load() is None
-    assert "stale" in compiled.status()
+    monkeypatch.setattr(compiled.KERNEL, "directory", tmp_path)
+    compiled.KERNEL.reset()
+    try:
+        with pytest.warns(RuntimeWarning, match="rebuild it with `pip install -e .`"):
+            assert compiled.load() is None
+        assert "stale" in compiled.status()
+    finally:
+        monkeypatch.undo()
+        compiled.KERNEL.reset()
+        compiled.load()
 
 
 def _wide_text(rng: random.Random, k: int) -> str:

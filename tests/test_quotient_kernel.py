@@ -364,20 +364,19 @@ def test_a_stale_or_disabled_kernel_is_not_used(monkeypatch):
     from cgtalg.misere import _quotc  # type: ignore[attr-defined]
 
     try:
-        monkeypatch.setattr(qk, "_LOADED", False)
+        qk.KERNEL.reset()
         monkeypatch.setattr(_quotc, "SOURCE_HASH", "0" * 16)
         with w.catch_warnings(record=True) as got:
             w.simplefilter("always")
             assert qk.load() is None
         assert "stale" in qk.status() and any("rebuild" in str(x.message) for x in got)
         monkeypatch.undo()
-        monkeypatch.setattr(qk, "_LOADED", False)
+        qk.KERNEL.reset()
         monkeypatch.setenv("CGTALG_PURE_PYTHON", "1")
         assert qk.load() is None and qk.status().startswith("disabled")
     finally:
         monkeypatch.undo()
-        qk._LOADED = False
-        qk._MODULE = None
+        qk.KERNEL.reset()
         assert qk.load() is not None and qk.status() == "compiled"
 
 

@@ -35,9 +35,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import os
-import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
@@ -46,77 +43,32 @@ import numpy as np
 
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["load", "status", "source_hash", "available", "verify", "mark_p", "canonical_order",
+from cgtalg.ckernel import CompiledKernel
+
+__all__ = ["KERNEL", "load", "status", "source_hash", "available", "verify", "mark_p", "canonical_order",
            "images", "conservative", "new_kept", "columns", "nerode", "prod_block",
            "take_break_digits", "tb_images", "is_reduced", "generate", "prod_generate",
            "canonical_order_cols", "active_heaps"]
 
-_LOADED = False
-_MODULE: ModuleType | None = None
-_STATUS = "not loaded"
+#: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
+KERNEL = CompiledKernel("cgtalg.misere._quotc", Path(__file__).parent, "_quotc", "misère-quotient kernel")
 
 
 def load() -> ModuleType | None:
-    """The extension module ``cgtalg.misere._quotc``, or ``None`` when the Python path runs.
-
-    A build whose embedded source hash differs from that of the sources beside it
-    (:func:`source_hash`) is not used (with a warning saying how to rebuild), so an edited
-    kernel never runs from an old build.
-    """
-    global _LOADED, _MODULE, _STATUS
-    if _LOADED:
-        return _MODULE
-    _LOADED = True
-    if os.environ.get("CGTALG_PURE_PYTHON", "") not in ("", "0"):
-        _STATUS = "disabled (CGTALG_PURE_PYTHON=1)"
-        return None
-    try:
-        from cgtalg.misere import _quotc  # type: ignore[attr-defined]
-    except ImportError as exc:
-        import importlib.util
-
-        if importlib.util.find_spec("cgtalg.misere._quotc") is None:
-            _STATUS = "python (the C kernel is not built: no C compiler when cgtalg was installed)"
-        else:
-            _STATUS = f"python (the C kernel failed to load: {exc})"
-        return None
-    expected = source_hash()  # None: the sources are not shipped beside the module
-    if expected is not None and _quotc.SOURCE_HASH != expected:
-        _STATUS = "python (the C kernel is stale: built from other _quotc*.c / _quotc*.h sources)"
-        warnings.warn(
-            "cgtalg: the compiled misère-quotient kernel was built from another version of its sources "
-            "(_quotc*.c, _quotc*.h); rebuild it with `pip install -e .` (using the Python path)",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return None
-    _MODULE = _quotc
-    _STATUS = "compiled"
-    return _MODULE
+    """The extension module ``cgtalg.misere._quotc``, or ``None`` when the Python path runs (a stale
+    build is refused with a warning: :meth:`cgtalg.ckernel.CompiledKernel.load`)."""
+    return KERNEL.load()
 
 
 def source_hash() -> str | None:
-    """The hash a build of the C kernel must carry to be used: the first 16 hex digits of the
-    SHA-256 of the kernel's files beside this module (``_quotc*.c`` and ``_quotc*.h``, sorted by
-    name, each fed as its name, a NUL, its length, a NUL, then its bytes: what
-    ``hatch_build.source_hash`` compiles in), or ``None`` when the sources are not there."""
-    here = Path(__file__).parent
-    files = sorted((p for p in here.glob("_quotc*") if p.suffix in (".c", ".h") and p.is_file()),
-                   key=lambda p: p.name)
-    if not files:
-        return None
-    digest = hashlib.sha256()
-    for path in files:
-        data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return digest.hexdigest()[:16]
+    """The hash a build of the C kernel must carry to be used (``_quotc*.c`` and ``_quotc*.h``
+    beside this module; :meth:`cgtalg.ckernel.CompiledKernel.source_hash`), or ``None``."""
+    return KERNEL.source_hash()
 
 
 def status() -> str:
     """Which implementation the quotient searches use: ``"compiled"`` or why not."""
-    load()
-    return _STATUS
+    return KERNEL.status()
 
 
 def available() -> bool:

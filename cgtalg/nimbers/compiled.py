@@ -18,81 +18,33 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import os
-import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["load", "status", "source_hash", "KernelKeys"]
+from cgtalg.ckernel import CompiledKernel
 
-_LOADED = False
-_MODULE: ModuleType | None = None
-_STATUS = "not loaded"
+__all__ = ["KERNEL", "load", "status", "source_hash", "KernelKeys"]
+
+#: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
+KERNEL = CompiledKernel("cgtalg.nimbers._nimc", Path(__file__).parent, "_nimc", "nimber kernel")
 
 
 def load() -> ModuleType | None:
-    """The extension module ``cgtalg.nimbers._nimc``, or ``None`` when the Python path runs.
-
-    A build whose embedded source hash differs from that of the sources beside it
-    (:func:`source_hash`) is not used (with a warning saying how to rebuild), so an edited
-    kernel never runs from an old build.
-    """
-    global _LOADED, _MODULE, _STATUS
-    if _LOADED:
-        return _MODULE
-    _LOADED = True
-    if os.environ.get("CGTALG_PURE_PYTHON", "") not in ("", "0"):
-        _STATUS = "disabled (CGTALG_PURE_PYTHON=1)"
-        return None
-    try:
-        from cgtalg.nimbers import _nimc  # type: ignore[attr-defined]
-    except ImportError as exc:
-        import importlib.util
-
-        if importlib.util.find_spec("cgtalg.nimbers._nimc") is None:
-            _STATUS = "python (the C kernel is not built: no C compiler when cgtalg was installed)"
-        else:
-            _STATUS = f"python (the C kernel failed to load: {exc})"
-        return None
-    expected = source_hash()  # None: the sources are not shipped beside the module
-    if expected is not None and _nimc.SOURCE_HASH != expected:
-        _STATUS = "python (the C kernel is stale: built from other _nimc*.c / _nimc*.h sources)"
-        warnings.warn(
-            "cgtalg: the compiled nimber kernel was built from another version of its sources "
-            "(_nimc*.c, _nimc*.h); rebuild it with `pip install -e .` (using the Python path)",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return None
-    _MODULE = _nimc
-    _STATUS = "compiled"
-    return _MODULE
+    """The extension module ``cgtalg.nimbers._nimc``, or ``None`` when the Python path runs (a stale
+    build is refused with a warning: :meth:`cgtalg.ckernel.CompiledKernel.load`)."""
+    return KERNEL.load()
 
 
 def source_hash() -> str | None:
-    """The hash a build of the C kernel must carry to be used: the first 16 hex digits of the
-    SHA-256 of the kernel's files beside this module (``_nimc*.c`` and ``_nimc*.h``, sorted by
-    name, each fed as its name, a NUL, its length, a NUL, then its bytes: what
-    ``hatch_build.source_hash`` compiles in), or ``None`` when the sources are not there."""
-    here = Path(__file__).parent
-    files = sorted((p for p in here.glob("_nimc*") if p.suffix in (".c", ".h") and p.is_file()),
-                   key=lambda p: p.name)
-    if not files:
-        return None
-    digest = hashlib.sha256()
-    for path in files:
-        data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return digest.hexdigest()[:16]
+    """The hash a build of the C kernel must carry to be used (``_nimc*.c`` and ``_nimc*.h``
+    beside this module; :meth:`cgtalg.ckernel.CompiledKernel.source_hash`), or ``None``."""
+    return KERNEL.source_hash()
 
 
 def status() -> str:
     """Which implementation the nimber arithmetic uses: ``"compiled"`` or why not."""
-    load()
-    return _STATUS
+    return KERNEL.status()
 
 
 class KernelKeys:
