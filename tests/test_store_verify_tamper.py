@@ -43,6 +43,7 @@ WRITERS = [
     ["demo"],
     ["census", "octal", "--codes", "0.07,0.3,0.6", "--scheduler", "serial", "--values", "4096",
      "--genus-heaps", "8", "--quotient-heaps", "6"],
+    ["census", "quotient", "--codes", "0.123,0.07", "--scheduler", "serial", "--class-time", "2s"],
 ]
 
 
@@ -333,3 +334,20 @@ def test_stale_rows_are_skipped_not_failures(tmp_path, monkeypatch):
     report = verify_store(open_store(str(tmp_path / "s.sqlite")), sample=None)
     report = report if isinstance(report, dict) else report.to_json()
     assert report["problems"]  # current again: the wrong value is found
+
+
+@pytest.mark.parametrize("code, field, bad", [("0.123", "order", 21), ("0.123", "period", [5, 4]),
+                                              ("0.137", "p_count", 1)])
+def test_quotient_census_record(copy, code, field, bad):
+    """A class record of the misère quotient census is recomputed from the rules: a tampered
+    order, period or |P| is named by its row (0.123: order 20, Φ periodic from 5 with period 5,
+    Plambeck & Siegel 2008; 0.07's class is 0.137, unsettled within its 2 s)."""
+    pid, name, text = _one(copy, "SELECT p.id, q.name, q.value FROM positions p JOIN position_properties q "
+                           "ON q.position_id = p.id WHERE p.ruleset = 'census:octal' AND p.position = ? "
+                           "AND q.name LIKE 'quotient_census:%'", code)
+    value = json.loads(text)
+    assert value[field] != bad
+    value[field] = bad
+    _sql(copy, "UPDATE position_properties SET value = ? WHERE position_id = ? AND name = ?", json.dumps(value), pid, name)
+    problems = _problems(copy)
+    assert [p["key"] for p in problems] == [f"position {pid} (census:octal {code}), property {name!r}"], problems

@@ -8,7 +8,9 @@ Positions' properties, by the ruleset key of their row:
   against Grundy values *recomputed* for the prefix it needs (and its largest value); an unsolved
   one has its largest value (and the first heap with it) recomputed; a ``genus:heaps=N`` record is
   recomputed heap by heap; a ``quotient:…`` record is recomputed with the bounds its property
-  name gives (order, status, period, P-portion);
+  name gives (order, status, period, P-portion); a ``quotient_census:…`` record of the misère
+  quotient census is recomputed from the rules (order, ``|P|``; for a final one its period and
+  the heap where the periodicity theorem certifies it);
 - ``misere:RULESET`` (genus, misère outcome and Grundy value of heap positions): recomputed;
 - ``partizan:RULESET`` (canonical forms of ruleset positions): recomputed and compared as text;
 - any other ruleset key is a ruleset's solved position (``solution``, ``solution:misere``):
@@ -168,6 +170,8 @@ def _census(run: Verification, key: str, row: Any, value: Any) -> None:
         run.count("census_records_recomputed")
     elif part == "quotient":
         _census_quotient(run, key, row, code, value)
+    elif part == "quotient_census":
+        _quotient_census(run, key, code, value)
     else:
         run.skip("census", f"unknown census part {row.name!r}")
 
@@ -250,6 +254,36 @@ def _census_quotient(run: Verification, key: str, row: Any, code: Any, value: di
     fresh = {"order": q.order, "status": "final" if per is not None else "partial",
              "period": list(per) if per is not None else None,
              "p_portion": [pres.words[x] for x in q.p_portion]}
+    stored = {name: value.get(name) for name in fresh}
+    if stored != fresh:
+        run.mismatch("position_properties", key, stored, fresh)
+        return
+    run.count("census_records_recomputed")
+
+
+def _quotient_census(run: Verification, key: str, code: Any, value: dict) -> None:
+    """A class record of the misère quotient census (``quotient_census:final`` or
+    ``quotient_census:partial:...``, :mod:`cgtalg.census.quotients`): the quotient is
+    recomputed from the rules (a final one until the periodicity theorem certifies it, an
+    unsettled one to the heap the record claims) and its order, ``|P|``, and for a final record
+    the certified period and heap, compared with the record's."""
+    from cgtalg.misere.quotient import misere_quotient
+
+    status, heaps = value.get("status"), value.get("heaps")
+    if status not in ("final", "unsettled") or not isinstance(heaps, int) or isinstance(heaps, bool):
+        run.problem("position_properties", key, "a quotient census record without its status and heap", value)
+        return
+    try:
+        q = misere_quotient(code, max_heap=None if status == "final" else heaps,
+                            max_seconds=_seconds(run), progress=False)
+    except ComputationLimitError:
+        run.skip("census", f"{key}: the quotient was not recomputed within the time share")
+        return
+    fresh: dict[str, Any] = {"status": "final" if q.final else "unsettled", "order": q.order,
+                             "p_count": len(q.p_portion)}
+    if status == "final":
+        fresh["heaps"] = len(q.phi) - 1
+        fresh["period"] = list(q.period) if q.final else None
     stored = {name: value.get(name) for name in fresh}
     if stored != fresh:
         run.mismatch("position_properties", key, stored, fresh)
