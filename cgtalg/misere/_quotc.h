@@ -109,6 +109,9 @@ static inline int kept_covered(const KeptObject *K, int x, const uint64_t *T, ui
     return 0;
 }
 
+/* the len marked elements z < m as a sorted tuple, marks cleared (_quotc_check.c) */
+QUOTC_INTERNAL PyObject *marked_tuple(unsigned char *mark, int m, int len);
+
 /* -- The module's functions (the table of _quotc.c) ----------------------------------------- */
 
 QUOTC_INTERNAL PyObject *py_nsearch(PyObject *self, PyObject *args);       /* _quotc_search.c */

@@ -5,6 +5,21 @@
  */
 #include "_quotc.h"
 
+/* the len marked elements z < m, as a sorted tuple of ints; the marks are cleared */
+QUOTC_INTERNAL PyObject *marked_tuple(unsigned char *mark, int m, int len)
+{
+    PyObject *tup = PyTuple_New(len);
+    if (!tup)
+        return NULL;
+    int cnt = 0;
+    for (int z = 0; z < m && cnt < len; z++)
+        if (mark[z]) {
+            mark[z] = 0;
+            PyTuple_SET_ITEM(tup, cnt++, PyLong_FromLong(z));
+        }
+    return tup;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The P-condition and the compatible elements                                                  */
 /* ------------------------------------------------------------------------------------------ */
@@ -218,17 +233,11 @@ PyObject *py_images(PyObject *self, PyObject *args)
         }
         Py_DECREF(ofh);
         /* sorted tuple, marks cleared */
-        int cnt = 0;
-        PyObject *tup = PyTuple_New(len);
+        PyObject *tup = marked_tuple(mark, m, len);
         if (!tup) {
             Py_CLEAR(out);
             goto done;
         }
-        for (int z = 0; z < m && cnt < len; z++)
-            if (mark[z]) {
-                mark[z] = 0;
-                PyTuple_SET_ITEM(tup, cnt++, PyLong_FromLong(z));
-            }
         PyList_SET_ITEM(out, h, tup);
     }
 done:

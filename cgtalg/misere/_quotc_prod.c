@@ -208,17 +208,11 @@ PyObject *py_tb_images(PyObject *self, PyObject *args)
                         ADD(ph[r - a - b][ph[b][ph[a][0]]]);
         }
 #undef ADD
-        int cnt = 0;
-        PyObject *tup = PyTuple_New(len);
+        PyObject *tup = marked_tuple(mark, m, len);
         if (!tup) {
             Py_CLEAR(out);
             goto done;
         }
-        for (int z = 0; z < m && cnt < len; z++)
-            if (mark[z]) {
-                mark[z] = 0;
-                PyTuple_SET_ITEM(tup, cnt++, PyLong_FromLong(z));
-            }
         PyList_SET_ITEM(out, n - n0, tup);
     }
 done:

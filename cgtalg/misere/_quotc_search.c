@@ -18,6 +18,39 @@ typedef struct {
     int hasp; /* T meets P */
 } State;
 
+/* the per-level states of a depth-first search (lev[i], tmp[i], i < k: option-image sets of up to
+   m elements, W words of bits); -1 (MemoryError set) when they cannot be allocated. lev and tmp
+   come from calloc (k + 1 entries), so states_free is safe after a partial allocation. */
+static int states_alloc(State *lev, State *tmp, int k, int m, int W)
+{
+    for (int i = 0; i < k; i++) {
+        State *ss[2] = {&lev[i], &tmp[i]};
+        for (int j = 0; j < 2; j++) {
+            ss[j]->list = malloc((size_t)m * sizeof(int32_t));
+            ss[j]->bits = malloc((size_t)W * sizeof(uint64_t));
+            if (!ss[j]->list || !ss[j]->bits) {
+                PyErr_NoMemory();
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void states_free(State *lev, State *tmp, int k)
+{
+    for (int i = 0; lev && i < k; i++) {
+        free(lev[i].list);
+        free(lev[i].bits);
+    }
+    for (int i = 0; tmp && i < k; i++) {
+        free(tmp[i].list);
+        free(tmp[i].bits);
+    }
+    free(lev);
+    free(tmp);
+}
+
 typedef struct {
     Monoid *M;
     Edge *E;
@@ -195,17 +228,8 @@ PyObject *py_nsearch(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    for (int i = 0; i < c.k; i++) {
-        State *ss[2] = {&c.lev[i], &c.tmp[i]};
-        for (int j = 0; j < 2; j++) {
-            ss[j]->list = malloc((size_t)c.m * sizeof(int32_t));
-            ss[j]->bits = malloc((size_t)c.W * sizeof(uint64_t));
-            if (!ss[j]->list || !ss[j]->bits) {
-                PyErr_NoMemory();
-                goto done;
-            }
-        }
-    }
+    if (states_alloc(c.lev, c.tmp, c.k, c.m, c.W) < 0)
+        goto done;
     if (limit != Py_None) {
         PyObject *lf = PySequence_Fast(limit, "limit must be a sequence of counts");
         if (!lf)
@@ -269,15 +293,7 @@ PyObject *py_nsearch(PyObject *self, PyObject *args)
         ret = Py_BuildValue("iNL", c.result, counts, (long long)c.states);
     }
 done:
-    if (c.lev)
-        for (int i = 0; i < c.k; i++) {
-            free(c.lev[i].list);
-            free(c.lev[i].bits);
-            free(c.tmp[i].list);
-            free(c.tmp[i].bits);
-        }
-    free(c.lev);
-    free(c.tmp);
+    states_free(c.lev, c.tmp, c.k);
     free(c.cnt);
     free(c.limit);
     free(c.edge_of_heap);
@@ -411,18 +427,8 @@ PyObject *py_walk(PyObject *self, PyObject *args)
     }
     for (int i = 0; i < c.m; i++)
         c.parent[i] = c.via[i] = -1;
-    if (with_t)
-        for (int i = 0; i < c.k; i++) {
-            State *ss[2] = {&c.lev[i], &c.tmp[i]};
-            for (int j = 0; j < 2; j++) {
-                ss[j]->list = malloc((size_t)c.m * sizeof(int32_t));
-                ss[j]->bits = malloc((size_t)c.W * sizeof(uint64_t));
-                if (!ss[j]->list || !ss[j]->bits) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-            }
-        }
+    if (with_t && states_alloc(c.lev, c.tmp, c.k, c.m, c.W) < 0)
+        goto done;
     ticker_init(&c.tk, check);
     {
         State root;
@@ -452,15 +458,7 @@ PyObject *py_walk(PyObject *self, PyObject *args)
         }
     }
 done:
-    if (c.lev && with_t)
-        for (int i = 0; i < c.k; i++) {
-            free(c.lev[i].list);
-            free(c.lev[i].bits);
-            free(c.tmp[i].list);
-            free(c.tmp[i].bits);
-        }
-    free(c.lev);
-    free(c.tmp);
+    states_free(c.lev, c.tmp, c.k);
     free(c.seen);
     free(c.P);
     free(c.order);
