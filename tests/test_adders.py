@@ -113,3 +113,22 @@ def test_rules_s1_s4_against_search():
             assert cg.misere_grundy(G) == _seed_value(pos), pos
             checked += 1
     assert checked > 300
+
+
+def test_adder_description_past_the_walk_limit_of_heap_forms():
+    # Kayles heap 34's form is a sum past cgtalg.core.game.WALK_LIMIT (issue 23); the adder
+    # labels come from the misère canonical heaps, checked here against the labels from the
+    # heaps' own forms where those can still be built (heaps 0..20)
+    from cgtalg.misere.adders import adder_description
+
+    k = TakeAndBreak("0.77")
+    d = adder_description(k, 34)
+    assert len(d.labels) == 35
+    class FormsOnly:  # the same ruleset seen without its misère canonical heaps
+        name = "0.77"
+
+        def heap(self, h):
+            return k.heap(h)
+    assert adder_description(FormsOnly(), 20).labels == d.labels[:21]
+    # heaps 0..3 of Kayles are the nim-heaps *0..*3 (their options are the nim-heaps below)
+    assert d.labels[:4] == [":0", ":1", ":2", ":3"]

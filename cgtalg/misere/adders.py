@@ -138,8 +138,11 @@ def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRST
     labels: list[str] = []
     by_genus: dict[Any, str] = {}
     specials: dict[str, str] = {}
+    # the misère canonical heap when the ruleset offers it: far smaller than the heap's form,
+    # whose sums pass the walk limit from Kayles heap 34 on
+    heap = getattr(ruleset, "misere_canonical_heap", None) or ruleset.heap
     for h in range(n + 1):
-        G = ruleset.heap(h)
+        G = heap(h)
         k = adder_index(G)
         if k is not None:
             labels.append(f":{k}")
