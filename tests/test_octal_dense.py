@@ -24,13 +24,13 @@ def test_sparse_kernel_equals_naive_on_prefixes_of_dense_games(code, n):
     assert np.array_equal(fast, naive)
 
 
-def test_0376_at_the_default_bound_is_worded_as_seen_not_as_a_fact():
+def test_0376_at_2_21_values_is_worded_as_seen_not_as_a_fact():
     """On its first 2**21 values 0.376 seems periodic from G(2095356); the true preperiod is
     2,268,248 (Gangolli-Plambeck), so nothing may be stated as a fact (issue 7). The same
     run checks the kernel's mode on this dense game: the rare/common kernel all the way (no
     fallback to the naive kernel, a handful of rare heaps)."""
     g = TakeAndBreak("0.376")
-    res = g.periodicity(progress=False)
+    res = g.periodicity(max_values=2**21, progress=False)
     assert (res.certified, res.status, res.values_checked) == (False, "detected", 2**21)
     text = str(res)
     assert text.splitlines()[0] == (

@@ -144,6 +144,9 @@ def _fail(exc: BaseException, kind: str, message: str, as_json: bool) -> int:
     if isinstance(exc, CgtalgError) and "\n    " in message:
         message = message.split("\n", 1)[0]
     message = " ".join(message.split())
+    from cgtalg.cli.common import cli_wording
+
+    message = cli_wording(message)
     if len(message) > MAX_MESSAGE:  # an input repeated in full (200,000 digits) helps no one
         message = message[: MAX_MESSAGE - 120] + " [...] " + message[-100:]
     if as_json:

@@ -132,7 +132,8 @@ def register(cli: click.Group) -> None:
     @cli.command("period")
     @click.argument("game")
     @click.option("--max-values", type=COUNT, default=None,
-                  help="give up after this many values (default depends on the game)")
+                  help="stop after this many values (default: extend until the period is certified, "
+                       "within --time, default 60 s, and the memory budget)")
     @time_option()
     @no_store_option
     @json_option

@@ -46,7 +46,7 @@ import numpy as np
 
 import warnings
 
-from cgtalg.budget import Deadline
+from cgtalg.budget import BUDGET_HINT, Deadline, default_max_memory
 from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.grundy_engine import (
@@ -289,6 +289,20 @@ def periodicity_memory_estimate(ruleset: Any, max_values: int) -> int:
     return int(grundy_memory_estimate(ruleset, L)) + z
 
 
+#: the time budget of a periodicity search given no ``max_values`` (it extends until it certifies)
+DEFAULT_PERIOD_SECONDS = 60.0
+
+
+def extend_max_values(ruleset: Any, budget: int) -> int:
+    """The most values a search that extends until it certifies may compute: the largest power
+    of two whose search fits ``budget`` bytes (:func:`periodicity_memory_estimate`), at most 2**34."""
+    budget = min(budget, default_max_memory())
+    L = 1 << 12
+    while L < (1 << 34) and periodicity_memory_estimate(ruleset, 2 * L) <= budget:
+        L *= 2
+    return L
+
+
 def default_max_values(ruleset: Any) -> int:
     """The default ``max_values`` of :func:`periodicity` for ``ruleset`` (see there)."""
     rules = ruleset.kernel_rules(64)
@@ -320,9 +334,12 @@ def periodicity(
     ruleset : HeapRuleset
         A take-and-break code, subtraction game, Grundy's game or function heap game.
     max_values : int, optional
-        Stop after this many values. Default: 2**21 for codes with sparse space, 2**22 for
-        codes without splits, 2**16 for other finite codes, 2**12 for games that cannot
-        be certified (infinite codes, Grundy's game, function-defined games).
+        Stop after this many values. Default for a game that can be certified (finite codes,
+        finite subtraction games): none given, the search extends (doubling its prefix) until
+        it certifies, within the time budget ``max_seconds`` (default
+        :data:`DEFAULT_PERIOD_SECONDS`) and the memory budget; when the time budget ends first,
+        the result says so and reports what the last prefix shows (no error). For games that
+        cannot be certified (infinite codes, Grundy's game, function-defined games) 2**12.
     store : Store, optional
         An open store: values are read from and written to it (resumable); a certified
         result is kept as the sequence's metadata. Nothing read from the store is trusted
@@ -341,8 +358,9 @@ def periodicity(
         search whose ``max_values`` would need more (see
         :func:`periodicity_memory_estimate`) is refused before any work.
     max_seconds : float, optional
-        Time budget of the search: past it, :class:`~cgtalg.errors.ComputationLimitError`
-        (the values computed are kept, and stored when there is a store).
+        Time budget of the search. With ``max_values`` given, past it
+        :class:`~cgtalg.errors.ComputationLimitError` (the values computed are kept, and
+        stored when there is a store); without, the search ends with what it saw.
 
     Returns
     -------
@@ -367,7 +385,11 @@ def periodicity(
     >>> r.certified, r.period, r.preperiod
     (True, 12, 71)
     """
-    res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, Deadline(max_seconds))
+    extend = max_values is None and ruleset.certificate() is not None
+    if extend and max_seconds is None:
+        max_seconds = DEFAULT_PERIOD_SECONDS
+    res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, Deadline(max_seconds),
+                  extend)
     if res.certified:
         ruleset._period = res
     else:
@@ -375,20 +397,26 @@ def periodicity(
     return res
 
 
+def _seen(Z: np.ndarray, L: int) -> tuple[int, int, int] | None:
+    """What a prefix of ``L`` values shows: the smallest period repeating over 3 cycles."""
+    sp, sn0 = K.period_scan(Z, L, 1, max(1, L // 3), 1, 0, 2, 3)
+    return (int(sp), 0, int(sn0)) if sp > 0 else None
+
+
 class _Damaged(Exception):
     """Values or metadata read from the store that the recomputation contradicts."""
 
 
 def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | None, start: int,
-            max_bytes: int | None, deadline: Deadline) -> PeriodicityResult:
+            max_bytes: int | None, deadline: Deadline, extend: bool = False) -> PeriodicityResult:
     name = ruleset.name
     cert = ruleset.certificate()
+    budget = DEFAULT_MAX_BYTES if max_bytes is None else check_count(max_bytes, "max_bytes")
     if max_values is None:
-        max_values = default_max_values(ruleset)
+        max_values = extend_max_values(ruleset, budget) if extend else default_max_values(ruleset)
     max_values = check_count(max_values, "max_values")
     if max_values < 2:
         raise RulesetError(f"max_values must be at least 2, got {max_values}")
-    budget = DEFAULT_MAX_BYTES if max_bytes is None else check_count(max_bytes, "max_bytes")
     est = periodicity_memory_estimate(ruleset, max_values)
     if est > budget:
         raise ComputationLimitError(
@@ -398,22 +426,25 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
                else "pass a smaller max_values"))
     check_memory(est, f"{name}: a periodicity search over max_values = {short_count(max_values)} values")
     if cert is None or store is None:
-        return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline)
+        return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline, extend)
     try:
         got = _from_store(ruleset, store, cert, progress, budget, deadline)
         if got is not None:
             return got
-        return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline)
+        return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline, extend)
     except _Damaged as exc:
         warnings.warn(f"{exc}; recomputing {short_repr(ruleset.sequence_key)} without the store's values",
                       RuntimeWarning, stacklevel=3)
-    return _certify(ruleset, cert, max_values, store, False, progress, start, budget, deadline)
+    return _certify(ruleset, cert, max_values, store, False, progress, start, budget, deadline, extend)
 
 
 def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read: bool,
-             progress: bool | None, start: int, budget: int, deadline: Deadline) -> PeriodicityResult:
+             progress: bool | None, start: int, budget: int, deadline: Deadline,
+             extend: bool = False) -> PeriodicityResult:
     """The search proper: values from the store when ``read`` (else computed), a certificate
-    accepted only once the values it needs are re-computed (:func:`_recheck`)."""
+    accepted only once the values it needs are re-computed (:func:`_recheck`). With ``extend``
+    (no ``max_values`` given), the time budget ends the search with what the last prefix
+    shows instead of an error."""
     name = ruleset.name
     eng = grundy_engine(ruleset)
 
@@ -427,8 +458,22 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
         theorem, mode, h, k = cert
         L = min(max(start, 4 * (k + 4)), max_values)
         seen = None
+        done = 0  # the longest prefix computed in full
+        stop = f"stopped at max_values = {max_values:,} values (pass a larger max_values to go on)"
         while True:
-            G = compute(L)
+            try:
+                G = compute(L)
+            except ComputationLimitError:
+                if not (extend and deadline.expired()):
+                    raise
+                L = done
+                stop = (f"stopped by the time budget of {deadline.max_seconds:g} s after {L:,} values, "
+                        f"before a certificate; {BUDGET_HINT}")
+                if L:
+                    G = grundy_engine(ruleset).G
+                    seen = _seen(K.tail_match_lengths(G, L, np.zeros(L // 2 + 1, dtype=_z_dtype(L))), L)
+                break
+            done = L
             p_hi = max(1, (L - k) // h) if mode == 0 else max(1, L - k)
             Z = K.tail_match_lengths(G, L, np.zeros(max(p_hi, L // 2) + 1, dtype=_z_dtype(L)))
             p, n0 = K.period_scan(Z, L, 1, p_hi, h, k, mode, 0)
@@ -448,10 +493,7 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
                     _put_meta(store, ruleset.sequence_key, res)
                 return res
             if L >= max_values:
-                # what the prefix shows: the smallest period repeating over 3 cycles (16 values)
-                sp, sn0 = K.period_scan(Z, L, 1, max(1, L // 3), 1, 0, 2, 3)
-                if sp > 0:
-                    seen = (int(sp), 0, int(sn0))
+                seen = _seen(Z, L)
                 break
             cp, cn0 = K.period_scan(Z, L, 1, max(1, L // 2), 1, 0, 2, 0)
             del Z
@@ -461,7 +503,7 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
                 if need > L:
                     nxt = min(nxt, max(need, L + 64))
             L = min(nxt, max_values)
-        note = f"stopped at max_values = {max_values:,} values (pass a larger max_values to go on)"
+        note = stop
         if seen is None:
             return PeriodicityResult(ruleset=name, status="none", values_checked=L, k=k, note=note)
         p, s, n0 = seen
