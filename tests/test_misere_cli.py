@@ -48,3 +48,32 @@ def test_report_bad_input(capsys):
     assert main(["misere", "0.8", "-n", "5", "--no-store"]) == 2
     assert "not an octal digit" in capsys.readouterr().err
     assert main(["misere", "0.77", "-n", "5", "--no-store", "--json", "--convention", "odd"]) == 2
+
+
+def test_one_meaning_per_word_and_one_numbering(tmp_path):
+    """Issue 23: 'class' is the game's class in the table and JSON alike; the genus kind of
+    g^γ0 has its own key; the extended convention's footer uses extended symbols; a position's
+    heaps are numbered as given, as `cgtalg outcome` numbers them."""
+    from cgtalg.misere.genus import extended_genus
+    from cgtalg.misere.phylum import misere_class
+    from cgtalg.rulesets.octal import TakeAndBreak
+
+    k = TakeAndBreak("0.77")
+    d = json.loads(run("misere", "0.77", "-n", "16", "--no-store", "--json"))
+    row = d["heaps"][16]
+    # Kayles heap 16: genus 1^13, whose symbol is of tame kind, but the game is tameable (wild)
+    assert row["genus"] == "1^13" and row["genus_kind"] == "tame" and row["phylum"] == "tameable"
+    assert row["class"] == misere_class(k.misere_canonical_heap(16)) == "wild" and row["tame"] is False
+    assert "genus_class" not in row
+    e = json.loads(run("misere", "0.77", "-n", "16", "--no-store", "--convention", "extended", "--json"))
+    shown = {str(extended_genus(k.misere_canonical_heap(h))) for h in range(17)}
+    assert set(e["specials"].values()) <= shown
+    letters = {r["adder"]: r["genus"] for r in e["heaps"] if not r["adder"].startswith(":")}
+    assert all(e["specials"][a] == g for a, g in letters.items())
+    p = json.loads(run("misere", "0.123", "--position", "9 8 5 3", "--no-store", "--json"))
+    o = json.loads(run("outcome", "0.123", "9", "8", "5", "3", "--misere", "--no-store", "--json"))
+    assert p["position"] == [9, 8, 5, 3]
+    assert p["winning_moves"] == o["winning_moves"]
+    for m in p["winning_moves"]:
+        assert [9, 8, 5, 3][m["heap_index"]] == m["heap"]
+

@@ -11,6 +11,7 @@ everything as JSON.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -38,13 +39,13 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
     gen = genus_sequence(ruleset, n, convention="classical", store=store, progress=progress,
                          max_seconds=max_seconds)
     shown = gen if convention == "classical" else [ruleset.genus(h, convention) for h in range(n + 1)]
-    adders = adder_description(ruleset, n)
+    adders = adder_description(ruleset, n, convention=convention)
     rows = []
     for h, (x, s) in enumerate(zip(gen, shown)):
         ph = _phylum(ruleset, h)
         rows.append({
             "heap": h, "grundy": x.g, "misere_grundy": x.misere_grundy, "genus": s.to_str(convention),
-            "gammas": list(x.gammas), "class": ph.misere_class, "genus_class": x.genus_class,
+            "gammas": list(x.gammas), "class": ph.misere_class, "genus_kind": x.genus_class,
             "phylum": ph.name.lower(), "tame": bool(ph.is_tame()),
             "adder": adders.labels[h],
         })
@@ -87,7 +88,7 @@ def register(cli: click.Group) -> None:
     @click.option("--position", "position", default=None,
                   help='a multi-heap position, e.g. "9 8 5 3": misère outcome, winning moves and genus')
     @click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
-                  help="write a plot of g and γ0 per heap, coloured by class")
+                  help="write a plot of g and γ0 per heap, coloured by class (the table's column)")
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search over positions (--position)")
     @click.option("--time", "seconds", type=TIME, default=None,
@@ -104,7 +105,9 @@ def register(cli: click.Group) -> None:
         store = cli_store(ctx, not no_store)
         t0 = time.perf_counter()
         if position is not None:
-            hs = r.parse_position(position)
+            r.parse_position(position)  # the checks and their messages
+            # the heaps as given, in their order (as `cgtalg outcome` numbers them)
+            hs = tuple(int(x) for x in re.split(r"[\s,+]+", position.strip().strip("()[]")) if x)
             kw: dict[str, Any] = {} if max_states is None else {"max_states": max_states}
             if seconds is not None:
                 kw["max_seconds"] = seconds
@@ -140,7 +143,8 @@ def register(cli: click.Group) -> None:
             from cgtalg.viz.sequence_plot import plot_genus_sequence
 
             plot_genus_sequence(r.genus_sequence(n, store=store, progress=False), plot,
-                                f"{r.name}: genus, heaps 0..{n}")
+                                f"{r.name}: genus, heaps 0..{n}",
+                                classes=[row["class"] for row in res["heaps"]])
             res["plot"] = plot
         res["seconds"] = round(time.perf_counter() - t0, 4)
         emit(res, as_json, lambda: _human(res))

@@ -117,7 +117,8 @@ class AdderDescription:
         return {"ruleset": self.code, "labels": self.labels, "specials": self.specials}
 
 
-def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ") -> AdderDescription:
+def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                      convention: str = "classical") -> AdderDescription:
     """Describe heaps ``0..n`` of ``ruleset`` as adders ``:a`` and special games.
 
     A heap equal (misère canonical form) to an adder ``:a`` is labelled ``:a``; the other heaps
@@ -126,14 +127,16 @@ def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRST
     genera ``0^{02}, 2^{1420}, 1^{20}``, Table S2). That heaps sharing a letter are
     interchangeable in every sum of the ruleset's positions is a claim about the ruleset's misère
     quotient, not checked here (seed 000 checks it for .123 by its rules S1-S4; the tests verify
-    those rules by search).
+    those rules by search). The genera are written, and the heaps grouped, in the genus
+    ``convention`` (``classical``, ``short`` or ``extended``; the extended symbols tell apart
+    some heaps that share a classical symbol, which then get different letters).
 
     >>> from cgtalg.rulesets.octal import TakeAndBreak
     >>> d = adder_description(TakeAndBreak("0.123"), 12, letters="CAB")   # Plambeck's letters
     >>> str(d), d.specials
     (':0 :1 :0 :2 :2 :1 C :0 A B :1 C :0', {'C': '0^02', 'A': '2^1420', 'B': '1^20'})
     """
-    from cgtalg.misere.genus import genus
+    from cgtalg.misere.genus import extended_genus, genus
 
     labels: list[str] = []
     by_genus: dict[Any, str] = {}
@@ -147,13 +150,13 @@ def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRST
         if k is not None:
             labels.append(f":{k}")
             continue
-        x = genus(G)
+        x = (extended_genus(G) if convention == "extended" else genus(G)).to_str(convention)
         name = by_genus.get(x)
         if name is None:
             i = len(by_genus)
             name = letters[i] if i < len(letters) else f"X{i}"
             by_genus[x] = name
-            specials[name] = str(x)
+            specials[name] = x
         labels.append(name)
     code = getattr(ruleset, "code", None) or getattr(ruleset, "name", None) or type(ruleset).__name__
     return AdderDescription(str(code), labels, specials)

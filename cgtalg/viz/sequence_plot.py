@@ -117,10 +117,13 @@ def plot_grundy_sequence(
 
 
 def plot_genus_sequence(genera: Sequence[Any], path: str | Path, title: str | None = None,
-                        dpi: int = 120) -> Path:
+                        dpi: int = 120, classes: Sequence[str] | None = None) -> Path:
     """Write a plot of a genus sequence: the normal value ``g`` and the misère value ``γ0`` per
-    heap (Winning Ways ch. 13), heaps coloured by the class of ``g^γ0`` (tame, restive,
-    restless, wild).
+    heap (Winning Ways ch. 13), heaps coloured by their class (tame, restive, restless, wild).
+
+    ``classes`` are the heaps' classes (Winning Ways' class of each game, from its phylum, as
+    ``cgtalg misere`` tabulates them); without them the heaps are coloured by the *genus kind*
+    of ``g^γ0`` alone (``Genus.genus_class``), and the legend says so.
 
     >>> import tempfile, os
     >>> from cgtalg.rulesets.octal import TakeAndBreak
@@ -136,7 +139,8 @@ def plot_genus_sequence(genera: Sequence[Any], path: str | Path, title: str | No
     n = np.arange(len(genera))
     g = np.array([x.g for x in genera])
     m = np.array([x.misere_grundy for x in genera])
-    cls = [x.genus_class for x in genera]
+    cls = list(classes) if classes is not None else [x.genus_class for x in genera]
+    word = "class" if classes is not None else "genus kind"
     fig = Figure(figsize=(10, 4.5), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot(1, 1, 1)
@@ -144,7 +148,7 @@ def plot_genus_sequence(genera: Sequence[Any], path: str | Path, title: str | No
     for name, colour in colours.items():
         sel = np.array([c == name for c in cls], bool)
         if sel.any():
-            ax.plot(n[sel], m[sel], "o", color=colour, markersize=4, label=f"misère γ0 ({name})")
+            ax.plot(n[sel], m[sel], "o", color=colour, markersize=4, label=f"misère γ0 ({word} {name})")
     ax.set_xlabel("heap size n")
     ax.set_ylabel("value")
     ax.set_title(title or "genus sequence", fontsize=10)
