@@ -30,7 +30,7 @@ def _cgtalg(code: str, n: int) -> tuple[float, list]:
         ev.cache.clear()
     r = TakeAndBreak(code)
     t0 = time.perf_counter()
-    seq = r.genus_sequence(n, progress=False)
+    seq = r.genus_sequence(n + 1, progress=False)
     return time.perf_counter() - t0, seq
 
 

@@ -50,7 +50,7 @@ def test_adder_errors():
 
 def test_table_s1_and_s2():
     # seed 000, Tables S1 and S2: .123 heaps as adders and the special games C, A, B
-    d = adder_description(TakeAndBreak("0.123"), 20, letters="CAB")
+    d = adder_description(TakeAndBreak("0.123"), 21, letters="CAB")
     s1 = ":1 :0 :2 :2 :1 C :0 A B :1 C :0 A B :1 C :0 A B :1".split()
     assert d.labels[1:] == s1
     assert d.specials == {"C": "0^02", "A": "2^1420", "B": "1^20"}
@@ -122,13 +122,13 @@ def test_adder_description_past_the_walk_limit_of_heap_forms():
     from cgtalg.misere.adders import adder_description
 
     k = TakeAndBreak("0.77")
-    d = adder_description(k, 34)
+    d = adder_description(k, 35)
     assert len(d.labels) == 35
     class FormsOnly:  # the same ruleset seen without its misère canonical heaps
         name = "0.77"
 
         def heap(self, h):
             return k.heap(h)
-    assert adder_description(FormsOnly(), 20).labels == d.labels[:21]
+    assert adder_description(FormsOnly(), 21).labels == d.labels[:21]
     # heaps 0..3 of Kayles are the nim-heaps *0..*3 (their options are the nim-heaps below)
     assert d.labels[:4] == [":0", ":1", ":2", ":3"]

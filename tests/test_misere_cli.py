@@ -18,7 +18,7 @@ def run(*args):
 
 def test_report_0123_json(tmp_path):
     url = f"sqlite:///{tmp_path / 's.db'}"
-    d = json.loads(run("--store", url, "misere", "0.123", "-n", "20", "--json"))
+    d = json.loads(run("--store", url, "misere", "0.123", "-n", "21", "--json"))
     rows = d["heaps"]
     assert [r["genus"] for r in rows[5:10]] == ["1^031", "0^02", "0^120", "2^1420", "1^20"]
     assert d["misere_p_positions"] == [1, 5, 6, 10, 11, 15, 16, 20]  # seed 000
@@ -59,13 +59,13 @@ def test_one_meaning_per_word_and_one_numbering(tmp_path):
     from cgtalg.rulesets.octal import TakeAndBreak
 
     k = TakeAndBreak("0.77")
-    d = json.loads(run("misere", "0.77", "-n", "16", "--no-store", "--json"))
+    d = json.loads(run("misere", "0.77", "-n", "17", "--no-store", "--json"))
     row = d["heaps"][16]
     # Kayles heap 16: genus 1^13, whose symbol is of tame kind, but the game is tameable (wild)
     assert row["genus"] == "1^13" and row["genus_kind"] == "tame" and row["phylum"] == "tameable"
     assert row["class"] == misere_class(k.misere_canonical_heap(16)) == "wild" and row["tame"] is False
     assert "genus_class" not in row
-    e = json.loads(run("misere", "0.77", "-n", "16", "--no-store", "--convention", "extended", "--json"))
+    e = json.loads(run("misere", "0.77", "-n", "17", "--no-store", "--convention", "extended", "--json"))
     shown = {str(extended_genus(k.misere_canonical_heap(h))) for h in range(17)}
     assert set(e["specials"].values()) <= shown
     letters = {r["adder"]: r["genus"] for r in e["heaps"] if not r["adder"].startswith(":")}

@@ -1,6 +1,6 @@
 """``cgtalg misere``: the misère report of a heap game.
 
-    cgtalg misere 0.123 -n 20                 normal values and genera side by side, the class of
+    cgtalg misere 0.123 -n 21                 normal values and genera side by side, the class of
                                               each heap, adders, the first untame and first wild heap
     cgtalg misere 0.77 -n 30 --convention extended --plot kayles.png
     cgtalg misere 0.123 --position "9 8 5 3"  misère outcome, winning moves and genus of a position
@@ -31,14 +31,15 @@ def _phylum(ruleset: Any, h: int) -> Any:
 
 def misere_report(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
                   progress: bool | None = None, max_seconds: float | None = None) -> dict:
-    """The data of ``cgtalg misere GAME -n N`` as a dict (used by the CLI and by scripts);
+    """The data of ``cgtalg misere GAME -n N`` as a dict (used by the CLI and by scripts), for
+    the ``n`` heaps ``0..n-1`` (as ``cgtalg grundy -n N`` gives ``N`` values);
     ``max_seconds`` bounds the genus sequence (:func:`cgtalg.rulesets.heap_misere.genus_sequence`)."""
     from cgtalg.misere.adders import adder_description
     from cgtalg.rulesets.heap_misere import genus_sequence
 
     gen = genus_sequence(ruleset, n, convention="classical", store=store, progress=progress,
                          max_seconds=max_seconds)
-    shown = gen if convention == "classical" else [ruleset.genus(h, convention) for h in range(n + 1)]
+    shown = gen if convention == "classical" else [ruleset.genus(h, convention) for h in range(n)]
     adders = adder_description(ruleset, n, convention=convention)
     rows = []
     for h, (x, s) in enumerate(zip(gen, shown)):
@@ -60,15 +61,16 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
 
 
 def _human(res: dict) -> str:
-    out = [f"{res['game']}: misère report, heaps 0..{res['n']} (genus convention {res['convention']})",
+    last = res["n"] - 1
+    out = [f"{res['game']}: misère report, heaps 0..{last} (genus convention {res['convention']})",
            f"{'heap':>5} {'G':>4} {'G-':>4}  {'genus':<16} {'class':<9} {'phylum':<22} adder"]
     for r in res["heaps"]:
         out.append(f"{r['heap']:>5} {r['grundy']:>4} {r['misere_grundy']:>4}  {r['genus']:<16} "
                    f"{r['class']:<9} {(r['phylum'] or '-'):<22} {r['adder']}")
     out.append("misère P-positions (single heaps): " + (", ".join(map(str, res["misere_p_positions"])) or "none"))
     fu, fw = res["first_untame_heap"], res["first_wild_heap"]
-    out.append(f"first heap that is not tame: {fu if fu is not None else 'none up to ' + str(res['n'])}")
-    out.append(f"first wild heap: {fw if fw is not None else 'none up to ' + str(res['n'])}")
+    out.append(f"first heap that is not tame: {fu if fu is not None else 'none up to ' + str(last)}")
+    out.append(f"first wild heap: {fw if fw is not None else 'none up to ' + str(last)}")
     if res["specials"]:
         out.append("special games: " + ", ".join(f"{k} = genus {v}" for k, v in res["specials"].items()))
     if res.get("plot"):
@@ -81,7 +83,8 @@ def register(cli: click.Group) -> None:
 
     @cli.command("misere")
     @click.argument("game")
-    @click.option("-n", "n", type=COUNT, default=20, show_default=True, help="largest heap of the report")
+    @click.option("-n", "n", type=COUNT, default=21, show_default=True,
+                  help="number of heaps of the report, 0..N-1 (as `cgtalg grundy -n N` gives N values)")
     @click.option("--convention", type=click.Choice(["classical", "short", "extended"]),
                   default="classical", show_default=True,
                   help="genus symbols: classical (Winning Ways), short, or extended (CGSuite)")
@@ -102,6 +105,8 @@ def register(cli: click.Group) -> None:
         from cgtalg.rulesets.heap_games import parse_heap_ruleset
 
         r = parse_heap_ruleset(game)
+        if n < 1:
+            raise click.BadParameter("the report needs at least one heap (-n 1: heap 0)", param_hint="-n")
         store = cli_store(ctx, not no_store)
         t0 = time.perf_counter()
         if position is not None:
@@ -143,7 +148,7 @@ def register(cli: click.Group) -> None:
             from cgtalg.viz.sequence_plot import plot_genus_sequence
 
             plot_genus_sequence(r.genus_sequence(n, store=store, progress=False), plot,
-                                f"{r.name}: genus, heaps 0..{n}",
+                                f"{r.name}: genus, heaps 0..{n - 1}",
                                 classes=[row["class"] for row in res["heaps"]])
             res["plot"] = plot
         res["seconds"] = round(time.perf_counter() - t0, 4)

@@ -119,7 +119,7 @@ class AdderDescription:
 
 def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                       convention: str = "classical") -> AdderDescription:
-    """Describe heaps ``0..n`` of ``ruleset`` as adders ``:a`` and special games.
+    """Describe the ``n`` heaps ``0..n-1`` of ``ruleset`` as adders ``:a`` and special games.
 
     A heap equal (misère canonical form) to an adder ``:a`` is labelled ``:a``; the other heaps
     get a letter per genus, in order of first appearance, so heaps of the same genus share a
@@ -132,7 +132,7 @@ def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRST
     some heaps that share a classical symbol, which then get different letters).
 
     >>> from cgtalg.rulesets.octal import TakeAndBreak
-    >>> d = adder_description(TakeAndBreak("0.123"), 12, letters="CAB")   # Plambeck's letters
+    >>> d = adder_description(TakeAndBreak("0.123"), 13, letters="CAB")   # Plambeck's letters
     >>> str(d), d.specials
     (':0 :1 :0 :2 :2 :1 C :0 A B :1 C :0', {'C': '0^02', 'A': '2^1420', 'B': '1^20'})
     """
@@ -144,7 +144,7 @@ def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRST
     # the misère canonical heap when the ruleset offers it: far smaller than the heap's form,
     # whose sums pass the walk limit from Kayles heap 34 on
     heap = getattr(ruleset, "misere_canonical_heap", None) or ruleset.heap
-    for h in range(n + 1):
+    for h in range(n):
         G = heap(h)
         k = adder_index(G)
         if k is not None:

@@ -120,7 +120,9 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
 
 def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
                    progress: bool | None = None, *, max_seconds: float | None = None) -> list[Genus]:
-    """Genera of single heaps ``0..n`` (Plambeck's tables; CGSuite's ``[G(k).Genus for k …]``).
+    """Genera of the ``n`` single heaps ``0..n-1`` (Plambeck's tables; CGSuite's
+    ``[G(k).Genus for k …]``): ``n`` values, as :func:`~cgtalg.rulesets.grundy_engine.grundy_sequence`
+    gives ``n`` Grundy values.
 
     ``progress``: ``True`` shows a tqdm bar, ``None`` one on a terminal for ``n > 40``.
     ``max_seconds``: time budget, checked between heaps (past it,
@@ -130,14 +132,14 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
     Examples
     --------
     >>> from cgtalg.rulesets.octal import TakeAndBreak
-    >>> [str(x) for x in genus_sequence(TakeAndBreak("0.312"), 6)][1:]
+    >>> [str(x) for x in genus_sequence(TakeAndBreak("0.312"), 7)][1:]
     ['1^031', '2^20', '0^02', '2^1420', '0^02', '1^13']
     """
     import sys
 
     n = check_count(n, "n")
     show = progress if progress is not None else (n > 40 and sys.stderr.isatty())
-    it: Sequence[int] | Any = range(n + 1)
+    it: Sequence[int] | Any = range(n)
     if show:
         from tqdm.auto import tqdm
 
@@ -146,7 +148,7 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
     deadline = Deadline(max_seconds)
     out = []
     for h in it:
-        deadline.check(f"{getattr(ruleset, 'name', 'heap game')}: the genera of heaps 0..{n} "
+        deadline.check(f"{getattr(ruleset, 'name', 'heap game')}: the genera of heaps 0..{n - 1} "
                        f"({len(out)} computed)")
         out.append(heap_genus(ruleset, h, convention, st))
     return out

@@ -127,7 +127,7 @@ def plot_genus_sequence(genera: Sequence[Any], path: str | Path, title: str | No
 
     >>> import tempfile, os
     >>> from cgtalg.rulesets.octal import TakeAndBreak
-    >>> p = plot_genus_sequence(TakeAndBreak("0.123").genus_sequence(20),
+    >>> p = plot_genus_sequence(TakeAndBreak("0.123").genus_sequence(21),
     ...                         os.path.join(tempfile.mkdtemp(), "g.png"), "0.123")
     >>> p.stat().st_size > 0
     True
