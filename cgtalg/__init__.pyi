@@ -139,6 +139,7 @@ from .misere.quotient import (
     MisereQuotient,
 )
 from .ops.quotients import ComponentQuotient, misere_quotient
+from .ops.certificates import CheckReport, check_certificate
 from .misere.form_quotient import FormQuotient
 from .nimbers.nimber import (
     Nimber,

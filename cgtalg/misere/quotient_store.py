@@ -51,7 +51,7 @@ from cgtalg.misere.quotient_state import (
 )
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
-           "check_monoid", "FORMAT", "ENTRY"]
+           "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY"]
 
 #: version of the stored record
 FORMAT = 1
@@ -158,14 +158,28 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         claims_final = bool(rec.get("final"))
     except (KeyError, TypeError, ValueError, zlib.error, base64.binascii.Error) as exc:
         raise _bad(name, f"unreadable record ({exc})") from None
+    pre, period = _verify(ruleset, name, table, P, phi, claims_final, max_states, lambda why: _bad(name, why))
+    deadline = Deadline(None)
+    # a record written by cgtalg is reduced and canonically numbered already
+    if not (quotient_kernel.available() and quotient_kernel.is_reduced(pre)):
+        pre = _reduce(pre, None, deadline)
+    return QuotientState(pre, period, seconds)
+
+
+def _verify(ruleset: Any, name: str, table: np.ndarray, P: np.ndarray, phi: list[int], claims_final: bool,
+            max_states: int, bad: Any) -> tuple[Pretension, tuple[int, int] | None]:
+    """The exact verification of a quotient's data against ``ruleset``'s own moves: the monoid,
+    the P- and N-conditions for heaps ``0..len(phi)-1`` and, when it ``claims_final``, the misère
+    periodicity theorem. Returns the pretension and the certified period; raises ``bad(why)``."""
+    order, top = table.shape[0], len(phi) - 1
     if any(not 0 <= x < order for x in phi):
-        raise _bad(name, "Φ has elements outside the table")
+        raise bad("Φ has elements outside the table")
     if P[0]:
-        raise _bad(name, "the identity (the empty position, an N-position) is in P")
+        raise bad("the identity (the empty position, an N-position) is in P")
     gens = sorted(set(phi) - {0})
     why = check_monoid(table, gens)
     if why is not None:
-        raise _bad(name, why)
+        raise bad(why)
     deadline = Deadline(None)
     pre = Pretension(FiniteMonoid(table), P, phi)
     digits = quotient_kernel.take_break_digits(ruleset) if quotient_kernel.available() else None
@@ -175,7 +189,7 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
             S = quotient_kernel.tb_images(pre.monoid, phi, digits)
             for h in range(top + 1):
                 if not S[h] and phi[h] != 0:
-                    raise _bad(name, f"heap {h} has no move but Φ({h}) is not the identity")
+                    raise bad(f"heap {h} has no move but Φ({h}) is not the identity")
             fail = quotient_kernel.verify(pre, None, max_states, deadline, S=S)
         else:
             options = []
@@ -184,27 +198,65 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
                 options.append(_heap_options(ruleset, h))
             for h in range(top + 1):
                 if not options[h] and phi[h] != 0:
-                    raise _bad(name, f"heap {h} has no move but Φ({h}) is not the identity")
+                    raise bad(f"heap {h} has no move but Φ({h}) is not the identity")
             fail = verify_pretension(pre, options, max_states, deadline)
     except ComputationLimitError as exc:
         raise ComputationLimitError(f"re-verifying the stored misère quotient of {name}: {exc}") from None
     if fail is not None:
-        raise _bad(name, "it fails the exact verification: it predicts the wrong outcome for "
+        raise bad("it fails the exact verification: it predicts the wrong outcome for "
                          f"the position {' + '.join(map(str, fail)) or '0'}")
     k = _max_take(ruleset)
     period = certified_misere_period(phi, k, max_parts(ruleset)) if k is not None else None
     if claims_final and period is None:
         if k is None or certified_misere_period(phi, k, legacy=True) is None:
-            raise _bad(name, "it claims to be final but Φ is not certified periodic")
+            raise bad("it claims to be final but Φ is not certified periodic")
         # written under the bound of cgtalg before issue 20 (n0 where max(n0, 1) belongs):
         # a verified Q_top, not final; the construction goes on from it
         warnings.warn(f"the stored misère quotient of {name} ({quotient_key(ruleset)}) was "
                       "marked final under an older periodicity bound; it is used as Q_"
                       f"{top} and extended", RuntimeWarning, stacklevel=4)
-    # a record written by cgtalg is reduced and canonically numbered already
-    if not (quotient_kernel.available() and quotient_kernel.is_reduced(pre)):
-        pre = _reduce(pre, None, deadline)
-    return QuotientState(pre, period, seconds)
+    return pre, period
+
+
+def check_quotient_claim(ruleset: Any, table: Any, P: Any, phi: Any, final: bool,
+                         max_states: int = 2_000_000) -> list[str]:
+    """Re-verify a misère quotient as ``cgtalg quotient --json`` prints it (its ``table``, the
+    P-portion ``P`` as booleans, ``phi_elements``, ``final``) against ``ruleset``'s own moves:
+    the table is a commutative monoid generated by the heaps' images, the pretension passes the
+    exact P- and N-conditions on heaps ``0..len(phi)-1`` (Plambeck & Siegel 2008), and a final
+    quotient's Φ is certified periodic by the misère periodicity theorem. Returns what was
+    checked.
+
+    Raises
+    ------
+    CertificateError
+        With the reason, when any of it fails or the data are malformed.
+    """
+    from cgtalg.errors import CertificateError
+
+    name = _game_name(ruleset)
+    try:
+        t = np.asarray(table, dtype=np.int64)
+        Pb = np.asarray([bool(x) for x in P], dtype=bool)
+        ph = [int(x) for x in phi]
+        if t.ndim != 2 or t.shape[0] != t.shape[1] or t.shape[0] < 1 or len(Pb) != t.shape[0] or not ph:
+            raise ValueError("the table is not square, or P does not match its order")
+    except (TypeError, ValueError) as exc:
+        raise CertificateError(f"{name}: malformed quotient data ({exc})") from None
+    check_fits(table_bytes(t.shape[0], 2), f"re-verifying the misère quotient of {name} (order {t.shape[0]:,})")
+    if Pb[0]:
+        raise CertificateError(f"{name}: the identity (the empty position, an N-position) is in P")
+    pre, period = _verify(ruleset, name, t, Pb, ph, final, max_states,
+                          lambda why: CertificateError(f"{name}: {why}"))
+    done = [f"order {t.shape[0]}: the table is a commutative monoid generated by the heaps' images",
+            f"P- and N-conditions hold for heaps 0..{len(ph) - 1} on the code's own moves"]
+    if final:
+        if period is None:  # only an older, weaker bound certifies it
+            raise CertificateError(f"{name}: it claims to be final but Φ is not certified periodic")
+        n0, p = period
+        done.append(f"final: Φ certified periodic from heap {n0} with period {p} "
+                    "(misère periodicity theorem, Plambeck & Siegel 2008)")
+    return done
 
 
 def load_quotient_state(ruleset: Any, store: Any, max_states: int = 2_000_000) -> Any:

@@ -139,12 +139,25 @@ class Comparison:
     def to_json(self) -> dict:
         """A JSON-serialisable dict: the games, the play, the relation and each certificate
         (``to_json()`` of the impartial proofs, which :func:`cgtalg.check_proof` reads back)."""
+        from cgtalg.misere.partizan_certificate import MisereComparison
+        from cgtalg.misere.partizan_certificate_json import comparison_to_json, forms_to_json
+
         certs = []
         for c in self.certificates:
             if hasattr(c, "to_json"):
                 certs.append(c.to_json())
-            else:
+            elif isinstance(c, MisereComparison):
+                certs.append(comparison_to_json(c))
+            else:  # pragma: no cover - every certificate kind above has a JSON form
                 certs.append({"type": type(c).__name__, "holds": bool(c), "text": c.explain()})
+        if not self.misere and not self.certificates and not any(
+                kind_of(x, "compare") == "nimber" for x in (self.g, self.h)):
+            # normal-play order of partizan games: the claim with the literal forms, which
+            # `cgtalg check` re-decides by play of G − H (no search of this library involved)
+            rows, (gi, hi) = forms_to_json(as_partizan_game(self.g, "compare"),
+                                           as_partizan_game(self.h, "compare"))
+            certs.append({"type": "normal_play_order", "relation": self.relation, "g": gi, "h": hi,
+                          "forms": rows})
         return {
             "g": _text(self.g), "h": _text(self.h), "misere": self.misere,
             "universe": self.universe, "relation": self.relation,

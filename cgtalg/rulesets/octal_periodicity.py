@@ -397,6 +397,61 @@ def periodicity(
     return res
 
 
+#: up to this many values a periodicity claim is re-checked on values of the naive kernel
+NAIVE_CHECK_VALUES = 20_000
+
+
+def check_period_claim(ruleset: Any, period: Any, preperiod: Any) -> tuple[bool, list[str], str]:
+    """Re-check a certified period of ``ruleset`` (pass a fresh instance: one whose values were
+    not computed by the search being checked) from its rules, trusting nothing of the
+    search that certified it: the bound comes from the ruleset's own theorem
+    (:meth:`certificate`), the values are computed afresh (no store; the naive mex kernel up to
+    :data:`NAIVE_CHECK_VALUES` values, a fresh engine past that), and the claim is checked on
+    them: ``G(n) = G(n + p)`` for ``n0 <= n < L - p`` with ``L`` the theorem's bound, ``n0``
+    least (``G(n0 - 1) != G(n0 - 1 + p)``) and ``p`` least (no proper divisor is a period of
+    the same tail).
+
+    Returns
+    -------
+    (ok, reasons, checker)
+    """
+    from cgtalg.errors import CertificateError
+
+    cert = ruleset.certificate()
+    if cert is None:
+        raise CertificateError(f"{ruleset.name}: no periodicity theorem applies to this game, so no "
+                               "period of it is certified")
+    try:
+        p, n0 = int(period), int(preperiod)
+        if p < 1 or n0 < 0:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise CertificateError(f"{ruleset.name}: period {shorten_value(period)} and preperiod "
+                               f"{shorten_value(preperiod)} must be integers, p >= 1, n0 >= 0") from None
+    theorem, mode, h, k = cert
+    L = required_length(mode, h, k, n0, p)
+    check_memory(periodicity_memory_estimate(ruleset, L), f"{ruleset.name}: re-checking a period on {L:,} values")
+    method = "naive" if L <= NAIVE_CHECK_VALUES else "auto"
+    G = np.asarray(grundy_sequence(ruleset, L, method=method, store=None, progress=False))[:L].astype(np.int64)
+    checker = (f"{theorem}: bound L = {L:,} re-derived from the rules; values re-computed "
+               f"({'naive mex kernel' if method == 'naive' else 'a fresh kernel, no store'})")
+    bad = [f"G({n}) = {G[n]} but G({n + p}) = {G[n + p]}" for n in
+           np.nonzero(G[n0:L - p] != G[n0 + p:L])[0][:3] + n0] if L - p > n0 else []
+    if not bad and n0 > 0 and G[n0 - 1] == G[n0 - 1 + p]:
+        bad.append(f"the preperiod is not least: G({n0 - 1}) = G({n0 - 1 + p}) as well")
+    if not bad:
+        for d in range(1, p):
+            if p % d == 0 and L - d > n0 and np.array_equal(G[n0:L - d], G[n0 + d:L]):
+                bad.append(f"the period is not least: {d} is a period of the same tail")
+                break
+    good = [f"G(n) = G(n+{p}) for {n0} <= n < {L - p} ({L:,} values), n0 and p least"]
+    return not bad, (bad or good), checker
+
+
+def shorten_value(x: Any) -> str:
+    return short_repr(x, 40)
+
+
 def _seen(Z: np.ndarray, L: int) -> tuple[int, int, int] | None:
     """What a prefix of ``L`` values shows: the smallest period repeating over 3 cycles."""
     sp, sn0 = K.period_scan(Z, L, 1, max(1, L // 3), 1, 0, 2, 3)
