@@ -80,6 +80,9 @@ def test_counts_born_by_day_0_1_2():
     d1 = partizan_misere_games_born_by(1)
     assert [cg.format_partizan(g) for g in d1] == ["0", "1", "-1", "*"]
     assert [outcome_of(tree(g), True) for g in d1] == ["N", "R", "L", "P"]
+    # ... pairwise incomparable, by the test's play against the games born by day 2
+    for a, b in itertools.permutations(d1, 2):
+        assert any((x, y) not in ORDER for x, y in zip(signature(a), signature(b))), (a, b)
     # day 2: every one of the 256 literal forms born by day 2 is simplest (they are the forms
     # whose options are day-1 games; no option is dominated or reversible)
     assert {tree(g) for g in DAY2} == set(ALL_DAY2)
@@ -125,8 +128,11 @@ def test_equal_iff_identical_simplest_forms_random_day_3(day3):
     equal_pairs = 0
     for a, b in itertools.combinations(forms, 2):
         same = S(a) is S(b)
-        assert bool(misere_equal(a, b)) == same, (a, b)
-        equal_pairs += same
+        r = misere_equal(a, b)
+        assert bool(r) == same, (a, b)
+        if same:  # equal games play alike with every X born by day 2 (the test's own play)
+            assert check_misere_certificate(r) and signature(a) == signature(b)
+            equal_pairs += 1
     assert equal_pairs > 20  # the test exercises equal pairs, not only distinct ones
 
 
@@ -278,3 +284,38 @@ def test_brute_force_helpers_are_sound():
     assert misere_outcome_bf(integer(1), ZERO_T) == "R"
     assert misere_outcome_bf(nimber(1), nimber(1)) == "N"
     assert bool(misere_ge(integer(-1), integer(-1)))
+
+
+# -- longer runs ---------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_exhaustive_day_3_over_pools(seed):
+    """Every form whose options are subsets of a pool of 4 day-2 games (256 forms): equality by
+    the comparison iff identical simplest forms on all pairs; each form plays like its simplest
+    form with every X born by day 2; distinct simplest forms are told apart by replayed T."""
+    rng = random.Random(seed)
+    pool = rng.sample(DAY2, 4)
+    subsets = [c for k in range(5) for c in itertools.combinations(pool, k)]
+    forms = [pgame(a, b) for a in subsets for b in subsets]
+    for a, b in itertools.combinations(forms, 2):
+        assert bool(misere_equal(a, b)) == (S(a) is S(b))
+    for g in forms:
+        assert signature(g) == signature(S(g))
+        assert misere_simplification(g).check()
+    values = list({S(g).id: S(g) for g in forms}.values())
+    for a, b in itertools.combinations(values, 2):
+        t = misere_equal(a, b).distinguisher
+        assert misere_outcome_bf(a, t) != misere_outcome_bf(b, t)
+
+
+@pytest.mark.slow
+def test_many_random_day_3_forms():
+    rng = random.Random(2015)
+    forms = list({g.id: g for g in (random_day3(rng, DAY2, 5) for _ in range(1500))}.values())
+    for g in forms:
+        s = misere_simplification(g)
+        assert s.check() and S(s.form) is s.form
+        r = misere_equal(g, s.form)
+        assert r and check_misere_certificate(r)
+    for g in rng.sample(forms, 150):
+        assert signature(g) == signature(S(g))

@@ -1,4 +1,5 @@
-"""Reduced (canonical) forms of partizan games in the misère dicot and dead-ending universes.
+"""Reduced (canonical) forms of partizan games in the misère dicot and dead-ending universes
+(and, by :mod:`cgtalg.misere.partizan_simplest`, simplest forms among all partizan games).
 
 Modulo the dicots ``D`` and modulo the dead-ending games ``E`` every game has a unique reduced
 form (Dorbec, Renault, Siegel and Sopena, *Dicots, and a taxonomy of ranks for misère games*,

@@ -23,6 +23,11 @@ partizan game.
     (identical forms). Hence two games are misère-equal in the full universe iff their
     simplest forms are identical.
 
+The statement is given from the papers' content; their theorem numbers are not cited because
+the printed text was not at hand when this module was written (what is *checked* is the
+statement itself: ``tests/test_partizan_simplest.py`` verifies (a)-(c) by play on thousands
+of forms born by day 3).
+
 *The end case of (b).* In normal play bypassing an option reversible through a Left end
 ``G^L1R1`` (no Left option) simply deletes it, and in the dicot and dead-ending universes such
 "reversibility through ends" needs rules of its own (:mod:`cgtalg.misere.partizan_canonical`).
