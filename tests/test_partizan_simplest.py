@@ -268,7 +268,8 @@ def test_canonical_form_door_in_the_universe_of_all_games():
     assert str(cg.canonical_form(cg.parse("*2"), misere=True)) == "*[2]"
 
 
-def test_cli_game_shows_the_misere_simplest_form():
+def test_cli_game_shows_the_misere_simplest_form(monkeypatch):
+    from cgtalg.cli import games
     from cgtalg.cli.main import cli
 
     r = CliRunner().invoke(cli, ["game", "{{|1}|}", "--json"], obj={})
@@ -276,6 +277,11 @@ def test_cli_game_shows_the_misere_simplest_form():
     assert json.loads(r.output)["misere_simplest_form"] == "1"
     r = CliRunner().invoke(cli, ["game", "{{|1}|}"], obj={})
     assert r.exit_code == 0 and "misère simplest 1 (among all games)" in r.output
+    # beyond the size bound the report names the library call instead of computing
+    monkeypatch.setattr(games, "SIMPLEST_FORM_MAX_POSITIONS", 2)
+    d = json.loads(CliRunner().invoke(cli, ["game", "{{|1}|}", "--json"], obj={}).output)
+    assert d["misere_simplest_form"] is None
+    assert d["misere_simplest_note"].startswith("not computed: 4 subpositions (more than 2)")
 
 
 def test_brute_force_helpers_are_sound():
