@@ -325,3 +325,14 @@ def test_many_random_day_3_forms():
         assert r and check_misere_certificate(r)
     for g in rng.sample(forms, 150):
         assert signature(g) == signature(S(g))
+
+
+def test_caches_are_cleared_with_the_others():
+    from cgtalg.caches import clear_caches
+    from cgtalg.misere import partizan_simplest as ps
+
+    g = pgame([pgame([], [integer(1)])], [])
+    assert S(g) is integer(1) and ps._SIMPLEST and ps._BORN
+    clear_caches()
+    assert not ps._SIMPLEST and not ps._STEPS and not ps._BORN
+    assert S(g) is integer(1) and partizan_misere_count_born_by(2) == 256  # recomputed alike
