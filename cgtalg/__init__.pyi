@@ -120,6 +120,11 @@ from .misere.partizan_outcome import (
 from .misere.partizan_proof import (
     check_misere_certificate,
 )
+from .misere.partizan_simplest import (
+    misere_simplification,
+    partizan_misere_count_born_by,
+    partizan_misere_games_born_by,
+)
 from .misere.parts import (
     MiserePart,
     misere_is_even,

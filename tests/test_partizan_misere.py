@@ -464,8 +464,10 @@ def test_dead_ending_reduced_forms_day_3_pools(seed):
 
 
 def test_reduced_form_errors():
-    with pytest.raises(ValueError, match="no unique reduced form is implemented for the universe 'full'"):
-        partizan_misere_canonical_form(STAR, "full")
+    # the universe of all games has simplest forms (tests/test_partizan_simplest.py)
+    assert partizan_misere_canonical_form(STAR + STAR, "full") is STAR + STAR
+    with pytest.raises(ValueError, match="unknown universe 'impartial'"):
+        partizan_misere_canonical_form(STAR, "impartial")
     with pytest.raises(ValueError, match="is not a dicot"):
         partizan_misere_canonical_form(integer(1), "dicot")
 

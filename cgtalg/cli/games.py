@@ -157,6 +157,27 @@ def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, dr
         _game(ctx, text, misere, no_store, draw, as_json)
 
 
+#: ``cgtalg game`` computes the misère simplest form of partizan text with at most this many
+#: subpositions (the comparisons grow about quadratically: ~1 s at 700 on one core); larger
+#: forms name the library call instead.
+SIMPLEST_FORM_MAX_POSITIONS = 800
+
+
+def _misere_simplest(g: Any) -> dict:
+    """The misère simplest form of the partizan form ``g`` among all partizan games
+    (:func:`cgtalg.misere.partizan_simplest.misere_simplest_form`), for ``cgtalg game``;
+    None, with a note, beyond :data:`SIMPLEST_FORM_MAX_POSITIONS` subpositions."""
+    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.misere.partizan_simplest import misere_simplest_form
+
+    n = len(g.subpositions())
+    if n > SIMPLEST_FORM_MAX_POSITIONS:
+        return {"misere_simplest_form": None,
+                "misere_simplest_note": f"not computed: {n:,} subpositions (more than "
+                f"{SIMPLEST_FORM_MAX_POSITIONS}); cgtalg.canonical_form(g, misere=True, universe='all')"}
+    return {"misere_simplest_form": format_partizan(misere_simplest_form(g))}
+
+
 def clip_text(text: str, limit: int = 60) -> str:
     """A user's input cut to about ``limit`` characters for a message (its length said)."""
     return text if len(text) <= limit else f"{text[: limit - 3]}... ({len(text):,} characters)"
@@ -172,13 +193,16 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
     if isinstance(g, PartizanGame):  # partizan text such as "{1|0}" or "^*"
         from cgtalg.cli.partizan import format_report, partizan_report
 
-        presult = {"input": text, **partizan_report(g)}
+        presult = {"input": text, **partizan_report(g), **_misere_simplest(g)}
         if draw:
             from cgtalg.viz.game_tree import draw_game_dag
 
             draw_game_dag(g.to_networkx(), draw, misere=misere)
             presult["drawing"] = draw
         emit(presult, as_json, lambda: f"{'input':<16}{text}\n" + format_report(presult)
+             + f"\n{'misère simplest':<16}"
+             + (f"{presult['misere_simplest_form']} (among all games)"
+                if presult["misere_simplest_form"] is not None else presult["misere_simplest_note"])
              + (f"\n(drawing written to {draw})" if draw else ""))
         return
     store = cli_store(ctx, not no_store)

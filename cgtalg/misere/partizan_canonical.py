@@ -1,4 +1,5 @@
-"""Reduced (canonical) forms of partizan games in the misère dicot and dead-ending universes.
+"""Reduced (canonical) forms of partizan games in the misère dicot and dead-ending universes
+(and, by :mod:`cgtalg.misere.partizan_simplest`, simplest forms among all partizan games).
 
 Modulo the dicots ``D`` and modulo the dead-ending games ``E`` every game has a unique reduced
 form (Dorbec, Renault, Siegel and Sopena, *Dicots, and a taxonomy of ranks for misère games*,
@@ -212,15 +213,16 @@ def _canonical(g: PartizanGame, universe: str) -> PartizanGame:
 
 def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanGame:
     """The reduced (canonical) form of the partizan game ``g`` modulo the misère ``universe``
-    (for impartial forms in the impartial universe: :func:`cgtalg.misere.canonical.misere_canonical`).
+    — the simplest form for the universe of all games — (for impartial forms in the impartial
+    universe: :func:`cgtalg.misere.canonical.misere_canonical`).
 
     Parameters
     ----------
     g : PartizanGame, Game, int or str
         A form of the universe.
-    universe : {"dicot", "dead-ending"}
-        The full universe has no such reduced form here (Siegel's generalized simplest forms,
-        arXiv 2312.16259, are not implemented).
+    universe : {"dicot", "dead-ending", "full"}
+        ``"full"`` (all partizan games) gives the simplest form of Mesdal-Ottaway and Siegel
+        (:func:`cgtalg.misere.partizan_simplest.misere_simplest_form`).
 
     Returns
     -------
@@ -230,7 +232,7 @@ def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanG
     Raises
     ------
     ValueError
-        For another universe, or a form outside the universe.
+        For an unknown universe, or a form outside the universe.
     ComputationLimitError
         Dead-ending only: when the simplest dead end below (above) the game is searched beyond
         birthday :data:`DEAD_END_SEARCH_BIRTHDAY` (games of birthday 7 and more may need it).
@@ -242,11 +244,17 @@ def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanG
     '{{0 | 0} | {0 | 0}}'
     >>> partizan_misere_canonical_form(integer(2) + integer(-2), "dead-ending") is integer(0)
     True
+    >>> partizan_misere_canonical_form(integer(2) + integer(-2), "full") is integer(0)   # not 0 among all games
+    False
     """
     universe = _check_universe(universe)
-    if universe not in REDUCED_UNIVERSES:
+    if universe == "full":
+        from cgtalg.misere.partizan_simplest import misere_simplest_form
+
+        return misere_simplest_form(g)
+    if universe not in REDUCED_UNIVERSES:  # pragma: no cover - _check_universe knows three
         raise UniverseError(f"no unique reduced form is implemented for the universe {shorten(universe)}; "
-                         f"use one of {', '.join(map(repr, REDUCED_UNIVERSES))}")
+                         f"use one of {', '.join(map(repr, REDUCED_UNIVERSES))} or 'full'")
     x = _pg(g, "g")
     _require(x, universe, "g")
     return _canonical(x, universe)

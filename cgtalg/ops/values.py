@@ -1,7 +1,7 @@
 """Values: canonical forms, and the value-level properties of each theory.
 
 - :func:`canonical_form` in normal play (every kind) or misère play in a universe (impartial,
-  dicot, dead-ending);
+  dicot, dead-ending, all games);
 - impartial only: :func:`grundy`, :func:`misere_grundy`, :func:`genus`;
 - partizan normal play (impartial games taken as the partizan games they are):
   :func:`left_stop`, :func:`right_stop`, :func:`mean`, :func:`temperature`, :func:`thermograph`,
@@ -17,7 +17,7 @@ from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
 from cgtalg.core.partizan import PartizanGame, from_impartial, pgame
-from cgtalg.errors import UniverseError, UnsupportedError, shorten
+from cgtalg.errors import UniverseError, shorten
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
@@ -186,8 +186,9 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
     Misère play, by ``universe``: ``"impartial"`` (the default for impartial games) gives the
     misère canonical form :class:`cgtalg.MisereCanonicalForm` (``*[2#]``); ``"dicot"`` and
     ``"dead-ending"`` give the reduced form of a partizan game in that universe (impartial games
-    belong to both); the universe of all games is not computed yet
-    (:class:`~cgtalg.errors.UnsupportedError`).
+    belong to both); ``"all"`` (also ``"full"``, the default for partizan games) gives the
+    simplest form among all partizan games (Mesdal and Ottaway 2007, Siegel 2015:
+    :func:`cgtalg.misere.partizan_simplest.misere_simplest_form`), a partizan form.
 
     The form keeps the kind given where it can: a partizan form for partizan (or
     partizan-notation) input, an impartial form for impartial input.
@@ -203,6 +204,8 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
     ('0', '*[2#]')
     >>> str(cg.canonical_form("{1|-1} + {1|-1}"))
     '0'
+    >>> str(cg.canonical_form("{{|1}|}", misere=True, universe="all"))
+    '1'
     """
     if not isinstance(misere, bool):
         raise refuse("canonical_form", g, f"misere must be True or False, not {shorten(misere)}")
@@ -242,14 +245,13 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
         from cgtalg.misere.canonical import misere_canonical
 
         return misere_canonical(as_impartial(x, "canonical_form"))
-    if u == "all":
-        raise UnsupportedError(
-            f"canonical_form({x}, misere=True, universe='all'): simplest forms in the universe "
-            "of all games are not computed yet; universe='dicot' and 'dead-ending' are (and "
-            "'impartial' for impartial games)")
+    pg = x if isinstance(x, PartizanGame) else from_impartial(as_impartial(x, "canonical_form"))
+    if u == "all":  # Mesdal-Ottaway / Siegel simplest form among all partizan games
+        from cgtalg.misere.partizan_simplest import misere_simplest_form
+
+        return misere_simplest_form(pg)
     from cgtalg.misere.partizan_canonical import partizan_misere_canonical_form
 
-    pg = x if isinstance(x, PartizanGame) else from_impartial(as_impartial(x, "canonical_form"))
     return partizan_misere_canonical_form(pg, u)
 
 
