@@ -151,7 +151,8 @@ class _Engine:
     def _frame(self, g: PartizanGame, h: PartizanGame) -> _Frame:
         if g is h:
             return _Verdict(True, identical=True)
-        if not outcome_ge(misere_outcome(g), misere_outcome(h)):  # X = 0 already separates
+        vg, vh = fold(g, _PLAY), fold(h, _PLAY)  # the memoised play values (no argument checks)
+        if not outcome_ge(_OUTCOME[vg[0], vg[1]], _OUTCOME[vh[0], vh[1]]):  # X = 0 already separates
             return _Verdict(False, condition="outcome")
         proviso: list[str] = []
         if not h.left:
