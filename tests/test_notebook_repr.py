@@ -35,3 +35,15 @@ def test_text_is_escaped():
 
     page = text_html(Report())
     assert "a &lt; b &amp; c" in page and "a < b" not in page
+
+
+def test_quotients_have_a_short_repr():
+    # issue 23: repr(MisereQuotient) printed the whole table (2,338 characters for Kayles)
+    import cgtalg as cg
+
+    for q, head in ((cg.misere_quotient("0.77"), "MisereQuotient('0.77', final, order=40, p_count=9)"),
+                    (cg.misere_quotient(["{*2}", "*2+*2"]), "FormQuotient([{*2}, *2+*2]"),
+                    (cg.misere_quotient("cram:1xn", max_heap=8), "ComponentQuotient('cram:1xn', max_size=8")):
+        r = repr(q)
+        assert r.startswith(head) and len(r) < 120, r
+        assert f"order={q.order}" in r and f"p_count={len(q.p_portion)}" in r

@@ -209,6 +209,14 @@ class QuotientOfPositions:
         """``'P'`` or ``'N'``: the misère outcome of ``position`` (a list: their sum)."""
         return "P" if bool(self.quotient.P[self.element(position)]) else "N"
 
+    def __repr__(self) -> str:
+        q = self.quotient
+        reach = "final" if q.final else f"max_heap={len(q.phi) - 1}"
+        return f"{type(self).__name__}({self._repr_subject()}, {reach}, order={q.order}, p_count={len(q.p_portion)})"
+
+    def _repr_subject(self) -> str:
+        return repr(self.quotient.game)
+
     def describe(self, head: str, body: Iterable[str]) -> str:
         """The text of the quotient: ``head``, ``|Q|`` and ``|P|``, the presentation, the
         P-portion, the lines of ``body``, and the note of a partial result."""
@@ -221,7 +229,7 @@ class QuotientOfPositions:
         return "\n".join(lines)
 
 
-@dataclass
+@dataclass(repr=False)
 class FormQuotient(QuotientOfPositions):
     """The misère quotient of the closure of a finite set of forms.
 
@@ -273,6 +281,10 @@ class FormQuotient(QuotientOfPositions):
                         "outcome": self.outcome(g) if self.covers(g) else None} for g in self.inputs],
             "classes": [[str(g) for g in c] for c in self.classes()],
         }
+
+    def _repr_subject(self) -> str:
+        shown = ", ".join(str(g) for g in self.inputs[:4]) + (", ..." if len(self.inputs) > 4 else "")
+        return f"[{shown[:80]}]"
 
     def __str__(self) -> str:
         q = self.quotient

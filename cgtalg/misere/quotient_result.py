@@ -128,6 +128,13 @@ class MisereQuotient:
     def word(self, x: int) -> str:
         return self.presentation().words[x]
 
+    def __repr__(self) -> str:
+        """Short: the game, the reach, ``|Q|`` and ``|P|`` (``str()`` gives the presentation and
+        Φ, ``to_dict()`` the table)."""
+        reach = "final" if self.final else f"max_heap={self.max_heap}"
+        return (f"MisereQuotient({self.game!r}, {reach}, order={self.order}, "
+                f"p_count={int(self.P.sum())})")
+
     def __str__(self) -> str:
         pr = self.presentation()
         head = f"misère quotient of {self.game} ({'final' if self.final else f'heaps <= {self.max_heap}'})"

@@ -117,7 +117,7 @@ class ReducedComponentHeaps:
         return tuple(out)
 
 
-@dataclass
+@dataclass(repr=False)
 class ComponentQuotient(_forms.QuotientOfPositions):
     """``Q_N`` of a component family: the misère quotient of the positions whose components
     have at most ``max_size`` cells or vertices.
@@ -171,6 +171,9 @@ class ComponentQuotient(_forms.QuotientOfPositions):
         if self.reduced:
             d["heaps"] = [self.heaps.heap_text(h) for h in range(len(self.quotient.phi))]
         return d
+
+    def _repr_subject(self) -> str:
+        return f"{self.heaps.ruleset.name!r}, max_size={self.max_size}"
 
     def __str__(self) -> str:
         q = self.quotient
