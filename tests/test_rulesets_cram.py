@@ -88,16 +88,18 @@ def test_published_values():
     # Gardner: even × even boards are second-player wins (0), even × odd first-player wins
     assert component_grundy(cram, cram.rectangle(4, 4)) == 0
     assert component_grundy(cram, cram.rectangle(4, 3)) != 0
-    # Lemoine–Viennot: 3×n for n = 1..6
-    assert [component_grundy(cram, cram.rectangle(3, n)) for n in range(1, 7)] == [1, 1, 0, 1, 1, 4]
+    # Lemoine–Viennot: 3×n for n = 1..7
+    assert [component_grundy(cram, cram.rectangle(3, n)) for n in range(1, 8)] == [1, 1, 0, 1, 1, 4, 1]
 
 
 @pytest.mark.slow
 def test_published_values_slow():
-    """Lemoine–Viennot 3×7, 3×8 (1, 3); 4×5 is a first-player win (Gardner)."""
+    """Lemoine–Viennot 3×8, 3×9, 3×10 (3, 1, 2); 4×5 is a first-player win and 4×6 a
+    second-player win (Gardner)."""
     cram = Cram(None)
-    assert [component_grundy(cram, cram.rectangle(3, n)) for n in (7, 8)] == [1, 3]
+    assert [component_grundy(cram, cram.rectangle(3, n)) for n in (8, 9, 10)] == [3, 1, 2]
     assert component_grundy(cram, cram.rectangle(4, 5)) != 0
+    assert component_grundy(cram, cram.rectangle(4, 6)) == 0
 
 
 def test_misere_outcomes_and_genera_against_brute_force():

@@ -24,19 +24,13 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from cgtalg.caches import register_cache
 from cgtalg.errors import RulesetError, shorten
 from cgtalg.rulesets.component_games import ComponentRuleset
 
 __all__ = ["Cram", "cram_key", "cells_of", "cram_components"]
 
 Cell = tuple[int, int]
-
-
-def _text(cells: Iterable[Cell]) -> str:
-    cells = set(cells)
-    rows = max(r for r, _ in cells) + 1
-    cols = max(c for _, c in cells) + 1
-    return "/".join("".join("x" if (r, c) in cells else "." for c in range(cols)) for r in range(rows))
 
 
 def cram_key(cells: Iterable[Cell], dihedral: bool = False) -> str:
@@ -55,18 +49,35 @@ def cram_key(cells: Iterable[Cell], dihedral: bool = False) -> str:
         raise RulesetError("a Cram component has at least one cell")
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
-    cells = [(r - r0, c - c0) for r, c in cells]
-    h = max(r for r, _ in cells)
-    w = max(c for _, c in cells)
-    images = [cells, [(c, r) for r, c in cells]] if dihedral else [cells]
-    out = []
-    for img in images:
-        hh = max(r for r, _ in img)
-        ww = max(c for _, c in img)
-        out.extend(_text((hh - r if fr else r, ww - c if fc else c) for r, c in img)
-                   for fr in (False, True) for fc in (False, True))
-    del h, w
-    return min(out)
+    shape = frozenset((r - r0, c - c0) for r, c in cells)
+    memo = _KEYS[dihedral]
+    got = memo.get(shape)
+    if got is None:
+        h = max(r for r, _ in shape) + 1
+        w = max(c for _, c in shape) + 1
+        rows = ["".join("x" if (r, c) in shape else "." for c in range(w)) for r in range(h)]
+        grids = [rows]
+        if dihedral:
+            grids.append(["".join(row[c] for row in rows) for c in range(w)])   # the transpose
+        out = []
+        for g in grids:
+            back = [row[::-1] for row in g]
+            out += ["/".join(g), "/".join(back), "/".join(g[::-1]), "/".join(back[::-1])]
+        got = min(out)
+        if len(memo) > 1_000_000:
+            memo.clear()
+        memo[shape] = got
+    return got
+
+
+#: translated shape -> key, for the two kinds of key (memo of :func:`cram_key`)
+_KEYS: dict[bool, dict[frozenset, str]] = {False: {}, True: {}}
+
+
+@register_cache("rulesets.cram keys")
+def _clear_keys() -> None:
+    for memo in _KEYS.values():
+        memo.clear()
 
 
 def cells_of(key: str) -> list[Cell]:
