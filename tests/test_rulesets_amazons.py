@@ -84,6 +84,23 @@ def test_agree_with_cgt_py(text):
     assert partizan_form(a, a.parse_position(text)) == cgt_py_form(cp.Amazons(text))
 
 
+#: a value "confirmed with CGSuite" in cgt-tools' tests (t4ccer/cgt-tools, amazons.rs)
+CGSUITE_3x4 = ("x..#|....|.#.o", "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|0, {1/2|0}}|-4}}}|-3, "
+               "{0, {0|-2}, {1|-3}|-5}, {0, {0, *|0, {0, {1/2, {1|0}|v}|v}}|-5}, {{2, {2|0}|0, {0, {2|0, "
+               "{2|0}}|0}}, {2, {3|0}|0, {0, {0, ^*|0}|-1}}, {{2|0}, {2|{1|1/4}, {2|0}}|v*, {1/2|{{0|-1}, "
+               "{*|-1}|-1}}, {{0, ^*|0}|-1}}, {{3|0}, {3|1, {2|0}}, {3, {3|1}|1, {1|0, *}}|-1/16, {0|-1}, "
+               "{*|-1}}|-5, {v, v*, {0, {0, ^*|0}|-1}|-5}, {{1/2|{-1/4, {0|-1}, {*|-1}|-1}}, {{1|1/4}|"
+               "{-1/4|-1}}, {{1|{1|0}, {1|*}}|-1/2}|-5}}}")
+
+
+def test_cgsuite_value_of_a_3x4_board():
+    from cgtalg.core.partizan_notation import parse_partizan
+
+    a = Amazons()
+    board, value = CGSUITE_3x4
+    assert partizan_form(a, a.parse_position(board)) == parse_partizan(value)
+
+
 def test_regions_are_components():
     """Burnt squares (8-connected: a diagonal gap joins) cut the board into independent regions;
     regions with no amazon or no empty square are dropped."""

@@ -66,6 +66,8 @@ def test_published_values():
     # LRL = {0, * | 1} = 1/2 (Left topples all or leaves LR = *; Right leaves L = 1); the brute
     # force above checks every row of up to 5 dominoes
     assert number_value(partizan_form(t, ("LRL",))) == Fraction(1, 2)
+    # cgt-tools' test value (t4ccer/cgt-tools, toppling_dominoes.rs): "xooxx" = LRRLL is {1|*}
+    assert str(partizan_form(t, t.parse_position("LRRLL"))) == "{1|*}"
 
 
 def test_a_row_does_not_split():
