@@ -14,7 +14,7 @@ import pytest
 
 import cgtalg as cg
 from cgtalg.core.partizan import nimber
-from cgtalg.errors import RulesetError
+from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.misere.genus import genus
 from cgtalg.misere.outcome import misere_outcome
 from cgtalg.rulesets.component_games import component_grundy, component_misere_form
@@ -142,3 +142,5 @@ def test_texts_families_and_errors():
         get_ruleset("cram:2xn").parse_position("3x3")
     with pytest.raises(RulesetError, match="unexpected 'o'"):
         cram.parse_position("xo")
+    with pytest.raises(ComputationLimitError, match="more than 100,000 cells"):
+        cram.parse_position("9999x9999")

@@ -25,12 +25,15 @@ import re
 from typing import Any, Iterable
 
 from cgtalg.caches import register_cache
-from cgtalg.errors import RulesetError, shorten
+from cgtalg.errors import ComputationLimitError, RulesetError, shorten
 from cgtalg.rulesets.component_games import ComponentRuleset
 
 __all__ = ["Cram", "cram_key", "cells_of", "cram_components"]
 
 Cell = tuple[int, int]
+
+#: the most cells a board may have when made by :meth:`Cram.rectangle` or read from text
+MAX_CELLS = 100_000
 
 
 def cram_key(cells: Iterable[Cell], dihedral: bool = False) -> str:
@@ -149,8 +152,9 @@ class Cram(ComponentRuleset):
         if not isinstance(text, str):
             raise RulesetError(f"{self.name}: a position text is a str, not {type(text).__name__}")
         t = text.strip().lower().replace("×", "x")
-        if len(t) > 200_000:
-            raise RulesetError(f"{self.name}: the position text is {len(t):,} characters long (at most 200,000)")
+        if len(t) > 2 * MAX_CELLS:
+            raise ComputationLimitError(f"{self.name}: the position text is {len(t):,} characters long, beyond "
+                                        f"the limit of {MAX_CELLS:,} cells (cgtalg.rulesets.cram.MAX_CELLS)")
         m = re.fullmatch(r"([0-9]{1,4})\s*x\s*([0-9]{1,4})", t)
         if m:
             return self.rectangle(int(m.group(1)), int(m.group(2)))
@@ -227,7 +231,12 @@ class Cram(ComponentRuleset):
         return pos
 
     def rectangle(self, rows: int, cols: int) -> tuple[str, ...]:
-        """The empty ``rows × cols`` board (``()`` when it has no cell)."""
+        """The empty ``rows × cols`` board (``()`` when it has no cell; at most
+        :data:`MAX_CELLS` cells, else :class:`~cgtalg.errors.ComputationLimitError`)."""
+        if rows * cols > MAX_CELLS:
+            raise ComputationLimitError(
+                f"{self.name}: a {rows:,} x {cols:,} board has more than {MAX_CELLS:,} cells "
+                "(cgtalg.rulesets.cram.MAX_CELLS)")
         return self.board((r, c) for r in range(rows) for c in range(cols))
 
 

@@ -239,8 +239,12 @@ class GraphColouring(PartizanRuleset):
         kind, arg = m.group(1), m.group(2).strip()
 
         def number(s: str) -> int:
-            if not (s.isascii() and s.isdigit()) or len(s) > 9:
+            if not (s.isascii() and s.isdigit()):
                 raise RulesetError(f"{self.name}: {s!r} in {shorten(text, 60)} is not a vertex count")
+            if len(s) > 9 or int(s) > MAX_VERTICES:
+                raise ComputationLimitError(f"{self.name}: {shorten(s, 20)} in {shorten(text, 60)} is more than "
+                                            f"the limit of {MAX_VERTICES:,} vertices "
+                                            "(cgtalg.rulesets.snort_col.MAX_VERTICES)")
             return int(s)
 
         def edge_list(s: str, n: int) -> list[tuple[int, int]]:
@@ -266,6 +270,9 @@ class GraphColouring(PartizanRuleset):
             return n, [(i, i + 1) for i in range(n - 1)] + [(0, n - 1)], None
         if k == "complete":
             n = number(arg)
+            if n * (n - 1) // 2 > 4 * MAX_VERTICES:
+                raise ComputationLimitError(f"{self.name}: complete:{n} has {n * (n - 1) // 2:,} edges, more "
+                                            f"than the limit of {4 * MAX_VERTICES:,}")
             return n, [(i, j) for i in range(n) for j in range(i + 1, n)], None
         if k == "star":
             n = number(arg)
@@ -273,6 +280,10 @@ class GraphColouring(PartizanRuleset):
         if k == "grid":
             r, _, c = arg.lower().replace("×", "x").partition("x")
             rows, cols = number(r.strip()), number(c.strip())
+            if rows * cols > MAX_VERTICES:
+                raise ComputationLimitError(f"{self.name}: grid:{rows}x{cols} has {rows * cols:,} vertices, "
+                                            f"more than the limit of {MAX_VERTICES:,} "
+                                            "(cgtalg.rulesets.snort_col.MAX_VERTICES)")
             es = [(i * cols + j, i * cols + j + 1) for i in range(rows) for j in range(cols - 1)]
             es += [(i * cols + j, (i + 1) * cols + j) for i in range(rows - 1) for j in range(cols)]
             return rows * cols, es, None
