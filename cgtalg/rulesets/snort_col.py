@@ -67,9 +67,18 @@ def _relabel(tints: dict[int, str], edges: Iterable[tuple[int, int]]) -> Positio
 
 
 class GraphColouring(PartizanRuleset):
-    """Base of :class:`Snort` and :class:`Col` (module docstring); ``same_colour_allowed`` is
-    what tells them apart (Snort: a neighbour may take only the same colour; Col: only the
-    other)."""
+    """Base of :class:`Snort` and :class:`Col` (module docstring); the class attribute
+    ``snort`` tells them apart (true for Snort: a neighbour may then take only the same colour;
+    false for Col: only the other).
+
+    Examples
+    --------
+    >>> s = Snort()
+    >>> s.colour(s.parse_position("path:3"), 1, "L")       # both ends now Left's only
+    ('LL', ())
+    >>> Col().colour(Col().parse_position("path:3"), 1, "L")
+    ('RR', ())
+    """
 
     name = "graph-colouring"
     #: True for Snort (a coloured vertex tints its neighbours for the same player)
