@@ -47,6 +47,10 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.partizan_games",
     "cgtalg.rulesets.node_kayles",
     "cgtalg.rulesets.cram",
+    "cgtalg.rulesets.snort_col",
+    "cgtalg.rulesets.amazons",
+    "cgtalg.rulesets.toppling",
+    "cgtalg.rulesets.hackenbush_graph",
 )
 
 _NAMED: dict[str, tuple[Callable[[], Any], str]] = {}
