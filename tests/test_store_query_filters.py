@@ -304,6 +304,10 @@ def test_cli_table_csv_json_agree(capsys, kayles_store):
     assert lines[0].split() == ["kind", "ruleset", "position", "size", "heaps", "normal", "misere", "genus"]
     assert lines[1].split() == ["position", "misere:0.77", "1", "1", "1", "N", "P", "1^031"]
     assert lines[-1] == "3 entries (the --limit; there may be more)"
+    code, out, _ = run(capsys, *args, "--columns", "misere_outcome", "--csv", "--size", "14", "--heaps", "2")
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and list(table[0])[-1] == "misere_outcome" and "genus" not in table[0]
+    assert {r["position"]: r["misere_outcome"] for r in table} == {"1 13": "", "5 9": "P", "7 7": ""}
     code, out, _ = run(capsys, "--store", s, "store", "query", "--ruleset", "kayles", "--size", "40..")
     assert code == 0 and out.startswith("nothing in the store passes the filters")
 

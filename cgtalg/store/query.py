@@ -52,6 +52,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 from sqlalchemy import Numeric, Text, and_, case, cast, exists, func, literal, literal_column, or_, select
@@ -251,16 +252,26 @@ def outcome_of(props: dict, misere: bool = False) -> str | None:
 
 
 def _as_genus(v: Any) -> Any:
+    """The :class:`~cgtalg.misere.genus.Genus` of a stored genus (record or text), else None."""
+    if isinstance(v, dict):
+        g, gammas = v.get("g"), v.get("gammas")
+        if not isinstance(gammas, list):
+            return None
+        try:
+            return _genus(g, tuple(gammas), None)
+        except TypeError:  # unhashable entries: not a genus
+            return None
+    return _genus(None, None, v) if isinstance(v, str) else None
+
+
+@lru_cache(maxsize=4096)
+def _genus(g: Any, gammas: Any, text: str | None) -> Any:
     from cgtalg.misere.genus import Genus
 
     try:
-        if isinstance(v, dict) and "g" in v and "gammas" in v:
-            return Genus(v["g"], v["gammas"])
-        if isinstance(v, str):
-            return Genus.parse(v)
+        return Genus.parse(text) if text is not None else Genus(g, gammas)
     except (ArgumentError, GenusNotationError, TypeError, ValueError):
         return None
-    return None
 
 
 def genus_symbol(v: Any) -> Any:
@@ -315,16 +326,18 @@ def _positions_build(j: _Json, f: dict) -> Any:
         q = q.where(positions.c.ruleset.in_(_ruleset_keys(f["ruleset"])))
     for name, expr in (("size", size), ("heaps", heaps)):
         lo, hi = f.get(name) or (None, None)
-        if lo is not None:
+        if lo is not None and hi is not None:  # BETWEEN evaluates the expression once
+            q = q.where(expr == lo if lo == hi else expr.between(lo, hi))
+        elif lo is not None:
             q = q.where(expr >= lo)
-        if hi is not None:
+        elif hi is not None:
             q = q.where(expr <= hi)
     return q
 
 
 def _size_order(j: _Json) -> list:
-    size = j.heap_numbers(positions.c.position, count=False)
-    return case((size.is_(None), 1), else_=0), size
+    # the output column by its name (computed once per row), positions without a size last
+    return [literal_column("size").nulls_last()]
 
 
 def _positions_record(store: Any, row: Any) -> dict:
