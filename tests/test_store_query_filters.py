@@ -372,6 +372,28 @@ def test_queries_use_the_indexes(kayles_store):
     st.close()
 
 
+def test_value_lookups_use_the_value_index():
+    import sqlalchemy as sa
+
+    st = open_store(":memory:")
+    for k in range(40):
+        st.put(cg.nim(k), "grundy", k)
+    seen = []
+
+    @sa.event.listens_for(st._engine, "before_cursor_execute")
+    def grab(conn, cursor, statement, parameters, context, executemany):
+        if "value_hash" in statement:
+            seen.append((statement, parameters))
+
+    rows = st.query(kind="form", prop="grundy", value=7, as_frame=False)
+    sa.event.remove(st._engine, "before_cursor_execute", grab)
+    assert [r["position"] for r in rows] == ["*7"]
+    with st._engine.connect() as conn:
+        plan = " | ".join(row[-1] for row in conn.exec_driver_sql("EXPLAIN QUERY PLAN " + seen[0][0], seen[0][1]))
+    assert "USING INDEX ix_form_properties_name_value_hash" in plan and "SCAN forms" not in plan, plan
+    st.close()
+
+
 @pytest.mark.slow
 def test_issue_example_thirty_tokens(tmp_path):
     """The issue's question at full size: Kayles positions of at most 30 tokens that are misère P."""

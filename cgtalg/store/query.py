@@ -467,7 +467,10 @@ class QueryMixin:
                 conds.append(n >= f["min"])
             if "max" in f:
                 conds.append(n <= f["max"])
-            out.append(has([f["prop"]], *conds))
+            if "value" in f:  # driven by the (name, value_hash) index: the matching rows first
+                out.append(id_col.in_(select(owner).where(self._fresh_names(props, [f["prop"]]), *conds)))
+            else:
+                out.append(has([f["prop"]], *conds))
         if "outcome" in f:
             sources = OUTCOME_SOURCES["misere" if f.get("misere") else "normal"]
             letter = case(*((props.c.name == name, _outcome_expr(j, how, col)) for name, how in sources.items()))
