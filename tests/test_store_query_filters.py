@@ -242,6 +242,33 @@ def test_stale_rows_are_not_answers(monkeypatch):
     st.close()
 
 
+def test_a_registered_kind_gets_the_generic_filters(monkeypatch):
+    """A new kind of record (say loopy games, with tables of their own) registers how to select
+    its rows; property, value and outcome filters then apply to it unchanged."""
+    from sqlalchemy import select
+
+    from cgtalg.store import query as q
+    from cgtalg.store.schema import position_properties, positions
+
+    kind = q.EntityKind(
+        "octal-code", positions, position_properties, "position_id", frozenset(),
+        lambda j, f: select(positions.c.id, positions.c.position).where(positions.c.ruleset == "census:octal"),
+        lambda store, row: {"kind": "octal-code", "id": int(row.id), "ruleset": None, "position": row.position,
+                            "size": None, "heaps": None, "birthday": None})
+    monkeypatch.setitem(q.KINDS, "octal-code", kind)
+    st = open_store(":memory:")
+    st.put_positions_many([("census:octal", "0.77", "period", 12), ("census:octal", "0.07", "period", 34),
+                           ("misere:0.77", "3", "misere_grundy", 0)])
+    rows = st.query(kind="octal-code", prop="period", min=20, as_frame=False)
+    assert [(r["kind"], r["position"], r["period"]) for r in rows] == [("octal-code", "0.07", 34)]
+    assert st.query(kind="octal-code", outcome="P", misere=True, as_frame=False) == []
+    with pytest.raises(StoreError, match="the filter size does not apply to kind 'octal-code'"):
+        st.query(kind="octal-code", size=3)
+    with pytest.raises(ArgumentError, match="register_kind needs an EntityKind"):
+        q.register_kind("loopy")
+    st.close()
+
+
 # -- errors ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("kwargs, error, words", [
     ({"rulset": "kayles"}, ArgumentError, "unknown query filter 'rulset'; the filters are kind, ruleset"),
@@ -277,6 +304,7 @@ def test_cli_errors(capsys, kayles_store):
         (["*2", "--size", "3"], "give game TEXT or filters, not both"),
         (["--size", "a..b"], "size: expected an int or a range"),
         (["--genus", "feral"], "genus: 'feral' is neither a genus symbol"),
+        (["--outcome", "W"], "unknown outcome 'W'; the outcomes are P, N, L, R"),
         (["--kind", "form", "--size", "3"], "the filter size does not apply to kind 'form'"),
     ]:
         code, out, err = run(capsys, "--store", s, "store", "query", *args)

@@ -118,7 +118,7 @@ def _parse_value(text: str) -> Any:
               help="Only positions of this ruleset: a stored key (misere:0.77) or a name (kayles, 0.77).")
 @click.option("--size", "size", metavar="RANGE", help="Heap positions of this many tokens in all: N, A..B, ..B, A..")
 @click.option("--heaps", "heaps", metavar="RANGE", help="Heap positions of this many nonempty heaps: N, A..B, ..B, A..")
-@click.option("--outcome", type=click.Choice(["P", "N", "L", "R"], case_sensitive=False),
+@click.option("--outcome", metavar="P|N|L|R",
               help="Entries whose stored results tell this outcome (normal play; --misere: misère play).")
 @click.option("--misere", is_flag=True, help="With --outcome: the outcome in misère play.")
 @click.option("--genus", metavar="SYMBOL|KIND", help="Genus symbol (1^031, 0^0, 6^(8,10)) or kind (tame, restive, restless, wild).")
@@ -246,7 +246,7 @@ def _table_text(result: dict) -> str:
     lines = ["  ".join(n.ljust(w) for n, w in zip(names, widths)).rstrip()]
     lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
     more = " (the --limit; there may be more)" if result["limit_reached"] else ""
-    lines.append(f"{len(rows)} entries{more}")
+    lines.append(f"{len(rows)} {'entry' if len(rows) == 1 else 'entries'}{more}")
     return "\n".join(lines)
 
 
