@@ -488,7 +488,7 @@ class QueryMixin:
             out.append(has(["genus"], cond))
         return out
 
-    def query(self, *, as_frame: bool | None = None, limit: int = 1000, columns: list[str] | None = None,
+    def query(self, *, as_frame: bool | None = None, limit: int | None = None, columns: list[str] | None = None,
               **filters: Any) -> Any:
         """Stored positions and forms that pass every filter, as a table (one row per entry).
 
@@ -500,9 +500,9 @@ class QueryMixin:
         as_frame : bool, optional
             ``True``: a pandas DataFrame; ``False``: a list of dicts; ``None`` (default): a
             DataFrame when pandas can be imported, else the list.
-        limit : int
-            At most this many rows (1 .. 10^6), in order: positions by ruleset, size and text,
-            then forms by birthday and id.
+        limit : int, optional
+            At most this many rows (1 .. 10^6; default: all, up to 10^6), in order: positions by
+            ruleset, size and text, then forms by birthday and id.
         columns : list of str, optional
             Property columns to include (default: every property the rows have).
 
@@ -530,8 +530,9 @@ class QueryMixin:
         >>> s.query(size="..9", as_frame=False)[0]["misere"]
         'N'
         """
-        from cgtalg.store.listings import check_limit
+        from cgtalg.store.listings import MAX_LIMIT, check_limit
 
+        limit = MAX_LIMIT if limit is None else limit
         check_limit(limit, "query: ")
         f = _check_filters(filters)
         specific = {k for k in f if k in ("ruleset", "size", "heaps", "born_by")}
