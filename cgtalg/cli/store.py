@@ -109,34 +109,85 @@ def _parse_value(text: str) -> Any:
 @store_group.command("query")
 @click.argument("text", required=False)
 @click.option("--property", "prop", metavar="NAME", help="Only entries with this property.")
-@click.option("--value", "value_text", metavar="VALUE", help="...whose value is VALUE (JSON, else text).")
+@click.option("--value", "value_text", metavar="VALUE",
+              help="...whose value is VALUE (JSON, else text), or in a range A..B (..B, A..).")
+@click.option("--min", "min_value", type=float, metavar="X", help="...whose value is a number >= X.")
+@click.option("--max", "max_value", type=float, metavar="X", help="...whose value is a number <= X.")
+@click.option("--kind", type=click.Choice(["position", "form"]), help="Only positions, or only forms.")
+@click.option("--ruleset", metavar="KEY",
+              help="Only positions of this ruleset: a stored key (misere:0.77) or a name (kayles, 0.77).")
+@click.option("--size", "size", metavar="RANGE", help="Heap positions of this many tokens in all: N, A..B, ..B, A..")
+@click.option("--heaps", "heaps", metavar="RANGE", help="Heap positions of this many nonempty heaps: N, A..B, ..B, A..")
+@click.option("--outcome", metavar="P|N|L|R",
+              help="Entries whose stored results tell this outcome (normal play; --misere: misère play).")
+@click.option("--misere", is_flag=True, help="With --outcome: the outcome in misère play.")
+@click.option("--genus", metavar="SYMBOL|KIND", help="Genus symbol (1^031, 0^0, 6^(8,10)) or kind (tame, restive, restless, wild).")
+@click.option("--born-by", "born_by", type=click.IntRange(min=0), metavar="DAY", help="Forms born by day DAY (birthday <= DAY).")
+@click.option("--columns", metavar="NAMES", help="Property columns to show, comma-separated (default: all stored).")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(min=1, max=10**6), help="At most this many entries (1 .. 10^6).")
 @click.option("--sequences", "list_sequences", is_flag=True, help="List stored sequences (key, length, metadata).")
 @click.option("--periods", "list_periods", is_flag=True, help="List sequences with a periodicity result.")
 @click.option("--positions", "list_positions", is_flag=True, help="List solved positions (with --ruleset: of one ruleset).")
-@click.option("--ruleset", metavar="KEY", help="With --positions: only this ruleset's positions.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print the filtered table as CSV.")
 @json_option
 @click.pass_context
 def query_command(
-    ctx: click.Context, text: str | None, prop: str | None, value_text: str | None, limit: int,
-    list_sequences: bool, list_periods: bool, list_positions: bool, ruleset: str | None, as_json: bool,
+    ctx: click.Context, text: str | None, prop: str | None, value_text: str | None, min_value: float | None,
+    max_value: float | None, kind: str | None, ruleset: str | None, size: str | None, heaps: str | None,
+    outcome: str | None, misere: bool, genus: str | None, born_by: int | None, columns: str | None, limit: int,
+    list_sequences: bool, list_periods: bool, list_positions: bool, as_csv: bool, as_json: bool,
 ) -> None:
-    """Show what the store holds for the game TEXT, which entries have a property value,
-    or list sequences, periods and solved positions."""
+    """Show what the store holds for the game TEXT, list sequences, periods and solved
+    positions, or give the table of stored entries that pass the filters (--ruleset, --size,
+    --heaps, --property/--value/--min/--max, --outcome [--misere], --genus, --born-by),
+    answered from the store without recomputing.
+
+    \b
+    cgtalg store query --ruleset kayles --size ..30 --outcome P --misere
+    cgtalg store query --genus wild --ruleset 0.77 --csv
+    cgtalg store query --property misere_grundy --value 2..5 --json
+    """
     listings = list_sequences + list_periods + list_positions
     if listings > 1:
         raise click.UsageError("give only one of --sequences, --periods, --positions")
-    if ruleset is not None and not list_positions:
-        raise click.UsageError("--ruleset needs --positions")
-    if listings and (text is not None or prop is not None):
-        raise click.UsageError("--sequences/--periods/--positions take no game TEXT or --property")
-    if value_text is not None and prop is None:
-        raise click.UsageError("--value needs --property NAME")
-    if text is None and prop is None and not listings:
-        raise click.UsageError("give game TEXT or --property NAME (or list with --sequences, --periods, --positions)")
+    if as_csv and as_json:
+        raise click.UsageError("give --csv or --json, not both")
+    if misere and outcome is None:
+        raise click.UsageError("--misere chooses the play of --outcome: give --outcome P or N too")
+    for opt, given in (("--value", value_text), ("--min", min_value), ("--max", max_value)):
+        if given is not None and prop is None:
+            raise click.UsageError(f"{opt} needs --property NAME")
+    if value_text is not None and (min_value is not None or max_value is not None):
+        raise click.UsageError("give --value or --min/--max, not both")
+    filters = {"kind": kind, "size": size, "heaps": heaps, "min": min_value, "max": max_value,
+               "outcome": outcome, "genus": genus, "born_by": born_by}
     value = None if value_text is None else _parse_value(value_text)
+    ranged = isinstance(value, str) and ".." in value
+    table = (any(v is not None for v in filters.values()) or as_csv or columns is not None or ranged
+             or (ruleset is not None and not list_positions))
+    if listings and (text is not None or prop is not None or table):
+        raise click.UsageError("--sequences/--periods/--positions take no game TEXT, --property or filters")
+    if table and text is not None:
+        raise click.UsageError("give game TEXT or filters, not both (to filter by form, use --kind form)")
+    if text is None and prop is None and not listings and not table:
+        raise click.UsageError("give game TEXT or --property NAME, filters (--ruleset, --size, --outcome, --genus, "
+                               "--born-by, ...), or list with --sequences, --periods, --positions")
     from cgtalg.store import open_store  # loads SQLAlchemy's ORM and Alembic: only when needed
 
+    if table or (as_csv and prop is not None):
+        filters.update(ruleset=ruleset, prop=prop, value=value, misere=misere)
+        cols = None if columns is None else [c.strip() for c in columns.split(",") if c.strip()]
+        with open_store(_store_url(ctx)) as store:
+            where = store.location
+            rows = store.query(as_frame=False, limit=limit, columns=cols, **filters)
+        shown = {k: v for k, v in filters.items() if v is not None and v is not False}
+        if as_csv:
+            click.echo(_rows_csv(rows), nl=False)
+            return
+        result = {"store": where, "query": shown, "found": bool(rows), "count": len(rows),
+                  "limit_reached": len(rows) == limit, "results": rows}
+        emit(result, as_json, lambda: _table_text(result))
+        return
     with open_store(_store_url(ctx)) as store:
         where = store.location
         if list_sequences or list_periods:
@@ -152,6 +203,51 @@ def query_command(
         "results": results,
     }
     emit(result, as_json, lambda: _query_text(result))
+
+
+_BASE_COLUMNS = ("kind", "id", "ruleset", "position", "size", "heaps", "birthday", "normal", "misere")
+
+
+def _cell(v: Any) -> str:
+    """A table or CSV cell: text as is, other JSON data as JSON, missing as empty."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _rows_csv(rows: list[dict]) -> str:
+    import csv
+    import io
+
+    names = list(_BASE_COLUMNS) + [n for n in (rows[0] if rows else {}) if n not in _BASE_COLUMNS]
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(names)
+    for r in rows:
+        w.writerow([_cell(r.get(n)) for n in names])
+    return out.getvalue()
+
+
+def _table_text(result: dict) -> str:
+    rows = result["results"]
+    if not rows:
+        wanted = ", ".join(f"{k} {v}" for k, v in result["query"].items())
+        return f"nothing in the store passes the filters ({wanted}) ({result['store']})"
+    names = [n for n in _BASE_COLUMNS if n != "id" and any(r.get(n) is not None for r in rows)]
+    names += [n for n in rows[0] if n not in _BASE_COLUMNS]
+    cells = [[_clip(_cell(r.get(n))) for n in names] for r in rows]
+    widths = [max(len(n), *(len(c[i]) for c in cells)) for i, n in enumerate(names)]
+    lines = ["  ".join(n.ljust(w) for n, w in zip(names, widths)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    more = " (the --limit; there may be more)" if result["limit_reached"] else ""
+    lines.append(f"{len(rows)} {'entry' if len(rows) == 1 else 'entries'}{more}")
+    return "\n".join(lines)
 
 
 def _query_text(result: dict) -> str:
@@ -187,6 +283,38 @@ def _query_text(result: dict) -> str:
         if not props:
             lines.append("  (no properties stored)")
     return "\n".join(lines)
+
+
+@store_group.command("fill")
+@click.argument("ruleset")
+@click.option("--max-size", "max_size", required=True, type=click.IntRange(min=0, max=200), metavar="N",
+              help="Positions of at most N tokens in all.")
+@click.option("--min-size", "min_size", default=0, show_default=True, type=click.IntRange(min=0), metavar="N",
+              help="...and at least N tokens.")
+@json_option
+@click.pass_context
+def fill_command(ctx: click.Context, ruleset: str, max_size: int, min_size: int, as_json: bool) -> None:
+    """Store the genus of every position (any number of heaps) of the heap game RULESET (kayles,
+    0.77, dawson, ...) with --min-size to --max-size tokens, so that `store query` answers
+    questions about all of them (a genus tells the outcome in both plays). Positions already
+    stored are not recomputed.
+
+    \b
+    cgtalg store fill kayles --max-size 30
+    cgtalg store query --ruleset kayles --size ..30 --outcome P --misere
+    """
+    from cgtalg.store import open_store
+    from cgtalg.store.fill import fill_heap_genera
+
+    if min_size > max_size:
+        raise click.UsageError(f"--min-size {min_size} is above --max-size {max_size}")
+    with open_store(_store_url(ctx)) as store:
+        result = fill_heap_genera(ruleset, max_size, store=store, min_size=min_size)
+        result["store"] = store.location
+    emit(result, as_json, lambda: (
+        f"{result['ruleset']}: {result['positions']} positions of {min_size} to {max_size} tokens; "
+        f"{result['computed']} genera computed and stored, {result['stored_before']} were stored already "
+        f"({result['store']})"))
 
 
 @store_group.command("verify")

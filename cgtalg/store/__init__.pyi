@@ -2,6 +2,8 @@
 # (loaded on first use) and by type checkers.
 from .location import default_store_url, resolve_store_url, user_store_path
 from .migrate import head_revision
+from .fill import fill_heap_genera
+from .query import query_store
 from .provenance import ALGORITHM_VERSIONS, Provenance, current_version
 from .store import Store, get_default_store, open_store
 from .verify import verify_store
@@ -18,4 +20,6 @@ __all__ = [
     "ALGORITHM_VERSIONS",
     "current_version",
     "verify_store",
+    "query_store",
+    "fill_heap_genera",
 ]

@@ -16,6 +16,7 @@ from cgtalg.errors import StoreError
 from cgtalg.store.codec import check_text, encode_value, value_hash
 from cgtalg.store.migrate import check_revision, head_revision, read_state
 from cgtalg.store.provenance import META_PROVENANCE, current_version, sequence_kind
+from cgtalg.store.query import QueryMixin
 from cgtalg.store.schema import (
     NAME_LENGTH,
     RULESET_LENGTH,
@@ -88,8 +89,9 @@ def nim_sum_parts(g: Game, depth: int) -> list[int] | None:
     return None
 
 
-class ListingsMixin:
-    """Overview and search of a store. Part of :class:`cgtalg.store.Store`."""
+class ListingsMixin(QueryMixin):
+    """Overview and search of a store, and filtered queries (:meth:`query`,
+    :mod:`cgtalg.store.query`). Part of :class:`cgtalg.store.Store`."""
 
     def info(self) -> dict:
         """Location, schema revision and counts of what the store holds.
