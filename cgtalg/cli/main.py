@@ -30,6 +30,12 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("demo", "Run the showcase on the store: prove {*2}..."),
     "census": ("census", "Census of heap games: every octal code of..."),
     "value": ("partizan", "Canonical form and normal-play value of..."),
+    "norton": ("partizan_ops", "Norton product G.U of G by a positive game..."),
+    "reduced": ("partizan_ops", "Reduced canonical form of G: the simplest..."),
+    "ordinal-sum": ("partizan_ops", "Ordinal sum G:H = {G^L, G:H^L | G^R,..."),
+    "heat": ("partizan_ops", "G heated by T: G for a number, else {∫G^L..."),
+    "overheat": ("partizan_ops", "G overheated from S to T: n.S for an..."),
+    "atomic-weight": ("partizan_ops", "Atomic weight of G: the W with G ~ W.^..."),
 }
 
 
