@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from norton_brute import add, day, form, game, nim, outcome, random_tree, sub, tree
+from norton_brute import add, day, form, game, nim, outcome, random_tree, tree
 
 import cgtalg as cg
 from cgtalg.errors import NotAtomicError

@@ -28,7 +28,7 @@ from cgtalg.errors import NotAtomicError
 from cgtalg.normal.norton import norton_product
 from cgtalg.normal.ordinal_sum import ordinal_sum
 from cgtalg.normal.partizan import _from_canonical_options, _le, canonical_form, canonical_sum
-from cgtalg.normal.thermography import _STOPS, left_stop, right_stop
+from cgtalg.normal.thermography import _STOPS
 
 __all__ = ["is_infinitesimal", "is_all_small", "is_atomic", "atomic_weight", "far_star"]
 
