@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from norton_brute import add, day, form, game, nim, outcome, random_tree, tree
+from norton_brute import DAY1, add, day, form, game, nim, outcome, random_tree, tree
 
 import cgtalg as cg
+from cgtalg.core.fold import fold
 from cgtalg.errors import NotAtomicError
-from cgtalg.normal.atomic_weight import atomic_weight as aw, far_star, is_all_small, is_atomic
+from cgtalg.normal.atomic_weight import _AW, atomic_weight as aw, far_star, is_all_small, is_atomic, is_infinitesimal
 from cgtalg.normal.norton import norton_product
 from cgtalg.normal.partizan import canonical_form, equal
 
@@ -131,3 +132,25 @@ def test_not_infinitesimal_games_are_refused():
         assert not is_atomic(P(g))
         with pytest.raises(NotAtomicError, match="not infinitesimal"):
             aw(P(g))
+
+
+def test_atomicity_agrees_with_the_relation_on_random_infinitesimals():
+    """On random infinitesimals that are not all-small, built from small hot and cold games:
+    when cgtalg says atomic, G ~ aw(G).↑ holds against every X tried; when it says not atomic,
+    the calculus's candidate is refuted by some X (so the confirmation is neither too strict
+    nor too loose there). Both kinds occur in the sample."""
+    pool = DAY1 + [tree(canonical_form(P(t))) for t in (
+        "^", "^^", "^^^", "v", "1", "{1|0}", "{0|-1}", "*", "^*", "-1", "{1|^^}", "{1|^^^}", "{^^|0}")]
+    rng = random.Random(2)
+    seen, counts = set(), {True: 0, False: 0}
+    for _ in range(4000):
+        c = canonical_form(form(random_tree(rng, 2, 3, pool)))
+        if c.id in seen or not is_infinitesimal(c) or is_all_small(c):
+            continue
+        seen.add(c.id)
+        if far_star(c) > M or c.birthday > 7:
+            continue
+        atomic = is_atomic(c)
+        assert _relation_holds(c, fold(c, _AW)) == atomic, str(c)
+        counts[atomic] += 1
+    assert counts[True] >= 20 and counts[False] >= 20, counts
