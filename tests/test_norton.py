@@ -144,3 +144,18 @@ def test_non_positive_units_are_refused():
 def test_zero_times_anything():
     assert norton_product(0, P("{2|1}")) is cg.pgame()
     assert eq(brute_norton(ZERO_T, UP), ZERO_T) and eq(neg(brute_norton(number(1), UP)), brute_norton(number(-1), UP))
+
+
+def test_winning_ways_form_of_multiples_of_up():
+    """Winning Ways ch. 8: for G not an integer, G.↑ = {G^L.↑ + ⇑* | G^R.↑ + ⇓*} (the
+    incentives of ↑ are ↓ and ↑*, and U + ↓ = 0 is dominated by U + ↑* = ⇑*); so *.↑ = ±(⇑*)."""
+    ups = canonical_form(P("^^*"))
+    assert str(norton_product(cg.nim(1), cg.up)) == "±(^^*)"
+    rng = random.Random(17)
+    for _ in range(40):
+        g = canonical_form(form(random_tree(rng, 3)))
+        if cg.number_value(g) is not None and cg.number_value(g).denominator == 1:
+            continue
+        want = cg.pgame([norton_product(o, cg.up) + ups for o in g.left],
+                        [norton_product(o, cg.up) - ups for o in g.right])
+        assert norton_product(g, cg.up) is canonical_form(want), str(g)
