@@ -145,6 +145,7 @@ from .misere.quotient import (
 )
 from .ops.quotients import ComponentQuotient, misere_quotient
 from .ops.certificates import CheckReport, check_certificate
+from .ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 from .misere.form_quotient import FormQuotient
 from .nimbers.nimber import (
     Nimber,

@@ -564,7 +564,8 @@ def test_old_names_answer_as_the_doors(name, text):
 def test_every_operation_is_in_the_table():
     tested = {"outcome", "winning_moves", "canonical_form", "compare", "grundy", "misere_grundy",
               "genus", "left_stop", "right_stop", "mean", "temperature", "thermograph",
-              "atomic_weight", "cool", "number_value", "misere_quotient"}
+              "atomic_weight", "cool", "number_value", "misere_quotient", "norton_product",
+              "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic"}
     assert set(ops.OPERATIONS) == tested
     for name in ops.OPERATIONS:
         assert getattr(cg, name) is getattr(ops, name), name
@@ -599,3 +600,78 @@ def test_misere_quotient_door_takes_heap_games_forms_and_families_and_refuses_th
     # refused by name: partizan forms, numbers, nonsense
     for bad in ("{1|}", 1.5, object()):
         refuses(cg.misere_quotient, bad)
+
+
+# -- Norton products, reduced canonical forms, ordinal sums, heating (issue 22) -------------------
+def _brute_heat(g, t, integer_base=None):
+    """∫^t G (integer_base None) or ∫_s^t G (integer_base = s) on a literal tree, by the
+    definitions (Winning Ways ch. 6): numbers (integers, when overheating) are where it stops."""
+    x = number_of(g)
+    if x is not None and (integer_base is None or x.denominator == 1):
+        if integer_base is None:
+            return g
+        out = ZERO_T
+        for _ in range(abs(int(x))):
+            out = add(out, integer_base if x > 0 else neg(integer_base))
+        return out
+    return (frozenset(add(_brute_heat(o, t, integer_base), t) for o in g[0]),
+            frozenset(add(_brute_heat(o, t, integer_base), neg(t)) for o in g[1]))
+
+
+def _infinitesimal(d):
+    eps = number_tree(Fraction(1, 16))
+    return relation_of(d, eps) == "<" and relation_of(neg(eps), d) == "<"
+
+
+@pytest.mark.parametrize("kind,x", EXAMPLES, ids=IDS)
+def test_partizan_constructions(kind, x):
+    """heat, overheat, ordinal_sum, norton_product, reduced_canonical_form and is_atomic take
+    every short game as the partizan game it is and refuse misère classes by name."""
+    if kind == "misère class":
+        for fn, args in ((cg.heat, (x, 1)), (cg.overheat, (x, 1, 1)), (cg.ordinal_sum, (x, 1)),
+                         (cg.ordinal_sum, (1, x)), (cg.norton_product, (x, "^")),
+                         (cg.reduced_canonical_form, (x,)), (cg.is_atomic, (x,))):
+            err = refuses(fn, *args)
+            assert "misère canonical form" in str(err)
+        return
+    t = lit(x)
+    if len(_followers(t)) > 40:
+        pytest.skip("too large for play-out here")  # pragma: no cover - the examples are small
+    c = lit(cg.canonical_form(x))
+    one = number_tree(1)
+    if len(_followers(c)) <= 4:  # (∫^1 *4 is already too hot to play out quickly here)
+        assert relation_of(lit(cg.heat(x, 1)), _brute_heat(c, one)) == "="
+        assert relation_of(lit(cg.overheat(x, 1, 1)), _brute_heat(c, one, one)) == "="
+    base = tree(ops.kinds.as_partizan_game(x, "test"))   # the form the door uses as the base
+    if len(_followers(base)) <= 12:                        # (a Kayles row's DAG is too big to play)
+        want = (base[0] | {base}, base[1])                 # G:1 = {G^L, G:0 | G^R}, G:0 = G
+        assert relation_of(lit(cg.ordinal_sum(x, 1)), want) == "="
+    assert _infinitesimal(add(lit(cg.reduced_canonical_form(x)), neg(c)))
+    # G.↑ for the integer multiples: n copies of ↑; otherwise ordered as G (Norton)
+    t = c
+    n = number_of(t)
+    prod = lit(cg.norton_product(x, "^"))
+    if n is not None and n.denominator == 1:
+        up_t = tree("^")
+        want = ZERO_T
+        for _ in range(abs(int(n))):
+            want = add(want, up_t if n > 0 else neg(up_t))
+        assert relation_of(prod, want) == "="
+    else:
+        assert relation_of(prod, ZERO_T) == relation_of(t, ZERO_T)
+    # atomic: never when not infinitesimal; always when all-small (dicotic); tinies weigh 0
+    if not (left_stop_of(t) == right_stop_of(t) == 0):
+        assert not cg.is_atomic(x)
+    elif all(bool(g[0]) == bool(g[1]) for g in _followers(t)):
+        assert cg.is_atomic(x)
+    elif str(x).startswith("Tiny"):
+        assert cg.is_atomic(x) and cg.number_value(cg.atomic_weight(x)) == 0
+
+
+def test_partizan_constructions_refuse_transfinite_nimbers():
+    w = cg.ordinal("w")
+    w = cg.Nimber(w) if not isinstance(w, cg.Nimber) else w
+    for fn, args in ((cg.heat, (w, 1)), (cg.overheat, (w, 1, 1)), (cg.ordinal_sum, (w, 1)),
+                     (cg.norton_product, (1, w)), (cg.reduced_canonical_form, (w,)), (cg.is_atomic, (w,))):
+        err = refuses(fn, *args)
+        assert "transfinite" in str(err)

@@ -265,8 +265,8 @@ def test_hot_games_mean_and_temperature():
 
 
 # The CGSuite test table (CGSUITE above): input, printed canonical form, left stop, right stop,
-# mean, temperature, thermograph, atomic weight ("-" when CGSuite says "not atomic", None when
-# the game is not all-small so cgtalg refuses), outcome class, birthday.
+# mean, temperature, thermograph, atomic weight ("-" when CGSuite says "not atomic"), outcome
+# class, birthday.
 CGSUITE = [
     ("0", "0", "0", "0", "0", "-1", "Thermograph(0,[],[0],0,[],[0])", "0", "P", 0),
     ("5", "5", "5", "5", "5", "-1", "Thermograph(5,[],[0],5,[],[0])", "-", "L", 5),
@@ -291,11 +291,11 @@ CGSUITE = [
      "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[0],[0,1])", "0", "N", 12),
     ("{0||0|vvv}", "{0||0|v3}", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", "0", "L", 6),
     ("{^^^|vv}", "{^3|vv}", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[0],[0,1])", "{1|0}", "N", 5),
-    ("{0||0|-3/2}", "Tiny(3/2)", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", None, "L", 5),
-    ("{0|||0||-1|-3}", "Tiny({3|1})", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", None, "L", 6),
-    ("{5||3|1|||0||||0}", "Miny({5||3|1})", "0", "0", "0", "0", "Thermograph(0,[],[0],0,[0],[0,1])", None, "R", 8),
-    ("{1|^^||^}", "{1|^^||^}", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", None, "L", 5),
-    ("{1|^^^||^}", "{1|^3||^}", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", None, "L", 6),
+    ("{0||0|-3/2}", "Tiny(3/2)", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", "0", "L", 5),
+    ("{0|||0||-1|-3}", "Tiny({3|1})", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", "0", "L", 6),
+    ("{5||3|1|||0||||0}", "Miny({5||3|1})", "0", "0", "0", "0", "Thermograph(0,[],[0],0,[0],[0,1])", "0", "R", 8),
+    ("{1|^^||^}", "{1|^^||^}", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", "2", "L", 5),
+    ("{1|^^^||^}", "{1|^3||^}", "0", "0", "0", "0", "Thermograph(0,[0],[0,-1],0,[],[0])", "-", "L", 6),
     ("{3||2+*|1+*}", "{3||2*|1*}", "3", "2", "9/4", "3/4",
      "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])", "-", "L", 5),
     ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
@@ -314,11 +314,8 @@ def test_cgsuite_reference_values(row):
     assert cg.mean(g) == F(mean) and cg.temperature(g) == F(temp)
     assert str(cg.thermograph(g)) == therm
     assert cg.partizan_outcome(g) == outcome
-    if aw is None:
-        with pytest.raises(NotAtomicError, match="not all-small"):
-            cg.atomic_weight(g)
-    elif aw == "-":
-        with pytest.raises(NotAtomicError, match="not infinitesimal"):
+    if aw == "-":
+        with pytest.raises(NotAtomicError, match="not infinitesimal|not atomic"):
             cg.atomic_weight(g)
     else:
         assert cg.atomic_weight(g) is cg.partizan_canonical(cg.parse_partizan(aw))
@@ -394,8 +391,9 @@ def test_atomic_weights_of_ups_and_stars():
     assert AW.atomic_weight(nimber(7)) is ZERO
     with pytest.raises(NotAtomicError, match="not infinitesimal"):
         AW.atomic_weight(switch(1))
-    with pytest.raises(NotAtomicError, match="not all-small"):
-        AW.atomic_weight(cg.parse("Tiny(1)"))
+    assert AW.atomic_weight(cg.parse("Tiny(1)")) is ZERO  # tinies weigh 0 (CGSuite)
+    with pytest.raises(NotAtomicError, match="not atomic"):
+        AW.atomic_weight(cg.parse("{1|^^^||^}"))
 
 
 def test_atomic_weight_is_additive_and_the_two_ahead_rule_holds():

@@ -31,6 +31,12 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "census": ("census", "Census of heap games: every octal code of..."),
     "value": ("partizan", "Canonical form and normal-play value of..."),
     "check": ("check", "Re-verify every certificate in SOURCE (a..."),
+    "norton": ("partizan_ops", "Norton product G.U of G by a positive game..."),
+    "reduced": ("partizan_ops", "Reduced canonical form of G: the simplest..."),
+    "ordinal-sum": ("partizan_ops", "Ordinal sum G:H = {G^L, G:H^L | G^R,..."),
+    "heat": ("partizan_ops", "G heated by T: G for a number, else {∫G^L..."),
+    "overheat": ("partizan_ops", "G overheated from S to T: n.S for an..."),
+    "atomic-weight": ("partizan_ops", "Atomic weight of G: the W with G ~ W.^..."),
 }
 
 

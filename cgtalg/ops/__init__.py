@@ -10,6 +10,7 @@ answer. This layer stands above the theories and rulesets and below the store.
 
 from cgtalg.ops.comparison import RELATIONS, Comparison, compare
 from cgtalg.ops.kinds import KINDS, UNIVERSES, Position, kind_of, position
+from cgtalg.ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 from cgtalg.ops.play import outcome, winning_moves
 from cgtalg.ops.quotients import ComponentQuotient, misere_quotient
 from cgtalg.ops.values import (
@@ -32,12 +33,14 @@ from cgtalg.ops.values import (
 OPERATIONS = (
     "outcome", "winning_moves", "canonical_form", "compare", "grundy", "misere_grundy", "genus",
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
-    "number_value", "misere_quotient",
+    "number_value", "misere_quotient", "norton_product", "reduced_canonical_form", "ordinal_sum",
+    "heat", "overheat", "is_atomic",
 )
 
 __all__ = [
     "KINDS", "UNIVERSES", "RELATIONS", "OPERATIONS", "Position", "position", "kind_of", "Comparison",
     "compare", "outcome", "winning_moves", "canonical_form", "grundy", "misere_grundy", "genus",
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
-    "number_value", "literal_form", "misere_quotient", "ComponentQuotient",
+    "number_value", "literal_form", "misere_quotient", "ComponentQuotient", "norton_product",
+    "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic",
 ]

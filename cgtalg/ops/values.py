@@ -311,7 +311,18 @@ def cool(g: Any, t: Any) -> Any:
 
 
 def atomic_weight(g: Any) -> Any:
-    """The atomic weight of an all-small game (Winning Ways ch. 8; Siegel CGT II.7)."""
+    """The atomic weight ``W`` with ``G ~ W.↑`` (Winning Ways ch. 8; Siegel CGT II.7; CGSuite's
+    ``AtomicWeight``): every all-small game has one, and so do some other infinitesimals
+    (tinies weigh 0, ``{1|^^||^}`` weighs 2); :class:`~cgtalg.errors.NotAtomicError` names why
+    another game has none (not infinitesimal, or infinitesimal but not atomic, such as
+    ``{1|^3||^}``). :func:`cgtalg.is_atomic` asks first.
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> str(cg.atomic_weight("^*")), str(cg.atomic_weight("{0|{0|-1}}"))
+    ('1', '0')
+    """
     from cgtalg.normal.atomic_weight import atomic_weight as f
 
     return f(_partizan("atomic_weight", g))
