@@ -190,7 +190,8 @@ __all__ += ["NimPositionError"]
 
 class NotAtomicError(CgtalgError, ValueError):
     """An atomic weight asked of a game that has none (not infinitesimal), or of one outside
-    what :func:`cgtalg.atomic_weight` computes (infinitesimal but not all-small)."""
+    what :func:`cgtalg.atomic_weight` computes (infinitesimal but not atomic: no ``W`` with
+    ``G`` within the far-star bounds of ``W.↑``; :func:`cgtalg.is_atomic`)."""
 
 
 __all__ += ["NotAtomicError"]

@@ -370,6 +370,8 @@ ENTRY_POINTS = {
     "outcome": 1, "grundy": 1, "misere_grundy": 1, "genus": 1, "canonical_form": 1,
     "compare": 2, "winning_moves": 1, "kind_of": 1, "atomic_weight": 1, "mean": 1,
     "temperature": 1, "thermograph": 1, "left_stop": 1, "right_stop": 1, "number_value": 1,
+    "norton_product": 2, "ordinal_sum": 2, "heat": 2, "overheat": 3, "reduced_canonical_form": 1,
+    "is_atomic": 1, "check_certificate": 1,
     "cool": 2, "position": 2, "is_number": 1, "is_all_small": 1, "is_infinitesimal": 1,
     "is_dicot": 1, "is_dead_ending": 1, "misere_adjoint": 1, "misere_ge": 2,
     "misere_quotient": 2, "misere_class": 1, "misere_classification": 1, "misere_phylum": 1,

@@ -202,14 +202,15 @@ def encode_sequence(seq: Sequence[Hashable] | np.ndarray) -> tuple[np.ndarray, b
 
 
 def _check_args(min_cycles: int, max_period: int | None, max_preperiod: int | None, length: int) -> tuple[int, int, int]:
-    if isinstance(min_cycles, bool) or not isinstance(min_cycles, (int, float)) or min_cycles < 1:
+    if isinstance(min_cycles, bool) or not isinstance(min_cycles, (int, float)) or not min_cycles >= 1:
         raise PeriodicityError(f"min_cycles must be a number >= 1, got {short_repr(min_cycles)}")
     for label, v in (("max_period", max_period), ("max_preperiod", max_preperiod)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0):
             raise PeriodicityError(f"{label} must be a non-negative int or None, got {short_repr(v)}")
     mp = length if max_period is None else min(int(max_period), length)
     # the kernel works with an integer number of cycles; ceil keeps "at least min_cycles"
-    cyc = int(np.ceil(min_cycles))
+    # (capped at length + 1: more cycles than values can never be met, and the kernel is int64)
+    cyc = int(min(np.ceil(min_cycles), length + 1))
     return cyc, mp, -1 if max_preperiod is None else int(max_preperiod)
 
 
@@ -236,7 +237,7 @@ def _find(seq: Any, min_cycles: int, min_span: int, max_period: int | None, max_
         raise PeriodicityError(f"min_span must be a non-negative int, got {short_repr(min_span)}")
     if len(a) == 0:
         return None
-    p, n0, s = _scan_kernel(a, cyc, int(min_span), mp, mpre, arithmetic)
+    p, n0, s = _scan_kernel(a, cyc, int(min(min_span, len(a) + 1)), mp, mpre, arithmetic)
     if p < 0:
         return None
     p, n0 = int(p), int(n0)
