@@ -96,3 +96,15 @@ def small_games(n=2):
 def of(game):
     """A cgtalg LoopyGame as a (graph, start) pair."""
     return {v: (list(l), list(r)) for v, (l, r) in enumerate(game.graph)}, 0
+
+
+def reachable(graph, start):
+    """The positions of ``graph`` reachable from ``start``, as a graph."""
+    seen, todo = {start}, [start]
+    while todo:
+        v = todo.pop()
+        for w in (*graph[v][0], *graph[v][1]):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return {v: graph[v] for v in seen}
