@@ -31,6 +31,7 @@ OUTCOME_NAME = {("L", "L"): "L", ("R", "R"): "R", ("L", "R"): "N", ("R", "L"): "
     ("over", "a:{0|a}"), ("over", "a{0|a}"), ("over", "x{0|x}"), ("under", "x{x|0}"),
     ("over", "b:{0|{0|b}}"), ("on", "{on|}"), ("dud", "on + off"), ("under", "-over"),
     ("{0|{0|0,pass}}", "{0||0|0,pass}"),   # pass is the innermost game, slashes make games
+    ("{0, pass}", "{0, pass | 0, pass}"), ("{*}", "{*|*}"),  # no bars: an impartial game
 ])
 def test_texts_that_name_one_graph(text, same):
     """Winning Ways ch. 11 and CGSuite's definitions: each pair is the same game graph
@@ -46,6 +47,7 @@ def test_texts_that_name_one_graph(text, same):
     # by the partizan printer
     ("a{0||||0|||a|*||*}", "a:{0|{0|{{a|*}|*}}}"), ("{1|pass}", "{1|pass}"),
     ("+-{0|pass}", "{over|under}"), ("{0|{dud|},*}", "{0|{dud|},*}"), ("{0|1}", "1/2"),
+    ("upon - upon", "{pass,{pass,upon|upon,{*}}|pass,{{*},{*|pass}|pass,{*|pass}}}"),
 ])
 def test_printed_forms(text, printed):
     g = cg.parse_loopy(text)
@@ -86,7 +88,7 @@ def test_short_games_convert_both_ways():
     ("{0|over+pass}", 8, "inside braces"), ("on:{0|}", 0, "reserved name"),
     ("{0,|1}", 2, "empty option"), ("{0|1}}", 5, "after a complete game"),
     ("a:{0|-a}", 5, "cannot be negated"), ("a:{0|a+1}", 6, "cannot be added"), ("", 0, "empty"),
-    ("{0 1|}", 3, "separated by ','"), ("{0}", 0, "needs a '|'"), ("{1/3|pass}", 2, "1/3 is not a dyadic"),
+    ("{0 1|}", 3, "separated by ','"), ("{1/3|pass}", 2, "1/3 is not a dyadic"),
 ])
 def test_malformed_text_names_the_position(text, where, words):
     with pytest.raises(GameNotationError) as info:
@@ -177,8 +179,11 @@ def test_canonical_encoding_is_invariant_under_renumbering(ga):
     b = cg.loopy_game(renamed, perm[0])
     assert a is b
     del inv
-    # and printing reads back as the same graph
+    # and printing reads back as the same graph, with short parts too
     assert cg.parse_loopy(str(a)) is a
+    for t in ("*", "^", "{1|-1}", "*2"):
+        h = a + cg.as_loopy(cg.parse_partizan(t))
+        assert cg.parse_loopy(str(h)) is h
 
 
 def test_doors_refuse_what_loopy_games_do_not_have():

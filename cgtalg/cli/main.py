@@ -30,6 +30,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("demo", "Run the showcase on the store: prove {*2}..."),
     "census": ("census", "Census of heap games: every octal code of..."),
     "value": ("partizan", "Canonical form and normal-play value of..."),
+    "loopy": ("loopy", "Loopy games in CGSuite's notation (on,..."),
 }
 
 

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Sequence
 from cgtalg.errors import ArgumentTypeError, LoopyGameError, shorten
 
 __all__ = [
-    "LoopyGame", "loopy_game", "from_partizan", "loopy_sum", "loopy_negative", "as_loopy",
+    "LoopyGame", "loopy_game", "loopy_from_key", "from_partizan", "loopy_sum", "loopy_negative", "as_loopy",
     "NAMED_LOOPY",
 ]
 
@@ -119,6 +119,13 @@ class LoopyGame:
     def right(self) -> tuple["LoopyGame", ...]:
         """The Right options, as games."""
         return tuple(self.follower(v) for v in self._graph[0][1])
+
+    @property
+    def key(self) -> str:
+        """The graph as text (how the store keys a loopy game): positions separated by ``;``,
+        each ``left|right`` with comma-separated position numbers; position 0 is the start.
+        ``over`` is ``1|0;|``. :func:`loopy_from_key` reads it back."""
+        return ";".join(",".join(map(str, lo)) + "|" + ",".join(map(str, ro)) for lo, ro in self._graph)
 
     def followers(self) -> list["LoopyGame"]:
         """Every position of the graph as a game (the game first)."""
@@ -275,6 +282,35 @@ def loopy_game(nodes: Any, start: int = 0) -> LoopyGame:
         ro = tuple(sorted({at(k, f'a Right option of {name!r}') for k in e[1]}))
         graph.append((lo, ro))
     return _canonical(tuple(graph), at(start, "the start"))
+
+
+def loopy_from_key(text: str) -> LoopyGame:
+    """The game of a graph key (:attr:`LoopyGame.key`).
+
+    Raises
+    ------
+    ArgumentTypeError
+        If ``text`` is not a graph key (naming the position whose entry is malformed).
+
+    Examples
+    --------
+    >>> loopy_from_key("1|0;|").key
+    '1|0;|'
+    """
+    if not isinstance(text, str) or not text:
+        raise ArgumentTypeError(f"a loopy graph key is non-empty text, not {shorten(text)}")
+    nodes = []
+    for i, part in enumerate(text.split(";")):
+        sides = part.split("|")
+        if len(sides) != 2:
+            raise ArgumentTypeError(f"loopy graph key {shorten(text)}: position {i} ({shorten(part)}) "
+                                    "is not 'left|right'")
+        try:
+            nodes.append(tuple([int(x) for x in s.split(",")] if s else [] for s in sides))
+        except ValueError:
+            raise ArgumentTypeError(f"loopy graph key {shorten(text)}: position {i} "
+                                    f"({shorten(part)}) has an option that is not a number") from None
+    return loopy_game(nodes)
 
 
 def from_partizan(g: Any) -> LoopyGame:

@@ -10,6 +10,7 @@ Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 - ``{0|pass}``: ``pass`` is a move to the innermost game being written (a pass move);
   ``{0||0|0,pass}`` is ``{0|a:{0|0,a}}`` (bars of the slash notation make games too);
 - ``a:{0|a}`` (or CGSuite 2's ``a{0|a}``): the label names the game inside its braces;
+- ``{a, b}`` without bars is the impartial game ``{a, b | a, b}`` (as in cgtalg's ``{*2}``);
 - names: ``on`` = {pass|}, ``off`` = {|pass}, ``dud`` = {pass|pass}, ``over`` = {0|pass},
   ``under`` = {pass|0}, ``upon`` = {pass|*}, ``tis`` = {tisn|}, ``tisn`` = {|tis};
 - short game text between the braces is read by :func:`cgtalg.parse_partizan` (``1/2``,
@@ -237,8 +238,10 @@ class _Parser(Scanner):
 
     def _build(self, node: _Node, items: list, open_at: int) -> None:
         bars = [k for kind, k, _ in items if kind == "bar"]
-        if not bars:
-            raise self.error("a game needs a '|' between its Left and Right options", open_at)
+        if not bars:  # {a, b} without bars: the impartial game {a, b | a, b} (cgtalg's {*2})
+            node.left = self._side(node, items, open_at)
+            node.right = list(node.left)
+            return
         top = max(bars)
         where = [i for i, (kind, k, _) in enumerate(items) if kind == "bar" and k == top]
         if len(where) > 1:
