@@ -183,7 +183,11 @@ def test_canonical_encoding_is_invariant_under_renumbering(ga):
     assert cg.parse_loopy(str(a)) is a
     for t in ("*", "^", "{1|-1}", "*2"):
         h = a + cg.as_loopy(cg.parse_partizan(t))
-        assert cg.parse_loopy(str(h)) is h
+        text = cg.format_loopy(h, max_chars=3000)
+        if text.startswith("<loopy game of"):  # a text repeats shared positions: it was cut
+            assert f"{h.size} positions" in text
+        else:
+            assert cg.parse_loopy(text) is h
 
 
 def test_doors_refuse_what_loopy_games_do_not_have():

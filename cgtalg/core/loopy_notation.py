@@ -164,7 +164,7 @@ class _Parser(Scanner):
         i = start
         if t.startswith("+-", i) or t.startswith("±", i):
             i += 2 if t[i] == "+" else 1
-        elif i < len(t) and t[i] == "-":
+        if i < len(t) and t[i] == "-":  # -1, or ±-1 as the partizan printer writes {-1|1}
             i += 1
         while i < len(t) and (t[i] in _SHORT_CHARS or t.startswith("Tiny(", i) or t.startswith("Miny(", i)):
             if t.startswith("Tiny(", i) or t.startswith("Miny(", i):
@@ -364,8 +364,19 @@ def parse_loopy(text: str) -> LoopyGame:
 
 
 # -- writing ----------------------------------------------------------------------------------
-def format_loopy(g: LoopyGame) -> str:
-    """CGSuite-style text of a loopy game (see the module docstring).
+#: the longest text :func:`format_loopy` writes by default (a graph's text repeats a position
+#: once per path that reaches it, so it can grow exponentially with the graph)
+FORMAT_LIMIT = 20_000
+
+
+class _TooLong(Exception):
+    pass
+
+
+def format_loopy(g: LoopyGame, max_chars: int | None = FORMAT_LIMIT) -> str:
+    """CGSuite-style text of a loopy game (see the module docstring), which
+    :func:`parse_loopy` reads back as the same graph; past ``max_chars`` characters the text
+    is cut and says so (the whole graph is :attr:`cgtalg.LoopyGame.key`).
 
     Examples
     --------
@@ -378,6 +389,14 @@ def format_loopy(g: LoopyGame) -> str:
     cyclic = _reaches_cycle(graph)
     labels: dict[int, str] = {}
     known: dict[int, str | None] = {}
+    budget = [max_chars if max_chars is not None else -1]
+
+    def spend(text: str) -> str:
+        if budget[0] >= 0:
+            budget[0] -= len(text)
+            if budget[0] < 0:
+                raise _TooLong
+        return text
 
     def name(v: int) -> str | None:
         if v not in known:
@@ -387,20 +406,24 @@ def format_loopy(g: LoopyGame) -> str:
     def text(v: int, on_stack: tuple[int, ...]) -> str:
         if v in on_stack:
             if v == on_stack[-1]:
-                return "pass"
+                return spend("pass")
             if v not in labels:
                 labels[v] = _label(len(labels))
-            return labels[v]
+            return spend(labels[v])
         n = name(v)
         if n is not None:
-            return n
+            return spend(n)
         inner = on_stack + (v,)
         lo = ",".join(text(w, inner) for w in graph[v][0])
         ro = ",".join(text(w, inner) for w in graph[v][1])
-        body = "{" + lo + "|" + ro + "}"
-        return f"{labels[v]}:{body}" if v in labels else body
+        body = spend("{" + "|" + "}" + "," * max(0, len(graph[v][0]) + len(graph[v][1]) - 2)) and \
+            "{" + lo + "|" + ro + "}"
+        return f"{spend(labels[v] + ':')}{body}" if v in labels else body
 
-    return text(0, ())
+    try:
+        return text(0, ())
+    except _TooLong:
+        return f"<loopy game of {g.size} positions, whose text is longer than {max_chars} characters>"
 
 
 def _label(i: int) -> str:
