@@ -193,6 +193,13 @@ def test_order_agrees_with_the_sides(ga, gb):
         assert le_stoppers(of(s.offside), of(s.onside))
     by_sides = le_stoppers(of(sa.onside), of(sb.onside)) and le_stoppers(of(sa.offside), of(sb.offside))
     assert loopy_le(a, b) == by_sides
+    # the sides are canonical: the same game written otherwise (plus a zero) has the same sides
+    for zero in ("{-1|1}", "* + *"):
+        try:
+            sz = cg.loopy_sides(a + cg.as_loopy(cg.parse_partizan(zero)))
+        except UnsupportedError:
+            continue
+        assert (sz.onside, sz.offside) == (sa.onside, sa.offside)
 
 
 def test_every_game_lies_between_off_and_on():
