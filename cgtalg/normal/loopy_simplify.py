@@ -96,14 +96,25 @@ def _simplify(game: LoopyGame, side: str) -> LoopyGame:
         changed = False
         for v in _reachable(graph, 0):
             for mover in (0, 1):
+                steps += 1
+                if steps > _STEP_LIMIT * max(1, n):  # pragma: no cover - a guard
+                    raise UnsupportedError(f"simplifying {_short(game)} did not settle")
+                # reversible first: Left option a with a^R ≤ v; Right option a with a^L ≥ v
+                # (in a side, an option reversible through v itself is deleted, so it must
+                # not first remove, as dominated, the options that replace it)
+                if _bypass_one(graph, le, v, mover, side):
+                    changed = True
+                    continue
                 opts = graph[v][mover]
+                allowed = _self_reversal_allowed(side, mover)
+                doomed = {a for a in opts if allowed and v in graph[a][1 - mover]}
                 # dominated: Left keeps the greatest options, Right the least
                 keep = []
                 for a in opts:
                     dominated = False
                     for b in opts:
-                        if b == a or b == v and _self_reversal_allowed(side, mover):
-                            continue  # a pass that the side deletes dominates nothing
+                        if b == a or b in doomed or b == v and allowed:
+                            continue  # an option the side deletes dominates nothing
                         better = le[a][b] if mover == 0 else le[b][a]
                         worse = le[b][a] if mover == 0 else le[a][b]
                         if better and (not worse or b < a):
@@ -114,28 +125,6 @@ def _simplify(game: LoopyGame, side: str) -> LoopyGame:
                 if len(keep) != len(opts):
                     graph[v] = (keep, graph[v][1]) if mover == 0 else (graph[v][0], keep)
                     changed = True
-                    opts = keep
-                # reversible: Left option a with a^R ≤ v; Right option a with a^L ≥ v
-                for a in list(opts):
-                    for r in graph[a][1 - mover]:
-                        ok = le[r][v] if mover == 0 else le[v][r]
-                        if not ok:
-                            continue
-                        if r == v and not _self_reversal_allowed(side, mover):
-                            continue
-                        new = [o for o in graph[v][mover] if o != a]
-                        for o in graph[r][mover]:
-                            if o != a and o not in new:
-                                new.append(o)
-                        graph[v] = (new, graph[v][1]) if mover == 0 else (graph[v][0], new)
-                        changed = True
-                        break
-                    else:
-                        continue
-                    break
-                steps += 1
-                if steps > _STEP_LIMIT * max(1, n):  # pragma: no cover - a guard
-                    raise UnsupportedError(f"simplifying {_short(game)} did not settle")
     # fusion: equal positions become one
     reach = _reachable(graph, 0)
     rep = {}
@@ -148,6 +137,25 @@ def _simplify(game: LoopyGame, side: str) -> LoopyGame:
         again = _simplify(out, side)  # fusion can make options dominated or reversible again
         return again
     return out
+
+
+def _bypass_one(graph: list, le: list, v: int, mover: int, side: str) -> bool:
+    """Bypass one reversible option of ``v`` for ``mover`` (0 Left, 1 Right); whether one was."""
+    for a in list(graph[v][mover]):
+        for r in graph[a][1 - mover]:
+            if not (le[r][v] if mover == 0 else le[v][r]):
+                continue
+            if r == v and not _self_reversal_allowed(side, mover):
+                continue
+            if r != v and a in graph[r][mover]:
+                continue  # a replaced by options that include a: no progress
+            new = [o for o in graph[v][mover] if o != a]
+            for o in graph[r][mover]:
+                if o != a and o not in new:
+                    new.append(o)
+            graph[v] = (new, graph[v][1]) if mover == 0 else (graph[v][0], new)
+            return True
+    return False
 
 
 def _self_reversal_allowed(side: str, mover: int) -> bool:
