@@ -236,3 +236,29 @@ def test_sides_found_by_hand():
     Left passes for ever in the onside, so its onside is on."""
     assert str(cg.loopy_sides("a:{0|{a,0|}}")) == "1 & 1/2"
     assert str(cg.onside("a:{pass,{a|}|pass,{a|}}")) == "on"
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.lists(
+    st.tuples(st.sets(st.integers(0, n - 1), max_size=3), st.sets(st.integers(0, n - 1), max_size=3)),
+    min_size=n, max_size=n)))
+def test_larger_random_games(g):
+    """Larger graphs: outcomes against the brute force, canonical stoppers equal and fixed,
+    sides (when found) stoppers whose order is the game's."""
+    game = game_of(g)
+    got = cg.loopy_outcome(game)
+    assert (got.left_first, got.right_first) == outcome(*raw(g))
+    if cg.is_stopper(game):
+        c = cg.canonical_stopper(game)
+        assert le_stoppers(of(c), of(game)) and le_stoppers(of(game), of(c))
+        assert cg.canonical_stopper(c) is c
+        return
+    try:
+        s = cg.loopy_sides(game)
+    except UnsupportedError:
+        return
+    assert le_stoppers(of(s.offside), of(s.onside))
+    for t in ("0", "*", "^", "1"):
+        x = cg.as_loopy(cg.parse_partizan(t))
+        assert loopy_le(game, x) == (le_stoppers(of(s.onside), of(x)) and le_stoppers(of(s.offside), of(x)))
