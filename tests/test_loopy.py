@@ -204,3 +204,18 @@ def test_doors_refuse_what_loopy_games_do_not_have():
         cg.compare("on", "0", misere=True)
     with pytest.raises(GameKindError, match="on & off"):
         cg.canonical_form("dud")
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="{}|,:apsonfvdrtiu0123*^-+ ()/±", max_size=30))
+def test_any_text_reads_or_raises_a_notation_error(text):
+    from cgtalg.errors import CgtalgError
+
+    try:
+        g = cg.parse_loopy(text)
+    except GameNotationError as e:
+        assert e.position is None or 0 <= e.position <= len(text)
+        return
+    except CgtalgError:  # e.g. a number too large to build as a form
+        return
+    assert isinstance(g, cg.LoopyGame)
