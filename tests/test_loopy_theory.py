@@ -262,3 +262,19 @@ def test_larger_random_games(g):
     for t in ("0", "*", "^", "1"):
         x = cg.as_loopy(cg.parse_partizan(t))
         assert loopy_le(game, x) == (le_stoppers(of(s.onside), of(x)) and le_stoppers(of(s.offside), of(x)))
+
+
+@pytest.mark.parametrize("text,idempotent", [
+    # CanonicalStopperTestCase's IsIdempotent (G + G = G) and Degree (an idempotent)
+    ("on", True), ("off", True), ("over", True), ("{pass|3/2}", False), ("{-1/4+*|pass}", False),
+    ("{0|" + UPONTH + "||-" + UPONTH + "}", False), ("{0|||0||0|off}", False),
+    ("{on|0||0}", True), ("{0||0|under}", True), ("+-{0|pass}", False), ("+-{5|pass}", False),
+    ("a{0||||0|||a|*||*}", False), ("a{0|{0||||0,*2|||a|0||0}||0}", False),
+    (UPONTH, True),                                  # ^<on>, the Degree of the uponth game
+    ("{0|a{0|0,{0|||a|0||0}}}", True),  # the Degree of a{0||||0|||a|*||*}
+    ("a{0||0|{0|a||0,*2|||0||||0}}", True),  # the Degree of Grenville's game
+    ("{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}", True),
+])
+def test_idempotents_published(text, idempotent):
+    g = L(text)
+    assert (loopy_relation(g + g, g) == "=") == idempotent
