@@ -69,6 +69,18 @@ def test_published_relations(a, rel, b):
     ("over + 1/2", "{1/2|pass}", 4), ("{0, pass|}", "on", 1),
 ])
 def test_canonical_stoppers_published(text, canonical, followers):
+    _check_canonical(text, canonical, followers)
+
+
+def test_a_canonical_stopper_of_17_positions():
+    # CanonicalStopperTestCase: this game is canonical, FollowerCount 17, OutcomeClass L
+    text = "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}"
+    c = cg.canonical_stopper(text)
+    assert c.size == 17 and cg.outcome(c) == "L"
+    assert cg.canonical_stopper(c) is c
+
+
+def _check_canonical(text, canonical, followers):
     c = cg.canonical_stopper(text)
     assert str(c) == canonical and c.size == followers
     assert cg.canonical_form(text) is c  # the door
