@@ -50,6 +50,15 @@ from .core.notation import (
     MAX_HEAP_DIGITS,
     MISERE_DEPTH_LIMIT,
 )
+from .core.loopy import (
+    LoopyGame,
+    as_loopy,
+    loopy_game,
+)
+from .core.loopy_notation import (
+    format_loopy,
+    parse_loopy,
+)
 from .core.partizan import (
     PartizanGame,
     down,
@@ -165,6 +174,18 @@ from .normal.grundy import (
 from .normal.atomic_weight import (
     is_all_small,
     is_infinitesimal,
+)
+from .normal.loopy import (
+    LoopyOutcome,
+    is_stopper,
+    loopy_outcome,
+)
+from .normal.loopy_simplify import (
+    Sides,
+    canonical_stopper,
+    loopy_sides,
+    offside,
+    onside,
 )
 from .normal.partizan import (
     is_number,

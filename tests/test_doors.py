@@ -675,3 +675,72 @@ def test_partizan_constructions_refuse_transfinite_nimbers():
                      (cg.norton_product, (1, w)), (cg.reduced_canonical_form, (w,)), (cg.is_atomic, (w,))):
         err = refuses(fn, *args)
         assert "transfinite" in str(err)
+
+
+# -- the loopy kind: every operation × loopy games (normal play only) --------------------------
+LOOPY = ["on", "dud", "over", "upon", "tis", "a:{0||||0|||a|*||*}", "{0|{dud|},*}",
+         cg.parse_loopy("upon + *")]
+LOOPY_ANSWERED = {"outcome", "compare", "canonical_form"}
+
+
+def _loopy_brute_outcome(g):
+    from loopy_brute import of, outcome
+
+    return {("L", "L"): "L", ("R", "R"): "R", ("L", "R"): "N", ("R", "L"): "P", ("D", "D"): "D",
+            ("L", "D"): "NHat", ("R", "D"): "PCheck", ("D", "L"): "PHat",
+            ("D", "R"): "NCheck"}[outcome(*of(g))]
+
+
+@pytest.mark.parametrize("x", LOOPY, ids=str)
+def test_loopy_kind(x):
+    from loopy_brute import le_stoppers, of
+
+    g = cg.parse_loopy(x) if isinstance(x, str) else x
+    assert cg.kind_of(x) == "loopy"
+    # outcome: with draws, by the brute-force retrograde analysis; misère play refused
+    assert cg.outcome(x) == _loopy_brute_outcome(g)
+    refuses(cg.outcome, x, misere=True)
+    # canonical_form: the canonical stopper, equal by brute-force survival; else refused
+    if cg.is_stopper(g):
+        c = cg.canonical_form(x)
+        assert le_stoppers(of(c), of(g)) and le_stoppers(of(g), of(c))
+    else:
+        err = refuses(cg.canonical_form, x)
+        assert "cgtalg.loopy_sides" in err.answered_by
+    refuses(cg.canonical_form, x, misere=True)
+    # compare: with itself, with on (the greatest game) and off (the least)
+    assert cg.compare(x, x).relation == "="
+    assert cg.compare(x, "on").le and cg.compare("off", x).le
+    refuses(cg.compare, x, "on", misere=True)
+    # every other operation refuses the loopy kind by name
+    others = {"winning_moves": (cg.winning_moves, {}), "grundy": (cg.grundy, {}),
+              "misere_grundy": (cg.misere_grundy, {}), "genus": (cg.genus, {}),
+              "left_stop": (cg.left_stop, {}), "right_stop": (cg.right_stop, {}),
+              "mean": (cg.mean, {}), "temperature": (cg.temperature, {}),
+              "thermograph": (cg.thermograph, {}), "atomic_weight": (cg.atomic_weight, {}),
+              "number_value": (cg.number_value, {}), "misere_quotient": (cg.misere_quotient, {}),
+              "reduced_canonical_form": (cg.reduced_canonical_form, {}), "is_atomic": (cg.is_atomic, {})}
+    two = {"norton_product": (cg.norton_product, ("^",)), "ordinal_sum": (cg.ordinal_sum, (1,)),
+           "heat": (cg.heat, (1,)), "overheat": (cg.overheat, (1, 1))}
+    assert set(others) | set(two) | LOOPY_ANSWERED | {"cool"} == set(ops.OPERATIONS)
+    for name, (fn, kw) in others.items():
+        if name == "misere_quotient":
+            with pytest.raises(GameKindError):
+                fn(g)
+            continue
+        err = refuses(fn, x, **kw)
+        assert "loopy" in str(err)
+    for name, (fn, rest) in two.items():
+        err = refuses(fn, x, *rest)
+        assert "loopy" in str(err), name
+    with pytest.raises(GameKindError, match="loopy"):
+        cg.cool(x, 1)
+
+
+def test_cyclic_input_to_the_short_apis_keeps_its_error():
+    from cgtalg.errors import LoopyGameError
+
+    with pytest.raises(LoopyGameError):
+        cg.parse_loopy("on").to_partizan()
+    # a short game written in loopy notation is answered as the short game it is
+    assert cg.outcome("a:{0|}") == "L" and cg.grundy("a:{0|0}") == 1

@@ -37,6 +37,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "heat": ("partizan_ops", "G heated by T: G for a number, else {∫G^L..."),
     "overheat": ("partizan_ops", "G overheated from S to T: n.S for an..."),
     "atomic-weight": ("partizan_ops", "Atomic weight of G: the W with G ~ W.^..."),
+    "loopy": ("loopy", "Loopy games in CGSuite's notation (on,..."),
 }
 
 

@@ -21,6 +21,7 @@ from cgtalg.errors import GameKindError, UniverseError, shorten
 from cgtalg.ops.kinds import (
     Position,
     as_impartial,
+    as_loopy_game,
     as_partizan_game,
     check_universe,
     finite_nimber_value,
@@ -28,6 +29,7 @@ from cgtalg.ops.kinds import (
     kind_of,
     read,
     refuse,
+    refuse_loopy,
 )
 
 __all__ = ["Comparison", "compare", "RELATIONS"]
@@ -200,6 +202,16 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
         raise GameKindError(f"compare: misere must be True or False, not {shorten(misere)}")
     a, b = read(g), read(h)
     ka, kb = kind_of(a, "compare"), kind_of(b, "compare")
+    if "loopy" in (ka, kb):  # loopy games: stoppers by survival, others by their sides
+        if misere:
+            raise refuse_loopy("compare", a if ka == "loopy" else b, "misère play of loopy "
+                               "games is not defined here (loopy games are played in normal play)")
+        if universe is not None:
+            raise UniverseError("compare: a universe applies to misère play only; pass misere=True")
+        from cgtalg.normal.loopy import loopy_relation
+
+        la, lb = as_loopy_game(a, "compare"), as_loopy_game(b, "compare")
+        return Comparison(a, b, False, None, loopy_relation(la, lb))
     if not misere:
         if universe is not None:
             raise UniverseError("compare: a universe applies to misère play only; pass misere=True")

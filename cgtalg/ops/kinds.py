@@ -25,6 +25,10 @@ The kinds (:data:`KINDS`):
     a :class:`cgtalg.Nimber`: finite ones are the nim-heaps ``*n``; transfinite ones (``*ω``) are
     answered where the question makes sense for an infinite nim-heap (outcome, Grundy value,
     winning moves, equality) and refused where it needs a short game;
+``"loopy"``
+    a :class:`cgtalg.LoopyGame` (a graph with cycles: ``on``, ``a:{0|a}``, ``{pass|*}``), in
+    normal play only: outcomes with draws, comparison, canonical stoppers
+    (:mod:`cgtalg.normal.loopy`); loopy text whose graph has no cycle reads as the short form;
 game text
     a ``str`` is read with :func:`cgtalg.parse` and then answered as the kind it reads as.
 """
@@ -36,6 +40,7 @@ from fractions import Fraction
 from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
+from cgtalg.core.loopy import LoopyGame
 from cgtalg.core.partizan import PartizanGame, as_partizan, to_impartial
 from cgtalg.errors import GameKindError, UniverseError, shorten
 
@@ -43,9 +48,14 @@ __all__ = [
     "KINDS", "UNIVERSES", "Position", "position", "kind_of", "read", "as_impartial",
     "as_partizan_game", "refuse", "check_universe",
     "finite_nimber_value", "refuse_end_rule", "is_impartial_kind", "heap_sum_positions",
+    "as_loopy_game", "refuse_loopy", "LOOPY_DOORS",
 ]
 
-KINDS = ("impartial", "partizan", "position", "misere class", "nimber")
+KINDS = ("impartial", "partizan", "position", "misere class", "nimber", "loopy")
+
+#: the operations that answer for loopy games (normal play)
+LOOPY_DOORS = ("cgtalg.outcome", "cgtalg.compare", "cgtalg.canonical_form (stoppers)",
+               "cgtalg.loopy_sides")
 
 #: the universes of misère comparison, and the names they are accepted under
 UNIVERSES = ("impartial", "dicot", "dead-ending", "all")
@@ -166,8 +176,17 @@ def position(ruleset: Any, *args: Any) -> Position:
 def read(x: Any) -> Any:
     """Game text read into a form (:func:`cgtalg.parse`); an integer or dyadic fraction made the
     partizan number it names (CGSuite's reading: ``3`` is the number 3, ``0`` the game 0);
-    anything else unchanged."""
+    loopy text (``pass``, labels, ``on``, ``over``, ...: :func:`cgtalg.parse_loopy`) a
+    :class:`cgtalg.LoopyGame`, or the short form when its graph has no cycle; anything else
+    unchanged."""
     if isinstance(x, str):
+        from cgtalg.core.loopy_notation import looks_loopy
+
+        if looks_loopy(x):
+            from cgtalg.core.loopy_notation import parse_loopy
+
+            g = parse_loopy(x)
+            return g.to_partizan() if g.is_short else g
         from cgtalg.core.notation import parse
 
         return parse(x)
@@ -244,6 +263,8 @@ def kind_of(x: Any, operation: str | None = None) -> str:
         return "misere class"
     if _is_nimber(x):
         return "nimber"
+    if isinstance(x, LoopyGame):
+        return "loopy"
     where = f"{operation}: " if operation else ""
     raise GameKindError(
         f"{where}{_show(x)} ({type(x).__name__}) is not a game: give a form (cgtalg.parse), game "
@@ -297,6 +318,8 @@ def as_impartial(x: Any, operation: str) -> Game:
     x = read(x)
     if isinstance(x, Game):
         return x
+    if isinstance(x, LoopyGame):
+        x = _short_or_refuse(x, operation)
     if isinstance(x, PartizanGame):
         if x.is_impartial:
             return to_impartial(x)
@@ -338,6 +361,8 @@ def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -
     (:func:`cgtalg.rulesets.partizan_games.partizan_form`, within ``max_seconds`` and the
     memory ceiling)."""
     x = read(x)
+    if isinstance(x, LoopyGame):
+        x = _short_or_refuse(x, operation)
     if isinstance(x, PartizanGame):
         return x
     if isinstance(x, Position) and x.is_partizan:
@@ -346,6 +371,39 @@ def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -
 
         return partizan_form(x.ruleset, x.value, max_seconds, progress=False)
     return as_partizan(as_impartial(x, operation))
+
+
+def _short_or_refuse(x: LoopyGame, operation: str) -> PartizanGame:
+    """A loopy game whose graph has no cycle as its short form; else the named refusal."""
+    if x.is_short:
+        return x.to_partizan()
+    raise refuse_loopy(operation, x)
+
+
+def refuse_loopy(operation: str, x: Any, why: str | None = None) -> GameKindError:
+    """The refusal of a question that has no answer for a loopy game (``why`` given: a
+    question in misère play, which the normal-play doors answer instead)."""
+    if why is not None:
+        return refuse(operation, x, why, (f"cgtalg.{operation}(g) (normal play)",))
+    return refuse(operation, x, "a loopy game (its graph has a cycle) is not a short game",
+                  LOOPY_DOORS)
+
+
+def as_loopy_game(x: Any, operation: str, max_seconds: float | None = None) -> LoopyGame:
+    """``x`` as a loopy game (short games are loopy games whose graph has no cycle), for the
+    loopy questions of normal play; positions of partizan rulesets become their forms first."""
+    x = read(x)
+    if isinstance(x, LoopyGame):
+        return x
+    from cgtalg.core.loopy import as_loopy
+
+    if isinstance(x, PartizanGame):
+        return as_loopy(x)
+    if isinstance(x, Position) and x.is_partizan:
+        return as_loopy(as_partizan_game(x, operation, max_seconds))
+    if _is_nimber(x) and finite_nimber_value(x) is None:
+        raise refuse(operation, x, "a transfinite nimber is not a finite game graph")
+    return as_loopy(as_partizan(as_impartial(x, operation)))
 
 
 def check_universe(universe: Any, games: tuple[Any, ...], operation: str) -> str:

@@ -18,6 +18,7 @@ from cgtalg.ops.kinds import (
     heap_sum_positions,
     kind_of,
     read,
+    refuse_loopy,
 )
 
 __all__ = ["outcome", "winning_moves"]
@@ -64,6 +65,13 @@ def outcome(g: Any, *, misere: bool = False, store: Any = None,
         return "N" if grundy(g, store=store) else "P"
     x = read(g)
     kind = kind_of(x, "outcome")
+    if kind == "loopy":  # outcomes with draws (CGSuite's classes: D, PHat, NCheck, ...)
+        if misere:
+            raise refuse_loopy("outcome", x, "misère play of loopy games is not defined here "
+                               "(loopy games are played in normal play)")
+        from cgtalg.normal.loopy import loopy_outcome
+
+        return loopy_outcome(x).name
     if kind == "partizan":
         if misere:
             from cgtalg.misere.partizan import misere_outcome as partizan_misere_outcome

@@ -211,6 +211,8 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
         raise refuse("canonical_form", g, f"misere must be True or False, not {shorten(misere)}")
     x = read(g)
     kind = kind_of(x, "canonical_form")
+    if kind == "loopy":
+        return _loopy_canonical(x, misere, universe)
     if not misere:
         if universe is not None:
             raise UniverseError(f"canonical_form({x}): a universe applies to misère play only; "
@@ -253,6 +255,28 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
     from cgtalg.misere.partizan_canonical import partizan_misere_canonical_form
 
     return partizan_misere_canonical_form(pg, u)
+
+
+def _loopy_canonical(x: Any, misere: bool, universe: Any) -> Any:
+    """The canonical stopper of a stopper, or of a game whose onside and offside are equal;
+    refused for the others (their sides answer) and in misère play."""
+    from cgtalg.ops.kinds import refuse_loopy
+
+    if misere:
+        raise refuse_loopy("canonical_form", x, "misère play of loopy games is not defined "
+                           "here (loopy games are played in normal play)")
+    if universe is not None:
+        raise UniverseError(f"canonical_form({x}): a universe applies to misère play only")
+    from cgtalg.normal.loopy import is_stopper
+    from cgtalg.normal.loopy_simplify import canonical_stopper, loopy_sides
+
+    if is_stopper(x):
+        return canonical_stopper(x)
+    sides = loopy_sides(x)
+    if sides.stopper is not None:
+        return sides.stopper
+    raise refuse("canonical_form", x, f"not a stopper: it is {sides} (onside & offside), "
+                 "which no single canonical stopper equals", ("cgtalg.loopy_sides",))
 
 
 # -- partizan normal-play values ------------------------------------------------------------------

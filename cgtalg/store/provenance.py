@@ -80,6 +80,8 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "quotient": 1,  # cgtalg.census.tasks: misère quotient record of a class ("quotient:...")
     "quotient_census": 1,  # cgtalg.census.quotients: quotient census class records
     #                        ("quotient_census:final", "quotient_census:partial:...")
+    "loopy_outcome": 1,  # cgtalg.normal.loopy.loopy_outcome (positions of ruleset "loopy")
+    "loopy_value": 1,  # cgtalg.normal.loopy_simplify: stopper, canonical stopper, sides
     # -- sequences and their metadata -------------------------------------------------------
     "sequence:grundy": 1,  # cgtalg.rulesets.grundy_engine: Grundy values of heap games
     "periodicity": 1,  # cgtalg.rulesets.octal_periodicity: certified period (sequence metadata)

@@ -112,6 +112,8 @@ def check_positions(run: Verification) -> None:
                 _heap_misere(run, key, row, value)
             elif row.ruleset.startswith("partizan:"):
                 _partizan(run, key, row, value)
+            elif row.ruleset == "loopy":
+                _loopy(run, key, row, value)
             elif row.name in ("solution", "solution:misere"):
                 _solution(run, key, row, value)
             else:
@@ -345,6 +347,20 @@ def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
         return
     fresh = format_partizan(partizan_form(ruleset, position, max_seconds=_seconds(run), progress=False), ascii=True)
     if fresh != value:
+        run.mismatch("position_properties", key, value, fresh)
+        return
+    run.count("position_values_recomputed")
+
+
+def _loopy(run: Verification, key: str, row: Any, value: Any) -> None:
+    """A loopy game's outcome or value record, recomputed from its graph key."""
+    from cgtalg.store.loopy import recheck_loopy
+
+    if row.name not in ("loopy_outcome", "loopy_value"):
+        run.skip("position_properties", f"no recomputation known for {row.ruleset!r} property {row.name!r}")
+        return
+    same, fresh = recheck_loopy(row.name, row.position, value)
+    if not same:
         run.mismatch("position_properties", key, value, fresh)
         return
     run.count("position_values_recomputed")
