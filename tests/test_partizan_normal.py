@@ -347,6 +347,12 @@ def test_thermograph_plot():
     matplotlib.use("Agg")
     ax = T.thermograph(cg.parse("{2 || 1 | 0}")).plot()
     assert ax.xaxis_inverted() and len(ax.lines) >= 3
+    # titled (issue 23): {2||1|0} has mean 5/4 and temperature 3/4 (cooled by t, the left wall
+    # is 2 - t; {1|0} freezes to 1/2 at t = 1/2, so the right wall is 1/2 + t past it; they meet
+    # at t = 3/4, value 5/4: Winning Ways ch. 6)
+    assert ax.get_title() == "thermograph: mean 5/4, temperature 3/4"
+    ax = T.thermograph(cg.parse("{2 || 1 | 0}")).plot(title="{2||1|0}")
+    assert ax.get_title().splitlines()[0] == "{2||1|0}"
     import matplotlib.pyplot as plt
 
     plt.close("all")

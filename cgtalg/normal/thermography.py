@@ -196,7 +196,7 @@ class Thermograph:
             "right_wall": pts(self.right_wall),
         }
 
-    def plot(self, ax: Any = None, top: Any = None, **kwargs: Any) -> Any:
+    def plot(self, ax: Any = None, top: Any = None, title: str | None = None, **kwargs: Any) -> Any:
         """Draw the thermograph with matplotlib, in the usual orientation: values increase to
         the *left* (Left's side), temperature upward, the mast drawn up to ``top`` (default:
         one unit above the temperature). Returns the axes.
@@ -207,6 +207,9 @@ class Thermograph:
             Axes to draw on (a new figure otherwise).
         top : number, optional
             The temperature at which to stop the mast.
+        title : str, optional
+            The plot's title (default: ``thermograph: mean m, temperature t``; pass the game's
+            text to name it, as ``cgtalg value ... --plot`` does).
         **kwargs
             Passed to ``ax.plot`` for the walls (e.g. ``color``).
         """
@@ -227,6 +230,8 @@ class Thermograph:
         ax.set_xlabel("value (Left is positive, to the left)")
         ax.set_ylabel("temperature")
         ax.axhline(0, color="grey", linewidth=0.5)
+        caption = f"mean {self.mast}, temperature {self.temperature}"
+        ax.set_title(f"{title}\n{caption}" if title else f"thermograph: {caption}", fontsize=10)
         return ax
 
 
