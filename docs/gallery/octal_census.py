@@ -65,6 +65,7 @@ row = {r.code: r for r in census.rows}
 assert (row["0.4"].standard_form, row["0.4"].period, row["0.4"].preperiod) == ("0.137", 34, 54)
 assert row["0.6"].status == "unsolved"
 assert set(row["0.2"].cousins) == {"0.3"}
+assert all(row[c].quotient.startswith("final |Q|=2 ⟨a | a²=1⟩") for c in ("0.1", "0.2", "0.3", "0.5", "0.7"))
 census.counts()
 
 # %% [markdown]

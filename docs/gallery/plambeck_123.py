@@ -70,11 +70,31 @@ for i in range(1, 10):
         f"<td>{game.genus([i, j])._repr_html_()}</td>" if j >= i else "<td></td>" for j in range(1, 10)) + "</tr>")
 display(HTML("<table>" + "".join(rows) + "</table>"))
 assert str(game.genus([8, 5])) == "3^0531"
+
+# Table 3 as printed in the note: a plain g is a nim-heap's genus; superscripts are the
+# first superscripts of the genus (the note writes h8 + h8 as 0^12 for 0^{1202…})
+table3 = """0 1 3 3 0 1^13 1 3^0531 0^31
+            0 2 2 1 0^0 0 2^1420 1^20
+            0^0 0^0 3 2^20 2 0^420 3^02
+            0^0 3 2^20 2 0^420 3^02
+            0 1^13 1 3^0531 0^31
+            0^0 0^0 2^20 1^13
+            0 2^1420 1^20
+            0^12 3^02
+            0^02"""
+for i, line in enumerate(table3.splitlines(), start=1):
+    for j, symbol in enumerate(line.split(), start=i):
+        got = game.genus([i, j])
+        g, _, sup = symbol.partition("^")
+        assert got.g == int(g) and got.superscripts(len(sup)) == tuple(map(int, sup)), (i, j, symbol)
+        if not sup:
+            assert got == cg.Genus.parse(symbol), (i, j, symbol)
 assert (str(game.genus([9, 6])), str(game.genus([9, 3, 3]))) == ("1^13", "1^20")   # the note's warning
 
 # %% [markdown]
 # **What you should see:** Table 3 entry by entry (the library prints a nim-heap's genus in
-# full, e.g. `0^{120}` where the note writes `0`). The last line is the note's warning:
+# full, e.g. `0^{120}` where the note writes `0`, and the superscripts up to the period-2
+# tail: `0^{120}` for `h8 + h8`, which the note prints `0^{12}`). The last line is the note's warning:
 # `h6` has the genus `0^{02}` of the adder `:4 = h3 + h3`, yet `h9 + h6` (`1^{13}`) and
 # `h9 + h3 + h3` (`1^{20}`) differ.
 #
