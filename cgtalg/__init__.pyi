@@ -261,6 +261,12 @@ from .rulesets.octal_periodicity import (
 from .rulesets.registry import (
     position_game,
 )
+from .store.fill import (
+    fill_heap_genera,
+)
+from .store.query import (
+    query_store,
+)
 from .store.store import (
     open_store,
 )
