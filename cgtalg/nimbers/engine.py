@@ -16,7 +16,6 @@ engine element of a value), :func:`sig_merge` (κ-field signatures), :func:`odd_
 
 from __future__ import annotations
 
-import bisect
 import itertools
 from typing import Any, Callable, Iterable
 
@@ -28,6 +27,7 @@ from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
 from cgtalg.nimbers.limits import budget_check, short_repr, shorten
 from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _make, _out, is_sympy, returns_internal
+from cgtalg.nimbers.primes import next_prime, prime_pi
 from cgtalg.nimbers.polynomials import Poly, _poly_add, _poly_divmod, _poly_mul, _ptrim
 
 __all__ = [
@@ -69,49 +69,13 @@ def _prime(k: int) -> int:
             f"the κ/α engine reaches the odd primes up to the {MAX_PRIME_INDEX}-th (ω^(ω^k) for "
             f"k <= {MAX_PRIME_INDEX}); asked for the {shorten(k + 1)}-th")
     while len(_ODD_PRIMES) <= k:
-        _ODD_PRIMES.append(_next_prime(_ODD_PRIMES[-1]))
+        _ODD_PRIMES.append(next_prime(_ODD_PRIMES[-1]))
     return _ODD_PRIMES[k]
-
-
-#: primes up to this are found and counted by trial division (sympy, about 0.3 s to import,
-#: only beyond): the engine's primes stop at the MAX_PRIME_INDEX-th, about 1.3·10^5
-_SMALL_PRIMES = 1 << 18
-
-
-def _is_small_prime(n: int) -> bool:
-    if n < 2:
-        return False
-    if n % 2 == 0:
-        return n == 2
-    d = 3
-    while d * d <= n:
-        if n % d == 0:
-            return False
-        d += 2
-    return True
-
-
-def _next_prime(n: int) -> int:
-    """The least prime above ``n`` (``sympy.nextprime``)."""
-    if n < _SMALL_PRIMES:
-        m = n + 1
-        while not _is_small_prime(m):
-            m += 1
-        return m
-    import sympy
-
-    return int(sympy.nextprime(n))
 
 
 def _prime_index(p: int) -> int:
     """0-based index of the odd prime ``p`` (3 ↦ 0): ``primepi(p) - 2``."""
-    if p < _SMALL_PRIMES:
-        while _ODD_PRIMES[-1] < p:
-            _ODD_PRIMES.append(_next_prime(_ODD_PRIMES[-1]))
-        return bisect.bisect_right(_ODD_PRIMES, p) - 2 + (1 if p >= 2 else 0)
-    import sympy
-
-    return int(sympy.primepi(p)) - 2
+    return prime_pi(p, _ODD_PRIMES) - 2
 
 
 def odd_prime(k: int) -> int:
