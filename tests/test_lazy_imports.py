@@ -134,3 +134,19 @@ def test_lazy_packages_export_their_names():
     from cgtalg.rulesets.octal import TakeAndBreak
 
     assert R.TakeAndBreak is TakeAndBreak
+
+
+def test_kernels_compile_without_a_writable_cache():
+    """numba refuses ``cache=True`` when no cache directory is writable (a read-only
+    installation and home); the kernels then compile without the cache and still answer
+    (Dawson's Kayles, Winning Ways ch. 4)."""
+    code = (
+        "import numba.core.caching as C\n"
+        "C.CacheImpl._locator_classes = []  # no writable place: numba raises 'cannot cache'\n"
+        "from cgtalg.rulesets.octal import TakeAndBreak\n"
+        "G = TakeAndBreak('0.07').grundy_sequence(3000)\n"
+        "assert [int(v) for v in G[:10]] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]\n"
+        "from cgtalg.rulesets import grundy_kernels as K\n"
+        "assert type(K.naive_kernel._cache).__name__ == 'NullCache', K.naive_kernel._cache\n"
+    )
+    assert "numba" in _loaded_after(code)

@@ -80,8 +80,21 @@ def compile_kernels(namespace: dict) -> dict:
             import numba
 
             for name, obj in lazy:
-                namespace[name] = numba.njit(**obj.options)(obj.py_func)
+                namespace[name] = _jit(numba, obj)
     return namespace
+
+
+def _jit(numba: Any, kernel: LazyKernel) -> Any:
+    """``numba.njit(**options)`` of the kernel; without the on-disk cache when numba finds no
+    writable place for it (neither beside the module nor in its per-user cache directory:
+    numba refuses ``cache=True`` then, with a RuntimeError), so that a read-only installation
+    still computes, compiling in each process."""
+    try:
+        return numba.njit(**kernel.options)(kernel.py_func)
+    except RuntimeError as exc:
+        if not kernel.options.get("cache") or "cannot cache" not in str(exc):
+            raise
+        return numba.njit(**{**kernel.options, "cache": False})(kernel.py_func)
 
 
 def is_compiled(module: Any) -> bool:
@@ -99,7 +112,8 @@ def python_kernels(work: int | float = 0, limit: int | None = None) -> Iterator[
     """Within the block, kernels not compiled yet run as plain Python when ``work`` (the
     caller's count of the inner-loop steps ahead) is at most ``limit`` (default
     :data:`PYTHON_WORK`); yields whether they do. Kernels already compiled always run
-    compiled. Nested blocks keep the outer choice when it is plain Python.
+    compiled. A nested block decides for its own work (large work inside a small block
+    compiles); kernels called with no block of their own follow the enclosing one.
 
     Examples
     --------
@@ -110,7 +124,7 @@ def python_kernels(work: int | float = 0, limit: int | None = None) -> Iterator[
     9
     """
     outer = getattr(_STATE, "python", False)
-    on = outer or work <= (PYTHON_WORK if limit is None else limit)
+    on = work <= (PYTHON_WORK if limit is None else limit)
     _STATE.python = on
     try:
         yield on
