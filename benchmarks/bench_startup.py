@@ -2,9 +2,10 @@
 to the issue-8 baseline ``python -c "import click, sqlalchemy"`` measured in the same run, and
 the heavy modules each one loaded.
 
-Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown]
+Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR]
 (N fresh processes per command, default 5; ``--markdown`` prints the table of
-docs/performance.md, "Time per command").
+docs/performance.md, "Time per command"; ``--against DIR`` times another checkout of cgtalg,
+e.g. ``main``, in the same run, interleaved command by command, as a "before" column).
 
 Every command runs once before it is timed (warm: the store exists and holds what the command
 stores, Python's bytecode caches are written, numba's on-disk cache too when numba runs), in
@@ -95,39 +96,61 @@ def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, list[
     return statistics.median(s for s, _ in measured), measured[-1][1]
 
 
-def measure(runs: int = 5) -> tuple[list[tuple[str, float, list[str]]], float]:
-    """``([(label, median seconds, heavy modules loaded)], load average)``, baseline first."""
+def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    base["PYTHONPATH"] = str(root)
+    envs = {name: {**base, "CGTALG_STORE": str(pathlib.Path(tmp) / f"{tag}-{name}.sqlite")}
+            for name in ("plain", "quotient")}
+    subprocess.run([sys.executable, "-c", CLI, "quotient", "0.77"], env=envs["quotient"], cwd=root,
+                   check=True, capture_output=True)
+    return envs
+
+
+def measure(runs: int = 5, against: pathlib.Path | None = None) -> tuple[list, float]:
+    """``([(label, median seconds, heavy modules loaded, seconds of `against` or None)], load
+    average)``, baseline first."""
     with tempfile.TemporaryDirectory() as tmp:
-        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        base["PYTHONPATH"] = str(ROOT)
-        envs = {name: {**base, "CGTALG_STORE": str(pathlib.Path(tmp) / f"{name}.sqlite")}
-                for name in ("plain", "quotient")}
-        subprocess.run([sys.executable, "-c", CLI, "quotient", "0.77"], env=envs["quotient"], cwd=ROOT,
-                       check=True, capture_output=True)
+        envs = _envs(tmp, ROOT, "here")
+        other = _envs(tmp, against, "other") if against is not None else None
         load = os.getloadavg()[0]
-        results = [(label, *_median_seconds(args, runs, envs[store])) for label, args, store in CASES]
+        results = []
+        for label, args, store in CASES:
+            before = _median_seconds(args, runs, other[store])[0] if other is not None else None
+            results.append((label, *_median_seconds(args, runs, envs[store]), before))
     return results, load
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    against = None
+    if "--against" in argv:
+        i = argv.index("--against")
+        against = pathlib.Path(argv[i + 1]).resolve()
+        del argv[i:i + 2]
+    args = [a for a in argv if not a.startswith("--")]
     runs = int(args[0]) if args else 5
-    results, load = measure(runs)
+    results, load = measure(runs, against)
     base = results[0][1]
-    for label, seconds, heavy in results:  # the full listing (on stderr with --markdown)
-        print(f"{label:62s} {seconds * 1000:7.0f} ms  {seconds / base:5.2f}x baseline  "
+    for label, seconds, heavy, before in results:  # the full listing (on stderr with --markdown)
+        was = f"  (before: {before * 1000:6.0f} ms)" if before is not None else ""
+        print(f"{label:62s} {seconds * 1000:7.0f} ms  {seconds / base:5.2f}x baseline{was}  "
               f"loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
     if "--markdown" in sys.argv:
         today = datetime.date.today().isoformat()
         print(f"Measured {today}, median of {runs} fresh processes each (warm), load average "
               f"{load:.2f} on {os.cpu_count()} cores; baseline `python -c \"import click, sqlalchemy\"` "
               f"{base * 1000:.0f} ms.\n")
-        print("| command | time (ms) | ratio to baseline | heavy modules loaded |")
-        print("|---|---:|---:|---|")
-        for label, seconds, heavy in results:
+        head = "| command | time (ms) | ratio to baseline | heavy modules loaded |"
+        rule = "|---|---:|---:|---|"
+        if against is not None:
+            head, rule = head + " before (ms) |", rule + "---:|"
+        print(head)
+        print(rule)
+        for label, seconds, heavy, before in results:
             if label in LIGHT or label == results[0][0]:
                 shown = label.replace("|", "\\|")
-                print(f"| `{shown}` | {seconds * 1000:.0f} | {seconds / base:.2f} | {', '.join(heavy) or '-'} |")
+                was = f" {before * 1000:.0f} |" if before is not None else ""
+                print(f"| `{shown}` | {seconds * 1000:.0f} | {seconds / base:.2f} | {', '.join(heavy) or '-'} |{was}")
         return
     print(f"median of {runs} runs each (warm); load average {load:.2f}")
 

@@ -2,7 +2,9 @@
 
 :class:`GrundyEngine` drives the numba kernels of :mod:`cgtalg.rulesets.grundy_kernels`
 (naive mex and the rare/common method of Winning Ways ch. 4; Gangolli & Plambeck 1989) or,
-for heap games given by a Python function, a Python mex. The functions
+for heap games given by a Python function, a Python mex. Small work (:func:`kernel_work` at
+most :data:`cgtalg.rulesets.lazy_jit.PYTHON_WORK` steps) runs the kernels' own Python code
+while numba is not loaded: the same values without paying for numba. The functions
 :func:`grundy_engine`, :func:`grundy_sequence` and :func:`grundy_memory_estimate` take the
 ruleset (any object with ``name``, ``heap_options`` and ``kernel_rules``, such as a
 :class:`~cgtalg.rulesets.heap_base.HeapRuleset`); a store is passed in as an object

@@ -16,7 +16,10 @@ determines) for every ``X``. The search therefore works on **multisets of classe
   empty position is N, the player to move having no move *wins*) or computes the misère Grundy
   value (``1`` for the empty position, else the mex of the options' values).
 
-The search is compiled (:mod:`cgtalg.rulesets._misere_kernel`, numba): an iterative
+A small position (at most :data:`PYTHON_STATES` states) is answered by the same search in
+plain Python (a dictionary of class tuples) while the compiled search is not loaded: loading
+numba and the kernel costs more than the answer (``cgtalg outcome 0.77 7 9 11 13 --misere``).
+The search is compiled otherwise (:mod:`cgtalg.rulesets._misere_kernel`, numba): an iterative
 depth-first search over an open-addressing hash table of sorted tuples kept in flat arrays
 (about 100 bytes per state). For Kayles ``{20, 21, 22}`` it visits 1.4·10⁵ class multisets in
 0.2 s where the plain memoised script over sorted heap tuples takes 12 s (docs/performance.md).
