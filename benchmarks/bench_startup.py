@@ -31,6 +31,7 @@ import datetime
 import json
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -79,21 +80,30 @@ _PROBE = (
 )
 
 
-def _run(args: list[str], env: dict) -> tuple[float, list[str]]:
-    """Wall seconds of one fresh interpreter and the heavy modules it had loaded at exit."""
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _run(args: list[str], env: dict) -> tuple[float, float, list[str]]:
+    """Wall seconds and CPU seconds (user + system) of one fresh interpreter, and the heavy
+    modules it had loaded at exit."""
     code = args[1]
+    cpu = _cpu()
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", _PROBE + code, *args[2:]], env=env, cwd=ROOT,
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", _PROBE + code, *args[2:]], env=env,
+                         cwd=env.get("PYTHONPATH", ROOT), check=True, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     heavy = [line for line in out.stderr.splitlines() if line.startswith("HEAVY ")]
-    return seconds, json.loads(heavy[-1][6:]) if heavy else []
+    return seconds, _cpu() - cpu, json.loads(heavy[-1][6:]) if heavy else []
 
 
-def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, list[str]]:
+def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, float, list[str]]:
+    """Median wall and CPU seconds of ``runs`` fresh processes (after one warm-up run)."""
     _run(args, env)  # warm: the store, the bytecode and numba's caches are written
     measured = [_run(args, env) for _ in range(runs)]
-    return statistics.median(s for s, _ in measured), measured[-1][1]
+    return (statistics.median(m[0] for m in measured), statistics.median(m[1] for m in measured),
+            measured[-1][2])
 
 
 def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
@@ -107,15 +117,15 @@ def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
 
 
 def measure(runs: int = 5, against: pathlib.Path | None = None) -> tuple[list, float]:
-    """``([(label, median seconds, heavy modules loaded, seconds of `against` or None)], load
-    average)``, baseline first."""
+    """``([(label, median wall seconds, median CPU seconds, heavy modules loaded, (wall, CPU)
+    seconds of `against` or None)], load average)``, baseline first."""
     with tempfile.TemporaryDirectory() as tmp:
         envs = _envs(tmp, ROOT, "here")
         other = _envs(tmp, against, "other") if against is not None else None
         load = os.getloadavg()[0]
         results = []
         for label, args, store in CASES:
-            before = _median_seconds(args, runs, other[store])[0] if other is not None else None
+            before = _median_seconds(args, runs, other[store])[:2] if other is not None else None
             results.append((label, *_median_seconds(args, runs, envs[store]), before))
     return results, load
 
@@ -130,27 +140,29 @@ def main() -> None:
     args = [a for a in argv if not a.startswith("--")]
     runs = int(args[0]) if args else 5
     results, load = measure(runs, against)
-    base = results[0][1]
-    for label, seconds, heavy, before in results:  # the full listing (on stderr with --markdown)
-        was = f"  (before: {before * 1000:6.0f} ms)" if before is not None else ""
-        print(f"{label:62s} {seconds * 1000:7.0f} ms  {seconds / base:5.2f}x baseline{was}  "
-              f"loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
+    base, base_cpu = results[0][1], results[0][2]
+    for label, wall, cpu, heavy, before in results:  # the full listing (on stderr with --markdown)
+        was = f"  (before: {before[0] * 1000:6.0f} ms, CPU {before[1] * 1000:5.0f} ms)" if before else ""
+        print(f"{label:62s} {wall * 1000:7.0f} ms  CPU {cpu * 1000:6.0f} ms  {cpu / base_cpu:5.2f}x baseline CPU"
+              f"{was}  loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
     if "--markdown" in sys.argv:
         today = datetime.date.today().isoformat()
         print(f"Measured {today}, median of {runs} fresh processes each (warm), load average "
               f"{load:.2f} on {os.cpu_count()} cores; baseline `python -c \"import click, sqlalchemy\"` "
-              f"{base * 1000:.0f} ms.\n")
-        head = "| command | time (ms) | ratio to baseline | heavy modules loaded |"
-        rule = "|---|---:|---:|---|"
+              f"{base * 1000:.0f} ms wall, {base_cpu * 1000:.0f} ms CPU.\n")
+        head = "| command | wall (ms) | CPU (ms) | CPU ratio to baseline | heavy modules loaded |"
+        rule = "|---|---:|---:|---:|---|"
         if against is not None:
-            head, rule = head + " before (ms) |", rule + "---:|"
+            head, rule = head + " before: wall, CPU (ms) | before: CPU ratio |", rule + "---:|---:|"
         print(head)
         print(rule)
-        for label, seconds, heavy, before in results:
+        for label, wall, cpu, heavy, before in results:
             if label in LIGHT or label == results[0][0]:
                 shown = label.replace("|", "\\|")
-                was = f" {before * 1000:.0f} |" if before is not None else ""
-                print(f"| `{shown}` | {seconds * 1000:.0f} | {seconds / base:.2f} | {', '.join(heavy) or '-'} |{was}")
+                was = (f" {before[0] * 1000:.0f}, {before[1] * 1000:.0f} | {before[1] / base_cpu:.2f} |"
+                       if before else "")
+                print(f"| `{shown}` | {wall * 1000:.0f} | {cpu * 1000:.0f} | {cpu / base_cpu:.2f} | "
+                      f"{', '.join(heavy) or '-'} |{was}")
         return
     print(f"median of {runs} runs each (warm); load average {load:.2f}")
 

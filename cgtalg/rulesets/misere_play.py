@@ -52,10 +52,11 @@ __all__ = ["MisereSearch", "misere_search", "misere_search_outcome", "misere_sea
 
 #: default budget of explored class multisets (about 100 bytes each in memory)
 DEFAULT_MAX_STATES = 5_000_000
-#: while the compiled kernel is not loaded in the process, a search of at most this many states
-#: runs as plain Python (a dict of class tuples; about 0.1 s), which costs less than loading
-#: numba and the kernel (about 0.5 s); past it the kernel takes over
-PYTHON_STATES = 20_000
+#: while the compiled kernel is not loaded in the process, a search that creates at most this
+#: many new states runs as plain Python (a dict of class tuples; about 0.1 s), which costs less
+#: than loading numba and the kernel (about 0.5 s); past it the kernel takes over (a larger
+#: position pays those 0.1 s on top)
+PYTHON_STATES = 10_000
 #: seconds spent on canonical forms of single heaps before the remaining heaps keep own classes
 CLASS_SECONDS = 10.0
 
@@ -267,14 +268,14 @@ class MisereSearch:
         """The answer of ``root`` by a plain memoised depth-first search over the same class
         tuples and moves as the kernel's (:mod:`cgtalg.rulesets._misere_kernel`: a part equal
         to the class of ``*1`` cancels one already present; no move: N, misère Grundy value
-        1), or ``None`` when it would hold more than :data:`PYTHON_STATES` states (the states
-        it solved are kept; the kernel goes on).
+        1), or ``None`` when it would create more than :data:`PYTHON_STATES` new states (the
+        states it solved are kept; the kernel goes on).
 
         Raises
         ------
         ComputationLimitError
-            When it would hold more than ``limit`` states (the search's ``max_states``) and
-            ``limit`` is at most :data:`PYTHON_STATES`, as the kernel would."""
+            When it would hold more than ``limit`` states (the search's ``max_states``), as the
+            kernel would."""
         memo = self._py[1 if grundy else 0]
         v = memo.get(root)
         if v is not None:
@@ -297,7 +298,6 @@ class MisereSearch:
                             insort(buf, q)
                     yield tuple(buf)
 
-        cap = min(limit, PYTHON_STATES)
         created = 0
         # frames: [state, its children (an iterator), the child waited for, values seen, moved]
         stack = [[root, children(root), None, [], False]]
@@ -324,9 +324,9 @@ class MisereSearch:
             frame[2], frame[4] = child, moved
             if answer is None and child is not None:
                 created += 1
-                if len(memo) + len(stack) >= cap:
-                    if cap < limit:
-                        return None
+                if created > PYTHON_STATES:
+                    return None
+                if len(memo) + len(stack) >= limit:
                     raise ComputationLimitError(
                         f"{self.ruleset.name}: misère search passed max_states={limit} states "
                         f"(about {(len(memo) + len(stack)) * 100 // 10**6} MB); raise max_states to go on "
