@@ -1,23 +1,37 @@
-"""Start-up benchmark (issues 8 and 21): median wall time of fresh interpreters, as ratios to
-the issue-8 baseline ``python -c "import click, sqlalchemy"`` measured in the same run, and the
-heavy modules each one loaded.
+"""Start-up benchmark (issues 8, 21 and 23): median wall time of fresh interpreters, as ratios
+to the issue-8 baseline ``python -c "import click, sqlalchemy"`` measured in the same run, and
+the heavy modules each one loaded.
 
-Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N]     (N runs each, default 7)
+Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR]
+(N fresh processes per command, default 5; ``--markdown`` prints the table of
+docs/performance.md, "Time per command"; ``--against DIR`` times another checkout of cgtalg,
+e.g. ``main``, in the same run, interleaved command by command, as a "before" column).
+
+Every command runs once before it is timed (warm: the store exists and holds what the command
+stores, Python's bytecode caches are written, numba's on-disk cache too when numba runs), in
+the same temporary store; the children write bytecode even when the caller sets
+``PYTHONDONTWRITEBYTECODE``, as a user's installation does.
 
 Targets: ``cgtalg --help`` and ``--version`` within 2.5x of the baseline (issue 8); a small
-misère quotient in a fresh process (what ``benchmarks/bench_miseresolver.py`` runs) and
-``cgtalg outcome 0.77 7 9 11 13 --misere`` import no numba, networkx, sympy or Alembic
-(issue 21): numba only when a numba kernel runs (the ``--no-store`` outcome searches with
-one), networkx only for the position solver, Alembic only to migrate a store. The stored
-outcome reads Kayles' final quotient from a temporary store filled by ``cgtalg quotient
-0.77`` before the runs.
+misère quotient in a fresh process and ``cgtalg outcome 0.77 7 9 11 13 --misere`` import no
+numba, networkx, sympy or Alembic (issue 21); the light commands of issue 23 -- ``game``,
+``nim mul/add/pow``, ``outcome`` in normal and misère play on small heaps, ``grundy -n 100``,
+``period 0.07`` -- answer under 0.3 s warm, importing no numba, scipy, sympy, networkx or
+Alembic: small Grundy computations run the kernels' Python code, small misère positions a
+plain memoised search, and a stored period or quotient is re-verified on the few values its
+certificate needs (numba only when a numba kernel has real work: the ``--no-store`` rows at
+the end). The misère outcome is timed twice: searched (a store without a quotient of 0.77)
+and from Kayles' final quotient, stored by ``cgtalg quotient 0.77`` before the runs
+(re-verified when read).
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,19 +45,34 @@ QUOTIENT = ("from cgtalg.misere.quotient import misere_quotient; "
             "from cgtalg.rulesets.octal import TakeAndBreak; "
             "misere_quotient(TakeAndBreak('0.77'), max_heap=169, progress=False)")
 ROOT_API = "import cgtalg as cg; cg.misere_quotient(cg.TakeAndBreak('0.77'))"
+MISERE = ["outcome", "0.77", "7", "9", "11", "13", "--misere"]
+#: (label, interpreter arguments, which store: "plain" (no quotient of 0.77) or "quotient")
 CASES = [
-    ("baseline: import click, sqlalchemy", ["-c", "import click, sqlalchemy"]),
-    ("import cgtalg", ["-c", "import cgtalg"]),
-    ("cgtalg --version", ["-c", CLI, "--version"]),
-    ("cgtalg --help", ["-c", CLI, "--help"]),
-    ("cgtalg store path", ["-c", CLI, "store", "path"]),
-    ("cgtalg cousin 0.07", ["-c", CLI, "cousin", "0.07"]),
-    ("quotient of 0.77 (bench_miseresolver child)", ["-c", QUOTIENT]),
-    ("cg.misere_quotient(0.77) from the root", ["-c", ROOT_API]),
-    ("cgtalg quotient 0.123 --no-store", ["-c", CLI, "quotient", "0.123", "--no-store"]),
-    ("cgtalg outcome 0.77 7 9 11 13 --misere (stored)", ["-c", CLI, "outcome", "0.77", "7", "9", "11", "13", "--misere"]),
-    ("  the same, --no-store (numba search)", ["-c", CLI, "outcome", "0.77", "7", "9", "11", "13", "--misere", "--no-store"]),
+    ("baseline: import click, sqlalchemy", ["-c", "import click, sqlalchemy"], "plain"),
+    ("import cgtalg", ["-c", "import cgtalg"], "plain"),
+    ("cgtalg --version", ["-c", CLI, "--version"], "plain"),
+    ("cgtalg --help", ["-c", CLI, "--help"], "plain"),
+    ("cgtalg store path", ["-c", CLI, "store", "path"], "plain"),
+    ("cgtalg cousin 0.07", ["-c", CLI, "cousin", "0.07"], "plain"),
+    # the light commands of issue 23
+    ("cgtalg game '{*2}'", ["-c", CLI, "game", "{*2}"], "plain"),
+    ("cgtalg nim mul w w", ["-c", CLI, "nim", "mul", "w", "w"], "plain"),
+    ("cgtalg nim add w+1 5", ["-c", CLI, "nim", "add", "w+1", "5"], "plain"),
+    ("cgtalg nim pow w 3", ["-c", CLI, "nim", "pow", "w", "3"], "plain"),
+    ("cgtalg outcome 0.77 5 9", ["-c", CLI, "outcome", "0.77", "5", "9"], "plain"),
+    ("cgtalg outcome 0.77 7 9 11 13 --misere (searched)", ["-c", CLI, *MISERE], "plain"),
+    ("cgtalg outcome 0.77 7 9 11 13 --misere (stored quotient)", ["-c", CLI, *MISERE], "quotient"),
+    ("cgtalg grundy 0.77 -n 100", ["-c", CLI, "grundy", "0.77", "-n", "100"], "plain"),
+    ("cgtalg period 0.07", ["-c", CLI, "period", "0.07"], "plain"),
+    # heavier: a quotient computed in the process, a compiled search
+    ("quotient of 0.77 (bench_miseresolver child)", ["-c", QUOTIENT], "plain"),
+    ("cg.misere_quotient(0.77) from the root", ["-c", ROOT_API], "plain"),
+    ("cgtalg quotient 0.123 --no-store", ["-c", CLI, "quotient", "0.123", "--no-store"], "plain"),
+    ("  outcome 0.77 20 21 22 --misere --no-store (numba search)",
+     ["-c", CLI, "outcome", "0.77", "20", "21", "22", "--misere", "--no-store"], "plain"),
 ]
+#: the rows of the issue-23 table in docs/performance.md
+LIGHT = [label for label, _, _ in CASES[6:15]]
 
 _PROBE = (
     "import atexit, json, sys\n"
@@ -51,34 +80,91 @@ _PROBE = (
 )
 
 
-def _run(args: list[str], env: dict) -> tuple[float, list[str]]:
-    """Wall seconds of one fresh interpreter and the heavy modules it had loaded at exit."""
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _run(args: list[str], env: dict) -> tuple[float, float, list[str]]:
+    """Wall seconds and CPU seconds (user + system) of one fresh interpreter, and the heavy
+    modules it had loaded at exit."""
     code = args[1]
+    cpu = _cpu()
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", _PROBE + code, *args[2:]], env=env, cwd=ROOT,
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", _PROBE + code, *args[2:]], env=env,
+                         cwd=env.get("PYTHONPATH", ROOT), check=True, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     heavy = [line for line in out.stderr.splitlines() if line.startswith("HEAVY ")]
-    return seconds, json.loads(heavy[-1][6:]) if heavy else []
+    return seconds, _cpu() - cpu, json.loads(heavy[-1][6:]) if heavy else []
 
 
-def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, list[str]]:
+def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, float, list[str]]:
+    """Median wall and CPU seconds of ``runs`` fresh processes (after one warm-up run)."""
+    _run(args, env)  # warm: the store, the bytecode and numba's caches are written
     measured = [_run(args, env) for _ in range(runs)]
-    return statistics.median(s for s, _ in measured), measured[-1][1]
+    return (statistics.median(m[0] for m in measured), statistics.median(m[1] for m in measured),
+            measured[-1][2])
+
+
+def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    base["PYTHONPATH"] = str(root)
+    envs = {name: {**base, "CGTALG_STORE": str(pathlib.Path(tmp) / f"{tag}-{name}.sqlite")}
+            for name in ("plain", "quotient")}
+    subprocess.run([sys.executable, "-c", CLI, "quotient", "0.77"], env=envs["quotient"], cwd=root,
+                   check=True, capture_output=True)
+    return envs
+
+
+def measure(runs: int = 5, against: pathlib.Path | None = None) -> tuple[list, float]:
+    """``([(label, median wall seconds, median CPU seconds, heavy modules loaded, (wall, CPU)
+    seconds of `against` or None)], load average)``, baseline first."""
+    with tempfile.TemporaryDirectory() as tmp:
+        envs = _envs(tmp, ROOT, "here")
+        other = _envs(tmp, against, "other") if against is not None else None
+        load = os.getloadavg()[0]
+        results = []
+        for label, args, store in CASES:
+            before = _median_seconds(args, runs, other[store])[:2] if other is not None else None
+            results.append((label, *_median_seconds(args, runs, envs[store]), before))
+    return results, load
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "CGTALG_STORE": str(pathlib.Path(tmp) / "store.sqlite")}
-        subprocess.run([sys.executable, "-c", CLI, "quotient", "0.77"], env=env, cwd=ROOT, check=True,
-                       capture_output=True)
-        results = [(label, *_median_seconds(args, runs, env)) for label, args in CASES]
-    base = results[0][1]
-    print(f"median of {runs} runs each; load average {os.getloadavg()[0]:.2f}")
-    for label, seconds, heavy in results:
-        print(f"{label:50s} {seconds * 1000:7.0f} ms  {seconds / base:5.2f}x baseline  "
-              f"loads: {', '.join(heavy) or '-'}")
+    argv = sys.argv[1:]
+    against = None
+    if "--against" in argv:
+        i = argv.index("--against")
+        against = pathlib.Path(argv[i + 1]).resolve()
+        del argv[i:i + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    runs = int(args[0]) if args else 5
+    results, load = measure(runs, against)
+    base, base_cpu = results[0][1], results[0][2]
+    for label, wall, cpu, heavy, before in results:  # the full listing (on stderr with --markdown)
+        was = f"  (before: {before[0] * 1000:6.0f} ms, CPU {before[1] * 1000:5.0f} ms)" if before else ""
+        print(f"{label:62s} {wall * 1000:7.0f} ms  CPU {cpu * 1000:6.0f} ms  {cpu / base_cpu:5.2f}x baseline CPU"
+              f"{was}  loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
+    if "--markdown" in sys.argv:
+        today = datetime.date.today().isoformat()
+        print(f"Measured {today}, median of {runs} fresh processes each (warm), load average "
+              f"{load:.2f} on {os.cpu_count()} cores; baseline `python -c \"import click, sqlalchemy\"` "
+              f"{base * 1000:.0f} ms wall, {base_cpu * 1000:.0f} ms CPU.\n")
+        head = "| command | wall (ms) | CPU (ms) | CPU ratio to baseline | heavy modules loaded |"
+        rule = "|---|---:|---:|---:|---|"
+        if against is not None:
+            head, rule = head + " before: wall, CPU (ms) | before: CPU ratio |", rule + "---:|---:|"
+        print(head)
+        print(rule)
+        for label, wall, cpu, heavy, before in results:
+            if label in LIGHT or label == results[0][0]:
+                shown = label.replace("|", "\\|")
+                was = (f" {before[0] * 1000:.0f}, {before[1] * 1000:.0f} | {before[1] / base_cpu:.2f} |"
+                       if before else "")
+                print(f"| `{shown}` | {wall * 1000:.0f} | {cpu * 1000:.0f} | {cpu / base_cpu:.2f} | "
+                      f"{', '.join(heavy) or '-'} |{was}")
+        return
+    print(f"median of {runs} runs each (warm); load average {load:.2f}")
 
 
 if __name__ == "__main__":

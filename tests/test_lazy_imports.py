@@ -55,9 +55,9 @@ def test_quotient_from_the_root_imports_nothing_heavy():
 
 
 def test_kernels_compile_on_first_call():
-    """Importing the Grundy kernels costs no numba; the first call compiles every kernel of
-    the module (they become numba dispatchers) and the answers are right (Dawson's Kayles,
-    Winning Ways ch. 4)."""
+    """Importing the Grundy kernels costs no numba; small work runs the kernels' Python code
+    (no numba); the first call on large work compiles every kernel of the module (they become
+    numba dispatchers) and the answers are right (Dawson's Kayles, Winning Ways ch. 4)."""
     code = (
         "import sys\n"
         "from cgtalg.rulesets import grundy_kernels as K\n"
@@ -67,6 +67,9 @@ def test_kernels_compile_on_first_call():
         "assert 'numba' not in sys.modules\n"
         "g = [int(v) for v in TakeAndBreak('0.07').grundy_sequence(20)]\n"
         "assert g == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3], g\n"
+        "assert 'numba' not in sys.modules and isinstance(K.naive_kernel, LazyKernel)\n"
+        "G = TakeAndBreak('0.07').grundy_sequence(5000)\n"
+        "assert [int(v) for v in G[:20]] == g\n"
         "import numba\n"
         "assert all(not isinstance(getattr(K, n), LazyKernel) for n in K.__all__)\n"
         "assert isinstance(K.naive_kernel, numba.core.registry.CPUDispatcher)\n"
@@ -131,3 +134,19 @@ def test_lazy_packages_export_their_names():
     from cgtalg.rulesets.octal import TakeAndBreak
 
     assert R.TakeAndBreak is TakeAndBreak
+
+
+def test_kernels_compile_without_a_writable_cache():
+    """numba refuses ``cache=True`` when no cache directory is writable (a read-only
+    installation and home); the kernels then compile without the cache and still answer
+    (Dawson's Kayles, Winning Ways ch. 4)."""
+    code = (
+        "import numba.core.caching as C\n"
+        "C.CacheImpl._locator_classes = []  # no writable place: numba raises 'cannot cache'\n"
+        "from cgtalg.rulesets.octal import TakeAndBreak\n"
+        "G = TakeAndBreak('0.07').grundy_sequence(3000)\n"
+        "assert [int(v) for v in G[:10]] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]\n"
+        "from cgtalg.rulesets import grundy_kernels as K\n"
+        "assert type(K.naive_kernel._cache).__name__ == 'NullCache', K.naive_kernel._cache\n"
+    )
+    assert "numba" in _loaded_after(code)

@@ -44,9 +44,31 @@ def _json_value(x: object) -> object:
 
 
 def _parse(text: str) -> object:
-    from cgtalg.nimbers.ordinal import ordinal
+    """The ordinal written ``text``: an int, or an infinite ordinal in the internal form
+    (:func:`cgtalg.nimbers.ordinal.internal_values`: these commands never build a sympy
+    value, so they never import sympy for it)."""
+    from cgtalg.nimbers.ordinal import Internal, _parse
 
-    return ordinal(text)
+    if not isinstance(text, str):  # as cgtalg.nimbers.ordinal.ordinal() refuses it
+        from cgtalg.errors import NimberError
+
+        raise NimberError(f"ordinal() expects a str, got {type(text).__name__}")
+    value = _parse(text)
+    return value if isinstance(value, int) else Internal(value)
+
+
+def _internal(func: Callable) -> Callable:
+    """Run a command inside :func:`cgtalg.nimbers.ordinal.internal_values`."""
+    import functools
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        from cgtalg.nimbers.ordinal import internal_values
+
+        with internal_values():
+            return func(*args, **kwargs)
+
+    return run
 
 
 def _field_option(func: Callable) -> Callable:
@@ -89,6 +111,7 @@ def _binary(name: str, doc: str) -> None:
     @time_option(_TIME_HELP)
     @_ascii_option
     @json_option
+    @_internal
     def command(a: str, b: str, max_field_degree: int, max_seconds: float | None, ascii_: bool,
                 as_json: bool) -> None:
         from cgtalg.nimbers.lenstra import nim_div, nim_mul
@@ -118,6 +141,7 @@ _binary("div", "Nim-quotient A ⊗ B^(-1).")
 @json_option
 @_field_option
 @time_option(_TIME_HELP)
+@_internal
 def inv_command(a: str, max_field_degree: int, max_seconds: float | None, ascii_: bool, as_json: bool) -> None:
     """Nim-inverse of A."""
     from cgtalg.nimbers.lenstra import nim_inv
@@ -135,6 +159,7 @@ def inv_command(a: str, max_field_degree: int, max_seconds: float | None, ascii_
 @json_option
 @_field_option
 @time_option(_TIME_HELP)
+@_internal
 def pow_command(a: str, n: int, max_field_degree: int, max_seconds: float | None, ascii_: bool,
                 as_json: bool) -> None:
     """Nim-power A^N for an integer N (negative N inverts first)."""
@@ -156,6 +181,7 @@ def pow_command(a: str, n: int, max_field_degree: int, max_seconds: float | None
 @json_option
 @_field_option
 @time_option(_TIME_HELP)
+@_internal
 def sqrt_command(a: str, max_field_degree: int, max_seconds: float | None, ascii_: bool, as_json: bool) -> None:
     """Nim-square root of A (unique: Frobenius is bijective)."""
     from cgtalg.nimbers.lenstra import nim_sqrt
@@ -229,6 +255,7 @@ def solve_command(
 @click.option("--misere", is_flag=True, help="Misère play (the last player to move loses).")
 @_ascii_option
 @json_option
+@_internal
 def play_command(heaps: tuple[str, ...], misere: bool, ascii_: bool, as_json: bool) -> None:
     """Transfinite Nim: the outcome of HEAPS (ordinals) and all winning moves."""
     from cgtalg.nimbers.transfinite_nim import format_moves, nim_outcome, nim_winning_moves

@@ -16,30 +16,50 @@ roots), :mod:`~cgtalg.nimbers.ordinal` (sympy ordinals, their text; the parser i
 ``cgtalg.nimbers.nimber`` does), :mod:`~cgtalg.nimbers.transfinite_nim`.
 """
 
-from cgtalg.nimbers.alpha_table import alpha, alpha_provenance  # alpha_table(): see the module
-from cgtalg.nimbers.finite import (
-    QuadraticRoots,
-    fermat_field,
-    field_degree,
-    nim_solve_quadratic,
-    nim_square,
-    nim_trace,
-)
-from cgtalg.nimbers.lenstra import kappa, kappa_field_degree, nim_degree
-from cgtalg.nimbers.polynomials import parse_nim_polynomial
-from cgtalg.nimbers.roots import NimRoots, nim_root, nim_roots
-from cgtalg.nimbers.lenstra import nim_div as ordinal_nim_div
-from cgtalg.nimbers.lenstra import nim_inv as ordinal_nim_inv
-from cgtalg.nimbers.lenstra import nim_mul as ordinal_nim_mul
-from cgtalg.nimbers.lenstra import nim_pow as ordinal_nim_pow
-from cgtalg.nimbers.lenstra import nim_product as ordinal_nim_product
-from cgtalg.nimbers.lenstra import nim_sqrt as ordinal_nim_sqrt
-from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt, parse_nimber
-from cgtalg.nimbers.ordinal import OrdinalLike, as_ordinal, format_ordinal
-from cgtalg.nimbers.ordinal import nim_add as ordinal_nim_add
-from cgtalg.nimbers.ordinal import nim_sum as ordinal_nim_sum
-from cgtalg.nimbers.ordinal import ordinal as parse_ordinal
-from cgtalg.nimbers.transfinite_nim import format_moves, nim_outcome, nim_winning_moves
+import importlib as _importlib
+
+import lazy_loader as _lazy
+
+# The public names and their modules (lazy_loader, SPEC 1: each module loads on first use, so
+# that `cgtalg nim mul w w` imports neither numpy's tables of the finite field nor sympy nor
+# numba when it does not need them). The ``ordinal_`` names are aliases of functions of the
+# same name in :mod:`~cgtalg.nimbers.lenstra` / :mod:`~cgtalg.nimbers.ordinal`.
+_NAMES = {
+    "alpha_table": ["alpha", "alpha_provenance"],
+    "finite": ["QuadraticRoots", "fermat_field", "field_degree", "nim_solve_quadratic", "nim_square", "nim_trace"],
+    "lenstra": ["kappa", "kappa_field_degree", "nim_degree"],
+    "polynomials": ["parse_nim_polynomial"],
+    "roots": ["NimRoots", "nim_root", "nim_roots"],
+    "nimber": ["Nimber", "nim_add", "nim_div", "nim_inv", "nim_mul", "nim_pow", "nim_sqrt", "parse_nimber"],
+    "ordinal": ["OrdinalLike", "as_ordinal", "format_ordinal"],
+    "transfinite_nim": ["format_moves", "nim_outcome", "nim_winning_moves"],
+}
+_ALIASES = {
+    "ordinal_nim_div": ("lenstra", "nim_div"),
+    "ordinal_nim_inv": ("lenstra", "nim_inv"),
+    "ordinal_nim_mul": ("lenstra", "nim_mul"),
+    "ordinal_nim_pow": ("lenstra", "nim_pow"),
+    "ordinal_nim_product": ("lenstra", "nim_product"),
+    "ordinal_nim_sqrt": ("lenstra", "nim_sqrt"),
+    "ordinal_nim_add": ("ordinal", "nim_add"),
+    "ordinal_nim_sum": ("ordinal", "nim_sum"),
+    "parse_ordinal": ("ordinal", "ordinal"),
+}
+_getattr, _dir, _ = _lazy.attach(__name__, submod_attrs=_NAMES)
+
+
+def __getattr__(name: str):
+    if name in _ALIASES:
+        module, attr = _ALIASES[name]
+        value = getattr(_importlib.import_module(f"{__name__}.{module}"), attr)
+        globals()[name] = value
+        return value
+    return _getattr(name)
+
+
+def __dir__() -> list:
+    return sorted(set(_dir()) | set(_ALIASES))
+
 
 __all__ = [
     "Nimber", "QuadraticRoots", "fermat_field", "field_degree", "nim_add", "nim_div", "nim_inv", "nim_mul",

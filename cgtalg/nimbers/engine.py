@@ -19,8 +19,6 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterable
 
-import sympy
-
 from cgtalg.caches import register_cache
 from cgtalg.errors import NimberError, NimZeroDivisionError, OrdinalRangeError
 from cgtalg.nimbers import compiled as _compiled
@@ -28,7 +26,8 @@ from cgtalg.nimbers.compiled import KernelKeys
 from cgtalg.nimbers import finite as _finite
 from cgtalg.nimbers.alpha_table import _alpha_cnf, max_tabled_prime
 from cgtalg.nimbers.limits import budget_check, short_repr, shorten
-from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _make, _out
+from cgtalg.nimbers.ordinal import _CNF, OrdinalLike, _coerce, _format, _key, _make, _out, is_sympy, returns_internal
+from cgtalg.nimbers.primes import next_prime, prime_pi
 from cgtalg.nimbers.polynomials import Poly, _poly_add, _poly_divmod, _poly_mul, _ptrim
 
 __all__ = [
@@ -70,13 +69,13 @@ def _prime(k: int) -> int:
             f"the κ/α engine reaches the odd primes up to the {MAX_PRIME_INDEX}-th (ω^(ω^k) for "
             f"k <= {MAX_PRIME_INDEX}); asked for the {shorten(k + 1)}-th")
     while len(_ODD_PRIMES) <= k:
-        _ODD_PRIMES.append(int(sympy.nextprime(_ODD_PRIMES[-1])))
+        _ODD_PRIMES.append(next_prime(_ODD_PRIMES[-1]))
     return _ODD_PRIMES[k]
 
 
 def _prime_index(p: int) -> int:
-    """0-based index of the odd prime ``p`` (3 ↦ 0)."""
-    return int(sympy.primepi(p)) - 2
+    """0-based index of the odd prime ``p`` (3 ↦ 0): ``primepi(p) - 2``."""
+    return prime_pi(p, _ODD_PRIMES) - 2
 
 
 def odd_prime(k: int) -> int:
@@ -521,6 +520,8 @@ class Engine:
         if E is None:
             E = self.degree_bound(x)
         d = E
+        import sympy
+
         for r in sympy.primefactors(E):
             while d % r == 0 and self.frobenius(x, d // r) == x:
                 d //= r
@@ -732,20 +733,21 @@ def element_of(x: object, name: str = "argument") -> tuple[_CNF, Elem]:
     (5, {0: 5})
     """
     v = getattr(x, "_v", None)
-    if v is not None and not isinstance(x, sympy.Basic):  # a Nimber: its stored value
+    basic = is_sympy(x)
+    if v is not None and not basic:  # a Nimber: its stored value
         if type(v) is int:
             return v, ({0: v} if v else {})
         return engine().cnf(v), v
     if type(x) is int and x >= 0:
         return x, ({0: x} if x else {})
-    got = _IN_CACHE.get(x) if isinstance(x, sympy.Basic) else None
+    got = _IN_CACHE.get(x) if basic else None
     if got is not None:
         return got
     cnf = _coerce(x, name)
     e = engine().elem(cnf)
     if e is None:
         raise _range_error(cnf)
-    if isinstance(x, sympy.Basic):
+    if basic:
         if len(_IN_CACHE) >= _BOUNDARY_CACHE_LIMIT:
             _IN_CACHE.clear()
         _IN_CACHE[x] = (cnf, e)
@@ -765,6 +767,8 @@ def ordinal_of_element(e: Elem) -> OrdinalLike:
         return 0
     if len(e) == 1 and 0 in e:
         return e[0]
+    if returns_internal():  # no sympy value (and none cached): cgtalg.nimbers.ordinal.internal_values
+        return _out(engine().cnf(e))
     k = frozenset(e.items())
     got = _OUT_CACHE.get(k)
     if got is None:
@@ -783,7 +787,7 @@ def need_alpha_error(op: str, exc: NeedAlpha) -> OrdinalRangeError:
 
 
 def _check_int(n: object, func: str, what: str = "exponent") -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, sympy.Integer)):
+    if isinstance(n, bool) or not (isinstance(n, int) or is_sympy(n, "Integer")):
         raise NimberError(f"{func}: {what} must be an int, got {type(n).__name__} {short_repr(n)}")
     return int(n)
 

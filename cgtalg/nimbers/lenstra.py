@@ -44,8 +44,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-import sympy
-
 from cgtalg.budget import check_fits
 from cgtalg.errors import ComputationLimitError, NimberError, NimZeroDivisionError
 from cgtalg.nimbers import finite as _finite
@@ -69,7 +67,7 @@ from cgtalg.nimbers.limits import (
     short_repr,
     shorten,
 )
-from cgtalg.nimbers.ordinal import OrdinalLike, _format, _make, _out
+from cgtalg.nimbers.ordinal import OrdinalLike, _format, _make, _out, is_sympy
 
 __all__ = [
     "kappa",
@@ -156,7 +154,7 @@ def kappa(q: int) -> OrdinalLike:
     >>> kappa(47)
     w**(w**13)
     """
-    if isinstance(q, sympy.Integer):
+    if is_sympy(q, "Integer"):
         q = int(q)
     if not isinstance(q, int) or isinstance(q, bool) or q < 2:
         raise NimberError(f"kappa: q must be a prime power > 1, got {type(q).__name__} {short_repr(q)}")
@@ -167,6 +165,8 @@ def kappa(q: int) -> OrdinalLike:
             raise ComputationLimitError(
                 f"kappa: q = {shorten(q)} has {q.bit_length()} bits; prime powers above 2^4096 "
                 "(other than powers of 2) are not factored")
+        import sympy
+
         pp = sympy.perfect_power(q)
         p, n = (int(pp[0]), int(pp[1])) if pp else (q, 1)
         if not sympy.isprime(p):

@@ -44,13 +44,13 @@ from __future__ import annotations
 import html
 from typing import Any, Union
 
+import importlib
+
 import numpy as np
-import sympy
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
 from cgtalg.nimbers import compiled as _compiled
 from cgtalg.nimbers import finite as _finite
-from cgtalg.nimbers import kernels as _kernels
 from cgtalg.nimbers import engine as _engine
 from cgtalg.nimbers import lenstra as _lenstra
 from cgtalg.nimbers.limits import (
@@ -61,14 +61,25 @@ from cgtalg.nimbers.limits import (
     short_repr,
     shorten,
 )
-from cgtalg.nimbers.ordinal import _cmp, _format, _parse
+from cgtalg.nimbers.ordinal import _cmp, _format, _parse, is_sympy
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
 
 __all__ = ["Nimber", "nimber", "ordinal", "parse_nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
 
 _fmul = _finite._mul
 NeedAlpha = _engine.NeedAlpha
-_Ordinal = sympy.Ordinal if hasattr(sympy, "Ordinal") else sympy.sets.ordinals.Ordinal
+class _OnFirstUse:
+    """A module imported when one of its names is first read."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
+
+
+#: the numba kernels for integer arrays, imported (with numba) when an array is given
+_kernels = _OnFirstUse("cgtalg.nimbers.kernels")
 
 
 def _norm(d: dict) -> Union[int, dict]:
@@ -185,7 +196,7 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
             return value
         if isinstance(value, bool):
             raise NimberError(f"Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, got bool {short_repr(value)}")
-        if not isinstance(value, (int, str, np.integer, sympy.Basic)):
+        if not isinstance(value, (int, str, np.integer)) and not is_sympy(value):
             raise NimberError(
                 "Nimber: value must be a non-negative int, a sympy Ordinal or ordinal text, "
                 f"got {type(value).__name__} {short_repr(value)}"
@@ -491,7 +502,7 @@ def _coerce(x: object) -> Nimber | None:
         return _mk(x)
     if isinstance(x, bool):
         return None
-    if isinstance(x, (int, np.integer, sympy.Basic)):
+    if isinstance(x, (int, np.integer)) or is_sympy(x):
         return _mk(_value_of(x, "operand"))
     return None
 

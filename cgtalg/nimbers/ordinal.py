@@ -26,10 +26,10 @@ two", Proc. KNAW A 80 (1977). Seed 004 of this project (the nimber field).
 
 from __future__ import annotations
 
-from typing import Iterable, Union
-
-from sympy import Integer
-from sympy.sets.ordinals import OmegaPower, Ordinal
+import sys
+import threading
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterable, Iterator, Union
 
 from cgtalg.errors import NimberError, OrdinalNotationError, OrdinalRangeError
 from cgtalg.nimbers.limits import short_repr, shorten
@@ -43,8 +43,13 @@ __all__ = [
     "nim_sum",
 ]
 
-#: What the public functions accept: a non-negative ``int`` or a sympy ``Ordinal``.
-OrdinalLike = Union[int, Ordinal]
+if TYPE_CHECKING:
+    from sympy.sets.ordinals import Ordinal
+
+#: What the public functions accept: a non-negative ``int`` or a sympy ``Ordinal``. (sympy is
+#: imported when a sympy value is made or given, not with this module: a command that parses,
+#: computes and prints ordinals as text never loads it, see :func:`internal_values`.)
+OrdinalLike = Union[int, "Ordinal"]
 
 # ---------------------------------------------------------------------------------------
 # Internal Cantor normal form.
@@ -189,7 +194,7 @@ def _nim_add(a: _CNF, b: _CNF) -> _CNF:
 # ---------------------------------------------------------------------------------------
 
 
-def _from_sympy(x: Ordinal) -> _CNF:
+def _from_sympy(x: "Ordinal") -> _CNF:
     # sympy keeps the exponents non-increasing, so equal exponents are adjacent: merge them.
     terms: list = []
     for t in x.terms:  # ``.terms`` (not ``.args``): sympy's ``omega`` keeps no args
@@ -202,27 +207,94 @@ def _from_sympy(x: Ordinal) -> _CNF:
     return _make(terms)
 
 
-def _to_sympy_exp(a: _CNF) -> Union[int, Ordinal]:
+def _to_sympy_exp(a: _CNF) -> Union[int, "Ordinal"]:
     if isinstance(a, int):
         return a
+    from sympy.sets.ordinals import OmegaPower, Ordinal
+
     return Ordinal(*(OmegaPower(_to_sympy_exp(e), c) for e, c in a))
 
 
+class Internal:
+    """An infinite ordinal held in the internal Cantor normal form (``cnf``), as the functions
+    of this package return it inside :func:`internal_values`; they all accept it. Printed by
+    :func:`format_ordinal`."""
+
+    __slots__ = ("cnf",)
+
+    def __init__(self, cnf: _CNF) -> None:
+        self.cnf = cnf
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Internal) and other.cnf == self.cnf
+
+    def __hash__(self) -> int:
+        return hash(self.cnf)
+
+    def __repr__(self) -> str:
+        return f"Internal({_format(self.cnf, True)})"
+
+
+_STATE = threading.local()
+
+
+@contextmanager
+def internal_values() -> Iterator[None]:
+    """Within the block, the functions of :mod:`cgtalg.nimbers` return an infinite ordinal as
+    an :class:`Internal` value instead of a sympy ``Ordinal`` (finite ones stay ``int``), so
+    that a caller that parses text (``Internal(_parse(text))``), computes and prints never
+    imports sympy (about 0.3 s): the ``cgtalg nim`` commands.
+
+    Examples
+    --------
+    >>> from cgtalg.nimbers.lenstra import nim_mul
+    >>> with internal_values():
+    ...     format_ordinal(nim_mul(Internal(_parse("w")), Internal(_parse("w"))))
+    'ω^2'
+    """
+    outer = getattr(_STATE, "internal", False)
+    _STATE.internal = True
+    try:
+        yield
+    finally:
+        _STATE.internal = outer
+
+
+def returns_internal() -> bool:
+    """True inside :func:`internal_values`."""
+    return getattr(_STATE, "internal", False)
+
+
 def _out(a: _CNF) -> OrdinalLike:
-    """The public value of ``a``: an ``int`` if finite, else a sympy ``Ordinal``."""
+    """The public value of ``a``: an ``int`` if finite, else a sympy ``Ordinal`` (an
+    :class:`Internal` inside :func:`internal_values`)."""
+    if not isinstance(a, int) and getattr(_STATE, "internal", False):
+        return Internal(a)
     return _to_sympy_exp(a)
+
+
+def is_sympy(x: object, kind: str = "Basic") -> bool:
+    """Is ``x`` a sympy object (``kind``: ``"Basic"``, ``"Integer"`` or ``"Ordinal"``)? Never
+    imports sympy: without it loaded, no sympy object exists."""
+    if kind == "Ordinal":
+        module = sys.modules.get("sympy.sets.ordinals")
+        return module is not None and isinstance(x, module.Ordinal)
+    module = sys.modules.get("sympy")
+    return module is not None and isinstance(x, getattr(module, kind))
 
 
 def _coerce(x: object, name: str = "argument") -> _CNF:
     """Internal ``_CNF`` of a public value; raises :class:`NimberError` on anything else."""
     if isinstance(x, bool):
         raise NimberError(f"{name} must be a non-negative int or a sympy Ordinal, got bool {short_repr(x)}")
-    if isinstance(x, (int, Integer)):
+    if isinstance(x, int) or is_sympy(x, "Integer"):
         n = int(x)
         if n < 0:
             raise NimberError(f"{name} must be a non-negative ordinal, got {shorten(n)}")
         return n
-    if isinstance(x, Ordinal):
+    if isinstance(x, Internal):
+        return x.cnf
+    if is_sympy(x, "Ordinal"):
         return _from_sympy(x)
     raise NimberError(
         f"{name} must be a non-negative int or a sympy Ordinal, got {type(x).__name__} {short_repr(x)}"

@@ -10,8 +10,6 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-import sympy
-
 from cgtalg.budget import check_fits
 from cgtalg.errors import ComputationLimitError, FieldExtensionError, NimberError
 from cgtalg.nimbers.engine import (
@@ -212,6 +210,8 @@ class NimRoots:
 
 def _field_sig_for_degree(eng: Engine, N: int, what: str) -> Sig:
     """The smallest κ-field signature whose degree is a multiple of N."""
+    import sympy
+
     f = sympy.factorint(N)
     two = 1 << f.pop(2, 0)
     J: list[int] = []

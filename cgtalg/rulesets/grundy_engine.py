@@ -2,7 +2,9 @@
 
 :class:`GrundyEngine` drives the numba kernels of :mod:`cgtalg.rulesets.grundy_kernels`
 (naive mex and the rare/common method of Winning Ways ch. 4; Gangolli & Plambeck 1989) or,
-for heap games given by a Python function, a Python mex. The functions
+for heap games given by a Python function, a Python mex. Small work (:func:`kernel_work` at
+most :data:`cgtalg.rulesets.lazy_jit.PYTHON_WORK` steps) runs the kernels' own Python code
+while numba is not loaded: the same values without paying for numba. The functions
 :func:`grundy_engine`, :func:`grundy_sequence` and :func:`grundy_memory_estimate` take the
 ruleset (any object with ``name``, ``heap_options`` and ``kernel_rules``, such as a
 :class:`~cgtalg.rulesets.heap_base.HeapRuleset`); a store is passed in as an object
@@ -22,11 +24,12 @@ from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.normal.grundy import mex
 from cgtalg.rulesets import grundy_kernels as K
 from cgtalg.rulesets.heap_position import check_count
+from cgtalg.rulesets.lazy_jit import python_kernels
 from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = [
     "KernelRules", "SparseSplit", "GrundyEngine", "StoreWriter", "grundy_engine", "install_grundy_engine", "grundy_sequence",
-    "grundy_memory_estimate", "trusted_values", "kernel_array", "walsh_hadamard", "rare_counts", "format_bytes",
+    "grundy_memory_estimate", "trusted_values", "kernel_array", "kernel_work", "walsh_hadamard", "rare_counts", "format_bytes",
     "DEFAULT_MAX_BYTES", "CHUNK_SECONDS", "AUTO_DECIDE_AT", "AUTO_RARE_DIVISOR", "STORE_BATCH_VALUES", "WITNESSES",
 ]
 
@@ -78,6 +81,19 @@ class KernelRules:
         """The common parity of all split distances, or None when they differ."""
         ps = {int(t) & 1 for t in self.t_split}
         return ps.pop() if len(ps) == 1 else None
+
+
+def kernel_work(rules: KernelRules, start: int, stop: int) -> int:
+    """An upper bound on the inner-loop steps of the naive kernel computing ``G[start:stop)``
+    (the sparse kernel's proof scan takes at most as many): per heap, one step per removal
+    count, ``m/2`` per two-heap split distance and ``m**2/12`` per three-heap one. Small work
+    runs the kernels as plain Python when numba is not loaded yet
+    (:func:`cgtalg.rulesets.lazy_jit.python_kernels`)."""
+    span = max(int(stop) - int(start), 0)
+    stop = int(stop)
+    per = (1 + len(rules.t_all) + len(rules.t_take) + len(rules.t_split) * (stop // 2)
+           + len(rules.t_split3) * (stop * stop // 12))
+    return span * per
 
 
 def kernel_array(ts: Iterable[int]) -> np.ndarray:
@@ -352,7 +368,8 @@ class GrundyEngine:
             return None
         if self.split is None and self.n > 0:
             self._ensure_marks()
-            self._choose(self.ruleset.kernel_rules(self.n))
+            with python_kernels(4 * self.n):  # two linear passes over the values
+                self._choose(self.ruleset.kernel_rules(self.n))
         return self.split if self.mode == "sparse" else None
 
     # -- driving -----------------------------------------------------------------------
@@ -383,46 +400,56 @@ class GrundyEngine:
             deadline = Deadline(None)  # no time limit, but the memory ceiling is watched
         self._ensure_capacity(stop)
         total = stop - self.n
-        first = self.n
-        bar = None
-        callback = progress if callable(progress) else None
-        if progress is not False and not callable(progress):
-            from tqdm.auto import tqdm
+        # the whole request decides: small work runs the kernels as plain Python while numba
+        # is not loaded (the same code, so the same values: lazy_jit.python_kernels)
+        rules = self.ruleset.kernel_rules(stop) if self.mode != "python" else None
+        work = kernel_work(rules, self.n, stop) + 4 * stop if rules is not None else 1 << 62
+        with python_kernels(work) as small:
+            bar = None
+            # progress=None: a bar on a terminal once the work has taken a second (never for
+            # small kernel work, done well within that second: tqdm is not even imported)
+            if progress is True or (progress is None and not small and _on_terminal()):
+                from tqdm.auto import tqdm
 
-            # progress=None: a bar on a terminal once the work has taken a second
-            bar = tqdm(total=total, unit="values", unit_scale=True, disable=None if progress is None else False,
-                       desc=f"G({self.ruleset.name})", leave=False, smoothing=0.1,
-                       delay=1.0 if progress is None else 0.0)
-        chunk = 256
-        try:
-            while self.n < stop:
-                target = min(stop, self.n + chunk)
-                start = self.n
-                t0 = time.perf_counter()
-                self._run(target)
-                if self.trusted == start:
-                    self.trusted = self.n
-                dt = time.perf_counter() - t0
-                # kernel calls of about CHUNK_SECONDS each, so that Ctrl-C and the budget are
-                # answered between them within a second (a value of a game with three-heap
-                # splits costs ~n**2 steps: the chunks shrink as the heaps grow)
-                done = max(self.n - start, 1)
-                if dt < CHUNK_SECONDS / 2:
-                    chunk = min(2 * chunk, 1 << 26)
-                elif dt > CHUNK_SECONDS:
-                    chunk = max(1, int(done * CHUNK_SECONDS / dt))
+                bar = tqdm(total=total, unit="values", unit_scale=True, disable=False,
+                           desc=f"G({self.ruleset.name})", leave=False, smoothing=0.1,
+                           delay=1.0 if progress is None else 0.0)
+            try:
+                self._extend(stop, progress, on_chunk, deadline, bar)
+            finally:
                 if bar is not None:
-                    bar.update(self.n - start)
-                if on_chunk is not None:
-                    on_chunk(start, self.n)
-                if callback is not None:
-                    callback(self.n - first, total)
-                if self.n < stop:
-                    deadline.check(f"{self.ruleset.name}: computing {stop:,} Grundy values "
-                                   f"({self.n:,} computed and kept)")
-        finally:
+                    bar.close()
+
+    def _extend(self, stop: int, progress: Any, on_chunk: Any, deadline: Deadline, bar: Any) -> None:
+        total = stop - self.n
+        first = self.n
+        callback = progress if callable(progress) else None
+        chunk = 256
+        while self.n < stop:
+            target = min(stop, self.n + chunk)
+            start = self.n
+            t0 = time.perf_counter()
+            self._run(target)
+            if self.trusted == start:
+                self.trusted = self.n
+            dt = time.perf_counter() - t0
+            # kernel calls of about CHUNK_SECONDS each, so that Ctrl-C and the budget are
+            # answered between them within a second (a value of a game with three-heap
+            # splits costs ~n**2 steps: the chunks shrink as the heaps grow)
+            done = max(self.n - start, 1)
+            if dt < CHUNK_SECONDS / 2:
+                chunk = min(2 * chunk, 1 << 26)
+            elif dt > CHUNK_SECONDS:
+                chunk = max(1, int(done * CHUNK_SECONDS / dt))
             if bar is not None:
-                bar.close()
+                bar.update(self.n - start)
+            if on_chunk is not None:
+                on_chunk(start, self.n)
+            if callback is not None:
+                callback(self.n - first, total)
+            if self.n < stop:
+                deadline.check(f"{self.ruleset.name}: computing {stop:,} Grundy values "
+                               f"({self.n:,} computed and kept)")
 
     def _run(self, target: int) -> None:
         if self.mode == "python":
@@ -534,6 +561,16 @@ class GrundyEngine:
             self.n = n + 1
             if v > self.vmax:
                 self.vmax = v
+
+
+def _on_terminal() -> bool:
+    """Is stderr a terminal (where tqdm's ``disable=None`` shows a bar)?"""
+    import sys
+
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def format_bytes(b: int) -> str:

@@ -16,7 +16,10 @@ determines) for every ``X``. The search therefore works on **multisets of classe
   empty position is N, the player to move having no move *wins*) or computes the misère Grundy
   value (``1`` for the empty position, else the mex of the options' values).
 
-The search is compiled (:mod:`cgtalg.rulesets._misere_kernel`, numba): an iterative
+A small position (at most :data:`PYTHON_STATES` states) is answered by the same search in
+plain Python (a dictionary of class tuples) while the compiled search is not loaded: loading
+numba and the kernel costs more than the answer (``cgtalg outcome 0.77 7 9 11 13 --misere``).
+The search is compiled otherwise (:mod:`cgtalg.rulesets._misere_kernel`, numba): an iterative
 depth-first search over an open-addressing hash table of sorted tuples kept in flat arrays
 (about 100 bytes per state). For Kayles ``{20, 21, 22}`` it visits 1.4·10⁵ class multisets in
 0.2 s where the plain memoised script over sorted heap tuples takes 12 s (docs/performance.md).
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import sys
 import time
+from bisect import insort
 from typing import Any
 
 import numpy as np
@@ -48,6 +52,11 @@ __all__ = ["MisereSearch", "misere_search", "misere_search_outcome", "misere_sea
 
 #: default budget of explored class multisets (about 100 bytes each in memory)
 DEFAULT_MAX_STATES = 5_000_000
+#: while the compiled kernel is not loaded in the process, a search that creates at most this
+#: many new states runs as plain Python (a dict of class tuples; about 0.1 s), which costs less
+#: than loading numba and the kernel (about 0.5 s); past it the kernel takes over (a larger
+#: position pays those 0.1 s on top)
+PYTHON_STATES = 10_000
 #: seconds spent on canonical forms of single heaps before the remaining heaps keep own classes
 CLASS_SECONDS = 10.0
 
@@ -124,6 +133,8 @@ class MisereSearch:
         self._opts: dict[int, list[tuple[int, ...]]] = {}
         self.outcomes = _Memo()          # 1 = N (the player to move wins), 0 = P
         self.grundy = _Memo()            # misère Grundy values
+        #: the answers of the plain Python search (same states and values as the kernel's)
+        self._py: tuple[dict, dict] = ({}, {})
         self._table: tuple[np.ndarray, np.ndarray] | None = None
         self._table_top = -1
         self._rows: list[tuple[int, ...]] = []
@@ -222,8 +233,13 @@ class MisereSearch:
         if v is not None:
             return v
         max_seconds = check_max_seconds(max_seconds)
-        start_t = time.perf_counter()
         limit = DEFAULT_MAX_STATES if max_states is None else int(max_states)
+        if "cgtalg.rulesets._misere_kernel" not in sys.modules:
+            # a small search answers in plain Python before the kernel is loaded
+            v = self._python_search(s, grundy, limit)
+            if v is not None:
+                return v
+        start_t = time.perf_counter()
         root = np.asarray(s, dtype=np.int32)
         start, opt = self._tables(max(s, default=0))
         one = -1 if self._one is None else self._one
@@ -247,6 +263,91 @@ class MisereSearch:
             if progress is not None:
                 progress.n = size
                 progress.refresh()
+
+    def _python_search(self, root: tuple[int, ...], grundy: bool, limit: int) -> int | None:
+        """The answer of ``root`` by a plain memoised depth-first search over the same class
+        tuples and moves as the kernel's (:mod:`cgtalg.rulesets._misere_kernel`: a part equal
+        to the class of ``*1`` cancels one already present; no move: N, misère Grundy value
+        1), or ``None`` when it would create more than :data:`PYTHON_STATES` new states (the
+        states it solved are kept; the kernel goes on).
+
+        Raises
+        ------
+        ComputationLimitError
+            When it would hold more than ``limit`` states (the search's ``max_states``), as the
+            kernel would."""
+        memo = self._py[1 if grundy else 0]
+        v = memo.get(root)
+        if v is not None:
+            return v
+        self._tables(max(root, default=0))
+        rows, start = self._rows, self._row_start
+        one = -1 if self._one is None else self._one
+
+        def children(state: tuple[int, ...]):
+            for i, h in enumerate(state):
+                if i and state[i - 1] == h:
+                    continue
+                rest = state[:i] + state[i + 1:]
+                for row in rows[start[h]:start[h + 1]]:
+                    buf = list(rest)
+                    for q in row:
+                        if q == one and one in buf:
+                            buf.remove(one)
+                        else:
+                            insort(buf, q)
+                    yield tuple(buf)
+
+        created = 0
+        # frames: [state, its children (an iterator), the child waited for, values seen, moved]
+        stack = [[root, children(root), None, [], False]]
+        while stack:
+            frame = stack[-1]
+            state, kids, child, seen, moved = frame
+            answer = None
+            while True:
+                if child is None:
+                    child = next(kids, None)
+                    if child is None:
+                        break
+                    moved = True
+                c = memo.get(child)
+                if c is None:
+                    break
+                if not grundy:
+                    if c == 0:  # a move to a P-position: N
+                        answer = 1
+                        break
+                else:
+                    seen.append(c)
+                child = None
+            frame[2], frame[4] = child, moved
+            if answer is None and child is not None:
+                created += 1
+                if created > PYTHON_STATES:
+                    return None
+                if len(memo) + len(stack) >= limit:
+                    raise ComputationLimitError(
+                        f"{self.ruleset.name}: misère search passed max_states={limit} states "
+                        f"(about {(len(memo) + len(stack)) * 100 // 10**6} MB); raise max_states to go on "
+                        f"(states found so far are kept for the next call)")
+                if self.deadline is not None and created % 4096 == 0:
+                    self.deadline.check(f"{self.ruleset.name}: misère search ({created:,} states)")
+                stack.append([child, children(child), None, [], False])
+                continue
+            if answer is None:
+                if not grundy:
+                    answer = 0 if moved else 1  # every option is N (P), or no move (N)
+                elif not moved:
+                    answer = 1
+                else:
+                    values = set(seen)
+                    answer = 0
+                    while answer in values:
+                        answer += 1
+            memo[state] = answer
+            stack.pop()
+        return memo[root]
 
     def is_n(self, s: tuple[int, ...], max_states: int | None = None,
              max_seconds: float | None = None, progress: Any = None) -> bool:
@@ -294,6 +395,8 @@ class _Memo:
 
     def get(self, s: tuple[int, ...]) -> int | None:
         """The stored answer of state ``s`` (None when unknown)."""
+        if self.meta[0] == 0:  # nothing stored yet: no need to load the kernel
+            return None
         from cgtalg.rulesets._misere_kernel import lookup
 
         v = lookup(np.asarray(s, dtype=np.int32), self.arena, self.off, self.ln, self.val,
@@ -355,6 +458,10 @@ def misere_search(ruleset: Any, classes: bool = True) -> MisereSearch:
 #: small positions are searched over plain heap multisets first: when fewer than this many
 #: states decide them, building canonical forms of the heaps would cost more than it saves
 RAW_STATES = 10_000
+#: the same while the search runs as plain Python (no ``max_states`` given): there canonical
+#: forms of small heaps cost less than ten thousand raw states (Kayles 7+9+11+13: 0.02 s of
+#: classes and 3,000 class states against more than 10,000 raw states)
+PYTHON_RAW_STATES = 1_000
 
 
 def _solve(ruleset: Any, heaps: list[int], grundy: bool, max_states: int | None,
@@ -373,9 +480,13 @@ def _solve(ruleset: Any, heaps: list[int], grundy: bool, max_states: int | None,
 def _solve_in(raw: MisereSearch, srch: MisereSearch, heaps: list[int], grundy: bool,
               max_states: int | None, max_seconds: float | None, bar: Any) -> Any:
     memo = raw.grundy if grundy else raw.outcomes
+    py = raw._py[1 if grundy else 0]
     s = raw.normalize(heaps)
-    if s in memo or len(memo) < RAW_STATES:
-        cap = RAW_STATES if max_states is None else min(RAW_STATES, int(max_states))
+    budget = RAW_STATES
+    if max_states is None and "cgtalg.rulesets._misere_kernel" not in sys.modules:
+        budget = PYTHON_RAW_STATES
+    if s in memo or s in py or len(memo) + len(py) < budget:
+        cap = budget if max_states is None else min(RAW_STATES, int(max_states))
         try:
             return raw.grundy_value(s, cap, max_seconds) if grundy else raw.is_n(s, cap, max_seconds)
         except ComputationLimitError:
@@ -387,13 +498,33 @@ def _solve_in(raw: MisereSearch, srch: MisereSearch, heaps: list[int], grundy: b
     return srch.is_n(s, max_states, max_seconds, bar)
 
 
+class _Bar:
+    """A tqdm bar of explored states, made (and tqdm imported) when the compiled search first
+    reports progress: a search answered in plain Python never draws one."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.n = 0
+        self._bar: Any = None
+
+    def refresh(self) -> None:
+        if self._bar is None:
+            from tqdm.auto import tqdm
+
+            self._bar = tqdm(desc=self.what, unit=" states", leave=False)
+        self._bar.n = self.n
+        self._bar.refresh()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
 def _bar(progress: bool | None, what: str):
     show = progress if progress is not None else sys.stderr.isatty()
     if not show:
         return None
-    from tqdm.auto import tqdm
-
-    return tqdm(desc=what, unit=" states", leave=False)
+    return _Bar(what)
 
 
 def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,

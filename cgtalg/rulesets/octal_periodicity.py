@@ -58,6 +58,7 @@ from cgtalg.rulesets.grundy_engine import (
     trusted_values,
 )
 from cgtalg.rulesets.heap_position import check_count
+from cgtalg.rulesets.lazy_jit import python_kernels
 from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
@@ -257,7 +258,8 @@ def _bound_text(mode: int, h: int, k: int, n0: int, p: int) -> str:
 
 def check_certificate(G: np.ndarray, L: int, mode: int, h: int, k: int, period: int) -> int | None:
     """Check one period on ``G[:L]``: the preperiod if the theorem's bound holds, else None."""
-    p, n0 = K.last_match_scan(G, L, period, period, h, k, mode, 0)
+    with python_kernels(2 * L):  # one walk down the prefix: plain Python when it is short
+        p, n0 = K.last_match_scan(G, L, period, period, h, k, mode, 0)
     return int(n0) if p == period else None
 
 
@@ -265,7 +267,8 @@ def _detect(G: np.ndarray, L: int) -> tuple[int, int, int] | None:
     """Smallest (arithmetic) period seen over at least 3 cycles: ``(p, saltus, n0)``."""
     if L < 20:
         return None
-    p, s, n0 = K.saltus_scan(G, L, max(1, L // 4), 3)
+    with python_kernels(L * L // 4):
+        p, s, n0 = K.saltus_scan(G, L, max(1, L // 4), 3)
     if p < 0:
         return None
     return int(p), int(s), int(n0)
@@ -454,7 +457,8 @@ def shorten_value(x: Any) -> str:
 
 def _seen(Z: np.ndarray, L: int) -> tuple[int, int, int] | None:
     """What a prefix of ``L`` values shows: the smallest period repeating over 3 cycles."""
-    sp, sn0 = K.period_scan(Z, L, 1, max(1, L // 3), 1, 0, 2, 3)
+    with python_kernels(L):
+        sp, sn0 = K.period_scan(Z, L, 1, max(1, L // 3), 1, 0, 2, 3)
     return (int(sp), 0, int(sn0)) if sp > 0 else None
 
 
@@ -467,6 +471,17 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
     name = ruleset.name
     cert = ruleset.certificate()
     budget = DEFAULT_MAX_BYTES if max_bytes is None else check_count(max_bytes, "max_bytes")
+    damaged = None
+    if max_values is None and extend and cert is not None and store is not None:
+        # a certified result kept in the store answers (re-verified, under its own memory check)
+        # before the search's memory estimate, which computes a probe of values to make
+        try:
+            got = _from_store(ruleset, store, cert, progress, budget, deadline)
+        except _Damaged as exc:
+            damaged = exc
+        else:
+            if got is not None:
+                return got
     if max_values is None:
         max_values = extend_max_values(ruleset, budget) if extend else default_max_values(ruleset)
     max_values = check_count(max_values, "max_values")
@@ -483,7 +498,9 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
     if cert is None or store is None:
         return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline, extend)
     try:
-        got = _from_store(ruleset, store, cert, progress, budget, deadline)
+        if damaged is not None:
+            raise damaged
+        got = _from_store(ruleset, store, cert, progress, budget, deadline) if not extend else None
         if got is not None:
             return got
         return _certify(ruleset, cert, max_values, store, True, progress, start, budget, deadline, extend)
@@ -526,12 +543,15 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
                         f"before a certificate; {BUDGET_HINT}")
                 if L:
                     G = grundy_engine(ruleset).G
-                    seen = _seen(K.tail_match_lengths(G, L, np.zeros(L // 2 + 1, dtype=_z_dtype(L))), L)
+                    with python_kernels(2 * L):
+                        Z = K.tail_match_lengths(G, L, np.zeros(L // 2 + 1, dtype=_z_dtype(L)))
+                    seen = _seen(Z, L)
                 break
             done = L
             p_hi = max(1, (L - k) // h) if mode == 0 else max(1, L - k)
-            Z = K.tail_match_lengths(G, L, np.zeros(max(p_hi, L // 2) + 1, dtype=_z_dtype(L)))
-            p, n0 = K.period_scan(Z, L, 1, p_hi, h, k, mode, 0)
+            with python_kernels(4 * L):  # O(L) scans: plain Python on a short prefix
+                Z = K.tail_match_lengths(G, L, np.zeros(max(p_hi, L // 2) + 1, dtype=_z_dtype(L)))
+                p, n0 = K.period_scan(Z, L, 1, p_hi, h, k, mode, 0)
             if p > 0:
                 p, n0 = int(p), int(n0)
                 problem = _recheck(ruleset, cert, p, n0, progress, budget, deadline)
@@ -550,7 +570,8 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
             if L >= max_values:
                 seen = _seen(Z, L)
                 break
-            cp, cn0 = K.period_scan(Z, L, 1, max(1, L // 2), 1, 0, 2, 0)
+            with python_kernels(L):
+                cp, cn0 = K.period_scan(Z, L, 1, max(1, L // 2), 1, 0, 2, 0)
             del Z
             nxt = 2 * L
             if cp > 0:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import zlib
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from cgtalg.core.game import Game
 from cgtalg.errors import StoreError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "encode_value",
@@ -35,6 +37,11 @@ _CHUNK_DTYPES = ("i1", "i2", "i4", "i8")
 
 
 def _json_default(obj: Any) -> Any:
+    # numpy is imported only by the code that made numpy values (a light command reading or
+    # writing plain values never loads it)
+    np = sys.modules.get("numpy")
+    if np is None:
+        raise TypeError(f"{type(obj).__name__} is not JSON data")
     if isinstance(obj, np.bool_):
         return bool(obj)
     if isinstance(obj, np.integer):
@@ -89,6 +96,8 @@ def shorten(text: str, limit: int = 200) -> str:
 
 def as_int64(values: Any, key: str) -> np.ndarray:
     """``values`` as a one-dimensional int64 array, or a :class:`StoreError` naming ``key``."""
+    import numpy as np
+
     array = np.asarray(values)
     if array.ndim != 1:
         raise StoreError(f"values of sequence {key!r} must be one-dimensional, got shape {array.shape}")
@@ -109,10 +118,13 @@ def encode_chunk(values: np.ndarray) -> tuple[str, bytes]:
 
     Examples
     --------
+    >>> import numpy as np
     >>> codec, data = encode_chunk(np.array([0, 1, 300]))
     >>> codec, decode_chunk(codec, data, 3).tolist()
     ('zlib:i2', [0, 1, 300])
     """
+    import numpy as np
+
     lo, hi = int(values.min()), int(values.max())
     for dtype in _CHUNK_DTYPES:
         limits = np.iinfo(dtype)
@@ -129,6 +141,8 @@ def decode_chunk(codec: str, data: bytes, count: int) -> np.ndarray:
     ValueError
         For an unknown codec, undecompressible data, or a value count other than ``count``.
     """
+    import numpy as np
+
     kind, _, dtype = codec.partition(":")
     if kind != "zlib" or dtype not in _CHUNK_DTYPES:
         raise ValueError(f"unknown encoding {codec!r}")
@@ -162,7 +176,8 @@ def check_text(value: Any, what: str, max_length: int) -> None:
 
 def check_index(value: Any, what: str) -> int:
     """``value`` as a non-negative int, else ``TypeError`` / :class:`StoreError`."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    np = sys.modules.get("numpy")  # a numpy integer exists only once numpy is loaded
+    if isinstance(value, bool) or not (isinstance(value, int) or (np is not None and isinstance(value, np.integer))):
         raise TypeError(f"{what} must be an int, got {type(value).__name__}")
     if value < 0:
         raise StoreError(f"{what} must be >= 0, got {value}")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
-import numpy as np
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
@@ -212,7 +212,9 @@ class FormsMixin:
         StoreError
             If the store has no form with that id.
         """
-        if isinstance(form_id, bool) or not isinstance(form_id, (int, np.integer)):
+        np = sys.modules.get("numpy")  # a numpy integer exists only once numpy is loaded
+        if isinstance(form_id, bool) or not (isinstance(form_id, int)
+                                             or (np is not None and isinstance(form_id, np.integer))):
             raise TypeError(f"form id must be an int, got {type(form_id).__name__}")
         form_id = int(form_id)
         cached = self._games.get(form_id)

@@ -15,9 +15,8 @@ sequences and entries (recording them in ``stale_served``) and writes nothing ov
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
@@ -33,6 +32,9 @@ from cgtalg.store.provenance import (
     sequence_version,
 )
 from cgtalg.store.schema import CHUNK_SIZE, SEQUENCE_KEY_LENGTH, sequence_chunks, sequences
+
+if TYPE_CHECKING:  # numpy is imported by the methods that read or write values
+    import numpy as np
 
 __all__ = ["SequencesMixin", "MAX_PENDING_ROWS"]
 
@@ -77,6 +79,8 @@ class SequencesMixin:
 
         With ``start``/``stop``, only the values at those indices (like slicing the prefix).
         """
+        import numpy as np
+
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         start = check_index(start, "start")
         if stop is not None:
@@ -91,6 +95,8 @@ class SequencesMixin:
 
     def _read_range(self, conn: Connection, key: str, start: int, stop: int) -> np.ndarray:
         """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks."""
+        import numpy as np
+
         chunks = sequence_chunks.c
         first = conn.execute(
             select(func.max(chunks.start)).where(chunks.sequence_key == key, chunks.start <= start)
@@ -168,6 +174,8 @@ class SequencesMixin:
         >>> store.sequence("grundy:0.07").tolist(), store.sequence_length("grundy:0.07")
         ([0, 0, 1, 1, 2, 0], 6)
         """
+        import numpy as np
+
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         start = check_index(start, "start")
         array = as_int64(values, key)
@@ -207,6 +215,8 @@ class SequencesMixin:
         a chunk or make ``MAX_PENDING_ROWS`` rows, when they are merged. So small calls do
         not rewrite a large partial chunk each time, and a read meets few rows.
         """
+        import numpy as np
+
         chunks = sequence_chunks.c
         base = length - length % CHUNK_SIZE  # start of the values after the full chunks
         pending_rows = 0
