@@ -131,8 +131,13 @@ def _describe(g: Any, store: Any, show: bool) -> Any:
 
 def _read(text: str, show: bool) -> Any:
     """Game text read into a form, with a note on stderr (on a terminal) while it is built."""
+    from cgtalg.core.loopy_notation import looks_loopy
     from cgtalg.core.notation import parse
 
+    if looks_loopy(text):  # on, dud, a:{0|a}, pass...: a loopy graph (or the short game it is)
+        from cgtalg.ops.kinds import read
+
+        return read(text)
     if show and sys.stderr.isatty() and "(" in text:
         click.echo("reading the game text (building the forms of ruleset positions)...", err=True)
     return parse(text)
@@ -188,7 +193,13 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
     from cgtalg.core.notation import format_game
 
     g = _read(text, not as_json)
+    from cgtalg.core.loopy import LoopyGame
     from cgtalg.core.partizan import PartizanGame
+
+    if isinstance(g, LoopyGame):
+        raise click.UsageError(f"{clip_text(text, 40)} is a loopy game: `cgtalg loopy {clip_text(text, 40)}` "
+                               "gives its outcome (with draws), whether it is a stopper, its sides, and "
+                               "comparisons; `cgtalg equiv G H` compares loopy games too")
 
     if isinstance(g, PartizanGame):  # partizan text such as "{1|0}" or "^*"
         from cgtalg.cli.partizan import format_report, partizan_report

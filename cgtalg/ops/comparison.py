@@ -153,7 +153,7 @@ class Comparison:
             else:  # pragma: no cover - every certificate kind above has a JSON form
                 certs.append({"type": type(c).__name__, "holds": bool(c), "text": c.explain()})
         if not self.misere and not self.certificates and not any(
-                kind_of(x, "compare") == "nimber" for x in (self.g, self.h)):
+                kind_of(x, "compare") in ("nimber", "loopy") for x in (self.g, self.h)):
             # normal-play order of partizan games: the claim with the literal forms, which
             # `cgtalg check` re-decides by play of G − H (no search of this library involved)
             rows, (gi, hi) = forms_to_json(as_partizan_game(self.g, "compare"),
