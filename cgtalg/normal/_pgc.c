@@ -6,6 +6,7 @@
  *   _pgc.h        the form table's types and the engine's prototypes;
  *   _pgc_core.c   the table, numbers, comparison, canonical forms, sums and negatives;
  *   _pgc_dom.c    Domineering: bitboard moves, components, and the memoised search;
+ *   _pgc_grid.c   Clobber and Konane: the same on three bitboards (stones of each, board);
  *   _pgc.c        this file: the module's functions, its table and its initialisation.
  *
  * Ids are the engine's own (not cgtalg.core's hash-cons ids); the wrapper translates.
@@ -19,6 +20,9 @@
 int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, double seconds);
 void pgc_dom_clear(void);
 int64_t pgc_dom_entries(void);
+int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, double seconds, int32_t *out);
+void pgc_grid_clear(void);
+int64_t pgc_grid_entries(void);
 
 static int check_id(long long id)
 {
@@ -249,9 +253,10 @@ static PyObject *py_info(PyObject *self, PyObject *arg)
 
 static PyObject *py_stats(PyObject *self, PyObject *noargs)
 {
-    return Py_BuildValue("{s:i,s:L,s:L,s:L}", "forms", pg_count, "comparisons_memoised", (long long)pg_le_entries,
-                         "sums_memoised", (long long)pg_add_entries, "domineering_positions",
-                         (long long)pgc_dom_entries());
+    return Py_BuildValue("{s:i,s:L,s:L,s:L,s:L}", "forms", pg_count, "comparisons_memoised",
+                         (long long)pg_le_entries, "sums_memoised", (long long)pg_add_entries,
+                         "domineering_positions", (long long)pgc_dom_entries(), "grid_positions",
+                         (long long)pgc_grid_entries());
 }
 
 static PyObject *py_domineering(PyObject *self, PyObject *args)
@@ -291,7 +296,22 @@ static PyObject *py_domineering(PyObject *self, PyObject *args)
     return PyLong_FromLong(out);
 }
 
+static PyObject *py_grid(PyObject *self, PyObject *args)
+{
+    int game;
+    unsigned long long x, o, b;
+    double seconds = 0.0;
+    if (!PyArg_ParseTuple(args, "iKKK|d", &game, &x, &o, &b, &seconds))
+        return NULL;
+    int32_t out;
+    if (pgc_grid_solve(x, o, b, game, seconds, &out) < 0)
+        return NULL;
+    return PyLong_FromLong(out);
+}
+
 static PyMethodDef methods[] = {
+    {"grid", py_grid, METH_VARARGS,
+     "grid(game, x, o, board, seconds=0): the canonical form's id of a Clobber (0) or Konane (1) position on 8 x 8 bitboards"},
     {"canon", py_canon, METH_VARARGS, "canon(left_ids, right_ids): the canonical form of {L | R}, options canonical"},
     {"le", py_le, METH_VARARGS, "le(a, b): a <= b"},
     {"add", py_add, METH_VARARGS, "add(a, b): the canonical form of a + b"},
@@ -308,6 +328,7 @@ static PyMethodDef methods[] = {
 static void module_free(void *m)
 {
     pgc_dom_clear();
+    pgc_grid_clear();
     pg_free_all();
 }
 

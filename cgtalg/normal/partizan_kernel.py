@@ -6,8 +6,9 @@ form hash-consed on its Left and Right option ids, comparisons ``G <= H`` memois
 pairs, canonical sums memoised on id pairs with number translation (a number component adds no
 moves: Siegel CGT II.3), dominated options removed and reversible ones bypassed (ONAG ch. 10;
 Siegel CGT II.2), numbers recognised by the simplicity rule and their stops used to settle
-most comparisons at once (Siegel CGT II.4). It also holds Domineering's search over
-normalised components on 64-bit boards (:func:`domineering_form`).
+most comparisons at once (Siegel CGT II.4). It also holds whole searches over normalised
+components on 64-bit boards: Domineering (:func:`domineering_form`), Clobber and Konane
+(:func:`grid_form`).
 
 The Python implementation (:mod:`cgtalg.normal.partizan`) stays the reference and the
 fallback: ``CGTALG_PURE_PYTHON=1`` disables the kernel (as for cgtalg's other C kernels,
@@ -33,7 +34,7 @@ from cgtalg.ckernel import CompiledKernel
 from cgtalg.errors import ComputationLimitError
 
 __all__ = ["KERNEL", "available", "status", "to_kernel", "to_form", "canonical_form", "le",
-           "canonical_sum", "domineering_form", "DOMINEERING_MAX_SIDE"]
+           "canonical_sum", "domineering_form", "grid_form", "DOMINEERING_MAX_SIDE"]
 
 #: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
 KERNEL = CompiledKernel("cgtalg.normal._pgc", Path(__file__).parent, "_pgc", "partizan canonical-form kernel")
@@ -157,6 +158,44 @@ def domineering_form(rows: tuple[int, ...], max_seconds: float | None = None) ->
     except TimeoutError:
         raise ComputationLimitError(
             f"the canonical form of the Domineering board took longer than max_seconds={max_seconds} "
+            "(raise max_seconds; the components solved stay memoised in the partizan kernel)") from None
+    return to_form(kid)
+
+
+#: the games of :func:`grid_form`
+GRID_GAMES = {"clobber": 0, "konane": 1}
+
+
+def grid_form(game: str, rows: tuple[str, ...], max_seconds: float | None = None) -> Any:
+    """The canonical form of a Clobber or Konane position (``game``), given as rows over ``x``
+    (Left), ``o`` (Right), ``.`` (empty) and ``#`` (off the board), at most
+    :data:`DOMINEERING_MAX_SIDE` rows and columns, searched in the kernel on bitboards over
+    normalised components; None for a larger grid.
+
+    Raises
+    ------
+    ComputationLimitError
+        Past ``max_seconds`` (the components solved stay memoised in the kernel).
+    """
+    side = DOMINEERING_MAX_SIDE
+    if len(rows) > side or any(len(r) > side for r in rows):
+        return None
+    x = o = b = 0
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            bit = 1 << (8 * r + c)
+            if ch == "x":
+                x |= bit
+            elif ch == "o":
+                o |= bit
+            if ch != "#":
+                b |= bit
+    mod = _need()
+    try:
+        kid = mod.grid(GRID_GAMES[game], x, o, b, float(max_seconds or 0.0))
+    except TimeoutError:
+        raise ComputationLimitError(
+            f"the canonical form of the {game} position took longer than max_seconds={max_seconds} "
             "(raise max_seconds; the components solved stay memoised in the partizan kernel)") from None
     return to_form(kid)
 

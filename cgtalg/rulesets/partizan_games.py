@@ -437,6 +437,14 @@ class Clobber(PartizanRuleset):
                 out.append(self.normalize(_crop(comp)))
         return out
 
+    def kernel_form(self, position: Grid, max_seconds: float | None = None) -> Any:
+        """The canonical form searched wholly in the compiled partizan kernel on bitboards
+        (:func:`cgtalg.normal.partizan_kernel.grid_form`), or None for a grid larger than 8 x 8.
+        :func:`partizan_form` calls it when the kernel is in use."""
+        from cgtalg.normal import partizan_kernel
+
+        return partizan_kernel.grid_form("clobber", tuple(position), max_seconds)
+
     @staticmethod
     def normalize(position: Grid) -> Grid:
         """The least of the cropped position's 8 images under the grid's symmetries (all keep
