@@ -167,3 +167,20 @@ def test_against_cgt_py_domineering():
         grid = "|".join("." * n for _ in range(m))
         text = str(cgt_py.Domineering(grid).canonical_form)  # CanonicalForm('...')
         assert parse_partizan(text[len("CanonicalForm('"):-2]) is d.kernel_form(d.rectangle(m, n)), (m, n, text)
+
+
+def test_misere_outcome_by_play_matches_the_solver():
+    # the quick misère search of `cgtalg value` against cgtalg.rulesets.solver.solve
+    from cgtalg.rulesets.konane import Konane
+    from cgtalg.rulesets.partizan_forms import misere_outcome_by_play
+    from cgtalg.rulesets.solver import solve
+
+    cases = [(Domineering(), ["2x2", "3x3", "2x4", "3x4", "..#|...|.#."]),
+             (Clobber(), ["xox|ox.", "xoxo", "xo|ox|xo"]),
+             (Konane(), ["xoxo..", "xox.|o.xo", "xoxo|oxox|xo..|ox.."]),
+             (ToadsAndFrogs(), ["TT..FF", "T.F.TF"]),
+             (Hackenbush(), ["LRG GGL", "LR RL"])]
+    for ruleset, texts in cases:
+        for t in texts:
+            pos = ruleset.parse_position(t)
+            assert misere_outcome_by_play(ruleset, pos) == solve(ruleset, pos, misere=True).outcome, (ruleset.name, t)

@@ -27,7 +27,7 @@ from cgtalg.caches import register_cache
 from cgtalg.errors import ArgumentError, ComputationLimitError, LoopyGameError
 from cgtalg.rulesets.protocol import player_moves
 
-__all__ = ["partizan_form", "partizan_value", "clear_partizan_forms", "ENGINES"]
+__all__ = ["partizan_form", "partizan_value", "partizan_store_key", "clear_partizan_forms", "misere_outcome_by_play", "ENGINES"]
 
 #: the values of partizan_form's ``engine``: None (the kernel when it is in use), "kernel"
 #: (the same), "python" (the reference)
@@ -49,7 +49,8 @@ def _short(text: Any, limit: int = 40) -> str:
 # -- forms of positions ---------------------------------------------------------------------------
 #: the rulesets holding memoised forms (so that :func:`clear_partizan_forms` can empty them)
 _MEMO_HOLDERS: "weakref.WeakSet[Any]" = weakref.WeakSet()
-_MEMO_NAMES = ("_partizan_forms", "_partizan_sums", "_partizan_keys", "_partizan_kids", "_partizan_ksums")
+_MEMO_NAMES = ("_partizan_forms", "_partizan_sums", "_partizan_keys", "_partizan_kids", "_partizan_ksums",
+               "_partizan_misere")
 
 
 @register_cache("rulesets.partizan forms of positions")
@@ -76,6 +77,16 @@ def _attr_dict(ruleset: Any, name: str) -> dict:
     return memo
 
 
+def partizan_store_key(ruleset: Any, position: Hashable) -> tuple[str, str]:
+    """Where the store keeps facts about a position of a partizan ruleset: the ruleset key
+    ``partizan:<name>`` and the text of the normalised position (``format_position``)."""
+    from cgtalg.rulesets.protocol import format_position
+
+    norm = getattr(ruleset, "normalize", None)
+    key_pos = norm(position) if norm is not None else position
+    return f"partizan:{ruleset.name}", format_position(ruleset, key_pos)
+
+
 def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
                    max_seconds: float | None = None, progress: bool | None = None, *,
                    max_memory: Any = None) -> Any:
@@ -86,15 +97,12 @@ def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
     ``max_seconds``, ``progress`` and ``max_memory`` are :func:`partizan_form`'s.
     """
     from cgtalg.core.partizan_notation import format_partizan, parse_partizan
-    from cgtalg.rulesets.protocol import check_store, format_position
+    from cgtalg.rulesets.protocol import check_store
 
     st = check_store(store)
-    norm = getattr(ruleset, "normalize", None)
-    key_pos = norm(position) if norm is not None else position
     if st is None:
         return partizan_form(ruleset, position, max_seconds, progress, max_memory=max_memory)
-    rkey = f"partizan:{ruleset.name}"
-    text = format_position(ruleset, key_pos)
+    rkey, text = partizan_store_key(ruleset, position)
     hit = st.get_position(rkey, text, "canonical_form")
     if hit is not None:
         return parse_partizan(str(hit))
@@ -329,6 +337,98 @@ def _solve_components(ruleset: Any, position: Any, stack: list, memo: dict, part
         raise ComputationLimitError(
             f"{exc} ({solved:,} components solved by this call, {len(memo):,} known in all: "
             "they are kept on the ruleset, so a second call goes on from them)") from None
+
+
+def misere_outcome_by_play(ruleset: Any, position: Hashable, max_seconds: float | None = None,
+                           *, max_memory: Any = None) -> str:
+    """The misère-play outcome class of ``position`` of the partizan ``ruleset`` (the player who
+    cannot move wins), by a memoised search of play (no components: misère values do not add
+    as in normal play). Positions are memoised on the ruleset under its ``normalize`` (a
+    symmetry of the board is the same game).
+
+    This is the outcome :func:`cgtalg.rulesets.solver.solve` gives with ``misere=True``,
+    without its strategy tables and graph library (``tests/test_partizan_kernel.py`` compares
+    the two): the quick path of ``cgtalg value``.
+
+    Parameters
+    ----------
+    ruleset, position
+        A partizan ruleset and one of its positions.
+    max_seconds, max_memory
+        Limits, as :func:`partizan_form`'s.
+
+    Returns
+    -------
+    str
+        ``"L"``, ``"R"``, ``"N"`` (the player to move wins) or ``"P"``.
+
+    Raises
+    ------
+    ComputationLimitError
+        Past either limit.
+    LoopyGameError
+        When a position can be reached from itself.
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.partizan_games import Domineering
+    >>> d = Domineering()
+    >>> misere_outcome_by_play(d, d.rectangle(2, 2))  # the first to play leaves no move: loses
+    'P'
+    """
+    deadline = Deadline(max_seconds, max_memory)
+    norm = getattr(ruleset, "normalize", None)
+    memo = _attr_dict(ruleset, "_partizan_misere")   # (normalised position, mover) -> mover wins
+    root = norm(position) if norm is not None else position
+    sides = ("L", "R")
+    for mover in sides:
+        key = (root, mover)
+        if key in memo:
+            continue
+        # iterative search: a frame is [key, its options' keys (the opponent to move), index]
+        stack: list[list] = [[key, None, 0]]
+        opened = {key}
+        steps = 0
+        while stack:
+            frame = stack[-1]
+            k, opts, i = frame
+            if opts is None:
+                q, who = k
+                nxt = "R" if who == "L" else "L"
+                opts = [((norm(o) if norm is not None else o), nxt) for o in player_moves(ruleset, q, who)]
+                frame[1] = opts
+                if not opts:   # misère play: the player who cannot move wins
+                    memo[k] = True
+                    opened.discard(k)
+                    stack.pop()
+                    continue
+            steps += 1
+            if steps & 0x3FF == 0:
+                deadline.check(f"the misère outcome of {ruleset.name} {_clip(position, 60)}")
+            win = False
+            while i < len(opts):
+                o = opts[i]
+                v = memo.get(o)
+                if v is None:
+                    break
+                if not v:      # a move to a position the opponent loses
+                    win = True
+                    break
+                i += 1
+            frame[2] = i
+            if win or i == len(opts):
+                memo[k] = win
+                opened.discard(k)
+                stack.pop()
+                continue
+            o = opts[i]
+            if o in opened:
+                raise LoopyGameError([o[0]], f"ruleset {ruleset.name!r}: the position {_short(o[0], 60)} can "
+                                     "be reached from itself; misère outcomes here are for short games")
+            opened.add(o)
+            stack.append([o, None, 0])
+    left_first, right_first = memo[(root, "L")], memo[(root, "R")]
+    return "N" if left_first and right_first else "L" if left_first else "R" if right_first else "P"
 
 
 def _sorted(parts: list) -> list:

@@ -477,19 +477,28 @@ class Clobber(PartizanRuleset):
         return rows
 
 
-def _register() -> None:
-    from cgtalg.rulesets.registry import register_ruleset
-
-    register_ruleset("domineering", Domineering, "Domineering: Left vertical, Right horizontal dominoes")
-    register_ruleset("hackenbush", Hackenbush, "Hackenbush strings over L (blue), R (red), G (green)")
-    register_ruleset("toads-and-frogs", ToadsAndFrogs, "Toads and Frogs on a strip (T Left, F Right)")
-    register_ruleset("clobber", Clobber, "Clobber on a grid: x (Left) and o (Right) stones")
-    register_ruleset("konane", _konane, "Konane on a grid: x (Left) and o (Right) stones jump and capture")
-
-
 def _konane() -> Any:
     from cgtalg.rulesets.konane import Konane  # (its own module: it reuses this one's helpers)
 
     return Konane()
+
+
+#: the rulesets this module registers: name -> (factory, description); ``cgtalg value`` looks a
+#: name up here first (without loading every ruleset plugin), then in the registry
+PARTIZAN_RULESETS: dict[str, tuple[Any, str]] = {
+    "domineering": (Domineering, "Domineering: Left vertical, Right horizontal dominoes"),
+    "hackenbush": (Hackenbush, "Hackenbush strings over L (blue), R (red), G (green)"),
+    "toads-and-frogs": (ToadsAndFrogs, "Toads and Frogs on a strip (T Left, F Right)"),
+    "clobber": (Clobber, "Clobber on a grid: x (Left) and o (Right) stones"),
+    "konane": (_konane, "Konane on a grid: x (Left) and o (Right) stones jump and capture"),
+}
+
+
+def _register() -> None:
+    from cgtalg.rulesets.registry import register_ruleset
+
+    for name, (factory, description) in PARTIZAN_RULESETS.items():
+        register_ruleset(name, factory, description)
+
 
 _register()
