@@ -17,10 +17,10 @@
 #define CGTALG_PGC_SOURCE_HASH ""
 #endif
 
-int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, double seconds);
+int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, PyObject *tick);
 void pgc_dom_clear(void);
 int64_t pgc_dom_entries(void);
-int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, double seconds, int32_t *out);
+int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, PyObject *tick, int32_t *out);
 void pgc_grid_clear(void);
 int64_t pgc_grid_entries(void);
 
@@ -261,9 +261,8 @@ static PyObject *py_stats(PyObject *self, PyObject *noargs)
 
 static PyObject *py_domineering(PyObject *self, PyObject *args)
 {
-    PyObject *arg;
-    double seconds = 0.0;
-    if (!PyArg_ParseTuple(args, "O|d", &arg, &seconds))
+    PyObject *arg, *tick = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &arg, &tick))
         return NULL;
     PyObject *fast = PySequence_Fast(arg, "domineering() takes a sequence of row bitmasks");
     if (!fast)
@@ -291,7 +290,7 @@ static PyObject *py_domineering(PyObject *self, PyObject *args)
     }
     Py_DECREF(fast);
     int32_t out;
-    if (pgc_dom_solve(rows, (int)n, &out, seconds) < 0)
+    if (pgc_dom_solve(rows, (int)n, &out, tick == Py_None ? NULL : tick) < 0)
         return NULL;
     return PyLong_FromLong(out);
 }
@@ -300,18 +299,27 @@ static PyObject *py_grid(PyObject *self, PyObject *args)
 {
     int game;
     unsigned long long x, o, b;
-    double seconds = 0.0;
-    if (!PyArg_ParseTuple(args, "iKKK|d", &game, &x, &o, &b, &seconds))
+    PyObject *tick = Py_None;
+    if (!PyArg_ParseTuple(args, "iKKK|O", &game, &x, &o, &b, &tick))
         return NULL;
     int32_t out;
-    if (pgc_grid_solve(x, o, b, game, seconds, &out) < 0)
+    if (pgc_grid_solve(x, o, b, game, tick == Py_None ? NULL : tick, &out) < 0)
         return NULL;
     return PyLong_FromLong(out);
 }
 
+static PyObject *py_clear_searches(PyObject *self, PyObject *noargs)
+{
+    pgc_dom_clear();
+    pgc_grid_clear();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"clear_searches", py_clear_searches, METH_NOARGS,
+     "clear_searches(): forget the positions memoised by the Domineering, Clobber and Konane searches"},
     {"grid", py_grid, METH_VARARGS,
-     "grid(game, x, o, board, seconds=0): the canonical form's id of a Clobber (0) or Konane (1) position on 8 x 8 bitboards"},
+     "grid(game, x, o, board, tick=None): the canonical form's id of a Clobber (0) or Konane (1) position on 8 x 8 bitboards"},
     {"canon", py_canon, METH_VARARGS, "canon(left_ids, right_ids): the canonical form of {L | R}, options canonical"},
     {"le", py_le, METH_VARARGS, "le(a, b): a <= b"},
     {"add", py_add, METH_VARARGS, "add(a, b): the canonical form of a + b"},
@@ -321,7 +329,7 @@ static PyMethodDef methods[] = {
     {"walk", py_walk, METH_O, "walk(a): [(id, left ids, right ids)] over a's subpositions, children first"},
     {"info", py_info, METH_O, "info(a): {'number': float or None, 'canonical': bool, 'birthday': int}"},
     {"stats", py_stats, METH_NOARGS, "stats(): sizes of the tables"},
-    {"domineering", py_domineering, METH_VARARGS, "domineering(rows, seconds=0): the canonical form's id of a Domineering board (at most 8 x 8)"},
+    {"domineering", py_domineering, METH_VARARGS, "domineering(rows, tick=None): the canonical form's id of a Domineering board (at most 8 x 8)"},
     {NULL, NULL, 0, NULL},
 };
 

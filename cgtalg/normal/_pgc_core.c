@@ -453,6 +453,13 @@ int pg_le(int32_t g, int32_t h)
     int result = 1;
     int32_t nl = x->nl, nr = y->nr;
     int64_t xo = x->off, yo = y->off + y->nl;
+    /* number avoidance (Siegel CGT II.3): for a number x and a canonical H that is not a
+       number, x <= H iff no H^R <= x (a winning move of Right in H - x may be taken in H),
+       and dually G <= x iff no G^L >= x: the number's own options need not be tried */
+    if (x->isnum && y->canonical && !y->isnum)
+        nl = 0;
+    else if (y->isnum && x->canonical && !x->isnum)
+        nr = 0;
     for (int32_t k = 0; k < nl && result; k++) {
         int r = pg_le(h, pg_pool[xo + k]);
         if (r < 0)

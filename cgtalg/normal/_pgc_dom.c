@@ -12,7 +12,6 @@
 #include "_pgc.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define COL0 0x0101010101010101ULL
 #define COL7 0x8080808080808080ULL
@@ -22,8 +21,8 @@
 static uint64_t *dkeys = NULL;
 static int32_t *dvals = NULL;
 static size_t dcap = 0, dn = 0;
-static double deadline_at = 0.0;
-static int64_t steps = 0;
+static PyObject *tick_fn = NULL; /* called with the count of components solved, every 256 */
+static int64_t solved = 0;
 
 static inline uint64_t hmix(uint64_t x)
 {
@@ -165,26 +164,13 @@ static int32_t value_of(uint64_t board)
     return acc;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int32_t solve_component(uint64_t b)
 {
     int32_t id;
     if (b != UINT64_MAX && dmemo_get(b, &id))
         return id;
-    if ((++steps & 0x3FF) == 0) {
-        if (PyErr_CheckSignals() < 0)
-            return -1;
-        if (deadline_at > 0 && now() > deadline_at) {
-            PyErr_SetString(PyExc_TimeoutError, "the time limit was reached");
-            return -1;
-        }
-    }
+    if ((solved & 0xFF) == 0 && PyErr_CheckSignals() < 0)
+        return -1;
     uint64_t vert = b & (b >> 8);
     uint64_t horiz = b & (b >> 1) & ~COL7;
     int nl = __builtin_popcountll(vert), nr = __builtin_popcountll(horiz);
@@ -211,12 +197,19 @@ static int32_t solve_component(uint64_t b)
         return -1;
     if (b != UINT64_MAX && dmemo_put(b, id) < 0)
         return -1;
+    if ((++solved & 0xFF) == 0 && tick_fn) {
+        PyObject *r = PyObject_CallFunction(tick_fn, "L", (long long)solved);
+        if (!r)
+            return -1;
+        Py_DECREF(r);
+    }
     return id;
 }
 
 /* the canonical form's id of the board given as rows (bit c of rows[r]: cell (r, c) free), at
-   most 8 x 8; seconds > 0 sets a time limit (TimeoutError past it) */
-int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, double seconds)
+   most 8 x 8; tick (a callable or NULL) is called with the number of components solved by
+   this call every 256 of them, and may raise to stop the search */
+int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, PyObject *tick)
 {
     uint64_t b = 0;
     if (nrows > 8) {
@@ -230,9 +223,10 @@ int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, double seconds)
         }
         b |= rows[r] << (8 * r);
     }
-    deadline_at = seconds > 0 ? now() + seconds : 0.0;
+    tick_fn = tick;
+    solved = 0;
     int32_t v = value_of(b);
-    deadline_at = 0.0;
+    tick_fn = NULL;
     if (v < 0)
         return -1;
     *out = v;

@@ -22,7 +22,6 @@
 #include "_pgc.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define COL0 0x0101010101010101ULL
 #define COL7 0x8080808080808080ULL
@@ -37,8 +36,8 @@ typedef struct {
 static Pos *gkeys = NULL;
 static int32_t *gvals = NULL;
 static size_t gcap = 0, gn = 0;
-static double gdeadline = 0.0;
-static int64_t gsteps = 0;
+static PyObject *gtick = NULL; /* called with the count of components solved, every 256 */
+static int64_t gsolved = 0;
 
 static inline uint64_t hpos(Pos p)
 {
@@ -251,13 +250,6 @@ static uint64_t konane_reach(uint64_t x, uint64_t o, uint64_t board)
 
 static int32_t solve_grid(Pos p, int game);
 
-static double gnow(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* the canonical form of a position (any number of components) */
 static int32_t grid_value(uint64_t x, uint64_t o, uint64_t board, int game)
 {
@@ -346,14 +338,8 @@ static int32_t solve_grid(Pos p, int game)
     int32_t id;
     if (gmemo_get(p, &id))
         return id;
-    if ((++gsteps & 0x3FF) == 0) {
-        if (PyErr_CheckSignals() < 0)
-            return -1;
-        if (gdeadline > 0 && gnow() > gdeadline) {
-            PyErr_SetString(PyExc_TimeoutError, "the time limit was reached");
-            return -1;
-        }
-    }
+    if ((gsolved & 0xFF) == 0 && PyErr_CheckSignals() < 0)
+        return -1;
     IVec L = {0}, R = {0};
     id = -1;
     if (side_options(p, 1, game, &L) == 0 && side_options(p, 0, game, &R) == 0)
@@ -364,12 +350,19 @@ static int32_t solve_grid(Pos p, int game)
         return -1;
     if (gmemo_put(p, id) < 0)
         return -1;
+    if ((++gsolved & 0xFF) == 0 && gtick) {
+        PyObject *r = PyObject_CallFunction(gtick, "L", (long long)gsolved);
+        if (!r)
+            return -1;
+        Py_DECREF(r);
+    }
     return id;
 }
 
 /* the canonical form's id of a Clobber (game 0) or Konane (game 1) position given as three
-   bitboards (8 x 8, bit 8 r + c); seconds > 0 sets a time limit (TimeoutError past it) */
-int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, double seconds, int32_t *out)
+   bitboards (8 x 8, bit 8 r + c); tick (a callable or NULL) is called with the number of
+   components solved by this call every 256 of them, and may raise to stop the search */
+int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, PyObject *tick, int32_t *out)
 {
     if (game != GAME_CLOBBER && game != GAME_KONANE) {
         PyErr_SetString(PyExc_ValueError, "grid game: 0 (Clobber) or 1 (Konane)");
@@ -379,9 +372,10 @@ int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, double seco
         PyErr_SetString(PyExc_ValueError, "grid game: stones overlap or lie off the board");
         return -1;
     }
-    gdeadline = seconds > 0 ? gnow() + seconds : 0.0;
+    gtick = tick;
+    gsolved = 0;
     int32_t v = grid_value(x, o, board, game);
-    gdeadline = 0.0;
+    gtick = NULL;
     if (v < 0)
         return -1;
     *out = v;

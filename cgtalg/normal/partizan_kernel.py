@@ -31,10 +31,9 @@ from typing import Any, Iterable
 
 from cgtalg.caches import register_cache
 from cgtalg.ckernel import CompiledKernel
-from cgtalg.errors import ComputationLimitError
 
 __all__ = ["KERNEL", "available", "status", "to_kernel", "to_form", "canonical_form", "le",
-           "canonical_sum", "domineering_form", "grid_form", "DOMINEERING_MAX_SIDE"]
+           "canonical_sum", "domineering_form", "grid_form", "clear_searches", "DOMINEERING_MAX_SIDE"]
 
 #: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
 KERNEL = CompiledKernel("cgtalg.normal._pgc", Path(__file__).parent, "_pgc", "partizan canonical-form kernel")
@@ -142,40 +141,27 @@ def kernel_sum(kids: Iterable[int]) -> int:
     return acc
 
 
-def domineering_form(rows: tuple[int, ...], max_seconds: float | None = None) -> Any:
+def domineering_form(rows: tuple[int, ...], tick: Any = None) -> Any:
     """The canonical form of the Domineering board ``rows`` (bit ``c`` of ``rows[r]`` set when
     cell ``(r, c)`` is free; at most :data:`DOMINEERING_MAX_SIDE` rows and columns), searched
     in the kernel over normalised components.
 
-    Raises
-    ------
-    ComputationLimitError
-        Past ``max_seconds`` (the components solved stay memoised in the kernel).
+    ``tick``, when given, is called with the number of components solved by this call every
+    256 of them; whatever it raises stops the search and comes out of this function (the
+    components solved stay memoised in the kernel).
     """
-    mod = _need()
-    try:
-        kid = mod.domineering(tuple(rows), float(max_seconds or 0.0))
-    except TimeoutError:
-        raise ComputationLimitError(
-            f"the canonical form of the Domineering board took longer than max_seconds={max_seconds} "
-            "(raise max_seconds; the components solved stay memoised in the partizan kernel)") from None
-    return to_form(kid)
+    return to_form(_need().domineering(tuple(rows), tick))
 
 
 #: the games of :func:`grid_form`
 GRID_GAMES = {"clobber": 0, "konane": 1}
 
 
-def grid_form(game: str, rows: tuple[str, ...], max_seconds: float | None = None) -> Any:
+def grid_form(game: str, rows: tuple[str, ...], tick: Any = None) -> Any:
     """The canonical form of a Clobber or Konane position (``game``), given as rows over ``x``
     (Left), ``o`` (Right), ``.`` (empty) and ``#`` (off the board), at most
     :data:`DOMINEERING_MAX_SIDE` rows and columns, searched in the kernel on bitboards over
-    normalised components; None for a larger grid.
-
-    Raises
-    ------
-    ComputationLimitError
-        Past ``max_seconds`` (the components solved stay memoised in the kernel).
+    normalised components; None for a larger grid. ``tick`` as for :func:`domineering_form`.
     """
     side = DOMINEERING_MAX_SIDE
     if len(rows) > side or any(len(r) > side for r in rows):
@@ -190,14 +176,14 @@ def grid_form(game: str, rows: tuple[str, ...], max_seconds: float | None = None
                 o |= bit
             if ch != "#":
                 b |= bit
-    mod = _need()
-    try:
-        kid = mod.grid(GRID_GAMES[game], x, o, b, float(max_seconds or 0.0))
-    except TimeoutError:
-        raise ComputationLimitError(
-            f"the canonical form of the {game} position took longer than max_seconds={max_seconds} "
-            "(raise max_seconds; the components solved stay memoised in the partizan kernel)") from None
-    return to_form(kid)
+    return to_form(_need().grid(GRID_GAMES[game], x, o, b, tick))
+
+
+def clear_searches() -> None:
+    """Forget the positions memoised by the kernel's Domineering, Clobber and Konane searches
+    (when the kernel is loaded; its table of forms stays)."""
+    if KERNEL.loaded and KERNEL.module is not None:
+        KERNEL.module.clear_searches()
 
 
 def stats() -> dict:

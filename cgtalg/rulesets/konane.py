@@ -141,13 +141,14 @@ class Konane(PartizanRuleset):
                      for r in range(r0, max(rs) + 1))
         return min(_images(rows))
 
-    def kernel_form(self, position: Grid, max_seconds: float | None = None) -> Any:
+    def kernel_form(self, position: Grid, tick: Any = None) -> Any:
         """The canonical form searched wholly in the compiled partizan kernel on bitboards
         (:func:`cgtalg.normal.partizan_kernel.grid_form`), or None for a grid larger than 8 x 8.
-        :func:`~cgtalg.rulesets.partizan_games.partizan_form` calls it when the kernel is in use."""
+        :func:`~cgtalg.rulesets.partizan_games.partizan_form` calls it when the kernel is in use,
+        with ``tick(solved)`` checking its limits every 256 components."""
         from cgtalg.normal import partizan_kernel
 
-        return partizan_kernel.grid_form("konane", tuple(position), max_seconds)
+        return partizan_kernel.grid_form("konane", tuple(position), tick)
 
     def normalize(self, position: Grid) -> Grid:
         """The least image, under the grid's 8 symmetries, of the position cut to the squares

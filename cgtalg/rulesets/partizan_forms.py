@@ -55,8 +55,13 @@ _MEMO_NAMES = ("_partizan_forms", "_partizan_sums", "_partizan_keys", "_partizan
 
 @register_cache("rulesets.partizan forms of positions")
 def clear_partizan_forms() -> None:
-    """Empty the forms of positions memoised on every ruleset by :func:`partizan_form`
-    (``cgtalg.clear_caches()`` calls this)."""
+    """Empty the forms of positions memoised on every ruleset by :func:`partizan_form`, and the
+    positions memoised by the kernel's searches (``cgtalg.clear_caches()`` calls this)."""
+    import sys
+
+    kernel = sys.modules.get("cgtalg.normal.partizan_kernel")  # (not loaded just to be emptied)
+    if kernel is not None:
+        kernel.clear_searches()
     for ruleset in list(_MEMO_HOLDERS):
         for name in _MEMO_NAMES:
             memo = getattr(ruleset, name, None)
@@ -174,10 +179,11 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
 
         if partizan_kernel.available():
             kernel = partizan_kernel
+    _attr_dict(ruleset, "_partizan_forms")  # (the memo that clear_partizan_forms empties)
     if kernel is not None:
         fast = getattr(ruleset, "kernel_form", None)
         if fast is not None:
-            g = fast(position, max_seconds)
+            g = _kernel_search(ruleset, position, fast, max_seconds, progress, max_memory)
             if g is not None:
                 return g
         try:
@@ -185,6 +191,54 @@ def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = 
         except OverflowError:  # a number beyond the kernel's range: the Python reference
             pass
     return _partizan_form(ruleset, position, max_seconds, progress, max_memory, None)
+
+
+def _progress_reporter(ruleset: Any, progress: Any) -> tuple[Any, Any]:
+    """``(report, bar)``: the function called with the number of components solved (None for
+    no report) and the tqdm bar to close (or None), from :func:`partizan_form`'s ``progress``."""
+    import sys
+
+    report = progress if callable(progress) else None
+    show = (progress if progress is not None else sys.stderr.isatty()) and report is None
+    bar = None
+    if show:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(desc=f"{ruleset.name}: components solved", unit=" components", leave=False)
+
+        def report(solved: int) -> None:
+            bar.n = solved
+            bar.refresh()
+    return report, bar
+
+
+def _kernel_search(ruleset: Any, position: Hashable, fast: Any, max_seconds: float | None,
+                   progress: Any, max_memory: Any) -> Any:
+    """The ruleset's whole search in the kernel (``fast(position, tick)``), with the limits and
+    the progress report of :func:`partizan_form` checked every 256 components."""
+    from cgtalg.rulesets.protocol import format_position
+
+    deadline = Deadline(max_seconds, max_memory)
+    what = f"the canonical form of {ruleset.name} {_clip(format_position(ruleset, position), 60)}"
+    report, bar = _progress_reporter(ruleset, progress)
+    count = [0]
+
+    def tick(solved: int) -> None:
+        count[0] = solved
+        deadline.check(what)
+        if report is not None:
+            report(solved)
+
+    try:
+        deadline.check(what)
+        return fast(position, tick)
+    except ComputationLimitError as exc:
+        raise ComputationLimitError(
+            f"{exc} ({count[0]:,} components solved by this call: they are kept in the partizan "
+            "kernel, so a second call goes on from them)") from None
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 class _PythonEngine:
@@ -226,8 +280,6 @@ class _KernelEngine:
 def _partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None, progress: Any,
                    max_memory: Any, kernel: Any) -> Any:
     """:func:`partizan_form` with one engine (``kernel``: the kernel module, or None)."""
-    import sys
-
     eng = _PythonEngine() if kernel is None else _KernelEngine(kernel)
     deadline = Deadline(max_seconds, max_memory)
     memo = _attr_dict(ruleset, eng.memo_names[0])   # component -> value
@@ -271,17 +323,7 @@ def _partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None, 
         return eng.result(form_of(root))
     # iterative post-order over components: a frame is (component, its options' keys or None)
     stack: list[tuple[Hashable, Any]] = [(c, None) for c in root if c not in memo]
-    bar = None
-    report = progress if callable(progress) else None
-    show = (progress if progress is not None else sys.stderr.isatty()) and report is None
-    if show:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(desc=f"{ruleset.name}: components solved", unit=" components", leave=False)
-
-        def report(solved: int) -> None:
-            bar.n = solved
-            bar.refresh()
+    report, bar = _progress_reporter(ruleset, progress)
     try:
         return eng.result(_solve_components(ruleset, position, stack, memo, parts_key, form_of, root,
                                             deadline, report, eng.make))

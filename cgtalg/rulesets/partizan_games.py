@@ -208,18 +208,19 @@ class Domineering(PartizanRuleset):
                 parts.append(self.normalize(tuple((comp >> (r * step)) & mask for r in range(n))))
         return parts
 
-    def kernel_form(self, position: Rows, max_seconds: float | None = None) -> Any:
+    def kernel_form(self, position: Rows, tick: Any = None) -> Any:
         """The canonical form searched wholly in the compiled partizan kernel (bitboard moves,
         components normalised and memoised in C: :func:`cgtalg.normal.partizan_kernel.domineering_form`),
         or None when the cropped board is larger than 8 x 8 (the generic search runs then).
-        :func:`partizan_form` calls it when the kernel is in use."""
+        :func:`partizan_form` calls it when the kernel is in use, with ``tick(solved)`` checking
+        its limits every 256 components."""
         from cgtalg.normal import partizan_kernel
 
         rows = _crop_rows(tuple(position))
         side = partizan_kernel.DOMINEERING_MAX_SIDE
         if len(rows) > side or any(r >> side for r in rows):
             return None
-        return partizan_kernel.domineering_form(rows, max_seconds)
+        return partizan_kernel.domineering_form(rows, tick)
 
     @staticmethod
     def normalize(position: Rows) -> Rows:
@@ -437,13 +438,14 @@ class Clobber(PartizanRuleset):
                 out.append(self.normalize(_crop(comp)))
         return out
 
-    def kernel_form(self, position: Grid, max_seconds: float | None = None) -> Any:
+    def kernel_form(self, position: Grid, tick: Any = None) -> Any:
         """The canonical form searched wholly in the compiled partizan kernel on bitboards
         (:func:`cgtalg.normal.partizan_kernel.grid_form`), or None for a grid larger than 8 x 8.
-        :func:`partizan_form` calls it when the kernel is in use."""
+        :func:`partizan_form` calls it when the kernel is in use, with ``tick(solved)`` checking
+        its limits every 256 components."""
         from cgtalg.normal import partizan_kernel
 
-        return partizan_kernel.grid_form("clobber", tuple(position), max_seconds)
+        return partizan_kernel.grid_form("clobber", tuple(position), tick)
 
     @staticmethod
     def normalize(position: Grid) -> Grid:
