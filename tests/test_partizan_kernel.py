@@ -104,6 +104,8 @@ def test_domineering_boards_same_as_python_engine():
     d = Domineering()
     rng = random.Random(7)
     boards = [d.rectangle(m, n) for m in range(1, 5) for n in range(1, 5)]
+    boards += [d.rectangle(2, n) for n in (9, 10, 11)] + [d.rectangle(n, 2) for n in (9, 10)]
+    boards += [d.rectangle(1, 20), d.rectangle(3, 9)]
     for _ in range(40):
         h, w = rng.randint(2, 4), rng.randint(2, 5)
         cells = {(r, c) for r in range(h) for c in range(w) if rng.random() < 0.75}
@@ -124,7 +126,7 @@ def test_domineering_published_values():
         assert d.kernel_form(d.rectangle(1, n)) is integer(-(n // 2))
         assert d.kernel_form(d.rectangle(n, 1)) is integer(n // 2)
     assert d.kernel_form(d.rectangle(4, 4)) is parse_partizan("±{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}")
-    assert d.kernel_form(d.rectangle(9, 2)) is None  # beyond 8 rows: the generic search runs
+    assert d.kernel_form(d.rectangle(9, 8)) is None  # beyond 64 cells: the generic search runs
 
 
 def test_generic_rulesets_kernel_engine_same_as_python():

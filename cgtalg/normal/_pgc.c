@@ -268,12 +268,12 @@ static PyObject *py_domineering(PyObject *self, PyObject *args)
     if (!fast)
         return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > 8) {
+    if (n > 64) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 8 rows");
+        PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells");
         return NULL;
     }
-    uint64_t rows[8];
+    uint64_t rows[64];
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *o = PySequence_Fast_GET_ITEM(fast, i);
         unsigned long long v = PyLong_AsUnsignedLongLong(o);
@@ -281,9 +281,9 @@ static PyObject *py_domineering(PyObject *self, PyObject *args)
             Py_DECREF(fast);
             return NULL;
         }
-        if (v >> 8) {
+        if (v >> 63) {
             Py_DECREF(fast);
-            PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 8 columns");
+            PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells");
             return NULL;
         }
         rows[i] = v;
@@ -329,7 +329,7 @@ static PyMethodDef methods[] = {
     {"walk", py_walk, METH_O, "walk(a): [(id, left ids, right ids)] over a's subpositions, children first"},
     {"info", py_info, METH_O, "info(a): {'number': float or None, 'canonical': bool, 'birthday': int}"},
     {"stats", py_stats, METH_NOARGS, "stats(): sizes of the tables"},
-    {"domineering", py_domineering, METH_VARARGS, "domineering(rows, tick=None): the canonical form's id of a Domineering board (at most 8 x 8)"},
+    {"domineering", py_domineering, METH_VARARGS, "domineering(rows, tick=None): the canonical form's id of a Domineering board (at most 64 cells)"},
     {NULL, NULL, 0, NULL},
 };
 

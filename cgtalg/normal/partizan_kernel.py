@@ -33,13 +33,16 @@ from cgtalg.caches import register_cache
 from cgtalg.ckernel import CompiledKernel
 
 __all__ = ["KERNEL", "available", "status", "to_kernel", "to_form", "canonical_form", "le",
-           "canonical_sum", "domineering_form", "grid_form", "clear_searches", "DOMINEERING_MAX_SIDE"]
+           "canonical_sum", "domineering_form", "grid_form", "clear_searches", "DOMINEERING_MAX_SIDE",
+           "DOMINEERING_MAX_CELLS"]
 
 #: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
 KERNEL = CompiledKernel("cgtalg.normal._pgc", Path(__file__).parent, "_pgc", "partizan canonical-form kernel")
 
-#: Domineering boards the kernel searches: at most this many rows and columns
+#: Clobber and Konane grids the kernel searches: at most this many rows and columns
 DOMINEERING_MAX_SIDE = 8
+#: Domineering boards the kernel searches: at most this many cells (rows × columns)
+DOMINEERING_MAX_CELLS = 64
 
 # kernel id -> form, and form id -> kernel id of its canonical form (the kernel's table is
 # never emptied, so these stay valid; cgtalg.clear_caches() empties them and they refill)
@@ -143,8 +146,8 @@ def kernel_sum(kids: Iterable[int]) -> int:
 
 def domineering_form(rows: tuple[int, ...], tick: Any = None) -> Any:
     """The canonical form of the Domineering board ``rows`` (bit ``c`` of ``rows[r]`` set when
-    cell ``(r, c)`` is free; at most :data:`DOMINEERING_MAX_SIDE` rows and columns), searched
-    in the kernel over normalised components.
+    cell ``(r, c)`` is free; at most :data:`DOMINEERING_MAX_CELLS` cells, rows × columns),
+    searched in the kernel over normalised components.
 
     ``tick``, when given, is called with the number of components solved by this call every
     256 of them; whatever it raises stops the search and comes out of this function (the

@@ -211,14 +211,15 @@ class Domineering(PartizanRuleset):
     def kernel_form(self, position: Rows, tick: Any = None) -> Any:
         """The canonical form searched wholly in the compiled partizan kernel (bitboard moves,
         components normalised and memoised in C: :func:`cgtalg.normal.partizan_kernel.domineering_form`),
-        or None when the cropped board is larger than 8 x 8 (the generic search runs then).
+        or None when the cropped board has more than 64 cells (rows × columns; the generic search
+        runs then).
         :func:`partizan_form` calls it when the kernel is in use, with ``tick(solved)`` checking
         its limits every 256 components."""
         from cgtalg.normal import partizan_kernel
 
         rows = _crop_rows(tuple(position))
-        side = partizan_kernel.DOMINEERING_MAX_SIDE
-        if len(rows) > side or any(r >> side for r in rows):
+        width = max((r.bit_length() for r in rows), default=0)
+        if len(rows) * width > partizan_kernel.DOMINEERING_MAX_CELLS:
             return None
         return partizan_kernel.domineering_form(rows, tick)
 
