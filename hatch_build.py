@@ -6,7 +6,9 @@ wheels (as artifacts, with a platform tag):
 
 - ``cgtalg/nimbers/_nimc.c``: the ordinal nimber arithmetic (``cgtalg.nimbers.compiled``);
 - ``cgtalg/misere/_quotc.c``: the searches of the misère-quotient construction
-  (``cgtalg.misere.quotient_kernel``).
+  (``cgtalg.misere.quotient_kernel``);
+- ``cgtalg/normal/_pgc.c``: the canonical-form engine for short partizan games, with
+  Domineering's search (``cgtalg.normal.partizan_kernel``).
 
 A kernel is split by topic into several files compiled together into one extension module:
 its main source (named above, holding the module's table and ``PyInit``) and the ``.c`` /
@@ -36,6 +38,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 KERNELS = (
     (Path("cgtalg") / "nimbers" / "_nimc.c", "CGTALG_NIMC_SOURCE_HASH"),
     (Path("cgtalg") / "misere" / "_quotc.c", "CGTALG_QUOTC_SOURCE_HASH"),
+    (Path("cgtalg") / "normal" / "_pgc.c", "CGTALG_PGC_SOURCE_HASH"),
 )
 SOURCE = KERNELS[0][0]
 

@@ -87,18 +87,23 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     ``clobber "xox|ox."``): outcome, stops, mean, temperature, thermograph, atomic weight,
     misère outcome; answered from the store when it was computed before."""
     from cgtalg.errors import RulesetError
-    from cgtalg.rulesets.partizan_games import partizan_value
+    from cgtalg.rulesets.partizan_games import PARTIZAN_RULESETS, partizan_value
+    from cgtalg.rulesets.partizan_forms import misere_outcome_by_play, partizan_store_key
     from cgtalg.rulesets.protocol import is_partizan, parse_position
-    from cgtalg.rulesets.registry import get_ruleset
 
     if plot:
         check_output_path(plot, "--plot")
-    ruleset = get_ruleset(ruleset_name)
+    known = PARTIZAN_RULESETS.get(ruleset_name.strip().lower())
+    if known is not None:  # the rulesets of partizan_games: no need to load every plugin
+        ruleset = known[0]()
+    else:
+        from cgtalg.rulesets.registry import get_ruleset
+
+        ruleset = get_ruleset(ruleset_name)
     if not is_partizan(ruleset):
         raise RulesetError(f"ruleset {ruleset_name!r} is impartial: use `cgtalg solve` or "
                            "`cgtalg grundy` for it")
     from cgtalg.cli.games import bounded, clip_text
-    from cgtalg.rulesets.solver import solve
 
     pos = parse_position(ruleset, position_text)
     check = getattr(ruleset, "check_position", None)
@@ -107,12 +112,20 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     store = cli_store(ctx, not no_store)
     show = None if not as_json else False
     # the watchdog keeps the memory ceiling over the whole command (the store, the misère
-    # solve); the time budget is the searches' own, whose messages say how far they got
+    # search); the time budget is the searches' own, whose messages say how far they got
     with bounded(None, f"cgtalg value {ruleset.name} {clip_text(position_text)}") as deadline:
         g = partizan_value(ruleset, pos, store=store, max_seconds=max_seconds, progress=show)
         left = None if max_seconds is None else max(max_seconds - deadline.elapsed(), 0.01)
         # the canonical form keeps normal-play values only: the misère outcome comes from play
-        mis = solve(ruleset, pos, misere=True, store=store, max_seconds=left, progress=show).outcome
+        # (stored beside the canonical form, as the property "misere_outcome")
+        mis = None
+        if store is not None:
+            rkey, text = partizan_store_key(ruleset, pos)
+            mis = store.get_position(rkey, text, "misere_outcome")
+        if mis is None:
+            mis = misere_outcome_by_play(ruleset, pos, max_seconds=left)
+            if store is not None:
+                store.put_position(rkey, text, "misere_outcome", mis)
     result = {"ruleset": ruleset.name, "position": position_text, **partizan_report(g, mis)}
     if store is not None:
         result["store"] = store.url

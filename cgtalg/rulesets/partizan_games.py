@@ -30,7 +30,8 @@ from typing import Any, Hashable, Iterable
 from cgtalg.budget import Deadline
 from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError, LoopyGameError, RulesetError
-from cgtalg.rulesets.protocol import PartizanRuleset, player_moves
+from cgtalg.rulesets.partizan_forms import _clip, _short, clear_partizan_forms, partizan_form, partizan_value
+from cgtalg.rulesets.protocol import PartizanRuleset
 
 __all__ = ["Domineering", "Hackenbush", "ToadsAndFrogs", "Clobber", "partizan_form", "partizan_value",
            "MAX_CELLS", "clear_partizan_forms"]
@@ -42,18 +43,6 @@ Cell = tuple[int, int]
 #: with :class:`~cgtalg.errors.ComputationLimitError` (raise it by assigning this name)
 MAX_CELLS = 100_000
 _LIMIT_HINT = "(cgtalg.rulesets.partizan_games.MAX_CELLS; assign a larger value to raise it)"
-
-
-def _clip(text: Any, limit: int = 40) -> str:
-    """A user's input as text cut to about ``limit`` characters, for error messages."""
-    s = str(text)
-    return s if len(s) <= limit else f"{s[: limit - 3]}... ({len(s):,} characters)"
-
-
-def _short(text: Any, limit: int = 40) -> str:
-    """:func:`_clip` quoted."""
-    s = str(text)
-    return repr(s) if len(s) <= limit else repr(s[: limit - 3] + "...") + f" ({len(s):,} characters)"
 
 
 def _check_cells(name: str, cells: int, shown: str) -> None:
@@ -218,6 +207,21 @@ class Domineering(PartizanRuleset):
             if comp.bit_count() > 1:
                 parts.append(self.normalize(tuple((comp >> (r * step)) & mask for r in range(n))))
         return parts
+
+    def kernel_form(self, position: Rows, tick: Any = None) -> Any:
+        """The canonical form searched wholly in the compiled partizan kernel (bitboard moves,
+        components normalised and memoised in C: :func:`cgtalg.normal.partizan_kernel.domineering_form`),
+        or None when the cropped board has more than 64 cells (rows × columns; the generic search
+        runs then).
+        :func:`partizan_form` calls it when the kernel is in use, with ``tick(solved)`` checking
+        its limits every 256 components."""
+        from cgtalg.normal import partizan_kernel
+
+        rows = _crop_rows(tuple(position))
+        width = max((r.bit_length() for r in rows), default=0)
+        if len(rows) * width > partizan_kernel.DOMINEERING_MAX_CELLS:
+            return None
+        return partizan_kernel.domineering_form(rows, tick)
 
     @staticmethod
     def normalize(position: Rows) -> Rows:
@@ -435,6 +439,15 @@ class Clobber(PartizanRuleset):
                 out.append(self.normalize(_crop(comp)))
         return out
 
+    def kernel_form(self, position: Grid, tick: Any = None) -> Any:
+        """The canonical form searched wholly in the compiled partizan kernel on bitboards
+        (:func:`cgtalg.normal.partizan_kernel.grid_form`), or None for a grid larger than 8 x 8.
+        :func:`partizan_form` calls it when the kernel is in use, with ``tick(solved)`` checking
+        its limits every 256 components."""
+        from cgtalg.normal import partizan_kernel
+
+        return partizan_kernel.grid_form("clobber", tuple(position), tick)
+
     @staticmethod
     def normalize(position: Grid) -> Grid:
         """The least of the cropped position's 8 images under the grid's symmetries (all keep
@@ -467,220 +480,28 @@ class Clobber(PartizanRuleset):
         return rows
 
 
-# -- forms of positions ---------------------------------------------------------------------------
-#: the rulesets holding memoised forms (so that :func:`clear_partizan_forms` can empty them)
-_MEMO_HOLDERS: "weakref.WeakSet[Any]" = weakref.WeakSet()
-_MEMO_NAMES = ("_partizan_forms", "_partizan_sums", "_partizan_keys")
+def _konane() -> Any:
+    from cgtalg.rulesets.konane import Konane  # (its own module: it reuses this one's helpers)
+
+    return Konane()
 
 
-@register_cache("rulesets.partizan forms of positions")
-def clear_partizan_forms() -> None:
-    """Empty the forms of positions memoised on every ruleset by :func:`partizan_form`
-    (``cgtalg.clear_caches()`` calls this)."""
-    for ruleset in list(_MEMO_HOLDERS):
-        for name in _MEMO_NAMES:
-            memo = getattr(ruleset, name, None)
-            if isinstance(memo, dict):
-                memo.clear()
-
-
-def _attr_dict(ruleset: Any, name: str) -> dict:
-    """A memo dict kept on the ruleset object (a fresh one for objects without a __dict__)."""
-    memo = getattr(ruleset, name, None)
-    if memo is None:
-        memo = {}
-        try:
-            setattr(ruleset, name, memo)
-            _MEMO_HOLDERS.add(ruleset)
-        except (AttributeError, TypeError):  # pragma: no cover - objects without a __dict__
-            pass
-    return memo
-
-
-def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
-                   max_seconds: float | None = None, progress: bool | None = None, *,
-                   max_memory: Any = None) -> Any:
-    """:func:`partizan_form` answered from the store when it was computed before: the canonical
-    form's text is stored under the ruleset key ``partizan:<name>`` and the position's text
-    (the ruleset's ``format_position`` of the normalised position), property
-    ``canonical_form``, and read back with :func:`cgtalg.core.partizan_notation.parse_partizan`.
-    ``max_seconds``, ``progress`` and ``max_memory`` are :func:`partizan_form`'s.
-    """
-    from cgtalg.core.partizan_notation import format_partizan, parse_partizan
-    from cgtalg.rulesets.protocol import check_store, format_position
-
-    st = check_store(store)
-    norm = getattr(ruleset, "normalize", None)
-    key_pos = norm(position) if norm is not None else position
-    if st is None:
-        return partizan_form(ruleset, position, max_seconds, progress, max_memory=max_memory)
-    rkey = f"partizan:{ruleset.name}"
-    text = format_position(ruleset, key_pos)
-    hit = st.get_position(rkey, text, "canonical_form")
-    if hit is not None:
-        return parse_partizan(str(hit))
-    g = partizan_form(ruleset, position, max_seconds, progress, max_memory=max_memory)
-    st.put_position(rkey, text, "canonical_form", format_partizan(g, ascii=True))
-    return g
-
-
-def partizan_form(ruleset: Any, position: Hashable, max_seconds: float | None = None,
-                  progress: Any = None, *, max_memory: Any = None) -> Any:
-    """The normal-play canonical form of ``position`` in the partizan ``ruleset``
-    (:class:`cgtalg.core.partizan.PartizanGame`).
-
-    A ruleset with ``components`` has every position reached split into its components (each
-    normalised by the ruleset's ``normalize`` when it has one); each component's canonical form
-    is built once from its options (:func:`cgtalg.normal.partizan.canonical_form`) and a
-    position's form is the canonical sum of its components' forms (the value of a disjunctive
-    sum depends only on the values of its parts, Siegel CGT II.1). Both are memoised on the
-    ruleset, so later positions reuse everything computed before
-    (:func:`clear_partizan_forms` empties them).
-
-    Bounds: ``max_seconds`` (``None``: no time limit) and ``max_memory`` (bytes or text such as
-    ``"8G"``; default :func:`cgtalg.budget.default_max_memory`) make a
-    :class:`cgtalg.budget.Deadline` checked at every component: past either a
-    :class:`~cgtalg.errors.ComputationLimitError` names the limit, how to raise it, and how many
-    components were solved (they stay memoised on the ruleset, so a second call goes on from
-    them). ``progress`` shows a bar of components solved on stderr (default: on a terminal);
-    it may also be a function ``progress(solved)`` called every few hundred components.
-
-    >>> from cgtalg.rulesets.partizan_games import Domineering, partizan_form
-    >>> d = Domineering()
-    >>> str(partizan_form(d, d.rectangle(2, 2)))
-    '±1'
-    """
-    import sys
-
-    from cgtalg.core.partizan import ZERO
-    from cgtalg.normal.partizan import canonical_form
-
-    deadline = Deadline(max_seconds, max_memory)
-    check_position = getattr(ruleset, "check_position", None)
-    if check_position is not None:
-        check_position(position)
-    memo = _attr_dict(ruleset, "_partizan_forms")   # component -> form
-    sums = _attr_dict(ruleset, "_partizan_sums")    # sorted tuple of components -> form of the sum
-    comps_of = getattr(ruleset, "components", None)
-    norm = getattr(ruleset, "normalize", None)
-
-    keys = _attr_dict(ruleset, "_partizan_keys")   # position -> its parts key
-
-    def parts_key(q: Hashable) -> tuple:
-        """The sorted multiset of normalised components of ``q`` (memoised: the same board
-        is often reached from several parents)."""
-        k = keys.get(q)
-        if k is not None:
-            return k
-        k = None
-        if comps_of is not None:
-            parts = comps_of(q)
-            if parts is not None:
-                k = tuple(_sorted(parts)) if len(parts) > 1 else tuple(parts)
-        if k is None:
-            k = (norm(q) if norm is not None else q,)
-        keys[q] = k
-        return k
-
-    def form_of(key: tuple) -> Any:
-        if len(key) == 1:
-            return memo[key[0]]
-        f = sums.get(key)
-        if f is None:
-            f = ZERO
-            for c in key:
-                f = canonical_form(f + memo[c])
-            sums[key] = f
-        return f
-
-    root = parts_key(position)
-    if all(c in memo for c in root):
-        return form_of(root)
-    # iterative post-order over components: a frame is (component, its options' keys or None)
-    stack: list[tuple[Hashable, Any]] = [(c, None) for c in root if c not in memo]
-    bar = None
-    report = progress if callable(progress) else None
-    show = (progress if progress is not None else sys.stderr.isatty()) and report is None
-    if show:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(desc=f"{ruleset.name}: components solved", unit=" components", leave=False)
-
-        def report(solved: int) -> None:
-            bar.n = solved
-            bar.refresh()
-    try:
-        return _solve_components(ruleset, position, stack, memo, parts_key, form_of, root,
-                                 deadline, report)
-    finally:
-        if bar is not None:
-            bar.close()
-
-
-def _solve_components(ruleset: Any, position: Any, stack: list, memo: dict, parts_key: Any,
-                      form_of: Any, root: tuple, deadline: Deadline, report: Any) -> Any:
-    """The post-order loop of :func:`partizan_form` (the deadline is checked at every step,
-    progress reported every 256 components)."""
-    from cgtalg.core.partizan import pgame
-    from cgtalg.normal.partizan import canonical_form
-    from cgtalg.rulesets.protocol import format_position
-
-    opened: set = set()
-    solved = 0
-    check = deadline.check
-    what = None
-    try:
-        while stack:
-            if what is None:
-                what = f"the canonical form of {ruleset.name} {_clip(format_position(ruleset, position), 60)}"
-            check(what)
-            c, kids = stack.pop()
-            if c in memo:
-                continue
-            if kids is None:
-                if c in opened:
-                    raise LoopyGameError(
-                        [c], f"ruleset {ruleset.name!r}: the position {_short(c, 60)} can be "
-                        "reached from itself; partizan forms are for short (loop-free) games")
-                opened.add(c)
-                lk = [parts_key(q) for q in player_moves(ruleset, c, "L")]
-                rk = [parts_key(q) for q in player_moves(ruleset, c, "R")]
-                kids = (lk, rk)
-                stack.append((c, kids))
-                stack.extend((d, None) for k in lk + rk for d in k if d not in memo)
-                continue
-            lk, rk = kids
-            missing = [d for k in lk + rk for d in k if d not in memo]
-            if missing:
-                stack.append((c, kids))
-                stack.extend((d, None) for d in missing)
-                continue
-            memo[c] = canonical_form(pgame([form_of(k) for k in lk], [form_of(k) for k in rk]))
-            solved += 1
-            if report is not None and solved & 0xFF == 0:
-                report(solved)
-        check(what or "the canonical form")
-        return form_of(root)
-    except ComputationLimitError as exc:
-        raise ComputationLimitError(
-            f"{exc} ({solved:,} components solved by this call, {len(memo):,} known in all: "
-            "they are kept on the ruleset, so a second call goes on from them)") from None
+#: the rulesets this module registers: name -> (factory, description); ``cgtalg value`` looks a
+#: name up here first (without loading every ruleset plugin), then in the registry
+PARTIZAN_RULESETS: dict[str, tuple[Any, str]] = {
+    "domineering": (Domineering, "Domineering: Left vertical, Right horizontal dominoes"),
+    "hackenbush": (Hackenbush, "Hackenbush strings over L (blue), R (red), G (green)"),
+    "toads-and-frogs": (ToadsAndFrogs, "Toads and Frogs on a strip (T Left, F Right)"),
+    "clobber": (Clobber, "Clobber on a grid: x (Left) and o (Right) stones"),
+    "konane": (_konane, "Konane on a grid: x (Left) and o (Right) stones jump and capture"),
+}
 
 
 def _register() -> None:
     from cgtalg.rulesets.registry import register_ruleset
 
-    register_ruleset("domineering", Domineering, "Domineering: Left vertical, Right horizontal dominoes")
-    register_ruleset("hackenbush", Hackenbush, "Hackenbush strings over L (blue), R (red), G (green)")
-    register_ruleset("toads-and-frogs", ToadsAndFrogs, "Toads and Frogs on a strip (T Left, F Right)")
-    register_ruleset("clobber", Clobber, "Clobber on a grid: x (Left) and o (Right) stones")
-
-
-def _sorted(parts: list) -> list:
-    try:
-        return sorted(parts)
-    except TypeError:  # positions of a ruleset that are not mutually comparable
-        return sorted(parts, key=repr)
+    for name, (factory, description) in PARTIZAN_RULESETS.items():
+        register_ruleset(name, factory, description)
 
 
 _register()
