@@ -54,11 +54,15 @@ def test_value_is_answered_from_the_store(tmp_path, monkeypatch):
     assert again["canonical_form"] == first["canonical_form"]
 
 
-def test_value_refuses_impartial_rulesets_and_bad_positions():
+def test_value_of_impartial_rulesets_and_bad_positions():
     from cgtalg.errors import RulesetError
 
-    r = CliRunner().invoke(cli, ["value", "0.77", "3"], obj={})
-    assert isinstance(r.exception, RulesetError) and "impartial" in str(r.exception)
+    # an impartial ruleset's value is its nim-heap: Kayles G(3) = 3, G(4) = 1, so heaps 3 + 4
+    # are *2 (Winning Ways ch. 4); Cram on a 2 x n strip alternates *1, 0 (n odd: *1; brute
+    # force in tests/test_rulesets_cram.py)
+    for args, want in ((["0.77", "3"], "*3"), (["0.77", "3 4"], "*2"), (["cram", "2x5"], "*")):
+        d = json.loads(run("value", *args, "--no-store", "--json"))
+        assert d["canonical_form"] == want, (args, d)
     r = CliRunner().invoke(cli, ["value", "clobber", "xq"], obj={})
     assert isinstance(r.exception, RulesetError) and "clobber" in str(r.exception)
 

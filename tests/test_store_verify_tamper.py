@@ -214,6 +214,19 @@ def test_partizan_value(copy, capsys):
     assert "canonical_form" in capsys.readouterr().out
 
 
+def test_partizan_misere_outcome(copy):
+    # `cgtalg value` stores the misère outcome of the position beside its canonical form
+    pid = _position(copy, "partizan:domineering", "...|...", "misere_outcome")
+    stored = json.loads(_one(copy, "SELECT value FROM position_properties WHERE position_id = ? "
+                                   "AND name = 'misere_outcome'", pid)[0])
+    flipped = {"L": "R", "R": "L", "N": "P", "P": "N"}[stored]
+    _sql(copy, "UPDATE position_properties SET value = ? WHERE position_id = ? AND name = 'misere_outcome'",
+         json.dumps(flipped), pid)
+    problems = _problems(copy)
+    assert [p["key"] for p in problems] == [f"position {pid} (partizan:domineering ...|...), property 'misere_outcome'"]
+    assert problems[0]["recomputed"] == stored
+
+
 def test_solution_outcome_flipped(copy):
     pid = _position(copy, "parity", "7", "solution")
     value = json.loads(_one(copy, "SELECT value FROM position_properties WHERE position_id = ? AND name = 'solution'", pid)[0])

@@ -15,7 +15,7 @@ __all__ = ["register", "partizan_report", "format_report"]
 
 def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
     """Normal-play (and misère) facts about the partizan form ``g``: canonical form, outcome,
-    stops, mean, temperature, thermograph, atomic weight (all-small games), misère outcome.
+    stops, mean, temperature, thermograph, atomic weight (atomic games), misère outcome.
 
     The misère outcome is computed from ``g`` itself unless given: pass it when ``g`` is only
     a normal-play canonical form (which does not keep misère outcomes), e.g. for a ruleset's
@@ -40,10 +40,10 @@ def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
         "thermograph": str(T.thermograph(c)),
         "atomic_weight": None,
     }
-    if AW.is_all_small(c):
+    if AW.is_atomic(c):  # all-small games, and the atomic infinitesimals (tinies weigh 0)
         try:
             out["atomic_weight"] = format_partizan(AW.atomic_weight(c))
-        except CgtalgError as exc:  # pragma: no cover - not atomic
+        except CgtalgError as exc:  # pragma: no cover - is_atomic said it has one
             out["atomic_weight"] = f"none ({exc})"
     if misere_outcome is None:
         from cgtalg.misere.partizan_outcome import misere_outcome as mo
@@ -82,14 +82,14 @@ def format_report(result: dict) -> str:
 @click.pass_context
 def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_store: bool,
                   plot: str | None, max_seconds: float | None, as_json: bool) -> None:
-    """Canonical form and normal-play value of POSITION of the partizan RULESET
+    """Canonical form and normal-play value of POSITION of RULESET
     (e.g. ``domineering 4x4``, ``hackenbush LRLRRLLR``, ``toads-and-frogs TT.FF``,
-    ``clobber "xox|ox."``): outcome, stops, mean, temperature, thermograph, atomic weight,
-    misère outcome; answered from the store when it was computed before."""
-    from cgtalg.errors import RulesetError
+    ``clobber "xox|ox."``, ``konane "xoxo|oxox"``, ``snort path:5``, ``cram 3x5``): outcome,
+    stops, mean, temperature, thermograph, atomic weight, misère outcome; answered from the
+    store when it was computed before."""
     from cgtalg.rulesets.partizan_games import PARTIZAN_RULESETS, partizan_value
     from cgtalg.rulesets.partizan_forms import misere_outcome_by_play, partizan_store_key
-    from cgtalg.rulesets.protocol import is_partizan, parse_position
+    from cgtalg.rulesets.protocol import parse_position
 
     if plot:
         check_output_path(plot, "--plot")
@@ -100,9 +100,7 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
         from cgtalg.rulesets.registry import get_ruleset
 
         ruleset = get_ruleset(ruleset_name)
-    if not is_partizan(ruleset):
-        raise RulesetError(f"ruleset {ruleset_name!r} is impartial: use `cgtalg solve` or "
-                           "`cgtalg grundy` for it")
+    # an impartial ruleset (Cram, Node Kayles, ...) has a value too: its nim-heap
     from cgtalg.cli.games import bounded, clip_text
 
     pos = parse_position(ruleset, position_text)
@@ -132,7 +130,7 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     if plot:
         from cgtalg.normal.thermography import thermograph
 
-        _save_plot(thermograph(g), plot)
+        _save_plot(thermograph(g), plot, f"{ruleset.name} {clip_text(position_text, 50)}")
         result["plot"] = plot
 
     def human() -> str:
@@ -142,13 +140,13 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     emit(result, as_json, human)
 
 
-def _save_plot(th: Any, path: str) -> None:
+def _save_plot(th: Any, path: str, title: str | None = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    ax = th.plot()
+    ax = th.plot(title=title)
     fig = getattr(ax, "figure", None) or plt.gcf()
     fig.savefig(path, dpi=120, bbox_inches="tight")
     plt.close(fig)

@@ -336,7 +336,7 @@ def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
     from cgtalg.rulesets.protocol import parse_position
     from cgtalg.rulesets.registry import get_ruleset
 
-    if row.name != "canonical_form":
+    if row.name not in ("canonical_form", "misere_outcome"):
         run.skip("position_properties", f"no recomputation known for {row.ruleset!r} property {row.name!r}")
         return
     try:
@@ -345,7 +345,13 @@ def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
     except CgtalgError as exc:
         run.skip("position_properties", f"ruleset or position not readable here: {shorten(str(exc), 120)}")
         return
-    fresh = format_partizan(partizan_form(ruleset, position, max_seconds=_seconds(run), progress=False), ascii=True)
+    if row.name == "misere_outcome":  # written by `cgtalg value`: misère play of the position
+        from cgtalg.rulesets.partizan_forms import misere_outcome_by_play
+
+        fresh = misere_outcome_by_play(ruleset, position, max_seconds=_seconds(run))
+    else:
+        fresh = format_partizan(partizan_form(ruleset, position, max_seconds=_seconds(run), progress=False),
+                                ascii=True)
     if fresh != value:
         run.mismatch("position_properties", key, value, fresh)
         return
