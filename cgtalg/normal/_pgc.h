@@ -13,6 +13,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 typedef struct {
     int32_t nl, nr;        /* numbers of Left and Right options */
@@ -49,5 +50,82 @@ int32_t pg_neg(int32_t a);
 
 /* statistics */
 extern int64_t pg_le_calls, pg_le_entries, pg_add_entries;
+
+/* An open-addressing map from nonzero uint64 keys to int32 values (key 0 marks an empty
+   slot), doubling when half full: the board searches' memos. */
+typedef struct {
+    uint64_t *keys;
+    int32_t *vals;
+    size_t cap, n;
+} U64Map;
+
+static inline uint64_t pg_hmix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ULL;
+    x ^= x >> 29;
+    return x;
+}
+
+static inline int u64map_get(const U64Map *m, uint64_t key, int32_t *out)
+{
+    if (!m->cap)
+        return 0;
+    size_t mask = m->cap - 1, i = pg_hmix(key) & mask;
+    while (m->keys[i]) {
+        if (m->keys[i] == key) {
+            *out = m->vals[i];
+            return 1;
+        }
+        i = (i + 1) & mask;
+    }
+    return 0;
+}
+
+/* 0, or -1 with a Python MemoryError set */
+static inline int u64map_put(U64Map *m, uint64_t key, int32_t val)
+{
+    if ((m->n + 1) * 2 > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 1 << 12;
+        uint64_t *k = calloc(cap, sizeof(uint64_t));
+        int32_t *v = malloc(cap * sizeof(int32_t));
+        if (!k || !v) {
+            free(k);
+            free(v);
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->keys[i]) {
+                size_t j = pg_hmix(m->keys[i]) & (cap - 1);
+                while (k[j])
+                    j = (j + 1) & (cap - 1);
+                k[j] = m->keys[i];
+                v[j] = m->vals[i];
+            }
+        free(m->keys);
+        free(m->vals);
+        m->keys = k;
+        m->vals = v;
+        m->cap = cap;
+    }
+    size_t mask = m->cap - 1, i = pg_hmix(key) & mask;
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & mask;
+    if (!m->keys[i])
+        m->n++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+    return 0;
+}
+
+static inline void u64map_clear(U64Map *m)
+{
+    free(m->keys);
+    free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->cap = m->n = 0;
+}
 
 #endif

@@ -18,84 +18,19 @@
 
 /* the memo: normalised component -> canonical form id (open addressing; key 0 is "empty":
    the empty board is never stored) */
-static uint64_t *dkeys = NULL;
-static int32_t *dvals = NULL;
-static size_t dcap = 0, dn = 0;
+static U64Map dmemo = {NULL, NULL, 0, 0};
 static PyObject *tick_fn = NULL; /* called with the count of components solved, every 256 */
 static int64_t solved = 0;
-
-static inline uint64_t hmix(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x9e3779b97f4a7c15ULL;
-    x ^= x >> 29;
-    return x;
-}
-
-static int dmemo_get(uint64_t key, int32_t *out)
-{
-    if (!dcap)
-        return 0;
-    size_t mask = dcap - 1, i = hmix(key) & mask;
-    while (dkeys[i]) {
-        if (dkeys[i] == key) {
-            *out = dvals[i];
-            return 1;
-        }
-        i = (i + 1) & mask;
-    }
-    return 0;
-}
-
-static int dmemo_put(uint64_t key, int32_t val)
-{
-    if ((dn + 1) * 2 > dcap) {
-        size_t cap = dcap ? dcap * 2 : 1 << 12;
-        uint64_t *k = calloc(cap, sizeof(uint64_t));
-        int32_t *v = malloc(cap * sizeof(int32_t));
-        if (!k || !v) {
-            free(k);
-            free(v);
-            PyErr_NoMemory();
-            return -1;
-        }
-        for (size_t i = 0; i < dcap; i++)
-            if (dkeys[i]) {
-                size_t j = hmix(dkeys[i]) & (cap - 1);
-                while (k[j])
-                    j = (j + 1) & (cap - 1);
-                k[j] = dkeys[i];
-                v[j] = dvals[i];
-            }
-        free(dkeys);
-        free(dvals);
-        dkeys = k;
-        dvals = v;
-        dcap = cap;
-    }
-    size_t mask = dcap - 1, i = hmix(key) & mask;
-    while (dkeys[i] && dkeys[i] != key)
-        i = (i + 1) & mask;
-    if (!dkeys[i])
-        dn++;
-    dkeys[i] = key;
-    dvals[i] = val;
-    return 0;
-}
 
 static void wmemo_clear(void);
 
 void pgc_dom_clear(void)
 {
     wmemo_clear();
-    free(dkeys);
-    free(dvals);
-    dkeys = NULL;
-    dvals = NULL;
-    dcap = dn = 0;
+    u64map_clear(&dmemo);
 }
 
-int64_t pgc_dom_entries(void) { return (int64_t)dn; }
+int64_t pgc_dom_entries(void) { return (int64_t)dmemo.n; }
 
 static inline uint64_t fold_cols(uint64_t b)
 {
@@ -170,7 +105,7 @@ static int32_t value_of(uint64_t board)
 static int32_t solve_component(uint64_t b)
 {
     int32_t id;
-    if (b != UINT64_MAX && dmemo_get(b, &id))
+    if (b != UINT64_MAX && u64map_get(&dmemo, b, &id))
         return id;
     if ((solved & 0xFF) == 0 && PyErr_CheckSignals() < 0)
         return -1;
@@ -198,7 +133,7 @@ static int32_t solve_component(uint64_t b)
     id = pg_canon(opts, nl, opts + nl, nr);
     if (id < 0)
         return -1;
-    if (b != UINT64_MAX && dmemo_put(b, id) < 0)
+    if (b != UINT64_MAX && u64map_put(&dmemo, b, id) < 0)
         return -1;
     if ((++solved & 0xFF) == 0 && tick_fn) {
         PyObject *r = PyObject_CallFunction(tick_fn, "L", (long long)solved);
@@ -212,70 +147,11 @@ static int32_t solve_component(uint64_t b)
 /* -- boards wider than 8 columns: rows `stride` bits apart (rows x stride <= 64) ------------ */
 static int W = 8;                 /* the stride of the current wide search */
 static uint64_t WFIRST, WLAST, WROW;
-static uint64_t *wkeys = NULL;    /* key: board; a separate table per stride is emptied when */
-static int32_t *wvals = NULL;     /* the stride changes (wide boards are rare) */
-static size_t wcap = 0, wn = 0;
+static U64Map wmemo = {NULL, NULL, 0, 0}; /* key: board; emptied when the stride changes
+                                             (wide boards are rare) */
 static int wstride = 0;
 
-static void wmemo_clear(void)
-{
-    free(wkeys);
-    free(wvals);
-    wkeys = NULL;
-    wvals = NULL;
-    wcap = wn = 0;
-}
-
-static int wmemo_get(uint64_t key, int32_t *out)
-{
-    if (!wcap)
-        return 0;
-    size_t mask = wcap - 1, i = hmix(key) & mask;
-    while (wkeys[i]) {
-        if (wkeys[i] == key) {
-            *out = wvals[i];
-            return 1;
-        }
-        i = (i + 1) & mask;
-    }
-    return 0;
-}
-
-static int wmemo_put(uint64_t key, int32_t val)
-{
-    if ((wn + 1) * 2 > wcap) {
-        size_t cap = wcap ? wcap * 2 : 1 << 12;
-        uint64_t *k = calloc(cap, sizeof(uint64_t));
-        int32_t *v = malloc(cap * sizeof(int32_t));
-        if (!k || !v) {
-            free(k);
-            free(v);
-            PyErr_NoMemory();
-            return -1;
-        }
-        for (size_t i = 0; i < wcap; i++)
-            if (wkeys[i]) {
-                size_t j = hmix(wkeys[i]) & (cap - 1);
-                while (k[j])
-                    j = (j + 1) & (cap - 1);
-                k[j] = wkeys[i];
-                v[j] = wvals[i];
-            }
-        free(wkeys);
-        free(wvals);
-        wkeys = k;
-        wvals = v;
-        wcap = cap;
-    }
-    size_t mask = wcap - 1, i = hmix(key) & mask;
-    while (wkeys[i] && wkeys[i] != key)
-        i = (i + 1) & mask;
-    if (!wkeys[i])
-        wn++;
-    wkeys[i] = key;
-    wvals[i] = val;
-    return 0;
-}
+static void wmemo_clear(void) { u64map_clear(&wmemo); }
 
 static inline uint64_t rev_bits(uint64_t x, int w)
 {
@@ -343,7 +219,7 @@ static int32_t value_w(uint64_t board)
 static int32_t solve_w(uint64_t b)
 {
     int32_t id;
-    if (wmemo_get(b, &id))
+    if (u64map_get(&wmemo, b, &id))
         return id;
     if ((solved & 0xFF) == 0 && PyErr_CheckSignals() < 0)
         return -1;
@@ -369,7 +245,7 @@ static int32_t solve_w(uint64_t b)
         opts[k++] = v;
     }
     id = pg_canon(opts, nl, opts + nl, nr);
-    if (id < 0 || wmemo_put(b, id) < 0)
+    if (id < 0 || u64map_put(&wmemo, b, id) < 0)
         return -1;
     if ((++solved & 0xFF) == 0 && tick_fn) {
         PyObject *r = PyObject_CallFunction(tick_fn, "L", (long long)solved);
