@@ -68,7 +68,9 @@ def day3():
             degree[a.id] += 1
             degree[b.id] += 1
     pool = rng.sample(sorted(DAY2, key=lambda g: (-degree[g.id], cg.format_partizan(g)))[:40], 7)
-    forms = [random_day3(rng, DAY2) for _ in range(150)] + [random_day3(rng, pool, 4) for _ in range(150)]
+    # (the day-2 games in a fixed order, by their text: ids depend on what ran before)
+    base = sorted(DAY2, key=cg.format_partizan)
+    forms = [random_day3(rng, base) for _ in range(150)] + [random_day3(rng, pool, 4) for _ in range(150)]
     return list({g.id: g for g in forms}.values())
 
 
@@ -216,7 +218,7 @@ def test_steps_follow_the_theorem_and_their_certificates_check(day3):
 
 def test_each_step_keeps_the_value(day3):
     n = 0
-    for g in day3[:120]:
+    for g in day3[:80] + day3[-60:]:  # forms over all day-2 games, and over the small pool
         for step in misere_simplification(g).steps:
             r = misere_equal(step.before, step.after)
             assert r and check_misere_certificate(r)
