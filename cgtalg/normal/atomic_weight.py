@@ -133,6 +133,8 @@ def is_atomic(g: Any) -> bool:
     """True when ``G`` has an atomic weight: every all-small game, and the infinitesimals
     ``G`` with ``G ~ W.↑`` for some ``W`` (CGSuite's ``IsAtomic``).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> from cgtalg.normal.atomic_weight import is_atomic
     >>> P = cg.parse_partizan

@@ -45,6 +45,8 @@ def left_incentives(g: Any) -> tuple[PartizanGame, ...]:
     """The Left incentives ``G^L - G`` of the canonical form of ``G`` (canonical forms,
     distinct; Winning Ways ch. 8; CGSuite's ``LeftIncentives``).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> from cgtalg.normal.norton import left_incentives
     >>> [str(x) for x in left_incentives(cg.up)]
@@ -59,6 +61,8 @@ def right_incentives(g: Any) -> tuple[PartizanGame, ...]:
     """The Right incentives ``G - G^R`` of the canonical form of ``G`` (canonical forms,
     distinct; CGSuite's ``RightIncentives``).
 
+    Examples
+    --------
     >>> import cgtalg as cg
     >>> from cgtalg.normal.norton import right_incentives
     >>> [str(x) for x in right_incentives(cg.up)]
