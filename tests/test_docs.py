@@ -62,10 +62,14 @@ def _console_commands(path):
                     yield line[2:]
 
 
-CONSOLE = [(p, c) for p in MARKDOWN for c in _console_commands(p)]
+#: documented commands that take more than ~10 s: run with the long checks (pytest -m slow)
+SLOW_COMMANDS = ("census quotient", "misere kayles -n 31", "grundy 0.6 -n 1e6")
+CONSOLE = [pytest.param(p, c, id=f"{p.name}:{c}",
+                        marks=[pytest.mark.slow] if any(k in c for k in SLOW_COMMANDS) else [])
+           for p in MARKDOWN for c in _console_commands(p)]
 
 
-@pytest.mark.parametrize("path,command", CONSOLE, ids=[f"{p.name}:{c}" for p, c in CONSOLE])
+@pytest.mark.parametrize("path,command", CONSOLE)
 def test_markdown_console_commands(path, command, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
@@ -80,6 +84,7 @@ def test_markdown_console_commands(path, command, tmp_path, monkeypatch):
     assert result.exit_code == 0, (command, result.output, result.exception)
 
 
+@pytest.mark.slow  # the build executes the notebook gallery (about a minute): CI's second step
 def test_documentation_site_builds_strictly(tmp_path):
     """The MkDocs site (docs/ + the API reference from the docstrings by mkdocstrings) builds
     with --strict: no broken link, no docstring that does not match its signature."""

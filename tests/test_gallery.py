@@ -3,10 +3,11 @@ MyST-markdown notebook there, ``*.md`` with a python kernelspec).
 
 Where the notebooks run:
 
-- in the default run, by the documentation build: mkdocs.yml's mkdocs-jupyter plugin executes
-  every gallery notebook with ``allow_errors: false`` and no cache, so
-  ``tests/test_docs.py::test_documentation_site_builds_strictly`` fails with the failing cell's
-  source and traceback (and a reader of the site sees only outputs of the code built);
+- by the documentation build (``tests/test_docs.py::test_documentation_site_builds_strictly``,
+  marked ``slow``: CI's second step runs it): mkdocs.yml's mkdocs-jupyter plugin executes every
+  gallery notebook with ``allow_errors: false`` and no cache, so the build fails with the
+  failing cell's source and traceback (and a reader of the site sees only outputs of the code
+  built);
 - here, marked ``slow`` (CI runs it): each notebook executed on its own with nbclient in a
   fresh kernel, a store of its own and a temporary working directory; a failing cell fails the
   test with that cell's source and error. The notebooks check their figures against their

@@ -219,3 +219,14 @@ def test_any_text_reads_or_raises_a_notation_error(text):
     except CgtalgError:  # e.g. a number too large to build as a form
         return
     assert isinstance(g, cg.LoopyGame)
+
+
+def test_plus_minus_braces_read_as_the_partizan_notation_writes_them():
+    # ±{A, B} is {A, B | -A, -B} (the partizan printer's notation, CGSuite's): the loopy reader
+    # reads it so, and the loopy printer's short parts read back (a hypothesis example found
+    # * + {1|-1} printed as ±{±1,{1,*|1}} and read back as another game)
+    for text in ("±{±1,{1,*|1}}", "±{0,*}", "+-{1,2}"):
+        assert cg.parse_loopy(text) is cg.as_loopy(cg.parse_partizan(text.replace("+-", "±")))
+    a = cg.parse_loopy("{0|0}") + cg.as_loopy(cg.parse_partizan("{1|-1}"))
+    assert cg.parse_loopy(cg.format_loopy(a)) is a
+    assert str(cg.parse_loopy("±{0|pass}")) == "{over|under}"

@@ -95,6 +95,11 @@ class _Parser(Scanner):
         if (self.text.startswith("+-", self.pos) or c == "±") and self._plus_minus_game():
             at = self.pos
             self.pos += 1 if c == "±" else 2
+            start = self.pos + len(self.text[self.pos:]) - len(self.text[self.pos:].lstrip())
+            if self.text[start:start + 1] == "{" and not self._bar_inside(start):
+                # ±{A, B} is {A, B | -A, -B}, as the partizan notation writes it
+                self.pos = start
+                return self.game(None, plus_minus=at)
             x = self.term()
             if isinstance(x, _Node):
                 raise self.error("a game that refers to an enclosing game (a label or pass) "
@@ -115,6 +120,21 @@ class _Parser(Scanner):
         if m and (not re.fullmatch(r"v+[0-9]*", m.group(0)) or self._label_follows(m.end())):
             return self.word(m)
         return self.short()
+
+    def _bar_inside(self, start: int) -> bool:
+        """Whether the braces opening at ``start`` hold a bar at their own level."""
+        depth = 0
+        for i in range(start, len(self.text)):
+            ch = self.text[i]
+            if ch in "{(":
+                depth += 1
+            elif ch in "})":
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif ch == "|" and depth == 1:
+                return True
+        return False
 
     def _plus_minus_game(self) -> bool:
         # "+-1" is short text, "+-{0|pass}" or "+-over" the game {G | -G}
@@ -189,7 +209,7 @@ class _Parser(Scanner):
         self.pos = i
         return as_loopy(g)
 
-    def game(self, label: str | None) -> Any:
+    def game(self, label: str | None, plus_minus: int | None = None) -> Any:
         """``{...}``: a position; its options may refer to it (pass, its label) or to games
         enclosing it."""
         if self.depth >= LOOPY_DEPTH_LIMIT:
@@ -231,6 +251,11 @@ class _Parser(Scanner):
                 continue
             items.append(("opt", self.expr(), at))
         self._build(node, items, open_at)
+        if plus_minus is not None:  # ±{A, B}: Right's options are the negatives of Left's
+            if any(isinstance(x, _Node) for x in node.left):
+                raise self.error("a game that refers to an enclosing game (a label or pass) "
+                                 "cannot be written with ± inside the braces", plus_minus)
+            node.right = [-x for x in node.left]
         if label is not None:
             self.scopes.pop()
         self.depth -= 1
