@@ -45,3 +45,16 @@ def test_errors_are_one_line_or_json(capsys):
     assert out["error"]["type"] == "ArgumentError" and "positive unit" in out["error"]["message"]
     assert main(["heat", "{1|", "2"]) == 2
     assert "position 3" in capsys.readouterr().err
+
+
+def test_loopy_text_is_refused_by_name():
+    # loopy games are not short: each command's door names what answers them instead
+    for args in (("reduced", "over"), ("ordinal-sum", "on", "1"), ("heat", "dud", "1"),
+                 ("norton", "1", "upon"), ("atomic-weight", "on")):
+        r = CliRunner().invoke(cli, list(args) + ["--json"], obj={})
+        assert r.exit_code != 0
+        assert main(list(args) + ["--json"]) == 2
+    r = CliRunner().invoke(cli, ["reduced", "over"], obj={})
+    assert "loopy" in str(r.exception) and "cgtalg.loopy_sides" in str(r.exception)
+    # a short game written in loopy notation is the short game it is
+    assert json.loads(run("reduced", "a:{0|}", "--json"))["reduced_canonical_form"] == "1"

@@ -17,16 +17,22 @@ _GAMES = {"ignore_unknown_options": True}
 
 
 def _read(text: str) -> Any:
-    """Game text in CGSuite's notation (a notation error names the position in the text)."""
+    """Game text in CGSuite's notation (a notation error names the position in the text);
+    loopy text (on, over, a:{0|a}, ...) is left to the operation's door, which reads it as the
+    game it is and refuses a loopy one by name (the operations are defined for short games)."""
+    from cgtalg.core.loopy_notation import looks_loopy
     from cgtalg.core.partizan_notation import parse_partizan
 
+    if looks_loopy(text):
+        return text
     return parse_partizan(text)
 
 
 def _show(g: Any) -> str:
     from cgtalg.core.partizan_notation import format_partizan
 
-    return format_partizan(g)
+    # loopy text stays text: the operation's door reads it and refuses it by name
+    return g if isinstance(g, str) else format_partizan(g)
 
 
 def _answer(result: dict, as_json: bool, key: str) -> None:
