@@ -27,6 +27,7 @@ from typing import Any
 
 from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, _canonical, as_loopy, named_loopy
 from cgtalg.core.notation import Scanner
+from cgtalg.core.partizan_notation import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
 
 __all__ = ["parse_loopy", "format_loopy", "looks_loopy", "LOOPY_DEPTH_LIMIT"]
@@ -96,7 +97,7 @@ class _Parser(Scanner):
             at = self.pos
             self.pos += 1 if c == "±" else 2
             start = self.pos + len(self.text[self.pos:]) - len(self.text[self.pos:].lstrip())
-            if self.text[start:start + 1] == "{" and not self._bar_inside(start):
+            if self.text[start:start + 1] == "{" and not braces_have_bar(self.text, start):
                 # ±{A, B} is {A, B | -A, -B}, as the partizan notation writes it
                 self.pos = start
                 return self.game(None, plus_minus=at)
@@ -120,21 +121,6 @@ class _Parser(Scanner):
         if m and (not re.fullmatch(r"v+[0-9]*", m.group(0)) or self._label_follows(m.end())):
             return self.word(m)
         return self.short()
-
-    def _bar_inside(self, start: int) -> bool:
-        """Whether the braces opening at ``start`` hold a bar at their own level."""
-        depth = 0
-        for i in range(start, len(self.text)):
-            ch = self.text[i]
-            if ch in "{(":
-                depth += 1
-            elif ch in "})":
-                depth -= 1
-                if depth == 0:
-                    return False
-            elif ch == "|" and depth == 1:
-                return True
-        return False
 
     def _plus_minus_game(self) -> bool:
         # "+-1" is short text, "+-{0|pass}" or "+-over" the game {G | -G}

@@ -169,6 +169,23 @@ def _sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> PartizanGame:
     return partizan_sum(a, b)
 
 
+
+def braces_have_bar(text: str, start: int) -> bool:
+    """Whether the brace group opening at ``text[start]`` has a '|' at its own level (``±{a, b}``
+    lists options; ``±{a | b}`` is a game)."""
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+            if depth == 0:
+                return False
+        elif ch == "|" and depth == 1:
+            return True
+    return False
+
 class _Parser(Scanner):
     # -- helpers (the reading position, errors and parse_all come from core's Scanner) ------
     def at(self, i: int) -> str:
@@ -238,18 +255,7 @@ class _Parser(Scanner):
 
     def braces_have_bar(self) -> bool:
         """Whether the brace group starting at ``self.pos`` has a '|' at its own level."""
-        depth = 0
-        for i in range(self.pos, len(self.text)):
-            ch = self.text[i]
-            if ch in "({":
-                depth += 1
-            elif ch in ")}":
-                depth -= 1
-                if depth == 0:
-                    return False
-            elif ch == "|" and depth == 1:
-                return True
-        return False
+        return braces_have_bar(self.text, self.pos)
 
     def switch_list(self) -> PartizanGame:
         """``±{a, b}``: the switch with Left options a, b and Right options -a, -b."""
