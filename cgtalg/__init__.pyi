@@ -273,5 +273,9 @@ from .store.store import (
 from .store.verify import (
     verify_store,
 )
+from .viz.explorer import (
+    GameExplorer,
+    explorer_html,
+)
 
 __version__: str
