@@ -287,6 +287,8 @@ def test_widget_answers_custom_messages_and_displays_everywhere():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/html"].startswith('<iframe class="cgtalg-explorer" srcdoc="&lt;!DOCTYPE html&gt;')
     assert w.play == "normal" and cg.GameExplorer("{*2}", misere=True).play == "misere"
+    view = w.static_view(depth=2)
+    assert view._repr_html_().startswith('<iframe class="cgtalg-explorer"') and '"expansions"' in view.html
 
 
 # --- browser side -----------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Two front doors, one front end (``explorer.js`` and ``explorer.css`` beside this module):
 
-- :class:`GameExplorer`, a notebook widget (anywidget_, installed with ``pip install
+- :class:`GameExplorer`, a notebook widget (anywidget, https://anywidget.dev; installed with ``pip install
   "cgtalg[notebook]"``). Expansion is lazy: when a position is opened, the browser asks Python
   for its options by a custom message (``{"type": "expand", "id": ...}``) and Python answers
   with the options and their outcomes and values (:meth:`ExplorerSource.handle`), so a game of
@@ -24,8 +24,6 @@ What is shown, by kind of game (the doors of :mod:`cgtalg.ops` compute every fig
 Positions are identified by their form id (forms are hash-consed) or by the ruleset's position
 (heap tuples are sorted), so a position reached by two routes is one node of the DAG: it has one
 id, its options are asked for once, and the front end marks each further place it appears.
-
-.. _anywidget: https://anywidget.dev
 """
 
 from __future__ import annotations
@@ -40,7 +38,7 @@ from cgtalg.errors import (ArgumentError, ArgumentTypeError, CgtalgError, Comput
                            NodeNotFoundError)
 from cgtalg.viz.game_tree import OUTCOME_COLOURS, _MOVER_COLOURS, _OUTCOME_NAMES
 
-__all__ = ["GameExplorer", "ExplorerSource", "explorer_html", "asset_text"]
+__all__ = ["GameExplorer", "ExplorerSource", "ExplorerPage", "explorer_html", "asset_text"]
 
 #: the front end's files, shipped inside the package (cgtalg/viz/)
 ASSETS = ("explorer.js", "explorer.css")
@@ -498,6 +496,30 @@ def explorer_html(game: Any, depth: int = 2, *, path: str | None = None, misere:
     return page
 
 
+class ExplorerPage:
+    """A static explorer page shown in a notebook or a rendered notebook (the docs site) in an
+    iframe: what :meth:`GameExplorer.static_view` returns.
+
+    Attributes
+    ----------
+    html : str
+        The self-contained page (:func:`explorer_html`).
+    """
+
+    def __init__(self, page: str, title: str = "game tree", height: int = 440) -> None:
+        self.html = page
+        self.title = title
+        self.height = height
+
+    def _repr_html_(self) -> str:
+        return (f'<iframe class="cgtalg-explorer" srcdoc="{html.escape(self.html, quote=True)}" '
+                f'style="width:100%;height:{self.height}px;border:1px solid #ddd" '
+                f'title="{html.escape(self.title, quote=True)}"></iframe>')
+
+    def __repr__(self) -> str:
+        return f"ExplorerPage({self.title}, {len(self.html):,} characters)"
+
+
 # --- the widget (anywidget is imported when the class is first asked for) --------------------
 
 _WIDGET_CLASS = None
@@ -555,17 +577,19 @@ def _widget_class() -> type:
             return explorer_html(self.source, self.html_depth if depth is None else depth,
                                  path=path, responder=responder)
 
+        def static_view(self, depth: int | None = None) -> ExplorerPage:
+            """The explorer as a static page in an iframe (``depth`` moves deep, default
+            ``html_depth``): it shows where no Python answers, as on the docs site."""
+            return ExplorerPage(self.to_html(depth=depth), self.title)
+
         def _repr_mimebundle_(self, **kwargs: Any) -> Any:
             # the live widget where a widget manager runs (Jupyter), and the static page in an
-            # iframe for renderers without one (nbconvert, the docs site)
+            # iframe for renderers without the widget's state (nbconvert without it)
             data = super()._repr_mimebundle_(**kwargs)
             if isinstance(data, tuple):
                 data = data[0]
             data = dict(data or {})
-            page = self.to_html()
-            data["text/html"] = (f'<iframe class="cgtalg-explorer" srcdoc="{html.escape(page, quote=True)}" '
-                                 'style="width:100%;height:440px;border:1px solid #ddd" '
-                                 f'title="{html.escape(self.title, quote=True)}"></iframe>')
+            data["text/html"] = self.static_view()._repr_html_()
             return data
 
         def __repr__(self) -> str:

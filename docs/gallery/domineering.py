@@ -111,3 +111,30 @@ print(f"{A} + {B} = {S}")
 print("means:", cg.mean(A), "+", cg.mean(B), "=", cg.mean(S))
 assert cg.mean(S) == cg.mean(A) + cg.mean(B)
 S
+
+# %% [markdown]
+# ## Exploring the game tree
+#
+# `cg.GameExplorer` is the game tree to click through: every position coloured by its outcome
+# (blue: Left wins, orange: Right wins, green: the first player wins, red: the second player
+# wins), its canonical value beside it, Left's options (vertical dominoes) and Right's
+# (horizontal ones) in two groups. In Jupyter the options of a position are asked of Python
+# when it is opened, so a board of any size can be explored; on this page, with no Python
+# behind it, the static copy below holds the first two moves. A board reached by two lines of
+# play is one position, marked "↺ shared" where it appears again.
+#
+# **What you should see:** the 2×3 board, green with `{2|-1/2}`; Left's two options `±1` and
+# `2`, Right's four `-1/2`; click one to open it.
+
+# %%
+explorer = cg.GameExplorer(cg.position("domineering", "2x3"), html_depth=2)
+root = explorer.nodes[explorer.root]
+assert root["outcome"]["normal"] == "N" and root["value"]["normal"] == "{2|-1/2}"
+explorer
+
+# %% [markdown]
+# The same explorer as a page of its own, two moves deep (`explorer.to_html("2x3.html")` writes
+# it to share; it needs no Python):
+
+# %%
+explorer.static_view()
