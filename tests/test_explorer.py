@@ -293,7 +293,9 @@ def test_widget_answers_custom_messages_and_displays_everywhere():
 
 # --- browser side -----------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+# Debian's chromium, or the browser named by CGTALG_CHROMIUM (a path that does not exist: none)
+CHROMIUM = os.environ.get("CGTALG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = CHROMIUM if os.path.exists(CHROMIUM) else None
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
