@@ -98,14 +98,17 @@ def domineering_moves(cells: frozenset, player: str) -> set[frozenset]:
 
 
 @functools.lru_cache(maxsize=None)
-def domineering_wins(cells: frozenset, mover: str) -> bool:
-    """Whether ``mover`` wins moving first (normal play: who cannot move loses)."""
+def domineering_wins(cells: frozenset, mover: str, misere: bool = False) -> bool:
+    """Whether ``mover`` wins moving first (normal play: who cannot move loses; misère: wins)."""
     other = "R" if mover == "L" else "L"
-    return any(not domineering_wins(o, other) for o in domineering_moves(cells, mover))
+    moves = domineering_moves(cells, mover)
+    if not moves:
+        return misere
+    return any(not domineering_wins(o, other, misere) for o in moves)
 
 
-def domineering_outcome(cells: frozenset) -> str:
-    left_first, right_first = domineering_wins(cells, "L"), domineering_wins(cells, "R")
+def domineering_outcome(cells: frozenset, misere: bool = False) -> str:
+    left_first, right_first = domineering_wins(cells, "L", misere), domineering_wins(cells, "R", misere)
     if left_first and right_first:
         return "N"
     return "L" if left_first else "R" if right_first else "P"
@@ -215,7 +218,8 @@ def test_domineering_sides_and_outcomes_against_brute_force():
     assert src.info(src.root)["board"] == ["...", "...", "..."]
     for nid, reply in replies.items():
         cells = grid_of(src.info(nid)["title"])
-        assert src.info(nid)["outcome"]["normal"] == domineering_outcome(cells)
+        assert src.info(nid)["outcome"] == {"normal": domineering_outcome(cells),
+                                            "misere": domineering_outcome(cells, misere=True)}
         for side in ("L", "R"):
             mine = [o["id"] for o in reply["options"] if o["mover"] in (side, "LR")]
             # the same outcomes for the options as the rules give (the ruleset trims and
