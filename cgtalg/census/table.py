@@ -55,6 +55,22 @@ class CodeRow:
     cousins: tuple[str, ...]
     status: str
 
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={getattr(self, k)!r}" for k in ("period", "preperiod", "quotient")
+                        if getattr(self, k, None) is not None)
+        text = (f"{type(self).__name__}({self.code!r}, standard_form={self.standard_form!r}, "
+                f"status={self.status!r}{extra})")
+        return text if len(text) <= 200 else text[:196] + "...)"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the row's columns (its JSON data) as a card."""
+        from cgtalg.core.display import card, short
+
+        data = self.to_json() if hasattr(self, "to_json") else vars(self)
+        rows = [(k, short(" ".join(v) if isinstance(v, (list, tuple)) else v, 300))
+                for k, v in data.items() if v not in (None, "", [], ())]
+        return card(f"census row {self.code}", rows, kind="census-row")
+
     def csv_cells(self, d: dict, columns: Sequence[str]) -> dict:
         """The cells of ``columns`` from the row's JSON data ``d`` (cousins joined by spaces,
         ``""`` for None)."""
@@ -62,7 +78,7 @@ class CodeRow:
         return {k: ("" if d.get(k) is None else d[k]) for k in columns}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CensusRow(CodeRow):
     """One code of the census (see the module docstring for the columns)."""
 
@@ -516,7 +532,7 @@ def diff_published(result: "CensusResult", published: "str | Path | Iterable[str
 
 
 # -- the result --------------------------------------------------------------------------------
-@dataclass
+@dataclass(repr=False)
 class CensusTableResult:
     """What a census returns (:class:`CensusResult`, and the quotient census's
     :class:`~cgtalg.census.quotient_table.QuotientCensusResult`): the rows, the class records
@@ -566,6 +582,34 @@ class CensusTableResult:
     batches: int = 0
     rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        c = self.counts()
+        shown = ", ".join(f"{k}={v}" for k, v in c.items() if isinstance(v, int))
+        return f"{type(self).__name__}({shown})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the summary, the counts, the table (its CSV columns; at most 200
+        rows) and the run's notes, folded."""
+        from cgtalg.core.display import card, details, esc, grid_html, short
+
+        def cell(v: Any) -> str:
+            text = " ".join(map(str, v)) if isinstance(v, (list, tuple)) else ("" if v is None else str(v))
+            return short(text, 120)
+
+        def count(v: Any) -> str:
+            if isinstance(v, dict):
+                return ", ".join(f"{k} {count(x)}" for k, x in v.items() if x not in (None, {}))
+            return str(v)
+
+        cols = list(self.columns)
+        table = grid_html(cols, ([cell(getattr(r, c, None)) for c in cols] for r in self.rows))
+        counts = [(k, count(v)) for k, v in self.counts().items()]
+        parts = [table]
+        notes = self.notes()
+        if notes:
+            parts.append(details(f"notes ({len(notes)})", "<br>".join(esc(n) for n in notes)))
+        return card(self.summary(), counts, parts, kind="census")
 
     def row(self, code: str) -> Any:
         """The row of ``code`` (any spelling of the code)."""
@@ -636,7 +680,7 @@ figure {{ display: inline-block; margin: 0.5em; }}
     return page
 
 
-@dataclass
+@dataclass(repr=False)
 class CensusResult(CensusTableResult):
     """What :func:`~cgtalg.census.octal_census` returns: the table and the class records
     (attributes of :class:`CensusTableResult`; ``rows``: :class:`CensusRow`; ``records``: the

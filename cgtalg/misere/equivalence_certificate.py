@@ -273,10 +273,10 @@ class EquivalenceResult:
         return out
 
     def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
+        """Notebook view: the claim and its certificate, the witnesses as an expandable tree."""
+        from cgtalg.misere.proof_html import equivalence_html
 
-        return text_html(self)
+        return equivalence_html(self)
 
 
 def _witness_json(w: Witness, index: dict[int, int]) -> dict:

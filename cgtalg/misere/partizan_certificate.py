@@ -151,3 +151,9 @@ class MisereComparison:
     def __repr__(self) -> str:
         rel = _REL[(self.relation, self.holds)]
         return f"MisereComparison({_show(self.g, 60)} {rel} {_show(self.h, 60)}, universe={self.universe!r})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the claim, the theorem and the proof tree(s) or distinguisher."""
+        from cgtalg.misere.proof_html import misere_comparison_html
+
+        return misere_comparison_html(self)

@@ -13,7 +13,7 @@ canonical form (:mod:`cgtalg.core.fold`), memoised on form ids.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -148,6 +148,8 @@ class Thermograph:
     temperature: Fraction
     left_wall: tuple[tuple[Fraction, Fraction], ...]
     right_wall: tuple[tuple[Fraction, Fraction], ...]
+    #: the text of the canonical form drawn (the title of the notebook picture), if known
+    form: str = field(default="", compare=False, repr=False)
 
     def _wall(self, side: str) -> _PL:
         pts = self.left_wall if side == "L" else self.right_wall
@@ -184,6 +186,24 @@ class Thermograph:
 
         return f"Thermograph({side('L')},{side('R')})"
 
+    def __repr__(self) -> str:
+        return f"Thermograph(mean={fraction_text(self.mast)}, temperature={fraction_text(self.temperature)})"
+
+    def svg(self, title: str = "") -> str:
+        """The thermograph as an inline SVG picture (:func:`cgtalg.core.svg.thermograph_svg`):
+        walls, mast, axes, and ``title`` (default: the form's text) above the mean and
+        temperature."""
+        from cgtalg.core.svg import thermograph_svg
+
+        return thermograph_svg(self.left_wall, self.right_wall, self.mast, self.temperature, title or self.form)
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the SVG picture, with CGSuite's text folded below it."""
+        from cgtalg.core.display import details, esc
+
+        return (f"<div class='cgtalg-thermograph'>{self.svg()}"
+                + details("CGSuite text", f"<code>{esc(self)}</code>") + "</div>")
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: exact values as strings (``"-1/2"``), walls as ``[t, value]`` lists."""
         def pts(wall: tuple[tuple[Fraction, Fraction], ...]) -> list[list[str]]:
@@ -208,8 +228,8 @@ class Thermograph:
         top : number, optional
             The temperature at which to stop the mast.
         title : str, optional
-            The plot's title (default: ``thermograph: mean m, temperature t``; pass the game's
-            text to name it, as ``cgtalg value ... --plot`` does).
+            The plot's title (default: the form's text when known, else ``thermograph``),
+            written above ``mean m, temperature t``.
         **kwargs
             Passed to ``ax.plot`` for the walls (e.g. ``color``).
         """
@@ -231,6 +251,7 @@ class Thermograph:
         ax.set_ylabel("temperature")
         ax.axhline(0, color="grey", linewidth=0.5)
         caption = f"mean {self.mast}, temperature {self.temperature}"
+        title = title or self.form or None
         ax.set_title(f"{title}\n{caption}" if title else f"thermograph: {caption}", fontsize=10)
         return ax
 
@@ -326,7 +347,10 @@ def thermograph(g: Any) -> Thermograph:
     >>> str(cg.thermograph(cg.parse("-1/2")))          # CGSuite: numbers cool to t = -1
     'Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])'
     """
-    return fold(canonical_form(g), _THERMO)
+    from cgtalg.core.partizan_notation import format_partizan
+
+    c = canonical_form(g)
+    return replace(fold(c, _THERMO), form=format_partizan(c, max_chars=80))
 
 
 def mean(g: Any) -> Fraction:
