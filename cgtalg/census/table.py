@@ -34,6 +34,8 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 import numpy as np
 
+from cgtalg.census.census_html import census_html, census_repr, row_html, row_repr
+
 __all__ = ["CodeRow", "CensusRow", "CensusResult", "CensusTableResult", "Disagreement", "member_row", "read_published",
            "diff_published", "CSV_COLUMNS", "figure_png", "html_page", "csv_table"]
 
@@ -55,21 +57,8 @@ class CodeRow:
     cousins: tuple[str, ...]
     status: str
 
-    def __repr__(self) -> str:
-        extra = "".join(f", {k}={getattr(self, k)!r}" for k in ("period", "preperiod", "quotient")
-                        if getattr(self, k, None) is not None)
-        text = (f"{type(self).__name__}({self.code!r}, standard_form={self.standard_form!r}, "
-                f"status={self.status!r}{extra})")
-        return text if len(text) <= 200 else text[:196] + "...)"
-
-    def _repr_html_(self) -> str:
-        """Notebook view: the row's columns (its JSON data) as a card."""
-        from cgtalg.core.display import card, short
-
-        data = self.to_json() if hasattr(self, "to_json") else vars(self)
-        rows = [(k, short(" ".join(v) if isinstance(v, (list, tuple)) else v, 300))
-                for k, v in data.items() if v not in (None, "", [], ())]
-        return card(f"census row {self.code}", rows, kind="census-row")
+    __repr__ = row_repr  # one line; the notebook card: cgtalg.census.census_html
+    _repr_html_ = row_html
 
     def csv_cells(self, d: dict, columns: Sequence[str]) -> dict:
         """The cells of ``columns`` from the row's JSON data ``d`` (cousins joined by spaces,
@@ -583,33 +572,8 @@ class CensusTableResult:
     rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
-    def __repr__(self) -> str:
-        c = self.counts()
-        shown = ", ".join(f"{k}={v}" for k, v in c.items() if isinstance(v, int))
-        return f"{type(self).__name__}({shown})"
-
-    def _repr_html_(self) -> str:
-        """Notebook view: the summary, the counts, the table (its CSV columns; at most 200
-        rows) and the run's notes, folded."""
-        from cgtalg.core.display import card, details, esc, grid_html, short
-
-        def cell(v: Any) -> str:
-            text = " ".join(map(str, v)) if isinstance(v, (list, tuple)) else ("" if v is None else str(v))
-            return short(text, 120)
-
-        def count(v: Any) -> str:
-            if isinstance(v, dict):
-                return ", ".join(f"{k} {count(x)}" for k, x in v.items() if x not in (None, {}))
-            return str(v)
-
-        cols = list(self.columns)
-        table = grid_html(cols, ([cell(getattr(r, c, None)) for c in cols] for r in self.rows))
-        counts = [(k, count(v)) for k, v in self.counts().items()]
-        parts = [table]
-        notes = self.notes()
-        if notes:
-            parts.append(details(f"notes ({len(notes)})", "<br>".join(esc(n) for n in notes)))
-        return card(self.summary(), counts, parts, kind="census")
+    __repr__ = census_repr  # one line; the notebook card: cgtalg.census.census_html
+    _repr_html_ = census_html
 
     def row(self, code: str) -> Any:
         """The row of ``code`` (any spelling of the code)."""

@@ -228,8 +228,8 @@ class Thermograph:
         top : number, optional
             The temperature at which to stop the mast.
         title : str, optional
-            The plot's title (default: the form's text when known, else ``thermograph``),
-            written above ``mean m, temperature t``.
+            The plot's title (default: ``thermograph: mean m, temperature t``; pass the game's
+            text to name it, as ``cgtalg value ... --plot`` does).
         **kwargs
             Passed to ``ax.plot`` for the walls (e.g. ``color``).
         """
@@ -251,7 +251,6 @@ class Thermograph:
         ax.set_ylabel("temperature")
         ax.axhline(0, color="grey", linewidth=0.5)
         caption = f"mean {self.mast}, temperature {self.temperature}"
-        title = title or self.form or None
         ax.set_title(f"{title}\n{caption}" if title else f"thermograph: {caption}", fontsize=10)
         return ax
 
