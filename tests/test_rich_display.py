@@ -395,3 +395,17 @@ def test_ruleset_card_shows_rules_and_an_example():
     assert "{2|-1/2}" in page
     page = cg.TakeAndBreak("0.77")._repr_html_()
     assert "a heap of 7" in page and "Grundy value 2" in page and _kayles_brute(8)[7] == 2
+
+
+def test_certificate_nodes_display_themselves():
+    # a user reading result.certificate meets the proof nodes: short reprs, HTML trees
+    nodes = [cg.equivalent("*2+*", "*3").certificate,
+             cg.equivalent("*2+*", "*3").certificate.condition_i[0],
+             cg.equivalent("{*2}", "*2+*2").certificate,
+             cg.equivalent("*2+*2", "0", misere=False).certificate,
+             cg.misere_ge(cg.parse("{*|*}"), cg.parse("0"), "dicot").certificate,
+             cg.misere_ge(cg.parse("^"), cg.parse("*"), "dead-ending").certificate]
+    for node in nodes:
+        r = repr(node)
+        assert len(r) <= 220 and "\n" not in r, r
+        assert_fragment(node._repr_html_(), type(node).__name__)

@@ -14,7 +14,7 @@ from typing import Any
 from cgtalg.core.display import Html, card, details, esc, grid_html, tree_html
 from cgtalg.core.notation import format_game
 
-__all__ = ["equivalence_html", "misere_comparison_html"]
+__all__ = ["equivalence_html", "misere_comparison_html", "node_html", "node_repr"]
 
 _SHOW = 80  # characters of a form shown in a proof step
 
@@ -141,3 +141,49 @@ def misere_comparison_html(c: Any) -> str:
             else:
                 parts.append(tree_html(proof, lambda n: f"{_p(n.g)} ≥ {_p(n.h)}", _ge_children))
     return card("misère comparison", rows, parts, kind="proof")
+
+
+def node_repr(node: Any) -> str:
+    """One line for a certificate node (a proof step, a labelling or a distinction)."""
+    from cgtalg.misere.equivalence_certificate import Distinction, EquivalenceProof, GrundyProof, Witness
+    from cgtalg.misere.partizan_certificate import GeProof, MisereDistinction
+
+    name = type(node).__name__
+    if isinstance(node, EquivalenceProof):
+        return f"{name}({_f(node.g)[:70]} ≡ {_f(node.h)[:70]}, {len(node.nodes())} steps)"
+    if isinstance(node, GeProof):
+        return f"{name}({_p(node.g)[:70]} ≥ {_p(node.h)[:70]}, {len(node.nodes())} steps)"
+    if isinstance(node, GrundyProof):
+        return f"{name}(value={node.value}, {len(node.labels)} labels)"
+    if isinstance(node, Witness):
+        return f"{name}({node.kind}, option={_f(node.option)[:60]}, game={_f(node.game)[:60]})"
+    if isinstance(node, (Distinction, MisereDistinction)):
+        f = _f if isinstance(node, Distinction) else _p
+        return f"{name}(T={f(node.t)[:80]}, outcomes {node.outcome_g}/{node.outcome_h}, condition {node.condition!r})"
+    return f"{name}()"  # pragma: no cover - every certificate node kind is above
+
+
+def node_html(node: Any) -> str:
+    """The notebook view of a certificate node: a proof step as the tree below it, a labelling
+    as a table, a distinction as a card."""
+    from cgtalg.misere.equivalence_certificate import Distinction, EquivalenceProof, GrundyProof, Witness
+    from cgtalg.misere.partizan_certificate import GeProof, MisereDistinction
+
+    if isinstance(node, EquivalenceProof):
+        if node.identical:
+            return f"<div>{esc(_f(node.g))} ≡ {esc(_f(node.h))}: the same form</div>"
+        return tree_html(node, lambda n: f"{_f(n.g)} ≡ {_f(n.h)}", _impartial_children)
+    if isinstance(node, GeProof):
+        if node.identical:
+            return f"<div>{esc(_p(node.g))} ≥ {esc(_p(node.h))}: the same form</div>"
+        return tree_html(node, lambda n: f"{_p(n.g)} ≥ {_p(n.h)}", _ge_children)
+    if isinstance(node, GrundyProof):
+        labels = sorted(node.labels, key=lambda p: (p[0].birthday, p[0].id))
+        return card(f"Grundy labelling: both forms have value {node.value}", [],
+                    [grid_html(["position", "Grundy value"], ([_f(x), v] for x, v in labels))], kind="proof")
+    if isinstance(node, Witness):
+        return (f"<div>{esc(node.kind)}: option <code>{esc(_f(node.option))}</code>, witness "
+                f"<code>{esc(_f(node.game))}</code></div>" + node_html(node.proof))
+    if isinstance(node, (Distinction, MisereDistinction)):
+        return card("distinction", _distinction_rows(node, _f if isinstance(node, Distinction) else _p), kind="proof")
+    return f"<div>{esc(node)}</div>"  # pragma: no cover
