@@ -29,7 +29,7 @@ def _number_text(n: int) -> str:
     return int_to_digits(n) if n >= 0 else "-" + int_to_digits(-n)
 
 
-@dataclass
+@dataclass(repr=False)
 class GameReport:
     """The basic properties of a form (see :data:`PROPERTIES`), and which came from the store."""
 
@@ -102,14 +102,20 @@ class GameReport:
             lines.append(f"(answered from the store: {', '.join(sorted(self.from_store))})")
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        import html
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
 
-        rows = "".join(
-            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td><code>{html.escape(str(val))}</code></td></tr>"
-            for k, val in self.to_json().items()
-        )
-        return f"<table>{rows}</table>"
+        return f"GameReport({short(format_game(self.game, max_chars=80), 80)!r}, {len(self.values)} properties)"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the game (cut) and its properties, each as text (long ones cut)."""
+        from cgtalg.core.display import card, short
+
+        rows = [("game", format_game(self.game, max_chars=300))]
+        rows += [(k, short(v, 300)) for k, v in self.values.items()]
+        if self.from_store:
+            rows.append(("from the store", ", ".join(sorted(self.from_store))))
+        return card("game report", rows, kind="report")
 
 
 def _check_store(store: Any, methods: tuple[str, ...]) -> None:
@@ -173,7 +179,7 @@ def describe(g: Game | str, store=None, properties: tuple[str, ...] | None = Non
     return GameReport(g, values, from_store)
 
 
-@dataclass
+@dataclass(repr=False)
 class EquivalenceReport:
     """An equivalence verdict with its proof, re-checked by direct play, possibly from the store."""
 
@@ -209,11 +215,22 @@ class EquivalenceReport:
             tail = "PROOF CHECK FAILED: " + "; ".join(self.problems)
         return f"{self.explanation}\n\n{tail}"
 
-    def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
+    def __repr__(self) -> str:
+        rel = "≡" if self.holds else "≢"
+        return (f"EquivalenceReport({format_game(self.g, max_chars=60)} {rel} {format_game(self.h, max_chars=60)}, "
+                f"{'misère' if self.misere else 'normal'} play, proof_checked={self.proof_checked})")
 
-        return text_html(self)
+    def _repr_html_(self) -> str:
+        """Notebook view: the verdict, the re-check, and the readable proof folded."""
+        from cgtalg.core.display import card, details, esc, short
+
+        rel = "≡" if self.holds else "≢"
+        rows = [("G", format_game(self.g, max_chars=200)), ("H", format_game(self.h, max_chars=200)),
+                ("verdict", f"G {rel} H in {'misère' if self.misere else 'normal'} play"),
+                ("proof re-checked by play", "OK" if self.proof_checked else "FAILED: " + "; ".join(self.problems)),
+                ("from the store", "yes" if self.from_store else "no")]
+        body = f"<pre style='white-space:pre-wrap;margin:0'>{esc(short(self.explanation, 20_000))}</pre>"
+        return card("equivalence report", rows, [details("proof", body)], kind="report")
 
 
 def prove_equivalence(g: Game | str, h: Game | str, misere: bool = True, store=None) -> EquivalenceReport:

@@ -11,7 +11,11 @@ Where the notebooks run:
 - here, marked ``slow`` (CI runs it): each notebook executed on its own with nbclient in a
   fresh kernel, a store of its own and a temporary working directory; a failing cell fails the
   test with that cell's source and error. The notebooks check their figures against their
-  sources with ``assert`` lines, so a wrong answer is a failing cell.
+  sources with ``assert`` lines, so a wrong answer is a failing cell. Every output that shows an
+  object of the library (or a list, tuple, set or dict holding one) must carry a rich display
+  (``text/html``, ``text/latex`` or an image): a first cell of the test's own tags each
+  displayed object with its type (issue 23: "running the gallery shows a rich display for
+  every object it produces").
 
 The default tests below check the gallery's wiring without executing anything: every notebook
 is a jupytext notebook with a python3 kernel, in the site's navigation and in the gallery
@@ -110,20 +114,75 @@ def test_notebook_is_a_text_notebook_on_the_public_api(path):
 def test_notebook_runs(path, tmp_path, monkeypatch):
     import jupytext
     import nbclient
+    import nbformat
     from nbclient.exceptions import CellExecutionError
 
     monkeypatch.setenv("CGTALG_STORE", str(tmp_path / "store.sqlite"))
     monkeypatch.delenv("MPLBACKEND", raising=False)
     nb = jupytext.read(path)
+    # a first cell of our own (not in the notebook file) that tags every displayed object with
+    # its type, so the check below knows which outputs are the library's objects
+    nb.cells.insert(0, nbformat.v4.new_code_cell(TYPE_TAGGER))
     client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
     try:
         client.execute()
     except CellExecutionError as exc:
         pytest.fail(f"{path.name}: {ANSI.sub('', str(exc))}", pytrace=False)
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    cells = [c for c in nb.cells[1:] if c.cell_type == "code"]
+    outputs = [o for c in cells for o in c.get("outputs", [])]
     kinds = {k for o in outputs for k in o.get("data", {})}
     assert "text/html" in kinds, f"{path.name} shows no rich (HTML) display"
     if "plt." in path.read_text():
         assert "image/png" in kinds, f"{path.name} draws a figure but none is shown inline"
     assert not [o for o in outputs if o.output_type == "error"]
+    # issue 23: "running the gallery shows a rich display for every object it produces": every
+    # displayed object of the library (or container of them) carries HTML, an image or LaTeX
+    plain = []
+    for c in cells:
+        for o in c.get("outputs", []):
+            if o.output_type not in ("execute_result", "display_data"):
+                continue
+            data = o.get("data", {})
+            tag = data.get(TYPE_MIME, "")
+            rich = any(k == "text/html" or k == "text/latex" or k.startswith("image/") for k in data)
+            if tag.startswith("cgtalg") and not rich:
+                plain.append(f"{tag.split('|')[1]} from the cell {c.source.strip().splitlines()[-1]!r}: "
+                             f"{data.get('text/plain', '')[:80]!r}")
+    assert not plain, f"{path.name}: outputs with no rich display: {plain}"
+
+
+#: the mime type of the tag TYPE_TAGGER adds to every displayed object
+TYPE_MIME = "text/x-cgtalg-type"
+
+#: executed first in each notebook's kernel: a display formatter that writes, beside every
+#: displayed object's other forms, "cgtalg|Class" for an object of the library, "cgtalg|list of
+#: Class" for a container holding one, "other|type" otherwise
+TYPE_TAGGER = f"""
+from IPython import get_ipython
+from IPython.core.formatters import BaseFormatter
+from traitlets import ObjectName, Unicode
+
+
+def _cgtalg_type(obj):
+    return type(obj).__module__.split(".")[0] == "cgtalg"
+
+
+class _TypeTag(BaseFormatter):
+    format_type = Unicode({TYPE_MIME!r})
+    print_method = ObjectName("_repr_type_tag_")
+
+    def __call__(self, obj):
+        if _cgtalg_type(obj):
+            return "cgtalg|" + type(obj).__qualname__
+        items = list(obj.values()) if isinstance(obj, dict) else (
+            list(obj)[:1000] if isinstance(obj, (list, tuple, set, frozenset)) else [])
+        inner = [x for x in items if _cgtalg_type(x)]
+        if inner:
+            return f"cgtalg|{{type(obj).__name__}} of {{type(inner[0]).__qualname__}}"
+        return "other|" + type(obj).__qualname__
+
+
+_f = get_ipython().display_formatter
+_f.formatters[{TYPE_MIME!r}] = _TypeTag(parent=_f)
+"""

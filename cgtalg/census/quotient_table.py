@@ -40,7 +40,7 @@ QUOTIENT_CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "
 FINAL = ("tame", "wild-finite")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class QuotientRow(CodeRow):
     """One code of the quotient census (module docstring for the columns)."""
 
@@ -326,7 +326,7 @@ def _diff_row(code: str, theirs: dict, row: QuotientRow, line: int | None) -> li
 
 
 # -- the result ------------------------------------------------------------------------------------
-@dataclass
+@dataclass(repr=False)
 class QuotientCensusResult(CensusTableResult):
     """What :func:`~cgtalg.census.quotient_census` returns: the table and the class records
     (attributes of :class:`~cgtalg.census.table.CensusTableResult`; ``rows``:

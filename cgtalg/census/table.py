@@ -34,6 +34,8 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 import numpy as np
 
+from cgtalg.census.census_html import census_html, census_repr, row_html, row_repr
+
 __all__ = ["CodeRow", "CensusRow", "CensusResult", "CensusTableResult", "Disagreement", "member_row", "read_published",
            "diff_published", "CSV_COLUMNS", "figure_png", "html_page", "csv_table"]
 
@@ -55,6 +57,9 @@ class CodeRow:
     cousins: tuple[str, ...]
     status: str
 
+    __repr__ = row_repr  # one line; the notebook card: cgtalg.census.census_html
+    _repr_html_ = row_html
+
     def csv_cells(self, d: dict, columns: Sequence[str]) -> dict:
         """The cells of ``columns`` from the row's JSON data ``d`` (cousins joined by spaces,
         ``""`` for None)."""
@@ -62,7 +67,7 @@ class CodeRow:
         return {k: ("" if d.get(k) is None else d[k]) for k in columns}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CensusRow(CodeRow):
     """One code of the census (see the module docstring for the columns)."""
 
@@ -516,7 +521,7 @@ def diff_published(result: "CensusResult", published: "str | Path | Iterable[str
 
 
 # -- the result --------------------------------------------------------------------------------
-@dataclass
+@dataclass(repr=False)
 class CensusTableResult:
     """What a census returns (:class:`CensusResult`, and the quotient census's
     :class:`~cgtalg.census.quotient_table.QuotientCensusResult`): the rows, the class records
@@ -566,6 +571,9 @@ class CensusTableResult:
     batches: int = 0
     rechecks: dict[str, dict[str, str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+
+    __repr__ = census_repr  # one line; the notebook card: cgtalg.census.census_html
+    _repr_html_ = census_html
 
     def row(self, code: str) -> Any:
         """The row of ``code`` (any spelling of the code)."""
@@ -636,7 +644,7 @@ figure {{ display: inline-block; margin: 0.5em; }}
     return page
 
 
-@dataclass
+@dataclass(repr=False)
 class CensusResult(CensusTableResult):
     """What :func:`~cgtalg.census.octal_census` returns: the table and the class records
     (attributes of :class:`CensusTableResult`; ``rows``: :class:`CensusRow`; ``records``: the

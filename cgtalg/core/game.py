@@ -348,6 +348,14 @@ class Game:
 
         return form_html(self)
 
+    def _repr_latex_(self) -> str | None:
+        """The form in LaTeX (``*2``, ``\\{*,*2\\}``): :func:`cgtalg.core.latex.form_latex` of its
+        literal text; None (no LaTeX display) for a form whose text is too long."""
+        from cgtalg.core.latex import LATEX_LIMIT, form_latex, math
+        from cgtalg.core.notation import format_game
+
+        return math(form_latex(format_game(self, max_chars=LATEX_LIMIT)))
+
     # -- graphs ----------------------------------------------------------------------
     def to_networkx(self):
         """This form as a :class:`networkx.DiGraph` (see :func:`cgtalg.core.dag.to_networkx`)."""

@@ -189,7 +189,22 @@ class LoopyGame:
         return format_loopy(self)
 
     def __repr__(self) -> str:
-        return f"LoopyGame({self})"
+        from cgtalg.core.display import REPR_LIMIT, short
+        from cgtalg.core.loopy_notation import format_loopy
+
+        return f"LoopyGame({short(format_loopy(self, max_chars=REPR_LIMIT), REPR_LIMIT - 11)})"
+
+    def _repr_html_(self) -> str:  # notebooks: the card a higher layer provides (cgtalg.hooks)
+        from cgtalg.hooks import form_html
+
+        return form_html(self)
+
+    def _repr_latex_(self) -> str | None:
+        """The loopy game in LaTeX (``\\mathrm{on}``, ``a:\\{0\\mid a\\}``); None for a long text."""
+        from cgtalg.core.latex import LATEX_LIMIT, form_latex, math
+        from cgtalg.core.loopy_notation import format_loopy
+
+        return math(form_latex(format_loopy(self, max_chars=LATEX_LIMIT)))
 
 
 def _coerce(x: Any) -> LoopyGame | None:

@@ -275,6 +275,19 @@ class PartizanGame:
     def _repr_html_(self) -> str:  # notebooks: the card a higher layer provides (cgtalg.hooks)
         return _hooks.form_html(self)
 
+    def _repr_latex_(self) -> str | None:
+        """The form in the literature's notation (``\\Uparrow\\!*``, ``\\pm 1``,
+        ``\\{2\\|1\\mid 0\\}``, ``\\frac{1}{2}``): :func:`cgtalg.core.latex.form_latex` of its text;
+        None (no LaTeX display) for a form whose text is too long."""
+        from cgtalg.core.latex import LATEX_LIMIT, form_latex, math
+        from cgtalg.core.partizan_notation import format_partizan
+        from cgtalg.errors import ComputationLimitError
+
+        try:
+            return math(form_latex(format_partizan(self, max_chars=LATEX_LIMIT)))
+        except ComputationLimitError:
+            return None
+
     def to_networkx(self):
         """This form as a :class:`networkx.DiGraph`: nodes are form ids (attributes ``game``,
         ``birthday``, ``label``), an edge ``G -> H`` for each option with attribute ``sides``

@@ -116,6 +116,28 @@ class AdderDescription:
     def to_dict(self) -> dict:
         return {"ruleset": self.code, "labels": self.labels, "specials": self.specials}
 
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return (f"AdderDescription({self.code!r}, {len(self.labels)} heaps, "
+                f"specials={short(self.specials, 120)})")
+
+    def _repr_html_(self) -> str:
+        """Notebook view: Plambeck's table (heap ``5r + c`` in row ``r``, column ``c``, adders
+        ``:a``, letters for the special games) and the genus of each letter."""
+        from cgtalg.core.display import Html, card, grid_html
+
+        width = 5
+        rows = []
+        for start in range(1, len(self.labels), width):
+            cells = self.labels[start:start + width]
+            rows.append([f"{start - 1}+"] + cells + [""] * (width - len(cells)))
+        table = grid_html(["heaps"] + [str(c) for c in range(1, width + 1)], rows)
+        facts = [("ruleset", self.code), ("heaps", f"0 .. {len(self.labels) - 1}"),
+                 ("table", Html(table))]
+        facts += [(f"special {k}", f"genus {v}") for k, v in self.specials.items()]
+        return card("adder description", facts, kind="adders")
+
 
 def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                       convention: str = "classical") -> AdderDescription:

@@ -536,6 +536,14 @@ class MisereCanonicalForm:
 
         return f"MisereCanonicalForm({format_misere(self, max_chars=200)!r})"
 
+    def _repr_latex_(self) -> str | None:
+        """CGSuite's ``*[...]`` text with ``#`` and ``[k]`` as subscripts (``*[2_{\\#}1]``);
+        None for a long text."""
+        from cgtalg.core.latex import LATEX_LIMIT, math, misere_latex
+        from cgtalg.misere.notation import format_misere
+
+        return math(misere_latex(format_misere(self, max_chars=LATEX_LIMIT)))
+
     def _repr_html_(self) -> str:
         from cgtalg.core.notation import format_game
         from cgtalg.misere.notation import format_misere

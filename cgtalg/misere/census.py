@@ -347,6 +347,17 @@ class CountFormula:
             total += c << e if c >= 0 else -((-c) << e)
         return total
 
+    def _repr_latex_(self) -> str:
+        """``$2^{131072} - 2^{65536} + ...$``."""
+        import re
+
+        return "$" + re.sub(r"2\^(\d+)", r"2^{\1}", str(self)) + "$"
+
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"CountFormula(day={self.day}, {short(self, 160)!r})"
+
     def __str__(self) -> str:
         parts: list[str] = []
         for c, e in self.terms:
@@ -544,6 +555,15 @@ class DayClassCounts:
     tame_genus: int
     hereditarily_tame: int
     method: str
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the counts as a card."""
+        from cgtalg.core.display import card
+
+        return card(f"misère forms born by day {self.day}", [
+            ("forms", f"{self.total:,}"), ("P-positions", f"{self.p_positions:,}"),
+            ("tame genus", f"{self.tame_genus:,}"), ("hereditarily tame", f"{self.hereditarily_tame:,}"),
+            ("method", self.method)], kind="counts")
 
 
 _CLASS_COUNTS: dict[tuple[int, str], DayClassCounts] = register_cache("misere.census class counts", {})

@@ -75,6 +75,16 @@ class EquivalenceProof:
         """All distinct proof nodes reachable from this one (this one first)."""
         return distinct_preorder(self, lambda n: [w.proof for w in n.condition_i + n.condition_ii])
 
+    def __repr__(self) -> str:
+        from cgtalg.misere.proof_html import node_repr
+
+        return node_repr(self)
+
+    def _repr_html_(self) -> str:
+        from cgtalg.misere.proof_html import node_html
+
+        return node_html(self)
+
 
 _SWAP_KIND = {"H''": "G''", "G'": "H'", "G''": "H''", "H'": "G'"}
 
@@ -97,6 +107,16 @@ class Witness:
     def _swapped(self) -> "Witness":
         return Witness(self.option, _SWAP_KIND[self.kind], self.game, self.proof)
 
+    def __repr__(self) -> str:
+        from cgtalg.misere.proof_html import node_repr
+
+        return node_repr(self)
+
+    def _repr_html_(self) -> str:
+        from cgtalg.misere.proof_html import node_html
+
+        return node_html(self)
+
 
 @dataclass(frozen=True, eq=False)
 class GrundyProof:
@@ -112,6 +132,16 @@ class GrundyProof:
     h: Game
     value: int
     labels: tuple[tuple[Game, int], ...]
+
+    def __repr__(self) -> str:
+        from cgtalg.misere.proof_html import node_repr
+
+        return node_repr(self)
+
+    def _repr_html_(self) -> str:
+        from cgtalg.misere.proof_html import node_html
+
+        return node_html(self)
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,6 +173,16 @@ class Distinction:
     condition: str
     option: Game | None = None
     parts: tuple[tuple[Game, Game, Game], ...] = ()
+
+    def __repr__(self) -> str:
+        from cgtalg.misere.proof_html import node_repr
+
+        return node_repr(self)
+
+    def _repr_html_(self) -> str:
+        from cgtalg.misere.proof_html import node_html
+
+        return node_html(self)
 
 
 
@@ -273,10 +313,10 @@ class EquivalenceResult:
         return out
 
     def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
+        """Notebook view: the claim and its certificate, the witnesses as an expandable tree."""
+        from cgtalg.misere.proof_html import equivalence_html
 
-        return text_html(self)
+        return equivalence_html(self)
 
 
 def _witness_json(w: Witness, index: dict[int, int]) -> dict:

@@ -217,6 +217,16 @@ class QuotientOfPositions:
     def _repr_subject(self) -> str:
         return repr(self.quotient.game)
 
+    def _repr_html_(self) -> str:
+        """The quotient's card (:func:`~cgtalg.misere.quotient_result.quotient_html`), with the
+        readable description (types, heaps, the given games' elements) folded."""
+        from cgtalg.core.display import details, esc, short
+        from cgtalg.misere.quotient_result import quotient_html
+
+        body = f"<pre style='white-space:pre-wrap;margin:0'>{esc(short(str(self), 20_000))}</pre>"
+        return quotient_html(self.quotient, f"{type(self).__name__}: {short(self._repr_subject(), 100)}",
+                             parts=[details("description (types, heaps, the games given)", body)])
+
     def describe(self, head: str, body: Iterable[str]) -> str:
         """The text of the quotient: ``head``, ``|Q|`` and ``|P|``, the presentation, the
         P-portion, the lines of ``body``, and the note of a partial result."""

@@ -266,6 +266,12 @@ class Genus:
         return (f"<span class='cgtalg-genus' title='{html.escape(self.to_str('classical'))}…'>"
                 f"{int_to_digits(self.g)}<sup>{html.escape(body)}</sup></span>")
 
+    def _repr_latex_(self) -> str:
+        """The symbol with its superscript: ``$1^{431}$``."""
+        from cgtalg.core.latex import genus_latex, math
+
+        return math(genus_latex(self.to_str()))
+
     def to_dict(self) -> dict:
         """JSON-ready: the symbol, ``g``, the exact superscript prefix and the tail start."""
         return {"genus": self.to_str(), "convention": self.convention, "g": self.g,

@@ -276,7 +276,7 @@ def _xor(pos: Sequence[int]) -> int:
     return reduce(lambda a, b: a ^ b, pos, 0)
 
 
-@dataclass
+@dataclass(repr=False)
 class NimClassCheck:
     """What :func:`check_nim_position_classes` proved about the Nim positions of size ``<= n``.
 
@@ -315,6 +315,28 @@ class NimClassCheck:
     @property
     def num_classes(self) -> int:
         return len(self.classes)
+
+    def __repr__(self) -> str:
+        return (f"NimClassCheck(max_size={self.max_size}, positions={self.positions}, "
+                f"classes={self.num_classes}, holds={self.holds})")
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the verdict, the counts, the classes (folded) and the failures."""
+        from cgtalg.core.display import card, details, grid_html, short
+
+        def text(p: Position) -> str:
+            return " + ".join(map(str, p)) or "0"
+
+        classes = grid_html(["reduced form", "positions", "members"],
+                            ([text(rep), len(ms), short("; ".join(text(m) for m in ms), 200)]
+                             for rep, ms in self.classes.items()))
+        rows = [("theorem", "holds" if self.holds else "FAILS"), ("sizes", f"0 .. {self.max_size}"),
+                ("positions", self.positions), ("classes", self.num_classes),
+                ("equivalence proofs", len(self.equivalences)), ("distinguishers", len(self.distinctions))]
+        parts = [details(f"the {self.num_classes} classes", classes)]
+        if self.failures:
+            parts.append(details(f"{len(self.failures)} failures", "<br>".join(short(f, 300) for f in self.failures[:50])))
+        return card("Nim position classes (Spindler, Theorem 6)", rows, parts, kind="nim-classes")
 
 
 def check_size_level(

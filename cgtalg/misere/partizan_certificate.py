@@ -51,6 +51,16 @@ class GeProof:
         """All distinct proof steps reachable from this one (this one first)."""
         return distinct_preorder(self, lambda n: [p for _, _, _, p in n.left + n.right])
 
+    def __repr__(self) -> str:
+        from cgtalg.misere.proof_html import node_repr
+
+        return node_repr(self)
+
+    def _repr_html_(self) -> str:
+        from cgtalg.misere.proof_html import node_html
+
+        return node_html(self)
+
 
 @dataclass(frozen=True, eq=False)
 class MisereDistinction:
@@ -80,6 +90,16 @@ class MisereDistinction:
     side: str
     condition: str
     option: PartizanGame | None = None
+
+    def __repr__(self) -> str:
+        from cgtalg.misere.proof_html import node_repr
+
+        return node_repr(self)
+
+    def _repr_html_(self) -> str:
+        from cgtalg.misere.proof_html import node_html
+
+        return node_html(self)
 
 
 _REL = {(">=", True): "≥", (">=", False): "≱", ("=", True): "=", ("=", False): "≠"}
@@ -151,3 +171,9 @@ class MisereComparison:
     def __repr__(self) -> str:
         rel = _REL[(self.relation, self.holds)]
         return f"MisereComparison({_show(self.g, 60)} {rel} {_show(self.h, 60)}, universe={self.universe!r})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the claim, the theorem and the proof tree(s) or distinguisher."""
+        from cgtalg.misere.proof_html import misere_comparison_html
+
+        return misere_comparison_html(self)

@@ -162,6 +162,16 @@ class SimplificationStep:
         what = "removed (dominated)" if self.kind == "dominated" else "bypassed (reversible)"
         return (f"{self.side} option {_show(self.option, 50)} {what}: {_show(a, 50)} ≥ {_show(b, 50)}")
 
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"SimplificationStep({short(self.describe(), 170)!r})"
+
+    def _repr_html_(self) -> str:
+        from cgtalg.core.display import esc
+
+        return f"<span class='cgtalg-step'>{esc(self.describe())}</span>"
+
 
 @dataclass(frozen=True, eq=False)
 class MisereSimplification:
@@ -174,6 +184,23 @@ class MisereSimplification:
     game: PartizanGame
     form: PartizanGame
     steps: tuple[SimplificationStep, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        from cgtalg.misere.partizan_outcome import _show
+
+        return f"MisereSimplification({_show(self.game, 70)} -> {_show(self.form, 70)}, {len(self.steps)} steps)"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the game, its simplest form, and the steps (folded)."""
+        from cgtalg.core.display import card, details, esc
+        from cgtalg.misere.partizan_outcome import _show
+
+        items = "".join(f"<li>{esc(s.describe())}</li>" for s in self.steps[:200])
+        more = f"<li>... {len(self.steps) - 200} more</li>" if len(self.steps) > 200 else ""
+        parts = [details(f"{len(self.steps)} steps (dominated options removed, reversible ones bypassed)",
+                         f"<ol>{items}{more}</ol>")] if self.steps else []
+        return card("misère simplification (universe of all games)", [
+            ("game", _show(self.game, 300)), ("simplest form", _show(self.form, 300))], parts, kind="simplification")
 
     def check(self, explain: bool = False) -> bool | tuple[bool, list[str]]:
         """Re-check every step's comparison certificate with the independent checker

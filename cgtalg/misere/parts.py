@@ -400,6 +400,23 @@ class MiserePart:
     def __str__(self) -> str:
         return f"{self.part} + {self.counterpart}"
 
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"MiserePart({short(self.part, 90)!r}, {short(self.counterpart, 90)!r})"
+
+    def _repr_html_(self) -> str:
+        from cgtalg.core.display import card, short
+
+        return card("misère part H of G = H + K", [("part H", short(self.part, 300)),
+                                                   ("counterpart K", short(self.counterpart, 300))], kind="part")
+
+    def _repr_latex_(self) -> str | None:
+        from cgtalg.core.latex import math
+
+        a, b = self.part._repr_latex_(), self.counterpart._repr_latex_()
+        return None if a is None or b is None else math(f"{a[1:-1]} + {b[1:-1]}")
+
 
 def misere_is_even(g: GameLike) -> bool:
     """Whether ``g`` is *even*: its canonical form is born before that of ``g + *1``

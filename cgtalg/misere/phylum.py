@@ -139,6 +139,16 @@ class Phylum(enum.IntEnum):
         return self.label
 
 
+
+def _phylum_html(self: Phylum) -> str:
+    """Notebook view of a phylum: its label and Winning Ways class."""
+    return (f"<span class='cgtalg-phylum'>{html.escape(self.label)} "
+            f"(<i>{html.escape(self.misere_class)}</i>)</span>")
+
+
+Phylum._repr_html_ = _phylum_html  # type: ignore[attr-defined]  # (Enum reserves _sunder_ names in the body)
+
+
 _GENUS_KIND_WILD = {
     "tame": Phylum.WILD_OF_TAME_GENUS,
     "restive": Phylum.WILD_OF_RESTIVE_GENUS,
@@ -421,10 +431,46 @@ class MisereClassification:
     def __str__(self) -> str:
         return f"{self.game}: {self.phylum} ({self.misere_class}), genus {self.genus}: {self.reason}"
 
+
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+        from cgtalg.misere.notation import format_misere
+
+        return (f"MisereClassification({short(format_misere(self.game, max_chars=80), 80)!r}, "
+                f"{self.phylum.name}, class={self.misere_class!r}, genus={str(self.genus)!r})")
+
     def _repr_html_(self) -> str:
-        return (f"<b>{html.escape(str(self.game))}</b>: {html.escape(str(self.phylum))} "
-                f"(<i>{self.misere_class}</i>), genus {self.genus._repr_html_()}"  # type: ignore[attr-defined]
-                f"<br><small>{html.escape(self.reason)}</small>")
+        """A small card: the form (cut, its longer text folded), phylum, class, genus, the
+        reason (folded when long) and the wild options and reversals, folded."""
+        from cgtalg.core.display import Html, card, details, esc, short
+        from cgtalg.misere.notation import format_misere
+
+        def text(g: Game, n: int = 120) -> str:
+            return format_misere(g, max_chars=n)
+
+        form = text(self.game, 200)
+        form_html = f"<code>{esc(form)}</code>"
+        if form.endswith("..."):
+            form_html += details("longer text (first 4,000 characters)",
+                                 f"<code style='word-break:break-all'>{esc(text(self.game, 4000))}</code>")
+        rows = [("form", Html(form_html)), ("phylum", str(self.phylum)), ("class", self.misere_class),
+                ("genus", Html(self.genus._repr_html_())),  # type: ignore[attr-defined]
+                ("half-tame", "yes" if self.half_tame else "no")]
+        reason = self.reason
+        rows.append(("reason", Html(esc(reason) if len(reason) <= 300 else
+                                    esc(short(reason, 300)) + details("whole reason", esc(short(reason, 8000))))))
+        parts = []
+        if self.wild_options:
+            items = "".join(f"<li><code>{esc(text(o))}</code></li>" for o in self.wild_options[:40])
+            more = f"<li>... {len(self.wild_options) - 40} more</li>" if len(self.wild_options) > 40 else ""
+            parts.append(details(f"{len(self.wild_options)} wild options", f"<ul>{items}{more}</ul>"))
+        if self.reversals:
+            items = "".join(f"<li><code>{esc(text(o))}</code> reverses through <code>{esc(text(a))}</code>"
+                            f" and <code>{esc(text(b))}</code></li>" for o, a, b in self.reversals[:40])
+            parts.append(details(f"{len(self.reversals)} reversals", f"<ul>{items}</ul>"))
+        if self.breaker is not None:
+            rows.append(("breaks tameness", Html(f"<code>{esc(text(self.breaker))}</code>")))
+        return card("misère classification", rows, parts, kind="classification")
 
 
 def misere_classification(g: GameLike) -> MisereClassification:

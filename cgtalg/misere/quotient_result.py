@@ -152,13 +152,9 @@ class MisereQuotient:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        pr = self.presentation()
-        rows = "".join(f"<tr><th>{h}</th><td>{html.escape(pr.words[x])}</td></tr>"
-                       for h, x in enumerate(self.phi[:40]))
-        return (f"<div><b>{html.escape(self.game)}</b>: |Q| = {self.order}, |P| = {int(self.P.sum())}"
-                f"<br><code>{html.escape(pr.text)}</code><br>P = {{"
-                + html.escape(", ".join(pr.words[x] for x in self.p_portion))
-                + f"}}<table><tr><th>heap</th><th>Φ</th></tr>{rows}</table></div>")
+        """A card: order, ``|P|``, presentation, P-portion, Φ (the first heaps, the rest folded),
+        periodicity and tameness; the multiplication table folded in a ``<details>``."""
+        return quotient_html(self, f"misère quotient of {self.game}")
 
     def to_dict(self) -> dict:
         pr = self.presentation()
@@ -173,12 +169,66 @@ class MisereQuotient:
                 "seconds": round(self.seconds, 3), "note": self.note}
 
 
+def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any]] = (),
+                  parts: Sequence[str] = ()) -> str:
+    """The notebook card of a misère quotient (and of the quotients of positions built on one):
+    ``title``, ``|Q|``, ``|P|``, the presentation, the P-portion, Φ on the first 24 heaps (all
+    of Φ folded), periodicity, tameness, extra ``rows``; the multiplication table (as words,
+    at most 66 elements) folded; then ``parts``."""
+    from cgtalg.core.display import Html, card, details, esc, grid_html
+
+    pr = q.presentation()
+    reach = "final (the whole game)" if q.final else f"heaps ≤ {len(q.phi) - 1}"
+    out: list[tuple[str, Any]] = [
+        ("reach", reach), ("|Q|", q.order), ("|P|", len(q.p_portion)),
+        ("presentation", Html(f"<code>{esc(pr.text)}</code>")),
+        ("P", Html("<code>{" + esc(", ".join(pr.words[x] for x in q.p_portion)) + "}</code>")),
+    ]
+    phi = [pr.words[x] for x in q.phi]
+    shown = " ".join(phi[:24]) + (" ..." if len(phi) > 24 else "")
+    phi_html = f"<code>{esc(shown)}</code>"
+    if len(phi) > 24:
+        phi_html += details(f"Φ on all {len(phi)} heaps",
+                            grid_html(["heap", "Φ"], ([h, w] for h, w in enumerate(phi)), max_rows=400))
+    out.append(("Φ (heap 0, 1, ...)", Html(phi_html)))
+    if q.final and q.period:
+        out.append(("Φ periodic", f"from heap {q.period[0]}, period {q.period[1]} (checked to heap {q.checked_to})"))
+    n = q.tame_index() if q.order <= 66 else None
+    if n is not None:
+        out.append(("tame", f"isomorphic to T_{n} (misère Nim on heaps < {2 ** n})"))
+    out.extend(rows)
+    if q.note:
+        out.append(("partial", q.note))
+    folded = []
+    if q.order <= 66:
+        words = pr.words
+        table = grid_html(["·"] + [words[y] for y in range(q.order)],
+                          ([words[x]] + [words[int(q.table[x, y])] for y in range(q.order)] for x in range(q.order)))
+        folded.append(details(f"multiplication table ({q.order} × {q.order})", table))
+    else:
+        folded.append(details("multiplication table", f"{q.order} elements: too large to show (to_dict() has it)"))
+    return card(title, out, list(folded) + list(parts), kind="quotient")
+
+
 @dataclass
 class Presentation:
+    """A presentation of a misère quotient: generators, relations (a complete rewriting
+    system) and the normal-form word of each element; ``text`` is ``⟨a, b | a² = 1, ...⟩``."""
+
     generators: list[str]
     relations: list[str]
     words: list[str]
     text: str
+
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"Presentation({short(self.text, 180)!r})"
+
+    def _repr_html_(self) -> str:
+        from cgtalg.core.display import esc
+
+        return f"<code class='cgtalg-presentation'>{esc(self.text)}</code>"
 
 
 def _word_text(exps: Sequence[int], names: Sequence[str]) -> str:

@@ -254,6 +254,12 @@ class Nimber(_Base):  # type: ignore[misc,valid-type]
     def _repr_html_(self) -> str:
         return f"<span class=\"cgtalg-nimber\">{html.escape(str(self))}</span>"
 
+    def _repr_latex_(self) -> str | None:
+        """``*5``, ``*\\omega``, ``*(\\omega^{2}\\cdot 3+1)``."""
+        from cgtalg.core.latex import form_latex, math
+
+        return math(form_latex(str(self)))
+
     # -- comparison -----------------------------------------------------------------------------
     def __hash__(self) -> int:
         try:

@@ -73,6 +73,15 @@ class LoopyOutcome:
         return {"outcome": self.name, "left_first": self.left_first,
                 "right_first": self.right_first}
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the outcome class and who wins with each player moving first."""
+        from cgtalg.core.display import card
+
+        who = {"L": "Left wins", "R": "Right wins", "D": "a draw (play goes on forever)"}
+        return card(f"loopy outcome {self.name}", [("Left moves first", who[self.left_first]),
+                                                   ("Right moves first", who[self.right_first])],
+                    kind="outcome")
+
 
 def _graph(g: Any) -> tuple:
     return as_loopy(g).graph

@@ -242,6 +242,28 @@ class Sides:
     def to_json(self) -> dict:
         return {"onside": str(self.onside), "offside": str(self.offside), "text": str(self)}
 
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"Sides({short(self, 180)})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: onside and offside (or the stopper the game equals)."""
+        from cgtalg.core.display import card, short
+
+        if self.stopper is not None:
+            return card("sides: a stopper", [("G", short(self.stopper, 300))], kind="sides")
+        return card("sides: G = onside & offside", [("onside", short(self.onside, 300)),
+                                                     ("offside", short(self.offside, 300))], kind="sides")
+
+    def _repr_latex_(self) -> str | None:
+        from cgtalg.core.latex import form_latex, math
+
+        if self.stopper is not None:
+            return self.stopper._repr_latex_()
+        a, b = form_latex(str(self.onside)), form_latex(str(self.offside))
+        return None if a is None or b is None else math(f"{a}\\mathbin{{\\&}}{b}")
+
 
 def loopy_sides(g: Any) -> Sides:
     """``G = G⁺ & G⁻``: the onside and offside as canonical stoppers (CGSuite's ``s & t``).

@@ -13,7 +13,7 @@ canonical form (:mod:`cgtalg.core.fold`), memoised on form ids.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -148,6 +148,8 @@ class Thermograph:
     temperature: Fraction
     left_wall: tuple[tuple[Fraction, Fraction], ...]
     right_wall: tuple[tuple[Fraction, Fraction], ...]
+    #: the text of the canonical form drawn (the title of the notebook picture), if known
+    form: str = field(default="", compare=False, repr=False)
 
     def _wall(self, side: str) -> _PL:
         pts = self.left_wall if side == "L" else self.right_wall
@@ -183,6 +185,24 @@ class Thermograph:
             return f"{q(self.mast)},[{cps}],[{slopes}]"
 
         return f"Thermograph({side('L')},{side('R')})"
+
+    def __repr__(self) -> str:
+        return f"Thermograph(mean={fraction_text(self.mast)}, temperature={fraction_text(self.temperature)})"
+
+    def svg(self, title: str = "") -> str:
+        """The thermograph as an inline SVG picture (:func:`cgtalg.core.svg.thermograph_svg`):
+        walls, mast, axes, and ``title`` (default: the form's text) above the mean and
+        temperature."""
+        from cgtalg.core.svg import thermograph_svg
+
+        return thermograph_svg(self.left_wall, self.right_wall, self.mast, self.temperature, title or self.form)
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the SVG picture, with CGSuite's text folded below it."""
+        from cgtalg.core.display import details, esc
+
+        return (f"<div class='cgtalg-thermograph'>{self.svg()}"
+                + details("CGSuite text", f"<code>{esc(self)}</code>") + "</div>")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: exact values as strings (``"-1/2"``), walls as ``[t, value]`` lists."""
@@ -326,7 +346,10 @@ def thermograph(g: Any) -> Thermograph:
     >>> str(cg.thermograph(cg.parse("-1/2")))          # CGSuite: numbers cool to t = -1
     'Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])'
     """
-    return fold(canonical_form(g), _THERMO)
+    from cgtalg.core.partizan_notation import format_partizan
+
+    c = canonical_form(g)
+    return replace(fold(c, _THERMO), form=format_partizan(c, max_chars=80))
 
 
 def mean(g: Any) -> Fraction:

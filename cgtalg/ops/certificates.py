@@ -38,7 +38,7 @@ from cgtalg.errors import CertificateError, CgtalgError, shorten
 __all__ = ["CheckReport", "check_certificate", "read_document"]
 
 
-@dataclass
+@dataclass(repr=False)
 class CheckReport:
     """The verdict on one certificate.
 
@@ -65,6 +65,20 @@ class CheckReport:
     def to_json(self) -> dict:
         return {"kind": self.kind, "claim": self.claim, "checker": self.checker, "ok": self.ok,
                 "reasons": self.reasons}
+
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"CheckReport({'OK' if self.ok else 'REJECTED'}, {self.kind!r}, {short(self.claim, 100)!r})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: verdict, claim, the checker that ran, and the reasons."""
+        from cgtalg.core.display import Html, card, esc, short
+
+        reasons = "<br>".join(esc(short(r, 300)) for r in self.reasons[:50])
+        return card(f"{'OK' if self.ok else 'REJECTED'}: {self.kind}", [
+            ("claim", short(self.claim, 400)), ("checker", self.checker), ("reasons", Html(reasons or "—"))],
+            kind="check")
 
     def __str__(self) -> str:
         head = f"{'OK' if self.ok else 'REJECTED'}: {self.kind}: {self.claim}\n  checker: {self.checker}"

@@ -131,12 +131,21 @@ class Comparison:
     __str__ = explain
 
     def __repr__(self) -> str:
-        return f"Comparison({_text(self.g)} {self.relation} {_text(self.h)}, {self.play})"
+        from cgtalg.core.display import short
+
+        return f"Comparison({short(_text(self.g), 60)} {self.relation} {short(_text(self.h), 60)}, {self.play})"
 
     def _repr_html_(self) -> str:
-        from cgtalg.core.display import text_html
+        """Notebook view: the relation, the play, and each certificate's card (their witnesses
+        as expandable trees)."""
+        from cgtalg.core.display import card, short
 
-        return text_html(self)
+        parts = [c._repr_html_() for c in self.certificates]
+        rows = [("G", short(_text(self.g), 120)), ("H", short(_text(self.h), 120)),
+                ("relation", f"G {_SYMBOL[self.relation]} H"), ("play", self.play)]
+        if not self.certificates:
+            rows.append(("proof", "decided by the recursive definition; no certificate is made"))
+        return card("comparison", rows, parts, kind="comparison")
 
     def to_json(self) -> dict:
         """A JSON-serialisable dict: the games, the play, the relation and each certificate

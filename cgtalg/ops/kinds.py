@@ -118,7 +118,20 @@ class Position:
         return f"{self.ruleset.name} {format_position(self.ruleset, v)}"
 
     def __repr__(self) -> str:
-        return f"Position({self})"
+        from cgtalg.core.display import short
+
+        return f"Position({short(self, 180)})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the ruleset and the position's text."""
+        from cgtalg.core.display import Html, card, esc, short
+
+        kind = "partizan" if self.is_partizan else "impartial"
+        text = short(str(self)[len(self.ruleset.name) + 1:], 400)
+        return card(f"position of {self.ruleset.name}", [
+            ("position", Html(f"<code style='white-space:pre'>{esc(text)}</code>")),
+            ("ruleset", f"{self.ruleset.name} ({kind}{', heap game' if self.is_heap_position else ''})")],
+            kind="position")
 
 
 def position(ruleset: Any, *args: Any) -> Position:

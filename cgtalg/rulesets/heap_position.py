@@ -173,6 +173,12 @@ class HeapMove:
                      f"({self.count} moves)")
         return head
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the move in words."""
+        from cgtalg.core.display import esc
+
+        return f"<span class='cgtalg-move'>{esc(self)}</span>"
+
     def to_json(self) -> dict:
         """JSON-ready dict."""
         d = {"heap_index": self.heap_index, "heap": self.heap, "removed": self.removed,

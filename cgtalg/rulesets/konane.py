@@ -61,6 +61,7 @@ class Konane(PartizanRuleset):
     """
 
     name = "konane"
+    example = "xoxo|oxox"
 
     def _moves(self, g: Grid, me: str, them: str) -> Iterable[Grid]:
         h = len(g)

@@ -241,11 +241,47 @@ class PeriodicityResult:
         d["period"] = d["preperiod"] = d["saltus"] = None
         return d
 
-    def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
+    def __repr__(self) -> str:
+        kind = "certified" if self.certified else self.status
+        return (f"PeriodicityResult({self.ruleset!r}, {kind}, period={self.period}, "
+                f"preperiod={self.preperiod}, values_checked={self.values_checked})")
 
-        return text_html(self)
+    def plot_values(self, limit: int = 400) -> list[int]:
+        """The first Grundy values to draw (the preperiod and three periods, at most
+        ``limit``, at least 120, never more than were checked); empty when the game cannot be
+        named again (a ruleset built in a session) or has no values."""
+        from cgtalg.rulesets.registry import get_ruleset
+
+        want = (self.preperiod or 0) + 3 * (self.period or 0)
+        n = min(max(want, 120), limit, self.values_checked or 120)
+        try:
+            return [int(v) for v in get_ruleset(self.ruleset).grundy_sequence(n)]
+        except Exception:  # noqa: BLE001 - a picture is optional; the card says what is known
+            return []
+
+    def _repr_html_(self) -> str:
+        """Notebook view: a card (status, period, preperiod, theorem and bound) with a sparkline
+        of the first values (red: the preperiod) and the report folded."""
+        from cgtalg.core.display import Html, card, details, esc
+        from cgtalg.core.svg import sparkline_svg
+
+        rows = [("status", ("CERTIFIED" if self.certified else f"{self.status} (seen on a prefix, not proved)")),
+                ("period", self.period if self.period is not None else "—"),
+                ("preperiod", self.preperiod if self.preperiod is not None else "—")]
+        if self.saltus:
+            rows.append(("saltus", self.saltus))
+        if self.certified:
+            rows += [("theorem", self.theorem), ("bound", self.bound)]
+        rows.append(("values checked", f"{self.values_checked:,}"))
+        values = self.plot_values()
+        parts = []
+        if values:
+            split = self.preperiod if self.preperiod is not None else None
+            rows.append(("Grundy values", Html(
+                sparkline_svg(values, split, label=f"G(0..{len(values) - 1}) of {self.ruleset}")
+                + f"<br><small>G(0..{len(values) - 1})" + (", red: the preperiod" if split else "") + "</small>")))
+        parts.append(details("report", f"<pre style='white-space:pre-wrap;margin:0'>{esc(self)}</pre>"))
+        return card(f"periodicity of {self.ruleset}", rows, parts, kind="periodicity")
 
 
 def _bound_text(mode: int, h: int, k: int, n0: int, p: int) -> str:

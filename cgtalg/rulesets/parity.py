@@ -132,6 +132,7 @@ class ParityGame(PartizanRuleset):
         if not self.reduce:
             name += ":full"
         self.name = name
+        self.example = "9"  # the opening with 9 beans, on the notebook card
 
     def __repr__(self) -> str:
         return f"ParityGame(subtraction={self.subtraction}, reduce={self.reduce})"

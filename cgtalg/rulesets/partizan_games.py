@@ -108,6 +108,7 @@ class Domineering(PartizanRuleset):
     the columns), so equal boards share one memo entry."""
 
     name = "domineering"
+    example = "2x3"
 
     @staticmethod
     def rectangle(rows: int, cols: int) -> Rows:
@@ -278,6 +279,7 @@ class Hackenbush(PartizanRuleset):
     the edges above it too (Winning Ways ch. 1-2)."""
 
     name = "hackenbush"
+    example = "LRR"
 
     def _cuts(self, position: tuple[str, ...], colours: str) -> Iterable[tuple[str, ...]]:
         for k, s in enumerate(position):
@@ -331,6 +333,7 @@ class ToadsAndFrogs(PartizanRuleset):
     moves left, one square into an empty square or jumping over one opposing piece."""
 
     name = "toads-and-frogs"
+    example = "TT.FF"
 
     def left_moves(self, position: str) -> Iterable[str]:
         s = position
@@ -401,6 +404,7 @@ class Clobber(PartizanRuleset):
     rows, written ``"xox|ox."`` as CGSuite does; a strip is one row."""
 
     name = "clobber"
+    example = "xox|ox."
 
     def _moves(self, g: Grid, me: str, them: str) -> Iterable[Grid]:
         for r, row in enumerate(g):

@@ -122,11 +122,30 @@ class Periodicity:
             "certified": self.certified,
         }
 
-    def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
+    def __repr__(self) -> str:
+        return (f"Periodicity(period={self.period}, preperiod={self.preperiod}, saltus={short_repr(self.saltus)}, "
+                f"length={self.length}, {self.status})")
 
-        return text_html(self)
+    def _repr_html_(self) -> str:
+        """Notebook view: a card with a sparkline of one period drawn three times (numeric
+        values), the report below."""
+        from cgtalg.core.display import Html, card
+        from cgtalg.core.svg import sparkline_svg
+
+        rows = [("period", self.period), ("preperiod", self.preperiod)]
+        if self.saltus != 0:
+            rows.append(("saltus", self.saltus))
+        rows += [("seen on", f"the first {self.length} values, {self.cycles:.1f} periods"), ("status", self.status)]
+        try:
+            spark = [int(self.extrapolate(self.preperiod + i)) for i in range(min(3 * self.period, 300))]
+        except (TypeError, ValueError):
+            spark = []
+        if spark:
+            rows.append(("three periods", Html(sparkline_svg(spark, label="the periodic part"))))
+        if len(str(self.cycle)) <= 300:
+            rows.append(("one period", " ".join(map(str, self.cycle))))
+        return card("periodicity" + ("" if self.certified else " (detected on a prefix, not certified)"), rows,
+                    kind="periodicity")
 
 
 @njit(cache=True)

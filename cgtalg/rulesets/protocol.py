@@ -150,6 +150,8 @@ class _RulesetBase:
 
     name: str = "ruleset"
     partizan: bool = False
+    #: a small position (text for ``parse_position``, or a position) shown on the notebook card
+    example: Any = None
 
     def components(self, position: Position) -> list[Position] | None:
         """The position as a disjunctive sum of components, or ``None`` (the default)."""
@@ -179,6 +181,12 @@ class _RulesetBase:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
+
+    def _repr_html_(self) -> str:
+        """Notebook view: name, kind, rules and an example position with its value."""
+        from cgtalg.rulesets.ruleset_html import ruleset_html
+
+        return ruleset_html(self)
 
 
 class ImpartialRuleset(_RulesetBase):

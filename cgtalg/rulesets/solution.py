@@ -128,11 +128,31 @@ class Solution:
             texts={"winning_moves": data["winning_moves"], "replies": data["replies"]},
         )
 
-    def _repr_html_(self) -> str:
-        """Notebook view: the readable report in a ``<pre>`` block."""
-        from cgtalg.core.display import text_html
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
 
-        return text_html(self)
+        n = (len(self.winning_moves) if isinstance(self.winning_moves, list)
+             else sum(len(v) for v in self.winning_moves.values()))
+        return (f"Solution({self.ruleset!r}, {short(self.position_text, 60)!r}, {play_name(self.misere)}, "
+                f"outcome={self.outcome!r}, {n} winning moves)")
+
+    def _repr_html_(self) -> str:
+        """Notebook view: a card (position, play, outcome and what it means, value, the winning
+        moves) with the readable strategy folded."""
+        from cgtalg.core.display import Html, card, details, esc, short
+
+        rows = [("ruleset", self.ruleset), ("position", short(self.position_text, 200)),
+                ("play", play_name(self.misere)), ("outcome", f"{self.outcome}: {self.outcome_text}")]
+        if self.value is not None:
+            rows.append(("misère Grundy value" if self.misere else "Grundy value", self.value))
+        moves = self.texts.get("winning_moves", self.winning_moves)
+        if isinstance(moves, dict):
+            for side, ms in moves.items():
+                rows.append((f"winning moves of {side}", short(", ".join(map(str, ms)) or "none", 300)))
+        else:
+            rows.append(("winning moves", short(", ".join(map(str, moves)) or "none (a P-position)", 300)))
+        parts = [details("strategy", f"<pre style='white-space:pre-wrap;margin:0'>{esc(short(self, 20_000))}</pre>")]
+        return card("solution", rows, parts, kind="solution")
 
 
 def play_name(misere: bool) -> str:

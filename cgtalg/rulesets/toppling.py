@@ -53,6 +53,7 @@ class TopplingDominoes(PartizanRuleset):
     """
 
     name = "toppling-dominoes"
+    example = "LRL"
 
     @staticmethod
     def normalize(position: Rows) -> Rows:
