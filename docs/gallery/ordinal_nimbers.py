@@ -69,7 +69,7 @@ facts = {
 display(HTML("<table>" + "".join(f"<tr><th>{k}</th><td>{v._repr_html_()}</td></tr>" for k, v in facts.items()) + "</table>"))
 assert (facts["ω ⊗ ω²"], facts["(ω³)^⊗3"]) == (cg.Nimber(2), w)
 cube_roots_of_2 = [r for r in (w, w * 2, w * 3) if r ** 3 == 2]
-cube_roots_of_2
+display(*cube_roots_of_2)
 
 # %% [markdown]
 # **What you should see:** `*(ω·3)`, `*ω²`, `*2`, `*ω`, and the three cube roots of 2:
