@@ -32,6 +32,9 @@ def _phylum(ruleset: Any, h: int) -> Any:
 #: seconds the report spends on misère canonical forms (genus, class, phylum, adder of each heap)
 #: before reading the remaining heaps' genera off the final misère quotient
 FORM_SECONDS = 5.0
+#: seconds the report spends looking for a final misère quotient (without ``--time``); a stored
+#: or already known quotient answers at once
+QUOTIENT_SECONDS = 10.0
 
 
 def _quotient_kind(g: int, x: Any) -> str | None:
@@ -90,7 +93,7 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
     if reach < n:
         from cgtalg.rulesets.quotient_genus import final_quotient, quotient_genus_sequence
 
-        left = None if max_seconds is None else max(1.0, max_seconds - (time.perf_counter() - t0))
+        left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - (time.perf_counter() - t0))
         q = final_quotient(ruleset, store, left)
         name = ruleset.name
         why = (f"the misère canonical forms reached heap {reach - 1} "
@@ -98,7 +101,7 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
                f"the misère canonical forms reached heap {reach - 1} (the walk limit)")
         if q is None:
             complete = False
-            note = (f"{name}: {why}; no final misère quotient was found within the budget, so heaps "
+            note = (f"{name}: {why}; no final misère quotient was found within {left:g} s, so heaps "
                     f"{reach}..{n - 1} are not reported. --time raises the budget "
                     f"(cgtalg quotient {name} --time ... looks for the quotient)")
         else:
