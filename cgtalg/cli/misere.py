@@ -29,18 +29,55 @@ def _phylum(ruleset: Any, h: int) -> Any:
     return misere_phylum(ruleset.misere_canonical_heap(h))
 
 
+#: seconds the report spends on misère canonical forms (genus, class, phylum, adder of each heap)
+#: before reading the remaining heaps' genera off the final misère quotient
+FORM_SECONDS = 5.0
+#: seconds the report spends looking for a final misère quotient (without ``--time``); a stored
+#: or already known quotient answers at once
+QUOTIENT_SECONDS = 10.0
+
+
+def _quotient_kind(g: int, x: Any) -> str | None:
+    """The genus kind of ``g^γ0`` when the quotient decides it: ``γ0`` itself, or only that
+    ``γ0`` lies past the tested values ``0..T`` (then ``g <= 1`` is restive and ``2 <= g <= T``
+    wild, whatever ``γ0`` is)."""
+    from cgtalg.misere.genus import genus_class
+
+    if x.misere_grundy is not None:
+        return genus_class(g, x.misere_grundy)
+    t = len(x.tested) - 1
+    if tuple(x.tested) != tuple(range(t + 1)):
+        return None
+    if g <= 1:
+        return "restive" if t >= 1 else None
+    return "wild" if g <= t else None
+
+
 def misere_report(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
-                  progress: bool | None = None, max_seconds: float | None = None) -> dict:
+                  progress: bool | None = None, max_seconds: float | None = None,
+                  form_seconds: float | None = FORM_SECONDS) -> dict:
     """The data of ``cgtalg misere GAME -n N`` as a dict (used by the CLI and by scripts), for
-    the ``n`` heaps ``0..n-1`` (as ``cgtalg grundy -n N`` gives ``N`` values);
-    ``max_seconds`` bounds the genus sequence (:func:`cgtalg.rulesets.heap_misere.genus_sequence`)."""
+    the ``n`` heaps ``0..n-1`` (as ``cgtalg grundy -n N`` gives ``N`` values).
+
+    Heaps are first analysed by their misère canonical forms (genus, class, phylum, adder), for
+    at most ``form_seconds`` (``None``: no limit but ``max_seconds``) and up to the walk limit
+    of the forms; the remaining heaps take their normal value from the Grundy sequence, their
+    misère outcome from the game's final misère quotient, and every genus superscript the quotient
+    decides (:mod:`cgtalg.rulesets.quotient_genus`; ``?`` where it does not). Their class and
+    phylum need forms and are ``None``. ``"source"`` says which way each row came; ``"complete"``
+    is False (with ``"note"``) when heaps are missing because no final quotient was found.
+    """
     from cgtalg.misere.adders import adder_description
     from cgtalg.rulesets.heap_misere import genus_sequence
 
+    budget = form_seconds if max_seconds is None else (
+        max_seconds if form_seconds is None else min(form_seconds, max_seconds))
+    t0 = time.perf_counter()
     gen = genus_sequence(ruleset, n, convention="classical", store=store, progress=progress,
-                         max_seconds=max_seconds)
-    shown = gen if convention == "classical" else [ruleset.genus(h, convention) for h in range(n)]
-    adders = adder_description(ruleset, n, convention=convention)
+                         max_seconds=budget, partial=True)
+    reach = len(gen)
+    shown = gen if convention == "classical" else [ruleset.genus(h, convention) for h in range(reach)]
+    adders = adder_description(ruleset, reach, convention=convention)
     rows = []
     for h, (x, s) in enumerate(zip(gen, shown)):
         ph = _phylum(ruleset, h)
@@ -48,31 +85,69 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
             "heap": h, "grundy": x.g, "misere_grundy": x.misere_grundy, "genus": s.to_str(convention),
             "gammas": list(x.gammas), "class": ph.misere_class, "genus_kind": x.genus_class,
             "phylum": ph.name.lower(), "tame": bool(ph.is_tame()),
-            "adder": adders.labels[h],
+            "adder": adders.labels[h], "misere_outcome": "P" if x.misere_grundy == 0 else "N",
+            "source": "forms",
         })
-    first_untame = next((r["heap"] for r in rows if not r["tame"]), None)
+    note = None
+    complete = True
+    if reach < n:
+        from cgtalg.rulesets.quotient_genus import final_quotient, quotient_genus_sequence
+
+        left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - (time.perf_counter() - t0))
+        q = final_quotient(ruleset, store, left)
+        name = ruleset.name
+        why = (f"the misère canonical forms reached heap {reach - 1} "
+               f"(within {budget:g} s of forms and the walk limit)" if budget is not None else
+               f"the misère canonical forms reached heap {reach - 1} (the walk limit)")
+        if q is None:
+            complete = False
+            note = (f"{name}: {why}; no final misère quotient was found within {left:g} s, so heaps "
+                    f"{reach}..{n - 1} are not reported. --time raises the budget "
+                    f"(cgtalg quotient {name} --time ... looks for the quotient)")
+        else:
+            qs = quotient_genus_sequence(ruleset, n, quotient=q, store=store)
+            for h in range(reach, n):
+                x = qs[h]
+                rows.append({
+                    "heap": h, "grundy": x.g, "misere_grundy": x.misere_grundy, "genus": x.to_str(),
+                    "gammas": list(x.gammas), "class": None, "genus_kind": _quotient_kind(x.g, x),
+                    "phylum": None, "tame": None, "adder": "-", "misere_outcome": x.misere_outcome,
+                    "source": "quotient",
+                })
+            tested = ", ".join(map(str, qs[0].tested)) if qs else ""
+            note = (f"{name}: {why}; heaps {reach}..{n - 1} come from the final misère quotient "
+                    f"(order {q.order}): misère outcome, normal value, and the genus superscripts "
+                    f"among {tested} (those with a nim-heap position in the game); '?' marks a "
+                    f"superscript that is none of them, and class, phylum and adder need the forms. "
+                    f"--time raises the time for forms")
+    first_untame = next((r["heap"] for r in rows if r["tame"] is False), None)
     first_wild = next((r["heap"] for r in rows if r["class"] == "wild"), None)
     return {
         "game": ruleset.name, "n": n, "convention": convention, "heaps": rows,
-        "misere_p_positions": [r["heap"] for r in rows if r["misere_grundy"] == 0],
+        "misere_p_positions": [r["heap"] for r in rows if r["misere_outcome"] == "P"],
         "first_untame_heap": first_untame, "first_wild_heap": first_wild,
+        "classes_known_to": reach - 1, "complete": complete, "note": note,
         "specials": adders.specials,
     }
 
 
 def _human(res: dict) -> str:
-    last = res["n"] - 1
-    out = [f"{res['game']}: misère report, heaps 0..{last} (genus convention {res['convention']})",
+    last = res["classes_known_to"]
+    shown_to = res["heaps"][-1]["heap"] if res["heaps"] else -1
+    out = [f"{res['game']}: misère report, heaps 0..{shown_to} (genus convention {res['convention']})",
            f"{'heap':>5} {'G':>4} {'G-':>4}  {'genus':<16} {'class':<9} {'phylum':<22} adder"]
     for r in res["heaps"]:
-        out.append(f"{r['heap']:>5} {r['grundy']:>4} {r['misere_grundy']:>4}  {r['genus']:<16} "
-                   f"{r['class']:<9} {(r['phylum'] or '-'):<22} {r['adder']}")
+        mg = "?" if r["misere_grundy"] is None else r["misere_grundy"]
+        out.append(f"{r['heap']:>5} {r['grundy']:>4} {mg:>4}  {r['genus']:<16} "
+                   f"{(r['class'] or '-'):<9} {(r['phylum'] or '-'):<22} {r['adder']}")
     out.append("misère P-positions (single heaps): " + (", ".join(map(str, res["misere_p_positions"])) or "none"))
     fu, fw = res["first_untame_heap"], res["first_wild_heap"]
     out.append(f"first heap that is not tame: {fu if fu is not None else 'none up to ' + str(last)}")
     out.append(f"first wild heap: {fw if fw is not None else 'none up to ' + str(last)}")
     if res["specials"]:
         out.append("special games: " + ", ".join(f"{k} = genus {v}" for k, v in res["specials"].items()))
+    if res.get("note"):
+        out.append("note: " + res["note"])
     if res.get("plot"):
         out.append(f"plot written to {res['plot']}")
     return "\n".join(out)
@@ -147,9 +222,13 @@ def register(cli: click.Group) -> None:
             from cgtalg.core.game import Game  # noqa: F401
             from cgtalg.viz.sequence_plot import plot_genus_sequence
 
-            plot_genus_sequence(r.genus_sequence(n, store=store, progress=False), plot,
-                                f"{r.name}: genus, heaps 0..{n - 1}",
-                                classes=[row["class"] for row in res["heaps"]])
+            # the heaps whose class is known (from their forms)
+            reach = res["classes_known_to"] + 1
+            plot_genus_sequence(r.genus_sequence(reach, store=store, progress=False), plot,
+                                f"{r.name}: genus, heaps 0..{reach - 1}",
+                                classes=[row["class"] for row in res["heaps"][:reach]])
             res["plot"] = plot
         res["seconds"] = round(time.perf_counter() - t0, 4)
         emit(res, as_json, lambda: _human(res))
+        if not res["complete"]:
+            ctx.exit(1)

@@ -52,7 +52,7 @@ from __future__ import annotations
 import enum
 import html
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import fold, memo_post_order
@@ -167,7 +167,11 @@ class _Info:
     wild_options: tuple[Game, ...] = ()
     reversals: tuple[tuple[Game, Game, Game], ...] = ()
     breaker: Game | None = None
-    reason: str = ""
+    # the reason is written on demand (its games' texts cost more than the classification)
+    reason: Any = ""
+
+    def text(self) -> str:
+        return self.reason() if callable(self.reason) else self.reason
 
 
 _MEMO: dict[int, _Info] = register_cache("misere.phyla", {})
@@ -187,34 +191,35 @@ def _classify(x: Game, opts: tuple[Game, ...]) -> _Info:
     kind = genus_class(g, m)
     infos = [_MEMO[o._id] for o in opts]
     if x.nim_heap_size() is not None:
-        return _Info(Phylum.NIM_HEAP, g, m, reason=f"the nim-heap *{x.nim_heap_size()}")
+        return _Info(Phylum.NIM_HEAP, g, m, reason=lambda: f"the nim-heap *{x.nim_heap_size()}")
     if all(i.phylum == Phylum.NIM_HEAP for i in infos) and kind == "tame" and (g > 1 or g != m):
-        return _Info(Phylum.NIM_HEAP, g, m, reason=f"equal to the nim-heap *{g}")
+        return _Info(Phylum.NIM_HEAP, g, m, reason=lambda: f"equal to the nim-heap *{g}")
     genus_txt = f"genus {_genus_str(x)}"
     if all(i.phylum.is_hereditarily_tame() for i in infos):
         if kind == "tame":
             return _Info(Phylum.HEREDITARILY_TAME, g, m,
-                         reason=f"tame {genus_txt} and every option is hereditarily tame")
+                         reason=lambda: f"tame {genus_txt} and every option is hereditarily tame")
         if kind == "restive":
             return _Info(Phylum.HEREDITARILY_RESTIVE, g, m,
-                         reason=f"restive {genus_txt} and every option is hereditarily tame")
+                         reason=lambda: f"restive {genus_txt} and every option is hereditarily tame")
     if all(i.phylum.is_tame() for i in infos):
         not_h = [o for o, i in zip(opts, infos) if not i.phylum.is_hereditarily_tame()]
-        via = f"; the option {not_h[0]} is only reversibly tame" if not_h else ""
+        def via() -> str:
+            return f"; the option {not_h[0]} is only reversibly tame" if not_h else ""
         if kind == "tame":
             return _Info(Phylum.REVERSIBLY_TAME, g, m,
-                         reason=f"tame {genus_txt}, every option tame{via}")
+                         reason=lambda: f"tame {genus_txt}, every option tame{via()}")
         if kind == "restive":
             return _Info(Phylum.REVERSIBLY_RESTIVE, g, m,
-                         reason=f"restive {genus_txt}, every option tame{via}")
+                         reason=lambda: f"restive {genus_txt}, every option tame{via()}")
         if kind == "restless":
             return _Info(Phylum.RESTLESS, g, m,
-                         reason=f"restless {genus_txt} (g ≥ 2, γ0 ≤ 1) and every option is tame")
+                         reason=lambda: f"restless {genus_txt} (g ≥ 2, γ0 ≤ 1) and every option is tame")
     wild_opts = tuple(o for o, i in zip(opts, infos) if not i.phylum.is_tame())
     if kind not in ("tame", "restive"):
         w = wild_opts[0]
         return _Info(_GENUS_KIND_WILD[kind], g, m, wild_options=wild_opts, breaker=w,
-                     reason=(f"{kind} {genus_txt}" if kind == "wild" else
+                     reason=lambda: (f"{kind} {genus_txt}" if kind == "wild" else
                              f"{kind} {genus_txt} but the option {w} is {_MEMO[w._id].phylum}"))
     return _reversible(x, g, m, kind, opts, infos, wild_opts)
 
@@ -279,25 +284,26 @@ def _reversible(x: Game, g: int, m: int, kind: str, opts, infos, wild_opts) -> _
         tg, tm = tame_g | tameable_g, tame_m | tameable_m
         if (mex(tg) != g or mex(tm) != m) and (tg or g > 0):
             possible.discard(Phylum.TAMEABLE)
-    rev_txt = "; ".join(f"{o} reverses through {a}" + ("" if a is b else f" and {b}")
-                        for o, a, b in reversals)
+    def rev_txt() -> str:
+        return "; ".join(f"{o} reverses through {a}" + ("" if a is b else f" and {b}")
+                         for o, a, b in reversals)
     for ph in (Phylum.REVERSIBLY_TAME, Phylum.TAMEABLE, Phylum.REVERSIBLY_RESTIVE):
         if ph in possible:
             if ph == Phylum.TAMEABLE:
-                why = (f"tame {genus_txt}; the non-tame options are tameable or reverse through "
+                why = lambda: (f"tame {genus_txt}; the non-tame options are tameable or reverse through "
                        f"tameable positions" + (f" ({mismatch})" if mismatch else "")
                        + (f"; the option {breaker} does not reverse through a tame position"
                           if breaker is not None else ""))
             else:
-                why = f"{kind} {genus_txt}; {rev_txt}"
+                why = lambda: f"{kind} {genus_txt}; {rev_txt()}"  # noqa: E731
             return _Info(ph, g, m, wild_options=wild_opts, reversals=tuple(reversals),
                          breaker=breaker, reason=why)
     if breaker is not None:
-        why = (f"{kind} {genus_txt} but the option {breaker} ({_MEMO[breaker._id].phylum}) "
+        why = lambda: (f"{kind} {genus_txt} but the option {breaker} ({_MEMO[breaker._id].phylum}) "
                f"has no {'tame' if kind == 'tame' else 'restive or tame'} option of "
                f"G⁺ = {g} and G⁻ = {m} to reverse through")
     else:
-        why = f"{kind} {genus_txt} and every wild option reverses, but {mismatch}"
+        why = lambda: f"{kind} {genus_txt} and every wild option reverses, but {mismatch}"  # noqa: E731
     return _Info(_GENUS_KIND_WILD[kind], g, m, wild_options=wild_opts,
                  reversals=tuple(reversals), breaker=breaker, reason=why)
 
@@ -329,7 +335,7 @@ def _info(c: Game) -> _Info:
         ie = _MEMO[e._id]
         g, m = _values(x)
         return _Info(ie.phylum, g, m, ie.wild_options, ie.reversals, ie.breaker,
-                     f"{x} = {e} + *1, and {e} is {ie.phylum}: {ie.reason}")
+                     lambda: f"{x} = {e} + *1, and {e} is {ie.phylum}: {ie.text()}")
 
     return memo_post_order(c, _MEMO, deps, compute)
 
@@ -486,4 +492,4 @@ def misere_classification(g: GameLike) -> MisereClassification:
     c = _canonical(g)
     i = _info(c)
     return MisereClassification(c, i.phylum, genus(c), i.wild_options, i.reversals, i.breaker,
-                                i.reason, is_half_tame(c))
+                                i.text(), is_half_tame(c))

@@ -60,8 +60,20 @@ def misere_canonical_heap(ruleset: Any, n: int) -> Game:
             raise ComputationLimitError(
                 f"{exc}. Outcomes of such heaps come from a final misère quotient "
                 f"(cgtalg quotient {name}), never from their forms") from None
-    return heap_fold(ruleset, _canon_list(ruleset), n, misere_canonical_game(game([])), misere_canonical_sum_game,
-                     lambda opts: misere_canonical_game(game(opts)))
+    try:
+        return heap_fold(ruleset, _canon_list(ruleset), n, misere_canonical_game(game([])),
+                         misere_canonical_sum_game, lambda opts: misere_canonical_game(game(opts)))
+    except ComputationLimitError as exc:
+        # the form-level message ends in a normal-play hint (XOR of Grundy values) that does not
+        # hold in misère play: say what was reached and where the rest comes from
+        name = getattr(ruleset, "name", "heap game")
+        done = len(_canon_list(ruleset))
+        detail = str(exc).split("; Grundy values of sums add by XOR")[0]
+        raise ComputationLimitError(
+            f"{name}: the misère canonical form of heap {done} is out of reach ({detail}); the "
+            f"forms of heaps 0..{done - 1} are computed. Beyond them, genus superscripts come from "
+            f"the final misère quotient (cgtalg misere {name} -n N reads them off it; "
+            f"cgtalg.rulesets.quotient_genus.quotient_genus_sequence)") from None
 
 
 def misere_canonical_position(ruleset: Any, heaps: Any) -> Game:
@@ -119,7 +131,8 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
 
 
 def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: Any = None,
-                   progress: bool | None = None, *, max_seconds: float | None = None) -> list[Genus]:
+                   progress: bool | None = None, *, max_seconds: float | None = None,
+                   partial: bool = False) -> list[Genus]:
     """Genera of the ``n`` single heaps ``0..n-1`` (Plambeck's tables; CGSuite's
     ``[G(k).Genus for k …]``): ``n`` values, as :func:`~cgtalg.rulesets.grundy_engine.grundy_sequence`
     gives ``n`` Grundy values.
@@ -128,6 +141,10 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
     ``max_seconds``: time budget, checked between heaps (past it,
     :class:`~cgtalg.errors.ComputationLimitError`; the canonical heaps built are kept on the
     ruleset and the genera written to the store stay there).
+    ``partial``: on a budget or the walk limit of the canonical forms, return the genera of the
+    heaps reached (fewer than ``n``) instead of raising; the heaps beyond come from a final
+    misère quotient as far as it decides them
+    (:func:`cgtalg.rulesets.quotient_genus.quotient_genus_sequence`).
 
     Examples
     --------
@@ -146,9 +163,14 @@ def genus_sequence(ruleset: Any, n: int, convention: str = "classical", store: A
         it = tqdm(it, desc=f"genus {getattr(ruleset, 'name', '')}", unit="heap")
     st = check_store(store)
     deadline = Deadline(max_seconds)
-    out = []
+    out: list[Genus] = []
     for h in it:
-        deadline.check(f"{getattr(ruleset, 'name', 'heap game')}: the genera of heaps 0..{n - 1} "
-                       f"({len(out)} computed)")
-        out.append(heap_genus(ruleset, h, convention, st))
+        try:
+            deadline.check(f"{getattr(ruleset, 'name', 'heap game')}: the genera of heaps 0..{n - 1} "
+                           f"({len(out)} computed)")
+            out.append(heap_genus(ruleset, h, convention, st))
+        except ComputationLimitError:
+            if partial:
+                return out
+            raise
     return out
