@@ -182,9 +182,11 @@ class HeapRuleset(ImpartialRuleset):
         return _genus.heap_genus(self, heaps, convention, store=store)
 
     def genus_sequence(self, n: int, convention: str = "classical", store: Any = None,
-                       progress: bool | None = None, *, max_seconds: float | None = None) -> list:
+                       progress: bool | None = None, *, max_seconds: float | None = None,
+                       partial: bool = False) -> list:
         """:func:`cgtalg.rulesets.heap_misere.genus_sequence`."""
-        return _genus.genus_sequence(self, n, convention, store=store, progress=progress, max_seconds=max_seconds)
+        return _genus.genus_sequence(self, n, convention, store=store, progress=progress, max_seconds=max_seconds,
+                                     partial=partial)
 
     def engine(self, method: str = "auto") -> GrundyEngine:
         """:func:`cgtalg.rulesets.grundy_engine.grundy_engine`."""
