@@ -2,10 +2,11 @@
 to the issue-8 baseline ``python -c "import click, sqlalchemy"`` measured in the same run, and
 the heavy modules each one loaded.
 
-Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR]
+Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR] [--light]
 (N fresh processes per command, default 5; ``--markdown`` prints the table of
 docs/performance.md, "Time per command"; ``--against DIR`` times another checkout of cgtalg,
-e.g. ``main``, in the same run, interleaved command by command, as a "before" column).
+e.g. ``main``, in the same run, interleaved command by command, as a "before" column;
+``--light`` times only the light commands and the three reference rows).
 
 Every command runs once before it is timed (warm: the store exists and holds what the command
 stores, Python's bytecode caches are written, numba's on-disk cache too when numba runs), in
@@ -131,7 +132,7 @@ def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
     return envs
 
 
-def measure(runs: int = 5, against: pathlib.Path | None = None) -> tuple[list, float]:
+def measure(runs: int = 5, against: pathlib.Path | None = None, light_only: bool = False) -> tuple[list, float]:
     """``([(label, median wall seconds, median CPU seconds, heavy modules loaded, (least, greatest)
     wall seconds, (wall, CPU) seconds of `against` or None)], load average)``, baseline first."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -140,6 +141,8 @@ def measure(runs: int = 5, against: pathlib.Path | None = None) -> tuple[list, f
         load = os.getloadavg()[0]
         results = []
         for label, args, store in CASES:
+            if light_only and label not in LIGHT and label not in REFERENCE:
+                continue
             before = _median_seconds(args, runs, other[store])[:2] if other is not None else None
             results.append((label, *_median_seconds(args, runs, envs[store]), before))
     return results, load
@@ -154,7 +157,7 @@ def main() -> None:
         del argv[i:i + 2]
     args = [a for a in argv if not a.startswith("--")]
     runs = int(args[0]) if args else 5
-    results, load = measure(runs, against)
+    results, load = measure(runs, against, light_only="--light" in argv)
     base, base_cpu = results[0][1], results[0][2]
     floor = results[1][1]
     for label, wall, cpu, heavy, spread, before in results:  # the full listing (on stderr with --markdown)
