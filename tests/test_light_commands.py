@@ -434,3 +434,39 @@ def test_cached_gf16_tables_equal_computed_ones_and_damage_is_recomputed(tmp_pat
     assert finite._read_cache(paths[0]) is None
     assert finite._load_tables() == computed  # recomputed and written again
     assert finite._read_cache(paths[0]) == computed
+
+
+def _light_writer(path: str, worker: int, queue) -> None:
+    from cgtalg.store.light import LightStore, open_light_store
+
+    store = open_light_store(path)
+    kinds = {type(store) is LightStore}
+    for i in range(30):  # the same keys in every process, each write its own transaction
+        store.memo_position("demo", str(i), "answer", lambda i=i: {"i": i, "square": i * i})
+        store.put_position("demo", f"{worker}-{i}", "answer", worker)
+    queue.put(kinds)
+
+
+def test_light_store_writers_in_several_processes_share_one_file(tmp_path):
+    """Four processes memoise the same positions at once (write lock taken at BEGIN IMMEDIATE,
+    the busy timeout waiting for it): one row per key, the same value read back everywhere."""
+    import multiprocessing
+
+    from cgtalg.store import open_store
+
+    path = tmp_path / "s.sqlite"
+    open_store(path).close()
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    workers = [ctx.Process(target=_light_writer, args=(str(path), w, queue)) for w in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(120)
+        assert w.exitcode == 0
+    assert [queue.get(timeout=10) for _ in workers] == [{True}] * 4
+    full = open_store(path)
+    assert [full.get_position("demo", str(i), "answer") for i in range(30)] == [{"i": i, "square": i * i} for i in range(30)]
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT count(*) FROM positions").fetchone()[0] == 30 + 4 * 30
+        assert con.execute("SELECT count(*) FROM position_properties").fetchone()[0] == 30 + 4 * 30
