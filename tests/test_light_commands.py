@@ -470,3 +470,30 @@ def test_light_store_writers_in_several_processes_share_one_file(tmp_path):
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT count(*) FROM positions").fetchone()[0] == 30 + 4 * 30
         assert con.execute("SELECT count(*) FROM position_properties").fetchone()[0] == 30 + 4 * 30
+
+
+def test_stored_misere_winning_moves_are_reread_in_the_order_given_and_verified(tmp_path):
+    """The winning moves a misère search stores are read back for the heaps in any order (each
+    move naming the first heap of its size), equal the brute force's, and `store verify`
+    recomputes them and reports a tampered record."""
+    from cgtalg.rulesets import misere_play as M
+    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.store import open_store, verify_store
+
+    path = tmp_path / "s.sqlite"
+    store = open_store(path)
+    heaps = [9, 2, 13, 9]
+    first = M.misere_search_winning_moves(TakeAndBreak("0.77"), heaps, store)
+    again = M.misere_search_winning_moves(TakeAndBreak("0.77"), heaps, store)
+    other = M.misere_search_winning_moves(TakeAndBreak("0.77"), [13, 9, 9, 2], store)  # the same record
+    assert first == again
+    assert M.winning_moves_record(other) == M.winning_moves_record(first)
+    assert sorted(m.result(heaps) for m in first) == sorted(
+        c for c in _kayles_children(tuple(sorted(heaps))) if _kayles_misere_outcome(c) == "P")
+    assert {m.heap_index for m in first} <= {0, 1, 2}  # the first 9, never the second
+    report = verify_store(store, sample=None)
+    assert report["ok"], report["problems"]
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE position_properties SET value = '[]' WHERE name = 'misere_winning_moves'")
+    report = verify_store(open_store(path), sample=None)
+    assert not report["ok"] and "misere_winning_moves" in json.dumps(report["problems"])

@@ -606,6 +606,12 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
             if not _solve(ruleset, child, False, max_states, max_seconds, None):
                 moves.append(HeapMove(i, h, h - sum(parts), tuple(parts)))
     if st is not None:
-        stored = [[m.heap, m.removed, list(m.parts)] for m in sorted(moves, key=lambda m: -m.heap)]
-        st.put_position(store_key(ruleset), text, "misere_winning_moves", stored)
+        st.put_position(store_key(ruleset), text, "misere_winning_moves", winning_moves_record(moves))
     return moves
+
+
+def winning_moves_record(moves: list) -> list:
+    """The stored form of winning moves (position property ``misere_winning_moves``):
+    ``[heap, removed, parts]`` for each move, heap by heap from the largest, the moves of one
+    heap in the order found. Independent of the order the heaps were given in."""
+    return [[m.heap, m.removed, list(m.parts)] for m in sorted(moves, key=lambda m: -m.heap)]
