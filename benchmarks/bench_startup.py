@@ -2,10 +2,11 @@
 to the issue-8 baseline ``python -c "import click, sqlalchemy"`` measured in the same run, and
 the heavy modules each one loaded.
 
-Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR]
+Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR] [--light]
 (N fresh processes per command, default 5; ``--markdown`` prints the table of
 docs/performance.md, "Time per command"; ``--against DIR`` times another checkout of cgtalg,
-e.g. ``main``, in the same run, interleaved command by command, as a "before" column).
+e.g. ``main``, in the same run, interleaved command by command, as a "before" column;
+``--light`` times only the light commands and the three reference rows).
 
 Every command runs once before it is timed (warm: the store exists and holds what the command
 stores, Python's bytecode caches are written, numba's on-disk cache too when numba runs), in
@@ -16,13 +17,18 @@ Targets: ``cgtalg --help`` and ``--version`` within 2.5x of the baseline (issue 
 misère quotient in a fresh process and ``cgtalg outcome 0.77 7 9 11 13 --misere`` import no
 numba, networkx, sympy or Alembic (issue 21); the light commands of issue 23 -- ``game``,
 ``nim mul/add/pow``, ``outcome`` in normal and misère play on small heaps, ``grundy -n 100``,
-``period 0.07`` -- answer under 0.3 s warm, importing no numba, scipy, sympy, networkx or
-Alembic: small Grundy computations run the kernels' Python code, small misère positions a
-plain memoised search, and a stored period or quotient is re-verified on the few values its
-certificate needs (numba only when a numba kernel has real work: the ``--no-store`` rows at
-the end). The misère outcome is timed twice: searched (a store without a quotient of 0.77)
-and from Kayles' final quotient, stored by ``cgtalg quotient 0.77`` before the runs
-(re-verified when read).
+``period 0.07``, ``value domineering 4x4`` -- answer under 0.3 s warm (wall time), importing
+no SQLAlchemy (a store file at the newest schema is read and written through ``sqlite3``,
+:mod:`cgtalg.store.light`), numba, scipy, sympy, networkx or Alembic: small Grundy
+computations run the kernels' Python code, small misère positions a plain memoised search
+whose answers and winning moves are stored, a stored period or quotient is re-verified on the
+few values its certificate needs, and the nimbers' GF(2^16) tables are read from their cache
+file (numba only when a numba kernel has real work: the ``--no-store`` rows at the end). The
+misère outcome is timed twice: searched (a store without a quotient of 0.77) and from Kayles'
+final quotient, stored by ``cgtalg quotient 0.77`` before the runs (re-verified when read).
+Beside the baseline, the same run times ``python -c pass`` (the interpreter's own start, the
+floor of any command) and ``python -c "import click, numpy"`` (the floor of a command that
+needs numpy's arrays, as the heap games' Grundy engine does).
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ MISERE = ["outcome", "0.77", "7", "9", "11", "13", "--misere"]
 #: (label, interpreter arguments, which store: "plain" (no quotient of 0.77) or "quotient")
 CASES = [
     ("baseline: import click, sqlalchemy", ["-c", "import click, sqlalchemy"], "plain"),
+    ("floor: python -c pass", ["-c", "pass"], "plain"),
+    ("reference: import click, numpy", ["-c", "import click, numpy"], "plain"),
     ("import cgtalg", ["-c", "import cgtalg"], "plain"),
     ("cgtalg --version", ["-c", CLI, "--version"], "plain"),
     ("cgtalg --help", ["-c", CLI, "--help"], "plain"),
@@ -64,6 +72,7 @@ CASES = [
     ("cgtalg outcome 0.77 7 9 11 13 --misere (stored quotient)", ["-c", CLI, *MISERE], "quotient"),
     ("cgtalg grundy 0.77 -n 100", ["-c", CLI, "grundy", "0.77", "-n", "100"], "plain"),
     ("cgtalg period 0.07", ["-c", CLI, "period", "0.07"], "plain"),
+    ("cgtalg value domineering 4x4", ["-c", CLI, "value", "domineering", "4x4"], "plain"),
     # heavier: a quotient computed in the process, a compiled search
     ("quotient of 0.77 (bench_miseresolver child)", ["-c", QUOTIENT], "plain"),
     ("cg.misere_quotient(0.77) from the root", ["-c", ROOT_API], "plain"),
@@ -72,7 +81,12 @@ CASES = [
      ["-c", CLI, "outcome", "0.77", "20", "21", "22", "--misere", "--no-store"], "plain"),
 ]
 #: the rows of the issue-23 table in docs/performance.md
-LIGHT = [label for label, _, _ in CASES[6:15]]
+LIGHT = [label for label, _, _ in CASES if label.startswith(("cgtalg game", "cgtalg nim", "cgtalg outcome",
+                                                             "cgtalg grundy", "cgtalg period", "cgtalg value"))]
+#: the rows printed above the light commands in the table: baseline, floor, numpy
+REFERENCE = [label for label, _, _ in CASES[:3]]
+#: the target of issue 23 for a light command, warm (seconds of wall time)
+TARGET = 0.3
 
 _PROBE = (
     "import atexit, json, sys\n"
@@ -98,12 +112,14 @@ def _run(args: list[str], env: dict) -> tuple[float, float, list[str]]:
     return seconds, _cpu() - cpu, json.loads(heavy[-1][6:]) if heavy else []
 
 
-def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, float, list[str]]:
-    """Median wall and CPU seconds of ``runs`` fresh processes (after one warm-up run)."""
+def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, float, list[str], tuple[float, float]]:
+    """Median wall and CPU seconds of ``runs`` fresh processes (after one warm-up run, as
+    hyperfine's ``--warmup 1``), the heavy modules loaded, and the least and greatest wall time."""
     _run(args, env)  # warm: the store, the bytecode and numba's caches are written
     measured = [_run(args, env) for _ in range(runs)]
-    return (statistics.median(m[0] for m in measured), statistics.median(m[1] for m in measured),
-            measured[-1][2])
+    walls = [m[0] for m in measured]
+    return (statistics.median(walls), statistics.median(m[1] for m in measured),
+            measured[-1][2], (min(walls), max(walls)))
 
 
 def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
@@ -116,15 +132,17 @@ def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
     return envs
 
 
-def measure(runs: int = 5, against: pathlib.Path | None = None) -> tuple[list, float]:
-    """``([(label, median wall seconds, median CPU seconds, heavy modules loaded, (wall, CPU)
-    seconds of `against` or None)], load average)``, baseline first."""
+def measure(runs: int = 5, against: pathlib.Path | None = None, light_only: bool = False) -> tuple[list, float]:
+    """``([(label, median wall seconds, median CPU seconds, heavy modules loaded, (least, greatest)
+    wall seconds, (wall, CPU) seconds of `against` or None)], load average)``, baseline first."""
     with tempfile.TemporaryDirectory() as tmp:
         envs = _envs(tmp, ROOT, "here")
         other = _envs(tmp, against, "other") if against is not None else None
         load = os.getloadavg()[0]
         results = []
         for label, args, store in CASES:
+            if light_only and label not in LIGHT and label not in REFERENCE:
+                continue
             before = _median_seconds(args, runs, other[store])[:2] if other is not None else None
             results.append((label, *_median_seconds(args, runs, envs[store]), before))
     return results, load
@@ -139,32 +157,36 @@ def main() -> None:
         del argv[i:i + 2]
     args = [a for a in argv if not a.startswith("--")]
     runs = int(args[0]) if args else 5
-    results, load = measure(runs, against)
+    results, load = measure(runs, against, light_only="--light" in argv)
     base, base_cpu = results[0][1], results[0][2]
-    for label, wall, cpu, heavy, before in results:  # the full listing (on stderr with --markdown)
+    floor = results[1][1]
+    for label, wall, cpu, heavy, spread, before in results:  # the full listing (on stderr with --markdown)
         was = f"  (before: {before[0] * 1000:6.0f} ms, CPU {before[1] * 1000:5.0f} ms)" if before else ""
-        print(f"{label:62s} {wall * 1000:7.0f} ms  CPU {cpu * 1000:6.0f} ms  {cpu / base_cpu:5.2f}x baseline CPU"
-              f"{was}  loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
+        mark = ("  < 0.3 s" if wall < TARGET else "  >= 0.3 s") if label in LIGHT else ""
+        print(f"{label:62s} {wall * 1000:7.0f} ms ({spread[0] * 1000:.0f}-{spread[1] * 1000:.0f})  "
+              f"{wall / base:5.2f}x baseline  CPU {cpu * 1000:6.0f} ms  {cpu / base_cpu:5.2f}x baseline CPU"
+              f"{mark}{was}  loads: {', '.join(heavy) or '-'}", file=sys.stderr if "--markdown" in sys.argv else sys.stdout)
     if "--markdown" in sys.argv:
         today = datetime.date.today().isoformat()
-        print(f"Measured {today}, median of {runs} fresh processes each (warm), load average "
-              f"{load:.2f} on {os.cpu_count()} cores; baseline `python -c \"import click, sqlalchemy\"` "
-              f"{base * 1000:.0f} ms wall, {base_cpu * 1000:.0f} ms CPU.\n")
-        head = "| command | wall (ms) | CPU (ms) | CPU ratio to baseline | heavy modules loaded |"
-        rule = "|---|---:|---:|---:|---|"
+        print(f"Measured {today}, median of {runs} fresh processes each after one warm-up run, load "
+              f"average {load:.2f} on {os.cpu_count()} cores; baseline `python -c \"import click, sqlalchemy\"` "
+              f"{base * 1000:.0f} ms wall ({base_cpu * 1000:.0f} ms CPU), `python -c pass` {floor * 1000:.0f} ms.\n")
+        head = ("| command | wall, median (ms) | wall, least–greatest (ms) | ratio to baseline (wall) | "
+                "CPU (ms) | under 0.3 s | heavy modules loaded |")
+        rule = "|---|---:|---:|---:|---:|---|---|"
         if against is not None:
-            head, rule = head + " before: wall, CPU (ms) | before: CPU ratio |", rule + "---:|---:|"
+            head, rule = head + " before: wall, CPU (ms) |", rule + "---:|"
         print(head)
         print(rule)
-        for label, wall, cpu, heavy, before in results:
-            if label in LIGHT or label == results[0][0]:
+        for label, wall, cpu, heavy, spread, before in results:
+            if label in LIGHT or label in REFERENCE:
                 shown = label.replace("|", "\\|")
-                was = (f" {before[0] * 1000:.0f}, {before[1] * 1000:.0f} | {before[1] / base_cpu:.2f} |"
-                       if before else "")
-                print(f"| `{shown}` | {wall * 1000:.0f} | {cpu * 1000:.0f} | {cpu / base_cpu:.2f} | "
-                      f"{', '.join(heavy) or '-'} |{was}")
+                was = f" {before[0] * 1000:.0f}, {before[1] * 1000:.0f} |" if before else ""
+                under = ("yes" if wall < TARGET else "**no**") if label in LIGHT else ""
+                print(f"| `{shown}` | {wall * 1000:.0f} | {spread[0] * 1000:.0f}–{spread[1] * 1000:.0f} | "
+                      f"{wall / base:.2f} | {cpu * 1000:.0f} | {under} | {', '.join(heavy) or '-'} |{was}")
         return
-    print(f"median of {runs} runs each (warm); load average {load:.2f}")
+    print(f"median of {runs} runs each (warm); load average {load:.2f}; `python -c pass` {floor * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -208,15 +208,26 @@ def no_store_option(func: Callable) -> Callable:
     return click.option("--no-store", is_flag=True, help="Compute without reading or writing the store.")(func)
 
 
+#: Commands whose store is opened by :func:`cgtalg.store.light.open_light_store`: a store file at
+#: the newest schema is read and written through ``sqlite3``, without SQLAlchemy (issue 23);
+#: every other store, and every other command, opens the full store.
+LIGHT_STORE_COMMANDS = frozenset({"game", "outcome", "grundy", "period", "value"})
+
+
 def cli_store(ctx: click.Context, enabled: bool = True):
     """The store chosen by the global ``--store URL`` (else ``$CGTALG_STORE``, else the default
-    file), opened and migrated; ``None`` when ``enabled`` is false (``--no-store``).
+    file), opened and migrated; ``None`` when ``enabled`` is false (``--no-store``). For the
+    commands of :data:`LIGHT_STORE_COMMANDS`, a light store when the file allows one
+    (:mod:`cgtalg.store.light`).
 
     With the global ``--stale show`` the store serves results written by an older version of
     their algorithm, and when the command ends one note per stale result served goes to stderr."""
     if not enabled:
         return None
-    from cgtalg.store import open_store
+    if ctx.info_name in LIGHT_STORE_COMMANDS:  # no SQLAlchemy for a store file at the newest schema
+        from cgtalg.store.light import open_light_store as open_store
+    else:
+        from cgtalg.store import open_store
 
     root = ctx.find_root()
     obj = root.obj or {}

@@ -49,7 +49,6 @@ from cgtalg.errors import ComputationLimitError, GameKindError, shorten
 from cgtalg.misere.canonical import MisereCanonicalForm, misere_canonical_game
 from cgtalg.misere.notation import format_misere
 from cgtalg.misere.parts import misere_partitions
-from cgtalg.misere.quotient import misere_quotient
 from cgtalg.misere.quotient_result import MisereQuotient
 
 __all__ = ["form_quotient", "FormQuotient", "FormHeaps", "form_heaps", "QuotientOfPositions"]
@@ -343,5 +342,7 @@ def form_quotient(forms: Iterable[Any], **kwargs: Any) -> FormQuotient:
     inputs = list(forms) if not isinstance(forms, (str, Game)) else [forms]
     heaps = kwargs.pop("heaps", None) or form_heaps(inputs)
     kwargs.setdefault("progress", False)
+    from cgtalg.misere.quotient import misere_quotient  # numpy: loaded when a quotient is computed
+
     q = misere_quotient(heaps, max_heap=heaps.max_heap, **kwargs)
     return FormQuotient(q, heaps, inputs)

@@ -32,7 +32,8 @@ TABLE_RESOURCE = ("cgtalg.data", "lenstra_alpha.tsv")
 
 @lru_cache(maxsize=1)
 def _load() -> tuple[dict, str]:
-    """Parse the TSV once: ``({p: _CNF}, provenance header)``."""
+    """Read the TSV once: ``({p: α_p as written}, provenance header)``; an entry is parsed
+    when first used (:func:`_parsed`), so a question that needs α_3 does not parse all 126."""
     package, name = TABLE_RESOURCE
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     table: dict[int, object] = {}
@@ -44,15 +45,22 @@ def _load() -> tuple[dict, str]:
         if not line.strip() or line.startswith("p\t"):
             continue
         p_text, alpha_text = line.split("\t")
-        table[int(p_text)] = _parse(alpha_text.strip())
+        table[int(p_text)] = alpha_text.strip()
     return table, "\n".join(header)
+
+
+@lru_cache(maxsize=None)
+def _parsed(p: int) -> object:
+    """Internal CNF of the table's α_p (``p`` in the table)."""
+    return _parse(_load()[0][p])
 
 
 def _alpha_cnf(p: int) -> object:
     """Internal CNF of α_p; raises :class:`OrdinalRangeError` beyond the table."""
     table, _ = _load()
     try:
-        return table[p]
+        table[p]
+        return _parsed(p)
     except KeyError:
         if p > max_tabled_prime():
             raise OrdinalRangeError(
@@ -105,7 +113,7 @@ def alpha_table() -> dict[int, OrdinalLike]:
     126
     """
     table, _ = _load()
-    return {p: _out(a) for p, a in table.items()}
+    return {p: _out(_parsed(p)) for p in table}
 
 
 def alpha_provenance() -> str:

@@ -198,7 +198,7 @@ def _build_byte_table() -> list[int]:
     return [_fmul(a, b) for a in range(256) for b in range(256)]
 
 
-_T8 = _build_byte_table()
+_T8 = _finite.byte_products()  # the same products, read from the finite module's table cache
 
 
 def _cm(a: int, b: int) -> int:

@@ -13,8 +13,8 @@ Lenstra, "Nim multiplication", 1978): for ``H = 2^(2^(k-1))`` and ``h = H/2``, a
     x ⊗ y = [(x1⊕x0)⊗(y1⊕y0) ⊕ x0⊗y0]·H ⊕ x0⊗y0 ⊕ (x1⊗y1)⊗h.
 
 The recursion stops at the 16-bit subfield ``GF(2^16)``, handled by log/exp tables of its
-cyclic multiplicative group (built once at import with numpy from the recursion itself; no
-table of answers is hard-coded). Inverses use the norm to the half-size subfield, square
+cyclic multiplicative group (built with numpy from the recursion itself, then kept in a cache
+file that later imports read without numpy; no table of answers is hard-coded). Inverses use the norm to the half-size subfield, square
 roots the split formula for the inverse Frobenius, and quadratics reduce to the
 Artin–Schreier equation ``y² ⊕ y = c``, solved recursively.
 
@@ -28,10 +28,15 @@ no roots in GF(2^64); the roots lie in GF(2^128): 18446744073709551616, 18446744
 
 from __future__ import annotations
 
+import array
+import hashlib
 import operator
+import os
+import sys
+import zlib
 from dataclasses import dataclass
-
-import numpy as np
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from cgtalg.errors import NimberError, NimZeroDivisionError
 from cgtalg.nimbers.limits import budget_check, short_repr, shorten
@@ -51,8 +56,12 @@ __all__ = [
     "nim_solve_quadratic",
 ]
 
+if TYPE_CHECKING:  # numpy is imported only to build the tables (once; then they are read back)
+    import numpy as np
+
 # ---------------------------------------------------------------------------------------------
-# Tables of the 16-bit subfield GF(2^16), derived from the recursive definition with numpy.
+# Tables of the 16-bit subfield GF(2^16), derived from the recursive definition with numpy,
+# kept in a cache file beside the module's bytecode (see _load_tables).
 # ---------------------------------------------------------------------------------------------
 
 _ORDER16 = 0xFFFF  # order of the cyclic group GF(2^16)^*
@@ -60,6 +69,8 @@ _ORDER16 = 0xFFFF  # order of the cyclic group GF(2^16)^*
 
 def _np_mul_small(a: np.ndarray, b: np.ndarray, bits: int) -> np.ndarray:
     """Elementwise nim-product of arrays of elements of GF(2^bits) by the plain recursion."""
+    import numpy as np
+
     if bits == 1:
         return a & b
     hb = bits >> 1
@@ -76,6 +87,8 @@ def _np_mul_small(a: np.ndarray, b: np.ndarray, bits: int) -> np.ndarray:
 def _build_tables() -> dict[str, np.ndarray]:
     """Build the GF(2^16) tables: exp/log of a primitive element, squares, square roots,
     multiplication by 2^15, and one Artin–Schreier root per solvable right-hand side."""
+    import numpy as np
+
     idx = np.arange(1 << 16, dtype=np.int64)
     # 8-bit product table from the recursion (65536 entries), then GF(2^16) products by one
     # more level of the split using it.
@@ -152,26 +165,138 @@ def _build_tables() -> dict[str, np.ndarray]:
     }
 
 
-_TABLES = _build_tables()
-_GENERATOR16 = int(_TABLES["generator"][0])
+#: the tables kept in the cache file, in its order (``generator`` is one value; ``bytes`` is the
+#: nim-product of every pair of bytes, ``(a << 8) | b``, used by :mod:`cgtalg.nimbers.engine`)
+_TABLE_NAMES = ("generator", "exp", "log", "sq", "sqrt", "half", "artin", "bytes")
+_CACHE_MAGIC = b"cgtalg GF(2^16) tables v2\n"
+
+
+def _computed_tables() -> dict[str, list[int]]:
+    """The tables of :data:`_TABLE_NAMES` computed afresh (numpy, about 0.1 s with its import)."""
+    tables = {name: values.tolist() for name, values in _build_tables().items()}
+    exp, log = tables["exp"], tables["log"]
+    # a ⊗ b for bytes: both lie in GF(2^16), so exp[log a + log b] (0 when either is 0)
+    tables["bytes"] = [exp[(log[a] + log[b]) % _ORDER16] if a and b else 0 for a in range(256) for b in range(256)]
+    return tables
+
+
+def _cache_files() -> list[Path]:
+    """Where the tables are cached: beside this module's bytecode (as numba caches its kernels),
+    else in the user's cache directory (``$XDG_CACHE_HOME/cgtalg``, else ``~/.cache/cgtalg``).
+    The name carries a digest of this module's source, so a changed module never reads tables
+    an older one wrote."""
+    here = Path(__file__)
+    try:
+        digest = hashlib.sha256(here.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return []
+    name = f"finite-gf65536-{digest}.bin"
+    base = os.environ.get("XDG_CACHE_HOME")
+    user = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
+    return [here.parent / "__pycache__" / name, user / "cgtalg" / name]
+
+
+def _read_cache(path: Path) -> dict[str, list[int]] | None:
+    """The tables of a cache file, or ``None`` if it is missing, truncated or damaged (the
+    CRC-32 of its values does not match)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_CACHE_MAGIC)
+    if not data.startswith(_CACHE_MAGIC) or zlib.crc32(memoryview(data)[head + 4:]) != int.from_bytes(data[head:head + 4], "little"):
+        return None
+    values = array.array("i")
+    values.frombytes(memoryview(data)[head + 4:])
+    if sys.byteorder != "little":  # pragma: no cover - written little-endian
+        values.byteswap()
+    sizes = (1, _ORDER16, 1 << 16, 1 << 16, 1 << 16, 1 << 16, 1 << 16, 1 << 16)
+    if len(values) != sum(sizes):
+        return None
+    out, at = {}, 0
+    for name, size in zip(_TABLE_NAMES, sizes):
+        out[name] = values[at:at + size].tolist()
+        at += size
+    return out
+
+
+def _write_cache(paths: list[Path], tables: dict[str, list[int]]) -> None:
+    """Write the cache file in the first place that takes it (atomically: a temporary file
+    renamed); a place that cannot be written is skipped, and none at all is no error."""
+    values = array.array("i", [v for name in _TABLE_NAMES for v in tables[name]])
+    if sys.byteorder != "little":  # pragma: no cover
+        values.byteswap()
+    payload = values.tobytes()
+    data = _CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "little") + payload
+    for path in paths:
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+            return
+        except OSError:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+
+def _load_tables() -> dict[str, list[int]]:
+    """The tables of :data:`_TABLE_NAMES`: read from the cache file when one is intact, else
+    computed (numpy) and cached. ``tests/test_light_commands.py`` checks the cached tables
+    against freshly computed ones, and that a damaged file is recomputed."""
+    paths = _cache_files()
+    for path in paths:
+        tables = _read_cache(path)
+        if tables is not None:
+            return tables
+    tables = _computed_tables()
+    _write_cache(paths, tables)
+    return tables
+
+
+_T16 = _load_tables()
+_GENERATOR16 = _T16["generator"][0]
 # Pure-Python log/exp lists. log(0) is a sentinel: any index sum involving it lands in the
 # zero-filled tail of _EXP, so products need no zero test. The exp part is repeated three
 # times so that a sum of up to three logs (two factors and a constant) indexes it directly.
 _ZLOG = 3 * _ORDER16
-_LOG: list[int] = _TABLES["log"].tolist()
+_LOG: list[int] = list(_T16["log"])
 _LOG[0] = _ZLOG
-_EXP: list[int] = _TABLES["exp"].tolist() * 3 + [0] * (_ZLOG + _ORDER16 + 1)
+_EXP: list[int] = _T16["exp"] * 3 + [0] * (_ZLOG + _ORDER16 + 1)
 _L15 = _LOG[0x8000]  # log of h16 = 2^15
 _L15X2 = (2 * _L15) % _ORDER16  # log of h16 ⊗ h16
-_SQ16: list[int] = _TABLES["sq"].tolist()
-_SQRT16: list[int] = _TABLES["sqrt"].tolist()
-_HALF16: list[int] = _TABLES["half"].tolist()
-_ARTIN16: list[int] = _TABLES["artin"].tolist()
+_SQ16: list[int] = _T16["sq"]
+_SQRT16: list[int] = _T16["sqrt"]
+_HALF16: list[int] = _T16["half"]
+_ARTIN16: list[int] = _T16["artin"]
+
+
+def byte_products() -> list[int]:
+    """``a ⊗ b`` for every pair of bytes, at index ``(a << 8) | b`` (from the cached tables)."""
+    return _T16["bytes"]
+
+
+def __getattr__(name: str) -> Any:
+    # ``_TABLES``: the tables as int64 numpy arrays (for the numba kernels), made on first use
+    if name == "_TABLES":
+        import numpy as np
+
+        tables = {key: np.array(_T16[key], dtype=np.int64) for key in _TABLE_NAMES if key != "bytes"}
+        globals()["_TABLES"] = tables
+        return tables
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------------------------
 # Input checks
 # ---------------------------------------------------------------------------------------------
+
+
+def _is_numpy_bool(x: object) -> bool:
+    np = sys.modules.get("numpy")  # a numpy bool exists only once numpy is loaded
+    return np is not None and isinstance(x, np.bool_)
 
 
 def _check(x: object, func: str, name: str = "argument") -> int:
@@ -180,7 +305,7 @@ def _check(x: object, func: str, name: str = "argument") -> int:
         if x < 0:
             raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got {shorten(x)}")
         return x
-    if isinstance(x, (bool, np.bool_)):
+    if isinstance(x, bool) or _is_numpy_bool(x):
         raise NimberError(f"{func}: {name} must be a non-negative int (a nimber), got bool {short_repr(x)}")
     try:
         value = operator.index(x)  # numpy integers and other exact integer types
@@ -195,7 +320,7 @@ def _check(x: object, func: str, name: str = "argument") -> int:
 
 
 def _check_exponent(n: object, func: str) -> int:
-    if isinstance(n, (bool, np.bool_)):
+    if isinstance(n, bool) or _is_numpy_bool(n):
         raise NimberError(f"{func}: exponent must be an int, got bool {short_repr(n)}")
     try:
         return operator.index(n)

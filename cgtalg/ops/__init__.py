@@ -12,7 +12,6 @@ from cgtalg.ops.comparison import RELATIONS, Comparison, compare
 from cgtalg.ops.kinds import KINDS, UNIVERSES, Position, kind_of, position
 from cgtalg.ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 from cgtalg.ops.play import outcome, winning_moves
-from cgtalg.ops.quotients import ComponentQuotient, misere_quotient
 from cgtalg.ops.values import (
     atomic_weight,
     canonical_form,
@@ -28,6 +27,13 @@ from cgtalg.ops.values import (
     temperature,
     thermograph,
 )
+
+import lazy_loader as _lazy
+
+# The quotient door and its result type load cgtalg.ops.quotients (and with it numpy and the
+# misère quotient machinery) on first use (lazy_loader, SPEC 1), so that a light command such
+# as ``cgtalg game '{*2}'`` does not pay for them.
+__getattr__, _, _ = _lazy.attach(__name__, submod_attrs={"quotients": ["ComponentQuotient", "misere_quotient"]})
 
 #: every operation (door), by name: the table tests/test_doors.py covers
 OPERATIONS = (

@@ -28,7 +28,6 @@ from cgtalg.core.game import Game
 from cgtalg.errors import ComputationLimitError, GameKindError, GameNotationError, RulesetError, shorten
 from cgtalg.misere.canonical import MisereCanonicalForm
 from cgtalg.misere import form_quotient as _forms
-from cgtalg.misere import quotient as _heaps
 from cgtalg.misere.notation import format_misere
 from cgtalg.misere.quotient_result import MisereQuotient
 from cgtalg.misere.quotient_state import known_state
@@ -116,6 +115,14 @@ class ReducedComponentHeaps:
             out.extend(self.forms.parts[self.canon[key].id])
         return tuple(out)
 
+
+
+def _heap_quotient(*args: Any, **kwargs: Any) -> MisereQuotient:
+    """:func:`cgtalg.misere.quotient.misere_quotient`, imported when a heap quotient is computed
+    (it loads numpy, which ``cgtalg game`` and the other doors of :mod:`cgtalg.ops` need not)."""
+    from cgtalg.misere.quotient import misere_quotient
+
+    return misere_quotient(*args, **kwargs)
 
 @dataclass(repr=False)
 class ComponentQuotient(_forms.QuotientOfPositions):
@@ -238,14 +245,14 @@ def component_quotient(ruleset: ComponentRuleset, max_size: int | None = None, r
         if callback is not None:
             kwargs["callback"] = lambda info: callback(
                 dict(info, component=heaps.heap_text(info["heap"]), max_size=max_size))
-        q = _heaps.misere_quotient(heaps, max_heap=heaps.max_heap, **kwargs)
+        q = _heap_quotient(heaps, max_heap=heaps.max_heap, **kwargs)
         return ComponentQuotient(q, heaps, max_size)
     heaps = component_heaps(ruleset)
     if callback is not None:
         kwargs["callback"] = lambda info: callback(dict(info, component=heaps.types[info["heap"]],
                                                         max_size=ruleset.component_size(heaps.types[info["heap"]])
                                                         if info["heap"] else 0))
-    q = _heaps.misere_quotient(heaps, max_heap=heaps.last_heap(max_size), **kwargs)
+    q = _heap_quotient(heaps, max_heap=heaps.last_heap(max_size), **kwargs)
     top = len(q.phi) - 1
     n = complete_size(heaps, top)
     if heaps.size_end[n] < top:        # a partial run: the last complete size
@@ -348,7 +355,7 @@ def misere_quotient(game: Any, max_heap: int | None = None, **kwargs: Any) -> An
         raise GameKindError(f"misere_quotient({shorten(game)}): {exc}",
                             getattr(exc, "answered_by", ())) from None
     if kind == "heaps":
-        return _heaps.misere_quotient(subject, max_heap, **kwargs)
+        return _heap_quotient(subject, max_heap, **kwargs)
     if kind == "family":
         return component_quotient(subject, max_heap, **kwargs)
     if max_heap is not None:

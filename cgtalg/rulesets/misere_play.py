@@ -30,7 +30,7 @@ exhausting memory; a position whose heaps are too large for its tables to fit is
 front (:func:`check_search_reach`: a heap of ``10**30`` tokens is never searched); the states
 explored are kept on the ruleset, so later queries reuse them (an interrupted search resumes
 from them), and answers are written to the store (ruleset key ``misere:<name>``, properties
-``misere_outcome`` and ``misere_grundy``) so a rerun is a lookup.
+``misere_outcome``, ``misere_grundy`` and ``misere_winning_moves``) so a rerun is a lookup.
 """
 
 from __future__ import annotations
@@ -573,9 +573,27 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
                          max_states: int | None = None, max_seconds: float | None = None,
                          progress: bool | None = None) -> list:
     """Every move from ``heaps`` to a misère P-position, as :class:`HeapMove` (the heap named
-    by the index of its first occurrence in ``heaps``)."""
+    by the index of its first occurrence in ``heaps``). With a store, the moves are read from
+    and written to it (position property ``misere_winning_moves`` of the position's text, as
+    ``[heap, removed, parts]`` in the order of the heaps from the largest), so that asking
+    again searches no child."""
+    from cgtalg.rulesets.protocol import check_store
+    from cgtalg.rulesets.heap_misere import store_key
+
     max_seconds = check_max_seconds(max_seconds)
     check_search_reach(ruleset, heaps)
+    st = check_store(store)
+    text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
+    if st is not None:
+        hit = st.get_position(store_key(ruleset), text, "misere_winning_moves")
+        if hit is not None:
+            first = {}
+            for i, h in enumerate(heaps):
+                first.setdefault(h, i)
+            by_heap: dict[int, list] = {}
+            for h, removed, parts in hit:
+                by_heap.setdefault(h, []).append(HeapMove(first[h], h, removed, tuple(parts)))
+            return [m for h in first for m in by_heap.get(h, ())]
     moves = []
     seen: set[int] = set()
     for i, h in enumerate(heaps):
@@ -587,4 +605,13 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
             child = list(rest) + [p for p in parts if p]
             if not _solve(ruleset, child, False, max_states, max_seconds, None):
                 moves.append(HeapMove(i, h, h - sum(parts), tuple(parts)))
+    if st is not None:
+        st.put_position(store_key(ruleset), text, "misere_winning_moves", winning_moves_record(moves))
     return moves
+
+
+def winning_moves_record(moves: list) -> list:
+    """The stored form of winning moves (position property ``misere_winning_moves``):
+    ``[heap, removed, parts]`` for each move, heap by heap from the largest, the moves of one
+    heap in the order found. Independent of the order the heaps were given in."""
+    return [[m.heap, m.removed, list(m.parts)] for m in sorted(moves, key=lambda m: -m.heap)]

@@ -6,11 +6,13 @@ from .fill import fill_heap_genera
 from .query import query_store
 from .provenance import ALGORITHM_VERSIONS, Provenance, current_version
 from .store import Store, get_default_store, open_store
+from .light import open_light_store
 from .verify import verify_store
 
 __all__ = [
     "Store",
     "open_store",
+    "open_light_store",
     "get_default_store",
     "default_store_url",
     "resolve_store_url",

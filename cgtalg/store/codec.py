@@ -13,9 +13,10 @@ import hashlib
 import json
 import sys
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from cgtalg.core.game import Game
+from cgtalg.core.notation import int_to_digits
 from cgtalg.errors import StoreError
 
 if TYPE_CHECKING:
@@ -31,9 +32,68 @@ __all__ = [
     "check_game",
     "check_text",
     "check_index",
+    "CHUNK_SIZE",
+    "NAME_LENGTH",
+    "RULESET_LENGTH",
+    "SEQUENCE_KEY_LENGTH",
+    "BIRTHDAY_CAP",
+    "stored_birthday",
+    "atom_key",
+    "partizan_key",
+    "key_hash",
+    "check_position",
 ]
 
 _CHUNK_DTYPES = ("i1", "i2", "i4", "i8")
+
+# -- sizes of the key and name columns (the tables are in cgtalg.store.schema) ----------------
+#: Values per full chunk of a sequence (full chunk ``i`` holds values from ``i*CHUNK_SIZE``).
+CHUNK_SIZE = 1 << 20
+#: Longest property or relation name.
+NAME_LENGTH = 100
+#: Longest ruleset key.
+RULESET_LENGTH = 200
+#: Longest sequence key.
+SEQUENCE_KEY_LENGTH = 200
+
+
+# -- keys of forms and positions (kept here, free of SQLAlchemy, so that the light store
+# (:mod:`cgtalg.store.light`) keys rows exactly as the full store does) ---------------------
+#: Stored birthdays saturate here (a 32-bit column on PostgreSQL): ``*10**18`` is stored
+#: with this birthday, its true one being its size (the key ``"*n"``).
+BIRTHDAY_CAP = 2**31 - 1
+
+
+def stored_birthday(b: int) -> int:
+    """The birthday column's value for a form of birthday ``b`` (saturated at BIRTHDAY_CAP)."""
+    return b if b < BIRTHDAY_CAP else BIRTHDAY_CAP
+
+
+def atom_key(n: int) -> str:
+    """The key of the nim-heap ``*n`` in the forms table: ``"*n"`` (``""`` for ``*0``)."""
+    return "" if n == 0 else "*" + int_to_digits(n)
+
+
+def partizan_key(left_ids: Sequence[int], right_ids: Sequence[int]) -> str:
+    """The key of a partizan form in the forms table (the same table and id space as the
+    impartial forms): ``"L"``, its Left options' store ids ascending, ``"|"``, its Right
+    options' ids ascending (``"L|"`` is the partizan ``0 = { | }``)."""
+    return ("L" + ",".join(map(str, sorted(set(left_ids)))) + "|"
+            + ",".join(map(str, sorted(set(right_ids)))))
+
+
+def key_hash(key: str) -> str:
+    """The hash column of a form's key (``forms.key_hash``) or of a position's text
+    (``positions.position_hash``): the SHA-256 hex digest of the text."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def check_position(ruleset: Any, position: Any) -> None:
+    """Refuse a ruleset key or a position key that is not text of the allowed length."""
+    check_text(ruleset, "ruleset key", RULESET_LENGTH)
+    if not isinstance(position, str):
+        raise TypeError(f"position key must be a str, got {type(position).__name__}")
+
 
 
 def _json_default(obj: Any) -> Any:

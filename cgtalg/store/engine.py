@@ -31,10 +31,13 @@ from sqlalchemy.pool import StaticPool
 from cgtalg.core.game import Game
 from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
 from cgtalg.store.codec import shorten, value_hash
-from cgtalg.store.location import (
+from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_check: re-exported
+    BUSY_TIMEOUT,
+    QUICK_CHECK_LIMIT,
     describe_url,
     inspect_sqlite_file,
     is_corruption_error,
+    quick_check,
     resolve_store_url,
     sqlite_file,
     user_store_path,
@@ -64,9 +67,6 @@ __all__ = [
     "insert_dialect",
     "table_owner",
 ]
-
-#: Seconds a SQLite writer waits for another process's write lock before giving up.
-BUSY_TIMEOUT = 60.0
 
 #: Ids per SQL ``IN (...)`` list.
 IN_BATCH = 500
@@ -117,34 +117,6 @@ def retry_transient(method: Callable) -> Callable:
             _RETRYING.active = False
 
     return wrapper
-
-
-#: Files up to this size get ``PRAGMA quick_check`` when opened (O(size); about 0.1 s
-#: for 64 MiB). Larger stores are caught when SQLite meets the damage.
-QUICK_CHECK_LIMIT = 64 * 2**20
-
-
-def quick_check(path: Any) -> str | None:
-    """``PRAGMA quick_check`` of a SQLite file through a read-only connection (never writes);
-    the first problem found, or ``None`` when clean or when the file is larger than
-    :data:`QUICK_CHECK_LIMIT`."""
-    try:
-        if path.stat().st_size > QUICK_CHECK_LIMIT:
-            return None
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
-        try:
-            rows = [row[0] for row in con.execute("PRAGMA quick_check(5)")]
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        if is_corruption_error(exc):
-            return f"SQLite says: {exc}"
-        return None
-    except OSError:
-        return None
-    if rows == ["ok"]:
-        return None
-    return "PRAGMA quick_check says: " + "; ".join(map(str, rows))
 
 
 def missing_tables(tables: Sequence[str]) -> list[str]:

@@ -21,10 +21,10 @@ from sqlalchemy.engine import Connection
 
 from cgtalg.core.game import Game, forms_by_id, nim
 from cgtalg.core.game import game as make_game
-from cgtalg.core.notation import digits_to_int, format_game, int_to_digits
+from cgtalg.core.notation import digits_to_int, format_game
 from cgtalg.core.partizan import PartizanGame, pgame
 from cgtalg.errors import StoreCorruptError, StoreError
-from cgtalg.store.codec import check_game, shorten
+from cgtalg.store.codec import BIRTHDAY_CAP, atom_key, check_game, partizan_key, shorten, stored_birthday
 from cgtalg.store.engine import IN_BATCH, retry_transient
 from cgtalg.store.schema import forms
 
@@ -39,29 +39,6 @@ __all__ = [
     "parse_form_key",
     "options_first",
 ]
-
-
-#: Stored birthdays saturate here (a 32-bit column on PostgreSQL): ``*10**18`` is stored
-#: with this birthday, its true one being its size (the key ``"*n"``).
-BIRTHDAY_CAP = 2**31 - 1
-
-
-def stored_birthday(b: int) -> int:
-    """The birthday column's value for a form of birthday ``b`` (saturated at BIRTHDAY_CAP)."""
-    return b if b < BIRTHDAY_CAP else BIRTHDAY_CAP
-
-
-def atom_key(n: int) -> str:
-    """The key of the nim-heap ``*n`` in the forms table: ``"*n"`` (``""`` for ``*0``)."""
-    return "" if n == 0 else "*" + int_to_digits(n)
-
-
-def partizan_key(left_ids: Sequence[int], right_ids: Sequence[int]) -> str:
-    """The key of a partizan form in the forms table (the same table and id space as the
-    impartial forms): ``"L"``, its Left options' store ids ascending, ``"|"``, its Right
-    options' ids ascending (``"L|"`` is the partizan ``0 = { | }``)."""
-    return ("L" + ",".join(map(str, sorted(set(left_ids)))) + "|"
-            + ",".join(map(str, sorted(set(right_ids)))))
 
 
 def key_ids(options: Any) -> list[int]:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from typing import TYPE_CHECKING
 
 from cgtalg.errors import StoreCorruptError, StoreError
+
+if TYPE_CHECKING:  # SQLAlchemy (0.25 s to import) loads when a URL is resolved, not on import:
+    # the light store (cgtalg.store.light) finds a plain store file without it
+    from sqlalchemy.engine import URL
 
 __all__ = [
     "STORE_ENV",
@@ -27,7 +29,18 @@ __all__ = [
     "describe_url",
     "inspect_sqlite_file",
     "is_corruption_error",
+    "plain_store_path",
+    "BUSY_TIMEOUT",
+    "QUICK_CHECK_LIMIT",
+    "quick_check",
 ]
+
+#: Seconds a SQLite writer waits for another process's write lock before giving up.
+BUSY_TIMEOUT = 60.0
+
+#: Files up to this size get ``PRAGMA quick_check`` when opened (O(size); about 0.1 s
+#: for 64 MiB). Larger stores are caught when SQLite meets the damage.
+QUICK_CHECK_LIMIT = 64 * 2**20
 
 #: Environment variable naming the store used when no URL is given.
 STORE_ENV = "CGTALG_STORE"
@@ -92,6 +105,9 @@ def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
     >>> resolve_store_url("postgresql://cgt@db.example.org/census").get_backend_name()
     'postgresql'
     """
+    from sqlalchemy.engine import URL, make_url
+    from sqlalchemy.exc import ArgumentError
+
     if isinstance(url, URL):
         parsed = url
     else:
@@ -106,8 +122,7 @@ def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
         if url == ":memory:":
             return URL.create("sqlite")
         if "://" not in url:
-            path = _expand(url)
-            return URL.create("sqlite", database=str(path.absolute()))
+            return URL.create("sqlite", database=str(plain_store_path(url)))
         try:
             parsed = make_url(url)
             parsed.host, parsed.port  # noqa: B018 -- make_url parses the port lazily
@@ -124,6 +139,33 @@ def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
         if not path.is_absolute():
             parsed = parsed.set(database=str(path.absolute()))
     return parsed
+
+
+def plain_store_path(url: str | os.PathLike | None = None) -> Path | None:
+    """The absolute path of the SQLite file a store named without a URL lives in, as
+    :func:`resolve_store_url` reads it (``None`` or ``""``: ``$CGTALG_STORE``, else
+    :func:`user_store_path`; a filesystem path), found without importing SQLAlchemy; ``None``
+    for a URL (text with ``://``), ``":memory:"`` or anything else.
+
+    Raises
+    ------
+    StoreError
+        For a path naming an unknown ``~user``.
+
+    Examples
+    --------
+    >>> str(plain_store_path("/tmp/x.sqlite")), plain_store_path("sqlite:////tmp/x.sqlite")
+    ('/tmp/x.sqlite', None)
+    """
+    if url is None or url == "":
+        url = os.environ.get(STORE_ENV) or None
+        if url is None:
+            return user_store_path()
+    if isinstance(url, os.PathLike):
+        url = os.fspath(url)
+    if not isinstance(url, str) or url == ":memory:" or "://" in url:
+        return None
+    return _expand(url).absolute()
 
 
 def _expand(text: str) -> Path:
@@ -223,6 +265,29 @@ def inspect_sqlite_file(path: Path) -> tuple[list[str], list[str]] | None:
             raise corrupt(f"SQLite says: {exc}") from None
         raise StoreError(f"cannot read the store file {path}: {exc}") from None
     return tables, revisions
+
+
+def quick_check(path: Path) -> str | None:
+    """``PRAGMA quick_check`` of a SQLite file through a read-only connection (never writes);
+    the first problem found, or ``None`` when clean or when the file is larger than
+    :data:`QUICK_CHECK_LIMIT`."""
+    try:
+        if path.stat().st_size > QUICK_CHECK_LIMIT:
+            return None
+        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        try:
+            rows = [row[0] for row in con.execute("PRAGMA quick_check(5)")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if is_corruption_error(exc):
+            return f"SQLite says: {exc}"
+        return None
+    except OSError:
+        return None
+    if rows == ["ok"]:
+        return None
+    return "PRAGMA quick_check says: " + "; ".join(map(str, rows))
 
 
 def is_corruption_error(exc: BaseException) -> bool:

@@ -6,14 +6,13 @@ served and is replaced by the next write).
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Sequence
 
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from cgtalg.errors import StoreCorruptError, StoreError
-from cgtalg.store.codec import check_text, encode_value, shorten, value_hash
+from cgtalg.store.codec import check_position, check_text, encode_value, key_hash, shorten, value_hash
 from cgtalg.store.engine import IN_BATCH, retry_transient, row_select
 from cgtalg.store.provenance import Provenance, current_version, made_by
 from cgtalg.store.schema import NAME_LENGTH, RULESET_LENGTH, position_properties, positions
@@ -21,20 +20,12 @@ from cgtalg.store.schema import NAME_LENGTH, RULESET_LENGTH, position_properties
 __all__ = ["PositionsMixin", "check_position"]
 
 
-def check_position(ruleset: Any, position: Any) -> None:
-    """Refuse a ruleset key or a position key that is not text of the allowed length."""
-    check_text(ruleset, "ruleset key", RULESET_LENGTH)
-    if not isinstance(position, str):
-        raise TypeError(f"position key must be a str, got {type(position).__name__}")
-
-
 class PositionsMixin:
     """Properties of ruleset positions. Part of :class:`cgtalg.store.Store`."""
 
     def _position_id(self, conn: Connection, ruleset: str, position: str, insert: bool) -> int | None:
-        position_hash = hashlib.sha256(position.encode()).hexdigest()
         query = select(positions.c.id, positions.c.position).where(
-            positions.c.ruleset == ruleset, positions.c.position_hash == position_hash
+            positions.c.ruleset == ruleset, positions.c.position_hash == key_hash(position)
         )
         row = conn.execute(query).first()
         if row is None:
@@ -42,7 +33,7 @@ class PositionsMixin:
                 return None
             conn.execute(
                 self._insert_ignore(positions),
-                {"ruleset": ruleset, "position_hash": position_hash, "position": position},
+                {"ruleset": ruleset, "position_hash": key_hash(position), "position": position},
             )
             row = conn.execute(query).one()
         if row.position != position:
@@ -121,7 +112,7 @@ class PositionsMixin:
     def _position_ids(self, conn: Connection, keys: set[tuple[str, str]], insert: bool) -> dict[tuple[str, str], int]:
         """Ids of positions ``(ruleset, position)`` (one SELECT per 500; with ``insert``, the
         missing ones inserted first, in key order so that concurrent writers cannot deadlock)."""
-        hashed = sorted((r, hashlib.sha256(p.encode()).hexdigest(), p) for r, p in keys)
+        hashed = sorted((r, key_hash(p), p) for r, p in keys)
         if insert and hashed:
             conn.execute(self._insert_ignore(positions),
                          [{"ruleset": r, "position_hash": h, "position": p} for r, h, p in hashed])

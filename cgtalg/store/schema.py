@@ -68,14 +68,9 @@ __all__ = [
     "provenance_columns",
 ]
 
-#: Values per full chunk of a sequence (full chunk ``i`` holds values from ``i*CHUNK_SIZE``).
-CHUNK_SIZE = 1 << 20
-#: Longest property or relation name.
-NAME_LENGTH = 100
-#: Longest ruleset key.
-RULESET_LENGTH = 200
-#: Longest sequence key.
-SEQUENCE_KEY_LENGTH = 200
+# CHUNK_SIZE, NAME_LENGTH, RULESET_LENGTH, SEQUENCE_KEY_LENGTH: in cgtalg.store.codec (free of
+# SQLAlchemy, for the light store), re-exported here.
+from cgtalg.store.codec import CHUNK_SIZE, NAME_LENGTH, RULESET_LENGTH, SEQUENCE_KEY_LENGTH  # noqa: E402
 
 #: Longest cgtalg version text in ``made_by``.
 VERSION_LENGTH = 40

@@ -11,7 +11,7 @@ Positions' properties, by the ruleset key of their row:
   name gives (order, status, period, P-portion); a ``quotient_census:…`` record of the misère
   quotient census is recomputed from the rules (order, ``|P|``; for a final one its period and
   the heap where the periodicity theorem certifies it);
-- ``misere:RULESET`` (genus, misère outcome and Grundy value of heap positions): recomputed;
+- ``misere:RULESET`` (genus, misère outcome, Grundy value and winning moves of heap positions): recomputed;
 - ``partizan:RULESET`` (canonical forms of ruleset positions): recomputed and compared as text;
 - any other ruleset key is a ruleset's solved position (``solution``, ``solution:misere``):
   solved again, outcome, value and winning moves compared.
@@ -320,6 +320,12 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
 
         search = misere_search_grundy if row.name == "misere_grundy" else misere_search_outcome
         fresh = search(ruleset, heaps, max_seconds=_seconds(run), progress=False)
+        same = value == fresh
+    elif row.name == "misere_winning_moves":  # written by `cgtalg outcome ... --misere`
+        from cgtalg.rulesets.misere_play import misere_search_winning_moves, winning_moves_record
+
+        fresh = winning_moves_record(misere_search_winning_moves(ruleset, heaps, max_seconds=_seconds(run),
+                                                                 progress=False))
         same = value == fresh
     else:
         run.skip("position_properties", f"no recomputation known for {row.ruleset!r} property {row.name!r}")

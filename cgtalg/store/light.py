@@ -1,0 +1,633 @@
+"""The light store: the records a small command reads and writes, through Python's own
+``sqlite3``, for a store file that is already at the newest schema.
+
+SQLAlchemy's import alone costs a quarter of a second, more than a small question such as
+``cgtalg game '{*2}'`` or ``cgtalg grundy 0.77 -n 100`` needs in all (issue 23: "a small
+question should not pay for a kernel it does not need"). :func:`open_light_store` opens a
+:class:`LightStore` when the store is a SQLite file named by a path (or ``$CGTALG_STORE``, or the
+per-user file) that exists, passes the same header, ``PRAGMA quick_check`` and table checks
+the full store runs on opening, runs in WAL mode and is at :data:`HEAD_REVISION`. Anything else
+(a new or missing file, an older or a newer schema, a PostgreSQL or other URL, an in-memory
+store, a corrupt file) opens the full :class:`cgtalg.store.Store` unchanged, which creates,
+migrates, refuses and reports as it always does.
+
+A light store answers the records of the light commands from the same tables with the same
+keys and encoding (:mod:`cgtalg.store.codec`): properties of forms (:meth:`LightStore.get`,
+read only), properties of ruleset positions (read, written, memoised) and stored sequences and
+their metadata (read). Provenance works as in the full store (a stale row is not served unless
+``serve_stale``; :attr:`LightStore.stats` and :attr:`LightStore.stale_served` count and record
+the same). Each read is one deferred transaction, each write one ``BEGIN IMMEDIATE``
+transaction, on a connection with the full store's settings (foreign keys, WAL,
+``synchronous = NORMAL``, the busy timeout :data:`~cgtalg.store.location.BUSY_TIMEOUT`).
+
+Everything else goes to the full store, opened on first need, with the same ``stats`` and
+``stale_served``: every other method and attribute (``light.form_id(g)``, ``light.put(...)``,
+``light.extend_sequence(...)``), and a light call that meets anything unusual -- a SQLite
+error (busy, read-only, malformed), an unreadable value, an inconsistent row, a different
+value already stored under a key -- which the full store then runs again and answers or
+reports in its own words. A light write that failed was rolled back, and every write is
+write-once, so running it again is safe.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import sqlite3
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from cgtalg.core.game import Game, forms_by_id
+from cgtalg.errors import StoreError
+from cgtalg.store.codec import (
+    NAME_LENGTH,
+    SEQUENCE_KEY_LENGTH,
+    atom_key,
+    check_game,
+    check_index,
+    check_position,
+    check_text,
+    decode_chunk,
+    encode_value,
+    key_hash,
+    partizan_key,
+    value_hash,
+)
+from cgtalg.store.location import (
+    BUSY_TIMEOUT,
+    inspect_sqlite_file,
+    plain_store_path,
+    quick_check,
+)
+from cgtalg.store.provenance import (
+    META_PROVENANCE,
+    Provenance,
+    current_version,
+    made_by,
+    sequence_kind,
+    sequence_version,
+)
+
+__all__ = ["HEAD_REVISION", "TABLES", "LightStore", "open_light_store", "light_store_path"]
+
+#: The newest schema revision (the Alembic head of ``migrations/versions``), known here without
+#: importing Alembic or reading the scripts; ``tests/test_light_commands.py`` checks it against
+#: Alembic's own head. A new migration must update it (until then stores at the new head open
+#: the full store, so a stale constant costs time, never correctness).
+HEAD_REVISION = "0003"
+
+#: The tables of a store at :data:`HEAD_REVISION` (those of :data:`cgtalg.store.schema.metadata`,
+#: checked by the tests).
+TABLES = ("forms", "form_properties", "form_relations", "positions", "position_properties",
+          "sequences", "sequence_chunks")
+
+#: paths SQLAlchemy renders into a URL as they are (no character it would quote)
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9/._~+-]+")
+
+
+class _Unusual(Exception):
+    """A row or a state the light store does not judge: the full store runs the call again."""
+
+
+def light_store_path(url: str | os.PathLike | None = None) -> Path | None:
+    """The store file a :class:`LightStore` may open for ``url`` (as
+    :func:`cgtalg.store.open_store` reads it), or ``None`` when the full store must open it:
+    not a plain SQLite file, absent or empty, not at :data:`HEAD_REVISION`, missing a table,
+    unreadable, or failing ``PRAGMA quick_check``. Never writes and never raises for a bad
+    store (the full store reports it).
+
+    Examples
+    --------
+    >>> light_store_path(":memory:") is None, light_store_path("postgresql://db/cgt") is None
+    (True, True)
+    """
+    try:
+        path = plain_store_path(url)
+        if path is None:
+            return None
+        state = inspect_sqlite_file(path)
+    except (StoreError, OSError, TypeError):
+        return None
+    if state is None:
+        return None
+    tables, revisions = state
+    if revisions != [HEAD_REVISION] or not set(TABLES) <= set(tables):
+        return None
+    if quick_check(path) is not None:
+        return None
+    return path
+
+
+def open_light_store(url: str | os.PathLike | None = None, serve_stale: bool = False) -> Any:
+    """A :class:`LightStore` for ``url`` when :func:`light_store_path` allows one, else the
+    full store, ``cgtalg.store.open_store(url, serve_stale)``.
+
+    Parameters
+    ----------
+    url : str or path-like, optional
+        As :func:`cgtalg.store.open_store`.
+    serve_stale : bool, default False
+        As :func:`cgtalg.store.open_store`.
+
+    Returns
+    -------
+    LightStore or cgtalg.store.Store
+
+    Raises
+    ------
+    StoreError, StoreSchemaError, StoreCorruptError
+        As :func:`cgtalg.store.open_store`, for the stores a light store does not open.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from cgtalg.store import open_store
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "s.sqlite"
+    >>> type(open_light_store(path)).__name__       # a new file: the full store creates it
+    'Store'
+    >>> light = open_light_store(path)              # now at the head revision
+    >>> type(light).__name__, light.get_position("demo", "x", "answer")
+    ('LightStore', None)
+    >>> light.memo_position("demo", "x", "answer", lambda: [1, 2]), open_store(path).get_position("demo", "x", "answer")
+    ([1, 2], [1, 2])
+
+    References
+    ----------
+    SQLite, "Write-Ahead Logging" (https://sqlite.org/wal.html) and "BEGIN TRANSACTION"
+    (https://sqlite.org/lang_transaction.html): the modes the full store uses, used here too.
+    """
+    path = light_store_path(url)
+    if path is not None:
+        try:
+            return LightStore(path, url, serve_stale)
+        except (sqlite3.Error, _Unusual):
+            pass
+    from cgtalg.store.store import open_store
+
+    return open_store(url, serve_stale=serve_stale)
+
+
+def _light(method: Callable) -> Callable:
+    """Run ``method`` on the light connection; on a SQLite error or an :class:`_Unusual` row,
+    run the full store's method of the same name with the same arguments instead."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def wrapper(self: "LightStore", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.Error, _Unusual):
+            return getattr(self.full_store(), name)(*args, **kwargs)
+
+    return wrapper
+
+
+class LightStore:
+    """A store file at the newest schema, read and written through ``sqlite3`` (see the
+    module). Open one with :func:`open_light_store`; it has the full store's attributes
+    (``url``, ``location``, ``revision``, ``stats``, ``serve_stale``, ``stale_served``) and
+    methods, the light ones answered here and the others by :meth:`full_store`."""
+
+    def __init__(self, path: Path, given: str | os.PathLike | None = None, serve_stale: bool = False) -> None:
+        self._path = path
+        self._given = given
+        self._where = str(path)
+        self.revision = HEAD_REVISION
+        self.serve_stale = bool(serve_stale)
+        self.stats: dict[str, int] = {"hits": 0, "misses": 0, "stale": 0}
+        self.stale_served: list[tuple[str, str, Provenance]] = []
+        self._full: Any = None
+        self._closed = False
+        self._lock = threading.RLock()
+        self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
+        self._values: dict[tuple[int, str, int], str] = {}  # (Game.id, property, version) -> JSON
+        self._con = self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        """A connection with the full store's settings; the store must already be in WAL mode
+        (every store the full store has opened is), else :class:`_Unusual`."""
+        con = sqlite3.connect(f"{self._path.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT,
+                              isolation_level=None, check_same_thread=False)
+        try:
+            con.execute("PRAGMA foreign_keys = ON")
+            mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise _Unusual(f"journal mode {mode}")
+            con.execute("PRAGMA synchronous = NORMAL")
+            con.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        except BaseException:
+            con.close()
+            raise
+        self._pid = os.getpid()
+        return con
+
+    # -- plumbing ----------------------------------------------------------------------
+    def full_store(self) -> Any:
+        """The full SQLAlchemy store of the same file, opened on first call, sharing this
+        store's ``stats`` and ``stale_served``."""
+        if self._full is None:
+            if self._closed:
+                raise StoreError(f"the store {self._where} is closed")
+            from cgtalg.store.store import open_store
+
+            full = open_store(self._given, serve_stale=self.serve_stale)
+            full.stats = self.stats
+            full.stale_served = self.stale_served
+            self._full = full
+        return self._full
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for names this class lacks: the full store's other methods and attributes
+        if name.startswith("__") or name in ("_full", "_closed", "_path", "_given"):
+            raise AttributeError(name)
+        return getattr(self.full_store(), name)
+
+    @property
+    def url(self) -> str:
+        """The SQLAlchemy URL of the store, as the full store's ``url`` (``sqlite:////abs/path``;
+        a path with characters a URL quotes is rendered by SQLAlchemy itself)."""
+        text = str(self._path)
+        if _PLAIN_PATH.fullmatch(text):
+            return "sqlite:///" + text
+        from cgtalg.store.location import resolve_store_url
+
+        return resolve_store_url(self._path).render_as_string(hide_password=False)
+
+    @property
+    def location(self) -> str:
+        """The store's file."""
+        return self._where
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return self._closed
+
+    @property
+    def malformed(self) -> str | None:
+        """Always ``None``: a malformed store opens the full store."""
+        return None if self._full is None else self._full.malformed
+
+    def __repr__(self) -> str:
+        return f"<cgtalg Store {self._where}{' (closed)' if self._closed else ''}>"
+
+    def __reduce__(self) -> tuple:
+        from cgtalg.store.store import get_default_store
+
+        return (get_default_store, (self.url, self.serve_stale))
+
+    def __enter__(self) -> "LightStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection (and the full store, if it was opened)."""
+        if not self._closed:
+            self._closed = True
+            self._con.close()
+            if self._full is not None:
+                self._full.close()
+
+    def forget_cache(self) -> None:
+        """Empty the in-process cache of values (as the full store's)."""
+        self._values.clear()
+        if self._full is not None:
+            self._full.forget_cache()
+
+    @contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction: ``BEGIN`` (a read) or ``BEGIN IMMEDIATE`` (a write), committed on
+        success and rolled back on any exception."""
+        if self._closed:
+            raise StoreError(f"the store {self._where} is closed")
+        with self._lock:
+            if os.getpid() != self._pid:  # forked: the parent's connection is not ours
+                self._con = self._connect()
+            con = self._con
+            con.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    def _fresh(self, table: str, key: Callable[[], str], name: str, algorithm: int,
+               made: str | None, current: int | None = None) -> bool:
+        """Whether a row of ``name`` written by ``algorithm`` is served (as the full store)."""
+        now = current_version(name) if current is None else current
+        if algorithm == now:
+            return True
+        self.stats["stale"] += 1
+        if not self.serve_stale:
+            return False
+        self.stale_served.append((table, key(), Provenance.of(name, algorithm, made, now)))
+        return True
+
+    @staticmethod
+    def _load(text: Any, kind: type | None = None) -> Any:
+        """A stored JSON value, or :class:`_Unusual` (the full store names what is wrong)."""
+        if not isinstance(text, str):
+            raise _Unusual("not JSON text")
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            raise _Unusual("not JSON") from None
+        if value is None or (kind is not None and not isinstance(value, kind)):
+            raise _Unusual("not a JSON value of its kind")
+        return value
+
+    # -- properties of forms (read) ----------------------------------------------------------
+    def _stored_form_id(self, con: sqlite3.Connection, g: Game) -> int | None:
+        """The store id of ``g`` if the store holds it, else ``None``: the forms below ``g``
+        keyed options first (:func:`~cgtalg.store.codec.atom_key`,
+        :func:`~cgtalg.store.codec.partizan_key`, ascending option ids) and looked up by key
+        hash, as the full store keys them."""
+        check_game(g)
+        found = self._form_ids.get(g.id)
+        if found is not None:
+            return found
+        by_id = forms_by_id()
+        partizan = sys.modules.get("cgtalg.core.partizan")
+        todo: dict[int, Any] = {}
+        stack = [g._id]
+        while stack:
+            gid = stack.pop()
+            if gid in todo or gid in self._form_ids:
+                continue
+            h = todo[gid] = by_id[gid]
+            if h._heap is None:
+                stack.extend(h._option_ids)
+        ids: dict[int, int] = {}
+        for gid in sorted(todo, key=lambda i: todo[i]._birthday):
+            h = todo[gid]
+            if h._heap is not None:
+                key = atom_key(h._heap)
+            else:
+                options = [ids.get(o, self._form_ids.get(o)) for o in h._option_ids]
+                if None in options:
+                    continue  # an option the store lacks
+                if partizan is not None and isinstance(h, partizan.PartizanGame):
+                    k = len(h._left)
+                    key = partizan_key(options[:k], options[k:])
+                else:
+                    key = ",".join(map(str, sorted(options)))
+            row = con.execute("SELECT id, options FROM forms WHERE key_hash = ?", (key_hash(key),)).fetchone()
+            if row is None:
+                continue
+            if row[1] != key:
+                raise _Unusual("a form key hash with other options")
+            ids[gid] = row[0]
+        self._form_ids.update(ids)  # rows found by a read are committed
+        return ids.get(g._id)
+
+    @_light
+    def get(self, g: Game, prop: str) -> Any | None:
+        """The stored value of property ``prop`` of the form ``g`` (JSON data), or ``None``
+        (as :meth:`cgtalg.store.Store.get`)."""
+        check_text(prop, "property name", NAME_LENGTH)
+        version = current_version(prop)
+        if isinstance(g, Game):
+            hit = self._values.get((g.id, prop, version))
+            if hit is not None:
+                return json.loads(hit)
+        with self._transaction() as con:
+            sid = self._stored_form_id(con, g)
+            if sid is None:
+                return None
+            row = con.execute("SELECT value, algorithm, made_by FROM form_properties WHERE form_id = ? AND name = ?",
+                              (sid, prop)).fetchone()
+        if row is None:
+            return None
+        text, algorithm, made = row
+        value = self._load(text)
+        key = f"form {sid}, property {prop!r}"
+        if not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
+            return None
+        if algorithm == version and isinstance(g, Game):
+            self._values[(g.id, prop, version)] = text
+        return value
+
+    def memo(self, g: Game, prop: str, compute: Callable[[], Any]) -> Any:
+        """The stored property ``prop`` of ``g``, or ``compute()`` stored (by the full store,
+        which keys new forms) and returned (as :meth:`cgtalg.store.Store.memo`)."""
+        stored = self.get(g, prop)
+        if stored is not None:
+            self.stats["hits"] += 1
+            return stored
+        self.stats["misses"] += 1
+        text = encode_value(compute(), f"property {prop!r}")
+        self.full_store()._put_property(g, prop, text)
+        return json.loads(text)
+
+    # -- properties of ruleset positions (read and write) -----------------------------------
+    def _position_id(self, con: sqlite3.Connection, ruleset: str, position: str, insert: bool) -> int | None:
+        h = key_hash(position)
+        query = "SELECT id, position FROM positions WHERE ruleset = ? AND position_hash = ?"
+        row = con.execute(query, (ruleset, h)).fetchone()
+        if row is None:
+            if not insert:
+                return None
+            con.execute("INSERT INTO positions (ruleset, position_hash, position) VALUES (?, ?, ?) "
+                        "ON CONFLICT (ruleset, position_hash) DO NOTHING", (ruleset, h, position))
+            row = con.execute(query, (ruleset, h)).fetchone()
+        if row is None or row[1] != position:
+            raise _Unusual("a position hash with another text")
+        return row[0]
+
+    def _position_row(self, ruleset: str, position: str, prop: str) -> tuple[int, tuple] | None:
+        with self._transaction() as con:
+            pid = self._position_id(con, ruleset, position, insert=False)
+            if pid is None:
+                return None
+            row = con.execute("SELECT value, algorithm, made_by FROM position_properties "
+                              "WHERE position_id = ? AND name = ?", (pid, prop)).fetchone()
+        return None if row is None else (pid, row)
+
+    @_light
+    def get_position(self, ruleset: str, position: str, prop: str) -> Any | None:
+        """The stored ``prop`` of ``position`` of ``ruleset``, or ``None`` (as
+        :meth:`cgtalg.store.Store.get_position`)."""
+        check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        found = self._position_row(ruleset, position, prop)
+        if found is None:
+            return None
+        pid, (text, algorithm, made) = found
+        value = self._load(text)
+        key = f"position {pid} of {ruleset!r}, property {prop!r}"
+        if not self._fresh("position_properties", lambda: key, prop, algorithm, made):
+            return None
+        return value
+
+    @_light
+    def position_provenance(self, ruleset: str, position: str, prop: str) -> Provenance | None:
+        """The provenance of the stored ``prop`` of ``position`` (stale or not), or ``None``."""
+        check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        found = self._position_row(ruleset, position, prop)
+        return None if found is None else Provenance.of(prop, found[1][1], found[1][2])
+
+    def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
+        """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once (as
+        :meth:`cgtalg.store.Store.put_position`)."""
+        check_position(ruleset, position)
+        check_text(prop, "property name", NAME_LENGTH)
+        self._put_position(ruleset, position, prop, encode_value(value, f"property {prop!r}"))
+
+    @_light
+    def _put_position(self, ruleset: str, position: str, prop: str, text: str) -> None:
+        """One write transaction: the position's row if absent, then the value, replacing only
+        a stale row (an older algorithm version); a different current value already stored is
+        left for the full store to refuse by name."""
+        version = current_version(prop)
+        with self._transaction(write=True) as con:
+            pid = self._position_id(con, ruleset, position, insert=True)
+            con.execute(
+                "INSERT INTO position_properties (position_id, name, value, value_hash, algorithm, made_by) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (position_id, name) DO UPDATE SET "
+                "value = excluded.value, value_hash = excluded.value_hash, algorithm = excluded.algorithm, "
+                "made_by = excluded.made_by WHERE position_properties.algorithm < excluded.algorithm",
+                (pid, prop, text, value_hash(text), version, made_by()))
+            stored, algorithm = con.execute(
+                "SELECT value, algorithm FROM position_properties WHERE position_id = ? AND name = ?",
+                (pid, prop)).fetchone()
+            if stored != text and algorithm == version:
+                raise _Unusual("a different value is stored")
+
+    def memo_position(self, ruleset: str, position: str, prop: str, compute: Callable[[], Any]) -> Any:
+        """The stored ``prop`` of the position, or ``compute()`` stored and returned (as
+        :meth:`cgtalg.store.Store.memo_position`; counted in :attr:`stats`)."""
+        stored = self.get_position(ruleset, position, prop)
+        if stored is not None:
+            self.stats["hits"] += 1
+            return stored
+        self.stats["misses"] += 1
+        text = encode_value(compute(), f"property {prop!r}")
+        self._put_position(ruleset, position, prop, text)
+        return json.loads(text)
+
+    # -- sequences (read) --------------------------------------------------------------------
+    def _sequence_row(self, con: sqlite3.Connection, key: str) -> tuple | None:
+        return con.execute("SELECT length, meta, algorithm, made_by FROM sequences WHERE key = ?", (key,)).fetchone()
+
+    def _served(self, key: str, row: tuple | None) -> bool:
+        if row is None:
+            return False
+        return self._fresh("sequences", lambda: f"sequence {key!r}", sequence_kind(key), row[2], row[3],
+                           sequence_version(key))
+
+    @_light
+    def sequence_length(self, key: str) -> int:
+        """How many values of sequence ``key`` are stored (0 if none, or if stale)."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as con:
+            row = self._sequence_row(con, key)
+        return int(row[0]) if self._served(key, row) else 0
+
+    @_light
+    def sequence_provenance(self, key: str) -> Provenance | None:
+        """The provenance of the values of sequence ``key`` (stale or not), or ``None``."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as con:
+            row = self._sequence_row(con, key)
+        return None if row is None else Provenance.of(sequence_kind(key), row[2], row[3], sequence_version(key))
+
+    @_light
+    def sequence(self, key: str, start: int = 0, stop: int | None = None) -> Any:
+        """The stored prefix of sequence ``key`` (an int64 numpy array), or the values at
+        ``start .. stop-1`` of it (as :meth:`cgtalg.store.Store.sequence`)."""
+        import numpy as np
+
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        start = check_index(start, "start")
+        if stop is not None:
+            stop = check_index(stop, "stop")
+        with self._transaction() as con:
+            row = self._sequence_row(con, key)
+            length = int(row[0]) if row is not None and row[2] == sequence_version(key) else 0
+            stop = length if stop is None else min(stop, length)
+            if start >= stop:
+                out = np.empty(0, dtype=np.int64)
+            else:
+                out = self._read_range(con, key, start, stop)
+        if row is not None and row[2] != sequence_version(key):
+            raise _Unusual("a stale sequence")  # the full store counts, serves or hides it
+        return out
+
+    def _read_range(self, con: sqlite3.Connection, key: str, start: int, stop: int) -> Any:
+        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks."""
+        import numpy as np
+
+        first = con.execute("SELECT max(start) FROM sequence_chunks WHERE sequence_key = ? AND start <= ?",
+                            (key, start)).fetchone()[0]
+        rows = con.execute("SELECT start, count, codec, data FROM sequence_chunks WHERE sequence_key = ? "
+                           "AND start >= ? AND start < ? ORDER BY start", (key, first or 0, stop))
+        out = np.empty(stop - start, dtype=np.int64)
+        expected = first
+        for row_start, count, codec, data in rows:
+            if row_start != expected:
+                break
+            try:
+                values = decode_chunk(codec, data, count)
+            except ValueError:
+                raise _Unusual("an unreadable chunk") from None
+            lo, hi = max(start, row_start), min(stop, row_start + count)
+            out[lo - start : hi - start] = values[lo - row_start : hi - row_start]
+            expected = row_start + count
+        if expected is None or expected < stop:
+            raise _Unusual("a missing chunk")
+        return out
+
+    @_light
+    def sequence_meta(self, key: str) -> dict | None:
+        """The metadata of sequence ``key`` (its current entries), or ``None`` (as
+        :meth:`cgtalg.store.Store.sequence_meta`)."""
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        with self._transaction() as con:
+            row = self._sequence_row(con, key)
+        if row is None or row[1] is None:
+            return None
+        meta = self._load(row[1], dict)
+        if not self._served(key, row):
+            return None
+        prov = meta.pop(META_PROVENANCE, None)
+        prov = prov if isinstance(prov, dict) else {}
+        out = {}
+        for name, value in meta.items():
+            p = prov.get(name)
+            algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
+            made = p.get("made_by") if isinstance(p, dict) else None
+            if self._fresh("sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made):
+                out[name] = value
+        return out
+
+
+#: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):
+#: defined on the class, so that a caller checking ``callable(getattr(store, "put"))`` does not
+#: open the full store before it is needed.
+FORWARDED = ("put", "put_many", "get_many", "provenance", "properties", "get_relation", "put_relation",
+             "form_id", "form_ids", "game", "position_properties", "put_positions_many",
+             "get_positions_many", "extend_sequence", "put_sequence_meta", "info", "provenance_summary",
+             "list_sequences", "list_positions", "find", "query")
+
+
+def _forward(name: str) -> Callable:
+    def method(self: LightStore, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.full_store(), name)(*args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"As :meth:`cgtalg.store.Store.{name}` (run by the full store)."
+    return method
+
+
+for _name in FORWARDED:
+    setattr(LightStore, _name, _forward(_name))
+del _name
