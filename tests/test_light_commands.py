@@ -417,23 +417,24 @@ def test_light_store_has_every_method_of_the_full_store():
 
 def test_cached_gf16_tables_equal_computed_ones_and_damage_is_recomputed(tmp_path, monkeypatch):
     from cgtalg.nimbers import finite
+    from cgtalg.nimbers import gf16_tables as tables
 
-    computed = finite._computed_tables()
-    assert {name: finite._T16[name] for name in finite._TABLE_NAMES} == computed
+    computed = tables._computed_tables()
+    assert {name: finite._T16[name] for name in tables.TABLE_NAMES} == computed
     # a ⊗ b on bytes by the definition's recursion (ONAG ch. 6): 2 ⊗ 2 = 3, 4 ⊗ 4 = 6, 16 ⊗ 16 = 24
     assert [computed["bytes"][(a << 8) | a] for a in (2, 4, 16)] == [3, 6, 24]
     paths = [tmp_path / "a" / "t.bin", tmp_path / "b" / "t.bin"]
-    monkeypatch.setattr(finite, "_cache_files", lambda: paths)
-    assert finite._load_tables() == computed and paths[0].is_file()
-    assert finite._read_cache(paths[0]) == computed
+    monkeypatch.setattr(tables, "_cache_files", lambda: paths)
+    assert tables._load_tables() == computed and paths[0].is_file()
+    assert tables._read_cache(paths[0]) == computed
     data = bytearray(paths[0].read_bytes())
     data[5000] ^= 1
     paths[0].write_bytes(bytes(data))
-    assert finite._read_cache(paths[0]) is None
+    assert tables._read_cache(paths[0]) is None
     paths[0].write_bytes(bytes(data[:7000]))
-    assert finite._read_cache(paths[0]) is None
-    assert finite._load_tables() == computed  # recomputed and written again
-    assert finite._read_cache(paths[0]) == computed
+    assert tables._read_cache(paths[0]) is None
+    assert tables._load_tables() == computed  # recomputed and written again
+    assert tables._read_cache(paths[0]) == computed
 
 
 def _light_writer(path: str, worker: int, queue) -> None:
