@@ -102,7 +102,8 @@ def _check_canonical(text, canonical, followers):
 def test_sides_published(text, onside, offside):
     s = cg.loopy_sides(text)
     assert (str(s.onside), str(s.offside)) == (onside, offside)
-    assert str(s) == (onside if onside == offside else f"{onside} & {offside}")
+    shown = "dud" if (onside, offside) == ("on", "off") else f"{onside} & {offside}"  # CGSuite's
+    assert str(s) == (onside if onside == offside else shown)
 
 
 def test_sides_that_are_not_stoppers_are_refused():

@@ -25,6 +25,7 @@ offsides) lives in :mod:`cgtalg.normal.loopy`; the notation in
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from collections import deque
 from typing import Any, Iterable, Sequence
 
@@ -32,7 +33,7 @@ from cgtalg.errors import ArgumentTypeError, LoopyGameError, shorten
 
 __all__ = [
     "LoopyGame", "loopy_game", "loopy_from_key", "from_partizan", "loopy_sum", "loopy_negative", "as_loopy",
-    "NAMED_LOOPY",
+    "NAMED_LOOPY", "Sides",
 ]
 
 Graph = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -190,6 +191,58 @@ class LoopyGame:
 
     def __repr__(self) -> str:
         return f"LoopyGame({self})"
+
+
+@dataclass(frozen=True)
+class Sides:
+    """A loopy value given by its sides, ``onside & offside`` (CGSuite's ``s & t``): the
+    onside ``G⁺`` and offside ``G⁻`` of a game ``G``, both stoppers, ``onside ≥ offside``.
+
+    :func:`cgtalg.loopy_sides` gives a game's sides as canonical stoppers (then
+    :attr:`stopper` is the game's canonical stopper when the two are the same), and
+    :func:`cgtalg.parse_loopy` reads ``A & B`` into this record; the theory's functions
+    (:func:`cgtalg.loopy_outcome`, :func:`cgtalg.normal.loopy.loopy_relation`,
+    :func:`cgtalg.loopy_sides`) take it. It is a value, not a game graph: it has no options.
+
+    Attributes
+    ----------
+    onside, offside : LoopyGame
+        Stoppers.
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> s = cg.parse_loopy("1 & -1")
+    >>> str(s), str(s.onside), str(s.offside), s.stopper
+    ('1 & -1', '1', '-1', None)
+    """
+
+    onside: LoopyGame
+    offside: LoopyGame
+
+    @property
+    def stopper(self) -> LoopyGame | None:
+        """The stopper both sides are (when they are the same graph), else None."""
+        return self.onside if self.onside is self.offside else None
+
+    @property
+    def is_short(self) -> bool:
+        """Always False: a value given by its sides is not a short game."""
+        return False
+
+    def __str__(self) -> str:
+        if self.onside is self.offside:
+            return str(self.onside)
+        named = named_loopy()
+        if self.onside is named["on"] and self.offside is named["off"]:
+            return "dud"  # CGSuite's shorthand: dud = on & off
+        return f"{self.onside} & {self.offside}"
+
+    def __repr__(self) -> str:
+        return f"Sides({self})"
+
+    def to_json(self) -> dict:
+        return {"onside": str(self.onside), "offside": str(self.offside), "text": str(self)}
 
 
 def _coerce(x: Any) -> LoopyGame | None:
@@ -466,6 +519,34 @@ def _find_cycle(graph: Graph) -> list[int] | None:
                 state[w] = 1
                 path.append(w)
                 stack.append((w, iter((*graph[w][0], *graph[w][1]))))
+    return None
+
+
+def _alternating_cycle(graph: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list | None:
+    """A cycle of alternating play ``[(position, player to move), ...]``, or None."""
+    n = len(graph)
+    state = [[0, 0] for _ in range(n)]
+    for root in range(n):
+        for rm in (0, 1):
+            if state[root][rm]:
+                continue
+            path = [(root, rm)]
+            state[root][rm] = 1
+            stack = [iter(graph[root][rm])]
+            while stack:
+                v, m = path[-1]
+                w = next(stack[-1], None)
+                if w is None:
+                    state[v][m] = 2
+                    stack.pop()
+                    path.pop()
+                    continue
+                if state[w][1 - m] == 1:
+                    return path[path.index((w, 1 - m)):]
+                if state[w][1 - m] == 0:
+                    state[w][1 - m] = 1
+                    path.append((w, 1 - m))
+                    stack.append(iter(graph[w][1 - m]))
     return None
 
 

@@ -2,6 +2,7 @@
 
 Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 
+    value   := expr ['&' expr]               (CGSuite's ``s & t``: onside & offside)
     expr    := ['+' | '-'] term (('+' | '-') term)*
     term    := '-' term | '(' expr ')' | game | name | short
     game    := [label (':')?] '{' options bars options '}'
@@ -13,6 +14,10 @@ Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 - ``{a, b}`` without bars is the impartial game ``{a, b | a, b}`` (as in cgtalg's ``{*2}``);
 - names: ``on`` = {pass|}, ``off`` = {|pass}, ``dud`` = {pass|pass}, ``over`` = {0|pass},
   ``under`` = {pass|0}, ``upon`` = {pass|*}, ``tis`` = {tisn|}, ``tisn`` = {|tis};
+- ``s & t`` (lowest precedence, at the top only): the value whose onside is the stopper ``s``
+  and offside the stopper ``t`` (``1 & -1`` is ``tis + tisn``), read into a
+  :class:`cgtalg.core.loopy.Sides` record; both sides must be stoppers (``s ≥ t`` is the
+  theory's to check: :func:`cgtalg.loopy_sides` canonicalises the record and refuses ``s < t``);
 - short game text between the braces is read by :func:`cgtalg.parse_partizan` (``1/2``,
   ``^*``, ``*3``, ``±1``, ``v``), and sums and negatives of loopy games are their graphs.
 
@@ -25,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, _canonical, as_loopy, named_loopy
+from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, Sides, _alternating_cycle, _canonical, as_loopy, named_loopy
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan_notation import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
@@ -42,9 +47,9 @@ _SHORT_CHARS = set("0123456789./*^v↑↓⇑⇓±")
 
 
 def looks_loopy(text: str) -> bool:
-    """Whether game text uses loopy notation (``pass``, a label before braces, or a named loopy
-    game): what :func:`cgtalg.ops.kinds.read` uses to choose this reader."""
-    return isinstance(text, str) and _LOOPY_MARK.search(text) is not None
+    """Whether game text uses loopy notation (``pass``, a label before braces, a named loopy
+    game, or ``&``): what :func:`cgtalg.ops.kinds.read` uses to choose this reader."""
+    return isinstance(text, str) and ("&" in text or _LOOPY_MARK.search(text) is not None)
 
 
 class _Node:
@@ -339,21 +344,47 @@ class _Parser(Scanner):
         return _canonical(tuple(graph), 0)
 
     def parse_all(self) -> Any:
-        g = super().parse_all()
+        if not self.text.strip():
+            raise self.error("empty game text", 0)
+        g = self.expr()
+        if self.peek() == "&":  # CGSuite's s & t: a value given by its onside and offside
+            self.pos += 1
+            if not self.peek():
+                raise self.error("expected the offside after '&'")
+            start = self.pos
+            t = self.expr()
+            self._check_side(g, "onside", 0)
+            self._check_side(t, "offside", start)
+            if self.peek() == "&":
+                raise self.error("a value has one onside and one offside: a second '&'")
+            g = Sides(g, t)
+        if self.peek():
+            raise self.error("unexpected character after a complete game")
         if isinstance(g, _Node):  # pragma: no cover - every label is closed at the top
             raise self.error("a game refers to a label outside it", 0)
         return g
 
+    def _check_side(self, g: Any, which: str, at: int) -> None:
+        """A side of ``s & t`` must be a stopper (no infinite alternating play)."""
+        cycle = _alternating_cycle(g.graph)
+        if cycle is not None:
+            who = ("Left", "Right")
+            shown = " -> ".join(f"{v} ({who[m]} to move)" for v, m in cycle[:6])
+            raise self.error(f"the {which} of 's & t' must be a stopper, but {shorten(str(g))} "
+                             f"has the alternating cycle {shown}", at)
 
-def parse_loopy(text: str) -> LoopyGame:
-    """Read loopy game text (grammar in the module docstring) into a :class:`LoopyGame`.
+
+def parse_loopy(text: str) -> LoopyGame | Sides:
+    """Read loopy game text (grammar in the module docstring) into a :class:`LoopyGame`, or
+    ``s & t`` into a :class:`cgtalg.core.loopy.Sides` record.
 
     Raises
     ------
     GameNotationError
         Naming the position of the first character that cannot be read: a missing brace,
         ambiguous bars, ``pass`` outside braces, an unknown name, a label reused as a reserved
-        name, braces nested deeper than :data:`LOOPY_DEPTH_LIMIT`.
+        name, braces nested deeper than :data:`LOOPY_DEPTH_LIMIT`, a side of ``s & t`` that
+        is not a stopper (naming its alternating cycle) or a second ``&``.
     ArgumentTypeError
         If ``text`` is not a str.
 
@@ -364,6 +395,8 @@ def parse_loopy(text: str) -> LoopyGame:
     ('over', 'dud')
     >>> str(cg.parse_loopy("a:{0||||0|||a|*||*}"))
     'a:{0|{0|{{a|*}|*}}}'
+    >>> cg.parse_loopy("over & v")
+    Sides(over & v)
     """
     if isinstance(text, LoopyGame):
         return text
