@@ -110,14 +110,15 @@ def sidle(game: LoopyGame, side: str, steps: int = SIDLING_STEPS) -> LoopyGame |
 def _limit(game: LoopyGame, old: list[LoopyGame], new: list[LoopyGame], side: str) -> LoopyGame | None:
     """The limit the sequence points at, when one step keeps a pattern: every position ``v``
     keeps the options ``w`` whose approximation ``Sₖ(w)`` is still an option of ``Sₖ₊₁(v)``
-    (the others were dominated), and the options that ``Sₖ₊₁(v)`` gained by bypassing become
-    fixed stoppers. When that graph is a stopper equal to the side asked (checked), it is the
+    (the others were dominated), an option that ``Sₖ₊₁(v)`` gained by bypassing becomes the
+    position ``w`` when it is ``Sₖ(w)``, and a fixed stopper otherwise. When that graph is a stopper equal to the side asked (checked), it is the
     side: ``{0 | Sₖ}`` falling through ``1, 1/2, 1/4, ...`` points at ``a:{0|a} = over``."""
     from cgtalg.normal.loopy import _alternating_cycle
     from cgtalg.normal.loopy_simplify import _simplify
 
     graph = game.graph
     n = len(graph)
+    anywhere = {id(x): w for w, x in enumerate(old)}  # a gained option that is some Sₖ(w)
     extra: list[LoopyGame] = []
     where: dict[int, int] = {}
     nodes: list[tuple[list[int], list[int]]] = []
@@ -130,6 +131,8 @@ def _limit(game: LoopyGame, old: list[LoopyGame], new: list[LoopyGame], side: st
                 mine = [w for w in opts if old[w] is x]
                 if mine:
                     out.extend(mine)
+                elif id(x) in anywhere:
+                    out.append(anywhere[id(x)])
                 else:
                     if id(x) not in where:
                         where[id(x)] = len(extra)
