@@ -219,3 +219,55 @@ def test_order_of_values_and_games():
     assert loopy_relation("1 & -1", "0") == "||"
     assert loopy_relation("on & off", "dud") == "="
     assert loopy_relation("over & v", "over") == "<" and loopy_relation("over & v", "v") == ">"
+
+
+# -- a game for every value s & t ---------------------------------------------------------------
+STOPPER_POOL = ["0", "1", "-1", "*", "^", "v", "1/2", "{1|-1}", "over", "under", "upon", "on", "off",
+                "{2|pass}", "-2", "^*", "{0|over}", "{pass|*}", "-upon", "{0, pass|0}"]
+
+
+def test_a_game_for_every_ordered_pair_of_stoppers():
+    """sides_game(s & t) = {sᴸ + {|dud}, tᴸ | sᴿ, tᴿ + {dud|}} has onside s and offside t,
+    for every ordered pair s ≥ t of the list."""
+    from cgtalg.normal.loopy import loopy_le
+    from cgtalg.normal.loopy_sidling import sides_game
+
+    pairs = 0
+    for a in STOPPER_POOL:
+        for b in STOPPER_POOL:
+            if not loopy_le(b, a):
+                continue
+            pairs += 1
+            g = sides_game(f"{a} & {b}")
+            s = cg.loopy_sides(g)
+            assert (s.onside, s.offside) == (cg.canonical_stopper(a), cg.canonical_stopper(b)), (a, b)
+    assert pairs > 100
+
+
+@pytest.mark.parametrize("text", ["1 & -1", "1 & 0", "over & v", "upon & 0", "on & 0", "2 & {1|-1}"])
+def test_the_game_of_a_value_by_play(text):
+    """The game made for s & t plays, in sums with the test stoppers, as s & t says (brute
+    force, independent of how the sides are found)."""
+    from cgtalg.normal.loopy_sidling import sides_game
+
+    value = cg.loopy_sides(text)
+    check_sides_by_play(sides_game(value), value)
+
+
+def test_a_value_is_not_a_graph():
+    with pytest.raises(cg.errors.ArgumentTypeError, match="sides_game makes a game"):
+        cg.as_loopy("1 & -1")
+
+
+def test_the_command_line_reads_values():
+    import json
+
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import cli
+
+    out = CliRunner().invoke(cli, ["loopy", "1 & -1", "tis + tisn", "--json", "--no-store"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [g["sides"] for g in data["games"]] == ["1 & -1", "1 & -1"]
+    assert data["comparisons"][0]["relation"] == "="

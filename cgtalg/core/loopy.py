@@ -262,7 +262,15 @@ def as_loopy(x: Any) -> LoopyGame:
     if isinstance(x, str):
         from cgtalg.core.loopy_notation import parse_loopy
 
-        return parse_loopy(x)
+        got = parse_loopy(x)
+        if isinstance(got, Sides):
+            raise ArgumentTypeError(f"{shorten(x)} is a value given by its sides (s & t), not a "
+                                    "game graph: cgtalg.normal.loopy_sidling.sides_game makes a "
+                                    "game with these sides")
+        return got
+    if isinstance(x, Sides):
+        raise ArgumentTypeError(f"{x} is a value given by its sides (s & t), not a game graph: "
+                                "cgtalg.normal.loopy_sidling.sides_game makes a game with these sides")
     from cgtalg.core.game import Game
     from cgtalg.core.partizan import PartizanGame, as_partizan, from_impartial
 

@@ -33,7 +33,7 @@ from typing import Any
 from cgtalg.core.loopy import LoopyGame, Sides, _canonical, named_loopy, options_graph
 from cgtalg.normal.loopy import le_matrix
 
-__all__ = ["sidle", "sided_sum", "SIDLING_STEPS", "SIDLING_SIZE"]
+__all__ = ["sidle", "sided_sum", "sides_game", "SIDLING_STEPS", "SIDLING_SIZE"]
 
 #: the most sidling steps tried (each recomputes every position of the graph)
 SIDLING_STEPS = 16
@@ -45,12 +45,7 @@ def _option_game(left: list[LoopyGame], right: list[LoopyGame]) -> LoopyGame:
     """The canonical stopper ``{left | right}`` of stoppers."""
     from cgtalg.normal.loopy_simplify import _simplify
 
-    games = list(dict.fromkeys(left + right))
-    union, starts = options_graph(games)
-    at = {id(g): s for g, s in zip(games, starts)}
-    top = (tuple(at[id(g)] for g in left), tuple(at[id(g)] for g in right))
-    game = _canonical((*union, top), len(union))
-    return _simplify(game, "stopper")
+    return _simplify(_option_game_raw(left, right), "stopper")
 
 
 def sidle(game: LoopyGame, side: str, steps: int = SIDLING_STEPS) -> LoopyGame | None:
@@ -182,3 +177,70 @@ def sided_sum(*games: Any) -> Sides:
     on = loopy_sum(*(p.onside for p in parts))
     off = loopy_sum(*(p.offside for p in parts))
     return Sides(_side(on, "onside"), _side(off, "offside"))
+
+
+def sides_game(x: Any) -> LoopyGame:
+    """A game whose onside and offside are the sides of ``x`` (a game graph for ``s & t``).
+
+    With ``s ≥ t`` canonical stoppers (``s`` itself when they are the same) and ``Z = {|dud}``
+    (``Z = 0 & off``: ``{|on} = 0``, ``{|off} = off``), the game
+
+        ``{ sᴸ + Z, tᴸ | sᴿ, tᴿ − Z }``
+
+    has onside ``s`` and offside ``t``: a position's sides are the sides of the game of its
+    options' sides (``G⁺ = {(Gᴸ)⁺ | (Gᴿ)⁺}``), so the onside is ``{sᴸ, tᴸ | sᴿ, on}`` and the
+    offside ``{off, tᴸ | sᴿ, tᴿ}``; ``off`` as a Left option and ``on`` as a Right option are
+    bypassed to nothing (reversible through ``off ≤ G``, ``on ≥ G``), ``tᴸ ⧏ t ≤ s`` adds
+    nothing to ``s`` and ``sᴿ ⧐ s ≥ t`` nothing to ``t``. :func:`cgtalg.loopy_sides` of the
+    result gives ``s & t`` back (checked in the tests on every ordered pair of a list of
+    stoppers, and by play).
+
+    Parameters
+    ----------
+    x
+        A :class:`cgtalg.core.loopy.Sides` record, ``s & t`` text, or any loopy game (its
+        sides).
+
+    Returns
+    -------
+    LoopyGame
+        A graph (a stopper when the sides are equal).
+
+    Raises
+    ------
+    ArgumentError
+        For ``s & t`` with ``s`` not ≥ ``t``.
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> g = sides_game("1 & -1")
+    >>> str(cg.loopy_sides(g)), cg.loopy_outcome(g).name
+    ('1 & -1', 'D')
+    >>> sides_game("2 & 2") is cg.parse_loopy("2")
+    True
+
+    References
+    ----------
+    Winning Ways ch. 11 (onsides and offsides, ``dud``); Siegel, CGT ch. VI.
+    """
+    from cgtalg.normal.loopy_simplify import loopy_sides
+
+    sides = loopy_sides(x)
+    s, t = sides.onside, sides.offside
+    if s is t:
+        return s
+    z = _option_game_raw([], [named_loopy()["dud"]])  # {|dud} = 0 & off
+    zero_on = -z                                       # {dud|} = on & 0
+    left = [a + z for a in s.left] + list(t.left)
+    right = list(s.right) + [b + zero_on for b in t.right]
+    return _option_game_raw(left, right)
+
+
+def _option_game_raw(left: list[LoopyGame], right: list[LoopyGame]) -> LoopyGame:
+    """The game ``{left | right}`` of loopy games (no simplification)."""
+    games = list(dict.fromkeys(left + right))
+    union, starts = options_graph(games)
+    at = {id(g): s for g, s in zip(games, starts)}
+    top = (tuple(at[id(g)] for g in left), tuple(at[id(g)] for g in right))
+    return _canonical((*union, top), len(union))
