@@ -133,7 +133,7 @@ def test_sidling_by_hand():
 
 def test_bachs_carousel_is_still_refused():
     # Winning Ways ch. 11; CGSuite (EvalTest "not stopper-sided"): its sides are not stoppers
-    with pytest.raises(UnsupportedError):
+    with pytest.raises(UnsupportedError, match="sidling from on does not settle on it"):
         cg.loopy_sides("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
 
 

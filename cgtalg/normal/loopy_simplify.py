@@ -218,7 +218,12 @@ def _side(game: LoopyGame, side: str) -> LoopyGame:
 
         found = sidle(game, side)
         if found is None:
-            raise first
+            raise UnsupportedError(f"no stopper found equal to the {side} of {_short(game)}: "
+                                   f"simplification gives {_short(out)}, which is not it, and "
+                                   "sidling from " + ("on" if side == "onside" else "off")
+                                   + " does not settle on it within cgtalg.normal.loopy_sidling."
+                                   "SIDLING_STEPS steps (games whose sides are not stoppers, "
+                                   "such as Bach's Carousel, have none)") from first
         return found
     # the side is a stopper: its canonical form
     return _simplify(out, "stopper")
