@@ -271,3 +271,28 @@ def test_the_command_line_reads_values():
     data = json.loads(out.output)
     assert [g["sides"] for g in data["games"]] == ["1 & -1", "1 & -1"]
     assert data["comparisons"][0]["relation"] == "="
+
+
+def test_the_play_check_rejects_wrong_sides():
+    """The brute-force check is not vacuous: sides off by a little are caught."""
+    game = L("tis + tisn")
+    for wrong in ("1 & 0", "0 & -1", "2 & -1", "1 & -2", "over & under"):
+        with pytest.raises(AssertionError):
+            check_sides_by_play(game, cg.loopy_sides(wrong))
+    check_sides_by_play(game, cg.loopy_sides("1 & -1"))
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.lists(
+    st.tuples(st.sets(st.integers(0, n - 1), max_size=3), st.sets(st.integers(0, n - 1), max_size=3)),
+    min_size=n, max_size=n)))
+def test_sides_of_larger_random_games_by_play(g):
+    game = game_of(g)
+    assume(not cg.is_stopper(game))
+    try:
+        sides = cg.loopy_sides(game)
+    except UnsupportedError:
+        assume(False)
+        return
+    check_sides_by_play(game, sides)
