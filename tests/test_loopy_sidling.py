@@ -296,3 +296,60 @@ def test_sides_of_larger_random_games_by_play(g):
         assume(False)
         return
     check_sides_by_play(game, sides)
+
+
+@pytest.mark.parametrize("text,shown", [
+    ("{2&-2|1&-2}", "{2|1} & -2*"),   # CGSuite EvalTest "explicit specifier of sided values"
+    ("-(1 & 0)", "0 & -1"),           # -tis = tisn (Winning Ways ch. 11)
+    ("{1 & 0|}", "2 & 1"), ("{0|1&-1}", "1/2 & {0|-1}"), ("a:{1&0|a}", "{1|pass} & over"),
+])
+def test_values_as_options(text, shown):
+    """A game whose options are values: its sides are those of the games of the options'
+    sides. Checked against the game made by putting each value's game (sides_game) in its
+    place, whose sides are found from its graph and checked by play."""
+    from cgtalg.core.loopy_notation import parse_loopy
+
+    value = cg.loopy_sides(text)
+    assert str(value) == shown
+    assert isinstance(parse_loopy(text), Sides)
+
+
+def test_values_as_options_against_their_games():
+    from cgtalg.normal.loopy_sidling import _option_game_raw, sides_game
+
+    g = _option_game_raw([sides_game("2 & -2")], [sides_game("1 & -2")])
+    assert str(cg.loopy_sides(g)) == "{2|1} & -2*"
+    check_sides_by_play(g, cg.loopy_sides("{2&-2|1&-2}"))
+    g = _option_game_raw([], [cg.parse_loopy("0"), sides_game("1 & -1")])
+    assert cg.loopy_sides(g) == cg.loopy_sides("{|0, 1 & -1}")
+
+
+@pytest.mark.parametrize("text,at,words", [
+    ("{1 & |}", 5, "expected the offside after '&'"),
+    ("(1 & 0) + 1", 8, "not added in the text"),
+    ("a:{a & 0|}", 3, "cannot refer to an enclosing game"),
+    ("(1&0)&0", 0, "not a value given by its sides"),
+    ("+-(1&0)", 0, "written for games only"),
+])
+def test_malformed_values_as_options(text, at, words):
+    with pytest.raises(GameNotationError, match=words) as info:
+        L(text)
+    assert info.value.position == at
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="{}|,:apsonfv&dtiu0123*^-+ ()", max_size=24))
+def test_any_text_with_values_reads_or_raises_a_named_error(text):
+    """Text with '&' is read, or refused with a notation error naming a position (and a value
+    whose sides are out of order or not found, by the theory's named errors)."""
+    try:
+        x = L(text)
+    except GameNotationError as e:
+        assert e.position is not None and 0 <= e.position <= len(text)
+        return
+    if isinstance(x, Sides):
+        try:
+            s = cg.loopy_sides(x)
+        except (ArgumentError, UnsupportedError):
+            return
+        assert cg.is_stopper(s.onside) and cg.is_stopper(s.offside)

@@ -132,6 +132,10 @@ class LoopyGame:
         """Every position of the graph as a game (the game first)."""
         return [self.follower(v) for v in range(len(self._graph))]
 
+    def __neg__(self) -> "Sides":
+        """``-(s & t) = -t & -s`` (the onside of ``-G`` is ``-(G⁻)``)."""
+        return Sides(-self.offside, -self.onside)
+
     @property
     def is_short(self) -> bool:
         """Whether the graph has no cycle (then :meth:`to_partizan` gives the short form)."""
@@ -198,6 +202,11 @@ class Sides:
     """A loopy value given by its sides, ``onside & offside`` (CGSuite's ``s & t``): the
     onside ``G⁺`` and offside ``G⁻`` of a game ``G``, both stoppers, ``onside ≥ offside``.
 
+    The reader also makes this record for a game some of whose options are values
+    (``{2&-2|1&-2}``): then ``onside`` is the game with each such option's onside in its place
+    and ``offside`` the game with its offside, graphs that need not be stoppers, whose onside
+    and offside (:func:`cgtalg.loopy_sides`) are the value's.
+
     :func:`cgtalg.loopy_sides` gives a game's sides as canonical stoppers (then
     :attr:`stopper` is the game's canonical stopper when the two are the same), and
     :func:`cgtalg.parse_loopy` reads ``A & B`` into this record; the theory's functions
@@ -207,7 +216,8 @@ class Sides:
     Attributes
     ----------
     onside, offside : LoopyGame
-        Stoppers.
+        Stoppers (as :func:`cgtalg.loopy_sides` gives them), or graphs whose onside and
+        offside they stand for (as the reader gives them).
 
     Examples
     --------
@@ -224,6 +234,10 @@ class Sides:
     def stopper(self) -> LoopyGame | None:
         """The stopper both sides are (when they are the same graph), else None."""
         return self.onside if self.onside is self.offside else None
+
+    def __neg__(self) -> "Sides":
+        """``-(s & t) = -t & -s`` (the onside of ``-G`` is ``-(G⁻)``)."""
+        return Sides(-self.offside, -self.onside)
 
     @property
     def is_short(self) -> bool:

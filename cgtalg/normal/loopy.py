@@ -94,13 +94,15 @@ def checked_sides(x: Sides) -> Sides:
 
 
 def _loopy_or_sides(x: Any) -> LoopyGame | Sides:
-    if isinstance(x, Sides):
-        return checked_sides(x)
+    """A loopy game, or a value by its sides made canonical (:func:`cgtalg.loopy_sides`)."""
     if isinstance(x, str):
         from cgtalg.core.loopy_notation import parse_loopy
 
-        got = parse_loopy(x)
-        return checked_sides(got) if isinstance(got, Sides) else got
+        x = parse_loopy(x)
+    if isinstance(x, Sides):
+        from cgtalg.normal.loopy_simplify import loopy_sides
+
+        return loopy_sides(x)
     return as_loopy(x)
 
 

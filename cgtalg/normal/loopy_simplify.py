@@ -261,14 +261,18 @@ def loopy_sides(g: Any) -> Sides:
     ('dud', '2 & ±1', 'over')
     >>> str(loopy_sides("{0|pass} & {0|-1}"))
     'over & {0|-1}'
+    >>> str(loopy_sides("{2&-2|1&-2}"))   # CGSuite's EvalTest: {2|1} & -2*
+    '{2|1} & -2*'
 
     References
     ----------
     Winning Ways ch. 11 (onsides, offsides, sidling); Siegel, CGT ch. VI.
     """
-    from cgtalg.normal.loopy import _loopy_or_sides
+    from cgtalg.core.loopy_notation import parse_loopy
+    from cgtalg.normal.loopy import checked_sides
 
-    x = _loopy_or_sides(g)
-    if isinstance(x, Sides):
-        return Sides(canonical_stopper(x.onside), canonical_stopper(x.offside))
+    x = parse_loopy(g) if isinstance(g, str) else g
+    if isinstance(x, Sides):  # s & t, or a game with such options: the sides of each part
+        return checked_sides(Sides(_side(x.onside, "onside"), _side(x.offside, "offside")))
+    x = as_loopy(x)
     return Sides(_side(x, "onside"), _side(x, "offside"))
