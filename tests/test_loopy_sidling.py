@@ -353,3 +353,56 @@ def test_any_text_with_values_reads_or_raises_a_named_error(text):
         except (ArgumentError, UnsupportedError):
             return
         assert cg.is_stopper(s.onside) and cg.is_stopper(s.offside)
+
+
+def backsliding_toads_and_frogs(start):
+    """Backsliding Toads and Frogs (Winning Ways ch. 11; CGSuite's GenToadsAndFrogs(minSlide =>
+    -1)), written here from its rules: a toad (Left) slides one space right, or backslides one
+    space left, into an empty space, or jumps right over one frog into an empty space; frogs
+    (Right) likewise towards the left."""
+    def moves(p, who):
+        me, them, d = ("t", "f", 1) if who == 0 else ("f", "t", -1)
+        out = []
+        for i, c in enumerate(p):
+            if c != me:
+                continue
+            for k in (d, -d):
+                j = i + k
+                if 0 <= j < len(p) and p[j] == ".":
+                    q = list(p)
+                    q[i], q[j] = ".", me
+                    out.append("".join(q))
+            j = i + 2 * d
+            if 0 <= j < len(p) and p[i + d] == them and p[j] == ".":
+                q = list(p)
+                q[i], q[j] = ".", me
+                out.append("".join(q))
+        return out
+
+    nodes, todo = {}, [start]
+    while todo:
+        p = todo.pop()
+        if p not in nodes:
+            nodes[p] = (moves(p, 0), moves(p, 1))
+            todo.extend(nodes[p][0] + nodes[p][1])
+    return cg.loopy_game(nodes, start)
+
+
+def test_backsliding_toads_and_frogs_small():
+    g = backsliding_toads_and_frogs("tt..ff")
+    sides = cg.loopy_sides(g)
+    check_sides_by_play(g, sides)
+
+
+@pytest.mark.slow
+def test_backsliding_toads_and_frogs_published():
+    """CGSuite's GameStripTest: BackslidingToadsAndFrogs("ttt..fff").GameValue =
+    {on||0|-1/2} & {1/2|0||off} (560 positions; about a minute)."""
+    g = backsliding_toads_and_frogs("ttt..fff")
+    assert g.size == 560
+    assert str(cg.loopy_sides(g)) == str(cg.loopy_sides("{on||0|-1/2} & {1/2|0||off}"))
+
+
+def test_sidle_refuses_an_unknown_side():
+    with pytest.raises(ArgumentError, match="side must be 'onside' or 'offside'"):
+        sidle("dud", "stopper")

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cgtalg.core.loopy import LoopyGame, Sides, _canonical, named_loopy, options_graph
+from cgtalg.core.loopy import LoopyGame, Sides, _canonical, as_loopy, named_loopy, options_graph
+from cgtalg.errors import ArgumentError
 from cgtalg.normal.loopy import le_matrix
 
 __all__ = ["sidle", "sided_sum", "sides_game", "SIDLING_STEPS", "SIDLING_SIZE"]
@@ -48,7 +49,7 @@ def _option_game(left: list[LoopyGame], right: list[LoopyGame]) -> LoopyGame:
     return _simplify(_option_game_raw(left, right), "stopper")
 
 
-def sidle(game: LoopyGame, side: str, steps: int = SIDLING_STEPS) -> LoopyGame | None:
+def sidle(game: Any, side: str, steps: int = SIDLING_STEPS) -> LoopyGame | None:
     """The side of ``game`` found by sidling (module docstring), or ``None`` when the
     sequence does not settle within ``steps`` steps (or grows past :data:`SIDLING_SIZE`
     positions), or settles on a stopper that is not the side.
@@ -56,7 +57,7 @@ def sidle(game: LoopyGame, side: str, steps: int = SIDLING_STEPS) -> LoopyGame |
     Parameters
     ----------
     game
-        A loopy game.
+        A loopy game (or its text).
     side
         ``'onside'`` (sidle down from ``on``) or ``'offside'`` (up from ``off``).
 
@@ -75,11 +76,18 @@ def sidle(game: LoopyGame, side: str, steps: int = SIDLING_STEPS) -> LoopyGame |
     >>> str(sidle(cg.parse_loopy("over - over"), "onside"))  # the limit of {on|over}, ...
     'over'
 
+    Raises
+    ------
+    ArgumentError
+        If ``side`` is not ``'onside'`` or ``'offside'``.
 
     References
     ----------
     Winning Ways ch. 11 ("sidling into sums"); Siegel, CGT ch. VI (onsides and offsides).
     """
+    if side not in ("onside", "offside"):
+        raise ArgumentError(f"sidle: side must be 'onside' or 'offside', not {side!r}")
+    game = as_loopy(game)
     graph = game.graph
     start = named_loopy()["on" if side == "onside" else "off"]
     values: list[LoopyGame] = [start] * len(graph)
