@@ -114,8 +114,9 @@ def _limit(game: LoopyGame, old: list[LoopyGame], new: list[LoopyGame], side: st
     """The limit the sequence points at, when one step keeps a pattern: every position ``v``
     keeps the options ``w`` whose approximation ``Sₖ(w)`` is still an option of ``Sₖ₊₁(v)``
     (the others were dominated), an option that ``Sₖ₊₁(v)`` gained by bypassing becomes the
-    position ``w`` when it is ``Sₖ(w)``, and a fixed stopper otherwise. When that graph is a stopper equal to the side asked (checked), it is the
-    side: ``{0 | Sₖ}`` falling through ``1, 1/2, 1/4, ...`` points at ``a:{0|a} = over``."""
+    position ``w`` when it is ``Sₖ(w)``, and a fixed stopper otherwise. When that graph is a
+    stopper equal to the side asked (checked), it is the side: ``{0 | Sₖ}`` falling through
+    ``1, 1/2, 1/4, ...`` points at ``a:{0|a} = over``."""
     from cgtalg.normal.loopy import _alternating_cycle
     from cgtalg.normal.loopy_simplify import _simplify
 
