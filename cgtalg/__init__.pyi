@@ -187,6 +187,10 @@ from .normal.loopy_simplify import (
     offside,
     onside,
 )
+from .normal.loopy_sidling import (
+    sided_sum,
+    sides_game,
+)
 from .normal.partizan import (
     is_number,
 )

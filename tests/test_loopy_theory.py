@@ -102,12 +102,13 @@ def _check_canonical(text, canonical, followers):
 def test_sides_published(text, onside, offside):
     s = cg.loopy_sides(text)
     assert (str(s.onside), str(s.offside)) == (onside, offside)
-    assert str(s) == (onside if onside == offside else f"{onside} & {offside}")
+    shown = "dud" if (onside, offside) == ("on", "off") else f"{onside} & {offside}"  # CGSuite's
+    assert str(s) == (onside if onside == offside else shown)
 
 
 def test_sides_that_are_not_stoppers_are_refused():
     # Bach's Carousel (Winning Ways ch. 11; CGSuite: its sides are not stoppers)
-    with pytest.raises(UnsupportedError, match="does not compare equal|not a stopper"):
+    with pytest.raises(UnsupportedError, match="no stopper found equal to the onside"):
         cg.loopy_sides("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
     with pytest.raises(GameKindError, match="alternating play"):
         cg.canonical_stopper("dud")

@@ -1,7 +1,8 @@
 """``cgtalg loopy``: loopy games in normal play (Winning Ways ch. 11; Siegel CGT ch. VI).
 
 For each game given in CGSuite's loopy notation (``on``, ``{0|pass}``, ``a:{0|{a|*}}``,
-``on + off``): its graph, its outcome with draws, whether it is a stopper, its canonical
+``on + off``, or a value by its sides, ``1 & -1``, shown as a game with those sides
+(:func:`cgtalg.normal.loopy_sidling.sides_game`)): its graph, its outcome with draws, whether it is a stopper, its canonical
 stopper, its onside and offside; then how every pair of the games compares. Outcomes and values
 are kept in the store (ruleset key ``loopy``, :mod:`cgtalg.store.loopy`)."""
 
@@ -21,10 +22,17 @@ _OUTCOME_WORDS = {"L": "Left wins", "R": "Right wins", "D": "draw"}
 
 def loopy_report(text: str, store: Any = None) -> dict:
     """The facts of one loopy game (see the module docstring), as a JSON-ready dict."""
-    from cgtalg.core.loopy import as_loopy, loopy_from_key
+    from cgtalg.core.loopy import Sides, as_loopy, loopy_from_key
+    from cgtalg.core.loopy_notation import parse_loopy
     from cgtalg.store.loopy import loopy_outcome_record, loopy_value_record
 
-    g = as_loopy(text)
+    read = parse_loopy(text) if isinstance(text, str) else text
+    if isinstance(read, Sides):  # s & t: a game with these sides (its value is s & t)
+        from cgtalg.normal.loopy_sidling import sides_game
+
+        g = sides_game(read)
+    else:
+        g = as_loopy(read)
     outcome = loopy_outcome_record(g, store)
     value = loopy_value_record(g, store)
 
@@ -66,7 +74,7 @@ def _human(games: list[dict], pairs: list[dict]) -> str:
 @click.pass_context
 def loopy_command(ctx: click.Context, texts: tuple[str, ...], no_store: bool, as_json: bool) -> None:
     """Loopy games in CGSuite's notation (on, off, dud, over, under, upon, tis, tisn,
-    {0|pass}, a:{0|{a|*}}, on + off): outcome with draws, stopper or not, canonical stopper,
+    {0|pass}, a:{0|{a|*}}, on + off, 1 & -1): outcome with draws, stopper or not, canonical stopper,
     onside & offside, and how each pair of the games given compares (=, <, >, ||)."""
     from cgtalg.normal.loopy import loopy_relation
 

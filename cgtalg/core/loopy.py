@@ -25,6 +25,7 @@ offsides) lives in :mod:`cgtalg.normal.loopy`; the notation in
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from collections import deque
 from typing import Any, Iterable, Sequence
 
@@ -32,7 +33,7 @@ from cgtalg.errors import ArgumentTypeError, LoopyGameError, shorten
 
 __all__ = [
     "LoopyGame", "loopy_game", "loopy_from_key", "from_partizan", "loopy_sum", "loopy_negative", "as_loopy",
-    "NAMED_LOOPY",
+    "NAMED_LOOPY", "Sides",
 ]
 
 Graph = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -131,6 +132,10 @@ class LoopyGame:
         """Every position of the graph as a game (the game first)."""
         return [self.follower(v) for v in range(len(self._graph))]
 
+    def __neg__(self) -> "Sides":
+        """``-(s & t) = -t & -s`` (the onside of ``-G`` is ``-(G⁻)``)."""
+        return Sides(-self.offside, -self.onside)
+
     @property
     def is_short(self) -> bool:
         """Whether the graph has no cycle (then :meth:`to_partizan` gives the short form)."""
@@ -207,6 +212,89 @@ class LoopyGame:
         return math(form_latex(format_loopy(self, max_chars=LATEX_LIMIT)))
 
 
+@dataclass(frozen=True)
+class Sides:
+    """A loopy value given by its sides, ``onside & offside`` (CGSuite's ``s & t``): the
+    onside ``G⁺`` and offside ``G⁻`` of a game ``G``, both stoppers, ``onside ≥ offside``.
+
+    The reader also makes this record for a game some of whose options are values
+    (``{2&-2|1&-2}``): then ``onside`` is the game with each such option's onside in its place
+    and ``offside`` the game with its offside, graphs that need not be stoppers, whose onside
+    and offside (:func:`cgtalg.loopy_sides`) are the value's.
+
+    :func:`cgtalg.loopy_sides` gives a game's sides as canonical stoppers (then
+    :attr:`stopper` is the game's canonical stopper when the two are the same), and
+    :func:`cgtalg.parse_loopy` reads ``A & B`` into this record; the theory's functions
+    (:func:`cgtalg.loopy_outcome`, :func:`cgtalg.normal.loopy.loopy_relation`,
+    :func:`cgtalg.loopy_sides`) take it. It is a value, not a game graph: it has no options.
+
+    Attributes
+    ----------
+    onside, offside : LoopyGame
+        Stoppers (as :func:`cgtalg.loopy_sides` gives them), or graphs whose onside and
+        offside they stand for (as the reader gives them).
+
+    Examples
+    --------
+    >>> import cgtalg as cg
+    >>> s = cg.parse_loopy("1 & -1")
+    >>> str(s), str(s.onside), str(s.offside), s.stopper
+    ('1 & -1', '1', '-1', None)
+    """
+
+    onside: LoopyGame
+    offside: LoopyGame
+
+    @property
+    def stopper(self) -> LoopyGame | None:
+        """The stopper both sides are (when they are the same graph), else None."""
+        return self.onside if self.onside is self.offside else None
+
+    def __neg__(self) -> "Sides":
+        """``-(s & t) = -t & -s`` (the onside of ``-G`` is ``-(G⁻)``)."""
+        return Sides(-self.offside, -self.onside)
+
+    @property
+    def is_short(self) -> bool:
+        """Always False: a value given by its sides is not a short game."""
+        return False
+
+    def __str__(self) -> str:
+        if self.onside is self.offside:
+            return str(self.onside)
+        named = named_loopy()
+        if self.onside is named["on"] and self.offside is named["off"]:
+            return "dud"  # CGSuite's shorthand: dud = on & off
+        return f"{self.onside} & {self.offside}"
+
+    def __repr__(self) -> str:
+        from cgtalg.core.display import short
+
+        return f"Sides({short(self, 180)})"
+
+    def to_json(self) -> dict:
+        return {"onside": str(self.onside), "offside": str(self.offside), "text": str(self)}
+
+    def _repr_html_(self) -> str:
+        """Notebook view: onside and offside (or the stopper the game equals)."""
+        from cgtalg.core.display import card, short
+
+        if self.stopper is not None:
+            return card("sides: a stopper", [("G", short(self.stopper, 300))], kind="sides")
+        return card("sides: G = onside & offside", [("onside", short(self.onside, 300)),
+                                                     ("offside", short(self.offside, 300))], kind="sides")
+
+    def _repr_latex_(self) -> str | None:
+        from cgtalg.core.latex import form_latex, math
+
+        if self.stopper is not None:
+            return self.stopper._repr_latex_()
+        if str(self) == "dud":
+            return math("\\mathrm{dud}")
+        a, b = form_latex(str(self.onside)), form_latex(str(self.offside))
+        return None if a is None or b is None else math(f"{a}\\mathbin{{\\&}}{b}")
+
+
 def _coerce(x: Any) -> LoopyGame | None:
     if isinstance(x, LoopyGame):
         return x
@@ -224,7 +312,15 @@ def as_loopy(x: Any) -> LoopyGame:
     if isinstance(x, str):
         from cgtalg.core.loopy_notation import parse_loopy
 
-        return parse_loopy(x)
+        got = parse_loopy(x)
+        if isinstance(got, Sides):
+            raise ArgumentTypeError(f"{shorten(x)} is a value given by its sides (s & t), not a "
+                                    "game graph: cgtalg.normal.loopy_sidling.sides_game makes a "
+                                    "game with these sides")
+        return got
+    if isinstance(x, Sides):
+        raise ArgumentTypeError(f"{x} is a value given by its sides (s & t), not a game graph: "
+                                "cgtalg.normal.loopy_sidling.sides_game makes a game with these sides")
     from cgtalg.core.game import Game
     from cgtalg.core.partizan import PartizanGame, as_partizan, from_impartial
 
@@ -481,6 +577,34 @@ def _find_cycle(graph: Graph) -> list[int] | None:
                 state[w] = 1
                 path.append(w)
                 stack.append((w, iter((*graph[w][0], *graph[w][1]))))
+    return None
+
+
+def _alternating_cycle(graph: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list | None:
+    """A cycle of alternating play ``[(position, player to move), ...]``, or None."""
+    n = len(graph)
+    state = [[0, 0] for _ in range(n)]
+    for root in range(n):
+        for rm in (0, 1):
+            if state[root][rm]:
+                continue
+            path = [(root, rm)]
+            state[root][rm] = 1
+            stack = [iter(graph[root][rm])]
+            while stack:
+                v, m = path[-1]
+                w = next(stack[-1], None)
+                if w is None:
+                    state[v][m] = 2
+                    stack.pop()
+                    path.pop()
+                    continue
+                if state[w][1 - m] == 1:
+                    return path[path.index((w, 1 - m)):]
+                if state[w][1 - m] == 0:
+                    state[w][1 - m] = 1
+                    path.append((w, 1 - m))
+                    stack.append(iter(graph[w][1 - m]))
     return None
 
 

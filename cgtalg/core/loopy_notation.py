@@ -2,6 +2,8 @@
 
 Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 
+    value   := expr ['&' expr]               (CGSuite's ``s & t``: onside & offside)
+    option  := value | 'pass'                (a value inside braces or parentheses too)
     expr    := ['+' | '-'] term (('+' | '-') term)*
     term    := '-' term | '(' expr ')' | game | name | short
     game    := [label (':')?] '{' options bars options '}'
@@ -13,6 +15,13 @@ Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 - ``{a, b}`` without bars is the impartial game ``{a, b | a, b}`` (as in cgtalg's ``{*2}``);
 - names: ``on`` = {pass|}, ``off`` = {|pass}, ``dud`` = {pass|pass}, ``over`` = {0|pass},
   ``under`` = {pass|0}, ``upon`` = {pass|*}, ``tis`` = {tisn|}, ``tisn`` = {|tis};
+- ``s & t`` (lowest precedence: at the top, as an option, or in parentheses): the value whose
+  onside is the stopper ``s`` and offside the stopper ``t`` (``1 & -1`` is ``tis + tisn``),
+  read into a :class:`cgtalg.core.loopy.Sides` record; both sides must be complete stoppers
+  (``s ≥ t`` is the theory's to check: :func:`cgtalg.loopy_sides` makes the record canonical
+  and refuses ``s < t``). A game with such options (CGSuite's ``{2&-2|1&-2}``) is read as the
+  record of the game with the options' onsides and the game with their offsides; ``-(s & t)``
+  is ``-t & -s``; values are not added in the text (:func:`cgtalg.sided_sum` adds them);
 - short game text between the braces is read by :func:`cgtalg.parse_partizan` (``1/2``,
   ``^*``, ``*3``, ``±1``, ``v``), and sums and negatives of loopy games are their graphs.
 
@@ -25,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, _canonical, as_loopy, named_loopy
+from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, Sides, _alternating_cycle, _canonical, as_loopy, named_loopy
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan_notation import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
@@ -42,9 +51,9 @@ _SHORT_CHARS = set("0123456789./*^v↑↓⇑⇓±")
 
 
 def looks_loopy(text: str) -> bool:
-    """Whether game text uses loopy notation (``pass``, a label before braces, or a named loopy
-    game): what :func:`cgtalg.ops.kinds.read` uses to choose this reader."""
-    return isinstance(text, str) and _LOOPY_MARK.search(text) is not None
+    """Whether game text uses loopy notation (``pass``, a label before braces, a named loopy
+    game, or ``&``): what :func:`cgtalg.ops.kinds.read` uses to choose this reader."""
+    return isinstance(text, str) and ("&" in text or _LOOPY_MARK.search(text) is not None)
 
 
 class _Node:
@@ -81,6 +90,9 @@ class _Parser(Scanner):
         if isinstance(a, _Node) or isinstance(b, _Node):
             raise self.error("a game that refers to an enclosing game (a label or pass) cannot "
                              "be added to another inside the braces", at)
+        if isinstance(a, Sides) or isinstance(b, Sides):
+            raise self.error("a value given by its sides (s & t) is not added in the text "
+                             "(cgtalg.sided_sum adds values)", at)
         return a + b if op == "+" else a - b
 
     def term(self) -> Any:
@@ -92,7 +104,7 @@ class _Parser(Scanner):
             if isinstance(x, _Node):
                 raise self.error("a game that refers to an enclosing game (a label or pass) "
                                  "cannot be negated inside the braces", at)
-            return -x
+            return -x  # a value s & t too: -(s & t) = -t & -s
         if (self.text.startswith("+-", self.pos) or c == "±") and self._plus_minus_game():
             at = self.pos
             self.pos += 1 if c == "±" else 2
@@ -102,15 +114,16 @@ class _Parser(Scanner):
                 self.pos = start
                 return self.game(None, plus_minus=at)
             x = self.term()
-            if isinstance(x, _Node):
-                raise self.error("a game that refers to an enclosing game (a label or pass) "
-                                 "cannot be written with ± inside the braces", at)
+            if isinstance(x, (_Node, Sides)):
+                raise self.error("±G is written for games only: not for a value s & t, nor "
+                                 "inside the braces for a game that refers to an enclosing "
+                                 "game (a label or pass)", at)
             node = _Node(at)
             node.left, node.right = [x], [-x]
             return self._finish(node)
         if c == "(":
             self.pos += 1
-            x = self.expr()
+            x = self.sided()
             if self.peek() != ")":
                 raise self.error("expected ')'")
             self.pos += 1
@@ -235,7 +248,7 @@ class _Parser(Scanner):
                 items.append(("opt", "pass", at))
                 pending.append(("pass", at))
                 continue
-            items.append(("opt", self.expr(), at))
+            items.append(("opt", self.sided(), at))
         self._build(node, items, open_at)
         if plus_minus is not None:  # ±{A, B}: Right's options are the negatives of Left's
             if any(isinstance(x, _Node) for x in node.left):
@@ -301,8 +314,38 @@ class _Parser(Scanner):
                     todo.append(o)
         return False
 
-    def _finish(self, root: _Node) -> LoopyGame:
-        """The game of a node whose graph is complete: nodes and finished games numbered."""
+    def _finish(self, root: _Node) -> LoopyGame | Sides:
+        """The game of a node whose graph is complete; when an option in it is a value
+        ``s & t``, the value whose onside is the game with each such option's onside in its
+        place and offside the game with its offside (a position's sides are those of the game
+        of its options' sides)."""
+        if not self._has_sided(root):
+            return self._finish_side(root, 0)
+        return Sides(self._finish_side(root, 0), self._finish_side(root, 1))
+
+    @staticmethod
+    def _has_sided(root: _Node) -> bool:
+        seen: set[int] = set()
+        todo = [root]
+        while todo:
+            x = todo.pop()
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            for o in (*x.left, *x.right):
+                if isinstance(o, Sides):
+                    return True
+                if isinstance(o, _Node):
+                    todo.append(o)
+        return False
+
+    def _finish_side(self, root: _Node, pick: int) -> LoopyGame:
+        """The game of a complete node, each value ``s & t`` in it replaced by ``s``
+        (``pick`` 0) or ``t`` (``pick`` 1)."""
+
+        def part(o: Any) -> Any:
+            return (o.onside if pick == 0 else o.offside) if isinstance(o, Sides) else o
+
         index: dict[int, int] = {}
         graph: list[Any] = []
         todo = [root]
@@ -314,8 +357,8 @@ class _Parser(Scanner):
             index[id(x)] = len(order)
             order.append(x)
             if isinstance(x, _Node):
-                todo.extend(x.left)
-                todo.extend(x.right)
+                todo.extend(part(o) for o in x.left)
+                todo.extend(part(o) for o in x.right)
         # finished games contribute their whole graphs
         base = len(order)
         extra: list[Any] = []
@@ -328,6 +371,7 @@ class _Parser(Scanner):
                              for lo, ro in x.graph)
 
         def ref(o: Any) -> int:
+            o = part(o)
             return offset[id(o)] if isinstance(o, LoopyGame) else index[id(o)]
 
         for x in order:
@@ -339,21 +383,59 @@ class _Parser(Scanner):
         return _canonical(tuple(graph), 0)
 
     def parse_all(self) -> Any:
-        g = super().parse_all()
+        if not self.text.strip():
+            raise self.error("empty game text", 0)
+        g = self.sided()
+        if self.peek():
+            raise self.error("unexpected character after a complete game")
         if isinstance(g, _Node):  # pragma: no cover - every label is closed at the top
             raise self.error("a game refers to a label outside it", 0)
         return g
 
+    def sided(self) -> Any:
+        """``expr ['&' expr]``: a game, or a value given by its two sides (stoppers)."""
+        at = self.pos
+        g = self.expr()
+        if self.peek() != "&":
+            return g
+        self.pos += 1
+        if not self.peek() or self.peek() in "|,}":
+            raise self.error("expected the offside after '&'")
+        start = self.pos
+        t = self.expr()
+        self._check_side(g, "onside", at)
+        self._check_side(t, "offside", start)
+        if self.peek() == "&":
+            raise self.error("a value has one onside and one offside: a second '&'")
+        return Sides(g, t)
 
-def parse_loopy(text: str) -> LoopyGame:
-    """Read loopy game text (grammar in the module docstring) into a :class:`LoopyGame`.
+    def _check_side(self, g: Any, which: str, at: int) -> None:
+        """A side of ``s & t`` must be a stopper (no infinite alternating play)."""
+        if isinstance(g, _Node):
+            raise self.error(f"the {which} of 's & t' is a complete stopper; it cannot refer to "
+                             "an enclosing game (a label or pass)", at)
+        if isinstance(g, Sides):
+            raise self.error(f"the {which} of 's & t' must be a stopper, not a value given by "
+                             "its sides", at)
+        cycle = _alternating_cycle(g.graph)
+        if cycle is not None:
+            who = ("Left", "Right")
+            shown = " -> ".join(f"{v} ({who[m]} to move)" for v, m in cycle[:6])
+            raise self.error(f"the {which} of 's & t' must be a stopper, but {shorten(str(g))} "
+                             f"has the alternating cycle {shown}", at)
+
+
+def parse_loopy(text: str) -> LoopyGame | Sides:
+    """Read loopy game text (grammar in the module docstring) into a :class:`LoopyGame`, or
+    ``s & t`` into a :class:`cgtalg.core.loopy.Sides` record.
 
     Raises
     ------
     GameNotationError
         Naming the position of the first character that cannot be read: a missing brace,
         ambiguous bars, ``pass`` outside braces, an unknown name, a label reused as a reserved
-        name, braces nested deeper than :data:`LOOPY_DEPTH_LIMIT`.
+        name, braces nested deeper than :data:`LOOPY_DEPTH_LIMIT`, a side of ``s & t`` that
+        is not a stopper (naming its alternating cycle) or a second ``&``.
     ArgumentTypeError
         If ``text`` is not a str.
 
@@ -364,6 +446,8 @@ def parse_loopy(text: str) -> LoopyGame:
     ('over', 'dud')
     >>> str(cg.parse_loopy("a:{0||||0|||a|*||*}"))
     'a:{0|{0|{{a|*}|*}}}'
+    >>> cg.parse_loopy("over & v")
+    Sides(over & v)
     """
     if isinstance(text, LoopyGame):
         return text

@@ -28,12 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from cgtalg.core.loopy import LoopyGame, as_loopy, options_graph
+from cgtalg.core.loopy import LoopyGame, Sides, _alternating_cycle, as_loopy, options_graph
 from cgtalg.errors import ArgumentError
 
 __all__ = [
     "LoopyOutcome", "loopy_outcome", "is_stopper", "loopy_le", "loopy_relation", "le_matrix",
-    "OUTCOME_CLASSES", "SIDES",
+    "OUTCOME_CLASSES", "SIDES", "checked_sides",
 ]
 
 #: the comparison modes: a stopper's, and the two sides'
@@ -87,13 +87,50 @@ def _graph(g: Any) -> tuple:
     return as_loopy(g).graph
 
 
+def checked_sides(x: Sides) -> Sides:
+    """A :class:`Sides` record whose onside is ≥ its offside (both stoppers, as the reader
+    checks), unchanged.
+
+    Raises
+    ------
+    ArgumentError
+        When the onside is not ≥ the offside (``s & t`` needs ``s ≥ t``), naming both.
+    """
+    if not le_matrix(x.offside.graph, x.onside.graph, "stopper")[0][0]:
+        raise ArgumentError(f"'{x.onside} & {x.offside}' is not a value: the onside "
+                            f"{x.onside} is not ≥ the offside {x.offside} (s & t needs s ≥ t)")
+    return x
+
+
+def _loopy_or_sides(x: Any) -> LoopyGame | Sides:
+    """A loopy game, or a value by its sides made canonical (:func:`cgtalg.loopy_sides`)."""
+    if isinstance(x, str):
+        from cgtalg.core.loopy_notation import parse_loopy
+
+        x = parse_loopy(x)
+    if isinstance(x, Sides):
+        from cgtalg.normal.loopy_simplify import loopy_sides
+
+        return loopy_sides(x)
+    return as_loopy(x)
+
+
+def _on_side(x: LoopyGame | Sides, side: str) -> tuple:
+    """The graph that stands for ``x`` on ``side``: a game's own graph (compared on that
+    side), or the stopper a :class:`Sides` record gives for it."""
+    if isinstance(x, Sides):
+        return (x.onside if side == "onside" else x.offside).graph
+    return x.graph
+
+
 def loopy_outcome(g: Any) -> LoopyOutcome:
     """The outcome of a loopy game with draws, by retrograde analysis of its graph.
 
     Parameters
     ----------
     g
-        A :class:`cgtalg.LoopyGame`, loopy game text, or a short form.
+        A :class:`cgtalg.LoopyGame`, loopy game text (``s & t`` too), a short form, or a
+        :class:`cgtalg.core.loopy.Sides` record.
 
     Returns
     -------
@@ -104,15 +141,30 @@ def loopy_outcome(g: Any) -> LoopyOutcome:
     >>> import cgtalg as cg
     >>> [loopy_outcome(t).name for t in ("on", "off", "dud", "over", "upon", "tis")]
     ['L', 'R', 'D', 'L', 'L', 'PHat']
+    >>> loopy_outcome("1 & 0").name, loopy_outcome("on & off").name   # tis, dud
+    ('PHat', 'D')
 
     References
     ----------
     Winning Ways ch. 11 ("Games infinite and indefinite"); Siegel, CGT VI.1.
     """
-    graph = _graph(g)
-    win = _retrograde(graph)
+    x = _loopy_or_sides(g)
+    if isinstance(x, Sides):
+        return _sides_outcome(x)
+    win = _retrograde(x.graph)
     lf = {1: "L", -1: "R", 0: "D"}[win[0][0]]
     rf = {1: "R", -1: "L", 0: "D"}[win[0][1]]
+    return LoopyOutcome(lf, rf)
+
+
+def _sides_outcome(x: Sides) -> LoopyOutcome:
+    """The outcome of ``s & t``: Left moving first wins when she wins ``t`` moving first (a
+    win in the offside, where infinite play is Right's, is a win), loses when she loses ``s``
+    moving first (a loss even in the onside); dually for Right; otherwise the play is drawn
+    (Siegel VI.3: ``G ⊳ 0`` iff ``G⁻ ⊳ 0``, ``G ≤ 0`` iff ``G⁺ ≤ 0``)."""
+    on, off = _retrograde(x.onside.graph), _retrograde(x.offside.graph)
+    lf = "L" if off[0][0] == 1 else "R" if on[0][0] == -1 else "D"
+    rf = "R" if on[0][1] == 1 else "L" if off[0][1] == -1 else "D"
     return LoopyOutcome(lf, rf)
 
 
@@ -160,34 +212,6 @@ def is_stopper(g: Any) -> bool:
     [True, True, True, False, False, False]
     """
     return _alternating_cycle(_graph(g)) is None
-
-
-def _alternating_cycle(graph: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list | None:
-    """A cycle of alternating play ``[(position, player to move), ...]``, or None."""
-    n = len(graph)
-    state = [[0, 0] for _ in range(n)]
-    for root in range(n):
-        for rm in (0, 1):
-            if state[root][rm]:
-                continue
-            path = [(root, rm)]
-            state[root][rm] = 1
-            stack = [iter(graph[root][rm])]
-            while stack:
-                v, m = path[-1]
-                w = next(stack[-1], None)
-                if w is None:
-                    state[v][m] = 2
-                    stack.pop()
-                    path.pop()
-                    continue
-                if state[w][1 - m] == 1:
-                    return path[path.index((w, 1 - m)):]
-                if state[w][1 - m] == 0:
-                    state[w][1 - m] = 1
-                    path.append((w, 1 - m))
-                    stack.append(iter(graph[w][1 - m]))
-    return None
 
 
 def le_matrix(a: Sequence, b: Sequence, side: str = "stopper") -> list[list[bool]]:
@@ -266,7 +290,8 @@ def le_matrix(a: Sequence, b: Sequence, side: str = "stopper") -> list[list[bool
 
 def loopy_le(g: Any, h: Any) -> bool:
     """``G ≤ H`` for loopy games (module docstring): stoppers by survival, other games by
-    their onsides and offsides.
+    their onsides and offsides; either may be a :class:`cgtalg.core.loopy.Sides` record
+    (``s & t``), whose sides stand for it on each side.
 
     Examples
     --------
@@ -275,18 +300,20 @@ def loopy_le(g: Any, h: Any) -> bool:
     (True, False, True)
     >>> loopy_le("dud", "on"), loopy_le("off", "dud"), loopy_le("on", "dud")
     (True, True, False)
+    >>> loopy_le("tis + tisn", "1 & -1"), loopy_le("1 & -1", "tis + tisn")
+    (True, True)
     """
-    a, b = as_loopy(g), as_loopy(h)
-    if is_stopper(a) and is_stopper(b):
+    a, b = _loopy_or_sides(g), _loopy_or_sides(h)
+    if isinstance(a, LoopyGame) and isinstance(b, LoopyGame) and is_stopper(a) and is_stopper(b):
         return le_matrix(a.graph, b.graph, "stopper")[0][0]
-    return (le_matrix(a.graph, b.graph, "onside")[0][0]
-            and le_matrix(a.graph, b.graph, "offside")[0][0])
+    return all(le_matrix(_on_side(a, side), _on_side(b, side), side)[0][0]
+               for side in ("onside", "offside"))
 
 
 def side_le(g: Any, h: Any, side: str) -> bool:
     """``G⁺ ≤ H⁺`` (``side='onside'``) or ``G⁻ ≤ H⁻`` (``'offside'``)."""
-    a, b = as_loopy(g), as_loopy(h)
-    return le_matrix(a.graph, b.graph, side)[0][0]
+    a, b = _loopy_or_sides(g), _loopy_or_sides(h)
+    return le_matrix(_on_side(a, side), _on_side(b, side), side)[0][0]
 
 
 def loopy_relation(g: Any, h: Any) -> str:

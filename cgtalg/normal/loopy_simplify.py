@@ -20,18 +20,18 @@ that Left can answer by moving straight back (a Right option reversible through 
 itself) is deleted, since the infinite play it starts is Left's in the onside; dually for the
 offside (reversible options are bypassed before dominated ones are removed, so that an option
 deleted this way never removes the options that replace it). What comes out is checked: it must
-be a stopper equal, on that side, to ``G``; when it is not (games whose sides are not stoppers,
-such as Bach's Carousel, and about 1 % of random non-stopper graphs of at most four positions,
-which would need a complete sidling), the side is refused with
-:class:`cgtalg.errors.UnsupportedError` rather than guessed.
+be a stopper equal, on that side, to ``G``; when it is not, the side is sidled
+(:mod:`cgtalg.normal.loopy_sidling`: the limit of ``on``, ``{on-approximations}``, ...), and
+only when that finds no stopper either (games whose sides are not stoppers, such as Bach's
+Carousel) is the side refused with :class:`cgtalg.errors.UnsupportedError` rather than
+guessed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from cgtalg.core.loopy import LoopyGame, _canonical, _reachable, as_loopy
+from cgtalg.core.loopy import LoopyGame, Sides, _canonical, _reachable, as_loopy
 from cgtalg.errors import GameKindError, UnsupportedError
 from cgtalg.normal.loopy import _alternating_cycle, is_stopper, le_matrix
 
@@ -211,67 +211,68 @@ def _side(game: LoopyGame, side: str) -> LoopyGame:
     if is_stopper(game):
         return canonical_stopper(game)
     out = _simplify(game, side)
-    _check(out, game, side)
+    try:
+        _check(out, game, side)
+    except UnsupportedError as first:
+        from cgtalg.normal.loopy_sidling import sidle
+
+        found = sidle(game, side)
+        if found is None:
+            raise UnsupportedError(f"no stopper found equal to the {side} of {_short(game)}: "
+                                   f"simplification gives {_short(out)}, which is not it, and "
+                                   "sidling from " + ("on" if side == "onside" else "off")
+                                   + " does not settle on it within cgtalg.normal.loopy_sidling."
+                                   "SIDLING_STEPS steps (games whose sides are not stoppers, "
+                                   "such as Bach's Carousel, have none)") from first
+        return found
     # the side is a stopper: its canonical form
     return _simplify(out, "stopper")
-
-
-@dataclass(frozen=True)
-class Sides:
-    """A loopy game's onside and offside, ``G = onside & offside``.
-
-    Attributes
-    ----------
-    onside, offside : LoopyGame
-        Canonical stoppers, ``onside ≥ offside``; equal exactly when the game equals a
-        stopper (then :attr:`stopper` is it).
-    """
-
-    onside: LoopyGame
-    offside: LoopyGame
-
-    @property
-    def stopper(self) -> LoopyGame | None:
-        return self.onside if self.onside is self.offside else None
-
-    def __str__(self) -> str:
-        if self.onside is self.offside:
-            return str(self.onside)
-        return f"{self.onside} & {self.offside}"
-
-    def to_json(self) -> dict:
-        return {"onside": str(self.onside), "offside": str(self.offside), "text": str(self)}
-
-    def __repr__(self) -> str:
-        from cgtalg.core.display import short
-
-        return f"Sides({short(self, 180)})"
-
-    def _repr_html_(self) -> str:
-        """Notebook view: onside and offside (or the stopper the game equals)."""
-        from cgtalg.core.display import card, short
-
-        if self.stopper is not None:
-            return card("sides: a stopper", [("G", short(self.stopper, 300))], kind="sides")
-        return card("sides: G = onside & offside", [("onside", short(self.onside, 300)),
-                                                     ("offside", short(self.offside, 300))], kind="sides")
-
-    def _repr_latex_(self) -> str | None:
-        from cgtalg.core.latex import form_latex, math
-
-        if self.stopper is not None:
-            return self.stopper._repr_latex_()
-        a, b = form_latex(str(self.onside)), form_latex(str(self.offside))
-        return None if a is None or b is None else math(f"{a}\\mathbin{{\\&}}{b}")
 
 
 def loopy_sides(g: Any) -> Sides:
     """``G = G⁺ & G⁻``: the onside and offside as canonical stoppers (CGSuite's ``s & t``).
 
+    Each side is found by simplifying the graph on that side, and when that does not give a
+    stopper equal to the side, by sidling (:func:`cgtalg.normal.loopy_sidling.sidle`); what is
+    returned is checked equal to the side either way.
+
+    Parameters
+    ----------
+    g
+        A :class:`cgtalg.LoopyGame`, loopy game text (``s & t`` too), a short form, or a
+        :class:`cgtalg.core.loopy.Sides` record (made canonical).
+
+    Returns
+    -------
+    Sides
+
+    Raises
+    ------
+    UnsupportedError
+        When neither method finds a stopper equal to a side: games whose sides are not
+        stoppers (Bach's Carousel), and the rare games sidling does not settle on
+        (:data:`cgtalg.normal.loopy_sidling.SIDLING_STEPS`).
+    ArgumentError
+        For ``s & t`` with ``s`` not ≥ ``t``.
+
     Examples
     --------
     >>> str(loopy_sides("on + off")), str(loopy_sides("a:{1||a|0}")), str(loopy_sides("over"))
-    ('on & off', '2 & ±1', 'over')
+    ('dud', '2 & ±1', 'over')
+    >>> str(loopy_sides("{0|pass} & {0|-1}"))
+    'over & {0|-1}'
+    >>> str(loopy_sides("{2&-2|1&-2}"))   # CGSuite's EvalTest: {2|1} & -2*
+    '{2|1} & -2*'
+
+    References
+    ----------
+    Winning Ways ch. 11 (onsides, offsides, sidling); Siegel, CGT ch. VI.
     """
-    game = as_loopy(g)
-    return Sides(_side(game, "onside"), _side(game, "offside"))
+    from cgtalg.core.loopy_notation import parse_loopy
+    from cgtalg.normal.loopy import checked_sides
+
+    x = parse_loopy(g) if isinstance(g, str) else g
+    if isinstance(x, Sides):  # s & t, or a game with such options: the sides of each part
+        return checked_sides(Sides(_side(x.onside, "onside"), _side(x.offside, "offside")))
+    x = as_loopy(x)
+    return Sides(_side(x, "onside"), _side(x, "offside"))

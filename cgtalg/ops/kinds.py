@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import Any, Hashable
 
 from cgtalg.core.game import Game, nim
-from cgtalg.core.loopy import LoopyGame
+from cgtalg.core.loopy import LoopyGame, Sides
 from cgtalg.core.partizan import PartizanGame, as_partizan, to_impartial
 from cgtalg.errors import GameKindError, UniverseError, shorten
 
@@ -199,6 +199,10 @@ def read(x: Any) -> Any:
             from cgtalg.core.loopy_notation import parse_loopy
 
             g = parse_loopy(x)
+            if isinstance(g, Sides):  # s & t: a game with these sides
+                from cgtalg.normal.loopy_sidling import sides_game
+
+                g = sides_game(g)
             return g.to_partizan() if g.is_short else g
         from cgtalg.core.notation import parse
 
@@ -406,6 +410,10 @@ def as_loopy_game(x: Any, operation: str, max_seconds: float | None = None) -> L
     """``x`` as a loopy game (short games are loopy games whose graph has no cycle), for the
     loopy questions of normal play; positions of partizan rulesets become their forms first."""
     x = read(x)
+    if isinstance(x, Sides):
+        from cgtalg.normal.loopy_sidling import sides_game
+
+        x = sides_game(x)
     if isinstance(x, LoopyGame):
         return x
     from cgtalg.core.loopy import as_loopy
