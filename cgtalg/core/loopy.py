@@ -132,10 +132,6 @@ class LoopyGame:
         """Every position of the graph as a game (the game first)."""
         return [self.follower(v) for v in range(len(self._graph))]
 
-    def __neg__(self) -> "Sides":
-        """``-(s & t) = -t & -s`` (the onside of ``-G`` is ``-(G⁻)``)."""
-        return Sides(-self.offside, -self.onside)
-
     @property
     def is_short(self) -> bool:
         """Whether the graph has no cycle (then :meth:`to_partizan` gives the short form)."""
