@@ -202,7 +202,7 @@ def quotient_genus_sequence(ruleset: Any, n: int, quotient: Any = None, store: A
     --------
     >>> from cgtalg.rulesets.octal import TakeAndBreak
     >>> [str(x) for x in quotient_genus_sequence(TakeAndBreak("0.77"), 200)[195:]]
-    ['1^13', '4^??', '3^31', '2^20', '1^13']
+    ['8^??', '1^13', '4^??', '7^??', '2^20']
     """
     from cgtalg.rulesets.heap_position import check_count
 
