@@ -55,7 +55,7 @@ def test_every_three_digit_octal_code_agrees_with_the_engine():
 
 
 @pytest.mark.parametrize("spec", ["0.77", "0.07", "0.137", "0.6", "4.07", "0.123", "0.[3]", "0x0.F", "grundy",
-                                  "S(1,3,4)", "0.4"])
+                                  "S(1,3,4)", "0.4", "allbut(1,2)", "0.4[37]", "officers"])
 def test_small_values_agree_with_the_engine_up_to_the_limit(spec):
     n = SG.SMALL_LIMIT
     assert SG.small_grundy_values(parse_heap_ruleset(spec), n) == _engine_values(parse_heap_ruleset(spec), n)
