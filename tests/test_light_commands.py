@@ -74,28 +74,45 @@ def test_nim_commands_load_no_sympy_numpy_numba_or_sqlalchemy(tmp_path):
 
 
 def test_small_heap_commands_load_nothing_heavy(tmp_path):
-    """Warm, on a store at the newest schema: no SQLAlchemy (the light store), no numba."""
+    """Warm, on a store at the newest schema: no SQLAlchemy (the light store), no numba, no
+    numpy (small heaps' values in plain Python: cgtalg.rulesets.small_grundy)."""
     store = tmp_path / "s.sqlite"
     got = _warm(["outcome", "0.77", "5", "9", "--json"], store)
-    assert got["heavy"] == ["numpy"]  # the Grundy engine's arrays
+    assert got["heavy"] == []
     res = json.loads(got["out"])
     assert (res["values"], res["outcome"]) == ([4, 4], "P")  # G(5) = G(9) = 4 (Winning Ways ch. 4)
     got = _warm(["grundy", "0.77", "-n", "100", "--json"], store)
-    assert got["heavy"] == ["numpy"]
+    assert got["heavy"] == []  # the stored values, read without numpy
     values = json.loads(got["out"])["values"]
     assert values[:13] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     assert all(values[n] == values[n + 12] for n in range(71, 88))  # period 12 from heap 71
     got = _warm(["period", "0.07", "--json"], store)
-    assert got["heavy"] == ["numpy"]
+    assert got["heavy"] == []  # 176 values re-checked in plain Python
     res = json.loads(got["out"])
     assert (res["period"], res["preperiod"], res["certified"]) == (34, 53, True)
     assert "re-verified" in res["note"]  # the stored certificate was checked again
 
 
+def test_more_small_heap_questions_load_nothing_heavy(tmp_path):
+    """Normal and misère outcomes with winning moves, other codes, Grundy's game: fresh (cold)
+    and warm, no numpy, numba or SQLAlchemy; the answers as tests/test_small_grundy.py checks."""
+    store = tmp_path / "s.sqlite"
+    for args in (["outcome", "0.77", "5", "9", "11", "30"], ["outcome", "0.07", "3", "4", "5"],
+                 ["outcome", "grundy", "7", "20"], ["outcome", "0.137", "6", "9", "--misere"],
+                 ["grundy", "4.07", "-n", "200"], ["grundy", "S(1,3,4)", "-n", "60"]):
+        got = _cli([*args, "--json", "--no-store"], store)
+        assert got["heavy"] == [], (args, got["heavy"])
+        got = _warm([*args, "--json"], store)
+        assert got["heavy"] == [], (args, got["heavy"])
+    res = json.loads(_cli(["outcome", "0.77", "5", "9", "11", "30", "--json"], store)["out"])
+    assert res["values"] == [4, 4, 6, 7] and res["nim_sum"] == 1  # Winning Ways ch. 4
+    assert [m["parts"] for m in res["winning_moves"]] == [[7, 21], [9, 19], [13, 15]]
+
+
 def test_small_misere_outcome_game_and_value_load_nothing_heavy(tmp_path):
     store = tmp_path / "s.sqlite"
     got = _warm(["outcome", "0.77", "7", "9", "11", "13", "--misere", "--json"], store)
-    assert got["heavy"] == ["numpy"]
+    assert got["heavy"] == []
     res = json.loads(got["out"])
     assert res["outcome"] == _kayles_misere_outcome((7, 9, 11, 13))
     assert res["winning_move_count"] == sum(

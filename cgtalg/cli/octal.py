@@ -74,6 +74,14 @@ def register(cli: click.Group) -> None:
         g = _game(game)
         if plot:
             check_output_path(plot, "--plot")
+        if not plot and max_bytes is None and method in ("auto", "naive"):
+            from cgtalg.rulesets.small_grundy import small_ok
+
+            if small_ok(g, n) and not getattr(g, "_engines", None):
+                # a small question: plain Python, no numpy (issue 23, part 4)
+                result, human = _small_grundy(g, n, method, show, cli_store(ctx, not no_store))
+                emit(result, as_json, human)
+                return
         if max_bytes is None:
             from cgtalg.rulesets.grundy_engine import DEFAULT_MAX_BYTES
 
@@ -128,6 +136,35 @@ def register(cli: click.Group) -> None:
             return "\n".join(out)
 
         emit(result, as_json, human)
+
+    def _small_grundy(g, n, method, show, store):
+        """``(result, human)`` of ``grundy`` for a small ``n``, as the engine's path gives them
+        (:mod:`cgtalg.rulesets.small_grundy`)."""
+        from cgtalg.rulesets.small_grundy import small_mode, small_sequence, small_sparse_split
+
+        t0 = time.perf_counter()
+        G = small_sequence(g, n, store)
+        dt = time.perf_counter() - t0
+        mode = small_mode(g, method)
+        split = small_sparse_split(g, G) if mode == "sparse" and n > 0 else None
+        show = n if show is None else show
+        result = {
+            "game": g.name, "n": n, "method": mode, "seconds": round(dt, 4),
+            "max_value": max(G) if n else None,
+            "sparse_space": split.describe() if split is not None else None,
+            "rare_positions": (split.rare if split is not None else 0) if mode == "sparse" else None,
+            "values": G[:show],
+        }
+
+        def human() -> str:
+            out = [f"{g.name}: G(0..{n - 1})" + (f" (first {show} shown)" if show < n else "")]
+            out.append(_fmt_values(result["values"]))
+            out.append(f"max value {result['max_value']}; method {mode}")
+            if result["sparse_space"]:
+                out.append(f"sparse space: {result['sparse_space']} ({result['rare_positions']} rare heaps)")
+            return "\n".join(out)
+
+        return result, human
 
     @cli.command("period")
     @click.argument("game")

@@ -15,7 +15,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError

@@ -39,7 +39,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.errors import ComputationLimitError
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import warnings
 from typing import Any, Callable, Iterator, Sequence
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.budget import check_max_seconds, default_max_memory, rss_bytes
 from cgtalg.caches import register_cache

@@ -9,7 +9,7 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.errors import ComputationLimitError, RulesetError
 

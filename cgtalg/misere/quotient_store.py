@@ -35,7 +35,7 @@ import warnings
 import zlib
 from typing import Any
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ComputationLimitError, StoreCorruptError, StoreError

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError, RulesetError
@@ -48,7 +48,12 @@ WITNESSES = 4
 #: refused up front with ComputationLimitError (pass ``max_bytes`` to raise it)
 DEFAULT_MAX_BYTES = 4 * 2**30
 
-_DTYPES = (np.uint8, np.uint16, np.uint32, np.uint64)
+_DTYPE_NAMES = ("uint8", "uint16", "uint32", "uint64")
+
+
+def _dtypes() -> tuple:
+    """The unsigned dtypes of the values, narrowest first."""
+    return tuple(getattr(np, d) for d in _DTYPE_NAMES)
 
 
 # -- numba rule description ------------------------------------------------------------
@@ -307,10 +312,10 @@ class GrundyEngine:
         self.G = new
 
     def _promote(self) -> None:
-        i = _DTYPES.index(self.G.dtype.type)
-        if i + 1 >= len(_DTYPES):  # pragma: no cover - values beyond 2**64
+        i = _dtypes().index(self.G.dtype.type)
+        if i + 1 >= len(_dtypes()):  # pragma: no cover - values beyond 2**64
             raise ComputationLimitError(f"{self.ruleset.name}: Grundy values beyond 2**64")
-        self.G = self.G.astype(_DTYPES[i + 1])
+        self.G = self.G.astype(_dtypes()[i + 1])
 
     def _ensure_marks(self) -> None:
         need = 1 << (max(self.vmax, 1).bit_length() + 2)
@@ -342,7 +347,7 @@ class GrundyEngine:
             return
         n = self.n + m
         vmax = max(int(values.max()), self.vmax)
-        dt = next((d for d in _DTYPES if vmax <= np.iinfo(d).max), None)
+        dt = next((d for d in _dtypes() if vmax <= np.iinfo(d).max), None)
         if dt is None or int(values.min()) < 0:
             raise RulesetError(f"{self.ruleset.name}: stored Grundy values must lie in 0 .. 2**64 - 1")
         dt = np.promote_types(dt, self.G.dtype)

@@ -36,7 +36,7 @@ Int. J. Game Theory 18 (1989) 311-320; A. Flammenkamp's octal-game computations.
 
 from __future__ import annotations
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.rulesets.lazy_jit import njit
 

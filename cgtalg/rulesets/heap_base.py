@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterator
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.core.game import Game
 from cgtalg.errors import ComputationLimitError, RulesetError

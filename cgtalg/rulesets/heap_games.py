@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Callable, Iterable, Iterator
 
-import numpy as np
+from cgtalg.core.lazynp import int_types, np
 
 from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import RulesetError
@@ -42,6 +42,8 @@ class GrundysGame(HeapRuleset):
     Winning Ways ch. 4). Conjectured but not known to be periodic: never certified."""
 
     name = "grundy"
+    #: small heaps' Grundy values are computed in plain Python (:mod:`cgtalg.rulesets.small_grundy`)
+    small_grundy = True
 
     def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
         for a in range(1, (n - 1) // 2 + 1):
@@ -81,7 +83,7 @@ class FunctionHeapRuleset(HeapRuleset):
             raise RulesetError(f"heap ruleset {short_repr(self.name)}: options({n}) returned {short_repr(got)}, "
                                "not an iterable of tuples of heap sizes") from None
         for parts in items:
-            if isinstance(parts, (int, np.integer)):
+            if isinstance(parts, int_types()):
                 parts = (parts,)
             heaps = as_heaps(parts, self.name)
             for p in heaps:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Iterator
 
-import numpy as np
+from cgtalg.core.lazynp import int_types, np
 
 from cgtalg.budget import check_max_seconds
 from cgtalg.core.game import Game, game, zero
@@ -39,6 +39,7 @@ from cgtalg.rulesets.heap_position import (
 )
 from cgtalg.rulesets.heap_misere import heap_genus
 from cgtalg.rulesets.protocol import check_store
+from cgtalg.rulesets.small_grundy import SMALL_LIMIT, small_grundy_value, small_moves_to, small_ok
 
 __all__ = [
     "heap_form", "position_form", "heap_genus", "heap_grundy", "heap_grundy_value", "heap_outcome",
@@ -139,6 +140,8 @@ def heap_grundy_value(ruleset: Any, n: int, limit: int = DIRECT_LIMIT) -> int:
     """
     n = check_count(n, "heap size")
     limit = check_count(limit, "limit")
+    if n < min(limit, SMALL_LIMIT) and _small(ruleset, n):
+        return small_grundy_value(ruleset, n)
     eng = grundy_engine(ruleset)
     period = getattr(ruleset, "_period", None)
     if n < _known(eng, period):
@@ -155,6 +158,15 @@ def heap_grundy_value(ruleset: Any, n: int, limit: int = DIRECT_LIMIT) -> int:
         eng.extend(n + 1)
         return int(eng.G[n])
     raise beyond_limit_error(ruleset, n, limit)
+
+
+def _small(ruleset: Any, n: int) -> bool:
+    """Whether ``G(n)`` is computed in plain Python (:mod:`cgtalg.rulesets.small_grundy`):
+    a small heap of a game that allows it, which the engine does not hold already."""
+    if not small_ok(ruleset, n + 1):
+        return False
+    eng = ruleset.__dict__.get("_engines", {}).get("auto")
+    return eng is None or n >= eng.n
 
 
 def beyond_limit_error(ruleset: Any, n: int, limit: int) -> ComputationLimitError:
@@ -301,7 +313,7 @@ def heap_winning_moves(ruleset: Any, heaps: Any, *, misere: bool = False, store:
     ComputationLimitError
         For heaps out of reach (no certified period and beyond the direct limit).
     """
-    if isinstance(heaps, (int, np.integer)):
+    if isinstance(heaps, int_types()):
         heaps = [heaps]
     as_heaps(heaps, _name(ruleset))  # validation
     heaps = [int(h) for h in heaps]
@@ -346,6 +358,9 @@ def heap_moves_to(ruleset: Any, index: int, n: int, target: int) -> Iterator[Hea
     """
     n = int(n)
     if n == 0:
+        return
+    if n < SMALL_LIMIT and _small(ruleset, n):
+        yield from small_moves_to(ruleset, index, n, target)
         return
     rules = ruleset.kernel_rules(min(n, 2**62) + 1)
     if rules is not None and not rules.unequal:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-import numpy as np
+from cgtalg.core.lazynp import bool_types, int_types, np
 
 from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import RulesetError
@@ -51,9 +51,9 @@ def as_heaps(position: Any, name: str = "heap game") -> tuple[int, ...]:
     RulesetError
         For a negative size, a non-integer, or something that is not a position.
     """
-    if isinstance(position, (bool, np.bool_)):
+    if isinstance(position, bool_types()):
         raise RulesetError(f"{name}: a position is a heap size or a collection of heap sizes, got {short_repr(position)}")
-    if isinstance(position, (int, np.integer)):
+    if isinstance(position, int_types()):
         items: Iterable[Any] = (position,)
     elif isinstance(position, (str, bytes)):
         raise RulesetError(
@@ -69,7 +69,7 @@ def as_heaps(position: Any, name: str = "heap game") -> tuple[int, ...]:
             ) from None
     heaps = []
     for h in items:
-        if isinstance(h, (bool, np.bool_)) or not isinstance(h, (int, np.integer)):
+        if isinstance(h, bool_types()) or not isinstance(h, int_types()):
             raise RulesetError(f"{name}: heap sizes must be non-negative integers, got {short_repr(h)}")
         h = int(h)
         if h < 0:
@@ -94,7 +94,7 @@ def check_count(n: Any, what: str = "n") -> int:
     """
     if isinstance(n, float) and n.is_integer():
         n = int(n)
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
+    if isinstance(n, bool_types()) or not isinstance(n, int_types()):
         raise RulesetError(f"{what} must be a non-negative integer, got {short_repr(n)}")
     n = int(n)
     if n < 0:

@@ -78,7 +78,15 @@ def compile_kernels(namespace: dict) -> dict:
         lazy = [(name, obj) for name, obj in namespace.items() if isinstance(obj, LazyKernel)]
         if lazy:
             import numba
+            import numpy
 
+            from cgtalg.core.lazynp import np as lazy_np
+
+            # numba types the globals a kernel reads: the real numpy, not the stand-in of
+            # cgtalg.core.lazynp that a kernel module may hold as ``np``
+            for name, obj in list(namespace.items()):
+                if obj is lazy_np:
+                    namespace[name] = numpy
             for name, obj in lazy:
                 namespace[name] = _jit(numba, obj)
     return namespace

@@ -40,7 +40,7 @@ import time
 from bisect import insort
 from typing import Any
 
-import numpy as np
+from cgtalg.core.lazynp import np
 
 from cgtalg.budget import BUDGET_HINT, Deadline, check_fits, check_max_seconds
 from cgtalg.errors import ComputationLimitError
@@ -137,6 +137,7 @@ class MisereSearch:
         self._py: tuple[dict, dict] = ({}, {})
         self._table: tuple[np.ndarray, np.ndarray] | None = None
         self._table_top = -1
+        self._rows_top = -1
         self._rows: list[tuple[int, ...]] = []
         self._row_start: list[int] = [0]
         self._class_time = 0.0
@@ -206,8 +207,23 @@ class MisereSearch:
         """The kernel's option table covering every class up to ``top`` and what it reaches."""
         if self._table is not None and self._table_top >= top:
             return self._table
+        top = self._build_rows(top)
         rows, start = self._rows, self._row_start
-        h = self._table_top + 1
+        width = max([1] + [len(r) for r in rows])
+        opt = np.full((max(len(rows), 1), width), -1, dtype=np.int32)
+        for k, r in enumerate(rows):
+            opt[k, :len(r)] = r
+        self._table = (np.asarray(start, dtype=np.int64), opt)
+        self._table_top = top
+        return self._table
+
+    def _build_rows(self, top: int) -> int:
+        """The option rows (class tuples, without numpy) of every class up to ``top`` and of
+        what they reach, kept in ``_rows``/``_row_start``; returns the largest class covered."""
+        if self._rows_top >= top:
+            return self._rows_top
+        rows, start = self._rows, self._row_start
+        h = self._rows_top + 1
         while h <= top:
             if self.deadline is not None:
                 self.deadline.check(f"{self.ruleset.name}: the misère search's table of heaps up to {top}")
@@ -218,13 +234,8 @@ class MisereSearch:
                     rows.append(ps)
             start.append(len(rows))
             h += 1
-        width = max([1] + [len(r) for r in rows])
-        opt = np.full((max(len(rows), 1), width), -1, dtype=np.int32)
-        for k, r in enumerate(rows):
-            opt[k, :len(r)] = r
-        self._table = (np.asarray(start, dtype=np.int64), opt)
-        self._table_top = top
-        return self._table
+        self._rows_top = top
+        return top
 
     def _run(self, s: tuple[int, ...], grundy: bool, max_states: int | None,
              max_seconds: float | None, progress: Any) -> int:
@@ -280,7 +291,7 @@ class MisereSearch:
         v = memo.get(root)
         if v is not None:
             return v
-        self._tables(max(root, default=0))
+        self._build_rows(max(root, default=0))
         rows, start = self._rows, self._row_start
         one = -1 if self._one is None else self._one
 
@@ -371,6 +382,12 @@ class _Memo:
     STEP_SECONDS = 0.2
 
     def __init__(self) -> None:
+        self.meta: Any = None  # the arrays are made when the kernel first runs (no numpy before)
+        self.step_size = self.STEP
+
+    def _alloc(self) -> None:
+        if self.meta is not None:
+            return
         self.arena = np.zeros(1 << 12, dtype=np.int32)
         self.off = np.zeros(1 << 10, dtype=np.int64)
         self.ln = np.zeros(1 << 10, dtype=np.int32)
@@ -379,23 +396,24 @@ class _Memo:
         self.meta = np.zeros(3, dtype=np.int64)
         self.stk = [np.zeros(256, dtype=np.int64) for _ in range(4)]
         self.buf = np.zeros(64, dtype=np.int32)
-        self.step_size = self.STEP
 
     @property
     def size(self) -> int:
         """Number of states stored (known or on the way)."""
-        return int(self.meta[0])
+        return 0 if self.meta is None else int(self.meta[0])
 
     def __len__(self) -> int:
         return self.size
 
     @property
     def nbytes(self) -> int:
+        if self.meta is None:
+            return 0
         return sum(a.nbytes for a in (self.arena, self.off, self.ln, self.val, self.table))
 
     def get(self, s: tuple[int, ...]) -> int | None:
         """The stored answer of state ``s`` (None when unknown)."""
-        if self.meta[0] == 0:  # nothing stored yet: no need to load the kernel
+        if self.meta is None or self.meta[0] == 0:  # nothing stored yet: no need to load the kernel
             return None
         from cgtalg.rulesets._misere_kernel import lookup
 
@@ -411,6 +429,7 @@ class _Memo:
         """One call of the kernel; grows the arrays it reports full. ``>= 0`` is the answer."""
         from cgtalg.rulesets import _misere_kernel as K
 
+        self._alloc()
         st = self.stk
         t0 = time.perf_counter()
         r = K.solve(root, grundy, start, opt, one, self.arena, self.off, self.ln, self.val,

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-import numpy as np
+from cgtalg.core.lazynp import bool_types, int_types, np
 
 from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import OctalCodeError, RulesetError
@@ -209,6 +209,9 @@ class TakeAndBreak(HeapRuleset):
     >>> kayles.grundy_sequence(12).tolist()
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     """
+
+    #: small heaps' Grundy values are computed in plain Python (:mod:`cgtalg.rulesets.small_grundy`)
+    small_grundy = True
 
     def __init__(self, code: "str | TakeAndBreak") -> None:
         super().__init__()
@@ -480,7 +483,7 @@ class SubtractionGame(TakeAndBreak):
         except TypeError:
             raise RulesetError(f"a subtraction set must be a collection of positive integers, got {short_repr(S)}") from None
         for s in items:
-            if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)) or s <= 0:
+            if isinstance(s, bool_types()) or not isinstance(s, int_types()) or s <= 0:
                 raise RulesetError(f"a subtraction set holds positive integers, got {short_repr(s)}")
         sset = sorted({int(s) for s in items})
         if not sset and not all_but:

@@ -42,7 +42,7 @@ import numbers
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import numpy as np
+from cgtalg.core.lazynp import int_types, np
 
 import warnings
 
@@ -60,6 +60,7 @@ from cgtalg.rulesets.grundy_engine import (
 from cgtalg.rulesets.heap_position import check_count
 from cgtalg.rulesets.lazy_jit import python_kernels
 from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
+from cgtalg.rulesets.small_grundy import small_grundy_values, small_ok
 
 __all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
            "periodicity_memory_estimate", "default_max_values"]
@@ -429,7 +430,7 @@ def periodicity(
         max_seconds = DEFAULT_PERIOD_SECONDS
     res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, Deadline(max_seconds),
                   extend)
-    if res.certified:
+    if res.certified and not getattr(res, "_small", False):
         ruleset._period = res
     else:
         ruleset._period_searched = max(getattr(ruleset, "_period_searched", 0), res.values_checked)
@@ -654,6 +655,37 @@ def _prime_factors(p: int) -> list[int]:
     return out
 
 
+def _small_recheck_ok(ruleset: Any, store: Any, R: int) -> bool:
+    """Whether a stored period needing ``R`` values is re-checked in plain Python
+    (:func:`_small_recheck`): few values of a game that allows it
+    (:func:`~cgtalg.rulesets.small_grundy.small_ok`), no engine computing them in this
+    process, and a store that reads values without numpy."""
+    return (small_ok(ruleset, R) and not getattr(ruleset, "_engines", None)
+            and callable(getattr(store, "sequence_values", None)))
+
+
+def _small_recheck(ruleset: Any, cert: tuple, p: int, n0: int) -> str | None:
+    """:func:`_recheck` on values computed in plain Python
+    (:func:`~cgtalg.rulesets.small_grundy.small_grundy_values`, the definition of ``G``),
+    the certificate checked by the Python code of the same kernel."""
+    theorem, mode, h, k = cert
+    R = required_length(mode, h, k, n0, p)
+    G = small_grundy_values(ruleset, R)
+
+    def check(period: int) -> int | None:
+        q, m0 = K.last_match_scan.py_func(G, R, period, period, h, k, mode, 0)
+        return int(m0) if q == period else None
+
+    got = check(p)
+    if got != n0:
+        return (f"the period {p} with preperiod {n0} does not hold on the {R:,} values its certificate needs"
+                + ("" if got is None else f" (they show preperiod {got})"))
+    for q in _prime_factors(p):
+        if check(p // q) is not None:
+            return f"{p} is not the least period: {p // q} is one"
+    return None
+
+
 def _recheck(ruleset: Any, cert: tuple, p: int, n0: int, progress: bool | None, budget: int,
              deadline: Deadline) -> str | None:
     """Check that ``(n0, p)`` is the certified period of ``ruleset`` on values computed by the
@@ -705,6 +737,25 @@ def _from_store(ruleset: Any, store: Any, cert: tuple, progress: bool | None, bu
     if stored_len < R:
         raise _Damaged(f"{where} needs {R:,} values, but only {stored_len:,} are stored")
     check_memory(16 * R, f"{ruleset.name}: re-checking the certified period stored for {short_repr(key)} ({R:,} values)")
+    if _small_recheck_ok(ruleset, store, R):
+        # few values: re-checked in plain Python, without numpy (issue 23, part 4)
+        problem = _small_recheck(ruleset, cert, p, n0)
+        if problem is not None:
+            raise _Damaged(f"{where} is wrong: {problem}")
+        G = small_grundy_values(ruleset, R)
+        stored = store.sequence_values(key, 0, R)
+        i = next((i for i in range(R) if stored[i] != G[i]), None)
+        if i is not None:
+            raise _Damaged(f"{ruleset.name}: the store {_where(store)} holds G({i}) = {stored[i]} for "
+                           f"{short_repr(key)}, but G({i}) = {G[i]}")
+        res = PeriodicityResult(
+            ruleset=ruleset.name, status="certified", period=p, preperiod=n0, saltus=0, certified=True,
+            theorem=theorem, bound=_bound_text(mode, h, k, n0, p),
+            required_values=R, values_checked=R, k=k,
+            note=f"read from the store and re-verified: its {R:,} values recomputed and compared with the stored ones",
+        )
+        object.__setattr__(res, "_small", True)  # the engine does not hold the values: periodicity() does not keep it
+        return res
     problem = _recheck(ruleset, cert, p, n0, progress, budget, deadline)
     if problem is not None:
         raise _Damaged(f"{where} is wrong: {problem}")

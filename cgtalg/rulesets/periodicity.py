@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable, Sequence
 
-import numpy as np
+from cgtalg.core.lazynp import int_types, np
 from numba import njit
 
 from cgtalg.rulesets.protocol import short_repr
@@ -92,7 +92,7 @@ class Periodicity:
         PeriodicityError
             If ``n`` lies in the preperiod (those values are not part of the rule).
         """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < self.preperiod:
+        if isinstance(n, bool) or not isinstance(n, int_types()) or n < self.preperiod:
             raise PeriodicityError(
                 f"extrapolate needs an int n >= the preperiod {self.preperiod}, got {short_repr(n)}"
             )
@@ -195,7 +195,7 @@ def encode_sequence(seq: Sequence[Hashable] | np.ndarray) -> tuple[np.ndarray, b
     items = list(seq)
     if not items:
         return np.empty(0, dtype=np.int64), True
-    if isinstance(items[0], (int, np.integer)) and not isinstance(items[0], bool):
+    if isinstance(items[0], int_types()) and not isinstance(items[0], bool):
         # fast path: numpy infers an integer dtype only when every element is an int (a
         # float, string, tuple or an int beyond 64 bits gives another dtype or an error;
         # a bool among ints becomes 0/1, which Python also treats as equal to 0/1)
@@ -224,7 +224,7 @@ def _check_args(min_cycles: int, max_period: int | None, max_preperiod: int | No
     if isinstance(min_cycles, bool) or not isinstance(min_cycles, (int, float)) or not min_cycles >= 1:
         raise PeriodicityError(f"min_cycles must be a number >= 1, got {short_repr(min_cycles)}")
     for label, v in (("max_period", max_period), ("max_preperiod", max_preperiod)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int_types()) or v < 0):
             raise PeriodicityError(f"{label} must be a non-negative int or None, got {short_repr(v)}")
     mp = length if max_period is None else min(int(max_period), length)
     # the kernel works with an integer number of cycles; ceil keeps "at least min_cycles"
@@ -245,14 +245,14 @@ def _find(seq: Any, min_cycles: int, min_span: int, max_period: int | None, max_
                                    f"{short_repr(seq)} ({type(seq).__name__})") from None
     a, exact = encode_sequence(items)
     if arithmetic and not exact:
-        bad = next(x for x in items if not isinstance(x, (int, np.integer)) or isinstance(x, bool)) \
-            if any(not isinstance(x, (int, np.integer)) or isinstance(x, bool) for x in items) else None
+        bad = next(x for x in items if not isinstance(x, int_types()) or isinstance(x, bool)) \
+            if any(not isinstance(x, int_types()) or isinstance(x, bool) for x in items) else None
         what = f"the element {short_repr(bad)} ({type(bad).__name__})" if bad is not None else "values beyond int64"
         raise PeriodicityError(
             f"arithmetic periodicity needs a sequence of integers that fit in int64; got {what}"
         )
     cyc, mp, mpre = _check_args(min_cycles, max_period, max_preperiod, len(a))
-    if isinstance(min_span, bool) or not isinstance(min_span, (int, np.integer)) or min_span < 0:
+    if isinstance(min_span, bool) or not isinstance(min_span, int_types()) or min_span < 0:
         raise PeriodicityError(f"min_span must be a non-negative int, got {short_repr(min_span)}")
     if len(a) == 0:
         return None

@@ -27,6 +27,7 @@ __all__ = [
     "value_hash",
     "encode_chunk",
     "decode_chunk",
+    "decode_chunk_values",
     "as_int64",
     "shorten",
     "check_game",
@@ -242,3 +243,44 @@ def check_index(value: Any, what: str) -> int:
     if value < 0:
         raise StoreError(f"{what} must be >= 0, got {value}")
     return int(value)
+
+
+#: ``array`` type codes of the chunk types, by size in bytes
+_ARRAY_CODES = {1: "b", 2: "h", 4: "i", 8: "q"}
+
+
+def decode_chunk_values(codec: str, data: bytes, count: int) -> list[int]:
+    """:func:`decode_chunk` as a list of ints, without numpy (the standard ``array`` module).
+
+    Raises
+    ------
+    ValueError
+        As :func:`decode_chunk`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> codec, data = encode_chunk(np.array([0, -1, 300]))
+    >>> decode_chunk_values(codec, data, 3)
+    [0, -1, 300]
+    """
+    import array
+
+    kind, _, dtype = codec.partition(":")
+    if kind != "zlib" or dtype not in _CHUNK_DTYPES:
+        raise ValueError(f"unknown encoding {codec!r}")
+    try:
+        raw = zlib.decompress(data)
+    except zlib.error as exc:
+        raise ValueError(f"undecompressible data ({exc})") from None
+    size = int(dtype[1:])
+    code = next(c for c in (_ARRAY_CODES[size], "l") if array.array(c).itemsize == size)
+    if len(raw) % size:
+        raise ValueError(f"it holds {len(raw) / size:g} values, not {count}")
+    values = array.array(code)
+    values.frombytes(raw)
+    if sys.byteorder != "little":  # pragma: no cover - chunks are little-endian
+        values.byteswap()
+    if len(values) != count:
+        raise ValueError(f"it holds {len(values)} values, not {count}")
+    return values.tolist()

@@ -53,6 +53,7 @@ from cgtalg.store.codec import (
     check_position,
     check_text,
     decode_chunk,
+    decode_chunk_values,
     encode_value,
     key_hash,
     partizan_key,
@@ -562,21 +563,50 @@ class LightStore:
             raise _Unusual("a stale sequence")  # the full store counts, serves or hides it
         return out
 
-    def _read_range(self, con: sqlite3.Connection, key: str, start: int, stop: int) -> Any:
-        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks."""
-        import numpy as np
+    def sequence_values(self, key: str, start: int = 0, stop: int | None = None) -> list[int]:
+        """:meth:`sequence` as a list of ints, read without numpy (a small question in a fresh
+        process does not pay for importing it; :func:`cgtalg.store.codec.decode_chunk_values`);
+        on a row the light store does not read, the full store's :meth:`sequence` as a list."""
+        try:
+            return self._sequence_values(key, start, stop)
+        except (sqlite3.Error, _Unusual):
+            return [int(v) for v in self.full_store().sequence(key, start, stop)]
 
+    def _sequence_values(self, key: str, start: int, stop: int | None) -> list[int]:
+        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
+        start = check_index(start, "start")
+        if stop is not None:
+            stop = check_index(stop, "stop")
+        with self._transaction() as con:
+            row = self._sequence_row(con, key)
+            length = int(row[0]) if row is not None and row[2] == sequence_version(key) else 0
+            stop = length if stop is None else min(stop, length)
+            out = [] if start >= stop else self._read_range(con, key, start, stop, as_list=True)
+        if row is not None and row[2] != sequence_version(key):
+            raise _Unusual("a stale sequence")  # the full store counts, serves or hides it
+        return out
+
+    def _read_range(self, con: sqlite3.Connection, key: str, start: int, stop: int, as_list: bool = False) -> Any:
+        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks (an
+        int64 array, or with ``as_list`` a list of ints read without numpy)."""
+        if as_list:
+            out: Any = [0] * (stop - start)
+            decode = decode_chunk_values
+        else:
+            import numpy as np
+
+            out = np.empty(stop - start, dtype=np.int64)
+            decode = decode_chunk
         first = con.execute("SELECT max(start) FROM sequence_chunks WHERE sequence_key = ? AND start <= ?",
                             (key, start)).fetchone()[0]
         rows = con.execute("SELECT start, count, codec, data FROM sequence_chunks WHERE sequence_key = ? "
                            "AND start >= ? AND start < ? ORDER BY start", (key, first or 0, stop))
-        out = np.empty(stop - start, dtype=np.int64)
         expected = first
         for row_start, count, codec, data in rows:
             if row_start != expected:
                 break
             try:
-                values = decode_chunk(codec, data, count)
+                values = decode(codec, data, count)
             except ValueError:
                 raise _Unusual("an unreadable chunk") from None
             lo, hi = max(start, row_start), min(stop, row_start + count)
