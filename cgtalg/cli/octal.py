@@ -247,18 +247,25 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
     ``heaps``: from a misère quotient of ``g`` known in this process or stored (re-verified
     when read) that covers the heaps, else by the exhaustive search of
     :mod:`cgtalg.rulesets.misere_play`."""
-    from cgtalg.misere.quotient_play import quotient_for
+    from cgtalg.rulesets.heap_play import stored_misere_answer
 
     t0 = time.perf_counter()
     hs = [int(h) for h in heaps]
-    st = quotient_for(g, [h for h in hs if h], store)
-    kw = {} if max_states is None else {"max_states": max_states}
-    outcome = g.outcome(hs, misere=True, store=store, **kw)
-    moves = g.winning_moves(hs, misere=True, store=store, **kw)
+    known = stored_misere_answer(g, hs, store)  # a small question asked before: read back
+    if known is not None:
+        outcome, moves = known
+        how = "stored answer"
+    else:
+        from cgtalg.misere.quotient_play import quotient_for
+
+        st = quotient_for(g, [h for h in hs if h], store)
+        kw = {} if max_states is None else {"max_states": max_states}
+        outcome = g.outcome(hs, misere=True, store=store, **kw)
+        moves = g.winning_moves(hs, misere=True, store=store, **kw)
+        how = "search"
+        if st is not None:
+            how = ("quotient (final)" if st.final else f"quotient Q_{st.top}") + f", order {st.pre.monoid.size}"
     count = sum(m.count for m in moves)
-    how = "search"
-    if st is not None:
-        how = ("quotient (final)" if st.final else f"quotient Q_{st.top}") + f", order {st.pre.monoid.size}"
     result = {
         "game": g.name, "heaps": hs, "play": "misere", "outcome": outcome,
         "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],

@@ -272,11 +272,54 @@ def heap_outcome(ruleset: Any, heaps: Any, *, misere: bool = False, store: Any =
         max_seconds = check_max_seconds(max_seconds)
         store = check_store(store)
         hs = heap_list(heaps, _name(ruleset))
+        small = store is not None and sum(hs) <= _SMALL_MISERE_TOKENS
+        if small:  # a small question asked before: its answer, without loading the quotient
+            hit = _stored_misere_outcome(ruleset, hs, store)
+            if hit is not None:
+                return hit
         known = quotient_outcome(ruleset, hs, store, max_seconds)   # a known misère quotient covering hs
         if known is not None:
+            if small:
+                _store_misere_outcome(ruleset, hs, store, known)
             return known
         return misere_search_outcome(ruleset, hs, store, max_states, max_seconds, progress)
     return "P" if heap_grundy(ruleset, heaps) == 0 else "N"
+
+
+#: positions of at most this many tokens keep their misère outcome in the store as a position
+#: answer even when a quotient gave it (``store verify`` re-checks such rows by search), so that
+#: asking again reads one row instead of loading and re-checking the quotient
+_SMALL_MISERE_TOKENS = 60
+
+
+def _position_text(heaps: list[int]) -> str:
+    return " ".join(map(str, sorted(heaps, reverse=True))) or "0"
+
+
+def _stored_misere_outcome(ruleset: Any, heaps: list[int], store: Any) -> str | None:
+    from cgtalg.rulesets.heap_misere import store_key
+
+    hit = store.get_position(store_key(ruleset), _position_text(heaps), "misere_outcome")
+    return None if hit is None else str(hit)
+
+
+def _store_misere_outcome(ruleset: Any, heaps: list[int], store: Any, outcome: str) -> None:
+    from cgtalg.rulesets.heap_misere import store_key
+
+    store.put_position(store_key(ruleset), _position_text(heaps), "misere_outcome", outcome)
+
+
+def stored_misere_answer(ruleset: Any, heaps: list[int], store: Any) -> tuple[str, list] | None:
+    """``(outcome, winning moves)`` of a small misère position as the store holds them from an
+    earlier question (by search or from a quotient), else None: what a repeated one-off question
+    reads instead of loading the quotient."""
+    if store is None or sum(heaps) > _SMALL_MISERE_TOKENS:
+        return None
+    from cgtalg.rulesets.misere_play import stored_winning_moves
+
+    outcome = _stored_misere_outcome(ruleset, heaps, store)
+    moves = None if outcome is None else stored_winning_moves(ruleset, heaps, store)
+    return None if moves is None else (outcome, moves)
 
 
 def heap_misere_grundy(ruleset: Any, heaps: Any, *, store: Any = None, max_states: int | None = None,
@@ -321,11 +364,20 @@ def heap_winning_moves(ruleset: Any, heaps: Any, *, misere: bool = False, store:
         from cgtalg.misere.quotient_play import quotient_winning_moves
         from cgtalg.rulesets.misere_play import misere_search_winning_moves
 
+        from cgtalg.rulesets.misere_play import store_winning_moves, stored_winning_moves
+
         max_seconds = check_max_seconds(max_seconds)
         store = check_store(store)
+        small = store is not None and sum(heaps) <= _SMALL_MISERE_TOKENS
+        if small:  # a small question asked before: its moves, without loading the quotient
+            hit = stored_winning_moves(ruleset, heaps, store)
+            if hit is not None:
+                return hit
         known = quotient_winning_moves(ruleset, heaps, store, move=HeapMove,
                                        max_seconds=max_seconds)  # a known quotient covering heaps
         if known is not None:
+            if small:
+                store_winning_moves(ruleset, heaps, store, known)
             return known
         return misere_search_winning_moves(ruleset, heaps, store, max_states, max_seconds, progress)
     vals = [heap_grundy_value(ruleset, h) if h else 0 for h in heaps]

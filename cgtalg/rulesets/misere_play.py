@@ -604,15 +604,9 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
     st = check_store(store)
     text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
     if st is not None:
-        hit = st.get_position(store_key(ruleset), text, "misere_winning_moves")
+        hit = stored_winning_moves(ruleset, heaps, st)
         if hit is not None:
-            first = {}
-            for i, h in enumerate(heaps):
-                first.setdefault(h, i)
-            by_heap: dict[int, list] = {}
-            for h, removed, parts in hit:
-                by_heap.setdefault(h, []).append(HeapMove(first[h], h, removed, tuple(parts)))
-            return [m for h in first for m in by_heap.get(h, ())]
+            return hit
     moves = []
     seen: set[int] = set()
     for i, h in enumerate(heaps):
@@ -631,6 +625,41 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
 
 def winning_moves_record(moves: list) -> list:
     """The stored form of winning moves (position property ``misere_winning_moves``):
-    ``[heap, removed, parts]`` for each move, heap by heap from the largest, the moves of one
-    heap in the order found. Independent of the order the heaps were given in."""
-    return [[m.heap, m.removed, list(m.parts)] for m in sorted(moves, key=lambda m: -m.heap)]
+    ``[heap, removed, parts]`` for each move, heap by heap from the largest, then by tokens
+    removed and parts. Independent of the order the heaps were given in and of the method
+    that found the moves (search or quotient)."""
+    return canonical_moves_record([[m.heap, m.removed, list(m.parts)] for m in moves])
+
+
+def canonical_moves_record(record: list) -> list:
+    """A winning-moves record in its one order (rows written before the order was fixed read
+    the same after this)."""
+    return sorted(([int(h), int(r), [int(p) for p in parts]] for h, r, parts in record),
+                  key=lambda row: (-row[0], row[1], row[2]))
+
+
+def stored_winning_moves(ruleset: Any, heaps: list[int], store: Any) -> list | None:
+    """The misère winning moves of ``heaps`` as stored (position property
+    ``misere_winning_moves``), as :class:`HeapMove` numbered by the first occurrence of each
+    heap size in ``heaps``; None when not stored."""
+    from cgtalg.rulesets.heap_misere import store_key
+
+    text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
+    hit = store.get_position(store_key(ruleset), text, "misere_winning_moves")
+    if hit is None:
+        return None
+    first: dict[int, int] = {}
+    for i, h in enumerate(heaps):
+        first.setdefault(h, i)
+    by_heap: dict[int, list] = {}
+    for h, removed, parts in hit:
+        by_heap.setdefault(h, []).append(HeapMove(first[h], h, removed, tuple(parts)))
+    return [m for h in first for m in by_heap.get(h, ())]
+
+
+def store_winning_moves(ruleset: Any, heaps: list[int], store: Any, moves: list) -> None:
+    """Keep ``moves`` (the misère winning moves of ``heaps``) in ``store``."""
+    from cgtalg.rulesets.heap_misere import store_key
+
+    text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
+    store.put_position(store_key(ruleset), text, "misere_winning_moves", winning_moves_record(moves))

@@ -322,11 +322,15 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
         fresh = search(ruleset, heaps, max_seconds=_seconds(run), progress=False)
         same = value == fresh
     elif row.name == "misere_winning_moves":  # written by `cgtalg outcome ... --misere`
-        from cgtalg.rulesets.misere_play import misere_search_winning_moves, winning_moves_record
+        from cgtalg.rulesets.misere_play import (canonical_moves_record, misere_search_winning_moves,
+                                                 winning_moves_record)
 
         fresh = winning_moves_record(misere_search_winning_moves(ruleset, heaps, max_seconds=_seconds(run),
                                                                  progress=False))
-        same = value == fresh
+        try:
+            same = canonical_moves_record(value) == fresh
+        except (TypeError, ValueError):
+            same = False
     else:
         run.skip("position_properties", f"no recomputation known for {row.ruleset!r} property {row.name!r}")
         return
