@@ -7,6 +7,8 @@
  *   _pgc_core.c   the table, numbers, comparison, canonical forms, sums and negatives;
  *   _pgc_dom.c    Domineering: bitboard moves, components, and the memoised search;
  *   _pgc_grid.c   Clobber and Konane: the same on three bitboards (stones of each, board);
+ *   _pgc_graph.c  Snort and Col on graphs of at most 64 vertices (neighbour bitmasks);
+ *   _pgc_search.c what the searches share: the multi-word memo and the progress ticker;
  *   _pgc.c        this file: the module's functions, its table and its initialisation.
  *
  * Ids are the engine's own (not cgtalg.core's hash-cons ids); the wrapper translates.
@@ -23,6 +25,9 @@ int64_t pgc_dom_entries(void);
 int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, PyObject *tick, int32_t *out);
 void pgc_grid_clear(void);
 int64_t pgc_grid_entries(void);
+int pgc_graph_solve(int game, int n, const uint64_t *nbrs, uint64_t L, uint64_t R, PyObject *tick, int32_t *out);
+void pgc_graph_clear(void);
+int64_t pgc_graph_entries(void);
 
 static int check_id(long long id)
 {
@@ -253,10 +258,10 @@ static PyObject *py_info(PyObject *self, PyObject *arg)
 
 static PyObject *py_stats(PyObject *self, PyObject *noargs)
 {
-    return Py_BuildValue("{s:i,s:L,s:L,s:L,s:L}", "forms", pg_count, "comparisons_memoised",
+    return Py_BuildValue("{s:i,s:L,s:L,s:L,s:L,s:L}", "forms", pg_count, "comparisons_memoised",
                          (long long)pg_le_entries, "sums_memoised", (long long)pg_add_entries,
                          "domineering_positions", (long long)pgc_dom_entries(), "grid_positions",
-                         (long long)pgc_grid_entries());
+                         (long long)pgc_grid_entries(), "graph_positions", (long long)pgc_graph_entries());
 }
 
 static PyObject *py_domineering(PyObject *self, PyObject *args)
@@ -308,16 +313,52 @@ static PyObject *py_grid(PyObject *self, PyObject *args)
     return PyLong_FromLong(out);
 }
 
+static PyObject *py_graph(PyObject *self, PyObject *args)
+{
+    int game;
+    unsigned long long L, R;
+    PyObject *seq, *tick = Py_None;
+    if (!PyArg_ParseTuple(args, "iOKK|O", &game, &seq, &L, &R, &tick))
+        return NULL;
+    PyObject *fast = PySequence_Fast(seq, "graph() takes a sequence of neighbour bitmasks");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > 64) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_OverflowError, "the kernel's Snort and Col take graphs of at most 64 vertices");
+        return NULL;
+    }
+    uint64_t nbrs[64];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        nbrs[i] = v;
+    }
+    Py_DECREF(fast);
+    int32_t out;
+    if (pgc_graph_solve(game, (int)n, nbrs, L, R, tick == Py_None ? NULL : tick, &out) < 0)
+        return NULL;
+    return PyLong_FromLong(out);
+}
+
 static PyObject *py_clear_searches(PyObject *self, PyObject *noargs)
 {
     pgc_dom_clear();
     pgc_grid_clear();
+    pgc_graph_clear();
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"clear_searches", py_clear_searches, METH_NOARGS,
-     "clear_searches(): forget the positions memoised by the Domineering, Clobber and Konane searches"},
+     "clear_searches(): forget the positions memoised by the Domineering, Clobber, Konane, Snort and Col searches"},
+    {"graph", py_graph, METH_VARARGS,
+     "graph(game, neighbours, left, right, tick=None): the canonical form's id of a Col (0) or Snort (1) position: "
+     "neighbour bitmasks of at most 64 vertices, the vertices Left / Right may colour"},
     {"grid", py_grid, METH_VARARGS,
      "grid(game, x, o, board, tick=None): the canonical form's id of a Clobber (0) or Konane (1) position on 8 x 8 bitboards"},
     {"canon", py_canon, METH_VARARGS, "canon(left_ids, right_ids): the canonical form of {L | R}, options canonical"},
@@ -337,6 +378,7 @@ static void module_free(void *m)
 {
     pgc_dom_clear();
     pgc_grid_clear();
+    pgc_graph_clear();
     pg_free_all();
 }
 

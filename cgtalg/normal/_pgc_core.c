@@ -481,29 +481,7 @@ int pg_le(int32_t g, int32_t h)
 }
 
 /* -- canonical forms ---------------------------------------------------------------------- */
-typedef struct {
-    int32_t *a;
-    int32_t n, cap;
-} Vec;
-
-static int vec_push(Vec *v, int32_t x)
-{
-    if (v->n == v->cap) {
-        int32_t cap = v->cap ? v->cap * 2 : 16;
-        int32_t *t = realloc(v->a, (size_t)cap * 4);
-        if (!t) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        v->a = t;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
-    return 0;
-}
-
-/* keep the undominated options: Left (left != 0) keeps the maximal ones, Right the minimal */
-static int undominated(Vec *v, int left)
+static int undominated(PgVec *v, int left)
 {
     int32_t n = v->n, k = 0;
     if (n <= 1)
@@ -541,13 +519,13 @@ static int undominated(Vec *v, int left)
 
 int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
 {
-    Vec L = {0}, R = {0}, NL = {0}, NR = {0};
+    PgVec L = {0}, R = {0}, NL = {0}, NR = {0};
     int32_t result = -1;
     for (int32_t k = 0; k < nl0; k++)
-        if (vec_push(&L, L0[k]) < 0)
+        if (pgvec_push(&L, L0[k]) < 0)
             goto done;
     for (int32_t k = 0; k < nr0; k++)
-        if (vec_push(&R, R0[k]) < 0)
+        if (pgvec_push(&R, R0[k]) < 0)
             goto done;
     L.n = sort_unique(L.a, L.n);
     R.n = sort_unique(R.a, R.n);
@@ -604,7 +582,7 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
                 }
             }
             if (through < 0) {
-                if (vec_push(&NL, x) < 0)
+                if (pgvec_push(&NL, x) < 0)
                     goto done;
             } else {
                 changed = 1;
@@ -612,7 +590,7 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
                 int32_t tn = t->nl;
                 int64_t to = t->off;
                 for (int32_t j = 0; j < tn; j++)
-                    if (vec_push(&NL, pg_pool[to + j]) < 0)
+                    if (pgvec_push(&NL, pg_pool[to + j]) < 0)
                         goto done;
             }
         }
@@ -630,7 +608,7 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
                 }
             }
             if (through < 0) {
-                if (vec_push(&NR, y) < 0)
+                if (pgvec_push(&NR, y) < 0)
                     goto done;
             } else {
                 changed = 1;
@@ -638,7 +616,7 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
                 int32_t tn = t->nr;
                 int64_t to = t->off + t->nl;
                 for (int32_t j = 0; j < tn; j++)
-                    if (vec_push(&NR, pg_pool[to + j]) < 0)
+                    if (pgvec_push(&NR, pg_pool[to + j]) < 0)
                         goto done;
             }
         }
@@ -647,7 +625,7 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
             result = g0;
             goto done;
         }
-        Vec t = L;
+        PgVec t = L;
         L = NL;
         NL = t;
         t = R;

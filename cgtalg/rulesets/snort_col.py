@@ -147,6 +147,26 @@ class GraphColouring(PartizanRuleset):
         """The connected pieces, each renumbered."""
         return sorted(self._pieces(position))
 
+    def kernel_form(self, position: Position, tick: Any = None) -> Any:
+        """The canonical form searched wholly in the compiled partizan kernel (moves on
+        bitmasks, components split and memoised in C:
+        :func:`cgtalg.normal.partizan_kernel.graph_form`), or None when a connected piece has
+        more than 64 vertices (the search of :func:`~cgtalg.rulesets.partizan_games.partizan_form`
+        runs then). :func:`~cgtalg.rulesets.partizan_games.partizan_form` calls it when the
+        kernel is in use, with ``tick(solved)`` checking its limits every 256 components.
+
+        Examples
+        --------
+        >>> from cgtalg.rulesets.partizan_games import partizan_form
+        >>> s = Snort()
+        >>> str(partizan_form(s, s.parse_position("star:3")))
+        '±3'
+        """
+        from cgtalg.normal import partizan_kernel
+
+        tints, edges = position
+        return partizan_kernel.graph_form(self.name, tints, edges, tick)
+
     def format_position(self, position: Position) -> str:
         tints, edges = position
         if not tints:
