@@ -264,36 +264,45 @@ static PyObject *py_stats(PyObject *self, PyObject *noargs)
                          (long long)pgc_grid_entries(), "graph_positions", (long long)pgc_graph_entries());
 }
 
-static PyObject *py_domineering(PyObject *self, PyObject *args)
+/* the sequence of at most 64 masks seq into out[]; its length, or -1 with an error set */
+static Py_ssize_t masks_of(PyObject *seq, uint64_t *out, const char *what, const char *too_long)
 {
-    PyObject *arg, *tick = Py_None;
-    if (!PyArg_ParseTuple(args, "O|O", &arg, &tick))
-        return NULL;
-    PyObject *fast = PySequence_Fast(arg, "domineering() takes a sequence of row bitmasks");
+    PyObject *fast = PySequence_Fast(seq, what);
     if (!fast)
-        return NULL;
+        return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     if (n > 64) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells");
-        return NULL;
+        PyErr_SetString(PyExc_OverflowError, too_long);
+        return -1;
     }
-    uint64_t rows[64];
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(fast, i);
-        unsigned long long v = PyLong_AsUnsignedLongLong(o);
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == (unsigned long long)-1 && PyErr_Occurred()) {
             Py_DECREF(fast);
-            return NULL;
+            return -1;
         }
-        if (v >> 63) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells");
-            return NULL;
-        }
-        rows[i] = v;
+        out[i] = v;
     }
     Py_DECREF(fast);
+    return n;
+}
+
+static PyObject *py_domineering(PyObject *self, PyObject *args)
+{
+    static const char *too_long = "the kernel's Domineering takes boards of at most 64 cells";
+    PyObject *arg, *tick = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &arg, &tick))
+        return NULL;
+    uint64_t rows[64];
+    Py_ssize_t n = masks_of(arg, rows, "domineering() takes a sequence of row bitmasks", too_long);
+    if (n < 0)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (rows[i] >> 63) {
+            PyErr_SetString(PyExc_OverflowError, too_long);
+            return NULL;
+        }
     int32_t out;
     if (pgc_dom_solve(rows, (int)n, &out, tick == Py_None ? NULL : tick) < 0)
         return NULL;
@@ -320,25 +329,11 @@ static PyObject *py_graph(PyObject *self, PyObject *args)
     PyObject *seq, *tick = Py_None;
     if (!PyArg_ParseTuple(args, "iOKK|O", &game, &seq, &L, &R, &tick))
         return NULL;
-    PyObject *fast = PySequence_Fast(seq, "graph() takes a sequence of neighbour bitmasks");
-    if (!fast)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > 64) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_OverflowError, "the kernel's Snort and Col take graphs of at most 64 vertices");
-        return NULL;
-    }
     uint64_t nbrs[64];
-    for (Py_ssize_t i = 0; i < n; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-        nbrs[i] = v;
-    }
-    Py_DECREF(fast);
+    Py_ssize_t n = masks_of(seq, nbrs, "graph() takes a sequence of neighbour bitmasks",
+                            "the kernel's Snort and Col take graphs of at most 64 vertices");
+    if (n < 0)
+        return NULL;
     int32_t out;
     if (pgc_graph_solve(game, (int)n, nbrs, L, R, tick == Py_None ? NULL : tick, &out) < 0)
         return NULL;

@@ -59,6 +59,17 @@ typedef struct {
     size_t cap, n;
 } U64Map;
 
+/* a 64-bit finaliser (MurmurHash3's fmix64): the hashes of the memos and of colour refinement */
+static inline uint64_t pg_mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
 static inline uint64_t pg_hmix(uint64_t x)
 {
     x ^= x >> 31;

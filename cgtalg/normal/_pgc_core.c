@@ -38,15 +38,7 @@ static int32_t *neg_of = NULL;
 static int32_t *form_index = NULL; /* open-addressing table of node ids, -1 empty */
 static size_t form_cap = 0;
 
-static inline uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
+#define mix64 pg_mix64
 
 static int map_init(Map *m, size_t cap)
 {

@@ -69,16 +69,6 @@ static inline uint64_t links(int v, uint64_t L, uint64_t R)
     return nb;
 }
 
-static inline uint64_t mixc(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-}
-
 typedef struct {
     uint64_t c;
     int i;
@@ -111,8 +101,8 @@ static int refine(uint64_t *c, const uint64_t *nb, int k, Tag *t, int classes)
         for (int i = 0; i < k; i++) {
             uint64_t s = 0;
             for (uint64_t m = nb[i]; m; m &= m - 1)
-                s += mixc(c[__builtin_ctzll(m)]);
-            nc[i] = mixc(c[i] * 0x9e3779b97f4a7c15ULL + s);
+                s += pg_mix64(c[__builtin_ctzll(m)]);
+            nc[i] = pg_mix64(c[i] * 0x9e3779b97f4a7c15ULL + s);
         }
         for (int i = 0; i < k; i++) {
             c[i] = nc[i];
@@ -144,7 +134,7 @@ static int32_t relabel_key(uint64_t comp, uint64_t L, uint64_t R, uint64_t *key)
         for (; m; m &= m - 1)
             local |= 1ULL << loc[__builtin_ctzll(m)];
         nb[i] = local;
-        c[i] = mixc((uint64_t)(((L >> v) & 1) | (((R >> v) & 1) << 1)) + 0x1234567ULL);
+        c[i] = pg_mix64((uint64_t)(((L >> v) & 1) | (((R >> v) & 1) << 1)) + 0x1234567ULL);
         t[i].c = c[i];
         t[i].i = i;
     }
@@ -156,7 +146,7 @@ static int32_t relabel_key(uint64_t comp, uint64_t L, uint64_t R, uint64_t *key)
             a++;
         if (a + 1 >= k)
             break;
-        c[t[a].i] = mixc(c[t[a].i] ^ 0x5bd1e9955bd1e995ULL);
+        c[t[a].i] = pg_mix64(c[t[a].i] ^ 0x5bd1e9955bd1e995ULL);
         classes = refine(c, nb, k, t, classes + 1);
     }
     /* t is in a total order (ties, after a collision of colours only, by label) */
