@@ -509,6 +509,41 @@ static int undominated(PgVec *v, int left)
     return 0;
 }
 
+/* one side of g0 = {L | R} into out, its reversible options bypassed: a Left option x
+   reverses through an x^R <= g0 and is replaced by x^R's Left options, a Right option y through
+   a y^L >= g0, replaced by y^L's Right options. 1 when one was bypassed, 0 when none, -1 on error */
+static int bypass_side(const PgVec *in, int32_t g0, int left, PgVec *out)
+{
+    int changed = 0;
+    for (int32_t k = 0; k < in->n; k++) {
+        int32_t x = in->a[k], through = -1;
+        const PgNode *xn = &pg_nodes[x];
+        int32_t cnt = left ? xn->nr : xn->nl;
+        int64_t off = left ? xn->off + xn->nl : xn->off;
+        for (int32_t j = 0; j < cnt && through < 0; j++) {
+            int32_t y = pg_pool[off + j];
+            int r = left ? pg_le(y, g0) : pg_le(g0, y);
+            if (r < 0)
+                return -1;
+            if (r)
+                through = y;
+        }
+        if (through < 0) {
+            if (pgvec_push(out, x) < 0)
+                return -1;
+            continue;
+        }
+        changed = 1;
+        const PgNode *t = &pg_nodes[through];
+        int32_t tn = left ? t->nl : t->nr;
+        int64_t to = left ? t->off : t->off + t->nl;
+        for (int32_t j = 0; j < tn; j++)
+            if (pgvec_push(out, pg_pool[to + j]) < 0)
+                return -1;
+    }
+    return changed;
+}
+
 int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
 {
     PgVec L = {0}, R = {0}, NL = {0}, NR = {0};
@@ -558,60 +593,12 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
         int32_t g0 = make_sorted(L.a, L.n, R.a, R.n);
         if (g0 < 0)
             goto done;
-        int changed = 0;
+        int changed;
         NL.n = NR.n = 0;
-        for (int32_t k = 0; k < L.n; k++) {
-            int32_t x = L.a[k], through = -1;
-            const PgNode *xn = &pg_nodes[x];
-            int64_t off = xn->off + xn->nl;
-            for (int32_t j = 0; j < xn->nr; j++) {
-                int r = pg_le(pg_pool[off + j], g0);
-                if (r < 0)
-                    goto done;
-                if (r) {
-                    through = pg_pool[off + j];
-                    break;
-                }
-            }
-            if (through < 0) {
-                if (pgvec_push(&NL, x) < 0)
-                    goto done;
-            } else {
-                changed = 1;
-                const PgNode *t = &pg_nodes[through];
-                int32_t tn = t->nl;
-                int64_t to = t->off;
-                for (int32_t j = 0; j < tn; j++)
-                    if (pgvec_push(&NL, pg_pool[to + j]) < 0)
-                        goto done;
-            }
-        }
-        for (int32_t k = 0; k < R.n; k++) {
-            int32_t y = R.a[k], through = -1;
-            const PgNode *yn = &pg_nodes[y];
-            int64_t off = yn->off;
-            for (int32_t j = 0; j < yn->nl; j++) {
-                int r = pg_le(g0, pg_pool[off + j]);
-                if (r < 0)
-                    goto done;
-                if (r) {
-                    through = pg_pool[off + j];
-                    break;
-                }
-            }
-            if (through < 0) {
-                if (pgvec_push(&NR, y) < 0)
-                    goto done;
-            } else {
-                changed = 1;
-                const PgNode *t = &pg_nodes[through];
-                int32_t tn = t->nr;
-                int64_t to = t->off + t->nl;
-                for (int32_t j = 0; j < tn; j++)
-                    if (pgvec_push(&NR, pg_pool[to + j]) < 0)
-                        goto done;
-            }
-        }
+        int cl = bypass_side(&L, g0, 1, &NL), cr = cl < 0 ? -1 : bypass_side(&R, g0, 0, &NR);
+        if (cr < 0)
+            goto done;
+        changed = cl || cr;
         if (!changed) {
             finish(g0);
             result = g0;

@@ -17,9 +17,11 @@
  *   - on its exact (L, R) in the labels of the graph searched (a memo emptied when the graph
  *     or the game changes);
  *   - on a relabelling that does not depend on the labels: colour refinement from the tints
- *     (1-dimensional Weisfeiler-Leman), a vertex of the first non-singleton class individualised
- *     (the lowest label: a choice that may depend on the labels) and refinement again, until every
- *     vertex has its own colour; the vertices in the order of their colours. The key is the
+ *     (1-dimensional Weisfeiler-Leman), a vertex of the first class of two or more that are not
+ *     all twins individualised (the lowest label: a choice that may depend on the labels) and
+ *     refinement again, until every class is one vertex or twins (vertices with the same
+ *     neighbours besides each other: any order of them gives the same key); the vertices in the
+ *     order of their colours, then of their labels. The key is the
  *     whole relabelled graph (its size, the tints in order, the adjacency's lower triangle), so
  *     equal keys are isomorphic tinted graphs, the same game, whatever the relabelling did:
  *     isomorphic components share a key whenever the individualised vertices were in one
@@ -117,6 +119,18 @@ static int refine(uint64_t *c, const uint64_t *nb, int k, Tag *t, int classes)
     return classes; /* (only after a collision of colours: the order of t is still total) */
 }
 
+/* whether the vertices t[s..e) are twins of t[s] (the same neighbours besides each other) */
+static int twins(const Tag *t, int s, int e, const uint64_t *nb)
+{
+    int u = t[s].i;
+    for (int j = s + 1; j < e; j++) {
+        int v = t[j].i;
+        if ((nb[u] & ~(1ULL << v)) != (nb[v] & ~(1ULL << u)))
+            return 0;
+    }
+    return 1;
+}
+
 /* the relabelled key of the component (module comment); returns its length in words */
 static int32_t relabel_key(uint64_t comp, uint64_t L, uint64_t R, uint64_t *key)
 {
@@ -140,11 +154,17 @@ static int32_t relabel_key(uint64_t comp, uint64_t L, uint64_t R, uint64_t *key)
     }
     int classes = refine(c, nb, k, t, sort_tags(t, k));
     for (int round = 0; classes < k && round < k; round++) {
-        /* individualise the lowest-labelled vertex of the first class of two or more */
-        int a = 0;
-        while (a + 1 < k && t[a].c != t[a + 1].c)
-            a++;
-        if (a + 1 >= k)
+        /* individualise the lowest-labelled vertex of the first class of two or more that are
+           not all twins (twins: the same neighbours besides each other, so swapping two is an
+           automorphism, and their order among themselves does not change the key) */
+        int a = -1;
+        for (int s = 0, e; s < k && a < 0; s = e) {
+            for (e = s + 1; e < k && t[e].c == t[s].c; e++)
+                ;
+            if (e - s >= 2 && !twins(t, s, e, nb))
+                a = s;
+        }
+        if (a < 0)
             break;
         c[t[a].i] = pg_mix64(c[t[a].i] ^ 0x5bd1e9955bd1e995ULL);
         classes = refine(c, nb, k, t, classes + 1);

@@ -44,7 +44,7 @@ int pgkm_get(const PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, in
 
 static int grow_slots(PgKeyMap *m)
 {
-    size_t cap = m->cap ? m->cap * 2 : 1 << 12;
+    size_t cap = m->cap ? m->cap * 2 : 1 << 8;
     uint64_t *h = calloc(cap, sizeof(uint64_t));
     int64_t *o = malloc(cap * sizeof(int64_t));
     int32_t *v = malloc(cap * sizeof(int32_t));
@@ -87,7 +87,7 @@ int pgkm_put(PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t 
         i = (i + 1) & mask;
     }
     if (m->alen + (size_t)len + 1 > m->acap) {
-        size_t cap = m->acap ? m->acap * 2 : 1 << 14;
+        size_t cap = m->acap ? m->acap * 2 : 1 << 10;
         while (cap < m->alen + (size_t)len + 1)
             cap *= 2;
         uint64_t *a = realloc(m->arena, cap * sizeof(uint64_t));

@@ -228,18 +228,22 @@ def graph_form(game: str, tints: str, edges: Iterable[tuple[int, int]], tick: An
     mod = _need()
     code = GRAPH_GAMES[game]
     n = len(tints)
+    if tints.strip("WLR"):
+        bad = sorted(set(tints) - set("WLR"))[0]
+        raise ValueError(f"graph_form: tints are W, L or R, got {bad!r} in {tints[:40]!r}")
     nbrs = [0] * n
     for u, v in edges:
         if not (0 <= u < n and 0 <= v < n) or u == v:
             raise ValueError(f"graph_form: the edge {u}-{v} is not between two of the {n} vertices")
         nbrs[u] |= 1 << v
         nbrs[v] |= 1 << u
-    bad = set(tints) - set("WLR")
-    if bad:
-        raise ValueError(f"graph_form: tints are W, L or R, got {sorted(bad)[0]!r} in {tints[:40]!r}")
-    pieces = [range(n)] if n <= GRAPH_MAX_VERTICES else _connected_pieces(nbrs)
+    if n <= GRAPH_MAX_VERTICES:
+        rev = tints[::-1]
+        left = int(rev.translate(_MAY_LEFT) or "0", 2)
+        right = int(rev.translate(_MAY_RIGHT) or "0", 2)
+        return to_form(mod.graph(code, nbrs, left, right, tick))
     acc = 0
-    for piece in pieces:
+    for piece in _connected_pieces(nbrs):
         if len(piece) > GRAPH_MAX_VERTICES:
             return None
         index = {v: i for i, v in enumerate(piece)}
@@ -248,6 +252,11 @@ def graph_form(game: str, tints: str, edges: Iterable[tuple[int, int]], tick: An
         right = sum(1 << i for i, v in enumerate(piece) if tints[v] in "WR")
         acc = mod.add(acc, mod.graph(code, sub, left, right, tick))
     return to_form(acc)
+
+
+# a tint string (reversed) as the binary digits of the vertices Left / Right may colour
+_MAY_LEFT = str.maketrans("WLR", "110")
+_MAY_RIGHT = str.maketrans("WLR", "101")
 
 
 def _connected_pieces(nbrs: list[int]) -> list[list[int]]:

@@ -180,9 +180,8 @@ class GraphColouring(PartizanRuleset):
               and not set(position[0]) - set("WLR") and isinstance(position[1], tuple))
         if ok:
             n = len(position[0])
-            ok = all(isinstance(e, tuple) and len(e) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                                 for x in e) and 0 <= e[0] < e[1] < n
-                     for e in position[1])
+            ok = all(type(e) is tuple and len(e) == 2 and type(e[0]) is int and type(e[1]) is int
+                     and 0 <= e[0] < e[1] < n for e in position[1])
         if not ok:
             raise RulesetError(f"{self.name}: a position is (tints, edges): a str over W, L, R and a tuple "
                                f"of (u, v) with 0 <= u < v < len(tints), got {shorten(position, 60)}; "
