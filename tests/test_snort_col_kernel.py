@@ -188,3 +188,27 @@ def test_errors_and_limits():
     K.clear_searches()
     with pytest.raises(ComputationLimitError, match="components solved"):
         partizan_form(s, s.parse_position("grid:5x5"), max_seconds=0.05, progress=False)
+
+
+def test_pure_python_gives_the_same_values():
+    """``CGTALG_PURE_PYTHON=1`` turns the kernel off: Snort and Col are then searched in Python,
+    with the same values."""
+    import os
+    import subprocess
+    import sys
+
+    from cgtalg.core.partizan_notation import parse_partizan
+
+    env = dict(os.environ, CGTALG_PURE_PYTHON="1")
+    code = ("from cgtalg.normal import partizan_kernel as K\n"
+            "from cgtalg.rulesets.snort_col import Snort, Col\n"
+            "from cgtalg.rulesets.partizan_games import partizan_form\n"
+            "print(K.status())\n"
+            "for r in (Snort(), Col()):\n"
+            "    print(partizan_form(r, r.parse_position('grid:2x4;left=0'), progress=False))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    status, snort, col = out.stdout.strip().splitlines()
+    assert status.startswith("disabled")
+    for rule, text in ((Snort, snort), (Col, col)):
+        assert parse_partizan(text) is _kernel(rule, rule().parse_position("grid:2x4;left=0"))

@@ -22,6 +22,12 @@ Board texts (``parse_position``): ``path:N``, ``cycle:N``, ``grid:RxC``, ``compl
 ``;red=V,V`` (vertices coloured before play: the colouring is applied, in the order given) and
 ``;left=V,..`` / ``;right=V,..`` (vertices tinted for one player only).
 
+Positions are searched in the compiled partizan kernel when it is in use
+(:meth:`GraphColouring.kernel_form`, :func:`cgtalg.normal.partizan_kernel.graph_form`: bitmask
+moves on graphs of at most 64 vertices, components memoised on a relabelling); the search over
+these positions in Python stays the reference (``partizan_form(..., engine="python")``,
+``CGTALG_PURE_PYTHON=1``), checked against the kernel in ``tests/test_snort_col_kernel.py``.
+
 Facts checked in ``tests/test_rulesets_snort_col.py``: every Col position is a number or a
 number plus ``*`` (Conway, ONAG ch. 15), Snort on the path of 2 vertices is ``±1`` and on 3 is
 ``±2``, and values agree with cgt-py's Snort and Col and with an independent brute force.
