@@ -24,10 +24,9 @@ static U64Map dmemo = {NULL, NULL, 0, 0}, wmemo = {NULL, NULL, 0, 0};
 static int wstride = 0;
 static PgTicker ticker = {NULL, 0};
 
-/* the geometry of the search under way: stride, first and last columns, one row */
+/* the geometry of the wide search under way: stride, first and last columns, one row */
 static int W = 8;
 static uint64_t FIRST = COL0, LAST = COL7, ROW = 0xFF;
-static U64Map *memo = &dmemo;
 
 void pgc_dom_clear(void)
 {
@@ -61,10 +60,9 @@ static inline uint64_t least4(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
     return m < d ? m : d;
 }
 
-/* the cropped board's least image under the row and column reversals */
-static uint64_t normalise(uint64_t b)
+/* the cropped board's least image under the row and column reversals (stride s) */
+static inline __attribute__((always_inline)) uint64_t normalise(uint64_t b, const int s)
 {
-    const int s = W;
     b >>= s * (__builtin_ctzll(b) / s);
     uint64_t cols = 0;
     if (s == 8) {
@@ -94,58 +92,66 @@ static uint64_t normalise(uint64_t b)
     return least4(b, rr, cr, rc);
 }
 
-static inline uint64_t grow(uint64_t c, uint64_t board)
-{
-    for (;;) {
-        uint64_t g = (c | ((c << 1) & ~FIRST) | ((c >> 1) & ~LAST) | (c << W) | (c >> W)) & board;
-        if (g == c)
-            return c;
-        c = g;
-    }
-}
-
-static int32_t solve_component(uint64_t b);
+/* The search, written once and compiled twice (the bodies are inlined into value8/solve8 with
+   the stride 8 a constant, and into valuew/solvew with the stride of the wide board). */
+typedef int32_t (*Solver)(uint64_t);
 
 /* the canonical form of a board (any number of components) */
-static int32_t value_of(uint64_t board)
+static inline __attribute__((always_inline)) int32_t value_body(uint64_t board, const int s, const uint64_t first,
+                                                                const uint64_t last, Solver solve)
 {
     int32_t acc = 0;
     while (board) {
-        uint64_t comp = grow(board & -board, board);
+        uint64_t comp = board & -board;
+        for (;;) {
+            uint64_t g = (comp | ((comp << 1) & ~first) | ((comp >> 1) & ~last) | (comp << s) | (comp >> s)) & board;
+            if (g == comp)
+                break;
+            comp = g;
+        }
         board &= ~comp;
-        if (comp & (comp - 1) && pg_accumulate(&acc, solve_component(normalise(comp))) < 0)
+        if (comp & (comp - 1) && pg_accumulate(&acc, solve(normalise(comp, s))) < 0)
             return -1; /* (a single cell: no move for anyone) */
     }
     return acc;
 }
 
-static int32_t solve_component(uint64_t b)
+/* the canonical form of a normalised component, memoised */
+static inline __attribute__((always_inline)) int32_t solve_body(uint64_t b, const int s, const uint64_t last,
+                                                                U64Map *m, Solver value)
 {
     int32_t id;
-    if (u64map_get(memo, b, &id))
+    if (u64map_get(m, b, &id))
         return id;
     if (pg_poll(&ticker) < 0)
         return -1;
-    uint64_t vert = b & (b >> W);
-    uint64_t horiz = b & (b >> 1) & ~LAST;
+    uint64_t vert = b & (b >> s);
+    uint64_t horiz = b & (b >> 1) & ~last;
     int nl = __builtin_popcountll(vert), nr = __builtin_popcountll(horiz);
     int32_t opts[128];
     int k = 0;
     for (; vert; vert &= vert - 1) {
         uint64_t p = vert & -vert;
-        if ((opts[k++] = value_of(b & ~(p | (p << W)))) < 0)
+        if ((opts[k++] = value(b & ~(p | (p << s)))) < 0)
             return -1;
     }
     for (; horiz; horiz &= horiz - 1) {
         uint64_t p = horiz & -horiz;
-        if ((opts[k++] = value_of(b & ~(p | (p << 1)))) < 0)
+        if ((opts[k++] = value(b & ~(p | (p << 1)))) < 0)
             return -1;
     }
     id = pg_canon(opts, nl, opts + nl, nr);
-    if (id < 0 || u64map_put(memo, b, id) < 0 || pg_solved(&ticker) < 0)
+    if (id < 0 || u64map_put(m, b, id) < 0 || pg_solved(&ticker) < 0)
         return -1;
     return id;
 }
+
+static int32_t value8(uint64_t b);
+static int32_t valuew(uint64_t b);
+static int32_t solve8(uint64_t b) { return solve_body(b, 8, COL7, &dmemo, value8); }
+static int32_t solvew(uint64_t b) { return solve_body(b, W, LAST, &wmemo, valuew); }
+static int32_t value8(uint64_t b) { return value_body(b, 8, COL0, COL7, solve8); }
+static int32_t valuew(uint64_t b) { return value_body(b, W, FIRST, LAST, solvew); }
 
 /* the canonical form's id of the board given as rows (bit c of rows[r]: cell (r, c) free), at
    most 64 cells (rows x columns); tick (a callable or NULL) is called with the number of
@@ -156,16 +162,15 @@ int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, PyObject *tick)
     for (int r = 0; r < nrows; r++)
         all |= rows[r];
     int width = all ? 64 - __builtin_clzll(all) : 0;
-    if ((nrows <= 8 && width <= 8) || !all) {
+    int narrow = (nrows <= 8 && width <= 8) || !all;
+    if (narrow) {
         W = 8;
-        memo = &dmemo;
     } else if (nrows * width <= 64 && width < 64) {
         if (wstride != width) { /* the wide memo holds one stride at a time */
             u64map_clear(&wmemo);
             wstride = width;
         }
         W = width;
-        memo = &wmemo;
     } else {
         PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells (rows x columns)");
         return -1;
@@ -179,7 +184,7 @@ int pgc_dom_solve(const uint64_t *rows, int nrows, int32_t *out, PyObject *tick)
         b |= rows[r] << (W * r);
     ticker.tick = tick;
     ticker.solved = 0;
-    int32_t v = value_of(b);
+    int32_t v = narrow ? value8(b) : valuew(b);
     ticker.tick = NULL;
     if (v < 0)
         return -1;
