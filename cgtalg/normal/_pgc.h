@@ -167,9 +167,13 @@ static inline int pgvec_push(PgVec *v, int32_t x)
    the memos of the searches whose positions do not fit one word. Keys are copied into an
    arena; a lookup compares the whole key, so equal keys are the only hits. */
 typedef struct {
-    uint64_t *hash;     /* per slot: the key's hash (never 0), 0 for an empty slot */
-    int64_t *off;       /* per slot: where the key is in the arena (its length, then its words) */
-    int32_t *vals;
+    uint64_t hash;      /* the key's hash (never 0); 0 for an empty slot */
+    int64_t off;        /* where the key is in the arena (its length, then its words) */
+    int32_t val;
+} PgKeySlot;
+
+typedef struct {
+    PgKeySlot *slots;
     size_t cap, n;
     uint64_t *arena;
     size_t alen, acap;

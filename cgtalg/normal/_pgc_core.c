@@ -512,7 +512,7 @@ static int undominated(PgVec *v, int left)
 /* one side of g0 = {L | R} into out, its reversible options bypassed: a Left option x
    reverses through an x^R <= g0 and is replaced by x^R's Left options, a Right option y through
    a y^L >= g0, replaced by y^L's Right options. 1 when one was bypassed, 0 when none, -1 on error */
-static int bypass_side(const PgVec *in, int32_t g0, int left, PgVec *out)
+static inline __attribute__((always_inline)) int bypass_side(const PgVec *in, int32_t g0, const int left, PgVec *out)
 {
     int changed = 0;
     for (int32_t k = 0; k < in->n; k++) {

@@ -21,10 +21,15 @@ uint64_t pgkm_hash(const uint64_t *key, int32_t len)
     return h ? h : 1;
 }
 
-static inline int key_is(const PgKeyMap *m, size_t slot, const uint64_t *key, int32_t len)
+static inline int key_is(const PgKeyMap *m, const PgKeySlot *slot, const uint64_t *key, int32_t len)
 {
-    const uint64_t *k = m->arena + m->off[slot];
-    return (int32_t)k[0] == len && memcmp(k + 1, key, (size_t)len * sizeof(uint64_t)) == 0;
+    const uint64_t *k = m->arena + slot->off;
+    if ((int32_t)k[0] != len)
+        return 0;
+    for (int32_t i = 0; i < len; i++)
+        if (k[i + 1] != key[i])
+            return 0;
+    return 1;
 }
 
 int pgkm_get(const PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t *out)
@@ -32,9 +37,9 @@ int pgkm_get(const PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, in
     if (!m->cap)
         return 0;
     size_t mask = m->cap - 1, i = h & mask;
-    while (m->hash[i]) {
-        if (m->hash[i] == h && key_is(m, i, key, len)) {
-            *out = m->vals[i];
+    while (m->slots[i].hash) {
+        if (m->slots[i].hash == h && key_is(m, &m->slots[i], key, len)) {
+            *out = m->slots[i].val;
             return 1;
         }
         i = (i + 1) & mask;
@@ -45,31 +50,20 @@ int pgkm_get(const PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, in
 static int grow_slots(PgKeyMap *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 1 << 8;
-    uint64_t *h = calloc(cap, sizeof(uint64_t));
-    int64_t *o = malloc(cap * sizeof(int64_t));
-    int32_t *v = malloc(cap * sizeof(int32_t));
-    if (!h || !o || !v) {
-        free(h);
-        free(o);
-        free(v);
+    PgKeySlot *t = calloc(cap, sizeof(PgKeySlot));
+    if (!t) {
         PyErr_NoMemory();
         return -1;
     }
     for (size_t i = 0; i < m->cap; i++)
-        if (m->hash[i]) {
-            size_t j = m->hash[i] & (cap - 1);
-            while (h[j])
+        if (m->slots[i].hash) {
+            size_t j = m->slots[i].hash & (cap - 1);
+            while (t[j].hash)
                 j = (j + 1) & (cap - 1);
-            h[j] = m->hash[i];
-            o[j] = m->off[i];
-            v[j] = m->vals[i];
+            t[j] = m->slots[i];
         }
-    free(m->hash);
-    free(m->off);
-    free(m->vals);
-    m->hash = h;
-    m->off = o;
-    m->vals = v;
+    free(m->slots);
+    m->slots = t;
     m->cap = cap;
     return 0;
 }
@@ -79,9 +73,9 @@ int pgkm_put(PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t 
     if ((m->n + 1) * 2 > m->cap && grow_slots(m) < 0)
         return -1;
     size_t mask = m->cap - 1, i = h & mask;
-    while (m->hash[i]) {
-        if (m->hash[i] == h && key_is(m, i, key, len)) {
-            m->vals[i] = val;
+    while (m->slots[i].hash) {
+        if (m->slots[i].hash == h && key_is(m, &m->slots[i], key, len)) {
+            m->slots[i].val = val;
             return 0;
         }
         i = (i + 1) & mask;
@@ -100,9 +94,9 @@ int pgkm_put(PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t 
     }
     m->arena[m->alen] = (uint64_t)len;
     memcpy(m->arena + m->alen + 1, key, (size_t)len * sizeof(uint64_t));
-    m->hash[i] = h;
-    m->off[i] = (int64_t)m->alen;
-    m->vals[i] = val;
+    m->slots[i].hash = h;
+    m->slots[i].off = (int64_t)m->alen;
+    m->slots[i].val = val;
     m->alen += (size_t)len + 1;
     m->n++;
     return 0;
@@ -110,13 +104,10 @@ int pgkm_put(PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t 
 
 void pgkm_clear(PgKeyMap *m)
 {
-    free(m->hash);
-    free(m->off);
-    free(m->vals);
+    free(m->slots);
     free(m->arena);
     memset(m, 0, sizeof(*m));
 }
-
 int pg_solved(PgTicker *t)
 {
     if ((++t->solved & 0xFF) == 0 && t->tick) {
