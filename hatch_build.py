@@ -7,8 +7,10 @@ wheels (as artifacts, with a platform tag):
 - ``cgtalg/nimbers/_nimc.c``: the ordinal nimber arithmetic (``cgtalg.nimbers.compiled``);
 - ``cgtalg/misere/_quotc.c``: the searches of the misère-quotient construction
   (``cgtalg.misere.quotient_kernel``);
-- ``cgtalg/normal/_pgc.c``: the canonical-form engine for short partizan games, with
-  Domineering's search (``cgtalg.normal.partizan_kernel``).
+- ``cgtalg/normal/_pgc.c``: the canonical-form engine for short partizan games, with the
+  searches of Domineering, Clobber, Konane, Snort and Col (``cgtalg.normal.partizan_kernel``;
+  its sources ``_pgc_core.c``, ``_pgc_search.c``, ``_pgc_dom.c``, ``_pgc_grid.c``,
+  ``_pgc_graph.c`` and ``_pgc.h`` are picked up by :func:`kernel_files`).
 
 A kernel is split by topic into several files compiled together into one extension module:
 its main source (named above, holding the module's table and ``PyInit``) and the ``.c`` /

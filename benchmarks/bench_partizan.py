@@ -1,5 +1,5 @@
-"""Benchmark: canonical forms of Domineering, Konane and Clobber positions against the peers, in
-one run.
+"""Benchmark: canonical forms of Domineering, Konane, Clobber, Snort and Col positions against
+the peers, in one run.
 
 Each (library, game, board) is timed in a fresh interpreter (no warm caches carried between
 boards or libraries; imports are not timed); ``--repeat N`` runs each N times and keeps the
@@ -11,7 +11,10 @@ median:
 * pycgt (pure Python, PyPI ``pycgt``): ``pycgt.rulesets.domineering.rectangle(m, n)``,
   ``pycgt.rulesets.clobber.parse(text)``;
 * cgt-py (Rust, PyPI ``cgt-py``): ``cgt_py.Domineering(grid).canonical_form``,
-  ``cgt_py.Konane(grid).canonical_form``.
+  ``cgt_py.Konane(grid).canonical_form``, ``cgt_py.Snort(n, edges, blue=, red=).canonical_form``
+  and ``cgt_py.Col(...)`` (Snort and Col boards are cgtalg's board texts, ``path:12``,
+  ``grid:3x4``, read by cgtalg before the clock starts: cgt-py is given the same vertices,
+  edges and tinted vertices, its blue / red being the vertices only Left / Right may colour).
 
 The values are compared (each peer's printed value parsed by cgtalg and compared with cgtalg's
 value for equality). Peers that are not installed, or that have no such game, are skipped:
@@ -20,7 +23,10 @@ value for equality). Peers that are not installed, or that have no such game, ar
 Usage::
 
     python benchmarks/bench_partizan.py [--quick] [--json] [--repeat 3] [--python]
-        [--games domineering,konane,clobber] [--boards 4x4,5x5]
+        [--games domineering,konane,clobber,snort,col] [--boards 4x4,5x5]
+
+(``--boards`` splits on commas: a Snort or Col board text with commas in it, ``tree:0,0,1``,
+is given with ``+`` for its commas, ``tree:0+0+1``.)
 """
 
 from __future__ import annotations
@@ -36,13 +42,20 @@ BOARDS = {
     "konane": ["xoxo|oxox|xo..|ox..", "xoxoxo|oxoxox|xoxo..", "xoxox|oxoxo|xo.ox|oxoxo",
                "xoxoxo|ox.xox|xoxoxo|oxoxox"],
     "clobber": ["xoxo|oxox", "xoxoxo|oxoxox", "xoxo|oxox|xoxo", "xoxox|oxoxo|xoxox", "xoxoxoxo|oxoxoxox"],
+    "snort": ["path:8", "path:12", "cycle:12", "star:8", "tree:0,0,1,1,2,2,3,3,4", "grid:3x3", "grid:2x6",
+              "grid:3x4", "grid:3x4;left=0;right=11", "grid:4x4"],
+    "col": ["path:8", "path:12", "cycle:12", "star:8", "tree:0,0,1,1,2,2,3,3,4", "grid:3x3", "grid:2x6",
+            "grid:3x4", "grid:3x4;left=0;right=11", "grid:4x4"],
 }
 QUICK = {
     "domineering": ["2x8", "3x4", "4x4", "3x6"],
     "konane": ["xoxo|oxox|xo..|ox..", "xoxoxo|oxoxox|xoxo.."],
     "clobber": ["xoxo|oxox", "xoxoxo|oxoxox"],
+    "snort": ["path:8", "grid:3x3"],
+    "col": ["path:8", "grid:3x3"],
 }
-PEERS = {"domineering": ("pycgt", "cgt-py"), "konane": ("cgt-py",), "clobber": ("pycgt",)}
+PEERS = {"domineering": ("pycgt", "cgt-py"), "konane": ("cgt-py",), "clobber": ("pycgt",), "snort": ("cgt-py",),
+         "col": ("cgt-py",)}
 
 _TIMED = """
 import time
@@ -58,6 +71,13 @@ print(str(g))
 _CGTALG_SETUP = ("import cgtalg.core.partizan\nfrom cgtalg.normal import partizan_kernel\n"
                  "partizan_kernel.available()\n")
 
+# a Snort or Col board text read by cgtalg (untimed) into what cgt-py's constructors take
+_GRAPH_SETUP = ("from cgtalg.rulesets.snort_col import {rule}\n"
+                "tints, edges = {rule}().parse_position({{board!r}})\n"
+                "n, edges = len(tints), list(edges)\n"
+                "blue = [i for i, t in enumerate(tints) if t == 'L']\n"
+                "red = [i for i, t in enumerate(tints) if t == 'R']")
+
 _CODE = {
     ("cgtalg", "domineering"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan_games import Domineering as R, partizan_form\n"
                                 "r = R(); pos = r.parse_position({board!r})",
@@ -69,6 +89,14 @@ _CODE = {
     ("cgtalg", "clobber"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan_games import Clobber as R, partizan_form\n"
                             "r = R(); pos = r.parse_position({board!r})",
                             "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
+    ("cgtalg", "snort"): (_CGTALG_SETUP + "from cgtalg.rulesets.snort_col import Snort as R\n"
+                          "from cgtalg.rulesets.partizan_games import partizan_form\n"
+                          "r = R(); pos = r.parse_position({board!r})",
+                          "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
+    ("cgtalg", "col"): (_CGTALG_SETUP + "from cgtalg.rulesets.snort_col import Col as R\n"
+                        "from cgtalg.rulesets.partizan_games import partizan_form\n"
+                        "r = R(); pos = r.parse_position({board!r})",
+                        "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
     ("pycgt", "domineering"): ("from pycgt.rulesets.domineering import rectangle\nfrom pycgt.notation import render\n"
                                "m, n = map(int, {board!r}.split('x'))",
                                "g = render(rectangle(m, n))"),
@@ -78,6 +106,10 @@ _CODE = {
                                 "grid = '|'.join('.' * n for _ in range(m))",
                                 "g = cgt_py.Domineering(grid).canonical_form"),
     ("cgt-py", "konane"): ("import cgt_py", "g = cgt_py.Konane({board!r}).canonical_form"),
+    ("cgt-py", "snort"): ("import cgt_py\n" + _GRAPH_SETUP.format(rule="Snort"),
+                          "g = cgt_py.Snort(n, edges, blue=blue, red=red).canonical_form"),
+    ("cgt-py", "col"): ("import cgt_py\n" + _GRAPH_SETUP.format(rule="Col"),
+                        "g = cgt_py.Col(n, edges, blue=blue, red=red).canonical_form"),
 }
 
 
@@ -124,7 +156,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--games", default="domineering,konane,clobber")
+    ap.add_argument("--games", default="domineering,konane,clobber,snort,col")
     ap.add_argument("--boards", default=None, help="comma-separated boards (for a single game)")
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--repeat", type=int, default=1)
@@ -133,7 +165,8 @@ def main() -> None:
     engine = "python" if args.python else None
     rows = []
     for game in args.games.split(","):
-        boards = args.boards.split(",") if args.boards else (QUICK if args.quick else BOARDS)[game]
+        boards = ([b.replace("+", ",") for b in args.boards.split(",")] if args.boards
+                  else (QUICK if args.quick else BOARDS)[game])
         for b in boards:
             row: dict = {"game": game, "board": b}
             texts = {}

@@ -7,6 +7,8 @@
  *   _pgc_core.c   the table, numbers, comparison, canonical forms, sums and negatives;
  *   _pgc_dom.c    Domineering: bitboard moves, components, and the memoised search;
  *   _pgc_grid.c   Clobber and Konane: the same on three bitboards (stones of each, board);
+ *   _pgc_graph.c  Snort and Col on graphs of at most 64 vertices (neighbour bitmasks);
+ *   _pgc_search.c what the searches share: the multi-word memo and the progress ticker;
  *   _pgc.c        this file: the module's functions, its table and its initialisation.
  *
  * Ids are the engine's own (not cgtalg.core's hash-cons ids); the wrapper translates.
@@ -23,6 +25,9 @@ int64_t pgc_dom_entries(void);
 int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, PyObject *tick, int32_t *out);
 void pgc_grid_clear(void);
 int64_t pgc_grid_entries(void);
+int pgc_graph_solve(int game, int n, const uint64_t *nbrs, uint64_t L, uint64_t R, PyObject *tick, int32_t *out);
+void pgc_graph_clear(void);
+int64_t pgc_graph_entries(void);
 
 static int check_id(long long id)
 {
@@ -253,42 +258,51 @@ static PyObject *py_info(PyObject *self, PyObject *arg)
 
 static PyObject *py_stats(PyObject *self, PyObject *noargs)
 {
-    return Py_BuildValue("{s:i,s:L,s:L,s:L,s:L}", "forms", pg_count, "comparisons_memoised",
+    return Py_BuildValue("{s:i,s:L,s:L,s:L,s:L,s:L}", "forms", pg_count, "comparisons_memoised",
                          (long long)pg_le_entries, "sums_memoised", (long long)pg_add_entries,
                          "domineering_positions", (long long)pgc_dom_entries(), "grid_positions",
-                         (long long)pgc_grid_entries());
+                         (long long)pgc_grid_entries(), "graph_positions", (long long)pgc_graph_entries());
+}
+
+/* the sequence of at most 64 masks seq into out[]; its length, or -1 with an error set */
+static Py_ssize_t masks_of(PyObject *seq, uint64_t *out, const char *what, const char *too_long)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > 64) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_OverflowError, too_long);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = v;
+    }
+    Py_DECREF(fast);
+    return n;
 }
 
 static PyObject *py_domineering(PyObject *self, PyObject *args)
 {
+    static const char *too_long = "the kernel's Domineering takes boards of at most 64 cells";
     PyObject *arg, *tick = Py_None;
     if (!PyArg_ParseTuple(args, "O|O", &arg, &tick))
         return NULL;
-    PyObject *fast = PySequence_Fast(arg, "domineering() takes a sequence of row bitmasks");
-    if (!fast)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > 64) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells");
-        return NULL;
-    }
     uint64_t rows[64];
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(fast, i);
-        unsigned long long v = PyLong_AsUnsignedLongLong(o);
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
+    Py_ssize_t n = masks_of(arg, rows, "domineering() takes a sequence of row bitmasks", too_long);
+    if (n < 0)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (rows[i] >> 63) {
+            PyErr_SetString(PyExc_OverflowError, too_long);
             return NULL;
         }
-        if (v >> 63) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_OverflowError, "the kernel's Domineering takes boards of at most 64 cells");
-            return NULL;
-        }
-        rows[i] = v;
-    }
-    Py_DECREF(fast);
     int32_t out;
     if (pgc_dom_solve(rows, (int)n, &out, tick == Py_None ? NULL : tick) < 0)
         return NULL;
@@ -308,16 +322,38 @@ static PyObject *py_grid(PyObject *self, PyObject *args)
     return PyLong_FromLong(out);
 }
 
+static PyObject *py_graph(PyObject *self, PyObject *args)
+{
+    int game;
+    unsigned long long L, R;
+    PyObject *seq, *tick = Py_None;
+    if (!PyArg_ParseTuple(args, "iOKK|O", &game, &seq, &L, &R, &tick))
+        return NULL;
+    uint64_t nbrs[64];
+    Py_ssize_t n = masks_of(seq, nbrs, "graph() takes a sequence of neighbour bitmasks",
+                            "the kernel's Snort and Col take graphs of at most 64 vertices");
+    if (n < 0)
+        return NULL;
+    int32_t out;
+    if (pgc_graph_solve(game, (int)n, nbrs, L, R, tick == Py_None ? NULL : tick, &out) < 0)
+        return NULL;
+    return PyLong_FromLong(out);
+}
+
 static PyObject *py_clear_searches(PyObject *self, PyObject *noargs)
 {
     pgc_dom_clear();
     pgc_grid_clear();
+    pgc_graph_clear();
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"clear_searches", py_clear_searches, METH_NOARGS,
-     "clear_searches(): forget the positions memoised by the Domineering, Clobber and Konane searches"},
+     "clear_searches(): forget the positions memoised by the Domineering, Clobber, Konane, Snort and Col searches"},
+    {"graph", py_graph, METH_VARARGS,
+     "graph(game, neighbours, left, right, tick=None): the canonical form's id of a Col (0) or Snort (1) position: "
+     "neighbour bitmasks of at most 64 vertices, the vertices Left / Right may colour"},
     {"grid", py_grid, METH_VARARGS,
      "grid(game, x, o, board, tick=None): the canonical form's id of a Clobber (0) or Konane (1) position on 8 x 8 bitboards"},
     {"canon", py_canon, METH_VARARGS, "canon(left_ids, right_ids): the canonical form of {L | R}, options canonical"},
@@ -337,6 +373,7 @@ static void module_free(void *m)
 {
     pgc_dom_clear();
     pgc_grid_clear();
+    pgc_graph_clear();
     pg_free_all();
 }
 

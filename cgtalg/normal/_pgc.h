@@ -59,6 +59,17 @@ typedef struct {
     size_t cap, n;
 } U64Map;
 
+/* a 64-bit finaliser (MurmurHash3's fmix64): the hashes of the memos and of colour refinement */
+static inline uint64_t pg_mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
 static inline uint64_t pg_hmix(uint64_t x)
 {
     x ^= x >> 31;
@@ -126,6 +137,85 @@ static inline void u64map_clear(U64Map *m)
     m->keys = NULL;
     m->vals = NULL;
     m->cap = m->n = 0;
+}
+
+/* -- the board searches' shared scaffolding (_pgc_search.c) -------------------------------- */
+
+/* a growable array of int32 (option ids); 0, or -1 with a Python MemoryError set */
+typedef struct {
+    int32_t *a;
+    int32_t n, cap;
+} PgVec;
+
+static inline int pgvec_push(PgVec *v, int32_t x)
+{
+    if (v->n == v->cap) {
+        int32_t cap = v->cap ? v->cap * 2 : 32;
+        int32_t *t = realloc(v->a, (size_t)cap * sizeof(int32_t));
+        if (!t) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        v->a = t;
+        v->cap = cap;
+    }
+    v->a[v->n++] = x;
+    return 0;
+}
+
+/* A map from keys of one or more uint64 words (any length up to 2^31 words) to int32 values:
+   the memos of the searches whose positions do not fit one word. Keys are copied into an
+   arena; a lookup compares the whole key, so equal keys are the only hits. */
+typedef struct {
+    uint64_t hash;      /* the key's hash (never 0); 0 for an empty slot */
+    int64_t off;        /* where the key is in the arena (its length, then its words) */
+    int32_t val;
+} PgKeySlot;
+
+typedef struct {
+    PgKeySlot *slots;
+    size_t cap, n;
+    uint64_t *arena;
+    size_t alen, acap;
+} PgKeyMap;
+
+uint64_t pgkm_hash(const uint64_t *key, int32_t len);
+/* 1 and *out set when the key is present, else 0 */
+int pgkm_get(const PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t *out);
+/* 0, or -1 with a Python MemoryError set */
+int pgkm_put(PgKeyMap *m, const uint64_t *key, int32_t len, uint64_t h, int32_t val);
+void pgkm_clear(PgKeyMap *m);
+
+/* A search's progress: PyErr_CheckSignals before every 256th component solved, and the tick
+   callable (or NULL) called with the count solved after every 256th; it may raise to stop. */
+typedef struct {
+    PyObject *tick;
+    int64_t solved;
+} PgTicker;
+
+static inline int pg_poll(const PgTicker *t)
+{
+    return ((t->solved & 0xFF) == 0 && PyErr_CheckSignals() < 0) ? -1 : 0;
+}
+
+/* count one component solved; 0, or -1 when the tick raised */
+int pg_solved(PgTicker *t);
+
+/* acc += v (canonical sums; acc 0 to start); 0, or -1 on error */
+static inline int pg_accumulate(int32_t *acc, int32_t v)
+{
+    if (v < 0)
+        return -1;
+    *acc = *acc ? pg_add(*acc, v) : v;
+    return *acc < 0 ? -1 : 0;
+}
+
+/* the canonical form {L | R} of the option lists, which are then emptied (their memory kept) */
+static inline int32_t pg_canon_vecs(PgVec *L, PgVec *R)
+{
+    int32_t id = pg_canon(L->a, L->n, R->a, R->n);
+    L->n = R->n = 0;
+    return id;
 }
 
 #endif

@@ -38,15 +38,7 @@ static int32_t *neg_of = NULL;
 static int32_t *form_index = NULL; /* open-addressing table of node ids, -1 empty */
 static size_t form_cap = 0;
 
-static inline uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
+#define mix64 pg_mix64
 
 static int map_init(Map *m, size_t cap)
 {
@@ -481,29 +473,7 @@ int pg_le(int32_t g, int32_t h)
 }
 
 /* -- canonical forms ---------------------------------------------------------------------- */
-typedef struct {
-    int32_t *a;
-    int32_t n, cap;
-} Vec;
-
-static int vec_push(Vec *v, int32_t x)
-{
-    if (v->n == v->cap) {
-        int32_t cap = v->cap ? v->cap * 2 : 16;
-        int32_t *t = realloc(v->a, (size_t)cap * 4);
-        if (!t) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        v->a = t;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
-    return 0;
-}
-
-/* keep the undominated options: Left (left != 0) keeps the maximal ones, Right the minimal */
-static int undominated(Vec *v, int left)
+static int undominated(PgVec *v, int left)
 {
     int32_t n = v->n, k = 0;
     if (n <= 1)
@@ -539,15 +509,50 @@ static int undominated(Vec *v, int left)
     return 0;
 }
 
+/* one side of g0 = {L | R} into out, its reversible options bypassed: a Left option x
+   reverses through an x^R <= g0 and is replaced by x^R's Left options, a Right option y through
+   a y^L >= g0, replaced by y^L's Right options. 1 when one was bypassed, 0 when none, -1 on error */
+static inline __attribute__((always_inline)) int bypass_side(const PgVec *in, int32_t g0, const int left, PgVec *out)
+{
+    int changed = 0;
+    for (int32_t k = 0; k < in->n; k++) {
+        int32_t x = in->a[k], through = -1;
+        const PgNode *xn = &pg_nodes[x];
+        int32_t cnt = left ? xn->nr : xn->nl;
+        int64_t off = left ? xn->off + xn->nl : xn->off;
+        for (int32_t j = 0; j < cnt && through < 0; j++) {
+            int32_t y = pg_pool[off + j];
+            int r = left ? pg_le(y, g0) : pg_le(g0, y);
+            if (r < 0)
+                return -1;
+            if (r)
+                through = y;
+        }
+        if (through < 0) {
+            if (pgvec_push(out, x) < 0)
+                return -1;
+            continue;
+        }
+        changed = 1;
+        const PgNode *t = &pg_nodes[through];
+        int32_t tn = left ? t->nl : t->nr;
+        int64_t to = left ? t->off : t->off + t->nl;
+        for (int32_t j = 0; j < tn; j++)
+            if (pgvec_push(out, pg_pool[to + j]) < 0)
+                return -1;
+    }
+    return changed;
+}
+
 int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
 {
-    Vec L = {0}, R = {0}, NL = {0}, NR = {0};
+    PgVec L = {0}, R = {0}, NL = {0}, NR = {0};
     int32_t result = -1;
     for (int32_t k = 0; k < nl0; k++)
-        if (vec_push(&L, L0[k]) < 0)
+        if (pgvec_push(&L, L0[k]) < 0)
             goto done;
     for (int32_t k = 0; k < nr0; k++)
-        if (vec_push(&R, R0[k]) < 0)
+        if (pgvec_push(&R, R0[k]) < 0)
             goto done;
     L.n = sort_unique(L.a, L.n);
     R.n = sort_unique(R.a, R.n);
@@ -588,66 +593,18 @@ int32_t pg_canon(const int32_t *L0, int32_t nl0, const int32_t *R0, int32_t nr0)
         int32_t g0 = make_sorted(L.a, L.n, R.a, R.n);
         if (g0 < 0)
             goto done;
-        int changed = 0;
+        int changed;
         NL.n = NR.n = 0;
-        for (int32_t k = 0; k < L.n; k++) {
-            int32_t x = L.a[k], through = -1;
-            const PgNode *xn = &pg_nodes[x];
-            int64_t off = xn->off + xn->nl;
-            for (int32_t j = 0; j < xn->nr; j++) {
-                int r = pg_le(pg_pool[off + j], g0);
-                if (r < 0)
-                    goto done;
-                if (r) {
-                    through = pg_pool[off + j];
-                    break;
-                }
-            }
-            if (through < 0) {
-                if (vec_push(&NL, x) < 0)
-                    goto done;
-            } else {
-                changed = 1;
-                const PgNode *t = &pg_nodes[through];
-                int32_t tn = t->nl;
-                int64_t to = t->off;
-                for (int32_t j = 0; j < tn; j++)
-                    if (vec_push(&NL, pg_pool[to + j]) < 0)
-                        goto done;
-            }
-        }
-        for (int32_t k = 0; k < R.n; k++) {
-            int32_t y = R.a[k], through = -1;
-            const PgNode *yn = &pg_nodes[y];
-            int64_t off = yn->off;
-            for (int32_t j = 0; j < yn->nl; j++) {
-                int r = pg_le(g0, pg_pool[off + j]);
-                if (r < 0)
-                    goto done;
-                if (r) {
-                    through = pg_pool[off + j];
-                    break;
-                }
-            }
-            if (through < 0) {
-                if (vec_push(&NR, y) < 0)
-                    goto done;
-            } else {
-                changed = 1;
-                const PgNode *t = &pg_nodes[through];
-                int32_t tn = t->nr;
-                int64_t to = t->off + t->nl;
-                for (int32_t j = 0; j < tn; j++)
-                    if (vec_push(&NR, pg_pool[to + j]) < 0)
-                        goto done;
-            }
-        }
+        int cl = bypass_side(&L, g0, 1, &NL), cr = cl < 0 ? -1 : bypass_side(&R, g0, 0, &NR);
+        if (cr < 0)
+            goto done;
+        changed = cl || cr;
         if (!changed) {
             finish(g0);
             result = g0;
             goto done;
         }
-        Vec t = L;
+        PgVec t = L;
         L = NL;
         NL = t;
         t = R;

@@ -32,86 +32,13 @@ typedef struct {
     uint64_t x, o, b;
 } Pos;
 
-/* -- memo: normalised component -> canonical form id (key all-zero is "empty") ------------ */
-static Pos *gkeys = NULL;
-static int32_t *gvals = NULL;
-static size_t gcap = 0, gn = 0;
-static PyObject *gtick = NULL; /* called with the count of components solved, every 256 */
-static int64_t gsolved = 0;
+/* -- memo: normalised component (x, o, board: three words) -> canonical form id ----------- */
+static PgKeyMap gmemo;
+static PgTicker ticker = {NULL, 0};
 
-static inline uint64_t hpos(Pos p)
-{
-    uint64_t h = p.x * 0x9e3779b97f4a7c15ULL;
-    h ^= (p.o + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= (p.b + 0x165667b19e3779f9ULL) * 0xff51afd7ed558ccdULL;
-    h ^= h >> 29;
-    return h;
-}
+void pgc_grid_clear(void) { pgkm_clear(&gmemo); }
 
-static inline int pzero(Pos p) { return !p.x && !p.o && !p.b; }
-static inline int peq(Pos a, Pos b) { return a.x == b.x && a.o == b.o && a.b == b.b; }
-
-static int gmemo_get(Pos k, int32_t *out)
-{
-    if (!gcap)
-        return 0;
-    size_t mask = gcap - 1, i = hpos(k) & mask;
-    while (!pzero(gkeys[i])) {
-        if (peq(gkeys[i], k)) {
-            *out = gvals[i];
-            return 1;
-        }
-        i = (i + 1) & mask;
-    }
-    return 0;
-}
-
-static int gmemo_put(Pos k, int32_t v)
-{
-    if ((gn + 1) * 2 > gcap) {
-        size_t cap = gcap ? gcap * 2 : 1 << 12;
-        Pos *nk = calloc(cap, sizeof(Pos));
-        int32_t *nv = malloc(cap * sizeof(int32_t));
-        if (!nk || !nv) {
-            free(nk);
-            free(nv);
-            PyErr_NoMemory();
-            return -1;
-        }
-        for (size_t i = 0; i < gcap; i++)
-            if (!pzero(gkeys[i])) {
-                size_t j = hpos(gkeys[i]) & (cap - 1);
-                while (!pzero(nk[j]))
-                    j = (j + 1) & (cap - 1);
-                nk[j] = gkeys[i];
-                nv[j] = gvals[i];
-            }
-        free(gkeys);
-        free(gvals);
-        gkeys = nk;
-        gvals = nv;
-        gcap = cap;
-    }
-    size_t mask = gcap - 1, i = hpos(k) & mask;
-    while (!pzero(gkeys[i]) && !peq(gkeys[i], k))
-        i = (i + 1) & mask;
-    if (pzero(gkeys[i]))
-        gn++;
-    gkeys[i] = k;
-    gvals[i] = v;
-    return 0;
-}
-
-void pgc_grid_clear(void)
-{
-    free(gkeys);
-    free(gvals);
-    gkeys = NULL;
-    gvals = NULL;
-    gcap = gn = 0;
-}
-
-int64_t pgc_grid_entries(void) { return (int64_t)gn; }
+int64_t pgc_grid_entries(void) { return (int64_t)gmemo.n; }
 
 /* -- bitboard geometry -------------------------------------------------------------------- */
 /* the four directions: 0 east (c+1), 1 west (c-1), 2 south (r+1), 3 north (r-1) */
@@ -261,39 +188,14 @@ static int32_t grid_value(uint64_t x, uint64_t o, uint64_t board, int game)
         if (!(x & comp) || !(o & comp))
             continue; /* one colour only: no move for anyone, ever */
         Pos c = {x & comp, o & comp, game == GAME_KONANE ? comp : 0};
-        int32_t v = solve_grid(normal_form(c), game);
-        if (v < 0)
-            return -1;
-        acc = acc ? pg_add(acc, v) : v;
-        if (acc < 0)
+        if (pg_accumulate(&acc, solve_grid(normal_form(c), game)) < 0)
             return -1;
     }
     return acc;
 }
 
-typedef struct {
-    int32_t *a;
-    int n, cap;
-} IVec;
-
-static int ipush(IVec *v, int32_t x)
-{
-    if (v->n == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 32;
-        int32_t *t = realloc(v->a, (size_t)cap * sizeof(int32_t));
-        if (!t) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        v->a = t;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
-    return 0;
-}
-
 /* the options of `me` (stones m) against `them` (stones t), pushed as canonical forms */
-static int side_options(Pos p, int left, int game, IVec *out)
+static int side_options(Pos p, int left, int game, PgVec *out)
 {
     uint64_t me = left ? p.x : p.o, them = left ? p.o : p.x;
     uint64_t board = game == GAME_KONANE ? p.b : ~0ULL;
@@ -308,7 +210,7 @@ static int side_options(Pos p, int left, int game, IVec *out)
                     continue;
                 uint64_t nme = (me & ~s) | t, nthem = them & ~t;
                 int32_t v = left ? grid_value(nme, nthem, board, game) : grid_value(nthem, nme, board, game);
-                if (v < 0 || ipush(out, v) < 0)
+                if (v < 0 || pgvec_push(out, v) < 0)
                     return -1;
             } else {
                 uint64_t cur = s, nthem = them;
@@ -324,7 +226,7 @@ static int side_options(Pos p, int left, int game, IVec *out)
                     cur = e;
                     uint64_t nme = (me & ~s) | e;
                     int32_t v = left ? grid_value(nme, nthem, board, game) : grid_value(nthem, nme, board, game);
-                    if (v < 0 || ipush(out, v) < 0)
+                    if (v < 0 || pgvec_push(out, v) < 0)
                         return -1;
                 }
             }
@@ -336,26 +238,19 @@ static int side_options(Pos p, int left, int game, IVec *out)
 static int32_t solve_grid(Pos p, int game)
 {
     int32_t id;
-    if (gmemo_get(p, &id))
+    uint64_t key[3] = {p.x, p.o, p.b}, h = pgkm_hash(key, 3);
+    if (pgkm_get(&gmemo, key, 3, h, &id))
         return id;
-    if ((gsolved & 0xFF) == 0 && PyErr_CheckSignals() < 0)
+    if (pg_poll(&ticker) < 0)
         return -1;
-    IVec L = {0}, R = {0};
+    PgVec L = {0}, R = {0};
     id = -1;
     if (side_options(p, 1, game, &L) == 0 && side_options(p, 0, game, &R) == 0)
-        id = pg_canon(L.a, L.n, R.a, R.n);
+        id = pg_canon_vecs(&L, &R);
     free(L.a);
     free(R.a);
-    if (id < 0)
+    if (id < 0 || pgkm_put(&gmemo, key, 3, h, id) < 0 || pg_solved(&ticker) < 0)
         return -1;
-    if (gmemo_put(p, id) < 0)
-        return -1;
-    if ((++gsolved & 0xFF) == 0 && gtick) {
-        PyObject *r = PyObject_CallFunction(gtick, "L", (long long)gsolved);
-        if (!r)
-            return -1;
-        Py_DECREF(r);
-    }
     return id;
 }
 
@@ -372,10 +267,10 @@ int pgc_grid_solve(uint64_t x, uint64_t o, uint64_t board, int game, PyObject *t
         PyErr_SetString(PyExc_ValueError, "grid game: stones overlap or lie off the board");
         return -1;
     }
-    gtick = tick;
-    gsolved = 0;
+    ticker.tick = tick;
+    ticker.solved = 0;
     int32_t v = grid_value(x, o, board, game);
-    gtick = NULL;
+    ticker.tick = NULL;
     if (v < 0)
         return -1;
     *out = v;

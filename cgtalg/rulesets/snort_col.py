@@ -22,6 +22,12 @@ Board texts (``parse_position``): ``path:N``, ``cycle:N``, ``grid:RxC``, ``compl
 ``;red=V,V`` (vertices coloured before play: the colouring is applied, in the order given) and
 ``;left=V,..`` / ``;right=V,..`` (vertices tinted for one player only).
 
+Positions are searched in the compiled partizan kernel when it is in use
+(:meth:`GraphColouring.kernel_form`, :func:`cgtalg.normal.partizan_kernel.graph_form`: bitmask
+moves on graphs of at most 64 vertices, components memoised on a relabelling); the search over
+these positions in Python stays the reference (``partizan_form(..., engine="python")``,
+``CGTALG_PURE_PYTHON=1``), checked against the kernel in ``tests/test_snort_col_kernel.py``.
+
 Facts checked in ``tests/test_rulesets_snort_col.py``: every Col position is a number or a
 number plus ``*`` (Conway, ONAG ch. 15), Snort on the path of 2 vertices is ``±1`` and on 3 is
 ``±2``, and values agree with cgt-py's Snort and Col and with an independent brute force.
@@ -147,6 +153,26 @@ class GraphColouring(PartizanRuleset):
         """The connected pieces, each renumbered."""
         return sorted(self._pieces(position))
 
+    def kernel_form(self, position: Position, tick: Any = None) -> Any:
+        """The canonical form searched wholly in the compiled partizan kernel (moves on
+        bitmasks, components split and memoised in C:
+        :func:`cgtalg.normal.partizan_kernel.graph_form`), or None when a connected piece has
+        more than 64 vertices (the search of :func:`~cgtalg.rulesets.partizan_games.partizan_form`
+        runs then). :func:`~cgtalg.rulesets.partizan_games.partizan_form` calls it when the
+        kernel is in use, with ``tick(solved)`` checking its limits every 256 components.
+
+        Examples
+        --------
+        >>> from cgtalg.rulesets.partizan_games import partizan_form
+        >>> s = Snort()
+        >>> str(partizan_form(s, s.parse_position("star:3")))
+        '±3'
+        """
+        from cgtalg.normal import partizan_kernel
+
+        tints, edges = position
+        return partizan_kernel.graph_form(self.name, tints, edges, tick)
+
     def format_position(self, position: Position) -> str:
         tints, edges = position
         if not tints:
@@ -160,9 +186,8 @@ class GraphColouring(PartizanRuleset):
               and not set(position[0]) - set("WLR") and isinstance(position[1], tuple))
         if ok:
             n = len(position[0])
-            ok = all(isinstance(e, tuple) and len(e) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                                 for x in e) and 0 <= e[0] < e[1] < n
-                     for e in position[1])
+            ok = all(type(e) is tuple and len(e) == 2 and type(e[0]) is int and type(e[1]) is int
+                     and 0 <= e[0] < e[1] < n for e in position[1])
         if not ok:
             raise RulesetError(f"{self.name}: a position is (tints, edges): a str over W, L, R and a tuple "
                                f"of (u, v) with 0 <= u < v < len(tints), got {shorten(position, 60)}; "
