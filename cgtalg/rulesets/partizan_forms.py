@@ -14,7 +14,7 @@ and sums memoised there), used when it is built; and the Python reference
 ``CGTALG_PURE_PYTHON=1``, when ``engine="python"`` is passed, or when a value is beyond the
 kernel's range of numbers. A ruleset may also offer a whole search of its own in the kernel
 (a method ``kernel_form(position, max_seconds)`` returning the form, or None when it does not
-apply): Domineering does.
+apply): Domineering, Clobber, Konane, Snort and Col do.
 """
 
 from __future__ import annotations
