@@ -42,6 +42,17 @@ LATEX_LIMIT = 2000
 _WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+
+def _closing(text: str, i: int) -> int:
+    """The index of the parenthesis that closes the one at ``text[i]`` (``len(text)`` if none)."""
+    depth, j = 0, i
+    while j < len(text):
+        depth += {"(": 1, ")": -1}.get(text[j], 0)
+        if depth == 0:
+            break
+        j += 1
+    return j
+
 def math(body: str | None) -> str | None:
     """``$body$`` for ``_repr_latex_``, or None when there is no formula."""
     return None if body is None else f"${body}$"
@@ -76,12 +87,7 @@ def ordinal_latex(text: str) -> str:
         elif c == "^":
             i += 1
             if i < n and text[i] == "(":
-                depth, j = 0, i
-                while j < n:
-                    depth += {"(": 1, ")": -1}.get(text[j], 0)
-                    if depth == 0:
-                        break
-                    j += 1
+                j = _closing(text, i)
                 out.append("^{" + ordinal_latex(text[i + 1:j]) + "}")
                 i = j + 1
             else:
@@ -142,12 +148,7 @@ def form_latex(text: str) -> str | None:
             out.append("\\!*" if was_arrow else "*")
             i += 1
             if i < n and text[i] == "(":  # an ordinal nimber *(ω+1)
-                depth, j = 0, i
-                while j < n:
-                    depth += {"(": 1, ")": -1}.get(text[j], 0)
-                    if depth == 0:
-                        break
-                    j += 1
+                j = _closing(text, i)
                 out.append("(" + ordinal_latex(text[i + 1:j]) + ")")
                 i = j + 1
             else:
@@ -181,12 +182,7 @@ def form_latex(text: str) -> str | None:
             word = m.group(0)
             i = m.end()
             if word in ("Tiny", "Miny") and i < n and text[i] == "(":
-                depth, j = 0, i
-                while j < n:
-                    depth += {"(": 1, ")": -1}.get(text[j], 0)
-                    if depth == 0:
-                        break
-                    j += 1
+                j = _closing(text, i)
                 sub = form_latex(text[i + 1:j])
                 out.append(f"{{{'+' if word == 'Tiny' else '-'}_{{{sub}}}}}")
                 i = j + 1

@@ -66,7 +66,7 @@ from cgtalg.store.location import (
     quick_check,
 )
 from cgtalg.store.provenance import (
-    META_PROVENANCE,
+    current_meta,
     Provenance,
     current_version,
     made_by,
@@ -545,23 +545,7 @@ class LightStore:
     def sequence(self, key: str, start: int = 0, stop: int | None = None) -> Any:
         """The stored prefix of sequence ``key`` (an int64 numpy array), or the values at
         ``start .. stop-1`` of it (as :meth:`cgtalg.store.Store.sequence`)."""
-        import numpy as np
-
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        start = check_index(start, "start")
-        if stop is not None:
-            stop = check_index(stop, "stop")
-        with self._transaction() as con:
-            row = self._sequence_row(con, key)
-            length = int(row[0]) if row is not None and row[2] == sequence_version(key) else 0
-            stop = length if stop is None else min(stop, length)
-            if start >= stop:
-                out = np.empty(0, dtype=np.int64)
-            else:
-                out = self._read_range(con, key, start, stop)
-        if row is not None and row[2] != sequence_version(key):
-            raise _Unusual("a stale sequence")  # the full store counts, serves or hides it
-        return out
+        return self._sequence_read(key, start, stop, as_list=False)
 
     def sequence_values(self, key: str, start: int = 0, stop: int | None = None) -> list[int]:
         """:meth:`sequence` as a list of ints, read without numpy (a small question in a fresh
@@ -573,6 +557,9 @@ class LightStore:
             return [int(v) for v in self.full_store().sequence(key, start, stop)]
 
     def _sequence_values(self, key: str, start: int, stop: int | None) -> list[int]:
+        return self._sequence_read(key, start, stop, as_list=True)
+
+    def _sequence_read(self, key: str, start: int, stop: int | None, as_list: bool) -> Any:
         check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
         start = check_index(start, "start")
         if stop is not None:
@@ -581,7 +568,14 @@ class LightStore:
             row = self._sequence_row(con, key)
             length = int(row[0]) if row is not None and row[2] == sequence_version(key) else 0
             stop = length if stop is None else min(stop, length)
-            out = [] if start >= stop else self._read_range(con, key, start, stop, as_list=True)
+            if start < stop:
+                out = self._read_range(con, key, start, stop, as_list=as_list)
+            elif as_list:
+                out = []
+            else:
+                import numpy as np
+
+                out = np.empty(0, dtype=np.int64)
         if row is not None and row[2] != sequence_version(key):
             raise _Unusual("a stale sequence")  # the full store counts, serves or hides it
         return out
@@ -628,16 +622,7 @@ class LightStore:
         meta = self._load(row[1], dict)
         if not self._served(key, row):
             return None
-        prov = meta.pop(META_PROVENANCE, None)
-        prov = prov if isinstance(prov, dict) else {}
-        out = {}
-        for name, value in meta.items():
-            p = prov.get(name)
-            algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
-            made = p.get("made_by") if isinstance(p, dict) else None
-            if self._fresh("sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made):
-                out[name] = value
-        return out
+        return current_meta(key, meta, self._fresh)
 
 
 #: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):

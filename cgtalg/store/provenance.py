@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 import cgtalg
 
@@ -166,3 +167,20 @@ class Provenance:
         state = "current" if self.current else f"current v{self.current_algorithm}"
         who = f"cgtalg {self.made_by}" if self.made_by else "before cgtalg recorded provenance"
         return f"made by {self.name} v{self.algorithm} ({state}), {who}"
+
+
+def current_meta(key: str, meta: dict, fresh: Any) -> dict:
+    """The entries of sequence ``key``'s metadata ``meta`` that are current: without the
+    provenance entry and without entries ``fresh`` rejects (``fresh(table, describe, name,
+    algorithm, made_by)``, the store's staleness check). Shared by the full store and the light
+    one, so both read metadata alike."""
+    prov = meta.pop(META_PROVENANCE, None)
+    prov = prov if isinstance(prov, dict) else {}
+    out = {}
+    for name, value in meta.items():
+        p = prov.get(name)
+        algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
+        made = p.get("made_by") if isinstance(p, dict) else None
+        if fresh("sequences", lambda name=name: f"sequence {key!r}, metadata {name!r}", name, algorithm, made):
+            out[name] = value
+    return out

@@ -25,6 +25,7 @@ from cgtalg.store.codec import as_int64, check_index, check_text, decode_chunk, 
 from cgtalg.store.engine import retry_transient
 from cgtalg.store.provenance import (
     META_PROVENANCE,
+    current_meta,
     Provenance,
     current_version,
     made_by,
@@ -310,13 +311,4 @@ class SequencesMixin:
 
     def _current_meta(self, key: str, meta: dict) -> dict:
         """``meta`` without its provenance entry and without stale entries (unless served)."""
-        prov = meta.pop(META_PROVENANCE, None)
-        prov = prov if isinstance(prov, dict) else {}
-        out = {}
-        for name, value in meta.items():
-            p = prov.get(name)
-            algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
-            made = p.get("made_by") if isinstance(p, dict) else None
-            if self._fresh("sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made):
-                out[name] = value
-        return out
+        return current_meta(key, meta, self._fresh)
