@@ -67,6 +67,22 @@ class _Node:
         self.at = at
 
 
+def _options_below(node: "_Node") -> Any:
+    """Every option of every node reached from ``node`` through options that are nodes (each
+    node once): what the reader's checks on a finished graph look through."""
+    seen: set[int] = set()
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        for o in (*x.left, *x.right):
+            yield o
+            if isinstance(o, _Node):
+                todo.append(o)
+
+
 class _Parser(Scanner):
     def __init__(self, text: str) -> None:
         super().__init__(text)
@@ -300,19 +316,7 @@ class _Parser(Scanner):
     def _refers_outside(self, node: _Node) -> bool:
         """Whether the graph below ``node`` reaches a node still being read (an enclosing
         game), which makes it a part of that game's graph rather than a game of its own."""
-        seen: set[int] = set()
-        todo = [node]
-        while todo:
-            x = todo.pop()
-            if id(x) in seen:
-                continue
-            seen.add(id(x))
-            for o in (*x.left, *x.right):
-                if isinstance(o, _Node):
-                    if any(o is n for _, n in self.scopes):
-                        return True
-                    todo.append(o)
-        return False
+        return any(isinstance(o, _Node) and any(o is n for _, n in self.scopes) for o in _options_below(node))
 
     def _finish(self, root: _Node) -> LoopyGame | Sides:
         """The game of a node whose graph is complete; when an option in it is a value
@@ -325,19 +329,7 @@ class _Parser(Scanner):
 
     @staticmethod
     def _has_sided(root: _Node) -> bool:
-        seen: set[int] = set()
-        todo = [root]
-        while todo:
-            x = todo.pop()
-            if id(x) in seen:
-                continue
-            seen.add(id(x))
-            for o in (*x.left, *x.right):
-                if isinstance(o, Sides):
-                    return True
-                if isinstance(o, _Node):
-                    todo.append(o)
-        return False
+        return any(isinstance(o, Sides) for o in _options_below(root))
 
     def _finish_side(self, root: _Node, pick: int) -> LoopyGame:
         """The game of a complete node, each value ``s & t`` in it replaced by ``s``
