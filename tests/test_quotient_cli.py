@@ -67,8 +67,13 @@ def test_outcome_misere_seed000(url):
     assert "heap #3 (3): take 2, leaving 1" in out and "(search)" in out
     run("--store", url, "quotient", "0.123", "--quiet")
     d = json.loads(run("--store", url, "outcome", "0.123", "9", "8", "5", "3", "--misere", "--json"))
-    assert d["outcome"] == "N" and d["method"].startswith("quotient (final)")
+    assert d["outcome"] == "N" and d["method"] == "stored answer"  # asked before: read back
     assert [(m["heap"], m["parts"]) for m in d["winning_moves"]] == [(8, [5]), (5, [3]), (3, [1])]
+    d = json.loads(run("--store", url, "outcome", "0.123", "10", "8", "5", "3", "--misere", "--json"))
+    assert d["method"].startswith("quotient (final)")  # a new position: from the quotient
+    searched = json.loads(run("outcome", "0.123", "10", "8", "5", "3", "--misere", "--json", "--no-store"))
+    assert searched["method"] == "search"
+    assert (d["outcome"], d["winning_moves"]) == (searched["outcome"], searched["winning_moves"])
     d = json.loads(run("--store", url, "outcome", "0.123", "1e9", "999999999", "5", "--misere", "--json"))
     assert d["outcome"] in ("P", "N") and d["method"].startswith("quotient")
     # normal play is unchanged
