@@ -46,7 +46,7 @@ from cgtalg.errors import ComputationLimitError, RulesetError, shorten
 from cgtalg.rulesets._graphs import bfs_order, pieces, refine
 from cgtalg.rulesets.protocol import PartizanRuleset
 
-__all__ = ["HackenbushGraph", "green_nimber", "stalk", "MAX_EDGES"]
+__all__ = ["HackenbushGraph", "ChildishHackenbush", "green_nimber", "stalk", "MAX_EDGES"]
 
 #: the most edges a position may have when read from text or checked
 MAX_EDGES = 10_000
@@ -371,6 +371,36 @@ class HackenbushGraph(PartizanRuleset):
         return self.normalize(pos)
 
 
+class ChildishHackenbush(HackenbushGraph):
+    """Childish Hackenbush (Winning Ways ch. 2, "Childish Hackenbush"): Hackenbush on the same
+    pictures, except that a player may delete an edge only when nothing falls, i.e. when every
+    other edge stays joined to the ground. Blue, red and green edges as in
+    :class:`HackenbushGraph`; pieces meeting only at the ground are still independent, but the
+    fusion and colon principles of green Hackenbush do not hold here, so every piece is searched.
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.partizan_games import partizan_form
+    >>> c = ChildishHackenbush()
+    >>> [str(partizan_form(c, c.parse_position(t))) for t in ("stalk:LL", "stalk:LR", "g-a:L a-b:L a-c:R")]
+    ['2', '0', '1']
+    """
+
+    name = "childish-hackenbush"
+
+    def __init__(self) -> None:
+        super().__init__(fast_green=False)
+        self.name = "childish-hackenbush"
+
+    def _cuts(self, position: Edges, mine: str) -> Iterable[Edges]:
+        grounded = _grounded(tuple(position))
+        for i, (_, _, c) in enumerate(grounded):
+            if c in mine:
+                rest = grounded[:i] + grounded[i + 1:]
+                if len(_grounded(rest)) == len(rest):  # nothing falls
+                    yield self.normalize(rest)
+
+
 def _register() -> None:
     from cgtalg.rulesets.registry import register_ruleset
 
@@ -378,6 +408,9 @@ def _register() -> None:
                      "red-blue-green Hackenbush on graphs: edges U-V:C, ground 0 or g")
     register_ruleset("hackenbush-graph-search", lambda: HackenbushGraph(fast_green=False),
                      "hackenbush-graph searching green pieces too (no fusion/colon shortcut)")
+    register_ruleset("childish-hackenbush", ChildishHackenbush,
+                     "Childish Hackenbush: an edge may be deleted only when nothing falls (pictures "
+                     "as hackenbush-graph)")
 
 
 _register()
