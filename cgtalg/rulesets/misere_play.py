@@ -625,15 +625,16 @@ def misere_search_winning_moves(ruleset: Any, heaps: list[int], store: Any = Non
 
 def winning_moves_record(moves: list) -> list:
     """The stored form of winning moves (position property ``misere_winning_moves``):
-    ``[heap, removed, parts]`` for each move, heap by heap from the largest, then by tokens
-    removed and parts. Independent of the order the heaps were given in and of the method
-    that found the moves (search or quotient)."""
-    return canonical_moves_record([[m.heap, m.removed, list(m.parts)] for m in moves])
+    ``[heap, removed, parts]`` for each move, heap by heap from the largest, the moves of one
+    heap in the order found (the order of the ruleset's heap options, whether a search or a
+    quotient found them), so that a move list read back is the list a fresh computation gives.
+    Independent of the order the heaps were given in."""
+    return [[m.heap, m.removed, list(m.parts)] for m in sorted(moves, key=lambda m: -m.heap)]
 
 
 def canonical_moves_record(record: list) -> list:
-    """A winning-moves record in its one order (rows written before the order was fixed read
-    the same after this)."""
+    """A winning-moves record sorted fully (heap from the largest, tokens removed, parts): what
+    ``store verify`` compares, so that a record is judged by the moves it holds, not their order."""
     return sorted(([int(h), int(r), [int(p) for p in parts]] for h, r, parts in record),
                   key=lambda row: (-row[0], row[1], row[2]))
 

@@ -328,7 +328,7 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
         fresh = winning_moves_record(misere_search_winning_moves(ruleset, heaps, max_seconds=_seconds(run),
                                                                  progress=False))
         try:
-            same = canonical_moves_record(value) == fresh
+            same = canonical_moves_record(value) == canonical_moves_record(fresh)
         except (TypeError, ValueError):
             same = False
     else:
