@@ -259,7 +259,9 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
 
 def _loopy_canonical(x: Any, misere: bool, universe: Any) -> Any:
     """The canonical stopper of a stopper, or of a game whose onside and offside are equal;
-    refused for the others (their sides answer) and in misère play."""
+    for the others the sided value ``s & t`` with both sides canonical stoppers (a
+    :class:`~cgtalg.core.loopy.Sides` record, as CGSuite simplifies a game to its sides);
+    refused in misère play."""
     from cgtalg.ops.kinds import refuse_loopy
 
     if misere:
@@ -273,10 +275,7 @@ def _loopy_canonical(x: Any, misere: bool, universe: Any) -> Any:
     if is_stopper(x):
         return canonical_stopper(x)
     sides = loopy_sides(x)
-    if sides.stopper is not None:
-        return sides.stopper
-    raise refuse("canonical_form", x, f"not a stopper: it is {sides} (onside & offside), "
-                 "which no single canonical stopper equals", ("cgtalg.loopy_sides",))
+    return sides.stopper if sides.stopper is not None else sides
 
 
 # -- partizan normal-play values ------------------------------------------------------------------
