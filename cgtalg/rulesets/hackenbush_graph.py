@@ -327,9 +327,9 @@ class HackenbushGraph(PartizanRuleset):
             For a malformed word (named, with its place in the text).
         """
         if not isinstance(text, str):
-            raise RulesetError(f"hackenbush-graph: a position text is a str, not {type(text).__name__}")
+            raise RulesetError(f"{self.name}: a position text is a str, not {type(text).__name__}")
         if len(text) > 20 * MAX_EDGES:
-            raise ComputationLimitError(f"hackenbush-graph: the position text is {len(text):,} characters "
+            raise ComputationLimitError(f"{self.name}: the position text is {len(text):,} characters "
                                         f"long, beyond the limit of {MAX_EDGES:,} edges")
         ground = {"0", "g"}
         for m in re.finditer(r"(?i)\bground=([A-Za-z0-9_]+(?:,[A-Za-z0-9_]+)*)", text):
@@ -351,7 +351,7 @@ class HackenbushGraph(PartizanRuleset):
             if w.lower().startswith("stalk:"):
                 cols = w.split(":", 1)[1].upper()
                 if not cols or set(cols) - set(_COLOURS):
-                    raise RulesetError(f"hackenbush-graph: word {k + 1} {w!r} of {shorten(text, 60)}: a "
+                    raise RulesetError(f"{self.name}: word {k + 1} {w!r} of {shorten(text, 60)}: a "
                                        "stalk is stalk: followed by L (or B), R, G")
                 prev = 0
                 for c in cols:
@@ -362,7 +362,7 @@ class HackenbushGraph(PartizanRuleset):
                 continue
             m = _EDGE.match(w)
             if not m or m.group(3).upper() not in _COLOURS:
-                raise RulesetError(f"hackenbush-graph: word {k + 1} {w!r} of {shorten(text, 60)} is not "
+                raise RulesetError(f"{self.name}: word {k + 1} {w!r} of {shorten(text, 60)} is not "
                                    "an edge U-V:C (C one of L, B, R, G) nor stalk:COLOURS")
             a, b = vertex(m.group(1)), vertex(m.group(2))
             edges.append((min(a, b), max(a, b), _COLOURS[m.group(3).upper()]))

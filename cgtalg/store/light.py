@@ -622,7 +622,8 @@ class LightStore:
         meta = self._load(row[1], dict)
         if not self._served(key, row):
             return None
-        return current_meta(key, meta, self._fresh)
+        return current_meta(meta, lambda name, algorithm, made: self._fresh(
+            "sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made))
 
 
 #: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):

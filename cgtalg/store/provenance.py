@@ -169,11 +169,11 @@ class Provenance:
         return f"made by {self.name} v{self.algorithm} ({state}), {who}"
 
 
-def current_meta(key: str, meta: dict, fresh: Any) -> dict:
-    """The entries of sequence ``key``'s metadata ``meta`` that are current: without the
-    provenance entry and without entries ``fresh`` rejects (``fresh(table, describe, name,
-    algorithm, made_by)``, the store's staleness check). Shared by the full store and the light
-    one, so both read metadata alike."""
+def current_meta(meta: dict, keep: Any) -> dict:
+    """The entries of a sequence's metadata ``meta`` that are current: the reserved provenance
+    entry removed, and each other entry kept when ``keep(name, algorithm, made_by)`` says so
+    (the store's staleness check, or ``store verify``'s). Shared by the full store, the light
+    store and the verifier, so all three read metadata alike."""
     prov = meta.pop(META_PROVENANCE, None)
     prov = prov if isinstance(prov, dict) else {}
     out = {}
@@ -181,6 +181,6 @@ def current_meta(key: str, meta: dict, fresh: Any) -> dict:
         p = prov.get(name)
         algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
         made = p.get("made_by") if isinstance(p, dict) else None
-        if fresh("sequences", lambda name=name: f"sequence {key!r}, metadata {name!r}", name, algorithm, made):
+        if keep(name, algorithm, made):
             out[name] = value
     return out

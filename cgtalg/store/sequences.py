@@ -311,4 +311,5 @@ class SequencesMixin:
 
     def _current_meta(self, key: str, meta: dict) -> dict:
         """``meta`` without its provenance entry and without stale entries (unless served)."""
-        return current_meta(key, meta, self._fresh)
+        return current_meta(meta, lambda name, algorithm, made: self._fresh(
+            "sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made))

@@ -38,7 +38,7 @@ from sqlalchemy import select
 from cgtalg.budget import Deadline
 from cgtalg.errors import CgtalgError, ComputationLimitError
 from cgtalg.store.codec import decode_chunk, shorten
-from cgtalg.store.provenance import META_PROVENANCE, sequence_kind
+from cgtalg.store.provenance import current_meta, sequence_kind
 from cgtalg.store.schema import position_properties, positions, sequence_chunks, sequences
 from cgtalg.store.verify import _BAD, KIND_SECONDS, Verification, _json, stream_rows
 
@@ -79,15 +79,7 @@ def _share(kind: str) -> float | None:
 def _current_entries(run: Any, meta: dict) -> dict:
     """The entries of a sequence's metadata written by the current version of their algorithm
     (the reserved provenance entry removed; stale entries counted as skipped)."""
-    prov = meta.pop(META_PROVENANCE, None)
-    prov = prov if isinstance(prov, dict) else {}
-    out = {}
-    for name, value in meta.items():
-        p = prov.get(name)
-        algorithm = p.get("algorithm", 1) if isinstance(p, dict) else 1
-        if not run.stale("sequences", name, algorithm):
-            out[name] = value
-    return out
+    return current_meta(meta, lambda name, algorithm, made: not run.stale("sequences", name, algorithm))
 
 
 def check_positions(run: Verification) -> None:
