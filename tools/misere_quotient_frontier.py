@@ -9,7 +9,11 @@ time budget; a heap that changes the quotient is adjoined by the strategy chosen
 * ``least-order``: :func:`cgtalg.misere.quotient_extend.extend` (every freeing of one heap,
   then of two, of the failing position; the repaired candidate of least order);
 * ``both`` (default): ``main`` first within ``--main-seconds`` per heap, then ``least-order``
-  on what is left of the budget.
+  on what is left of the budget;
+* ``counting``: :func:`cgtalg.misere.quotient_count.extend_counting` (candidates right on the
+  positions with at most ``B`` copies of the new heap, ``B = 0, 1, 2, …``, then the counter
+  closed and verified in full). Every level that passes is recorded under ``levels`` with the
+  lower bound on ``|Q_n|`` and the number of distinguishable powers of the heap it proves.
 
 Per heap it prints ``heap order |P| seconds`` (seconds since the start of that code). When the
 run stops (heap bound or budget) the last quotient reached is checked twice more:
@@ -30,7 +34,7 @@ Kayles and Dawson's Chess).
 Usage::
 
     python tools/misere_quotient_frontier.py 0.07 0.137 0.6 --to 40 --seconds 3600 \\
-        [--strategy both|main|least-order] [--shift 0.07:0.137] [--brute 200] [--json out.json]
+        [--strategy both|main|least-order|counting] [--shift 0.07:0.137] [--brute 200] [--json out.json]
 
 Writes the JSON record (per code: the heaps with order, |P|, seconds; the checks; why it
 stopped; the machine) to ``--json`` (default ``quotient_frontier.json``).
@@ -49,6 +53,7 @@ from typing import Any
 
 from cgtalg.misere import quotient as Q
 from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension
+from cgtalg.misere.quotient_count import extend_counting
 from cgtalg.misere.quotient_extend import extend, extend_after
 from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
 from cgtalg.rulesets.octal import TakeAndBreak
@@ -56,10 +61,25 @@ from cgtalg.rulesets.octal import TakeAndBreak
 MAIN_EXTEND = Q._extend
 
 
-def strategy(name: str, main_seconds: float, log=None):
-    """The ``_extend`` replacement for ``name`` (module docstring)."""
+def strategy(name: str, main_seconds: float, log=None, levels: list | None = None,
+             last: dict | None = None):
+    """The ``_extend`` replacement for ``name`` (module docstring); ``counting`` appends every
+    level that passes to ``levels`` (as a dict) and keeps the last level's candidate in
+    ``last``."""
     if name == "main":
         return MAIN_EXTEND
+
+    def counting(pre, options, n, max_states, deadline, max_order):
+        def on_level(lev, cand):
+            if levels is not None:
+                levels.append(lev.to_dict())
+            if last is not None:
+                last.update(level=lev, candidate=cand)
+
+        return extend_counting(pre, options, n, max_states, deadline, max_order, log=log, on_level=on_level)
+
+    if name == "counting":
+        return counting
 
     def least(pre, options, n, max_states, deadline, max_order):
         return extend(pre, options, n, max_states, deadline, max_order, log=log)
@@ -154,7 +174,7 @@ def check_state(ruleset: Any, pre: Pretension, brute_count: int, brute_tokens: i
 
 
 def run_code(code: str, to: int, seconds: float, strat: str, main_seconds: float, max_order: int,
-             max_states: int, verbose: bool) -> dict:
+             max_states: int, verbose: bool, save_candidate: str | None = None) -> dict:
     ruleset = TakeAndBreak(code)
     forget_known()
     rows: list[dict] = []
@@ -166,7 +186,12 @@ def run_code(code: str, to: int, seconds: float, strat: str, main_seconds: float
               f"{d['seconds']:9.2f} s", flush=True)
 
     log = (lambda s: print(f"{code}    {s}", flush=True)) if verbose else None
-    Q._extend = strategy(strat, main_seconds, log)
+    levels: list[dict] = []
+    last: dict = {}
+    Q._extend = strategy(strat, main_seconds, log, levels, last)
+    if strat == "counting":     # the whole budget to counting: no fall-back to least-order
+        Q.extend_after = lambda first, pre, options, n, max_states, deadline, max_order, **kw: \
+            first(pre, options, n, max_states, deadline, max_order)
     t0 = time.monotonic()
     try:
         q = Q.misere_quotient(ruleset, max_heap=to, max_seconds=seconds, max_order=max_order,
@@ -175,11 +200,28 @@ def run_code(code: str, to: int, seconds: float, strat: str, main_seconds: float
         note = q.note
     finally:
         Q._extend = MAIN_EXTEND
+        Q.extend_after = extend_after
     state = known_state(ruleset)
+    if save_candidate and last:
+        save_level(last["candidate"], last["level"], code, save_candidate.replace("{code}", code))
     return {"code": code, "strategy": strat, "to": to, "seconds_budget": seconds,
             "seconds": round(time.monotonic() - t0, 2), "top": state.top if state else None,
-            "final": bool(state and state.final), "stopped": note, "heaps": rows,
+            "final": bool(state and state.final), "stopped": note, "heaps": rows, "levels": levels,
             "_pre": state.pre if state else None, "_ruleset": ruleset}
+
+
+def save_level(cand: Pretension, level: Any, code: str, path: str) -> None:
+    """Write the passing candidate of a counting level for tools/quotient_count_pattern.py
+    (``.npz``: the columns ``x ↦ x·Φ(h)`` of the heaps' images, which is all that products of
+    heaps need, P, Φ as column numbers, the heap and the copies it is right for)."""
+    import numpy as np
+
+    gens = sorted(set(int(g) for g in cand.phi))
+    cols = np.stack([np.asarray(cand.monoid.col(g), dtype=np.int32) for g in gens])
+    np.savez_compressed(path, cols=cols, P=np.asarray(cand.P, dtype=bool),
+                        phi=np.asarray([gens.index(int(g)) for g in cand.phi], dtype=np.int64),
+                        heap=level.heap, copies=level.copies, code=code)
+    print(f"{code}  saved the level-{level.copies} candidate of heap {level.heap} to {path}", flush=True)
 
 
 def compare_shift(a: dict, b: dict) -> dict:
@@ -217,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("codes", nargs="+")
     ap.add_argument("--to", type=int, default=40, help="largest heap (default 40)")
     ap.add_argument("--seconds", type=float, default=3600.0, help="time budget per code (default 3600)")
-    ap.add_argument("--strategy", choices=("both", "main", "least-order"), default="both")
+    ap.add_argument("--strategy", choices=("both", "main", "least-order", "counting"), default="both")
     ap.add_argument("--main-seconds", type=float, default=120.0,
                     help="with --strategy both: seconds for the construction on main per heap (default 120)")
     ap.add_argument("--max-order", type=int, default=20000)
@@ -228,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shift", action="append", default=[], help="A:B, heap h of A = heap h-1 of B")
     ap.add_argument("--json", default="quotient_frontier.json")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each repair")
+    ap.add_argument("--save-candidate", default=None,
+                    help="with --strategy counting: write the last level's candidate to this .npz "
+                         "({code} is replaced by the code)")
     args = ap.parse_args(argv)
     from cgtalg.misere import quotient_kernel
 
@@ -240,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for code in args.codes:
         run = run_code(code, args.to, args.seconds, args.strategy, args.main_seconds, args.max_order,
-                       args.max_states, args.verbose)
+                       args.max_states, args.verbose, args.save_candidate)
         if run["_pre"] is not None:
             chk = check_state(run["_ruleset"], run["_pre"], args.brute, args.brute_tokens, args.seed,
                               args.max_states)

@@ -202,11 +202,16 @@ def register(cli: click.Group) -> None:
                   help="board families: every component type a heap of its own (stored per family, "
                        "so a larger N resumes from a smaller one) instead of the components' misère "
                        "canonical forms (far fewer heaps; stored per family and N)")
+    @click.option("--strategy", type=click.Choice(["repair", "counting"]), default="repair",
+                  show_default=True,
+                  help="heap games: how a heap that changes the quotient is adjoined (both verified): "
+                       "repair the whole candidate, or count the new heap's copies (a stopped run "
+                       "then reports the lower bound on the next quotient's order it proved)")
     @no_store_option
     @json_option
     @click.pass_context
     def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, outcomes, no_reduce,
-                     no_store, as_json):
+                     strategy, no_store, as_json):
         """Misère quotient of GAME: a code (0.07), a ruleset name (kayles), a list of forms
         ('*2+*2' '{*2}'), or a board family (cram:2xn, node-kayles:cycles): order, P-portion,
         presentation and Φ. Progress lines (heap and order) go to stderr."""
@@ -246,6 +251,13 @@ def register(cli: click.Group) -> None:
         extra = {"reduce": not no_reduce} if kind == "family" else {}
         if kind == "forms":
             extra = {"heaps": heaps}
+        if strategy != "repair":
+            if kind != "heaps":
+                from cgtalg.errors import ArgumentError
+
+                raise ArgumentError(f"--strategy {strategy} is for heap games (a code or a ruleset name), "
+                                    f"not {kind}")
+            extra["strategy"] = strategy
         q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline, check_fits
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ArgumentError, ComputationLimitError
 from cgtalg.misere import quotient_kernel
 
 __all__ = ["FiniteMonoid", "Pretension", "verify_pretension", "verify_pretension_python", "table_bytes",
@@ -320,7 +320,8 @@ def _canonical_order(pre: Pretension, deadline: "Deadline | None" = None) -> Pre
 # -- verification --------------------------------------------------------------------------------
 def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
                       max_states: int = 2_000_000,
-                      deadline: "Deadline | None" = None) -> tuple[int, ...] | None:
+                      deadline: "Deadline | None" = None,
+                      bound: Sequence[int] | None = None) -> tuple[int, ...] | None:
     """Check the P- and N-conditions (module docstring) for heaps ``0 .. len(pre.phi) − 1``.
 
     Returns ``None`` when the pretension is valid (so its reduction is the misère quotient),
@@ -335,16 +336,25 @@ def verify_pretension(pre: Pretension, options: Sequence[Sequence[tuple[int, ...
     The searches run compiled (:mod:`cgtalg.misere.quotient_kernel`) when the C kernel is
     built, else in Python (:func:`verify_pretension_python`, the reference); both return the
     same word.
+
+    ``bound`` (a word, sorted heap sizes), when given, restricts both conditions to the
+    positions colex-less than it: the answer is a failing position below ``bound``, or None
+    when every position below it gets the right outcome. The positions with at most ``B``
+    copies of the largest heap ``n`` are exactly those below the word ``n·(B+1)``
+    (:mod:`cgtalg.misere.quotient_count` proves what such a truncated check shows).
     """
+    if bound is not None and any(not 0 <= int(h) < len(pre.phi) for h in bound):
+        raise ArgumentError(f"the bound {tuple(bound)} names a heap outside 0 .. {len(pre.phi) - 1}")
     if quotient_kernel.available():
-        return quotient_kernel.verify(pre, options, max_states, deadline)
-    return verify_pretension_python(pre, options, max_states, deadline)
+        return quotient_kernel.verify(pre, options, max_states, deadline, bound=bound)
+    return verify_pretension_python(pre, options, max_states, deadline, bound=bound)
 
 
 def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
                              max_states: int = 2_000_000,
                              deadline: "Deadline | None" = None,
-                             kept_out: dict | None = None) -> tuple[int, ...] | None:
+                             kept_out: dict | None = None,
+                             bound: Sequence[int] | None = None) -> tuple[int, ...] | None:
     """:func:`verify_pretension` in Python (the reference implementation): a best-first search
     in colex order over the pairs ``(x, T)``, keeping per element the inclusion-minimal ``T``.
     ``kept_out`` (a dict), when given, receives those sets (``x -> list of frozensets``;
@@ -391,7 +401,10 @@ def verify_pretension_python(pre: Pretension, options: Sequence[Sequence[tuple[i
             if not any(s2 < s or (s2 == s and h2 < h) for h2, s2 in lst):
                 edges.append((h, column(g), [column(z) for z in s]))
     kept: dict[int, list[frozenset[int]]] = {} if kept_out is None else kept_out
-    fail_key = None if fail is None else _colex_key(fail)
+    bound_key = None if bound is None else _colex_key(tuple(bound))
+    if fail is not None and bound_key is not None and _colex_key(fail) >= bound_key:
+        fail = None
+    fail_key = bound_key if fail is None else _colex_key(fail)
     pq: list[tuple[tuple[int, ...], tuple[int, ...], int, frozenset[int]]] = [((), (), 0, frozenset())]
     states = 0
     while pq:

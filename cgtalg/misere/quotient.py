@@ -81,7 +81,7 @@ import numpy as np
 
 from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.caches import register_cache
-from cgtalg.errors import BudgetError, ComputationLimitError, RulesetError
+from cgtalg.errors import ArgumentError, BudgetError, ComputationLimitError, RulesetError
 from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import (
     FiniteMonoid,
@@ -94,6 +94,7 @@ from cgtalg.misere.pretension import (
     verify_pretension,
     verify_pretension_python,
 )
+from cgtalg.misere.quotient_count import extend_counting
 from cgtalg.misere.quotient_extend import extend_after
 from cgtalg.misere.quotient_result import MisereQuotient
 from cgtalg.misere.quotient_state import (
@@ -275,6 +276,26 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
     raise ComputationLimitError(f"misère quotient: no valid candidate for heap {n} after 200 repairs")
 
 
+#: the ways :func:`misere_quotient` adjoins a heap that changes the quotient
+STRATEGIES = ("repair", "counting")
+
+
+def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
+                  max_order: int) -> Pretension:
+    """:func:`cgtalg.misere.quotient_count.extend_counting`; when it stops, the error says what
+    its last level proved (a lower bound on ``|Q_n|``, distinguishable powers of heap ``n``)."""
+    try:
+        return extend_counting(pre, options, n, max_states, deadline, max_order)
+    except ComputationLimitError as exc:
+        levels = getattr(exc, "levels", [])
+        if levels:
+            top = levels[-1]
+            exc.args = (f"{exc.args[0] if exc.args else exc}; counting proved |Q_{n}| >= {top.lower_bound} "
+                        f"(right up to {top.copies} copies of heap {n}; heap {n}^0 … {n}^{top.distinct_powers - 1} "
+                        "pairwise distinguishable)",)
+        raise
+
+
 def _count(value: Any, name: str, least: int, error: type = BudgetError) -> int:
     """``value`` as an int ``>= least`` (a float with an integer value is accepted), else
     ``error`` (a cgtalg error) naming ``name``."""
@@ -306,7 +327,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     progress: bool | None = None, store: Any = None, partial: bool = False,
                     resume: bool = True, callback: Any = None,
                     checkpoint_seconds: float = CHECKPOINT_SECONDS,
-                    max_memory: Any = None) -> MisereQuotient:
+                    max_memory: Any = None, strategy: str = "repair") -> MisereQuotient:
     """The misère quotient of a heap game (Plambeck–Siegel), verified exactly.
 
     Parameters
@@ -352,6 +373,14 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     checkpoint_seconds : float
         Seconds between two checkpoints written to ``store`` (the last state is always
         written when the run stops, also on an exception or KeyboardInterrupt).
+    strategy : ``"repair"`` or ``"counting"``
+        How a heap that changes the quotient is adjoined (only the choice of candidates: what
+        is returned is verified either way). ``"repair"`` (default): the construction on main,
+        then least-order repair (:mod:`cgtalg.misere.quotient_extend`). ``"counting"``:
+        candidates right on the positions with at most ``B`` copies of the new heap,
+        ``B = 0, 1, …``, then closed (:mod:`cgtalg.misere.quotient_count`); when it stops, the
+        error's ``levels`` (and the partial quotient's note) say what the levels proved: a lower
+        bound on the order of the next quotient.
 
     Returns
     -------
@@ -368,6 +397,8 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     (6, '⟨a,b | a²=1, b³=b⟩', ['a', 'b²'])
     """
     max_seconds = check_max_seconds(max_seconds)
+    if strategy not in STRATEGIES:
+        raise ArgumentError(f"strategy must be one of {', '.join(map(repr, STRATEGIES))} (got {strategy!r})")
     if max_heap is not None:
         max_heap = _count(max_heap, "max_heap", 0, RulesetError)
     max_order = _count(max_order, "max_order", 1)
@@ -421,7 +452,10 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     nxt_pre = _conservative(pre, options, n, max_states, deadline, kept)
                     # a conservative extension of a reduced quotient is reduced, in canonical
                     # order (heap n's image already has a least word on smaller heaps)
-                    if nxt_pre is None:
+                    if nxt_pre is None and strategy == "counting":
+                        nxt_pre = _reduce(_count_copies(pre, options, n, max_states, deadline, max_order),
+                                          options, deadline)
+                    elif nxt_pre is None:
                         # main's repair first (within FIRST_SECONDS), then least-order repair
                         nxt_pre = _reduce(extend_after(_extend, pre, options, n, max_states, deadline,
                                                        max_order), options, deadline)

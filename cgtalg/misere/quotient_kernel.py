@@ -208,12 +208,14 @@ def _states_error(order: int, max_states: int) -> ComputationLimitError:
 # -- the searches --------------------------------------------------------------------------------
 def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_states: int = 2_000_000,
            deadline: Any = None, kept: Any = None,
-           S: Sequence[tuple[int, ...]] | None = None) -> tuple[int, ...] | None:
+           S: Sequence[tuple[int, ...]] | None = None,
+           bound: Sequence[int] | None = None) -> tuple[int, ...] | None:
     """:func:`cgtalg.misere.pretension.verify_pretension`, compiled: the same answer (None, or
-    the least failing word in colex order). ``kept`` (a :class:`Kept` of the monoid's order),
-    when given, receives the inclusion-minimal option-image sets of the N-search (complete when
-    the answer is None). ``S``, when given in place of ``options``, are the heaps' option
-    images (:func:`tb_images`)."""
+    the least failing word in colex order; with ``bound``, only the words colex-less than
+    it). ``kept`` (a :class:`Kept` of the monoid's order), when given, receives the
+    inclusion-minimal option-image sets of the N-search (complete when the answer is None).
+    ``S``, when given in place of ``options``, are the heaps' option images
+    (:func:`tb_images`)."""
     c = load()
     m = pre.monoid
     size = int(m.size)
@@ -244,10 +246,12 @@ def verify(pre: Any, options: Sequence[Sequence[tuple[int, ...]]] | None, max_st
             cand = tuple(sorted(_word(parent, via, act, x) + (h,)))
             if fail is None or _colex_key(cand) < _colex_key(fail):
                 fail = cand
+    if fail is not None and bound is not None and _colex_key(fail) >= _colex_key(bound):
+        fail = None
     limit = None
-    if fail is not None:
+    if fail is not None or bound is not None:
         limit = [0] * n
-        for h in fail:
+        for h in (fail if fail is not None else bound):
             limit[h] += 1
     edges = _n_edges(phi, S)
     if kept is None:
