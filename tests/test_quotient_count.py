@@ -27,23 +27,13 @@ from cgtalg.misere import quotient as Q
 from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension, verify_pretension_python
 from cgtalg.misere.quotient_count import counted_candidate, extend_counting
-from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
+from cgtalg.misere.quotient_state import _heap_options, forget_known
 from cgtalg.rulesets.octal import TakeAndBreak
 from misere_brute import MisereBrute
+from quotient_helpers import fresh_quotient
 
 
-def _quotient(code, n, strategy=None):
-    forget_known()
-    saved = Q._extend
-    if strategy is not None:
-        Q._extend = strategy
-    try:
-        q = Q.misere_quotient(TakeAndBreak(code), max_heap=n, progress=False, resume=False)
-        pre = known_state(TakeAndBreak(code)).pre
-    finally:
-        Q._extend = saved
-        forget_known()
-    return q, pre
+_quotient = fresh_quotient
 
 
 def _counting(pre, options, n, max_states, deadline, max_order):

@@ -29,6 +29,7 @@ from cgtalg.misere.quotient_extend import extend, extend_after
 from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
 from cgtalg.rulesets.octal import TakeAndBreak
 from misere_brute import MisereBrute
+from quotient_helpers import fresh_quotient
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -41,19 +42,7 @@ def _tool():
     return mod
 
 
-def _quotient(code, n, strategy=None):
-    """Q_n of ``code`` computed afresh, with ``_extend`` replaced by ``strategy`` if given."""
-    forget_known()
-    saved = Q._extend
-    if strategy is not None:
-        Q._extend = strategy
-    try:
-        q = Q.misere_quotient(TakeAndBreak(code), max_heap=n, progress=False, resume=False)
-        pre = known_state(TakeAndBreak(code)).pre
-    finally:
-        Q._extend = saved
-        forget_known()
-    return q, pre
+_quotient = fresh_quotient
 
 
 def _pre_at(code, n):
