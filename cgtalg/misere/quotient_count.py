@@ -27,8 +27,9 @@ So a candidate that passes predicts the misère outcome of every position of ``X
 
 When level ``B`` passes without a repair (the heaps ``< n`` have settled; ``B >= 1``), the
 counter is *closed*: heap ``n`` is given ``C(i, p)`` with
-``i + p = B + 1`` and ``p ∈ {1, 2}`` (in a misère quotient every ``x`` has ``x^(k+2) = x^k`` for
-some ``k``: Plambeck & Siegel 2008), and the candidate is verified **without** a bound. One that
+``i + p = B + 1`` and ``p ∈ {1, 2}`` (the periods of the powers of a heap in every quotient
+computed here; a heuristic like every choice of candidate), and the candidate is verified
+**without** a bound. One that
 passes is a pretension for all of ``A_n``, so its reduction is ``Q_n`` exactly — the same
 guarantee as the other two strategies; the counting only chooses candidates.
 
@@ -181,9 +182,8 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
                    size: int) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
     """The freeings of ``size`` heaps ``< n`` of ``w``: factors as in least-order repair (for a
     single heap whose factor would not change, the next index), and each also with period 2 in
-    place of MisereSolver's growing period (every element of a misère quotient has
-    ``x^(k+2) = x^k`` for some ``k``, so period 2 always suffices once the index is large
-    enough; the smaller candidate is kept when it repairs ``w``)."""
+    place of MisereSolver's growing period (the powers of the heaps have period 1 or 2 in every
+    quotient computed here; the smaller candidate is kept when it repairs ``w``)."""
     out = []
 
     def add(heaps, ps):
