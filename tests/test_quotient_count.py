@@ -226,9 +226,21 @@ def test_cli_strategy(tmp_path):
                                  "--json"], obj={})
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["order"] == 24
+    # forms and component families are quotients of heaps too (one heap per form or
+    # component type): the strategy applies, with the same answer as the default
+    for game in (["*2+*2", "{*2}", "*2"], ["node-kayles:paths", "-n", "6"]):
+        got = []
+        for strategy in ("repair", "counting"):
+            forget_known()
+            r = CliRunner().invoke(cli, ["quotient", *game, "--no-store", "--strategy", strategy, "--json"],
+                                   obj={})
+            assert r.exit_code == 0, r.output
+            d = json.loads(r.output)
+            got.append((d["order"], d["p_portion"]))
+        assert got[0] == got[1], game
     forget_known()
-    r = CliRunner().invoke(cli, ["--store", url, "quotient", "*2", "{*2}", "--strategy", "counting"], obj={})
-    assert r.exit_code != 0 and "for heap games" in str(r.exception)
+    r = CliRunner().invoke(cli, ["quotient", "0.07", "--no-store", "--strategy", "guess"], obj={})
+    assert r.exit_code != 0 and "guess" in r.output
 
 
 def test_pattern_tool_against_brute_force(tmp_path):

@@ -63,9 +63,10 @@ MAIN_EXTEND = Q._extend
 
 def strategy(name: str, main_seconds: float, log=None, levels: list | None = None,
              last: dict | None = None):
-    """The ``_extend`` replacement for ``name`` (module docstring); ``counting`` appends every
-    level that passes to ``levels`` (as a dict) and keeps the last level's candidate in
-    ``last``."""
+    """The ``_extend`` replacement for ``name`` (module docstring). For ``counting``, the
+    replacement of ``extend_counting`` that ``misere_quotient(strategy="counting")`` calls: it
+    appends every level that passes to ``levels`` (as a dict) and keeps the last level's
+    candidate in ``last``."""
     if name == "main":
         return MAIN_EXTEND
 
@@ -188,19 +189,20 @@ def run_code(code: str, to: int, seconds: float, strat: str, main_seconds: float
     log = (lambda s: print(f"{code}    {s}", flush=True)) if verbose else None
     levels: list[dict] = []
     last: dict = {}
-    Q._extend = strategy(strat, main_seconds, log, levels, last)
-    if strat == "counting":     # the whole budget to counting: no fall-back to least-order
-        Q.extend_after = lambda first, pre, options, n, max_states, deadline, max_order, **kw: \
-            first(pre, options, n, max_states, deadline, max_order)
+    chosen = strategy(strat, main_seconds, log, levels, last)
+    if strat == "counting":
+        Q.extend_counting = chosen
+    else:
+        Q._extend = chosen
     t0 = time.monotonic()
     try:
         q = Q.misere_quotient(ruleset, max_heap=to, max_seconds=seconds, max_order=max_order,
                               max_states=max_states, progress=False, partial=True, resume=False,
-                              callback=cb)
+                              callback=cb, strategy="counting" if strat == "counting" else "repair")
         note = q.note
     finally:
         Q._extend = MAIN_EXTEND
-        Q.extend_after = extend_after
+        Q.extend_counting = extend_counting
     state = known_state(ruleset)
     if save_candidate and last:
         save_level(last["candidate"], last["level"], code, save_candidate.replace("{code}", code))

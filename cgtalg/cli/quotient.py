@@ -204,9 +204,9 @@ def register(cli: click.Group) -> None:
                        "canonical forms (far fewer heaps; stored per family and N)")
     @click.option("--strategy", type=click.Choice(["repair", "counting"]), default="repair",
                   show_default=True,
-                  help="heap games: how a heap that changes the quotient is adjoined (both verified): "
-                       "repair the whole candidate, or count the new heap's copies (a stopped run "
-                       "then reports the lower bound on the next quotient's order it proved)")
+                  help="how a heap (a form, a component type) that changes the quotient is adjoined, "
+                       "both verified: repair the whole candidate, or count the new heap's copies (a "
+                       "stopped run then reports the lower bound on the next quotient's order it proved)")
     @no_store_option
     @json_option
     @click.pass_context
@@ -252,11 +252,6 @@ def register(cli: click.Group) -> None:
         if kind == "forms":
             extra = {"heaps": heaps}
         if strategy != "repair":
-            if kind != "heaps":
-                from cgtalg.errors import ArgumentError
-
-                raise ArgumentError(f"--strategy {strategy} is for heap games (a code or a ruleset name), "
-                                    f"not {kind}")
             extra["strategy"] = strategy
         q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)

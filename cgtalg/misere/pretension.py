@@ -178,10 +178,11 @@ class Pretension:
     phi: list[int]
 
     def image(self, heaps: Iterable[int]) -> int:
+        """The element of the position ``heaps``, by products (a product candidate has no
+        table to index)."""
         x = 0
-        t = self.monoid.table
         for h in heaps:
-            x = int(t[x, self.phi[h]])
+            x = self.monoid.mul(x, self.phi[h])
         return x
 
 

@@ -222,14 +222,6 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
     return None
 
 
-def _image(pre: Pretension, word: tuple[int, ...]) -> int:
-    """The image of the position ``word`` in ``pre`` (by products, never a whole table)."""
-    x = 0
-    for h in word:
-        x = pre.monoid.mul(x, pre.phi[h])
-    return x
-
-
 def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
             max_order: int) -> Pretension:
     """Adjoin heap ``n`` as a new generator and repair failures (module docstring)."""
@@ -255,7 +247,7 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
                 raw = _with_cyclic_factors(cand, list(heaps), ps, options, deadline)
                 # only a trial that gives the failing position the other outcome is reduced
                 # (the reduction keeps the P-status of every position's image)
-                if bool(raw.P[_image(raw, w)]) != should_be_p:
+                if bool(raw.P[raw.image(w)]) != should_be_p:
                     continue
                 trial = _reduce(raw, options, deadline, max_order)
                 if trial is None:            # more than max_order elements: not built

@@ -201,13 +201,6 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
     return out
 
 
-def _image(pre: Pretension, word: Sequence[int]) -> int:
-    x = 0
-    for h in word:
-        x = pre.monoid.mul(x, pre.phi[h])
-    return x
-
-
 def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
                     deadline: Deadline | None, max_order: int, *, max_levels: int = MAX_LEVELS,
                     close: bool = True, log: Callable[[str], Any] | None = None,
@@ -219,9 +212,11 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
     ``on_level`` is called with a :class:`CountLevel` and the passing (reduced) candidate for
     every level that passes (the level's ``lower_bound`` and ``distinct_powers`` are proved
     facts about ``Q_n`` whether or not a closure is found). ``close=False`` only counts: no
-    closure is tried (the levels up to ``max_levels − 1`` are found, then the error). Raises :class:`~cgtalg.errors.ComputationLimitError` on a budget, after
-    ``max_levels`` levels, or when no freeing repairs a failing position within
-    ``max_order``; the error's ``levels`` attribute lists the levels that passed.
+    closure is tried (the levels up to ``max_levels − 1`` are found, then the error).
+
+    Raises :class:`~cgtalg.errors.ComputationLimitError` on a budget, after ``max_levels``
+    levels, or when no freeing repairs a failing position within ``max_order``; the error's
+    ``levels`` attribute lists the levels that passed.
     """
     t0 = time.monotonic()
     what = f"misère quotient: adjoining heap {n} (counting its copies)"
@@ -251,7 +246,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 if rounds > MAX_ROUNDS:
                     raise fail(f"misère quotient: no candidate for heap {n} with {B} copies after "
                                f"{MAX_ROUNDS} repairs")
-                should_p = not bool(cand.P[_image(cand, w)])
+                should_p = not bool(cand.P[cand.image(w)])
                 best = None
                 for size in (1, 2):
                     for k, (heaps, ps) in enumerate(_repair_trials(cand, w, n, params, size)):
@@ -259,7 +254,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                             deadline.check(what)
                         try:
                             trial = counted_candidate(cand, n, B, options, heaps, ps, deadline)
-                            if bool(trial.P[_image(trial, w)]) != should_p:
+                            if bool(trial.P[trial.image(w)]) != should_p:
                                 continue
                             red = _reduce(trial, options, deadline, max_order=max_order)
                         except ComputationLimitError:

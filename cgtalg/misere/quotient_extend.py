@@ -88,10 +88,7 @@ def _trial(cand: Pretension, heaps: Sequence[int], ps: list[tuple[int, int]], op
     ``deadline`` that has run out still ends the search."""
     try:
         raw = _with_cyclic_factors(cand, list(heaps), ps, options, deadline)
-        x = 0
-        for h in w:                      # by products: the product candidate has no table
-            x = raw.monoid.mul(x, raw.phi[h])
-        if bool(raw.P[x]) != should_be_p:
+        if bool(raw.P[raw.image(w)]) != should_be_p:
             return None
         return _reduce(raw, options, deadline)
     except ComputationLimitError:

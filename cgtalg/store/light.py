@@ -66,7 +66,7 @@ from cgtalg.store.location import (
     quick_check,
 )
 from cgtalg.store.provenance import (
-    current_meta,
+    current_sequence_meta,
     Provenance,
     current_version,
     made_by,
@@ -622,8 +622,7 @@ class LightStore:
         meta = self._load(row[1], dict)
         if not self._served(key, row):
             return None
-        return current_meta(meta, lambda name, algorithm, made: self._fresh(
-            "sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made))
+        return current_sequence_meta(key, meta, self._fresh)
 
 
 #: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):

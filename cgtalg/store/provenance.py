@@ -184,3 +184,10 @@ def current_meta(meta: dict, keep: Any) -> dict:
         if keep(name, algorithm, made):
             out[name] = value
     return out
+
+
+def current_sequence_meta(key: str, meta: dict, fresh: Any) -> dict:
+    """:func:`current_meta` of sequence ``key`` with a store's staleness check ``fresh(table,
+    describe, name, algorithm, made_by)`` (the full store's and the light store's)."""
+    return current_meta(meta, lambda name, algorithm, made: fresh(
+        "sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made))

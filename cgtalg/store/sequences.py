@@ -25,7 +25,7 @@ from cgtalg.store.codec import as_int64, check_index, check_text, decode_chunk, 
 from cgtalg.store.engine import retry_transient
 from cgtalg.store.provenance import (
     META_PROVENANCE,
-    current_meta,
+    current_sequence_meta,
     Provenance,
     current_version,
     made_by,
@@ -311,5 +311,4 @@ class SequencesMixin:
 
     def _current_meta(self, key: str, meta: dict) -> dict:
         """``meta`` without its provenance entry and without stale entries (unless served)."""
-        return current_meta(meta, lambda name, algorithm, made: self._fresh(
-            "sequences", lambda: f"sequence {key!r}, metadata {name!r}", name, algorithm, made))
+        return current_sequence_meta(key, meta, self._fresh)

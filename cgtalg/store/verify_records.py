@@ -33,7 +33,6 @@ import json
 from typing import Any
 
 import numpy as np
-from sqlalchemy import select
 
 from cgtalg.budget import Deadline
 from cgtalg.errors import CgtalgError, ComputationLimitError
