@@ -170,6 +170,17 @@ class ComputationLimitError(CgtalgError, ValueError):
 __all__ += ["ComputationLimitError"]
 
 
+class InfiniteQuotientError(ComputationLimitError):
+    """A finite misère quotient was asked for, and the partial quotient ``Q_n`` at ``heap`` is
+    proved infinite (``ray``: the verified ray pretension of
+    :mod:`cgtalg.misere.quotient_rays`; ``witness``: the family of positions whose outcomes tell
+    the powers of heap ``n`` apart). Nothing is out of reach for lack of time: no finite
+    quotient exists past the heap before."""
+
+
+__all__ += ["InfiniteQuotientError"]
+
+
 class CensusError(CgtalgError, ValueError):
     """A games-born-by-day census question out of range (a negative day, a day whose games are
     too many to build as forms, or a day beyond what the census can count), or an octal census

@@ -258,7 +258,10 @@ def register(cli: click.Group) -> None:
         inner = getattr(q, "quotient", q)
         note = inner.note
         hint = None
-        if note is not None:
+        if note is not None and "is infinite (proved" in note:
+            hint = ("no budget gives a finite quotient past this heap; the infinite one is in the note "
+                    "(tools/quotient_rays.py prints its structure)")
+        elif note is not None:
             if seconds is None and "time" in note:
                 hint = (f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m "
                         "(or longer)")

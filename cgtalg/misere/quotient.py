@@ -81,7 +81,7 @@ import numpy as np
 
 from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.caches import register_cache
-from cgtalg.errors import ArgumentError, BudgetError, ComputationLimitError, RulesetError
+from cgtalg.errors import ArgumentError, BudgetError, ComputationLimitError, InfiniteQuotientError, RulesetError
 from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import (
     FiniteMonoid,
@@ -91,7 +91,6 @@ from cgtalg.misere.pretension import (
     _with_cyclic_factors,
     adjoin_heap,
     failing_position,
-    verify_pretension,
     verify_pretension_python,
 )
 from cgtalg.misere.quotient_count import extend_counting
@@ -278,6 +277,8 @@ def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: D
     its last level proved (a lower bound on ``|Q_n|``, distinguishable powers of heap ``n``)."""
     try:
         return extend_counting(pre, options, n, max_states, deadline, max_order)
+    except InfiniteQuotientError:
+        raise
     except ComputationLimitError as exc:
         levels = getattr(exc, "levels", [])
         if levels:

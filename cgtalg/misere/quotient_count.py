@@ -62,7 +62,7 @@ from typing import Any, Callable, Sequence
 from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ComputationLimitError, InfiniteQuotientError
 from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import (
     Pretension,
@@ -73,6 +73,10 @@ from cgtalg.misere.pretension import (
     verify_pretension,
 )
 from cgtalg.misere.quotient_extend import _factor
+from cgtalg.misere.quotient_rays import prove_infinite
+
+#: the first level at which a ray pretension is tried (:func:`prove_infinite`)
+RAY_FROM_LEVEL = 2
 
 __all__ = ["extend_counting", "CountLevel", "counted_candidate", "MAX_LEVELS", "MAX_ROUNDS"]
 
@@ -119,6 +123,19 @@ def counted_candidate(base: Pretension, n: int, copies: int, options, heaps: Seq
     P = np.asarray(raw.P, dtype=bool).copy()
     P[over] = False
     return Pretension(raw.monoid, P, raw.phi)
+
+
+def _infinite(n: int, proof, levels) -> InfiniteQuotientError:
+    rp, (r0, t) = proof
+    base = " + ".join(map(str, rp.words[r0])) or "0"
+    exc = InfiniteQuotientError(
+        f"misère quotient: Q_{n} is infinite (proved: a ray pretension that counts heaps {rp.u} and {n} "
+        f"and puts the other heaps in a monoid of order {rp.order_r} predicts every position of heaps "
+        f"<= {n} and verifies; {base} + {rp.u}·a + {n}·b is a P-position iff b >= a + {t}, so the powers "
+        f"of heap {n} are pairwise distinguishable); Q_{n - 1} is the last finite partial quotient")
+    exc.levels = list(levels)  # type: ignore[attr-defined]
+    exc.ray, exc.witness, exc.heap = rp, (r0, t), n  # type: ignore[attr-defined]
+    return exc
 
 
 def _level_bounds(raw: Pretension, n: int, copies: int) -> tuple[int, int]:
@@ -203,7 +220,7 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
 
 def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
                     deadline: Deadline | None, max_order: int, *, max_levels: int = MAX_LEVELS,
-                    close: bool = True, log: Callable[[str], Any] | None = None,
+                    close: bool = True, rays: bool = True, log: Callable[[str], Any] | None = None,
                     on_level: Callable[[CountLevel, Pretension], Any] | None = None) -> Pretension:
     """Adjoin heap ``n`` to the verified pretension ``pre`` (heaps ``< n``) by counting its
     copies (module docstring); the contract of :func:`cgtalg.misere.quotient_extend.extend`:
@@ -213,6 +230,11 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
     every level that passes (the level's ``lower_bound`` and ``distinct_powers`` are proved
     facts about ``Q_n`` whether or not a closure is found). ``close=False`` only counts: no
     closure is tried (the levels up to ``max_levels − 1`` are found, then the error).
+
+    From level :data:`RAY_FROM_LEVEL` on (unless ``rays=False``), each passing level is also read
+    as a ray pretension (:func:`cgtalg.misere.quotient_rays.prove_infinite`); when one verifies
+    with an order witness, ``Q_n`` is infinite and
+    :class:`~cgtalg.errors.InfiniteQuotientError` is raised (its ``ray``, ``witness``, ``levels``).
 
     Raises :class:`~cgtalg.errors.ComputationLimitError` on a budget, after ``max_levels``
     levels, or when no freeing repairs a failing position within ``max_order``; the error's
@@ -286,6 +308,10 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             if log is not None:
                 log(f"heap {n}: right up to {B} copies, order {lev.order}, |Q_{n}| >= {lower}, "
                     f"{powers} distinct powers of heap {n}")
+            if B >= RAY_FROM_LEVEL and rays:
+                proof = prove_infinite(cand, n, B, options, max_states, deadline)
+                if proof is not None:
+                    raise _infinite(n, proof, levels)
             # close the counter, n^(B+1) = n^B or n^(B+1) = n^(B-1), once a level needed no
             # repair (the heaps < n have settled); a closure's full verification walks every
             # position of the level first, so it is not tried while the levels still change
