@@ -255,9 +255,10 @@ def fake_proof(monkeypatch, finite_case):
 
     def fake(cand, n, copies, options, max_states=0, deadline=None):
         calls.append((n, copies))
-        return rp, (0, 2)
+        return (rp, (0, 2)) if n == rp.v else None
 
     monkeypatch.setattr(quotient_count, "prove_infinite", fake)
+    monkeypatch.setattr(quotient_count, "RAY_FROM_LEVEL", 0)
     return calls
 
 
@@ -271,7 +272,7 @@ def test_an_infinite_quotient_stops_the_construction(fake_proof):
         Q.misere_quotient("0.07", max_heap=14, strategy="counting", partial=False, progress=False, resume=False)
     exc = info.value
     n = exc.heap
-    assert fake_proof and fake_proof[0][0] == n and exc.ray is not None and exc.witness == (0, 2)
+    assert fake_proof and fake_proof[-1][0] == n == 14 and exc.ray is not None and exc.witness == (0, 2)
     assert f"Q_{n} is infinite (proved" in str(exc) and exc.partial.max_heap == n - 1
     forget_known()
     q = Q.misere_quotient("0.07", max_heap=14, strategy="counting", partial=True, progress=False, resume=False)
@@ -295,3 +296,79 @@ def test_cli_says_no_budget_helps(fake_proof, tmp_path):
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert "is infinite (proved" in d["note"] and d["hint"].startswith("no budget gives a finite quotient")
+    # the proof was stored, and is re-verified when read: this one (a finite quotient read as
+    # a ray pretension, with a made-up witness) verifies but has no order witness, so it is refused
+    r = CliRunner().invoke(cli, ["--store", f"sqlite:///{tmp_path / 's.db'}", "quotient", "0.07", "-n", "14",
+                                 "--strategy", "counting", "--json"], obj={})
+    forget_known()
+    assert r.exit_code != 0 and "no order witness" in r.output + str(r.exception), r.output
+
+
+@pytest.mark.slow
+def test_dawson_kayles_proof_is_stored_and_answers_positions(tmp_path):
+    """The proof that Q_34(0.07) is infinite is stored beside Q_33, re-verified when read (a
+    rerun stops at once), answers outcomes and winning moves of positions of heaps <= 35 that
+    no search reaches (and, on small ones, what brute-force play says), and a tampered record
+    is refused."""
+    import time
+
+    from cgtalg.errors import StoreCorruptError
+    from cgtalg.misere import quotient as Q
+    from cgtalg.misere import quotient_play
+    from cgtalg.misere.quotient_play import quotient_outcome, quotient_winning_moves
+    from cgtalg.misere.quotient_rays import decode_ray, encode_ray
+    from cgtalg.misere.quotient_state import forget_known
+    from cgtalg.misere.quotient_store import RAYS, quotient_key
+    from cgtalg.store.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 's.db'}")
+    forget_known()
+    q = Q.misere_quotient("0.07", strategy="counting", max_order=20000, store=store, partial=True, progress=False)
+    assert q.max_heap == 33 and q.order == 638
+    assert "Q_34 is infinite (proved" in q.note and "the same monoid is Q_35" in q.note
+    forget_known()
+    t0 = time.monotonic()
+    q = Q.misere_quotient("0.07", strategy="counting", max_order=20000, store=store, partial=True, progress=False)
+    assert "a stored proof re-verified" in q.note and time.monotonic() - t0 < 60
+    from cgtalg.store.verify import verify_store
+
+    checked = verify_store(store, sample=None)
+    assert checked["ok"], checked["problems"]
+    assert checked["checked"]["quotients_rechecked"] == 2       # Q_33 and the proof beside it
+    rs = TakeAndBreak("0.07")
+    quotient_play._RAYS.clear()
+    big = (6, 25) + (30,) * 40
+    assert quotient_outcome(rs, big + (34,) * 42, store) == "P"
+    assert quotient_outcome(rs, big + (34,) * 41, store) == "N"
+    assert quotient_outcome(rs, (36, 2), store) is None          # heap 36 is not covered
+    is_p = _brute("0.07")
+    for pos in [(34, 2), (35, 4, 1), (34, 3, 2), (35, 6), (34, 1, 1, 4)]:
+        assert quotient_outcome(rs, pos, store) == ("P" if is_p(pos) else "N"), pos
+        got = {(m[0], m[3]) for m in quotient_winning_moves(rs, pos, store)}
+        want = set()
+        for i, h in enumerate(pos):
+            if h in pos[:i]:
+                continue
+            rest = pos[:i] + pos[i + 1:]
+            for parts in rs.heap_options(h):
+                parts = tuple(p for p in parts if p)
+                if is_p(rest + parts):
+                    want.add((i, parts))
+        assert got == want, pos
+    # a reachable table entry changed in the store: refused when read
+    key = quotient_key(rs)
+    meta = store.sequence_meta(key)
+    ray, witness, top = decode_ray(meta[RAYS])
+    R = ray.rules
+    ray.F[5, 0, R.K] ^= True
+    meta[RAYS] = encode_ray(ray, witness, top)
+    store.put_sequence_meta(key, meta, replace=True)
+    forget_known()
+    quotient_play._RAYS.clear()
+    with pytest.raises(StoreCorruptError, match="does not verify"):
+        Q.misere_quotient("0.07", strategy="counting", max_order=20000, store=store, partial=True, progress=False)
+    with pytest.warns(RuntimeWarning, match="does not verify"):
+        assert quotient_outcome(rs, big + (34,) * 42, store) is None
+    problems = verify_store(store, sample=None)["problems"]
+    assert any("infinite is rejected" in p["problem"] for p in problems), problems
+    forget_known()

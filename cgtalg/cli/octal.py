@@ -256,15 +256,19 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
         outcome, moves = known
         how = "stored answer"
     else:
-        from cgtalg.misere.quotient_play import quotient_for
+        from cgtalg.misere.quotient_play import quotient_for, rays_for
 
         st = quotient_for(g, [h for h in hs if h], store)
+        ray = rays_for(g, [h for h in hs if h], store) if st is None else None
         kw = {} if max_states is None else {"max_states": max_states}
         outcome = g.outcome(hs, misere=True, store=store, **kw)
         moves = g.winning_moves(hs, misere=True, store=store, **kw)
         how = "search"
         if st is not None:
             how = ("quotient (final)" if st.final else f"quotient Q_{st.top}") + f", order {st.pre.monoid.size}"
+        elif ray is not None:
+            how = (f"infinite quotient Q_{len(ray.row) - 1} (ray pretension: heaps {ray.u} and {ray.v} "
+                   f"counted, the others in a monoid of order {ray.order_r})")
     count = sum(m.count for m in moves)
     result = {
         "game": g.name, "heaps": hs, "play": "misere", "outcome": outcome,

@@ -93,7 +93,7 @@ from cgtalg.misere.pretension import (
     failing_position,
     verify_pretension_python,
 )
-from cgtalg.misere.quotient_count import extend_counting
+from cgtalg.misere.quotient_count import ADJOIN_AFTER, adjoin_after, extend_counting, infinite_error
 from cgtalg.misere.quotient_extend import extend_after
 from cgtalg.misere.quotient_result import MisereQuotient
 from cgtalg.misere.quotient_state import (
@@ -289,6 +289,21 @@ def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: D
         raise
 
 
+def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer, max_heap: int | None,
+                     max_states: int, deadline: Deadline) -> ComputationLimitError:
+    """A proof of infinitude just found: the heaps after it that the same monoid covers are
+    adjoined (a few seconds at most), and it is stored beside the finite state."""
+    if not isinstance(exc, InfiniteQuotientError) or getattr(exc, "stored", False):
+        return exc
+    last = max_heap if max_heap is not None else exc.top + ADJOIN_AFTER  # type: ignore[attr-defined]
+    try:
+        exc = adjoin_after(exc, lambda h: _heap_options(ruleset, h), last, max_states, deadline)
+    except ComputationLimitError:
+        pass
+    ck.write_rays(exc.ray, exc.witness, exc.top)  # type: ignore[attr-defined]
+    return exc
+
+
 def _count(value: Any, name: str, least: int, error: type = BudgetError) -> int:
     """``value`` as an int ``>= least`` (a float with an integer value is accepted), else
     ``error`` (a cgtalg error) naming ``name``."""
@@ -418,6 +433,8 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
         if state is not None and (state.final or (max_heap is not None and state.top >= max_heap)):
             ck.write(state)    # unless the store knows as much already
             return state.quotient(name, max_heap)
+    # a stored proof that the next partial quotient is infinite (re-verified on loading)
+    rays = ck.load_rays() if resume else None
     if state is None:
         state = QuotientState(Pretension(FiniteMonoid.trivial(), np.zeros(1, dtype=bool), []))
     pre, spent = state.pre, state.seconds
@@ -437,6 +454,8 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             try:
                 deadline.check(f"{name}: the misère quotient (at heap {n}, partial quotient "
                                f"order {pre.monoid.size}; or pass a max_heap)")
+                if rays is not None and n >= rays[0].v:
+                    raise infinite_error(*rays, stored=True)
                 opts = _heap_options(ruleset, n)
                 if not opts:
                     nxt_pre = Pretension(pre.monoid, pre.P, pre.phi + [0])
@@ -457,10 +476,11 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                         raise ComputationLimitError(
                             f"{name}: the quotient of heaps <= {n} has order {nxt_pre.monoid.size} > "
                             f"max_order={max_order}")
-            except ComputationLimitError as exc:
+            except ComputationLimitError as err:
+                exc = _record_infinite(err, ruleset, ck, max_heap, max_states, deadline)
                 if not partial or n == 0:
                     exc.partial = state.quotient(name, state.top, note=str(exc)) if n > 0 else None  # type: ignore[attr-defined]
-                    raise
+                    raise exc
                 note = str(exc)
                 break
             options.append(opts)

@@ -73,10 +73,13 @@ from cgtalg.misere.pretension import (
     verify_pretension,
 )
 from cgtalg.misere.quotient_extend import _factor
-from cgtalg.misere.quotient_rays import prove_infinite
+from cgtalg.misere.quotient_rays import adjoin_ray_heap, prove_infinite
 
 #: the first level at which a ray pretension is tried (:func:`prove_infinite`)
 RAY_FROM_LEVEL = 2
+
+#: heaps after the new one tried in the monoid of a proof of infinitude (adjoin_ray_heap)
+ADJOIN_AFTER = 8
 
 __all__ = ["extend_counting", "CountLevel", "counted_candidate", "MAX_LEVELS", "MAX_ROUNDS"]
 
@@ -125,17 +128,42 @@ def counted_candidate(base: Pretension, n: int, copies: int, options, heaps: Seq
     return Pretension(raw.monoid, P, raw.phi)
 
 
-def _infinite(n: int, proof, levels) -> InfiniteQuotientError:
-    rp, (r0, t) = proof
+def infinite_error(rp, witness: tuple[int, int], top: int, levels=(), stored: bool = False
+                   ) -> InfiniteQuotientError:
+    """The :class:`~cgtalg.errors.InfiniteQuotientError` of a verified ray pretension ``rp``
+    (heaps ``<= top``) with its order witness."""
+    n = rp.v
+    r0, t = witness
     base = " + ".join(map(str, rp.words[r0])) or "0"
+    more = f"; the same monoid is Q_{top}" if top > n else ""
     exc = InfiniteQuotientError(
-        f"misère quotient: Q_{n} is infinite (proved: a ray pretension that counts heaps {rp.u} and {n} "
-        f"and puts the other heaps in a monoid of order {rp.order_r} predicts every position of heaps "
-        f"<= {n} and verifies; {base} + {rp.u}·a + {n}·b is a P-position iff b >= a + {t}, so the powers "
-        f"of heap {n} are pairwise distinguishable); Q_{n - 1} is the last finite partial quotient")
+        f"misère quotient: Q_{n} is infinite (proved{', a stored proof re-verified' if stored else ''}: a ray "
+        f"pretension that counts heaps {rp.u} and {n} and puts the other heaps in a monoid of order "
+        f"{rp.order_r} predicts every position of heaps <= {top} and verifies; {base} + {rp.u}·a + {n}·b is "
+        f"a P-position iff b >= a + {t}, so the powers of heap {n} are pairwise distinguishable{more}); "
+        f"Q_{n - 1} is the last finite partial quotient")
     exc.levels = list(levels)  # type: ignore[attr-defined]
-    exc.ray, exc.witness, exc.heap = rp, (r0, t), n  # type: ignore[attr-defined]
+    exc.ray, exc.witness, exc.heap, exc.top = rp, (r0, t), n, top  # type: ignore[attr-defined]
+    exc.stored = stored  # type: ignore[attr-defined]
     return exc
+
+
+def adjoin_after(exc: InfiniteQuotientError, options_of: Callable[[int], Any], last: int,
+                 max_states: int, deadline: Deadline | None) -> InfiniteQuotientError:
+    """``exc`` with the heaps after its heap that the same monoid covers adjoined
+    (:func:`cgtalg.misere.quotient_rays.adjoin_ray_heap`, up to ``last`` and at most
+    :data:`ADJOIN_AFTER` of them; ``options_of(h)``: the options of heap ``h``)."""
+    rp, top = exc.ray, exc.top  # type: ignore[attr-defined]
+    options = [options_of(h) for h in range(top + 1)]
+    for h in range(top + 1, min(top + ADJOIN_AFTER, last) + 1):
+        options.append(options_of(h))
+        ext = adjoin_ray_heap(rp, options, max_states, deadline)
+        if ext is None:
+            break
+        rp = ext
+    if len(rp.row) - 1 == top:
+        return exc
+    return infinite_error(rp, exc.witness, len(rp.row) - 1, exc.levels)  # type: ignore[attr-defined]
 
 
 def _level_bounds(raw: Pretension, n: int, copies: int) -> tuple[int, int]:
@@ -311,7 +339,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             if B >= RAY_FROM_LEVEL and rays:
                 proof = prove_infinite(cand, n, B, options, max_states, deadline)
                 if proof is not None:
-                    raise _infinite(n, proof, levels)
+                    raise infinite_error(proof[0], proof[1], n, levels)
             # close the counter, n^(B+1) = n^B or n^(B+1) = n^(B-1), once a level needed no
             # repair (the heaps < n have settled); a closure's full verification walks every
             # position of the level first, so it is not tried while the levels still change

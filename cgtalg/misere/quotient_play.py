@@ -51,7 +51,7 @@ from cgtalg.misere.quotient_state import (
 )
 from cgtalg.misere.quotient_store import Checkpointer, quotient_key
 
-__all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "DIRECT_SPLITS",
+__all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "rays_for", "DIRECT_SPLITS",
            "LARGE_HEAP", "QUOTIENT_SECONDS", "QUOTIENT_MEMORY"]
 
 #: a position of a finite take-and-break code with a heap above this many tokens is answered
@@ -167,13 +167,43 @@ class _Images:
         return x
 
 
+#: stored proofs of infinitude read (and re-verified) once per store and process
+_RAYS: dict = register_cache("misere.quotient ray pretensions read from stores", {})
+
+
+def rays_for(ruleset: Any, heaps: Sequence[int], store: Any) -> Any:
+    """The stored ray pretension of ``ruleset`` (a proof that a partial quotient is infinite,
+    :mod:`cgtalg.misere.quotient_rays`) when it covers ``heaps``, else None. Read from an opened
+    store and re-verified once per store and process; one that fails is reported with a
+    warning and ignored."""
+    if store is None or store is False or isinstance(store, str) or not heaps:
+        return None
+    where = getattr(store, "location", id(store))
+    key = (quotient_key(ruleset), where, _process_key(ruleset) or id(ruleset))
+    if key not in _RAYS:
+        try:
+            _RAYS[key] = Checkpointer(ruleset, store).load_rays()
+        except (StoreCorruptError, ComputationLimitError) as exc:
+            warnings.warn(f"{exc} (answering by search instead)", RuntimeWarning, stacklevel=4)
+            _RAYS[key] = None
+    got = _RAYS[key]
+    if got is None or max(int(h) for h in heaps) > got[2]:
+        return None
+    return got[0]
+
+
 def quotient_outcome(ruleset: Any, heaps: Sequence[int], store: Any = None,
                      max_seconds: float | None = None) -> str | None:
     """``'P'``/``'N'`` from the known quotient, or None when none covers ``heaps``
-    (:func:`quotient_for`: a large heap of a finite code looks for a final quotient first)."""
+    (:func:`quotient_for`: a large heap of a finite code looks for a final quotient first;
+    then a stored proof that the next quotient is infinite, :func:`rays_for`, answers the
+    positions of the heaps it covers)."""
     st = quotient_for(ruleset, heaps, store, max_seconds)
     if st is None:
-        return None
+        ray = rays_for(ruleset, heaps, store)
+        if ray is None:
+            return None
+        return "P" if ray.is_p([int(h) for h in heaps if h]) else "N"
     im = _Images(st)
     return "P" if im.P[im.image(heaps)] else "N"
 
@@ -195,7 +225,8 @@ def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None
         move = _move_tuple
     st = quotient_for(ruleset, heaps, store, max_seconds)
     if st is None:
-        return None
+        ray = rays_for(ruleset, heaps, store)
+        return None if ray is None else list(_ray_moves(ruleset, ray, [int(h) for h in heaps], move))
     im = _Images(st)
     t = im.t
     hs = [int(h) for h in heaps]
@@ -216,6 +247,24 @@ def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None
         r = int(t[pre[i], suf[i + 1]])
         moves.extend(_moves_in_heap(ruleset, im, i, h, r, move))
     return moves
+
+
+def _ray_moves(ruleset: Any, ray: Any, hs: list[int], move: Callable[..., Any]) -> Iterator[Any]:
+    """The winning moves of ``hs`` from a ray pretension: each option of each heap (first
+    occurrence) whose position is P by ``ray``."""
+    seen: set[int] = set()
+    for i, h in enumerate(hs):
+        if h == 0 or h in seen:
+            continue
+        seen.add(h)
+        rest = hs[:i] + hs[i + 1:]
+        done: set = set()
+        for parts in ruleset.heap_options(h):
+            parts = tuple(p for p in parts if p)
+            key = (h - sum(parts), parts)
+            if key not in done and ray.is_p([x for x in rest + list(parts) if x]):
+                done.add(key)
+                yield move(i, h, h - sum(parts), parts)
 
 
 def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int,

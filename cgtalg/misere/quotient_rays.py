@@ -16,13 +16,15 @@ exactly, as a *ray pretension*:
 
 Verification (:func:`verify_ray_pretension`). The verification principle of
 :mod:`cgtalg.misere.quotient` (the P- and N-conditions) never uses that the monoid is finite,
-so a ray pretension that satisfies both predicts the misère outcome of every position of heaps
-``<= v``, and its reduction is ``Q_v``. The conditions are checked on finitely many cases:
+so a ray pretension that satisfies both predicts the misère outcome of every position of its
+heaps (``0 .. v``, and the later heaps :func:`adjoin_ray_heap` maps into ``R``), and its
+reduction is ``Q_v`` (then ``Q_h`` for the last heap ``h``). The conditions are checked on
+finitely many cases:
 
 * a position is ``G = w + a·u + b·v`` with ``w`` free of ``u`` and ``v``. Its option images are
-  ``T(w)·(a, b)`` (a move in ``w``; an option of a heap of ``w`` may contain copies of ``u``:
-  the offset ``ε``), ``Φ(w)·S_u·(a − 1, b)`` when ``a >= 1`` and ``Φ(w)·S_v·(a, b − 1)`` when
-  ``b >= 1``. The pairs ``(Φ(w), T(w))`` are finitely many (``R`` is finite; an N-search over
+  ``T(w)·(a, b)`` (a move in ``w``; an option of a heap of ``w`` may hold one copy of ``u`` or
+  of ``v``: the offset ``ε`` of :data:`EPS`), ``Φ(w)·S_u·(a − 1, b)`` when ``a >= 1`` and
+  ``Φ(w)·S_v·(a, b − 1)`` (an option of ``v`` may hold one ``u``) when ``b >= 1``. The pairs ``(Φ(w), T(w))`` are finitely many (``R`` is finite; an N-search over
   the heaps other than ``u`` and ``v`` keeps the inclusion-minimal ``T`` per element, which
   covers every reachable pair because ``(x, T) ↦ (x·Φ(h), T·Φ(h) ∪ x·S_h)`` is monotone
   in ``T``), and each is checked at every point ``(a, b)`` below;
@@ -53,7 +55,9 @@ docs/quotient_frontier.md has the result and the command (``tools/quotient_rays.
 
 from __future__ import annotations
 
+import base64
 import itertools
+import zlib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -66,7 +70,10 @@ from cgtalg.misere.pretension import Pretension
 
 __all__ = ["RayRules", "RayPretension", "RayFailure", "fit_rules", "ray_pretension_from_level",
            "verify_ray_pretension", "ray_pairs", "free_heap", "adjoin_ray_heap", "order_witness",
-           "prove_infinite"]
+           "prove_infinite", "encode_ray", "decode_ray", "FORMAT"]
+
+#: version of a stored ray pretension (:func:`encode_ray`)
+FORMAT = 1
 
 #: the neighbourhood the conditions at a point read (module docstring)
 OFFSETS = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, -1))
@@ -564,3 +571,76 @@ def prove_infinite(cand: Pretension, n: int, copies: int, options: Sequence[Sequ
     if wit is None or verify_ray_pretension(rp, options[:n + 1], max_states, deadline) is not None:
         return None
     return rp, wit
+
+
+# -- stored form ---------------------------------------------------------------------------------
+def _least_words(cols: np.ndarray, row: Sequence[int]) -> list[tuple[int, ...]] | None:
+    """A word per element of ``R``: breadth first from the identity over the columns, each
+    named by its least heap (None when some element is not reached)."""
+    nR = int(cols.shape[1])
+    heap_of: dict[int, int] = {}
+    for h, i in enumerate(row):
+        if i >= 0 and i not in heap_of:
+            heap_of[i] = h
+    words: list[tuple[int, ...] | None] = [None] * nR
+    words[0] = ()
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for i in sorted(heap_of):
+            for x, y in zip(frontier, cols[i][frontier].tolist()):
+                if words[y] is None:
+                    words[y] = tuple(sorted(words[x] + (heap_of[i],)))
+                    nxt.append(y)
+        frontier = nxt
+    return None if any(w is None for w in words) else words  # type: ignore[return-value]
+
+
+def _pack(a: np.ndarray) -> str:
+    return base64.b64encode(zlib.compress(np.ascontiguousarray(a).tobytes(), 6)).decode("ascii")
+
+
+def encode_ray(pre: RayPretension, witness: tuple[int, int], top: int) -> dict:
+    """A JSON-ready record of a verified ray pretension for the heaps ``0 .. top`` and its order
+    witness (:func:`decode_ray` reads it back; nothing in it is trusted on reading)."""
+    return {"format": FORMAT, "u": pre.u, "v": pre.v, "top": int(top), "order_r": pre.order_r,
+            "rules": pre.rules.to_dict(), "row": [int(i) for i in pre.row],
+            "cols": _pack(pre.cols.astype("<i4")), "F_shape": list(pre.F.shape),
+            "F": _pack(np.packbits(pre.F.reshape(-1).astype(np.uint8))),
+            "witness": [int(witness[0]), int(witness[1])]}
+
+
+def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, int], int]:
+    """``(pretension, witness, top)`` from :func:`encode_ray`'s record; ``ValueError`` naming
+    what is malformed (the caller verifies what it reads)."""
+    try:
+        if rec.get("format") != FORMAT:
+            raise ValueError(f"format {rec.get('format')!r}, not {FORMAT}")
+        u, v, top, nR = int(rec["u"]), int(rec["v"]), int(rec["top"]), int(rec["order_r"])
+        rules = RayRules(**{k: int(rec["rules"][k]) for k in ("q", "K", "p", "K2", "s", "m0")})
+        row = [int(i) for i in rec["row"]]
+        cols = np.frombuffer(zlib.decompress(base64.b64decode(rec["cols"])), dtype="<i4")
+        shape = tuple(int(x) for x in rec["F_shape"])
+        bits = np.frombuffer(zlib.decompress(base64.b64decode(rec["F"])), dtype=np.uint8)
+        witness = (int(rec["witness"][0]), int(rec["witness"][1]))
+    except ValueError:
+        raise
+    except (KeyError, TypeError, AttributeError, IndexError, zlib.error, ArgumentError) as exc:
+        raise ValueError(f"a malformed record ({type(exc).__name__}: {exc})") from None
+    k = max(row) + 1 if row else 0
+    if not (0 < u < v <= top == len(row) - 1) or row[u] != -1 or row[v] != -1 or nR < 1:
+        raise ValueError("heaps u, v, top and the rows do not match")
+    if sorted(set(i for i in row if i >= 0)) != list(range(k)) or cols.size != k * nR:
+        raise ValueError("the columns do not match the rows")
+    cols = cols.reshape(k, nR).astype(np.int32)
+    if cols.size and (cols.min() < 0 or cols.max() >= nR):
+        raise ValueError("a column names an element outside R")
+    if shape != (nR,) + rules.table_shape or bits.size * 8 < nR * shape[1] * shape[2]:
+        raise ValueError("the table does not have the shape the rules need")
+    F = np.unpackbits(bits)[: nR * shape[1] * shape[2]].astype(bool).reshape(shape)
+    words = _least_words(cols, row)
+    if words is None:
+        raise ValueError("the heaps do not generate R")
+    if not 0 <= witness[0] < nR:
+        raise ValueError("the witness names an element outside R")
+    return RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules), witness, top

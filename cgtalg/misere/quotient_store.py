@@ -25,6 +25,15 @@ naming the row (sequence ``quotient:<game>``, entry ``misere_quotient``): a corr
 tampered record, or one written for a different ruleset of the same name. (A tampered record
 that still passes the verification is a correct quotient: the check is a proof, not a
 checksum.)
+
+Beside it, the entry ``misere_quotient_rays`` may hold a proof that the next partial quotient
+is infinite: a verified ray pretension with its order witness
+(:func:`cgtalg.misere.quotient_rays.encode_ray`), written when the counting strategy finds one.
+It is not trusted either: :func:`check_rays_record` decodes it, verifies it against the
+ruleset's own moves and recomputes the witness; a record that fails raises
+:class:`~cgtalg.errors.StoreCorruptError`. A stored proof stops a later construction at once
+(:func:`cgtalg.misere.quotient.misere_quotient`) and answers the positions of the heaps it
+covers (:func:`cgtalg.misere.quotient_play.rays_for`).
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from typing import Any
 from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline, check_fits
-from cgtalg.errors import ComputationLimitError, StoreCorruptError, StoreError
+from cgtalg.errors import ArgumentError, ComputationLimitError, StoreCorruptError, StoreError
 from cgtalg.misere import quotient_kernel
 from cgtalg.misere.pretension import FiniteMonoid, Pretension, _reduce, table_bytes, verify_pretension
 from cgtalg.misere.quotient_state import (
@@ -51,12 +60,15 @@ from cgtalg.misere.quotient_state import (
 )
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
-           "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY"]
+           "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record"]
 
 #: version of the stored record
 FORMAT = 1
 #: the entry of the sequence metadata that holds the record
 ENTRY = "misere_quotient"
+#: the entry that holds a proof that the next partial quotient is infinite (a verified ray
+#: pretension, :mod:`cgtalg.misere.quotient_rays`), beside the last finite one
+RAYS = "misere_quotient_rays"
 #: presentations are stored for quotients up to this order (they are recomputed on load anyway)
 PRESENTATION_ORDER = 400
 
@@ -259,6 +271,32 @@ def check_quotient_claim(ruleset: Any, table: Any, P: Any, phi: Any, final: bool
     return done
 
 
+def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> Any:
+    """Why the stored ray record ``rec`` of ``ruleset`` is not a proof that ``Q_v`` is infinite
+    (a text), or ``(ray pretension, witness, top)`` when it is: decoded, verified against the
+    ruleset's own moves for every heap ``<= top`` (:func:`verify_ray_pretension`), and the order
+    witness recomputed (:func:`order_witness`: the stored one is not read)."""
+    from cgtalg.misere.quotient_rays import decode_ray, order_witness, verify_ray_pretension
+
+    if not isinstance(rec, dict):
+        return "not a record"
+    try:
+        ray, _stored_witness, top = decode_ray(rec)
+    except ValueError as exc:
+        return str(exc)
+    options = [_heap_options(ruleset, h) for h in range(top + 1)]
+    try:
+        fail = verify_ray_pretension(ray, options, max_states, Deadline(None))
+    except (ArgumentError, ComputationLimitError) as exc:
+        return f"its verification stopped: {exc}"
+    if fail is not None:
+        return f"it does not verify ({fail})"
+    witness = order_witness(ray)
+    if witness is None:
+        return "it has no order witness, so it proves no infinite quotient"
+    return ray, witness, top
+
+
 def load_quotient_state(ruleset: Any, store: Any, max_states: int = 2_000_000) -> Any:
     """The verified quotient state stored for ``ruleset`` (None when nothing is stored).
 
@@ -304,6 +342,7 @@ class Checkpointer:
         self.stored_rank: tuple[bool, int] | None = None
         self._pending: Any = None
         self._last = time.monotonic()
+        self._keep_rays = False          # a proof written in this run survives a fresh state
 
     @property
     def active(self) -> bool:
@@ -334,6 +373,35 @@ class Checkpointer:
         self.stored_rank = st.rank()
         return st
 
+    def load_rays(self) -> tuple[Any, tuple[int, int], int] | None:
+        """The stored proof that a partial quotient is infinite, re-verified: ``(ray pretension,
+        order witness, top heap)``, or None when none is stored. Raises
+        :class:`~cgtalg.errors.StoreCorruptError` when it fails a check."""
+        if self.store is None:
+            return None
+        rec = (self.store.sequence_meta(self.key) or {}).get(RAYS)
+        if rec is None:
+            return None
+        why = check_rays_record(self.ruleset, rec, self.max_states)
+        if isinstance(why, str):
+            raise StoreCorruptError(
+                f"the stored proof that a misère quotient of {self.name} is infinite (store row: sequence "
+                f"{self.key!r}, metadata entry {RAYS!r}) is rejected: {why}. Recompute it with "
+                "misere_quotient(..., strategy='counting', resume=False) (CLI: --fresh), which replaces it")
+        return why
+
+    def write_rays(self, ray: Any, witness: tuple[int, int], top: int) -> None:
+        """Store a verified ray pretension with its order witness, beside the finite state."""
+        if self.store is None:
+            return
+        from cgtalg.misere.quotient_rays import encode_ray
+
+        self.flush()
+        meta = dict(self.store.sequence_meta(self.key) or {})
+        meta[RAYS] = encode_ray(ray, witness, top)
+        self.store.put_sequence_meta(self.key, meta, replace=True)
+        self._keep_rays = True
+
     def write(self, state: Any) -> None:
         if self.store is None:
             return
@@ -342,7 +410,11 @@ class Checkpointer:
                 self._record()
             if self.stored_rank is not None and self.stored_rank >= state.rank():
                 return
-        self.store.put_sequence_meta(self.key, {ENTRY: _encode(state, self.name)}, replace=True)
+        meta = {ENTRY: _encode(state, self.name)}
+        rays = (self.store.sequence_meta(self.key) or {}).get(RAYS)
+        if rays is not None and (self._keep_rays or not self.replace):
+            meta[RAYS] = rays              # a proof of infinitude stays beside the finite state
+        self.store.put_sequence_meta(self.key, meta, replace=True)
         self.stored_rank = state.rank()
         self.replace = False
         self._pending = None

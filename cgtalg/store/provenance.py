@@ -87,6 +87,7 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "sequence:grundy": 1,  # cgtalg.rulesets.grundy_engine: Grundy values of heap games
     "periodicity": 1,  # cgtalg.rulesets.octal_periodicity: certified period (sequence metadata)
     "misere_quotient": 1,  # cgtalg.misere.quotient_store: misère quotient (sequence metadata)
+    "misere_quotient_rays": 1,  # cgtalg.misere.quotient_store: proof that a partial quotient is infinite
 }
 
 

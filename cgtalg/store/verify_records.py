@@ -24,7 +24,10 @@ never reads the store) and compared chunk by chunk, in full with ``sample=None``
 recomputed values, and once it holds, the stored values past the recomputed prefix are compared
 with the values the period gives; a misère quotient (metadata ``misere_quotient`` of ``quotient:GAME``) goes
 through the loader's exact verification (:func:`cgtalg.misere.quotient_store.load_quotient_state`)
-and its stored presentation is compared with the one recomputed from the verified table.
+and its stored presentation is compared with the one recomputed from the verified table; a
+stored proof that the next partial quotient is infinite (metadata ``misere_quotient_rays``) is
+verified again from the rules and its order witness recomputed
+(:func:`cgtalg.misere.quotient_store.check_rays_record`).
 """
 
 from __future__ import annotations
@@ -543,6 +546,9 @@ def _check_meta(run: Verification, seq: Any, meta: dict, ruleset: Any,
     record = meta.get("misere_quotient")
     if record is not None:
         _quotient(run, key, seq.key, record)
+    rays = meta.get("misere_quotient_rays")
+    if rays is not None:
+        _quotient_rays(run, key, seq.key, rays)
     return period
 
 
@@ -604,6 +610,34 @@ def _quotient(run: Verification, key: str, seq_key: str, record: Any) -> None:
         if stored != fresh:
             run.mismatch("sequences", key, stored, fresh)
             return
+    run.count("quotients_rechecked")
+
+
+def _quotient_rays(run: Verification, key: str, seq_key: str, rays: Any) -> None:
+    """A stored proof that a partial misère quotient is infinite: re-verified from the ruleset's
+    own moves (:func:`cgtalg.misere.quotient_store.check_rays_record`)."""
+    from cgtalg.misere.quotient_store import check_rays_record, quotient_key
+    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+
+    game = seq_key.split(":", 1)[1]
+    try:
+        ruleset = parse_heap_ruleset(game)
+    except CgtalgError:
+        run.skip("quotients", f"{key}: the game {shorten(game, 40)!r} is not a heap game known here")
+        return
+    if quotient_key(ruleset) != seq_key:  # pragma: no cover - the key names the game
+        run.problem("sequences", key, f"a proof of infinitude for {shorten(game, 40)} stored under {seq_key!r}")
+        return
+    try:
+        why = check_rays_record(ruleset, rays)
+    except ComputationLimitError as exc:
+        if run.deadline.expired():
+            raise
+        run.skip("quotients", f"{key}: over its budget: {shorten(str(exc), 120)}")
+        return
+    if isinstance(why, str):
+        run.problem("sequences", key, f"the stored proof that a misère quotient is infinite is rejected: {why}")
+        return
     run.count("quotients_rechecked")
 
 
