@@ -191,6 +191,17 @@ def test_ray_pretension_errors(finite_case):
         verify_ray_pretension(rp, [])
 
 
+def test_an_option_with_two_copies_of_u_is_refused():
+    """Heap 14 of 0.07 splits into 6 + 6: with u = 6 the conditions would read two steps away,
+    beyond the neighbourhood the check set covers, so verification refuses (and the search for a
+    proof of infinitude treats it as no proof)."""
+    _q, pre = fresh_quotient("0.07", 14)
+    rp = ray_pretension_from_level(pre, 6, 14, 12)
+    options = [_heap_options(TakeAndBreak("0.07"), h) for h in range(15)]
+    with pytest.raises(ArgumentError, match="neighbourhood"):
+        verify_ray_pretension(rp, options)
+
+
 # -- Dawson's Kayles, heap 34 -------------------------------------------------------------------------
 @pytest.mark.slow
 def test_dawson_kayles_q34_is_infinite():

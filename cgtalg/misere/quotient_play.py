@@ -182,10 +182,13 @@ def rays_for(ruleset: Any, heaps: Sequence[int], store: Any) -> Any:
     key = (quotient_key(ruleset), where, _process_key(ruleset) or id(ruleset))
     if key not in _RAYS:
         try:
-            _RAYS[key] = Checkpointer(ruleset, store).load_rays()
+            got = Checkpointer(ruleset, store).load_rays()
         except (StoreCorruptError, ComputationLimitError) as exc:
             warnings.warn(f"{exc} (answering by search instead)", RuntimeWarning, stacklevel=4)
-            _RAYS[key] = None
+            got = False
+        if got is None:             # nothing stored (yet): asked again next time
+            return None
+        _RAYS[key] = got or None
     got = _RAYS[key]
     if got is None or max(int(h) for h in heaps) > got[2]:
         return None

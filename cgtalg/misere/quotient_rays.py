@@ -568,7 +568,12 @@ def prove_infinite(cand: Pretension, n: int, copies: int, options: Sequence[Sequ
     except (ComputationLimitError, ArgumentError):
         return None
     wit = order_witness(rp)
-    if wit is None or verify_ray_pretension(rp, options[:n + 1], max_states, deadline) is not None:
+    if wit is None:
+        return None
+    try:
+        if verify_ray_pretension(rp, options[:n + 1], max_states, deadline) is not None:
+            return None
+    except ArgumentError:           # an option beyond the neighbourhood (two copies of u, ...)
         return None
     return rp, wit
 
