@@ -19,8 +19,9 @@ its main source (named above, holding the module's table and ``PyInit``) and the
 all of them, so editing any one makes an existing build stale; the loaders
 (``cgtalg.nimbers.compiled``, ``cgtalg.misere.quotient_kernel``) compute the same hash.
 
-Without a working compiler the build goes on with a warning and cgtalg uses its Python
-implementation of the same computations (``cgtalg.nimbers.compiled.status()`` and
+Without a C compiler the build goes on with a warning and cgtalg uses its Python
+implementation of the same computations; a compiler that refuses a kernel's sources fails the
+build (a broken kernel must not pass as a fallback), unless ``CGTALG_ALLOW_KERNEL_FAILURE=1`` (``cgtalg.nimbers.compiled.status()`` and
 ``cgtalg.misere.quotient_kernel.status()`` tell which one is in use).
 """
 
@@ -96,13 +97,24 @@ class CustomBuildHook(BuildHookInterface):
         for source, macro in KERNELS:
             try:
                 out = compile_kernel(root, source, macro)
-            except (OSError, subprocess.CalledProcessError) as exc:
-                detail = getattr(exc, "stderr", "") or str(exc)
+            except OSError as exc:          # no compiler at all: the Python path runs
                 self.app.display_warning(
-                    f"cgtalg: the C kernel {source} was not compiled ({detail.strip()[:400]}); "
+                    f"cgtalg: the C kernel {source} was not compiled (no C compiler: {exc}); "
                     "the Python implementation will be used"
                 )
                 continue
+            except subprocess.CalledProcessError as exc:
+                # a compiler that refuses the sources is a broken kernel, never a silent fallback
+                # (CGTALG_ALLOW_KERNEL_FAILURE=1 turns it back into a warning, for a broken toolchain)
+                detail = (exc.stderr or str(exc)).strip()
+                if os.environ.get("CGTALG_ALLOW_KERNEL_FAILURE", "") not in ("", "0"):
+                    self.app.display_warning(f"cgtalg: the C kernel {source} did not compile ({detail[:400]}); "
+                                             "the Python implementation will be used")
+                    continue
+                raise RuntimeError(
+                    f"cgtalg: the C kernel {source} does not compile with {exc.cmd[0]}:\n{detail[-4000:]}\n"
+                    "(fix the C sources; CGTALG_NO_COMPILE=1 installs without kernels, "
+                    "CGTALG_ALLOW_KERNEL_FAILURE=1 turns this error into a warning)") from None
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
             build_data["artifacts"].append(str(out.relative_to(root)))

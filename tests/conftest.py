@@ -52,3 +52,23 @@ def pg_url():
     with admin.connect() as conn:
         conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     admin.dispose()
+
+
+def kernels_expected() -> bool:
+    """Whether the C kernels must be in use: a C compiler exists and nothing asked for the Python
+    path (``CGTALG_PURE_PYTHON``, ``CGTALG_NO_COMPILE``). There a kernel test never skips: a
+    kernel that is not built is a failure (tests/test_kernels_built.py), not a fallback."""
+    import shutil
+    import sysconfig
+
+    if any(os.environ.get(v, "") not in ("", "0") for v in ("CGTALG_PURE_PYTHON", "CGTALG_NO_COMPILE")):
+        return False
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def skip_without_kernel(available: bool, status: str) -> pytest.MarkDecorator:
+    """The mark of a kernel's test module: skip when the kernel is not in use *and* not
+    expected (no compiler, or the Python path asked for); where it is expected the tests run,
+    and fail if the kernel is missing."""
+    return pytest.mark.skipif(not available and not kernels_expected(), reason=f"C kernel not in use: {status}")

@@ -22,12 +22,17 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from conftest import skip_without_kernel
+except ImportError:  # imported as tests.test_nimbers_compiled by the fresh interpreter below
+    from tests.conftest import skip_without_kernel
+
 from cgtalg.errors import OrdinalRangeError
 from cgtalg.nimbers import alpha_table, compiled, engine, finite, nimber
 from cgtalg.nimbers.nimber import Nimber, nim_add, nim_mul
 
 C = compiled.load()
-needs_c = pytest.mark.skipif(C is None, reason=f"C kernel not in use: {compiled.status()}")
+needs_c = skip_without_kernel(C is not None, f"nimber kernel: {compiled.status()}")
 ENG = engine.engine()
 PY = engine.Engine  # unbound methods: the Python reference, whatever the instance routes
 

@@ -18,13 +18,15 @@ import sys
 
 import pytest
 
+from conftest import skip_without_kernel
+
 from cgtalg.core.partizan import ZERO, dyadic, integer, nimber, pgame, up
 from cgtalg.core.partizan_notation import parse_partizan
 from cgtalg.normal import partizan as P
 from cgtalg.normal import partizan_kernel as K
 from cgtalg.rulesets.partizan_games import Clobber, Domineering, Hackenbush, ToadsAndFrogs, partizan_form
 
-pytestmark = pytest.mark.skipif(not K.available(), reason=f"partizan kernel not in use: {K.status()}")
+pytestmark = skip_without_kernel(K.available(), f"partizan kernel: {K.status()}")
 
 
 def _le_definition(g, h) -> bool:

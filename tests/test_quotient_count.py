@@ -21,6 +21,8 @@ import itertools
 import numpy as np
 import pytest
 
+from conftest import kernels_expected
+
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere import quotient as Q
@@ -162,8 +164,8 @@ def test_power_distinctions_by_brute_force():
 def test_bounded_check_compiled_and_python_agree():
     """The first (unrepaired) candidates of heap 25 of 0.07 at levels 0–3 fail below their
     bound; both implementations name the same least failing word, below the bound."""
-    if not quotient_kernel.available():
-        pytest.skip("the compiled kernel is not built")
+    if not quotient_kernel.available() and not kernels_expected():
+        pytest.skip("the compiled kernel is not built (no C compiler)")
     _q, pre = _quotient("0.07", 24)
     options = _options("0.07", 25)
     for B in range(4):

@@ -13,6 +13,8 @@ import time
 import numpy as np
 import pytest
 
+from conftest import skip_without_kernel
+
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere import quotient as qmod
@@ -32,7 +34,7 @@ from cgtalg.misere.quotient import misere_quotient
 from cgtalg.misere.quotient_state import _heap_options, forget_known
 from cgtalg.rulesets.octal import TakeAndBreak
 
-pytestmark = pytest.mark.skipif(not qk.available(), reason=f"quotient kernel: {qk.status()}")
+pytestmark = skip_without_kernel(qk.available(), f"quotient kernel: {qk.status()}")
 
 CODES = ["0.123", "0.77", "0.72", "0.15", "0.07", "0.137", "0.6", "0.31", "0.52", "4.7", "0.753"]
 

@@ -21,6 +21,8 @@ import itertools
 import random
 
 import pytest
+
+from conftest import skip_without_kernel
 from rulesets_brute import equals_by_play
 
 from cgtalg.errors import ComputationLimitError
@@ -30,7 +32,7 @@ from cgtalg.core.partizan import nimber
 from cgtalg.rulesets.partizan_games import partizan_form
 from cgtalg.rulesets.snort_col import Col, Snort
 
-pytestmark = pytest.mark.skipif(not K.available(), reason=f"partizan kernel not in use: {K.status()}")
+pytestmark = skip_without_kernel(K.available(), f"partizan kernel: {K.status()}")
 
 RULES = [Snort, Col]
 
