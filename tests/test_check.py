@@ -1,9 +1,10 @@
-"""``cgtalg check`` and cgtalg.ops.certificates (issue 23): the whole --json output of every
-command that prints a certificate is accepted and re-checked, and a tampered one is rejected.
+"""``cgtalg check`` and cgtalg.ops.certificates (issues 23 and 32): the whole --json output of
+every command that prints a certificate is accepted and re-checked, and a tampered one is
+rejected.
 
-The checkers are the library's independent ones (direct play of literal sums; re-computation of
-values from the rules; the exact quotient verification), and one written here for the normal-
-play order: G ≥ H iff Left wins G − H moving second (Siegel, CGT II.1), played by brute force.
+The checker is the independent referee, :mod:`cgtalg.referee` (direct play of literal sums;
+re-computation of values from the rules; the exact quotient verification on the game's own
+moves; the normal-play order, G ≥ H iff Left wins G − H moving second, Siegel CGT II.1).
 The documents checked are computed here, then tampered with: a wrong period (17 for 0.07, whose
 period is 34: Winning Ways ch. 4) or a flipped P-position of Q(0.123) must be rejected.
 """
@@ -71,7 +72,7 @@ def test_tampered_certificates_are_rejected():
     d["relation"] = ">"   # its certificates prove '='
     assert check(d)[0] == 1
     p = out(*DOCS["period"])
-    for key, value, why in (("period", 17, "G("), ("preperiod", 54, "not least"), ("period", 68, "not least")):
+    for key, value, why in (("period", 17, "G("), ("preperiod", 54, "not the least"), ("period", 68, "not the least")):
         bad = copy.deepcopy(p)
         bad[key] = value
         code, text = check(bad)
@@ -84,7 +85,7 @@ def test_tampered_certificates_are_rejected():
     i = bad["P"].index(True)
     bad["P"][i] = False
     code, text = check(bad)
-    assert code == 1 and "wrong outcome" in text
+    assert code == 1 and ("N-condition" in text or "no option with its image in P" in text)
     bad = copy.deepcopy(q)
     bad["table"][1][1] = (bad["table"][1][1] + 1) % len(bad["table"])
     assert check(bad)[0] == 1
@@ -96,8 +97,9 @@ def test_not_a_certificate():
     assert main(["check", "/nonexistent/file.json"]) == 2
     with pytest.raises(CertificateError, match="no certificate"):
         check_certificate({"hello": 1})
-    with pytest.raises(CertificateError):
-        check_certificate(out("period", "0.376", "--no-store", "--max-values", "5000"))  # not certified
+    # a period that is not certified claims nothing: the referee says so, and proves nothing
+    (rep,) = check_certificate(out("period", "0.376", "--no-store", "--max-values", "5000"))
+    assert rep.ok and "claims nothing" in " ".join(rep.reasons)
 
 
 def test_python_results_are_accepted():
@@ -110,12 +112,14 @@ def test_python_results_are_accepted():
 
 
 def test_normal_order_checker_against_the_library_on_random_forms():
-    # the checker's play of G − H and the library's recursive order agree on small forms
+    # the referee's play of G − H (Siegel CGT II.1) and the library's recursive order agree on
+    # small forms, handed over as the rows a certificate carries
     import random
 
     import cgtalg as cg
     from cgtalg.core.partizan import pgame
-    from cgtalg.ops.certificates import _left_wins_second
+    from cgtalg.misere.partizan_certificate_json import forms_to_json
+    from cgtalg.referee.games import ge, read_rows
 
     rng = random.Random(5)
     forms = [pgame()]
@@ -125,5 +129,7 @@ def test_normal_order_checker_against_the_library_on_random_forms():
     for _ in range(200):
         g, h = rng.choice(forms), rng.choice(forms)
         rel = cg.compare(g, h).relation
-        assert _left_wins_second(g, h) == (rel in ("=", ">"))
-        assert _left_wins_second(h, g) == (rel in ("=", "<"))
+        rows, (gi, hi) = forms_to_json(g, h)
+        rg, rh = (read_rows(rows)[i] for i in (gi, hi))
+        assert ge(rg, rh) == (rel in ("=", ">"))
+        assert ge(rh, rg) == (rel in ("=", "<"))

@@ -78,7 +78,7 @@ def test_markdown_console_commands(path, command, tmp_path, monkeypatch):
     monkeypatch.setenv("CGTALG_STORE", str(tmp_path / "store.sqlite"))
     monkeypatch.chdir(tmp_path)
     args = shlex.split(command.split(" #")[0])[1:]
-    if any(ch in command for ch in "|><"):
+    if any(ch in command for ch in "|><&"):
         pytest.skip("shell pipeline/redirect")
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, (command, result.output, result.exception)

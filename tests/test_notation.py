@@ -65,12 +65,11 @@ def test_format_prefers_short_text():
         ("{*2,", 4, "unexpected end of input: expected a game"),
         ("*[2#", 4, "unclosed bracket: expected ']'"),
         ("{*2 *3}", 4, "expected ',' or '}' after an option"),
-        ("3", 0, "a bare number 3 is not an impartial game; write *3 for the nim-heap"),
         ("*2++", 3, "expected a game: 0, *, *n, {...}, *[...], (...) or name(n, ...)"),
         ("", 0, "empty game text"),
         ("*[2,]", 4, "expected an item after ','"),
-        # ("{1|0}" is partizan notation since issue 11: cg.parse reads it as a PartizanGame)
-        ("{1, 0}", 1, "a bare number 1 is not an impartial game; write *1 for the nim-heap"),
+        # ("{1|0}" is partizan notation since issue 11, and a bare number such as "3" since
+        # issue 32: cg.parse reads them as PartizanGames, test_bare_numbers_are_numbers)
         ("*2 )", 3, "unexpected character after a complete game"),
     ],
 )
@@ -81,6 +80,18 @@ def test_parse_errors_point_at_the_problem(text, position, reason):
     assert err.position == position and err.reason == reason
     assert str(err).startswith(f"bad game notation {text!r} at position {position}")
     assert isinstance(err, ValueError) and isinstance(err, cg.errors.CgtalgError)
+
+
+def test_bare_numbers_are_numbers():
+    # CGSuite's reading (issue 32): "3" is the integer 3 = {2|} (Siegel CGT II.3), "2 + *" the
+    # literal sum of 2 and *, and "{1, 0}" the form with options 1 and 0 for both players; the
+    # digits of a nim-heap (*12) and of misère notation (*[12,3]) are no numbers
+    three = cg.parse("3")
+    assert isinstance(three, cg.PartizanGame) and str(three) == "3"
+    assert three.left == (cg.parse("2"),) and three.right == ()
+    assert cg.parse("2 + *") is cg.parse("2") + cg.parse("*")
+    assert cg.parse("{1, 0}").left == cg.parse("{1, 0}").right
+    assert isinstance(cg.parse("*12"), cg.Game) and isinstance(cg.parse("*[12,3]"), cg.Game)
 
 
 def test_very_deep_forms_print_and_parse():

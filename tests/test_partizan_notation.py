@@ -108,10 +108,17 @@ def test_value_syntax():
     assert parse_partizan("- 1^") is negative(N.uptimal(1, 1, 0))
     assert parse_partizan("1*2") is N.uptimal(1, 0, 2)           # 1 + *2, as CGSuite prints it
     assert parse_partizan("+-1") is switch(1) is parse_partizan("±1")
-    assert parse_partizan("1 +- 1") is pgame([2], [0])             # G ± H = G + ±H
-    assert parse_partizan("1 - ^") is N.uptimal(1, -1, 0)          # number + canonical: canonical sum
+    # G ± H = G + ±H; G - H = G + (-H): the literal sums of the forms (what misère play needs);
+    # read for normal-play values, a number plus a canonical form is their canonical sum
+    assert parse_partizan("1 +- 1") is integer(1) + switch(1)
+    assert parse_partizan("1 +- 1", normal_play=True) is pgame([2], [0])
+    assert parse_partizan("1 - ^") is integer(1) + down
+    assert parse_partizan("1 - ^", normal_play=True) is N.uptimal(1, -1, 0)
     assert parse_partizan("{0,*|0} + {0,*|0}") is pgame([0, star], [0]) + pgame([0, star], [0])  # literal
-    assert parse_partizan("4 - 91512") is integer(-91508)
+    assert parse_partizan("4 + 5") is integer(9) and parse_partizan("-4 - 5") is integer(-9)
+    with pytest.raises(ComputationLimitError, match="normal_play=True"):
+        parse_partizan("4 - 91512")            # the literal sum {3 - 91512 | 4 - 91511}: too large
+    assert parse_partizan("4 - 91512", normal_play=True) is integer(-91508)
     assert parse_partizan("-(1/2)") is dyadic(-1, 2)
     assert parse_partizan("2Miny(1)") is pgame([pgame([3], [2])], [2])
     assert P.canonical_form(parse_partizan("^ + ^ + *")) is N.uptimal(0, 2, 1)

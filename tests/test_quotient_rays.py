@@ -202,6 +202,86 @@ def test_an_option_with_two_copies_of_u_is_refused():
         verify_ray_pretension(rp, options)
 
 
+# -- the loader refuses what the verification would not notice ---------------------------------------
+class _Meta:
+    """A store as the quotient loader sees it (sequence metadata only)."""
+
+    def __init__(self):
+        self.meta = {}
+
+    def sequence_meta(self, key):
+        return self.meta.get(key)
+
+    def put_sequence_meta(self, key, meta, replace=False):
+        self.meta[key] = meta
+
+
+def _stored_ray(finite_case, edit):
+    from cgtalg.misere.quotient_rays import encode_ray
+    from cgtalg.misere.quotient_store import RAYS, quotient_key
+
+    code, n, _pre, rp, _options = finite_case
+    rec = encode_ray(rp, (0, 2), n)
+    edit(rec, rp)
+    store = _Meta()
+    store.put_sequence_meta(quotient_key(TakeAndBreak(code)), {RAYS: rec})
+    return store, rec
+
+
+@pytest.mark.parametrize("finite_case", [("0.07", 14)], indirect=True, ids=["0.07-14"])
+def test_a_stored_ray_with_heap_0_remapped_is_refused(finite_case):
+    """Heap 0 has no move; mapped to another element, the verification (which never moves in it)
+    passed, and is_p((0,)) could say P. The loader refuses it before verifying."""
+    from cgtalg.errors import StoreCorruptError
+    from cgtalg.misere.quotient_rays import decode_ray
+    from cgtalg.misere.quotient_store import Checkpointer, check_rays_record
+
+    def remap(rec, rp):
+        rec["row"][0] = next(i for i in rec["row"] if i > 0)
+
+    store, rec = _stored_ray(finite_case, remap)
+    ray, _w, _top = decode_ray(rec)
+    assert ray.image([0]) != (0, 0, 0)
+    why = check_rays_record(TakeAndBreak("0.07"), rec)
+    assert isinstance(why, str) and "heap 0 has no move" in why
+    with pytest.raises(StoreCorruptError, match="heap 0 has no move but does not map to the identity"):
+        Checkpointer(TakeAndBreak("0.07"), store).load_rays()
+    # and the verification itself refuses to call it verified
+    options = [_heap_options(TakeAndBreak("0.07"), h) for h in range(15)]
+    with pytest.raises(ArgumentError, match="heap 0 has no move"):
+        verify_ray_pretension(ray, options)
+
+
+@pytest.mark.parametrize("finite_case", [("0.07", 14)], indirect=True, ids=["0.07-14"])
+def test_a_stored_ray_with_columns_that_do_not_commute_is_refused(finite_case):
+    import base64
+    import zlib
+
+    from cgtalg.errors import StoreCorruptError
+    from cgtalg.misere.quotient_rays import commute_problem
+    from cgtalg.misere.quotient_store import Checkpointer
+
+    def swap(rec, rp):
+        cols = rp.cols.astype("<i4").copy()
+        i = rp.row[4]
+        # a column whose image of 0 is changed to another element: it no longer commutes
+        cols[i, 0] = (cols[i, 0] + 1) % rp.order_r
+        assert commute_problem(cols) is not None
+        rec["cols"] = base64.b64encode(zlib.compress(cols.tobytes())).decode("ascii")
+
+    store, _rec = _stored_ray(finite_case, swap)
+    with pytest.raises(StoreCorruptError, match="do not commute"):
+        Checkpointer(TakeAndBreak("0.07"), store).load_rays()
+
+
+def test_commuting_columns_pass():
+    from cgtalg.misere.quotient_rays import commute_problem
+
+    z4 = np.array([[1, 2, 3, 0], [2, 3, 0, 1]])           # x + 1, x + 2 mod 4
+    assert commute_problem(z4) is None
+    assert "do not commute" in commute_problem(np.array([[1, 0, 2], [0, 2, 2]]))
+
+
 # -- Dawson's Kayles, heap 34 -------------------------------------------------------------------------
 @pytest.mark.slow
 def test_dawson_kayles_q34_is_infinite():
@@ -285,9 +365,15 @@ def test_an_infinite_quotient_stops_the_construction(fake_proof):
     n = exc.heap
     assert fake_proof and fake_proof[-1][0] == n == 14 and exc.ray is not None and exc.witness == (0, 2)
     assert f"Q_{n} is infinite (proved" in str(exc) and exc.partial.max_heap == n - 1
+    assert exc.partial.infinite_from == n and exc.partial.certificate["infinite_from"] == n
     forget_known()
     q = Q.misere_quotient("0.07", max_heap=14, strategy="counting", partial=True, progress=False, resume=False)
-    assert q.max_heap == n - 1 and f"Q_{n} is infinite (proved" in q.note
+    # the verdict is a field (and its certificate), not only a sentence of the note
+    assert q.max_heap == n - 1 and q.infinite_from == n
+    cert = q.certificate
+    assert cert["kind"] == "infinite-misere-quotient" and cert["game"] == "0.07" and cert["ray"]["v"] == n
+    assert cert["last_finite"] == {"heap": n - 1, "order": q.order, "p_count": len(q.p_portion)}
+    assert q.to_dict()["infinite_from"] == n and q.to_dict()["certificate"] is cert
     forget_known()
 
 
@@ -306,7 +392,14 @@ def test_cli_says_no_budget_helps(fake_proof, tmp_path):
     forget_known()
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
-    assert "is infinite (proved" in d["note"] and d["hint"].startswith("no budget gives a finite quotient")
+    assert d["infinite_from"] == 14 and d["hint"].startswith("no budget gives a finite quotient")
+    assert d["certificate"]["kind"] == "infinite-misere-quotient" and d["certificate"]["infinite_from"] == 14
+    # the referee reads the document: this proof is made up (a finite quotient with a made-up
+    # witness), so it is refused, naming the witness
+    from cgtalg.referee import check_document
+
+    verdicts = check_document(d)
+    assert not verdicts[0].ok and "witness" in " ".join(verdicts[0].reasons)
     # the proof was stored, and is re-verified when read: this one (a finite quotient read as
     # a ray pretension, with a made-up witness) verifies but has no order witness, so it is refused
     r = CliRunner().invoke(cli, ["--store", f"sqlite:///{tmp_path / 's.db'}", "quotient", "0.07", "-n", "14",
@@ -336,11 +429,21 @@ def test_dawson_kayles_proof_is_stored_and_answers_positions(tmp_path):
     forget_known()
     q = Q.misere_quotient("0.07", strategy="counting", max_order=20000, store=store, partial=True, progress=False)
     assert q.max_heap == 33 and q.order == 638
-    assert "Q_34 is infinite (proved" in q.note and "the same monoid is Q_35" in q.note
+    assert q.infinite_from == 34 and q.certificate["heaps_covered"] == 35
     forget_known()
     t0 = time.monotonic()
     q = Q.misere_quotient("0.07", strategy="counting", max_order=20000, store=store, partial=True, progress=False)
     assert "a stored proof re-verified" in q.note and time.monotonic() - t0 < 60
+    assert q.infinite_from == 34 and q.certificate["heaps_covered"] == 35
+    # exported from the store, and checked by the referee from the definitions
+    from cgtalg.misere.quotient_store import ray_certificate
+    from cgtalg.referee import check_document
+
+    cert = ray_certificate(TakeAndBreak("0.07"), store)
+    assert cert["infinite_from"] == 34 and cert["same_quotient_through"] == 35
+    assert cert["last_finite"] == {"heap": 33, "order": 638, "p_count": 109}
+    verdicts = check_document(cert)
+    assert len(verdicts) == 1 and verdicts[0].ok, verdicts[0]
     from cgtalg.store.verify import verify_store
 
     checked = verify_store(store, sample=None)

@@ -15,13 +15,17 @@ counted exactly), verifies it for every position of heaps ``<= n``, and reports 
   ``R`` that verifies (:func:`cgtalg.misere.quotient_rays.adjoin_ray_heap`), so ``Q_h`` is the
   same infinite quotient up to the last;
 * ``--rule "2+4+25"`` prints the outcome table of ``base + a·u + b·n`` (a, b < 16);
-* ``--brute N``: N random positions of at most ``--brute-tokens`` tokens against exhaustive play.
+* ``--brute N``: N random positions of at most ``--brute-tokens`` tokens against exhaustive play;
+* ``--certificate FILE``: the proof as a JSON certificate (:mod:`cgtalg.misere.quotient_infinite`)
+  that ``cgtalg check FILE`` checks from the definitions (:mod:`cgtalg.referee.rays`).
 
 The exit status is 0 only when the pretension verifies and nothing disagrees. Dawson's Kayles
 and Dawson's Chess (docs/quotient_frontier.md)::
 
-    PYTHONPATH=. python tools/quotient_rays.py 0.07 34 --levels 9 --to 40 --brute 300 --json rays_007.json
-    PYTHONPATH=. python tools/quotient_rays.py 0.137 33 --levels 9 --to 39 --brute 300 --json rays_0137.json
+    PYTHONPATH=. python tools/quotient_rays.py 0.07 34 --levels 9 --to 40 --brute 300 --json rays_007.json \
+        --certificate docs/data/Q34_0.07_infinite.json
+    PYTHONPATH=. python tools/quotient_rays.py 0.137 33 --levels 9 --to 39 --brute 300 --json rays_0137.json \
+        --certificate docs/data/Q33_0.137_infinite.json
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
 from cgtalg.misere import quotient as Q
 from cgtalg.misere.quotient_count import extend_counting
+from cgtalg.misere.quotient_infinite import infinite_certificate
 from cgtalg.misere.quotient_rays import (
     adjoin_ray_heap,
     free_heap,
@@ -63,12 +68,14 @@ def main(argv=None) -> int:
     ap.add_argument("--brute-tokens", type=int, default=44)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--certificate", default=None,
+                    help="write the proof as a certificate that `cgtalg check FILE` checks")
     args = ap.parse_args(argv)
     n = args.heap
     rs = TakeAndBreak(args.code)
     t0 = time.monotonic()
     forget_known()
-    Q.misere_quotient(rs, max_heap=n - 1, progress=False, resume=False, max_seconds=3600)
+    last = Q.misere_quotient(rs, max_heap=n - 1, progress=False, resume=False, max_seconds=3600)
     pre = known_state(rs).pre
     if len(pre.phi) != n:
         print(f"Q_{n - 1}({args.code}) was not reached", file=sys.stderr)
@@ -159,6 +166,15 @@ def main(argv=None) -> int:
         out["brute"] = {"positions": len(pos), "with_heap_n": sum(max(p) >= n for p in pos), "disagreements": bad}
         print(f"brute force: {len(pos)} positions ({out['brute']['with_heap_n']} with a heap >= {n}), "
               f"{len(bad)} disagreements")
+    if args.certificate and wit is not None and not disagree and not out.get("brute", {}).get("disagreements"):
+        cert = infinite_certificate(args.code, rp, wit, top,
+                                    {"heap": n - 1, "order": last.order, "p_count": len(last.p_portion)})
+        with open(args.certificate, "w") as fh:
+            json.dump(cert, fh, indent=1)
+            fh.write("\n")
+        print(f"certificate written to {args.certificate} (check it with: cgtalg check {args.certificate})")
+    elif args.certificate:
+        print("no certificate written: nothing proved, or a disagreement", file=sys.stderr)
     out["seconds"] = round(time.monotonic() - t0, 1)
     if args.json:
         with open(args.json, "w") as fh:

@@ -38,9 +38,12 @@ _LAZY: dict[str, str] = {
     "QuotientRow": "cgtalg.census.quotient_table",
     "read_quotient_table": "cgtalg.census.quotient_table",
     "diff_quotient_tables": "cgtalg.census.quotient_table",
+    "row_certificate": "cgtalg.census.certificates",
+    "stored_row_certificates": "cgtalg.census.certificates",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
+    from cgtalg.census.certificates import row_certificate, stored_row_certificates
     from cgtalg.census.codes import CensusClass, census_classes, enumerate_codes
     from cgtalg.census.quotient_table import QuotientCensusResult, QuotientRow, diff_quotient_tables, read_quotient_table
     from cgtalg.census.quotients import QuotientParams, quotient_census

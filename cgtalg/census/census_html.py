@@ -21,7 +21,7 @@ def row_html(row: Any) -> str:
     """The row's columns (its JSON data) as a card."""
     data = row.to_json() if hasattr(row, "to_json") else vars(row)
     rows = [(k, short(" ".join(map(str, v)) if isinstance(v, (list, tuple)) else v, 300))
-            for k, v in data.items() if v not in (None, "", [], ())]
+            for k, v in data.items() if v not in (None, "", [], ()) and k != "certificate"]
     return card(f"census row {row.code}", rows, kind="census-row")
 
 

@@ -24,11 +24,13 @@ from __future__ import annotations
 import html
 import json
 import statistics
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Sequence
 
-from cgtalg.census.table import CensusTableResult, CodeRow, Disagreement, _cut, _norm, _s, csv_table, figure_png, html_page
+from cgtalg.census.certificates import quotient_certificate
+from cgtalg.census.table import (CensusTableResult, CodeRow, Disagreement, _cut, _norm, _s, csv_table, figure_png,
+                                 html_page)
 
 __all__ = ["QuotientRow", "QuotientCensusResult", "quotient_row", "read_quotient_table", "diff_quotient_tables",
            "QUOTIENT_CSV_COLUMNS", "order_at"]
@@ -58,6 +60,9 @@ class QuotientRow(CodeRow):
     stopped: str | None = None
     source: str | None = None
     error: str | None = None
+    #: the final quotient of the standard form to check the row against
+    #: (:func:`~cgtalg.census.certificates.row_certificate`; JSON only)
+    certificate: dict | None = field(default=None, compare=False)
 
     @property
     def final(self) -> bool:
@@ -137,8 +142,10 @@ def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, r
         phi = record.get("phi")
         m0, words = (n0 + shift, None) if phi is None else _member_phi(phi, n0, p, shift)
         tame = record.get("tame")
+        qcert = quotient_certificate(standard, record)
         return QuotientRow(code, standard, shift, cousins, "tame" if tame is not None else "wild-finite",
-                           tame=tame, preperiod=m0, period=p, phi=words, **common)
+                           tame=tame, preperiod=m0, period=p, phi=words,
+                           certificate={"quotient": qcert} if qcert else None, **common)
     return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=record.get("stopped"), **common)
 
 

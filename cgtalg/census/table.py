@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 import numpy as np
 
 from cgtalg.census.census_html import census_html, census_repr, row_html, row_repr
+from cgtalg.census.certificates import period_certificate, quotient_certificate
 
 __all__ = ["CodeRow", "CensusRow", "CensusResult", "CensusTableResult", "Disagreement", "member_row", "read_published",
            "diff_published", "CSV_COLUMNS", "figure_png", "html_page", "csv_table"]
@@ -82,6 +83,8 @@ class CensusRow(CodeRow):
     first_non_nim: int | None = None
     quotient: str | None = None
     source: str | None = None
+    #: what a reader checks the row's claims against (:func:`row_certificate`; JSON only)
+    certificate: dict | None = field(default=None, compare=False)
 
     @property
     def from_store(self) -> bool:
@@ -138,8 +141,7 @@ def member_row(code: str, shift: int, cousins: Sequence[str], standard: str, rec
         return CensusRow(code, standard, shift, cousins, "failed", source=source)
     nr = record["normal"]
     genus = record.get("genus")
-    tail = None
-    first_non_nim = None
+    tail = first_non_nim = None
     if genus:
         tail = " ".join(genus["sequence"][-3:])
         if genus.get("first_non_nim") is not None:
@@ -151,10 +153,14 @@ def member_row(code: str, shift: int, cousins: Sequence[str], standard: str, rec
     if nr["status"] == "solved":
         n0, p = int(nr["preperiod"]), int(nr["period"])
         m0 = n0 + shift if n0 > 0 else max(0, shift - int(nr.get("tail_zeros", 0)))
+        cert = {"period": period_certificate(code, p, m0),
+                "quotient": quotient_certificate(standard, record.get("quotient"))}
         return CensusRow(code, standard, shift, cousins, "solved", period=p, preperiod=m0,
-                         last_exceptional=(m0 - 1 if m0 > 0 else None), **common)
+                         last_exceptional=(m0 - 1 if m0 > 0 else None), certificate=cert, **common)
+    qcert = quotient_certificate(standard, record.get("quotient"))
     return CensusRow(code, standard, shift, cousins, "unsolved", values=int(nr["values"]) + shift,
-                     limit=nr.get("limit"), **common)
+                     limit=nr.get("limit"), certificate={"period": None, "quotient": qcert} if qcert else None,
+                     **common)
 
 
 # -- sequences for the diff --------------------------------------------------------------------

@@ -441,7 +441,8 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at:
     function), ``"partial"`` (``Q_n`` of the heaps done, the test does not hold yet),
     ``"over budget"`` (an order/state budget or the candidate search gave up: ``reason``),
     ``"inconclusive"`` (the wall-clock safety net stopped it; never stored). With ``order``,
-    ``presentation`` and ``p_portion`` when a quotient was found.
+    ``presentation`` and ``p_portion`` when a quotient was found, and for a final one ``phi``
+    (the words of Φ of heaps ``0 .. n0+p-1``: the row's certificate is built from them).
 
     With a ``store``, the verified quotient state is kept there too (sequence metadata
     ``quotient:<code>``, :mod:`cgtalg.misere.quotient_store`): a later census re-verifies the
@@ -483,6 +484,9 @@ def quotient_fields(q: Any, code: Any, heaps: int) -> dict:
 
     per = certified_misere_period(list(q.phi), code.k, max_parts(code)) if code.is_finite else None
     pres = q.presentation()
-    return {"heaps": int(heaps), "status": "final" if per is not None else "partial", "order": q.order,
-            "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],
-            "period": list(per) if per is not None else None}
+    out = {"heaps": int(heaps), "status": "final" if per is not None else "partial", "order": q.order,
+           "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],
+           "period": list(per) if per is not None else None}
+    if per is not None:  # Φ of heaps 0 .. n0+p-1: with the period, the row's certificate (certificates.quotient_certificate)
+        out["phi"] = [pres.words[x] for x in q.phi[: per[0] + per[1]]]
+    return out

@@ -1,13 +1,15 @@
-"""``cgtalg check FILE|-``: re-verify a certificate the library wrote.
+"""``cgtalg check PATH...``: re-verify certificates with the independent referee.
 
     cgtalg equiv '{*2}' '*2+*2' --misere --json > proof.json && cgtalg check proof.json
     cgtalg period 0.07 --json | cgtalg check -
-    cgtalg quotient 0.123 --json | cgtalg check -
+    cgtalg store export-certificates certs/ && cgtalg check certs/
 
-Accepts the whole ``--json`` output of ``equiv`` (impartial and partizan, normal and misère),
-``period`` and ``quotient``, or a result's ``to_json()``; each certificate in it is re-checked
-by a checker independent of the search (:mod:`cgtalg.ops.certificates`), which the report names.
-Exit status 0 when every certificate holds, 1 when one is rejected, 2 for a file that holds none.
+Accepts files, folders (every ``*.json`` below them) and ``-`` (standard input): the whole
+``--json`` output of ``equiv`` (impartial and partizan, normal and misère), ``period``,
+``quotient`` (finite and infinite) and census rows, or a result's ``to_json()``. Each
+certificate is re-checked by :mod:`cgtalg.referee`, which imports nothing of the engines that
+found the results, and every claim is checked as stated. Exit status 0 when every certificate
+holds, 1 when one is rejected, 2 when a file holds no certificate (and none is rejected).
 """
 
 from __future__ import annotations
@@ -20,19 +22,49 @@ __all__ = ["register"]
 
 
 @click.command("check")
-@click.argument("source", type=click.File("r", encoding="utf-8"))
+@click.argument("paths", nargs=-1, required=True)
 @json_option
-def check_command(source, as_json):
-    """Re-verify every certificate in SOURCE (a file, or - for standard input): the --json
-    output of `cgtalg equiv`, `cgtalg period` or `cgtalg quotient`."""
-    from cgtalg.ops.certificates import check_certificate
+def check_command(paths, as_json):
+    """Re-verify every certificate in PATHS (files, folders of .json files, or - for standard
+    input) with the independent referee cgtalg.referee: the --json output of `cgtalg equiv`,
+    `cgtalg period`, `cgtalg quotient`, census rows, or `cgtalg store export-certificates`."""
+    from cgtalg.errors import CertificateError
+    from cgtalg.ops.certificates import check_files
 
-    reports = check_certificate(source.read())
-    ok = all(r.ok for r in reports)
-    result = {"ok": ok, "certificates": [r.to_json() for r in reports]}
-    emit(result, as_json, lambda: "\n".join(str(r) for r in reports))
-    if not ok:
+    results = check_files(list(paths))
+    rejected = any(not isinstance(got, CertificateError) and not all(r.ok for r in got) for _f, got in results)
+    malformed = [(f, got) for f, got in results if isinstance(got, CertificateError)]
+    files = []
+    for f, got in results:
+        if isinstance(got, CertificateError):
+            files.append({"file": f, "ok": False, "error": str(got), "certificates": []})
+        else:
+            files.append({"file": f, "ok": all(r.ok for r in got), "certificates": [r.to_json() for r in got]})
+    ok = not rejected and not malformed
+    count = sum(len(x["certificates"]) for x in files)
+    result = {"ok": ok, "referee": "cgtalg.referee", "checked": count, "files": files}
+    if len(files) == 1 and "error" not in files[0]:
+        result["certificates"] = files[0]["certificates"]
+
+    def text() -> str:
+        lines = []
+        for f, got in results:
+            if len(results) > 1:
+                lines.append(f"== {f}")
+            if isinstance(got, CertificateError):
+                lines.append(f"NOT A CERTIFICATE: {got}")
+            else:
+                lines.extend(str(r) for r in got)
+        held = sum(1 for x in files for c in x["certificates"] if c["ok"])
+        lines.append(f"cgtalg.referee: {held} of {count} certificate(s) hold"
+                     + (f"; {len(malformed)} file(s) hold no certificate" if malformed else ""))
+        return "\n".join(lines)
+
+    emit(result, as_json, text)
+    if rejected:
         raise SystemExit(1)
+    if malformed:
+        raise SystemExit(2)
 
 
 def register(cli: click.Group) -> None:

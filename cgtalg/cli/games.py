@@ -129,21 +129,48 @@ def _describe(g: Any, store: Any, show: bool) -> Any:
     return GameReport(g, values, from_store)
 
 
-def _read(text: str, show: bool) -> Any:
-    """Game text read into a form, with a note on stderr (on a terminal) while it is built."""
+def _read(text: str, show: bool, normal_play: bool = False) -> Any:
+    """Game text read into a form, with a note on stderr (on a terminal) while it is built: the
+    literal game the text describes, or with ``normal_play=True`` a form of its normal-play
+    value (number translation; never for a misère question)."""
     from cgtalg.core.loopy_notation import looks_loopy
     from cgtalg.core.notation import parse
 
     if looks_loopy(text):  # on, dud, a:{0|a}, pass...: a loopy graph (or the short game it is)
         from cgtalg.ops.kinds import read
 
-        return read(text)
+        return read(text, normal_play=normal_play)
     if show and sys.stderr.isatty() and "(" in text:
         click.echo("reading the game text (building the forms of ruleset positions)...", err=True)
-    return parse(text)
+    return parse(text, normal_play=normal_play)
 
 
-@click.command("game")
+def _read_both(text: str, show: bool) -> tuple[Any, Any, str | None]:
+    """``(literal form, normal-play form, why the literal form is missing)``: the literal game
+    the text describes, for the misère facts and the drawing (None when it is refused past
+    :data:`cgtalg.core.partizan_notation.SUM_LIMIT`, with the reason), and a form of the same
+    normal-play value for the normal-play facts (read with number translation)."""
+    from cgtalg.core.partizan import PartizanGame
+    from cgtalg.core.partizan_notation import looks_partizan
+    from cgtalg.errors import ComputationLimitError
+
+    try:
+        g = _read(text, show)
+    except ComputationLimitError as exc:
+        if not looks_partizan(text):
+            raise
+        value = _read(text, False, normal_play=True)  # raises when the value is too large too
+        return None, value, str(exc)
+    if isinstance(g, PartizanGame):
+        return g, _read(text, False, normal_play=True), None
+    return g, g, None
+
+
+#: game text may start with a minus sign ("-1 + {1|0}"): not an option
+_GAME_TEXT = {"ignore_unknown_options": True}
+
+
+@click.command("game", context_settings=_GAME_TEXT)
 @click.argument("text")
 @click.option("--misere", is_flag=True, help="Lead with misère play (both are always shown).")
 @no_store_option
@@ -192,7 +219,8 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
           as_json: bool) -> None:
     from cgtalg.core.notation import format_game
 
-    g = _read(text, not as_json)
+    literal, value, missing = _read_both(text, not as_json)
+    g = literal if literal is not None else value
     from cgtalg.core.loopy import LoopyGame
     from cgtalg.core.partizan import PartizanGame
 
@@ -203,15 +231,27 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
 
     if isinstance(g, PartizanGame):  # partizan text such as "{1|0}" or "^*"
         from cgtalg.cli.partizan import format_report, partizan_report
+        from cgtalg.core.partizan_notation import format_partizan
+        from cgtalg.misere.partizan_outcome import misere_outcome
 
-        presult = {"input": text, **partizan_report(g), **_misere_simplest(g)}
+        # normal-play facts from the value; misère facts from the literal game only (number
+        # translation and the other normal-play simplifications change misère outcomes)
+        if literal is None:
+            presult = {"input": text, **partizan_report(value, misere_outcome="?"),
+                       "misere_outcome": None, "misere_simplest_form": None,
+                       "misere_simplest_note": f"not computed: {missing}"}
+        else:
+            presult = {"input": text, **partizan_report(value, misere_outcome=misere_outcome(literal)),
+                       "game": format_partizan(literal), **_misere_simplest(literal)}
         if draw:
+            if literal is None:  # the drawing is of the game itself, with its outcomes
+                raise click.UsageError(f"--draw draws the literal game, which is refused: {missing}")
             from cgtalg.viz.game_tree import draw_game_dag
 
             draw_game_dag(g.to_networkx(), draw, misere=misere)
             presult["drawing"] = draw
         emit(presult, as_json, lambda: f"{'input':<16}{text}\n" + format_report(presult)
-             + f"\n{'misère simplest':<16}"
+             + f"\n{'misère simplest' if literal is not None else 'misère play':<16}"
              + (f"{presult['misere_simplest_form']} (among all games)"
                 if presult["misere_simplest_form"] is not None else presult["misere_simplest_note"])
              + (f"\n(drawing written to {draw})" if draw else ""))
@@ -247,7 +287,7 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
     emit(result, as_json, human)
 
 
-@click.command("equiv")
+@click.command("equiv", context_settings=_GAME_TEXT)
 @click.argument("g_text", metavar="G")
 @click.argument("h_text", metavar="H")
 @click.option("--misere/--normal", default=False,
@@ -281,7 +321,8 @@ def _equiv(ctx: click.Context, g_text: str, h_text: str, misere: bool, universe:
     from cgtalg.ops import compare, kind_of
     from cgtalg.ops.kinds import check_universe
 
-    g, h = _read(g_text, not as_json), _read(h_text, False)
+    # misère play compares the literal games the texts describe; normal play their values
+    g, h = _read(g_text, not as_json, not misere), _read(h_text, False, not misere)
     impartial = all(kind_of(x, "equiv") == "impartial" for x in (g, h))
     chosen = check_universe(universe, (g, h), "equiv") if misere else None
     if universe is not None and not misere:

@@ -30,7 +30,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("demo", "Run the showcase on the store: prove {*2}..."),
     "census": ("census", "Census of heap games: every octal code of..."),
     "value": ("partizan", "Canonical form and normal-play value of..."),
-    "check": ("check", "Re-verify every certificate in SOURCE (a..."),
+    "check": ("check", "Re-verify every certificate in PATHS..."),
     "norton": ("partizan_ops", "Norton product G.U of G by a positive game..."),
     "reduced": ("partizan_ops", "Reduced canonical form of G: the simplest..."),
     "ordinal-sum": ("partizan_ops", "Ordinal sum G:H = {G^L, G:H^L | G^R,..."),

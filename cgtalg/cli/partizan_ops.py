@@ -16,16 +16,18 @@ __all__ = ["register"]
 _GAMES = {"ignore_unknown_options": True}
 
 
-def _read(text: str) -> Any:
-    """Game text in CGSuite's notation (a notation error names the position in the text);
-    loopy text (on, over, a:{0|a}, ...) is left to the operation's door, which reads it as the
-    game it is and refuses a loopy one by name (the operations are defined for short games)."""
+def _read(text: str, normal_play: bool = True) -> Any:
+    """Game text in CGSuite's notation (a notation error names the position in the text), read
+    for its normal-play value (number translation), or literally with ``normal_play=False``
+    (where the form counts: ordinal sums); loopy text (on, over, a:{0|a}, ...) is left to the
+    operation's door, which reads it as the game it is and refuses a loopy one by name (the
+    operations are defined for short games)."""
     from cgtalg.core.loopy_notation import looks_loopy
     from cgtalg.core.partizan_notation import parse_partizan
 
     if looks_loopy(text):
         return text
-    return parse_partizan(text)
+    return parse_partizan(text, normal_play=normal_play)
 
 
 def _show(g: Any) -> str:
@@ -77,7 +79,7 @@ def ordinal_sum_command(g_text: str, h_text: str, as_json: bool) -> None:
     prints ``1/2``."""
     from cgtalg.ops import ordinal_sum
 
-    g, h = _read(g_text), _read(h_text)
+    g, h = _read(g_text, normal_play=False), _read(h_text, normal_play=False)
     _answer({"g": _show(g), "h": _show(h), "ordinal_sum": _show(ordinal_sum(g, h))}, as_json, "ordinal_sum")
 
 

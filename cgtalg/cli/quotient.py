@@ -19,6 +19,11 @@ read from and checkpointed to the store (``--no-store`` to skip it; a stored sta
 re-verified when loaded, ``--fresh`` recomputes and replaces it), so a run that is stopped
 resumes where it was, and says so. Once a quotient is stored, ``cgtalg outcome GAME HEAPS
 --misere`` answers positions of the heaps it covers from it.
+
+When the next quotient is proved infinite (``--strategy counting``: Dawson's Kayles at heap
+34), the result is the last finite one with ``infinite_from`` (the heap from which ``Q_n`` is
+infinite) and, in the ``--json`` output, the ``certificate`` of that proof
+(:mod:`cgtalg.misere.quotient_infinite`), which ``cgtalg check`` checks from the definitions.
 """
 
 from __future__ import annotations
@@ -69,6 +74,8 @@ def quotient_text(q: Any) -> str:
                      f"Φ(n + {p}) = Φ(n) for n >= {n0})")
     if q.note:
         lines.append(f"partial result: {q.note}")
+    if getattr(q, "infinite_from", None) is not None:
+        lines.append(f"infinite: Q_n is infinite for every n >= {q.infinite_from} (proved)")
     lines.append(f"({q.seconds:.2f} s of computation)")
     return "\n".join(lines)
 
@@ -258,9 +265,11 @@ def register(cli: click.Group) -> None:
         inner = getattr(q, "quotient", q)
         note = inner.note
         hint = None
-        if note is not None and "is infinite (proved" in note:
-            hint = ("no budget gives a finite quotient past this heap; the infinite one is in the note "
-                    "(tools/quotient_rays.py prints its structure)")
+        infinite_from = getattr(inner, "infinite_from", None)
+        if infinite_from is not None:
+            hint = (f"no budget gives a finite quotient past this heap: Q_n is infinite for every n >= "
+                    f"{infinite_from} (proved; the certificate is in the --json output, and "
+                    "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
         elif note is not None:
             if seconds is None and "time" in note:
                 hint = (f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m "

@@ -57,15 +57,18 @@ MAX_HEAP_DIGITS = 100_000
 _ASCII_DIGITS = frozenset("0123456789")
 
 #: characters that may mark partizan text (:func:`cgtalg.core.partizan_notation.looks_partizan`
-#: decides); texts without them read as impartial exactly as before
-_PARTIZAN_MARKS = "|^±↑↓⇑⇓/-vTM"
+#: decides: a digit does when it starts a number, not a nim-heap's size)
+_PARTIZAN_MARKS = "|^±↑↓⇑⇓/-vTM123456789"
 
 
-def parse(text: str) -> Game:
+def parse(text: str, *, normal_play: bool = False) -> Game:
     """Parse game text (literal or CGSuite misère notation) into a form; partizan text
     (bars, ``^``/``v``, ``±``, fractions, minus signs: ``{0 | *}``, ``1/2``, ``-1``) gives a
     :class:`~cgtalg.core.partizan.PartizanGame` through
     :func:`cgtalg.core.partizan_notation.parse_partizan`.
+
+    The form is the game the text describes (``1 + -1`` is the literal sum ``{-1 | 1}``);
+    ``normal_play=True`` reads partizan text for its normal-play value (``1 + -1`` is ``0``).
 
     ``*n`` reads the nim-heap atom for ``n`` of any size (up to :data:`MAX_HEAP_DIGITS`
     digits) in time linear in the text; braces and parentheses nest to any depth (read
@@ -103,7 +106,7 @@ def parse(text: str) -> Game:
         from cgtalg.core.partizan_notation import looks_partizan, parse_partizan
 
         if looks_partizan(text):
-            return parse_partizan(text)  # type: ignore[return-value]
+            return parse_partizan(text, normal_play=normal_play)  # type: ignore[return-value]
     depth, where = _prescan(text)
     if depth > MISERE_DEPTH_LIMIT:
         raise GameNotationError(

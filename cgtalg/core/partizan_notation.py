@@ -20,14 +20,17 @@ Grammar (whitespace is free except inside a juxtaposed value such as ``1/2^*``):
 - ``±G`` and ``+-G`` = ``{G | -G}``; ``±{a, b}`` = ``{a, b | -a, -b}``; ``G ± H`` = ``G + ±H``.
 - ``Tiny(G)`` = ``{0 || 0 | -G}``, ``Miny(G)`` = ``{G | 0 || 0}``, ``xTiny(G)`` and
   ``xMiny(G)`` translated by a number ``x`` (CGSuite's plain-text output for tinies).
-- ``G + H``, ``G - H``, ``-G``, parentheses. A ``-`` written directly before a number belongs
-  to the number (``-1^`` is ``-1 + ^``, as CGSuite prints it); ``+-`` is always ``±``.
+- ``G + H``, ``G - H``, ``-G``, parentheses: literal sums and negatives (below). A ``-``
+  written directly before a number belongs to the number (``-1^`` is the canonical form of
+  ``-1 + ^``, as CGSuite prints it); ``+-`` is always ``±``.
 
-Values written with the value syntax (numbers, ``^``, ``*n``, juxtaposed sums) give canonical
-forms; braces give the form as written; ``+`` gives the literal sum of the forms (use
-:func:`cgtalg.normal.partizan.canonical_form` for values), except that a number plus a
-canonical form is their canonical sum (``2 + {1|0}`` is ``{3|2}``: number translation, so large
-numbers cost nothing), and a literal sum is refused past :data:`SUM_LIMIT`.
+Text is read as the game it describes: value syntax (numbers, ``^``, ``*n``, ``1*``) gives
+canonical forms, braces the form as written, ``G + H`` the literal disjunctive sum (``1 + -1``
+is ``{-1 | 1}``, not ``0``), ``-G`` the literal negative, ``G - H`` = ``G + (-H)``; a literal
+sum is refused past :data:`SUM_LIMIT`. Misère questions need exactly this. ``normal_play=True``
+reads text for its normal-play *value* (the normal-play doors of :mod:`cgtalg.ops` do): a
+number plus a canonical form is their canonical sum (number translation, Siegel CGT II.3,
+which misère play does not have), so ``2 + {1|0}`` is ``{3|2}`` and large numbers cost nothing.
 """
 
 from __future__ import annotations
@@ -35,32 +38,25 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from typing import Any
 
 from cgtalg import hooks
-from cgtalg.core.fold import memo_post_order
-from cgtalg.core.named_forms import fraction_text, number_form, number_of, uptimal, uptimal_parts
+from cgtalg.core.named_forms import number_form, number_of, uptimal
 from cgtalg.core.notation import Scanner
-from cgtalg.core.partizan import PartizanGame, as_partizan, negative, nimber, partizan_sum, pgame
-from cgtalg.errors import ArgumentTypeError, ComputationLimitError, GameNotationError, require_int, shorten
+from cgtalg.core.partizan import PartizanGame, negative, nimber, partizan_sum, pgame
+from cgtalg.core.partizan_format import FORMAT_LIMIT, SUM_LIMIT, format_partizan
+from cgtalg.errors import ArgumentTypeError, ComputationLimitError, GameNotationError, shorten
 
 __all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
-           "FORMAT_LIMIT", "HIGHER_UP_LIMIT"]
+           "FORMAT_LIMIT", "SUM_LIMIT", "HIGHER_UP_LIMIT"]
 
 #: deepest nesting of braces and parentheses :func:`parse_partizan` reads
 PARTIZAN_DEPTH_LIMIT = 20_000
 
-#: most characters :func:`format_partizan` writes without ``max_chars``
-FORMAT_LIMIT = 5_000_000
 
-#: largest product of subposition counts of a literal sum ``A + B`` read from text
-SUM_LIMIT = 40_000
 
 #: largest n read in ``^<n>`` and ``^[n]`` (the forms grow with n, their text quadratically)
 HIGHER_UP_LIMIT = 1_000
 
-#: CGSuite brackets a form once it would need this many bars
-_MAX_BARS = 4
 
 _DIGITS = frozenset("0123456789")
 _UPS = {"^": 1, "↑": 1, "⇑": 2, "v": -1, "↓": -1, "⇓": -2}
@@ -69,23 +65,47 @@ _FREE_V = re.compile(r"(?<![A-Za-z_])v+[0-9]*(?![A-Za-z_(])")
 
 #: a ruleset position ``name(args)`` in game text (not CGSuite's ``Tiny(G)`` / ``Miny(G)``)
 _RULESET_CALL = re.compile(r"\b(?!Tiny\(|Miny\()[A-Za-z_][A-Za-z0-9_]*\([^()]*\)")
+#: a bare positive integer: a number, not the size of a nim-heap (``*12``)
+_BARE_NUMBER = re.compile(r"(?<![*\d])[1-9]")
+_NAME = re.compile(r"[A-Za-z_]{2,}")
 
 
 def looks_partizan(text: str) -> bool:
     """Whether game text uses partizan notation (bars, ups/downs, ``±``, fractions, minus
-    signs, tinies): what :func:`cgtalg.parse` uses to choose the partizan reader. The
+    signs, tinies, a number such as ``2`` outside a nimber ``*2``): what :func:`cgtalg.parse` uses to choose the partizan reader. The
     arguments of a ruleset position ``name(a, b)`` do not count (``kayles(-1)`` is impartial
     text with a bad argument, reported as such)."""
-    text = _RULESET_CALL.sub("", text)
+    text = _without_misere_notation(_RULESET_CALL.sub("", text))
     if any(c in text for c in "|^±↑↓⇑⇓/-"):
         return True
+    if _BARE_NUMBER.search(text) and not _NAME.search(text.replace("Tiny", "").replace("Miny", "")):
+        return True   # a number (with a name about, a ruleset call written wrong: "kayles 3")
     if "Tiny(" in text or "Miny(" in text:
         return True
     return "v" in text and _FREE_V.search(text) is not None
 
 
-def parse_partizan(text: str) -> PartizanGame:
+def _without_misere_notation(text: str) -> str:
+    """``text`` with its misère canonical-form groups ``*[...]`` (digits there are heaps) cut."""
+    out, i = [], 0
+    while i < len(text):
+        if text.startswith("*[", i):
+            depth, i = 1, i + 2
+            while i < len(text) and depth:
+                depth += {"[": 1, "]": -1}.get(text[i], 0)
+                i += 1
+            out.append("*")
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def parse_partizan(text: str, *, normal_play: bool = False) -> PartizanGame:
     """Parse CGSuite partizan game text into a form (grammar in the module docstring).
+
+    By default the literal game (``A + B`` the literal sum, what misère play needs); with
+    ``normal_play=True`` a form of the same normal-play value (number translation).
 
     Raises
     ------
@@ -95,7 +115,8 @@ def parse_partizan(text: str) -> PartizanGame:
         than :data:`PARTIZAN_DEPTH_LIMIT`.
     ComputationLimitError
         For values too large to build as forms (an integer beyond
-        :data:`cgtalg.core.partizan.INTEGER_LIMIT`, a huge nimber).
+        :data:`cgtalg.core.partizan.INTEGER_LIMIT`, a huge nimber), and for a literal sum
+        beyond :data:`SUM_LIMIT` (the message names ``normal_play=True`` for its value).
 
     Examples
     --------
@@ -107,18 +128,25 @@ def parse_partizan(text: str) -> PartizanGame:
     True
     >>> cg.parse_partizan("1/2^*") is cg.partizan_canonical(cg.dyadic(1, 2) + cg.up + cg.nim(1))
     True
+    >>> cg.parse_partizan("1 + -1") is cg.integer(1) + cg.integer(-1)   # the literal sum {-1 | 1}
+    True
+    >>> [str(cg.parse_partizan(t, normal_play=True)) for t in ("1 + -1", "2 + {1|0}")]
+    ['0', '{3|2}']
     """
     if isinstance(text, PartizanGame):
         return text
     if not isinstance(text, str):
         raise ArgumentTypeError(f"game text must be a str, got {type(text).__name__}: {shorten(text)}")
+    if not isinstance(normal_play, bool):
+        raise ArgumentTypeError(f"normal_play must be True or False, not {shorten(normal_play)}")
     depth, where = _nesting(text)
     if depth > PARTIZAN_DEPTH_LIMIT:
         raise GameNotationError(
             text, where, f"braces and parentheses nest {depth} deep, more than the limit of "
             f"{PARTIZAN_DEPTH_LIMIT} (cgtalg.core.partizan_notation.PARTIZAN_DEPTH_LIMIT)")
     # the reader recurses per nesting level, and per level of bars (at most ~sqrt(2 * bars))
-    return _Parser.read(text, 12 * depth + 4 * math.isqrt(2 * text.count("|")) + 300)
+    reader = _NormalPlayParser if normal_play else _Parser
+    return reader.read(text, 12 * depth + 4 * math.isqrt(2 * text.count("|")) + 300)
 
 
 def _nesting(text: str) -> tuple[int, int]:
@@ -144,30 +172,35 @@ def _negative(g: PartizanGame) -> PartizanGame:
     return number_form(-x) if x is not None else negative(g)
 
 
-def _literal_sum_ok(a: PartizanGame, b: PartizanGame) -> bool:
-    """Whether ``A + B`` in text means the literal sum of the forms (see :func:`_sum`)."""
-    if number_of(a) is not None or number_of(b) is not None:
-        return False
-    return len(a.subpositions()) * len(b.subpositions()) <= SUM_LIMIT
-
-
-def _sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> PartizanGame:
-    """``A + B`` as written: with a number on either side and a canonical form on the other,
-    the canonical sum (number translation: ``1/2 + ^`` is ``1/2^``, cheap for any number);
-    otherwise the literal sum of the forms, refused past :data:`SUM_LIMIT`."""
+def _literal_sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> PartizanGame:
+    """``A + B`` as written: the literal sum of the forms, refused past :data:`SUM_LIMIT`. The
+    literal sum of integers of one sign *is* the integer form (by induction every option of
+    ``m + n`` is the form ``m + n - 1``), made here without walking the pairs."""
     x, y = number_of(a), number_of(b)
-    if x is not None and y is not None:
+    if (x is not None and y is not None and x.denominator == 1 and y.denominator == 1
+            and x * y >= 0):
         return number_form(x + y)
-    if (x is not None and hooks.partizan_canonical(b) is b) or (y is not None and hooks.partizan_canonical(a) is a):
-        return hooks.partizan_canonical_sum(a, b)
     na, nb = len(a.subpositions()), len(b.subpositions())
     if na * nb > SUM_LIMIT:
         raise ComputationLimitError(
             f"the literal sum at position {at} of {text[:60]!r} joins forms of {na} and {nb} "
             f"subpositions, more than cgtalg.core.partizan_notation.SUM_LIMIT = {SUM_LIMIT}; "
-            "add canonical forms instead (cgtalg.normal.partizan.canonical_sum)")
+            "text is read as the literal game it describes, which misère play needs; for its "
+            "normal-play value read it with cgtalg.parse(text, normal_play=True) (number "
+            "translation), as the normal-play doors do (cgtalg.outcome(text), "
+            "cgtalg.canonical_form(text), cgtalg.compare(g, h) without misere=True)")
     return partizan_sum(a, b)
 
+
+def _normal_play_sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> PartizanGame:
+    """``A + B`` for its normal-play value: a number plus a canonical form is the canonical sum
+    (number translation: ``1/2 + ^`` is ``1/2^``, cheap for any number); else the literal sum."""
+    x, y = number_of(a), number_of(b)
+    if x is not None and y is not None:
+        return number_form(x + y)
+    if (x is not None and hooks.partizan_canonical(b) is b) or (y is not None and hooks.partizan_canonical(a) is a):
+        return hooks.partizan_canonical_sum(a, b)
+    return _literal_sum(a, b, text, at)
 
 
 def braces_have_bar(text: str, start: int) -> bool:
@@ -186,8 +219,14 @@ def braces_have_bar(text: str, start: int) -> bool:
             return True
     return False
 
+
 class _Parser(Scanner):
+    """The reader of the literal game (``A + B`` the literal sum)."""
+
     # -- helpers (the reading position, errors and parse_all come from core's Scanner) ------
+    def sum(self, a: PartizanGame, b: PartizanGame, at: int) -> PartizanGame:
+        return _literal_sum(a, b, self.text, at)
+
     def at(self, i: int) -> str:
         return self.text[i] if i < len(self.text) else ""
 
@@ -212,18 +251,18 @@ class _Parser(Scanner):
                 at = self.pos
                 if self.at(self.pos + 1) == "-":
                     self.pos += 2
-                    g = _sum(g, _switch(self.unary()), self.text, at)
+                    g = self.sum(g, _switch(self.unary()), at)
                 else:
                     self.pos += 1
-                    g = _sum(g, self.unary(), self.text, at)
+                    g = self.sum(g, self.unary(), at)
             elif c == "-":
                 at = self.pos
                 self.pos += 1
-                g = _sum(g, _negative(self.unary()), self.text, at)
+                g = self.sum(g, _negative(self.unary()), at)
             elif c == "±":
                 at = self.pos
                 self.pos += 1
-                g = _sum(g, _switch(self.unary()), self.text, at)
+                g = self.sum(g, _switch(self.unary()), at)
             else:
                 return g
 
@@ -457,301 +496,8 @@ class _Parser(Scanner):
                      right if isinstance(right, list) else [right])
 
 
-# -- formatting -------------------------------------------------------------------------------
-class _Node:
-    """How one subposition prints: ``kind`` is ``"num"``, ``"nus"`` (number + ups + nimber),
-    ``"imp"`` (an impartial form, braces without bars), ``"switch"``, ``"tiny"``, ``"sum"`` or
-    ``"gen"`` (braces with bars)."""
+class _NormalPlayParser(_Parser):
+    """The reader for normal-play values (``parse_partizan(text, normal_play=True)``)."""
 
-    __slots__ = ("kind", "text", "compact", "lo", "ro", "bars", "core", "parts", "sub", "key", "wrap")
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self.text = ""
-        self.compact = True
-        self.lo: list[PartizanGame] = []
-        self.ro: list[PartizanGame] = []
-        self.bars = 0
-        self.core = 0  # length of the text without braces (gen, sum) or of the text
-        self.parts: list[PartizanGame] = []
-        self.sub: PartizanGame | None = None
-        self.key: tuple = ()
-        self.wrap = False  # always in braces (four bars, or an empty side)
-
-
-def _uptimal_text(x: Fraction, n: int, m: int) -> str:
-    out = ""
-    if x != 0 or (n == 0 and m == 0):
-        out += fraction_text(x)
-    if n:
-        sym = "^" if n > 0 else "v"
-        out += sym * abs(n) if abs(n) <= 2 else sym + str(abs(n))
-    if m:
-        out += "*" if m == 1 else f"*{m}"
-    return out
-
-
-def _higher_text(x: Fraction, kind: str, n: int, m: int) -> str:
-    """CGSuite's text for ``x + ^<n> + *m`` or ``x + ^[n] + *m`` (``v`` for negative ``n``)."""
-    close = ">" if kind == "<" else "]"
-    out = "" if x == 0 else fraction_text(x)
-    out += ("^" if n > 0 else "v") + kind + str(abs(n)) + close
-    if m:
-        out += "*" if m == 1 else f"*{m}"
-    return out
-
-
-class _Formatter:
-    def __init__(self, ascii_only: bool) -> None:
-        self.pm = "+-" if ascii_only else "±"
-        self.nodes: dict[int, _Node] = {}
-
-    # -- analysis (bottom-up) ------------------------------------------------------------------
-    def analyse(self, root: PartizanGame) -> None:
-        """Analyse ``root``, its subpositions, and the extra forms some of them print through
-        (the parts of a sum, the subscript of a tiny), children first, iteratively."""
-        memo_post_order(root, self.nodes, self.deps, self.node)  # type: ignore[arg-type]
-
-    def deps(self, x: PartizanGame) -> list[PartizanGame]:
-        if uptimal_parts(x) is not None or hooks.partizan_higher_parts(x) is not None:
-            return []
-        out = list(x._options)
-        parts = x.sum_parts
-        if parts is not None:
-            out += parts
-        sub = self.tiny_sub(x)
-        if sub is not None:
-            out.append(sub[1])
-        return out
-
-    def node(self, x: PartizanGame) -> _Node:
-        parts = uptimal_parts(x)
-        if parts is not None:
-            v, n, m = parts
-            kind = "num" if n == 0 and m == 0 else "nus"
-            nd = _Node(kind)
-            nd.text = _uptimal_text(v, n, m)
-            nd.core = len(nd.text)
-            nd.compact = kind == "num" or (v == 0 and (n == 0 or m == 0))
-            nd.key = ((0, v) if kind == "num" else (1, m) if v == 0 and n == 0
-                      else (2, v, (n,) if n else (), m))
-            return nd
-        higher = hooks.partizan_higher_parts(x)
-        if higher is not None:
-            v, kind, n, m = higher
-            nd = _Node("nus")
-            nd.text = _higher_text(v, kind, n, m)
-            nd.core = len(nd.text)
-            nd.compact = v == 0 and m == 0
-            nd.key = (2, v, (abs(n), 1 if kind == "<" else 2, n), m)
-            return nd
-        nd = self.tiny_node(x)
-        if nd is None and x._left and x._left == x._right and x.is_impartial:
-            nd = _Node("imp")  # an impartial form (not a nimber): {a, b} without bars
-            nd.lo = nd.ro = self.sort(x._left)
-        if nd is None and x._left and negative(x) is x:
-            nd = _Node("switch")
-            nd.lo = self.sort(x._left)
-        if nd is None:
-            nd = _Node("gen")
-            nd.lo, nd.ro = self.sort(x._left), self.sort(x._right)
-        nd.key = (3, tuple(self.nodes[o._id].key for o in self.sort(x._left)),
-                  tuple(self.nodes[o._id].key for o in self.sort(x._right)))
-        self.measure(x, nd)
-        if x.sum_parts is not None and _literal_sum_ok(*x.sum_parts):
-            a, b = x.sum_parts
-            sum_len = self.length(a, True, False) + 3 + self.length(b, True, False)
-            if sum_len < self.node_length(nd, True, False):
-                nd.kind = "sum"
-                nd.parts = [a, b]
-                nd.core = sum_len
-        return nd
-
-    def sort(self, opts: tuple[PartizanGame, ...]) -> list[PartizanGame]:
-        return sorted(opts, key=lambda o: self.nodes[o._id].key)
-
-    def tiny_sub(self, x: PartizanGame) -> tuple[str, PartizanGame] | None:
-        """CGSuite's Tiny/Miny: ``{a || a | b}`` with a number ``a`` and mean(b) < a prints as
-        ``aTiny(a - b)``; ``{b | a || a}`` with mean(b) > a as ``aMiny(b - a)``. Returns the
-        prefix text and the subscript form, or None."""
-        if len(x._left) != 1 or len(x._right) != 1:
-            return None
-        canonical_form, mean = hooks.partizan_canonical, hooks.partizan_mean
-        l, r = x._left[0], x._right[0]
-        a = number_of(l)
-        if a is not None and len(r._left) == 1 and len(r._right) == 1 and r._left[0] is l:
-            b = r._right[0]
-            if (a == 0 or canonical_form(b) is b) and mean(b) < a:
-                sub = negative(b) if a == 0 else hooks.partizan_canonical_sum(l, negative(b))
-                return ("" if a == 0 else fraction_text(a)) + "Tiny(", sub
-        a = number_of(r)
-        if a is not None and len(l._left) == 1 and len(l._right) == 1 and l._right[0] is r:
-            b = l._left[0]
-            if (a == 0 or canonical_form(b) is b) and mean(b) > a:
-                sub = b if a == 0 else hooks.partizan_canonical_sum(b, negative(r))
-                return ("" if a == 0 else fraction_text(a)) + "Miny(", sub
-        return None
-
-    def tiny_node(self, x: PartizanGame) -> _Node | None:
-        found = self.tiny_sub(x)
-        if found is None:
-            return None
-        nd = _Node("tiny")
-        nd.text, nd.sub = found
-        return nd
-
-    def returned_bars(self, o: PartizanGame, brackets: bool) -> int:
-        nd = self.nodes[o._id]
-        if nd.kind != "gen" or brackets or nd.wrap:
-            return 0
-        return nd.bars
-
-    def measure(self, x: PartizanGame, nd: _Node) -> None:
-        if nd.kind == "tiny":
-            assert nd.sub is not None
-            nd.core = len(nd.text) + self.length(nd.sub, True, False) + 1
-            return
-        if nd.kind == "switch":
-            lo = nd.lo
-            many = len(lo) > 1
-            nd.core = len(self.pm) + sum(self.length(o, True, not many) for o in lo) + (len(lo) - 1)
-            if many:
-                nd.core += 2
-            return
-        if nd.kind == "imp":
-            nd.core = sum(self.length(o, True, False) for o in nd.lo) + len(nd.lo) - 1
-            return
-        # gen: bars = 1 + the most bars an unbracketed single option uses
-        lo, ro = nd.lo, nd.ro
-        bl = max((self.returned_bars(o, len(lo) > 1) for o in lo), default=0) + 1
-        br = max((self.returned_bars(o, len(ro) > 1) for o in ro), default=0) + 1
-        nd.bars = max(bl, br)
-        nd.core = (sum(self.length(o, len(lo) > 1, False) for o in lo) + max(len(lo) - 1, 0)
-                   + sum(self.length(o, len(ro) > 1, False) for o in ro) + max(len(ro) - 1, 0)
-                   + nd.bars)
-        nd.wrap = nd.bars >= _MAX_BARS or not lo or not ro
-
-    def length(self, x: PartizanGame, brackets: bool, parens: bool) -> int:
-        return self.node_length(self.nodes[x._id], brackets, parens)
-
-    @staticmethod
-    def node_length(nd: _Node, brackets: bool, parens: bool) -> int:
-        if nd.kind == "gen":
-            return nd.core + (2 if brackets or nd.wrap else 0)
-        if nd.kind == "imp":
-            return nd.core + 2
-        if nd.kind in ("num", "nus"):
-            return nd.core + (2 if parens and not nd.compact else 0)
-        if nd.kind in ("tiny", "sum"):
-            return nd.core + (2 if parens else 0)
-        return nd.core  # switch
-
-    # -- writing (top-down, stops at a budget) ------------------------------------------------
-    def write(self, root: PartizanGame, budget: int) -> str:
-        out: list[str] = []
-        used = 0
-        stack: list[Any] = [(root, True, False)]
-        while stack and used < budget:
-            item = stack.pop()
-            if isinstance(item, str):
-                piece = item
-            else:
-                x, brackets, parens = item
-                nd = self.nodes[x._id]
-                kind = nd.kind
-                if kind in ("num", "nus"):
-                    piece = f"({nd.text})" if parens and not nd.compact else nd.text
-                else:
-                    pieces: list[Any] = []
-                    if kind == "gen":
-                        wrap = brackets or nd.wrap
-                        if wrap:
-                            pieces.append("{")
-                        for i, o in enumerate(nd.lo):
-                            if i:
-                                pieces.append(",")
-                            pieces.append((o, len(nd.lo) > 1, False))
-                        pieces.append("|" * nd.bars)
-                        for i, o in enumerate(nd.ro):
-                            if i:
-                                pieces.append(",")
-                            pieces.append((o, len(nd.ro) > 1, False))
-                        if wrap:
-                            pieces.append("}")
-                    elif kind == "imp":
-                        pieces.append("{")
-                        for i, o in enumerate(nd.lo):
-                            if i:
-                                pieces.append(",")
-                            pieces.append((o, True, False))
-                        pieces.append("}")
-                    elif kind == "switch":
-                        many = len(nd.lo) > 1
-                        pieces.append(self.pm + ("{" if many else ""))
-                        for i, o in enumerate(nd.lo):
-                            if i:
-                                pieces.append(",")
-                            pieces.append((o, True, not many))
-                        if many:
-                            pieces.append("}")
-                    elif kind == "tiny":
-                        pieces += ["(" if parens else "", nd.text, (nd.sub, True, False),
-                                   ")", ")" if parens else ""]
-                    else:  # sum
-                        pieces += ["(" if parens else "", (nd.parts[0], True, False), " + ",
-                                   (nd.parts[1], True, False), ")" if parens else ""]
-                    stack.extend(reversed(pieces))
-                    continue
-            take = piece[: budget - used]
-            out.append(take)
-            used += len(take)
-        return "".join(out)
-
-
-def format_partizan(g: Any, max_chars: int | None = None, ascii: bool = False) -> str:
-    """Text for the form ``G`` as CGSuite prints it, read back by :func:`parse_partizan` to
-    the same form.
-
-    Recognised pieces (where a subform *is* the canonical form of such a value): numbers
-    (``1/2``), nimbers (``*3``), numbers plus ups plus a nimber (``^``, ``v*``, ``^^*``,
-    ``v3``, ``1/2^*``, ``9/8*``), switches (``±1``, ``±{2,*}``), tinies and minies
-    (``Tiny(3/2)``, ``1Miny(2)``); everything else prints in braces with CGSuite's bars
-    (``{2||1|0}``, options in CGSuite's order: numbers, nimbers, ups, then others), and a
-    non-canonical form built as a sum prints as ``A + B`` when that is shorter.
-
-    Parameters
-    ----------
-    g : PartizanGame (or anything :func:`~cgtalg.core.partizan.as_partizan` accepts)
-    max_chars : int, optional
-        Cut the text at this length, ending with ``...`` (then not parseable).
-    ascii : bool
-        Write ``+-`` instead of ``±`` (CGSuite's plain-text output).
-
-    Raises
-    ------
-    ComputationLimitError
-        When the text would be longer than :data:`FORMAT_LIMIT` characters and no
-        ``max_chars`` is given (a form's text can be exponentially longer than its DAG).
-
-    Examples
-    --------
-    >>> import cgtalg as cg
-    >>> [cg.format_partizan(cg.parse(t)) for t in ("{0|*}", "{0,*|0}", "{1|-1}", "{2||1|0}", "{1|1}")]
-    ['^', '^*', '±1', '{2||1|0}', '1*']
-    >>> cg.format_partizan(cg.parse("{0||0|-3/2}")), cg.format_partizan(cg.switch(1), ascii=True)
-    ('Tiny(3/2)', '+-1')
-    """
-    if max_chars is not None:
-        max_chars = require_int(max_chars, "max_chars")
-    x = as_partizan(g)
-    f = _Formatter(ascii)
-    f.analyse(x)
-    n = f.length(x, True, False)
-    if max_chars is not None and n > max_chars:
-        return f.write(x, max(0, max_chars - 3)) + "..."
-    if n > FORMAT_LIMIT:
-        raise ComputationLimitError(
-            f"the text of this form has {n} characters, more than "
-            f"cgtalg.core.partizan_notation.FORMAT_LIMIT = {FORMAT_LIMIT}; pass max_chars, or "
-            "print its canonical form")
-    return f.write(x, n)
+    def sum(self, a: PartizanGame, b: PartizanGame, at: int) -> PartizanGame:
+        return _normal_play_sum(a, b, self.text, at)

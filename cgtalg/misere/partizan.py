@@ -229,24 +229,29 @@ class _Engine:
         root = (g._id, h._id)
         if root in self.proofs:
             return self.proofs[root]
+        # children before parents: a post-order of the proof DAG (a pre-order reversed is not
+        # one when a pair is reached again from a pair visited later)
         order: list[tuple[PartizanGame, PartizanGame]] = []
-        stack = [(g, h)]
+        stack: list[tuple[PartizanGame, PartizanGame, bool]] = [(g, h, False)]
         seen: set[tuple[int, int]] = set()
-        while stack:  # collect the pairs, then build children first
-            a, b = stack.pop()
+        while stack:
+            a, b, expanded = stack.pop()
             k = (a._id, b._id)
+            if expanded:
+                order.append((a, b))
+                continue
             if k in seen or k in self.proofs:
                 continue
             seen.add(k)
-            order.append((a, b))
             v = self.verdict(a, b)
             if not v.holds:  # pragma: no cover - internal invariant
                 raise AssertionError("proof requested for a failing comparison")
+            stack.append((a, b, True))
             for hl, kind, w in v.left:
-                stack.append((w, hl) if kind == "G^L" else (a, w))
+                stack.append(((w, hl) if kind == "G^L" else (a, w)) + (False,))
             for gr, kind, w in v.right:
-                stack.append((gr, w) if kind == "H^R" else (w, b))
-        for a, b in reversed(order):
+                stack.append(((gr, w) if kind == "H^R" else (w, b)) + (False,))
+        for a, b in order:
             v = self.verdict(a, b)
             left = tuple((hl, kind, w, self.proofs[(w._id, hl._id) if kind == "G^L" else (a._id, w._id)])
                          for hl, kind, w in v.left)

@@ -95,6 +95,7 @@ from cgtalg.misere.pretension import (
 )
 from cgtalg.misere.quotient_count import ADJOIN_AFTER, adjoin_after, extend_counting, infinite_error
 from cgtalg.misere.quotient_extend import extend_after
+from cgtalg.misere.quotient_infinite import mark_infinite
 from cgtalg.misere.quotient_result import MisereQuotient
 from cgtalg.misere.quotient_state import (
     CHECKPOINT_SECONDS,
@@ -449,6 +450,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
 
         bar = tqdm(total=max_heap, initial=min(n, max_heap or n), desc=f"quotient {name}", unit="heap")
     note = None
+    infinite = None
     try:
         while n <= limit:
             try:
@@ -479,9 +481,11 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             except ComputationLimitError as err:
                 exc = _record_infinite(err, ruleset, ck, max_heap, max_states, deadline)
                 if not partial or n == 0:
-                    exc.partial = state.quotient(name, state.top, note=str(exc)) if n > 0 else None  # type: ignore[attr-defined]
+                    exc.partial = (mark_infinite(state.quotient(name, state.top, note=str(exc)), exc)  # type: ignore[attr-defined]
+                                   if n > 0 else None)
                     raise exc
                 note = str(exc)
+                infinite = exc if isinstance(exc, InfiniteQuotientError) else None
                 break
             options.append(opts)
             changed = nxt_pre.monoid.size != pre.monoid.size
@@ -503,5 +507,5 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             bar.close()
         ck.flush()
     if note is not None:
-        return state.quotient(name, state.top, note=note)
+        return mark_infinite(state.quotient(name, state.top, note=note), infinite)
     return state.quotient(name, max_heap)

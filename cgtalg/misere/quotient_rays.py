@@ -51,6 +51,14 @@ position, whose outcome is fixed).
 
 Dawson's Kayles (``0.07``, ``u = 30``, ``v = 34``) is the case this was built for:
 docs/quotient_frontier.md has the result and the command (``tools/quotient_rays.py``).
+
+Stored form (:func:`encode_ray`, :func:`decode_ray`): nothing read back is trusted. Decoding
+refuses generator columns that do not commute as maps on ``R`` (:func:`commute_problem`: then
+the heaps would not generate a commutative monoid and an image would depend on the order of the
+heaps), and the verification refuses a heap without moves that does not map to the identity
+(:func:`moveless_problem`: it never moves in such a heap, so it would not notice). The
+certificate a reader checks is :mod:`cgtalg.misere.quotient_infinite` (the same record, with
+the claims).
 """
 
 from __future__ import annotations
@@ -70,7 +78,7 @@ from cgtalg.misere.pretension import Pretension
 
 __all__ = ["RayRules", "RayPretension", "RayFailure", "fit_rules", "ray_pretension_from_level",
            "verify_ray_pretension", "ray_pairs", "free_heap", "adjoin_ray_heap", "order_witness",
-           "prove_infinite", "encode_ray", "decode_ray", "FORMAT"]
+           "prove_infinite", "encode_ray", "decode_ray", "commute_problem", "moveless_problem", "FORMAT"]
 
 #: version of a stored ray pretension (:func:`encode_ray`)
 FORMAT = 1
@@ -432,6 +440,9 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
     u, v, nR = pre.u, pre.v, pre.order_r
     if len(options) < len(pre.row):
         raise ArgumentError(f"options are needed for the heaps 0 .. {len(pre.row) - 1}")
+    why = moveless_problem(pre, options)
+    if why is not None:
+        raise ArgumentError(why)
     if pre.p_at(0, 0)[0]:
         return RayFailure("P", (), (0, 0))
     points = pre.rules.check_points()
@@ -511,6 +522,8 @@ def adjoin_ray_heap(pre: RayPretension, options: Sequence[Sequence[tuple[int, ..
     h = len(pre.row)
     if len(options) <= h:
         raise ArgumentError(f"options are needed for heap {h}")
+    if not options[h]:                 # the empty game: the identity
+        return pre.with_heap(h, 0)
     mult = _multipliers(pre)
     S = pre.with_heap(h, 0).option_images(options, h)
     ok = np.ones(pre.order_r, dtype=bool)
@@ -615,9 +628,39 @@ def encode_ray(pre: RayPretension, witness: tuple[int, int], top: int) -> dict:
             "witness": [int(witness[0]), int(witness[1])]}
 
 
+def commute_problem(cols: np.ndarray) -> str | None:
+    """Why the generator columns ``cols`` (maps on ``R``) do not commute, or None. Commuting
+    maps generate a commutative monoid of maps, and ``t ↦ t(0)`` is a bijection from it onto the
+    elements they reach from 0 (``t(0) = t'(0)`` gives ``t(s(0)) = s(t(0)) = s(t'(0)) =
+    t'(s(0))`` for every ``s``): so the numbering of ``R`` is that monoid, 0 its identity, and
+    the image of a position does not depend on the order of its heaps."""
+    cols = np.asarray(cols)
+    for i in range(cols.shape[0]):
+        # row j: cols[i] after cols[j], against cols[j] after cols[i]
+        bad = np.nonzero((cols[i][cols] != cols[:, cols[i]]).any(axis=1))[0]
+        if bad.size:
+            return f"the generator columns {i} and {int(bad[0])} do not commute (as maps on R)"
+    return None
+
+
+def moveless_problem(pre: "RayPretension", options: Sequence[Sequence[tuple[int, ...]]]) -> str | None:
+    """Why some heap without moves does not map to the identity ``(1, 0, 0)`` (None when every
+    one does): such a heap is the empty game, and the verification, which never moves in it,
+    would not notice."""
+    ident = np.arange(pre.order_r)
+    for h in range(min(len(pre.row), len(options))):
+        if options[h]:
+            continue
+        if pre.row[h] < 0 or not np.array_equal(pre.cols[pre.row[h]], ident):
+            return f"heap {h} has no move but does not map to the identity"
+    return None
+
+
 def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, int], int]:
     """``(pretension, witness, top)`` from :func:`encode_ray`'s record; ``ValueError`` naming
-    what is malformed (the caller verifies what it reads)."""
+    what is malformed, or when the generator columns do not commute (:func:`commute_problem`).
+    The caller verifies what it reads (and checks that the heaps without moves map to the
+    identity, :func:`moveless_problem`, which needs the game's moves)."""
     try:
         if rec.get("format") != FORMAT:
             raise ValueError(f"format {rec.get('format')!r}, not {FORMAT}")
@@ -643,6 +686,9 @@ def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, int], int]:
     if shape != (nR,) + rules.table_shape or bits.size * 8 < nR * shape[1] * shape[2]:
         raise ValueError("the table does not have the shape the rules need")
     F = np.unpackbits(bits)[: nR * shape[1] * shape[2]].astype(bool).reshape(shape)
+    why = commute_problem(cols)
+    if why is not None:
+        raise ValueError(why)
     words = _least_words(cols, row)
     if words is None:
         raise ValueError("the heaps do not generate R")

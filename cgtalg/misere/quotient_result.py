@@ -46,6 +46,12 @@ class MisereQuotient:
     _pres: Any = field(default=None, repr=False)
     #: why a computation stopped before its goal (budget), when the result is partial
     note: str | None = None
+    #: the heap ``v`` from which ``Q_n`` is proved infinite (``Q_n`` infinite for every
+    #: ``n >= v``), when this is the last finite partial quotient ``Q_{v−1}`` and the proof is known
+    infinite_from: int | None = None
+    #: the proof of that, a JSON-ready certificate (:mod:`cgtalg.misere.quotient_infinite`;
+    #: ``cgtalg check`` reads it)
+    certificate: dict | None = field(default=None, repr=False)
 
     def covers(self, heaps: Iterable[int]) -> bool:
         """Whether the quotient decides every heap of ``heaps`` (``heap <= max_heap``, or any
@@ -147,6 +153,9 @@ class MisereQuotient:
         n = self.tame_index() if self.order <= 66 else None
         if n is not None:
             lines.append(f"tame: isomorphic to T_{n} (misère Nim on heaps < {2 ** n})")
+        if self.infinite_from is not None:
+            lines.append(f"infinite: Q_n is infinite for every n >= {self.infinite_from} (proved; "
+                         "the certificate is in to_dict())")
         if self.note:
             lines.append(f"partial: {self.note}")
         return "\n".join(lines)
@@ -166,7 +175,8 @@ class MisereQuotient:
                 "checked_to": self.checked_to, "table": self.table.tolist(),
                 "P": [bool(b) for b in self.P], "phi_elements": list(self.phi),
                 "tame": self.is_tame(), "tame_index": self.tame_index(),
-                "seconds": round(self.seconds, 3), "note": self.note}
+                "seconds": round(self.seconds, 3), "note": self.note,
+                "infinite_from": self.infinite_from, "certificate": self.certificate}
 
 
 def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any]] = (),

@@ -33,7 +33,10 @@ It is not trusted either: :func:`check_rays_record` decodes it, verifies it agai
 ruleset's own moves and recomputes the witness; a record that fails raises
 :class:`~cgtalg.errors.StoreCorruptError`. A stored proof stops a later construction at once
 (:func:`cgtalg.misere.quotient.misere_quotient`) and answers the positions of the heaps it
-covers (:func:`cgtalg.misere.quotient_play.rays_for`).
+covers (:func:`cgtalg.misere.quotient_play.rays_for`). Decoding refuses generator columns that do not
+commute (as maps on ``R``), and a heap without moves that does not map to the identity is
+refused before the verification. :func:`ray_certificate` exports it as a certificate that
+``cgtalg check`` reads (:mod:`cgtalg.misere.quotient_infinite`).
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ from cgtalg.misere.quotient_state import (
 )
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
-           "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record"]
+           "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record",
+           "ray_certificate"]
 
 #: version of the stored record
 FORMAT = 1
@@ -74,8 +78,10 @@ PRESENTATION_ORDER = 400
 
 
 def quotient_key(ruleset: Any) -> str:
-    """The store key (sequence metadata) of the misère quotient of ``ruleset``."""
-    return f"quotient:{_game_name(ruleset)}"
+    """The store key (sequence metadata) of the misère quotient of ``ruleset``: ``quotient:``
+    and what identifies its rules, its ``store_name`` when it has one (a ruleset from a
+    function: its name and a fingerprint of its moves), else its name (``quotient:0.77``)."""
+    return f"quotient:{getattr(ruleset, 'store_name', None) or _game_name(ruleset)}"
 
 
 def _encode(state: Any, name: str) -> dict:
@@ -273,10 +279,12 @@ def check_quotient_claim(ruleset: Any, table: Any, P: Any, phi: Any, final: bool
 
 def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> Any:
     """Why the stored ray record ``rec`` of ``ruleset`` is not a proof that ``Q_v`` is infinite
-    (a text), or ``(ray pretension, witness, top)`` when it is: decoded, verified against the
-    ruleset's own moves for every heap ``<= top`` (:func:`verify_ray_pretension`), and the order
-    witness recomputed (:func:`order_witness`: the stored one is not read)."""
-    from cgtalg.misere.quotient_rays import decode_ray, order_witness, verify_ray_pretension
+    (a text), or ``(ray pretension, witness, top)`` when it is: decoded (the generator columns
+    must commute, :func:`~cgtalg.misere.quotient_rays.commute_problem`), every heap without
+    moves must map to the identity, verified against the ruleset's own moves for every heap
+    ``<= top`` (:func:`verify_ray_pretension`), and the order witness recomputed
+    (:func:`order_witness`: the stored one is not read)."""
+    from cgtalg.misere.quotient_rays import decode_ray, moveless_problem, order_witness, verify_ray_pretension
 
     if not isinstance(rec, dict):
         return "not a record"
@@ -285,6 +293,9 @@ def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> A
     except ValueError as exc:
         return str(exc)
     options = [_heap_options(ruleset, h) for h in range(top + 1)]
+    why = moveless_problem(ray, options)
+    if why is not None:
+        return why
     try:
         fail = verify_ray_pretension(ray, options, max_states, Deadline(None))
     except (ArgumentError, ComputationLimitError) as exc:
@@ -295,6 +306,34 @@ def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> A
     if witness is None:
         return "it has no order witness, so it proves no infinite quotient"
     return ray, witness, top
+
+
+def ray_certificate(ruleset: Any, store: Any, max_states: int = 50_000_000) -> dict | None:
+    """The certificate that a misère quotient of ``ruleset`` is infinite, from the proof stored
+    beside its last finite quotient (a JSON-ready document,
+    :mod:`cgtalg.misere.quotient_infinite`; ``cgtalg check`` reads it), or None when no proof
+    is stored. The stored proof is re-verified first (:meth:`Checkpointer.load_rays`), and the
+    last finite quotient ``Q_{v−1}`` (re-verified too) gives the ``last_finite`` claims when
+    it is stored with exactly those heaps.
+
+    Raises
+    ------
+    StoreCorruptError
+        When the stored proof, or the finite quotient beside it, fails a check.
+    """
+    from cgtalg.misere.quotient_infinite import infinite_certificate
+
+    ck = Checkpointer(ruleset, store, max_states)
+    got = ck.load_rays()
+    if got is None:
+        return None
+    ray, witness, top = got
+    last = None
+    st = ck.load()
+    if st is not None and not st.final and st.top == ray.v - 1:
+        q = st.quotient(ck.name, st.top)
+        last = {"heap": st.top, "order": q.order, "p_count": len(q.p_portion)}
+    return infinite_certificate(ck.name, ray, witness, top, last)
 
 
 def load_quotient_state(ruleset: Any, store: Any, max_states: int = 2_000_000) -> Any:

@@ -125,7 +125,7 @@ class Comparison:
         head = f"{_text(self.g)} {_SYMBOL[self.relation]} {_text(self.h)} in {self.play}."
         parts = [head] + [c.explain() for c in self.certificates]
         if not self.certificates:
-            parts.append("(decided by the recursive definition; no certificate is made)")
+            parts.append(_NO_PROOF if self.misere else _NORMAL_ORDER)
         return "\n".join(parts)
 
     __str__ = explain
@@ -144,7 +144,7 @@ class Comparison:
         rows = [("G", short(_text(self.g), 120)), ("H", short(_text(self.h), 120)),
                 ("relation", f"G {_SYMBOL[self.relation]} H"), ("play", self.play)]
         if not self.certificates:
-            rows.append(("proof", "decided by the recursive definition; no certificate is made"))
+            rows.append(("proof", _NO_PROOF if self.misere else _NORMAL_ORDER))
         return card("comparison", rows, parts, kind="comparison")
 
     def to_json(self) -> dict:
@@ -175,6 +175,11 @@ class Comparison:
             "meaning": RELATIONS[self.relation], "equal": self.equal,
             "certificates": certs,
         }
+
+
+_NO_PROOF = "(decided by the recursive definition; no certificate is made)"
+_NORMAL_ORDER = ("(normal play: to_json() / --json carries the literal forms, and cgtalg check has the "
+                 "order re-decided by play of G − H, Siegel CGT II.1)")
 
 
 def _text(x: Any) -> str:
@@ -209,7 +214,8 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
     """
     if not isinstance(misere, bool):
         raise GameKindError(f"compare: misere must be True or False, not {shorten(misere)}")
-    a, b = read(g), read(h)
+    # misère play needs the literal games the texts describe (``1 + -1`` is not 0 there)
+    a, b = read(g, normal_play=not misere), read(h, normal_play=not misere)
     ka, kb = kind_of(a, "compare"), kind_of(b, "compare")
     if "loopy" in (ka, kb):  # loopy games: stoppers by survival, others by their sides
         if misere:

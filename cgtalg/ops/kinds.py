@@ -186,12 +186,17 @@ def position(ruleset: Any, *args: Any) -> Position:
     return Position(rs, value)
 
 
-def read(x: Any) -> Any:
+def read(x: Any, normal_play: bool = False) -> Any:
     """Game text read into a form (:func:`cgtalg.parse`); an integer or dyadic fraction made the
     partizan number it names (CGSuite's reading: ``3`` is the number 3, ``0`` the game 0);
     loopy text (``pass``, labels, ``on``, ``over``, ...: :func:`cgtalg.parse_loopy`) a
     :class:`cgtalg.LoopyGame`, or the short form when its graph has no cycle; anything else
-    unchanged."""
+    unchanged.
+
+    Text is read as the game it describes (``1 + -1`` the literal sum ``{-1 | 1}``), which every
+    misère question and every question about the form (its kind, its moves) needs;
+    ``normal_play=True`` only for a question whose answer depends on the normal-play value
+    alone (then ``1 + -1`` may be read as ``0``: number translation)."""
     if isinstance(x, str):
         from cgtalg.core.loopy_notation import looks_loopy
 
@@ -206,7 +211,7 @@ def read(x: Any) -> Any:
             return g.to_partizan() if g.is_short else g
         from cgtalg.core.notation import parse
 
-        return parse(x)
+        return parse(x, normal_play=normal_play)
     if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
         return as_partizan(x)
     return x
@@ -376,8 +381,9 @@ def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -
     """``x`` as a partizan form (impartial forms are partizan games with equal sides), for the
     normal-play partizan questions; positions of rulesets become their forms
     (:func:`cgtalg.rulesets.partizan_games.partizan_form`, within ``max_seconds`` and the
-    memory ceiling)."""
-    x = read(x)
+    memory ceiling). Game text is read for its normal-play value (``read(x, normal_play=True)``):
+    only normal-play questions come here."""
+    x = read(x, normal_play=True)
     if isinstance(x, LoopyGame):
         x = _short_or_refuse(x, operation)
     if isinstance(x, PartizanGame):
@@ -409,7 +415,7 @@ def refuse_loopy(operation: str, x: Any, why: str | None = None) -> GameKindErro
 def as_loopy_game(x: Any, operation: str, max_seconds: float | None = None) -> LoopyGame:
     """``x`` as a loopy game (short games are loopy games whose graph has no cycle), for the
     loopy questions of normal play; positions of partizan rulesets become their forms first."""
-    x = read(x)
+    x = read(x, normal_play=True)
     if isinstance(x, Sides):
         from cgtalg.normal.loopy_sidling import sides_game
 

@@ -20,10 +20,12 @@ __all__ = ["norton_product", "reduced_canonical_form", "ordinal_sum", "heat", "o
 _NORMAL_FORM_DOORS = ("cgtalg.canonical_form(g) (normal play)", "cgtalg.outcome(g, misere=True)")
 
 
-def _game(operation: str, x: Any, role: str = "") -> PartizanGame:
+def _game(operation: str, x: Any, role: str = "", normal_play: bool = True) -> PartizanGame:
     """``x`` as a partizan form for ``operation``; a misère canonical form is refused (it stands
-    for a misère class, and these constructions are of normal-play game forms)."""
-    y = read(x)
+    for a misère class, and these constructions are of normal-play game forms). Game text is
+    read for its normal-play value, or literally with ``normal_play=False`` (ordinal sums, where
+    the form of the base counts)."""
+    y = read(x, normal_play=normal_play)
     if kind_of(y, operation) == "misere class":
         what = f"the {role} is" if role else "this is"
         raise refuse(operation, y, f"{what} a misère canonical form, which stands for a class of "
@@ -85,7 +87,8 @@ def ordinal_sum(g: Any, h: Any) -> PartizanGame:
     """
     from cgtalg.normal.ordinal_sum import ordinal_sum as f
 
-    return f(_game("ordinal_sum", g), _game("ordinal_sum", h, "subordinate"))
+    return f(_game("ordinal_sum", g, normal_play=False),
+             _game("ordinal_sum", h, "subordinate", normal_play=False))
 
 
 def heat(g: Any, t: Any) -> PartizanGame:

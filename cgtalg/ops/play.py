@@ -63,7 +63,7 @@ def outcome(g: Any, *, misere: bool = False, store: Any = None,
         from cgtalg.ops.values import grundy
 
         return "N" if grundy(g, store=store) else "P"
-    x = read(g)
+    x = read(g, normal_play=not misere)  # misère play needs the literal game the text describes
     kind = kind_of(x, "outcome")
     if kind == "loopy":  # outcomes with draws (CGSuite's classes: D, PHat, NCheck, ...)
         if misere:

@@ -209,7 +209,7 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
     """
     if not isinstance(misere, bool):
         raise refuse("canonical_form", g, f"misere must be True or False, not {shorten(misere)}")
-    x = read(g)
+    x = read(g, normal_play=not misere)  # misère play needs the literal game the text describes
     kind = kind_of(x, "canonical_form")
     if kind == "loopy":
         return _loopy_canonical(x, misere, universe)

@@ -18,6 +18,8 @@ one-line delegations to them.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 from typing import Any, Callable, Iterator
 
@@ -33,7 +35,31 @@ from cgtalg.rulesets.grundy_engine import GrundyEngine, KernelRules
 from cgtalg.rulesets.heap_position import DIRECT_LIMIT, ENUMERATE_LIMIT, HeapMove, as_heaps, multisets_up_to
 from cgtalg.rulesets.protocol import ImpartialRuleset, short_repr
 
-__all__ = ["HeapRuleset"]
+__all__ = ["HeapRuleset", "fingerprinted_name", "FINGERPRINT_HEAPS", "FINGERPRINT_SEPARATOR"]
+
+#: the fingerprint of a ruleset from a function covers the options of heaps 0..FINGERPRINT_HEAPS
+FINGERPRINT_HEAPS = 64
+#: between a ruleset's name and the fingerprint of its moves in its store name (``0.77#3f2a...``);
+#: no built-in ruleset's name or code contains it
+FINGERPRINT_SEPARATOR = "#"
+#: hexadecimal digits of the fingerprint kept in the store name (64 bits of SHA-256)
+_FINGERPRINT_DIGITS = 16
+
+
+def fingerprinted_name(text: str) -> tuple[str, str] | None:
+    """``(name, fingerprint)`` when ``text`` (a ruleset's part of a store key, such as the
+    ``0.77#3f2a9c1b7d4e5f60`` of ``misere:0.77#3f2a9c1b7d4e5f60``) is the store name of a ruleset
+    from a function, else None (a built-in's name or code).
+
+    Examples
+    --------
+    >>> fingerprinted_name("0.77#3f2a9c1b7d4e5f60"), fingerprinted_name("0.77")
+    (('0.77', '3f2a9c1b7d4e5f60'), None)
+    """
+    name, sep, fp = text.rpartition(FINGERPRINT_SEPARATOR)
+    if sep and name and len(fp) == _FINGERPRINT_DIGITS and all(c in "0123456789abcdef" for c in fp):
+        return name, fp
+    return None
 
 
 class HeapRuleset(ImpartialRuleset):
@@ -91,10 +117,37 @@ class HeapRuleset(ImpartialRuleset):
         """How a period can be certified: ``(theorem, mode, h, k)`` or None (detection only)."""
         return None
 
+    # -- what identifies the rules in the store -----------------------------------------
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """SHA-256 (its first 16 hexadecimal digits) of the option lists of heaps
+        ``0 .. FINGERPRINT_HEAPS``, as :meth:`heap_options` gives them (in its order); computed
+        once per object. Rules that agree on those heaps count as the same rules. A heap
+        whose options raise ends the list with the error's type (the error itself comes when
+        that heap is played)."""
+        digest = hashlib.sha256(b"cgtalg heap-game options v1\n")
+        for n in range(FINGERPRINT_HEAPS + 1):
+            try:
+                rows = [list(parts) for parts in self.heap_options(n)]
+            except Exception as exc:  # noqa: BLE001 - the failure is part of what the rules do
+                digest.update(f"{n}!{type(exc).__name__}\n".encode())
+                break
+            digest.update(f"{n}:{rows}\n".encode())
+        return digest.hexdigest()[:_FINGERPRINT_DIGITS]
+
+    @property
+    def store_name(self) -> str:
+        """The name the store keys this ruleset's answers by: a built-in's name or code (it
+        names its rules), else ``name#fingerprint`` (:attr:`fingerprint`), so that a user's
+        ruleset named like a built-in (``0.77``) never shares the built-in's answers."""
+        if type(self).__module__.startswith("cgtalg."):
+            return self.name
+        return f"{self.name}{FINGERPRINT_SEPARATOR}{self.fingerprint}"
+
     @property
     def sequence_key(self) -> str:
-        """The store key of the Grundy sequence (``"grundy:" + name``)."""
-        return f"grundy:{self.name}"
+        """The store key of the Grundy sequence (``"grundy:" + store_name``)."""
+        return f"grundy:{self.store_name}"
 
     # -- ruleset protocol ------------------------------------------------------------------
     def moves(self, position: Any) -> Iterator[tuple[int, ...]]:

@@ -2,7 +2,8 @@
 
 - :class:`GrundysGame` (split a heap into two unequal heaps; Grundy 1939);
 - :func:`heap_ruleset` / :class:`FunctionHeapRuleset`: a heap game from a Python function
-  giving each heap's options;
+  giving each heap's options (its stored answers are keyed by its name and a fingerprint of its
+  moves, :attr:`FunctionHeapRuleset.store_name`, so that they are never another ruleset's);
 - :func:`subtraction`: subtraction games ``S(s1, s2, ...)`` and their all-but variants
   (take-and-break codes, see :mod:`cgtalg.rulesets.octal`);
 - :func:`parse_heap_ruleset`: ``kayles``, ``0.77``, ``S(1,3,4)``, ``allbut(1,2)``, ...
@@ -23,12 +24,15 @@ from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import RulesetError
 from cgtalg.rulesets.grundy_engine import KernelRules
 from cgtalg.rulesets.heap_position import as_heaps
-from cgtalg.rulesets.heap_base import HeapRuleset
+from cgtalg.rulesets.heap_base import FINGERPRINT_HEAPS, FINGERPRINT_SEPARATOR, HeapRuleset, fingerprinted_name  # noqa: F401 (re-exported)
 
 __all__ = [
     "GrundysGame",
     "FunctionHeapRuleset",
     "heap_ruleset",
+    "FINGERPRINT_HEAPS",
+    "FINGERPRINT_SEPARATOR",
+    "fingerprinted_name",
     "subtraction",
     "grundys_game",
     "parse_heap_ruleset",
@@ -64,6 +68,12 @@ class FunctionHeapRuleset(HeapRuleset):
 
     Every heap left by a move from ``n`` must be smaller than ``n`` (so play ends); its
     Grundy sequence is computed in Python (no certificate: periods are only detected).
+
+    Its answers are stored under :attr:`store_name`, its name and a fingerprint of its moves,
+    never under its name alone: a function ruleset called ``0.77`` (the code of Kayles) or
+    ``kayles`` keeps its answers apart from the built-in game's, and two functions given the
+    same name keep theirs apart from each other's, while the same function in another process
+    or object finds them.
     """
 
     def __init__(self, name: str, options: Callable[[int], Iterable[Iterable[int]]]) -> None:
@@ -94,6 +104,12 @@ class FunctionHeapRuleset(HeapRuleset):
                     )
             yield heaps
 
+    @property
+    def store_name(self) -> str:
+        """The name the store keys this ruleset's answers by: ``name#fingerprint``
+        (:attr:`fingerprint`), e.g. ``misere:0.77#3f2a9c1b7d4e5f60`` for its misère answers."""
+        return f"{self.name}{FINGERPRINT_SEPARATOR}{self.fingerprint}"
+
 
 def heap_ruleset(name: str, options: Callable[[int], Iterable[Iterable[int]]]) -> FunctionHeapRuleset:
     """A heap game from a function giving the options of a single heap.
@@ -101,7 +117,8 @@ def heap_ruleset(name: str, options: Callable[[int], Iterable[Iterable[int]]]) -
     Parameters
     ----------
     name : str
-        The game's name (store key).
+        The game's name. Its answers are stored under the name and a fingerprint of its moves
+        (:attr:`FunctionHeapRuleset.store_name`), so any name is safe, a built-in's included.
     options : callable(n) -> iterable of tuples of heap sizes
         The heaps left by each move from a heap of ``n`` (an int means one heap; zeros are
         dropped). Every heap left must be smaller than ``n``.

@@ -8,8 +8,8 @@ replaced by its canonical form once, built from its options *as canonical forms*
 further than folding the literal heap forms (Kayles: heap 40 in seconds, where the literal sum
 forms pass the walk limit near heap 32) and is what CGSuite does for ``G.Genus``.
 
-Results are written to the store as position properties (ruleset key ``misere:<name>``, the
-position text, property ``genus``), so a rerun reads them back.
+Results are written to the store as position properties (ruleset key ``misere:<name>``
+(:func:`store_key`), the position text, property ``genus``), so a rerun reads them back.
 """
 
 from __future__ import annotations
@@ -87,8 +87,11 @@ def misere_canonical_position(ruleset: Any, heaps: Any) -> Game:
 
 
 def store_key(ruleset: Any) -> str:
-    """The store's ruleset key for misère results of ``ruleset``."""
-    return f"misere:{getattr(ruleset, 'name', type(ruleset).__name__)}"
+    """The store's ruleset key for misère results of ``ruleset``: ``misere:`` and what
+    identifies its rules, its ``store_name`` when it has one (a ruleset from a function: its
+    name and a fingerprint of its moves, :class:`~cgtalg.rulesets.heap_games.FunctionHeapRuleset`),
+    else its name (a built-in: ``misere:0.77``, as every store has always keyed it)."""
+    return f"misere:{getattr(ruleset, 'store_name', None) or getattr(ruleset, 'name', type(ruleset).__name__)}"
 
 
 def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: Any = None) -> Genus:
@@ -120,7 +123,9 @@ def heap_genus(ruleset: Any, heaps: Any, convention: str = "classical", store: A
     st = check_store(store)
     text = " ".join(map(str, hs)) or "0"
     if st is not None:
-        hit = st.get_position(store_key(ruleset), text, "genus")
+        from cgtalg.rulesets.misere_play import HeapPositionMoves
+
+        hit = st.get_position(store_key(ruleset), text, "genus", moves=HeapPositionMoves(ruleset, hs))
         if hit is not None:
             x = Genus(hit["g"], hit["gammas"])
             return x if convention == "classical" else x.with_convention(convention)

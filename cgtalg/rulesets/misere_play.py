@@ -30,7 +30,9 @@ exhausting memory; a position whose heaps are too large for its tables to fit is
 front (:func:`check_search_reach`: a heap of ``10**30`` tokens is never searched); the states
 explored are kept on the ruleset, so later queries reuse them (an interrupted search resumes
 from them), and answers are written to the store (ruleset key ``misere:<name>``, properties
-``misere_outcome``, ``misere_grundy`` and ``misere_winning_moves``) so a rerun is a lookup.
+``misere_outcome``, ``misere_grundy`` and ``misere_winning_moves``) so a rerun is a lookup; a
+stored answer read back is checked against the others stored for the position and against the
+rules (:class:`HeapPositionMoves`; :mod:`cgtalg.store.answers`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from cgtalg.rulesets.heap_position import HeapMove
 
 __all__ = ["MisereSearch", "misere_search", "misere_search_outcome", "misere_search_grundy",
            "misere_search_winning_moves", "DEFAULT_MAX_STATES", "search_memory_estimate",
-           "check_search_reach"]
+           "check_search_reach", "HeapPositionMoves"]
 
 #: default budget of explored class multisets (about 100 bytes each in memory)
 DEFAULT_MAX_STATES = 5_000_000
@@ -559,7 +561,7 @@ def _stored_answer(ruleset: Any, heaps: list[int], grundy: bool, store: Any,
     st = check_store(store)
     text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
     if st is not None:
-        hit = st.get_position(store_key(ruleset), text, prop)
+        hit = st.get_position(store_key(ruleset), text, prop, moves=HeapPositionMoves(ruleset, heaps))
         if hit is not None:
             return int(hit) if grundy else str(hit)
     bar = _bar(progress, f"{ruleset.name} {prop.replace('_', ' ')} {text}")
@@ -639,6 +641,50 @@ def canonical_moves_record(record: list) -> list:
                   key=lambda row: (-row[0], row[1], row[2]))
 
 
+#: stored winning moves are checked against the rules (:class:`HeapPositionMoves`) for positions
+#: whose distinct heaps hold at most this many tokens in all (their options are enumerated)
+CHECK_MOVES_TOKENS = 256
+
+
+class HeapPositionMoves:
+    """What the rules say of the moves of a heap position, for the store's check of the
+    answers it holds for it (:class:`cgtalg.store.answers.MovesOf`): whether the position has
+    a move at all (``terminal``), and whether a stored winning-move record ``[heap, removed,
+    parts]`` (:func:`winning_moves_record`) is a move of it (``legal``). The options are
+    enumerated only for positions whose distinct heaps hold at most :data:`CHECK_MOVES_TOKENS`
+    tokens; beyond, both answers are None (not checked)."""
+
+    def __init__(self, ruleset: Any, heaps: Any) -> None:
+        self.ruleset = ruleset
+        self.heaps = sorted({int(h) for h in heaps if h})
+        self._options: dict[int, set] | None | bool = False
+
+    def options(self) -> dict[int, set] | None:
+        """``{heap: {(removed, sorted parts), ...}}``, or None beyond the bound."""
+        if self._options is False:
+            self._options = None
+            if sum(self.heaps) <= CHECK_MOVES_TOKENS:
+                self._options = {h: {(h - sum(p), tuple(sorted(x for x in p if x))) for p in self.ruleset.heap_options(h)}
+                                 for h in self.heaps}
+        return self._options
+
+    @property
+    def terminal(self) -> bool | None:
+        opts = self.options()
+        return None if opts is None else not any(opts.values())
+
+    def legal(self, record: Any) -> bool | None:
+        opts = self.options()
+        if opts is None:
+            return None
+        try:
+            h, removed, parts = record
+            move = (int(removed), tuple(sorted(int(x) for x in parts if x)))
+        except (TypeError, ValueError):
+            return False
+        return type(h) is int and move in opts.get(h, ())
+
+
 def stored_winning_moves(ruleset: Any, heaps: list[int], store: Any) -> list | None:
     """The misère winning moves of ``heaps`` as stored (position property
     ``misere_winning_moves``), as :class:`HeapMove` numbered by the first occurrence of each
@@ -646,7 +692,7 @@ def stored_winning_moves(ruleset: Any, heaps: list[int], store: Any) -> list | N
     from cgtalg.rulesets.heap_misere import store_key
 
     text = " ".join(map(str, sorted(heaps, reverse=True))) or "0"
-    hit = store.get_position(store_key(ruleset), text, "misere_winning_moves")
+    hit = store.get_position(store_key(ruleset), text, "misere_winning_moves", moves=HeapPositionMoves(ruleset, heaps))
     if hit is None:
         return None
     first: dict[int, int] = {}

@@ -232,6 +232,45 @@ class PartizanRuleset(_RulesetBase):
         raise NotImplementedError(f"{type(self).__name__} must define right_moves(position)")
 
 
+_SIMPLE = (int, float, str, bytes, bool, tuple, frozenset, list, set, dict, type(None))
+
+
+def function_fingerprint(*fns: Any) -> str:
+    """The first 16 hexadecimal digits of a SHA-256 of what the functions ``fns`` are: each
+    one's compiled code (nested functions included), its default arguments, the values its
+    closure holds and the plain data (numbers, strings, containers) of the global names it
+    reads; for a callable without code, its type and its ``repr`` with addresses removed.
+    Two rulesets whose functions are the same code over the same data share answers in the
+    store; any other two do not."""
+    import hashlib
+    import marshal
+    import re
+
+    digest = hashlib.sha256(b"cgtalg function rules v1\n")
+    for fn in fns:
+        code = getattr(fn, "__code__", None)
+        if fn is None:
+            digest.update(b"-\n")
+        elif code is None:
+            text = f"{type(fn).__module__}.{type(fn).__qualname__}:{fn!r}"
+            digest.update(re.sub(r" at 0x[0-9a-fA-F]+", "", text).encode() + b"\n")
+        else:
+            digest.update(marshal.dumps(code))
+            digest.update(repr(getattr(fn, "__defaults__", None)).encode())
+            for cell in getattr(fn, "__closure__", None) or ():
+                try:
+                    value = cell.cell_contents
+                except ValueError:
+                    value = None
+                digest.update(repr(value if isinstance(value, _SIMPLE) else type(value).__qualname__).encode())
+            glob = getattr(fn, "__globals__", {})
+            for name in code.co_names:
+                if name in glob and isinstance(glob[name], _SIMPLE):
+                    digest.update(f"{name}={glob[name]!r}".encode())
+            digest.update(b"\n")
+    return digest.hexdigest()[:16]
+
+
 class _FunctionRuleset(ImpartialRuleset):
     """An impartial ruleset built from plain functions (see :func:`ruleset_from_function`)."""
 
@@ -250,6 +289,18 @@ class _FunctionRuleset(ImpartialRuleset):
         self._end_winner = end_winner
         self._format = format_position
         self._parse = parse_position
+        self._fingerprint: str | None = None
+
+    @property
+    def store_name(self) -> str:
+        """The name the store keys this ruleset's answers by: ``name#fingerprint``, the
+        fingerprint a hash of what its functions are (:func:`function_fingerprint`), so a
+        ruleset from a function named like a built-in (``parity``) or like another function's
+        ruleset never shares their answers."""
+        if self._fingerprint is None:
+            self._fingerprint = function_fingerprint(self._moves, self._components, self._end_winner,
+                                                     self._format, self._parse)
+        return f"{self.name}#{self._fingerprint}"
 
     def moves(self, position: Position) -> Iterable[Position]:
         return self._moves(position)

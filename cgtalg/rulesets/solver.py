@@ -357,9 +357,11 @@ def solve(
         Misère play: a player unable to move wins (unless the ruleset's end rule says
         otherwise).
     store : cgtalg.store.Store, optional
-        Memoise the solution in a store (``store.memo_position(ruleset.name, text, prop,
-        ...)`` with ``prop`` ``"solution"`` or ``"solution:misere"``); needs the ruleset's
-        ``format_position`` / ``parse_position`` to round-trip.
+        Memoise the solution in a store (``store.memo_position(key, text, prop, ...)`` with
+        ``prop`` ``"solution"`` or ``"solution:misere"``, and ``key`` the ruleset's
+        ``store_name`` when it has one -- a ruleset from a function: its name and a fingerprint
+        of its functions -- else its name); needs the ruleset's ``format_position`` /
+        ``parse_position`` to round-trip.
     progress : bool or None
         Show a tqdm counter of positions (None: only on a terminal and after 2 s).
     solver : Solver, optional
@@ -442,7 +444,7 @@ def solve(
         computed.append(sol)
         return json.loads(json.dumps(sol.to_json()))
 
-    data = store.memo_position(ruleset.name, text, "solution:misere" if misere else "solution", compute_json)
+    data = store.memo_position(getattr(ruleset, "store_name", None) or ruleset.name, text, "solution:misere" if misere else "solution", compute_json)
     if computed:
         return computed[0]
     return Solution.from_json(data, ruleset)

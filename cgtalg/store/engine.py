@@ -30,6 +30,7 @@ from sqlalchemy.pool import StaticPool
 
 from cgtalg.core.game import Game
 from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
+from cgtalg.store.answers import CHECKED, check_answers, position_label
 from cgtalg.store.codec import shorten, value_hash
 from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_check: re-exported
     BUSY_TIMEOUT,
@@ -513,10 +514,12 @@ class StoreBase:
 
     def _properties(self, conn: Connection, table: Table, ids: list[int]) -> dict[int, dict[str, Any]]:
         """Every stored property of each owner (form or position) in ``ids``, decoded:
-        ``{owner id: {name: value}}``, names in order."""
+        ``{owner id: {name: value}}``, names in order. The current answers of each owner are
+        checked against each other (:func:`cgtalg.store.answers.check_answers`)."""
         owner = table.primary_key.columns[0]
         kind = owner.name.removesuffix("_id")
         result: dict[int, dict[str, Any]] = {i: {} for i in ids}
+        checked: dict[int, dict[str, Any]] = {}
         for start in range(0, len(ids), IN_BATCH):
             query = (
                 select(owner, table.c.name, table.c.value, table.c.algorithm, table.c.made_by)
@@ -525,6 +528,21 @@ class StoreBase:
             )
             for owner_id, name, value, algorithm, made in conn.execute(query):
                 key = f"{kind} {owner_id}, property {name!r}"
-                if algorithm == current_version(name) or self._fresh(table.name, lambda: key, name, algorithm, made):
+                current = algorithm == current_version(name)
+                if current or self._fresh(table.name, lambda: key, name, algorithm, made):
                     result[owner_id][name] = self._load(value, table.name, key)
+                    if current and name in CHECKED:
+                        checked.setdefault(owner_id, {})[name] = result[owner_id][name]
+        for owner_id, values in checked.items():
+            check_answers(values, where=self._where, table=table.name,
+                          label=functools.partial(self._owner_label, conn, kind, owner_id))
         return result
+
+    @staticmethod
+    def _owner_label(conn: Connection, kind: str, owner_id: int) -> str:
+        """How an error names a form (``form 12``) or a position (its text, ruleset key and id)."""
+        if kind != "position":
+            return f"{kind} {owner_id}"
+        table = metadata.tables["positions"]
+        row = conn.execute(select(table.c.ruleset, table.c.position).where(table.c.id == owner_id)).first()
+        return f"position {owner_id}" if row is None else position_label(owner_id, row.ruleset, row.position)

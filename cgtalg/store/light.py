@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterator
 
 from cgtalg.core.game import Game, forms_by_id
 from cgtalg.errors import StoreError
+from cgtalg.store.answers import FormMoves, MovesOf, check_rows, companions, position_label
 from cgtalg.store.codec import (
     NAME_LENGTH,
     SEQUENCE_KEY_LENGTH,
@@ -403,15 +404,16 @@ class LightStore:
             sid = self._stored_form_id(con, g)
             if sid is None:
                 return None
-            row = con.execute("SELECT value, algorithm, made_by FROM form_properties WHERE form_id = ? AND name = ?",
-                              (sid, prop)).fetchone()
-        if row is None:
+            rows = self._rows(con, "form_properties", "form_id", sid, prop)
+        if prop not in rows:
             return None
-        text, algorithm, made = row
+        text, algorithm, made = rows[prop]
         value = self._load(text)
         key = f"form {sid}, property {prop!r}"
         if not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
             return None
+        check_rows({n: (t, a) for n, (t, a, _m) in rows.items()}, lambda t, _n: self._load(t), where=self._where,
+                   table="form_properties", label=lambda: f"form {sid}", moves=FormMoves(g))
         if algorithm == version and isinstance(g, Game):
             self._values[(g.id, prop, version)] = text
         return value
@@ -443,29 +445,41 @@ class LightStore:
             raise _Unusual("a position hash with another text")
         return row[0]
 
-    def _position_row(self, ruleset: str, position: str, prop: str) -> tuple[int, tuple] | None:
+    @staticmethod
+    def _rows(con: sqlite3.Connection, table: str, owner: str, oid: int, prop: str) -> dict[str, tuple]:
+        """``{name: (value, algorithm, made_by)}`` of ``prop`` of one owner (a form or a
+        position) and of the answers checked with it (:func:`cgtalg.store.answers.companions`)."""
+        names = companions(prop) or (prop,)
+        query = (f"SELECT name, value, algorithm, made_by FROM {table} WHERE {owner} = ? "
+                 f"AND name IN ({', '.join('?' * len(names))})")
+        return {name: row for name, *row in con.execute(query, (oid, *names))}
+
+    def _position_rows(self, ruleset: str, position: str, prop: str) -> tuple[int, dict[str, tuple]] | None:
         with self._transaction() as con:
             pid = self._position_id(con, ruleset, position, insert=False)
             if pid is None:
                 return None
-            row = con.execute("SELECT value, algorithm, made_by FROM position_properties "
-                              "WHERE position_id = ? AND name = ?", (pid, prop)).fetchone()
-        return None if row is None else (pid, row)
+            rows = self._rows(con, "position_properties", "position_id", pid, prop)
+        return (pid, rows) if prop in rows else None
 
     @_light
-    def get_position(self, ruleset: str, position: str, prop: str) -> Any | None:
-        """The stored ``prop`` of ``position`` of ``ruleset``, or ``None`` (as
+    def get_position(self, ruleset: str, position: str, prop: str, *, moves: MovesOf | None = None) -> Any | None:
+        """The stored ``prop`` of ``position`` of ``ruleset``, or ``None``; the answers stored
+        for the position are checked against each other and the rules ``moves`` (as
         :meth:`cgtalg.store.Store.get_position`)."""
         check_position(ruleset, position)
         check_text(prop, "property name", NAME_LENGTH)
-        found = self._position_row(ruleset, position, prop)
+        found = self._position_rows(ruleset, position, prop)
         if found is None:
             return None
-        pid, (text, algorithm, made) = found
+        pid, rows = found
+        text, algorithm, made = rows[prop]
         value = self._load(text)
         key = f"position {pid} of {ruleset!r}, property {prop!r}"
         if not self._fresh("position_properties", lambda: key, prop, algorithm, made):
             return None
+        check_rows({n: (t, a) for n, (t, a, _m) in rows.items()}, lambda t, _n: self._load(t), where=self._where,
+                   table="position_properties", label=lambda: position_label(pid, ruleset, position), moves=moves)
         return value
 
     @_light
@@ -473,8 +487,8 @@ class LightStore:
         """The provenance of the stored ``prop`` of ``position`` (stale or not), or ``None``."""
         check_position(ruleset, position)
         check_text(prop, "property name", NAME_LENGTH)
-        found = self._position_row(ruleset, position, prop)
-        return None if found is None else Provenance.of(prop, found[1][1], found[1][2])
+        found = self._position_rows(ruleset, position, prop)
+        return None if found is None else Provenance.of(prop, found[1][prop][1], found[1][prop][2])
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
         """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once (as

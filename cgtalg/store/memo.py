@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from cgtalg.core.game import Game
 from cgtalg.core.notation import format_game
 from cgtalg.errors import StoreError
+from cgtalg.store.answers import FormMoves, check_rows, companions
 from cgtalg.store.codec import check_game, check_text, encode_value, shorten, value_hash
 from cgtalg.store.engine import retry_transient, row_select
 from cgtalg.store.forms import PendingIds
@@ -159,7 +160,11 @@ class PropertiesMixin:
             self._resolve_forms(conn, [games[i] for i in todo], lookup, insert=False)
             ids = {games[i].id: lookup[games[i].id] for i in todo if games[i].id in lookup}
             self._form_ids.update(lookup)  # rows found by a read are committed
-            stored = self._stored_texts(conn, form_properties, {(sid, prop) for sid in ids.values()})
+            names = companions(prop) or (prop,)
+            stored = self._stored_texts(conn, form_properties, {(sid, n) for sid in ids.values() for n in names})
+        by_form: dict[int, dict[str, tuple[str, int]]] = {}
+        for (sid, n), (t, a, _m) in stored.items():
+            by_form.setdefault(sid, {})[n] = (t, a)
         for i in todo:
             sid = ids.get(games[i].id)
             row = None if sid is None else stored.get((sid, prop))
@@ -169,6 +174,7 @@ class PropertiesMixin:
                 if algorithm != version and not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
                     continue
                 value = self._load(text, "form_properties", key)
+                self._check_form(sid, games[i], by_form[sid])
                 if algorithm == version:
                     self._remember(games[i].id, prop, version, text, value)
                 out[i] = value
@@ -195,16 +201,26 @@ class PropertiesMixin:
             sid = self._stored_form_id(conn, g)
             if sid is None:
                 return None
-            row = conn.execute(row_select(form_properties), {"form_id": sid, "name": prop}).first()
+            rows = self._stored_texts(conn, form_properties, {(sid, n) for n in companions(prop) or (prop,)})
+        row = rows.get((sid, prop))
         if row is None:
             return None
+        text, algorithm, made = row
         key = f"form {sid}, property {prop!r}"
-        if not self._fresh("form_properties", lambda: key, prop, row.algorithm, row.made_by, version):
+        if not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
             return None
-        value = self._load(row.value, "form_properties", key)
-        if row.algorithm == version:
-            self._remember(g.id, prop, version, row.value, value)
+        value = self._load(text, "form_properties", key)
+        self._check_form(sid, g, {n: (t, a) for (_i, n), (t, a, _m) in rows.items()})
+        if algorithm == version:
+            self._remember(g.id, prop, version, text, value)
         return value
+
+    def _check_form(self, sid: int, g: Game, rows: dict[str, tuple[str, int]]) -> None:
+        """Check the answers stored for the form ``g`` (store id ``sid``) that were read with a
+        property (``rows``: ``name -> (text, algorithm)``) against each other
+        (:func:`cgtalg.store.answers.check_rows`)."""
+        check_rows(rows, lambda t, n: self._load(t, "form_properties", f"form {sid}, property {n!r}"),
+                   where=self._where, table="form_properties", label=lambda: f"form {sid}", moves=FormMoves(g))
 
     def provenance(self, g: Game, prop: str) -> Provenance | None:
         """The provenance of the stored ``prop`` of ``g`` (stale or not), or ``None`` when

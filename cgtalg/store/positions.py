@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from cgtalg.errors import StoreCorruptError, StoreError
+from cgtalg.store.answers import MovesOf, check_rows, companions, position_label
 from cgtalg.store.codec import check_position, check_text, encode_value, key_hash, shorten, value_hash
 from cgtalg.store.engine import IN_BATCH, retry_transient, row_select
 from cgtalg.store.provenance import Provenance, current_version, made_by
@@ -43,35 +44,60 @@ class PositionsMixin:
             )
         return row.id
 
-    def get_position(self, ruleset: str, position: str, prop: str) -> Any | None:
-        """The stored ``prop`` of ``position`` (its text key) of ``ruleset``, or ``None``."""
+    def get_position(self, ruleset: str, position: str, prop: str, *, moves: MovesOf | None = None) -> Any | None:
+        """The stored ``prop`` of ``position`` (its text key) of ``ruleset``, or ``None``.
+
+        The answers stored for the position (outcomes, Grundy values, winning moves, genus,
+        solutions) are checked against each other when one of them is read; ``moves``, given by
+        a reader that knows the rules, says whether the position has a move and which stored
+        winning moves are moves of it (:class:`cgtalg.store.answers.MovesOf`).
+
+        Raises
+        ------
+        StoreCorruptError
+            For an unreadable row, or stored answers that contradict each other or the rules
+            (:mod:`cgtalg.store.answers`), naming the row.
+        """
         check_position(ruleset, position)
         check_text(prop, "property name", NAME_LENGTH)
-        row = self._position_row(ruleset, position, prop)
-        if row is None:
+        found = self._position_rows(ruleset, position, prop)
+        if found is None:
             return None
-        pid, row = row
+        pid, rows = found
         key = f"position {pid} of {ruleset!r}, property {prop!r}"
-        if not self._fresh("position_properties", lambda: key, prop, row.algorithm, row.made_by):
+        text, algorithm, made = rows[prop]
+        if not self._fresh("position_properties", lambda: key, prop, algorithm, made):
             return None
-        return self._load(row.value, "position_properties", key)
+        value = self._load(text, "position_properties", key)
+        check_rows({n: (t, a) for n, (t, a, _m) in rows.items()},
+                   lambda t, n: self._load(t, "position_properties", f"position {pid} of {ruleset!r}, property {n!r}"),
+                   where=self._where, table="position_properties",
+                   label=lambda: position_label(pid, ruleset, position), moves=moves)
+        return value
 
-    def _position_row(self, ruleset: str, position: str, prop: str) -> tuple[int, Any] | None:
-        """``(position id, stored row)`` of ``prop`` of a position, stale or not, or ``None``."""
+    def _position_rows(self, ruleset: str, position: str, prop: str) -> tuple[int, dict[str, tuple]] | None:
+        """``(position id, {name: (text, algorithm, made_by)})`` of ``prop`` of a position and
+        the answers checked with it (:func:`cgtalg.store.answers.companions`), stale or not, or
+        ``None`` when ``prop`` is not stored."""
         with self._transaction() as conn:
             pid = self._position_id(conn, ruleset, position, insert=False)
             if pid is None:
                 return None
-            row = conn.execute(row_select(position_properties), {"position_id": pid, "name": prop}).first()
-        return None if row is None else (pid, row)
+            rows = self._stored_texts(conn, position_properties, {(pid, n) for n in companions(prop) or (prop,)})
+        if (pid, prop) not in rows:
+            return None
+        return pid, {n: row for (_i, n), row in rows.items()}
 
     def position_provenance(self, ruleset: str, position: str, prop: str) -> Provenance | None:
         """The provenance of the stored ``prop`` of ``position`` of ``ruleset`` (stale or
         not), or ``None`` when nothing is stored."""
         check_position(ruleset, position)
         check_text(prop, "property name", NAME_LENGTH)
-        row = self._position_row(ruleset, position, prop)
-        return None if row is None else Provenance.of(prop, row[1].algorithm, row[1].made_by)
+        with self._transaction() as conn:
+            pid = self._position_id(conn, ruleset, position, insert=False)
+            row = None if pid is None else conn.execute(
+                row_select(position_properties), {"position_id": pid, "name": prop}).first()
+        return None if row is None else Provenance.of(prop, row.algorithm, row.made_by)
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
         """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`

@@ -52,13 +52,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable
 
 from sqlalchemy import Numeric, Text, and_, case, cast, exists, func, literal, literal_column, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from cgtalg.errors import ArgumentError, GenusNotationError, StoreError
+from cgtalg.store.answers import OUTCOME_SOURCES, genus_symbol, outcome_of
 from cgtalg.store.codec import check_text, encode_value, value_hash
 from cgtalg.store.provenance import current_version
 from cgtalg.store.schema import NAME_LENGTH, form_properties, forms, position_properties, positions
@@ -84,14 +84,6 @@ FILTERS = ("kind", "ruleset", "size", "heaps", "prop", "value", "min", "max", "o
 GENUS_KINDS = ("tame", "restive", "restless", "wild")
 #: Outcome letters a filter may ask for.
 OUTCOMES = ("P", "N", "L", "R")
-
-#: The stored properties an outcome is read from, by play: ``{play: {property: how}}``.
-OUTCOME_SOURCES = {
-    "normal": {"normal_outcome": "letter", "outcome": "letter", "grundy": "grundy", "genus": "genus_g",
-               "solution": "solution"},
-    "misere": {"misere_outcome": "letter", "misere_grundy": "grundy", "genus": "genus_gamma0",
-               "solution:misere": "solution"},
-}
 
 _RANGE = re.compile(r"^\s*(-?\d+)?\s*\.\.\s*(-?\d+)?\s*$")
 
@@ -223,62 +215,6 @@ def _outcome_expr(j: _Json, how: str, col: Any) -> ColumnElement:
         text_p = or_(col == '"1"', col.like('"%^0%'), col.like('"%^(0,%'), col.like('"%^{0%'))
         return case((g0 == 0, "P"), (g0 > 0, "N"), (text_p, "P"), (col.like('"%'), "N"))
     raise StoreError(f"unknown outcome source {how!r}")  # pragma: no cover - OUTCOME_SOURCES is fixed
-
-
-def outcome_of(props: dict, misere: bool = False) -> str | None:
-    """The outcome letter that the stored properties ``props`` of one entry tell (the Python
-    twin of the SQL filter, for the ``normal`` / ``misere`` columns), or ``None``.
-
-    Examples
-    --------
-    >>> outcome_of({"genus": {"g": 1, "gammas": [0, 3, 1]}}), outcome_of({"genus": "1^031"}, misere=True)
-    ('N', 'P')
-    """
-    for name, how in OUTCOME_SOURCES["misere" if misere else "normal"].items():
-        v = props.get(name)
-        if v is None:
-            continue
-        if how == "letter" and isinstance(v, str):
-            return v
-        if how == "grundy" and isinstance(v, int) and not isinstance(v, bool):
-            return "P" if v == 0 else "N"
-        if how == "solution" and isinstance(v, dict) and isinstance(v.get("outcome"), str):
-            return v["outcome"]
-        if how.startswith("genus"):
-            x = _as_genus(v)
-            if x is not None:
-                return "P" if (x.misere_grundy if misere else x.g) == 0 else "N"
-    return None
-
-
-def _as_genus(v: Any) -> Any:
-    """The :class:`~cgtalg.misere.genus.Genus` of a stored genus (record or text), else None."""
-    if isinstance(v, dict):
-        g, gammas = v.get("g"), v.get("gammas")
-        if not isinstance(gammas, list):
-            return None
-        try:
-            return _genus(g, tuple(gammas), None)
-        except TypeError:  # unhashable entries: not a genus
-            return None
-    return _genus(None, None, v) if isinstance(v, str) else None
-
-
-@lru_cache(maxsize=4096)
-def _genus(g: Any, gammas: Any, text: str | None) -> Any:
-    from cgtalg.misere.genus import Genus
-
-    try:
-        return Genus.parse(text) if text is not None else Genus(g, gammas)
-    except (ArgumentError, GenusNotationError, TypeError, ValueError):
-        return None
-
-
-def genus_symbol(v: Any) -> Any:
-    """A stored genus (a record ``{"g", "gammas", ...}`` or text) as its classical symbol;
-    anything else unchanged."""
-    x = _as_genus(v) if isinstance(v, dict) else None
-    return str(x) if x is not None else v
 
 
 # -- kinds of stored entries -------------------------------------------------------------------

@@ -581,9 +581,12 @@ def _periodicity(run: Verification, key: str, ruleset: Any, cert: dict,
 
 def _quotient(run: Verification, key: str, seq_key: str, record: Any) -> None:
     from cgtalg.misere.quotient_store import load_quotient_state, quotient_key
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    from cgtalg.rulesets.heap_games import fingerprinted_name, parse_heap_ruleset
 
     game = record.get("game") if isinstance(record, dict) else None
+    if fingerprinted_name(seq_key.split(":", 1)[1]) is not None:  # a ruleset from a function
+        run.skip("quotients", f"{key}: the game {shorten(seq_key, 60)!r} is a ruleset from a function, not known here")
+        return
     try:
         ruleset = parse_heap_ruleset(str(game))
     except CgtalgError:

@@ -1,0 +1,781 @@
+"""Infinite misère quotients: the certificate ``"kind": "infinite-misere-quotient"`` checked from
+the definitions (the document alone, or the ``"certificate"`` of ``cgtalg quotient ... --json``).
+
+The document (written by ``cgtalg.misere.quotient_infinite``; its docstring has the format)
+claims, for a heap game: ``Q_n`` is infinite for every ``n >= v`` and ``Q_{v−1}`` is finite
+(``infinite_from``), with ``|Q_{v−1}|`` and its ``|P|`` (``last_finite``); every position of
+heaps ``<= top`` has the outcome it predicts (``heaps_covered``); ``Q_m = Q_v`` for
+``v <= m <= same_quotient_through``; and ``position + a·u + b·v`` is a P-position iff
+``b − a >= t`` (``witness``). The referee reads the game's moves itself
+(:func:`cgtalg.referee.heaps.heap_rules`), decodes the data and proves each claim with the
+lemmas below, with its own code (standard library and numpy).
+
+Definitions. A position is a finite multiset of heaps. In misère play the player who cannot
+move wins: a position is a P-position iff it has a move and every option is an N-position.
+``A_n`` is the set of positions of heaps ``<= n``; ``G ≡ H`` in ``A_n`` iff ``G + X`` and
+``H + X`` have the same outcome for every ``X`` in ``A_n``; the misère quotient ``Q_n`` is
+``A_n / ≡`` with its P-portion (Plambeck & Siegel, *Misère quotients for impartial games*,
+JCTA 115, 2008).
+
+The pretension. ``M = R × N × N``. ``R = {0, …, order_r − 1}`` carries the generator columns
+``cols[i]`` (maps ``R → R``); heap ``h ∉ {u, v}`` maps to ``(ρ(h), 0, 0)`` where ``ρ(h)`` acts
+by ``cols[row[h]]``; ``u ↦ (1, 1, 0)`` and ``v ↦ (1, 0, 1)`` (``row[u] = row[v] = −1``). The
+P-portion is ``{(r, a, b) : F[r, red(a, b)]}``, where ``red`` (rules ``q, K, p, K2, s, m0``)
+is: if ``b − a > K`` subtract from ``b`` the least multiple of ``q`` that brings ``b − a`` to
+``<= K``; else if ``a − b > K2`` the same with ``a``, ``p``, ``K2``; then if
+``min(a, b) > m0`` subtract the least multiple of ``(s, s)`` that brings the minimum to ``<= m0``.
+
+**Lemma 1 (R is a commutative monoid).** If the columns commute pairwise and every element is
+reached from 0, the maps they generate form a commutative monoid ``T`` and ``t ↦ t(0)`` is a
+bijection ``T → R``: from ``t(0) = t'(0)``, ``t(s(0)) = s(t(0)) = s(t'(0)) = t'(s(0))`` for
+every ``s`` in ``T``, so ``t = t'``. So ``R`` is that monoid with identity 0, ``r·ρ(h) =
+cols[row[h]][r]``, and the image of a position does not depend on the order of its heaps.
+
+**Lemma 2 (the reduction).** With ``1 <= q <= K + 1``, ``1 <= p <= K2 + 1``, ``1 <= s <= m0 + 1``,
+``red`` maps ``N²`` into ``[0, m0 + K2] × [0, m0 + K]`` (the shape of ``F``), and for
+``a, b >= 0``: (L1) ``red(a, b) = red(a, b − q)`` when ``b − a > K``; (L2) ``red(a, b) =
+red(a − p, b)`` when ``a − b > K2``; (L3) ``red(a, b) = red(a − s, b − s)`` when
+``min(a, b) > m0``. Proof: (L1) ``b − a`` and ``b − q − a`` are congruent mod ``q``; if
+``b − q − a > K`` both are brought to the same point, else ``b − q − a`` lies in
+``(K − q, K]`` and is where the first step takes ``b``; in both cases the first step ends at the
+same point (the second step does not apply: ``a − (b − q) < q − K <= 1``), and so does the
+rest. (L2) the same. (L3) the first two steps commute with the diagonal shift and keep the
+minimum (a ``q``-step leaves ``b > a + K − q >= a − 1``); if the shifted minimum is still
+``> m0`` the third step takes one step fewer, else it takes exactly one step from the
+unshifted point, to the shifted one. Inside the bounds, ``b − q >= a + K + 1 − q >= 0``.
+
+**Theorem 3 (verification; Plambeck & Siegel 2008, §5).** Let every heap without a move map
+to the identity, and ``1 ∉ P``. If (P) no position whose image is in ``P`` has an option whose
+image is in ``P``, and (N) every position with a move whose image is not in ``P`` has an option
+whose image is in ``P``, then a position is a misère P-position iff its image is in ``P``.
+Proof: induction on the tokens. A position without a move is an N-position (the player to move
+wins at once) and its heaps map to 1, so its image ``1`` is not in ``P``; otherwise its options
+are right by induction, and (P), (N) say it has an option in ``P`` iff its image is not in ``P``.
+
+**Lemma 4 (what the conditions read).** Write ``G = w + a·u + b·v`` with ``w`` free of ``u``,
+``v``, ``x = Φ(w) ∈ R``. An option of a heap carries ``ε = (ε_u, ε_v)`` copies of ``u`` and
+``v`` and an element ``σ`` of ``R`` (its other heaps); ``S_h`` is the set of these ``(σ, ε)``.
+The options of ``G``: a move in ``w`` gives ``(t, (a, b) + ε)`` for ``(t, ε)`` in ``T(w)``, the
+set of option images of ``w``; a move in a ``u`` (when ``a >= 1``) gives ``(x·σ, (a − 1, b) +
+ε)`` for ``(σ, ε)`` in ``S_u``; a move in a ``v`` (``b >= 1``), ``(x·σ, (a, b − 1) + ε)`` for
+``S_v``. So (N) at ``G`` depends only on ``(x, T(w))``, the point ``(a, b)``, and reads ``F`` at
+``red((a, b) + o)`` for ``o`` in ``O = {(0,0), (1,0), (0,1)} ∪ E ∪ ((−1, 0) + E_u) ∪ ((0, −1) +
+E_v)`` and the flags ``a >= 1``, ``b >= 1`` (``E``: every ``ε`` of every heap; ``E_u``,
+``E_v``: those of ``u``, ``v``); (P) for a move in heap ``h`` of a position of image ``(r, a,
+b)·Φ(h)`` reads ``F`` at ``(a, b)`` or ``(a, b) + (1, 0)`` or ``+ (0, 1)`` and at ``(a, b) +
+ε``, for every ``r``.
+
+**Lemma 5 (the N-search).** The pairs ``(Φ(w), T(w))`` are generated from ``(0, ∅)`` by
+``(x, T) ↦ (x·ρ(h), T·ρ(h) ∪ x·S_h)`` over the heaps ``h ∉ {u, v}`` with a move (heaps without
+a move change nothing). The map is monotone in ``T``, so keeping, per element ``x``, only the
+inclusion-minimal sets found covers every pair: each pair contains a kept one with the same
+``x``, and (N) for the kept one gives it for the pair (an option in ``P`` is one of the larger
+set too). The empty position's pair ``(0, ∅)`` is kept apart: at ``(0, 0)`` it has no move, so
+(N) does not apply to it there and it covers nothing. The search runs to exhaustion (``R`` and
+the sets are finite).
+
+**Lemma 6 (finitely many points).** Let ``d1 = min(o_b − o_a)``, ``d2 = min(o_a − o_b)``,
+``d3 = min(min(o_a, o_b))`` over ``O``. The conditions at ``(a, b)`` equal those at
+(T1) ``(a, b − q)`` when ``b − a + d1 > K`` and ``b >= q + 1``; (T2) ``(a − p, b)`` when
+``a − b + d2 > K2`` and ``a >= p + 1``; (T3) ``(a − s, b − s)`` when ``min(a, b) + d3 > m0``
+and ``min(a, b) >= s + 1``: every point read meets the hypothesis of L1 (L2, L3) so its
+reduction does not change, and the flags do not change. Each step lowers ``a + b``, so every
+point reaches one where none applies; those have ``min(a, b) <= M3 = max(m0 − d3, s)``, and so
+``a <= M3 + K2 − d2 + p`` and ``b <= M3 + K − d1 + q``: a finite set, where (P) and (N) are
+checked.
+
+**Lemma 7 (the order witness).** Let ``r0`` be the image of the witness position and
+``1 <= t <= K − q + 1``. If ``F[r0, red(a, b)] = (b − a >= t)`` at every ``(a, b)``, ``b >= 1``,
+where none of (W1) ``b − a > K`` and ``b >= q + 1``, (W2) ``a − b > K2``, (W3) ``min(a, b) >
+m0`` and ``b >= s + 1`` applies, then it holds for every ``a >= 0``, ``b >= 1``: W1–W3 keep
+``F`` (L1–L3), keep ``b >= 1``, and keep the rule (W1: ``b − a − q > K − q >= t − 1``, true
+before and after; W2: ``b − a + p < p − K2 <= 1 <= t``, false before and after; W3 keeps
+``b − a``). Those points have ``min(a, b) <= max(m0, s)``, so ``a <= max(m0, s) + K2`` and
+``b <= max(m0, s) + K + q``. Then for ``t <= b < b'``, ``X = position + (b' − t)·u`` has
+``X + b'·v`` a P-position and ``X + b·v`` an N-position (Theorem 3: heaps ``<= v <= top``):
+the powers ``v^t, v^(t+1), …`` are pairwise distinct in ``Q_v``, and in every ``Q_n``,
+``n >= v`` (the same test ``X`` is a position of ``A_n``). So ``Q_n`` is infinite for ``n >= v``.
+
+**Lemma 8 (the last finite quotient).** The positions of heaps ``<= v − 1`` map into
+``R' × N × {0}`` (``R'``: generated by the heaps ``< v`` other than ``u``), where
+``red(a, 0) = red(a − p, 0)`` for ``a > K2`` (L2) makes ``(r, a)`` and ``(r, red(a, 0))``
+indistinguishable. By Theorem 3, ``Q_{v−1}`` is the quotient of the finite monoid
+``R' × {0 .. K2}`` (``u`` acting by ``a ↦ red(a + 1, 0)``) by ``x ~ y`` iff ``xz ∈ P ⇔ yz ∈ P``
+for every ``z``: finite, and computed by refining the partition ``{P, not P}`` by the
+generators until it is stable (Moore's algorithm), which gives ``|Q_{v−1}|`` and ``|P|``.
+
+**Lemma 9 (the same quotient).** If every heap ``v < h <= m`` maps into the submonoid generated
+by the heaps ``<= v``, then ``Φ(A_m) = Φ(A_v)``: the same elements and the same tests, so
+``Q_m = Q_v``.
+
+Then **every quoted claim** is compared with what was derived: ``infinite_from`` (``= v``),
+``heaps_covered`` (``= top``), ``same_quotient_through``, ``last_finite``, the witness
+(position, element, threshold, and the record's copy), the game; and in a ``cgtalg quotient
+--json`` document, the last finite quotient's ``max_heap``, ``order``, ``p_portion`` (its size),
+``final`` and ``infinite_from``. Its other fields (the table, Φ, the presentation) are handed
+to :mod:`cgtalg.referee.quotients` when it reads them, else they are not claimed. The
+certificate's ``statement`` is prose for the reader, written from the same claims, and is not
+read.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from cgtalg.referee._verdict import Malformed, Verdict
+from cgtalg.referee.heaps import HeapRules, heap_rules
+
+__all__ = ["recognise", "check", "read", "RayCertificate", "KIND", "MAX_STATES", "structure", "conditions",
+           "check_points", "offsets_read", "n_search", "last_finite"]
+
+#: the ``kind`` of the certificate
+KIND = "infinite-misere-quotient"
+#: the N-search gives up (and the verdict fails, unchecked) past this many states
+MAX_STATES = 5_000_000
+#: the largest data the referee inflates (entries of the columns, bits of F)
+MAX_ENTRIES = 50_000_000
+_CHECKER = ("cgtalg.referee.rays.check (ray pretension R × N × N: commuting maps, Theorem 3's P- and "
+            "N-conditions at the check points of Lemma 6 with the referee's own moves and N-search, "
+            "order witness, Lemma 8's quotient)")
+_RULE_KEYS = ("q", "K", "p", "K2", "s", "m0")
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------------------------
+def _is_certificate(c: Any) -> bool:
+    return isinstance(c, dict) and c.get("kind") == KIND
+
+
+def recognise(doc: dict) -> bool:
+    """The certificate itself, or a document holding it under ``"certificate"``."""
+    return _is_certificate(doc) or _is_certificate(doc.get("certificate"))
+
+
+def _split(doc: dict) -> tuple[dict | None, dict]:
+    if _is_certificate(doc):
+        return None, doc
+    return doc, doc["certificate"]
+
+
+def _get(d: Any, key: str, where: str) -> Any:
+    if not isinstance(d, dict) or key not in d:
+        raise Malformed(f"{where} has no field {key!r}")
+    return d[key]
+
+
+def _int(d: Any, key: str, where: str) -> int:
+    x = _get(d, key, where)
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise Malformed(f"{where}.{key}: an integer, not {x!r}"[:200])
+    return x
+
+
+def _blob(d: Any, key: str, where: str, size: int) -> bytes:
+    """Base64 of zlib of ``size`` bytes (at most that many are inflated)."""
+    text = _get(d, key, where)
+    if not isinstance(text, str):
+        raise Malformed(f"{where}.{key}: base64 text, not {type(text).__name__}")
+    try:
+        z = zlib.decompressobj()
+        raw = z.decompress(base64.b64decode(text, validate=True), size + 1)
+    except (binascii.Error, ValueError, zlib.error) as exc:
+        raise Malformed(f"{where}.{key}: not base64 of zlib data ({exc})") from None
+    if len(raw) != size or z.unconsumed_tail:
+        raise Malformed(f"{where}.{key}: {len(raw)}{'+' if z.unconsumed_tail else ''} bytes, "
+                        f"not the {size} its shape needs")
+    return raw
+
+
+@dataclass
+class Rules:
+    """The reduction ``red`` (module docstring)."""
+
+    q: int
+    K: int
+    p: int
+    K2: int
+    s: int
+    m0: int
+
+    def problem(self) -> str | None:
+        if min(self.q, self.K, self.p, self.K2, self.s, self.m0) < 0:
+            return "every rule is a number >= 0"
+        if not 1 <= self.q <= self.K + 1:
+            return f"q = {self.q} is not in 1 .. K + 1 = {self.K + 1}"
+        if not 1 <= self.p <= self.K2 + 1:
+            return f"p = {self.p} is not in 1 .. K2 + 1 = {self.K2 + 1}"
+        if not 1 <= self.s <= self.m0 + 1:
+            return f"s = {self.s} is not in 1 .. m0 + 1 = {self.m0 + 1}"
+        return None
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.m0 + self.K2 + 1, self.m0 + self.K + 1
+
+    def red(self, a: int, b: int) -> tuple[int, int]:
+        if b - a > self.K:
+            b -= self.q * (-(-(b - a - self.K) // self.q))
+        elif a - b > self.K2:
+            a -= self.p * (-(-(a - b - self.K2) // self.p))
+        if min(a, b) > self.m0:
+            k = -(-(min(a, b) - self.m0) // self.s)
+            a, b = a - k * self.s, b - k * self.s
+        return a, b
+
+
+@dataclass
+class RayCertificate:
+    """The decoded data of a certificate (not yet checked): the game's rules as the referee reads
+    them, ``u``, ``v``, ``top``, the columns ``cols`` (``k × |R|``), ``row``, the rules and
+    ``F``. :meth:`is_p` is the outcome the certificate predicts."""
+
+    game: str
+    moves: HeapRules
+    u: int
+    v: int
+    top: int
+    cols: np.ndarray
+    row: list[int]
+    rules: Rules
+    F: np.ndarray
+    record_witness: tuple[int, int]
+    _words: list | None = field(default=None, repr=False)
+
+    @property
+    def order_r(self) -> int:
+        return int(self.cols.shape[1])
+
+    def p_at(self, a: int, b: int) -> np.ndarray:
+        """Whether ``(r, a, b)`` is in ``P``, for every ``r``."""
+        ra, rb = self.rules.red(a, b)
+        return self.F[:, ra, rb]
+
+    def image(self, position: Any, where: str = "position") -> tuple[int, int, int]:
+        r, a, b = 0, 0, 0
+        for h in position:
+            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= self.top:
+                raise Malformed(f"{where}: {h!r} is not a heap 0 .. {self.top}")
+            if h == self.u:
+                a += 1
+            elif h == self.v:
+                b += 1
+            else:
+                r = int(self.cols[self.row[h], r])
+        return r, a, b
+
+    def is_p(self, position: Any) -> bool:
+        """The predicted misère outcome of a position of heaps ``<= top`` (True: P)."""
+        r, a, b = self.image(position)
+        return bool(self.p_at(a, b)[r])
+
+    def words(self) -> list[tuple[int, ...]]:
+        """A least position (heaps other than ``u``, ``v``) of each element, breadth first."""
+        if self._words is None:
+            heap_of: dict[int, int] = {}
+            for h, i in enumerate(self.row):
+                if i >= 0:
+                    heap_of.setdefault(i, h)
+            words: list = [None] * self.order_r
+            words[0] = ()
+            frontier = [0]
+            while frontier:
+                nxt = []
+                for i in sorted(heap_of):
+                    for x, y in zip(frontier, self.cols[i][frontier].tolist()):
+                        if words[y] is None:
+                            words[y] = tuple(sorted(words[x] + (heap_of[i],)))
+                            nxt.append(y)
+                frontier = nxt
+            self._words = words
+        return self._words
+
+    def show(self, r: int, a: int, b: int, extra: tuple[int, ...] = ()) -> str:
+        w = self.words()[r]
+        heaps = sorted((w or ()) + (self.u,) * a + (self.v,) * b + extra)
+        return " + ".join(map(str, heaps)) or "0"
+
+
+def read(doc: dict) -> RayCertificate:
+    """The certificate's data, decoded (``Malformed`` naming the field when unreadable)."""
+    if not isinstance(doc, dict) or not recognise(doc):
+        raise Malformed(f"not a certificate of kind {KIND!r}")
+    _outer, cert = _split(doc)
+    if cert.get("format") != 1:
+        raise Malformed(f"certificate.format: {cert.get('format')!r}, not 1")
+    game = _get(cert, "game", "certificate")
+    try:
+        moves = heap_rules(game)
+    except Malformed as exc:
+        raise Malformed(f"certificate.game: {exc}") from None
+    ray = _get(cert, "ray", "certificate")
+    where = "certificate.ray"
+    u, v, top, nR = (_int(ray, k, where) for k in ("u", "v", "top", "order_r"))
+    if not 0 < u < v <= top:
+        raise Malformed(f"{where}: heaps u = {u}, v = {v}, top = {top} need 0 < u < v <= top")
+    if not 1 <= nR <= MAX_ENTRIES:
+        raise Malformed(f"{where}.order_r: {nR} is not an order the referee reads")
+    rules_d = _get(ray, "rules", where)
+    rules = Rules(*(_int(rules_d, k, where + ".rules") for k in _RULE_KEYS))
+    row = _get(ray, "row", where)
+    if not isinstance(row, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in row):
+        raise Malformed(f"{where}.row: a list of integers")
+    if len(row) != top + 1:
+        raise Malformed(f"{where}.row: {len(row)} entries for the heaps 0 .. top = {top}")
+    k = max(row) + 1
+    if min(row) < -1 or k < 0 or k * nR > MAX_ENTRIES:
+        raise Malformed(f"{where}.row: entries are −1 or column numbers")
+    cols = np.frombuffer(_blob(ray, "cols", where, 4 * k * nR), dtype="<i4").astype(np.int64).reshape(k, nR)
+    shape = _get(ray, "F_shape", where)
+    if (not isinstance(shape, list) or len(shape) != 3
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in shape)):
+        raise Malformed(f"{where}.F_shape: three positive integers")
+    bits = shape[0] * shape[1] * shape[2]
+    if bits > MAX_ENTRIES:
+        raise Malformed(f"{where}.F_shape: {bits} entries, more than the referee reads")
+    raw = np.frombuffer(_blob(ray, "F", where, (bits + 7) // 8), dtype=np.uint8)
+    F = np.unpackbits(raw)[:bits].astype(bool).reshape(shape)
+    wit = _get(ray, "witness", where)
+    if not (isinstance(wit, list) and len(wit) == 2 and all(isinstance(x, int) for x in wit)):
+        raise Malformed(f"{where}.witness: [element, t]")
+    return RayCertificate(str(game), moves, u, v, top, cols, list(row), rules, F, (wit[0], wit[1]))
+
+
+# ---------------------------------------------------------------------------------------------
+# the structure: Lemma 1, Lemma 2, the maps of the heaps
+# ---------------------------------------------------------------------------------------------
+def structure(c: RayCertificate, vd: Verdict) -> list[list[tuple[int, ...]]] | None:
+    """The heaps' options (the referee's own moves) when the data are a pretension of the shape
+    the lemmas need; else None, with the failures recorded."""
+    where = "certificate.ray"
+    nR = c.order_r
+    why = c.rules.problem()
+    if why is not None:
+        vd.fail(f"{where}.rules: {why}")
+    if c.F.shape != (nR,) + c.rules.shape:
+        vd.fail(f"{where}.F_shape: {list(c.F.shape)}, but the rules need (order_r, m0 + K2 + 1, m0 + K + 1) "
+                f"= {[nR, *c.rules.shape]}")
+    for h, i in enumerate(c.row):
+        if (i < 0) != (h in (c.u, c.v)):
+            vd.fail(f"{where}.row: heap {h} maps to {'(1, 1, 0) or (1, 0, 1)' if i < 0 else f'column {i}'}, "
+                    f"but only u = {c.u} and v = {c.v} are counted")
+            break
+    if c.cols.size and (c.cols.min() < 0 or c.cols.max() >= nR):
+        vd.fail(f"{where}.cols: an entry outside R = 0 .. {nR - 1}: the columns are not maps on R")
+    if not vd.ok:
+        return None
+    cols = c.cols
+    for i in range(cols.shape[0]):
+        bad = np.nonzero((cols[i][cols] != cols[:, cols[i]]).any(axis=1))[0]
+        if bad.size:
+            vd.fail(f"{where}.cols: the columns {i} and {int(bad[0])} do not commute (as maps on R), so "
+                    "the heaps do not generate a commutative monoid")
+            return None
+    words = c.words()
+    if any(w is None for w in words):
+        vd.fail(f"{where}.cols: element {words.index(None)} of R is not reached from the identity 0 "
+                "by the heaps' columns")
+        return None
+    options = [c.moves.options(h) for h in range(c.top + 1)]
+    ident = np.arange(nR)
+    for h in range(c.top + 1):
+        if not options[h] and (c.row[h] < 0 or not np.array_equal(cols[c.row[h]], ident)):
+            vd.fail(f"{where}.row: heap {h} has no move in {c.game} (the empty game) but does not map to "
+                    "the identity")
+    for name, h in (("u", c.u), ("v", c.v)):
+        if not options[h]:
+            vd.fail(f"{where}.{name}: heap {h} has no move in {c.game}, but it is counted")
+    if c.F[0, 0, 0]:
+        vd.fail(f"{where}.F: the identity (the empty position, an N-position) is in P")
+    return options if vd.ok else None
+
+
+def _images(c: RayCertificate, options: list) -> dict[int, list[tuple[np.ndarray, tuple[int, int]]]]:
+    """``S_h`` per heap with a move: ``(column x ↦ x·σ, ε)`` per distinct option image."""
+    nR = c.order_r
+    out: dict[int, list[tuple[np.ndarray, tuple[int, int]]]] = {}
+    for h, opts in enumerate(options):
+        if not opts:
+            continue
+        seen: dict[tuple[int, int, int], np.ndarray] = {}
+        for parts in opts:
+            col = np.arange(nR)
+            eu = ev = 0
+            for x in parts:
+                if x == c.u:
+                    eu += 1
+                elif x == c.v:
+                    ev += 1
+                else:
+                    col = c.cols[c.row[x]][col]
+            seen.setdefault((int(col[0]), eu, ev), col)
+        out[h] = [(col, (eu, ev)) for (_s, eu, ev), col in sorted(seen.items())]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 6: the check points
+# ---------------------------------------------------------------------------------------------
+def check_points(rules: Rules, offsets: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The points of Lemma 6 for the offsets ``O`` read: those where no translation applies."""
+    d1 = min(ob - oa for oa, ob in offsets)
+    d2 = min(oa - ob for oa, ob in offsets)
+    d3 = min(min(oa, ob) for oa, ob in offsets)
+    R = rules
+    m3 = max(R.m0 - d3, R.s)
+    out = []
+    for a in range(m3 + R.K2 - d2 + R.p + 1):
+        for b in range(m3 + R.K - d1 + R.q + 1):
+            t1 = b - a + d1 > R.K and b >= R.q + 1
+            t2 = a - b + d2 > R.K2 and a >= R.p + 1
+            t3 = min(a, b) + d3 > R.m0 and min(a, b) >= R.s + 1
+            if not (t1 or t2 or t3):
+                out.append((a, b))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 3: the P-condition
+# ---------------------------------------------------------------------------------------------
+def _p_condition(c: RayCertificate, S: dict, points: list, vd: Verdict) -> None:
+    for a, b in points:
+        for h, imgs in S.items():
+            if h == c.u:
+                lhs = c.p_at(a + 1, b)
+            elif h == c.v:
+                lhs = c.p_at(a, b + 1)
+            else:
+                lhs = c.p_at(a, b)[c.cols[c.row[h]]]
+            bad = np.zeros(c.order_r, dtype=bool)
+            for col, (eu, ev) in imgs:
+                bad |= c.p_at(a + eu, b + ev)[col]
+            hit = np.nonzero(lhs & bad)[0]
+            if hit.size:
+                r = int(hit[0])
+                vd.fail(f"certificate.ray.F (read through certificate.ray.rules, on the moves of "
+                        f"certificate.game = {c.game!r}): the P-condition fails: {c.show(r, a, b, (h,))} is "
+                        f"in P and so is one of its options (a move in heap {h})")
+                return
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 5: the N-search, and the N-condition
+# ---------------------------------------------------------------------------------------------
+def n_search(c: RayCertificate, S: dict, eps: list[tuple[int, int]],
+             max_states: int = MAX_STATES) -> list[tuple[int, list[int]]]:
+    """The inclusion-minimal option-image sets ``T ⊂ W = R × eps`` per element ``x`` of ``R``
+    over the positions free of ``u`` and ``v`` (Lemma 5); ``W``'s element ``r + k·|R|`` is
+    ``(r, eps[k])``. Raises ``OverflowError`` past ``max_states`` states."""
+    nR = c.order_r
+    kidx = {e: k for k, e in enumerate(eps)}
+    heaps = [h for h in S if h not in (c.u, c.v)]
+    # per heap: x ↦ x·ρ(h) on R, (r, ε) ↦ (r·ρ(h), ε) on W, and x ↦ the W-elements x·σ + k|R|
+    # of its options (σ, ε_k)
+    gx = [c.cols[c.row[h]].tolist() for h in heaps]
+    gW = [np.concatenate([c.cols[c.row[h]] + k * nR for k in range(len(eps))]).tolist() for h in heaps]
+    Sx = [np.stack([col + kidx[e] * nR for col, e in S[h]]).T.tolist() for h in heaps]
+    Sb: list[dict[int, int]] = [{} for _h in heaps]       # the same as bit sets, when first needed
+    seen: dict[int, set[int]] = {}          # every set found per element (kept or covered)
+    kept: dict[int, list[list]] = {}        # x -> [[bits, elements, alive], ...]
+    # the empty position (0, ∅) stands apart: at (0, 0) it has no move at all, so it covers
+    # no pair (0, T) with T ≠ ∅ there (Lemma 5)
+    stack: list[tuple[int, list]] = [(0, [0, [], True])]
+    states = 0
+    while stack:
+        x, ent = stack.pop()
+        if not ent[2]:                      # a smaller set for x was found since: it covers this one
+            continue
+        T = ent[1]
+        for j in range(len(heaps)):
+            g = gW[j]
+            bits = Sb[j].get(x)
+            if bits is None:
+                bits = 0
+                for i in Sx[j][x]:
+                    bits |= 1 << i
+                Sb[j][x] = bits
+            for i in T:
+                bits |= 1 << g[i]
+            y = gx[j][x]
+            found = seen.setdefault(y, set())
+            if bits in found:
+                continue
+            found.add(bits)
+            lst = kept.setdefault(y, [])
+            if any(o[0] & bits == o[0] for o in lst):
+                continue
+            keep = []
+            for o in lst:
+                if o[0] & bits == bits:     # the new set is inside: the old one is covered
+                    o[2] = False
+                else:
+                    keep.append(o)
+            ent2 = [bits, sorted({g[i] for i in T}.union(Sx[j][x])), True]
+            keep.append(ent2)
+            kept[y] = keep
+            states += 1
+            if states > max_states:
+                raise OverflowError(f"the N-search passed {max_states:,} states")
+            stack.append((y, ent2))
+    return [(0, [])] + [(x, o[1]) for x in sorted(kept) for o in kept[x]]
+
+
+def _n_condition(c: RayCertificate, S: dict, eps: list, pairs: list, points: list, vd: Verdict) -> None:
+    nR = c.order_r
+    xs = np.asarray([x for x, _T in pairs], dtype=np.int64)
+    lens = np.asarray([len(T) for _x, T in pairs], dtype=np.int64)
+    flat = np.asarray([t for _x, T in pairs for t in T], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
+    tr, te = flat % nR, flat // nR
+    nz = lens > 0
+    for a, b in points:
+        good = c.p_at(a, b)[xs].copy()            # x ∈ P at this point: nothing to show
+        if flat.size:
+            gt = np.zeros(flat.size, dtype=bool)
+            for k, (eu, ev) in enumerate(eps):
+                sel = te == k
+                if sel.any():
+                    gt[sel] = c.p_at(a + eu, b + ev)[tr[sel]]
+            anyT = np.zeros(xs.size, dtype=bool)
+            anyT[nz] = np.logical_or.reduceat(gt, starts[nz])
+            good |= anyT
+        if a >= 1:
+            for col, (eu, ev) in S[c.u]:
+                good |= c.p_at(a - 1 + eu, b + ev)[col[xs]]
+        if b >= 1:
+            for col, (eu, ev) in S[c.v]:
+                good |= c.p_at(a + eu, b - 1 + ev)[col[xs]]
+        if a == 0 and b == 0:
+            good |= ~nz        # no move at all: the terminal position, 1 ∉ P was checked
+        bad = np.nonzero(~good)[0]
+        if bad.size:
+            x = int(xs[bad[0]])
+            vd.fail(f"certificate.ray.F (read through certificate.ray.rules, on the moves of certificate.game = "
+                    f"{c.game!r}): the N-condition fails: {c.show(x, a, b)} is not in P but no option of a "
+                    "position with its image and option images is in P")
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 7: the witness; Lemma 8: Q_{v−1}; Lemma 9
+# ---------------------------------------------------------------------------------------------
+def _witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int], int, int] | None:
+    w = _get(cert, "witness", "certificate")
+    pos = _get(w, "position", "certificate.witness")
+    t = _int(w, "t", "certificate.witness")
+    if not isinstance(pos, list) or any(h in (c.u, c.v) for h in pos if isinstance(h, int)):
+        vd.fail(f"certificate.witness.position: a list of heaps other than u = {c.u} and v = {c.v}")
+        return None
+    r0 = c.image(pos, "certificate.witness.position")[0]
+    if "element" in w and w["element"] != r0:
+        vd.fail(f"certificate.witness.element: {w['element']!r}, but the position's image in R is {r0}")
+    if c.record_witness != (r0, t):
+        vd.fail(f"certificate.ray.witness: {list(c.record_witness)}, but the witness is [{r0}, {t}]")
+    R = c.rules
+    if not 1 <= t <= R.K - R.q + 1:
+        vd.fail(f"certificate.witness.t: {t} is not in 1 .. K − q + 1 = {R.K - R.q + 1} (Lemma 7)")
+        return None
+    m = max(R.m0, R.s)
+    for a in range(m + R.K2 + 1):
+        for b in range(1, m + R.K + R.q + 1):
+            if (b - a > R.K and b >= R.q + 1) or a - b > R.K2 or (min(a, b) > R.m0 and b >= R.s + 1):
+                continue
+            if bool(c.p_at(a, b)[r0]) != (b - a >= t):
+                base = " + ".join(map(str, pos)) or "0"
+                vd.fail(f"certificate.witness: {base} + {a}·{c.u} + {b}·{c.v} is "
+                        f"{'in' if c.p_at(a, b)[r0] else 'not in'} P, but b − a >= t = {t} says "
+                        f"{'it is' if b - a >= t else 'not'}")
+                return None
+    return pos, r0, t
+
+
+def _span(c: RayCertificate, heaps: list[int]) -> np.ndarray:
+    """The elements of ``R`` generated by ``heaps`` (a boolean mask)."""
+    gens = sorted({c.row[h] for h in heaps if c.row[h] >= 0})
+    seen = np.zeros(c.order_r, dtype=bool)
+    seen[0] = True
+    frontier = np.array([0])
+    while frontier.size:
+        nxt = np.unique(c.cols[gens][:, frontier]) if gens else frontier[:0]
+        nxt = nxt[~seen[nxt]]
+        seen[nxt] = True
+        frontier = nxt
+    return seen
+
+
+def last_finite(c: RayCertificate) -> tuple[int, int]:
+    """``(|Q_{v−1}|, |P|)`` by Lemma 8 (Moore's partition refinement)."""
+    lower = [h for h in range(c.v) if h != c.u]
+    members = np.nonzero(_span(c, lower))[0]
+    index = np.full(c.order_r, -1, dtype=np.int64)
+    index[members] = np.arange(members.size)
+    A = c.rules.K2 + 1                  # the states (r, a), a = red(a, 0)[0] <= K2, as r·A + a
+    r_of = np.repeat(members, A)
+    a_of = np.tile(np.arange(A), members.size)
+    inP = c.F[r_of, a_of, 0]            # red(a, 0) = (a, 0) for a <= K2
+    succ = []
+    for i in sorted({c.row[h] for h in lower if c.row[h] >= 0}):
+        succ.append(index[c.cols[i][r_of]] * A + a_of)
+    nxt_a = np.asarray([c.rules.red(a + 1, 0)[0] for a in range(A)], dtype=np.int64)
+    succ.append(index[r_of] * A + nxt_a[a_of])
+    label = inP.astype(np.int64)
+    count = len(np.unique(label))
+    while True:
+        sig = np.stack([label] + [label[s] for s in succ], axis=1)
+        _u, new = np.unique(sig, axis=0, return_inverse=True)
+        new = np.asarray(new).reshape(-1)
+        k = int(new.max()) + 1
+        label = new
+        if k == count:
+            break
+        count = k
+    return count, int(np.unique(label[inP]).size)
+
+
+# ---------------------------------------------------------------------------------------------
+# the check
+# ---------------------------------------------------------------------------------------------
+def offsets_read(c: RayCertificate, S: dict) -> set[tuple[int, int]]:
+    """The offsets ``O`` the conditions read (Lemma 4)."""
+    E_all = {e for imgs in S.values() for _col, e in imgs}
+    return ({(0, 0), (1, 0), (0, 1)} | E_all | {(eu - 1, ev) for _col, (eu, ev) in S[c.u]}
+            | {(eu, ev - 1) for _col, (eu, ev) in S[c.v]})
+
+
+def conditions(c: RayCertificate, options: list, vd: Verdict) -> tuple[list, list] | None:
+    """Theorem 3's P- and N-conditions at the points of Lemma 6, over the pairs of Lemma 5:
+    ``(points, pairs)`` when they hold, else None with the failure recorded in ``vd``.
+    ``options``: the heaps' options (:func:`structure`, which must have passed)."""
+    S = _images(c, options)
+    E_w = sorted({e for h, imgs in S.items() if h not in (c.u, c.v) for _col, e in imgs})
+    points = check_points(c.rules, offsets_read(c, S))
+    _p_condition(c, S, points, vd)
+    if not vd.ok:
+        return None
+    try:
+        pairs = n_search(c, S, E_w)
+    except OverflowError as exc:
+        vd.fail(f"certificate.ray: not checked: {exc}")
+        return None
+    _n_condition(c, S, E_w, pairs, points, vd)
+    return (points, pairs) if vd.ok else None
+
+
+def _claim_int(d: dict, key: str, want: int, where: str, vd: Verdict, what: str) -> None:
+    if key in d and d[key] != want:
+        vd.fail(f"{where}{key}: {d[key]!r}, but {what} is {want}")
+
+
+def check(doc: dict) -> list[Verdict]:
+    """The verdicts on ``doc`` (module docstring): one on the infinite quotient, and the verdicts
+    of :mod:`cgtalg.referee.quotients` on the finite quotient a ``cgtalg quotient --json``
+    document also quotes, when that module reads them. The quick checks (the structure, the
+    witness, the quoted numbers) run first; the P- and N-conditions only when they pass.
+
+    Raises
+    ------
+    Malformed
+        When a field the check needs is missing or unreadable."""
+    outer, cert = _split(doc)
+    c = read(doc)
+    t0 = time.monotonic()
+    game, v, top = c.game, c.v, c.top
+    claim = (f"{game}: Q_n is infinite for every n >= {cert.get('infinite_from')!r}, the positions of heaps "
+             f"<= {cert.get('heaps_covered')!r} are predicted")
+    vd = Verdict("infinite misère quotient", claim, True, [], _CHECKER)
+    if "infinite_from" not in cert:
+        vd.fail("certificate.infinite_from: missing (the claim the certificate proves)")
+    _claim_int(cert, "infinite_from", v, "certificate.", vd, "the counted heap v (where Q_n turns infinite)")
+    _claim_int(cert, "heaps_covered", top, "certificate.", vd, "the top heap of the ray record")
+    options = structure(c, vd)
+    if options is None:
+        return [vd]
+    # the quoted claims: Lemma 7, Lemma 8, Lemma 9, the document's fields
+    wit = _witness(c, cert, vd)
+    order, pcount = last_finite(c)
+    lf = cert.get("last_finite")
+    if lf is not None:
+        if not isinstance(lf, dict):
+            raise Malformed("certificate.last_finite: an object {heap, order, p_count}")
+        _claim_int(lf, "heap", v - 1, "certificate.last_finite.", vd, "v − 1")
+        _claim_int(lf, "order", order, "certificate.last_finite.", vd, f"|Q_{v - 1}| (Lemma 8)")
+        _claim_int(lf, "p_count", pcount, "certificate.last_finite.", vd, f"|P| of Q_{v - 1} (Lemma 8)")
+    same = cert.get("same_quotient_through")
+    if same is not None:
+        span = _span(c, [h for h in range(v + 1) if h not in (c.u, c.v)])
+        if isinstance(same, bool) or not isinstance(same, int) or not v <= same <= top:
+            vd.fail(f"certificate.same_quotient_through: {same!r} is not a heap v .. top = {v} .. {top}")
+        else:
+            out = [h for h in range(v + 1, same + 1) if not span[int(c.cols[c.row[h]][0])]]
+            if out:
+                vd.fail(f"certificate.same_quotient_through: heap {out[0]} does not map into the submonoid "
+                        f"of the heaps <= {v}, so Q_{same} = Q_{v} is not shown (Lemma 9)")
+    if outer is not None:
+        _outer_fields(outer, cert, c, order, pcount, vd)
+    if not vd.ok:
+        return [vd]
+    got = conditions(c, options, vd)
+    if got is None:
+        return [vd]
+    points, pairs = got
+    pos, r0, t = wit  # type: ignore[misc]
+    base = " + ".join(map(str, pos)) or "0"
+    vd.claim = (f"{game}: Q_n is infinite for every n >= {v} and Q_{v - 1} is finite (order {order}, "
+                f"|P| = {pcount}); every position of heaps <= {top} is predicted"
+                + (f"; Q_m = Q_{v} for {v} <= m <= {same}" if isinstance(same, int) and same > v else ""))
+    vd.reasons += [
+        f"R: {c.order_r} elements, the {c.cols.shape[0]} columns commute and generate it (Lemma 1); the heaps "
+        f"without a move map to the identity; u = {c.u} and v = {v} counted; rules {vars(c.rules)} (Lemma 2)",
+        f"P- and N-conditions (Theorem 3) hold at the {len(points)} check points of Lemma 6 for heaps 0 .. {top} "
+        f"on the referee's own moves of {game}, over {len(pairs)} minimal N-search pairs (Lemma 5)",
+        f"order witness: {base} + {c.u}·a + {v}·b is a P-position iff b − a >= {t} (a >= 0, b >= 1; Lemma 7), "
+        f"so the powers of heap {v} are pairwise distinguishable",
+        f"Q_{v - 1}: order {order}, |P| = {pcount} (Lemma 8)",
+        f"checked in {time.monotonic() - t0:.1f} s"]
+    out = [vd]
+    if outer is not None:
+        out += _finite_part(outer, v, vd)
+    return out
+
+
+def _outer_fields(outer: dict, cert: dict, c: RayCertificate, order: int, pcount: int, vd: Verdict) -> None:
+    """The fields of a ``cgtalg quotient --json`` document (the last finite quotient ``Q_{v−1}``)."""
+    v = c.v
+    if "game" in outer and outer["game"] != c.game:
+        vd.fail(f"game: {outer['game']!r}, but the certificate is about {c.game!r}")
+    if "infinite_from" in outer and outer["infinite_from"] != cert.get("infinite_from"):
+        vd.fail(f"infinite_from: {outer['infinite_from']!r}, but the certificate proves {v}")
+    if "max_heap" in outer and outer["max_heap"] != v - 1:
+        return          # not Q_{v−1}: its fields are another quotient's (the quotients module's)
+    if outer.get("final"):
+        vd.fail(f"final: true, but Q_{v} is infinite, so no quotient of the whole game is finite")
+    _claim_int(outer, "order", order, "", vd, f"|Q_{v - 1}| (Lemma 8)")
+    pp = outer.get("p_portion")
+    if isinstance(pp, list) and len(pp) != pcount:
+        vd.fail(f"p_portion: {len(pp)} elements, but |P| of Q_{v - 1} is {pcount} (Lemma 8)")
+
+
+def _finite_part(outer: dict, v: int, vd: Verdict) -> list[Verdict]:
+    """The finite quotient's other fields: :mod:`cgtalg.referee.quotients` when it reads them."""
+    sub = {k: x for k, x in outer.items() if k not in ("certificate", "infinite_from")}
+    try:
+        from cgtalg.referee import quotients
+    except ImportError:                 # pragma: no cover - built beside this module
+        quotients = None
+    why = "no referee module reads them"
+    if quotients is not None:
+        try:
+            if quotients.recognise(sub):
+                return list(quotients.check(sub))
+        except Malformed as exc:
+            why = f"cgtalg.referee.quotients cannot read them: {exc}"
+    vd.reasons.append(f"not claimed: the table, Φ and presentation of Q_{v - 1} in this document ({why}); "
+                      "its order and |P| are checked above")
+    return []
