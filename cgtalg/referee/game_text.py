@@ -1,32 +1,80 @@
-"""The referee's reader of game text (standard library only): :func:`read` gives the form a text
-means, read *literally*; :func:`read_value` and :func:`read_rows` read forms as cgtalg's
-certificates write them. Forms and their operations are in :mod:`cgtalg.referee.games`.
+"""Game text as the referee reads it: a lexer, then a recursive-descent parser over its tokens.
 
-- ``{L1, L2 | R1, R2}`` is the form as written; several bars separate levels, more bars binding
-  looser (``{2 || 1 | 0}`` is ``{2 | {1 | 0}}``); ``{a, b}`` (no bar) is the impartial form with
-  options ``a, b``; ``{}`` and ``{|}`` are ``0``.
-- ``G + H`` is the literal disjunctive sum of the forms (a position of ``G + H`` is a pair: a move
-  replaces one part by one of its options); ``-G`` is the literal negative ``{-G^R | -G^L}``;
-  ``G - H`` is ``G + (-H)``; ``±G`` and ``+-G`` are ``{G | -G}``, ``±{a, b}`` is
-  ``{a, b | -a, -b}``; parentheses group.
-- A value written as a value is its canonical form (Siegel, CGT II.3): an integer ``n > 0`` is
-  ``{n-1 | }``, ``-n`` is ``{ | -(n-1)}``, ``m/2^k`` (lowest terms, ``k >= 1``) is
-  ``{(m-1)/2^k | (m+1)/2^k}``; ``*n`` is the nim-heap ``{*0, ..., *(n-1)}``; ``^ = {0 | *}``,
-  ``v = {* | 0}``; ``^n``, ``vn``, ``^^``, and the juxtaposed values ``1*``, ``1*2``, ``^*``,
-  ``1/2^*``, ``-1v3*2`` are the canonical forms (:func:`cgtalg.referee.games.canonical`) of the sums they name
-  (a ``-`` written directly before a number belongs to the number, as in CGSuite's output).
-- ``Tiny(G) = {0 || 0 | -G}``, ``Miny(G) = {G | 0 || 0}``; after a number ``x``:
+Standard library only; the forms and their operations come from :mod:`cgtalg.referee.games`.
+:func:`read` gives the form a text means, read *literally*; :func:`read_value` and
+:func:`read_rows` read the forms of cgtalg's certificates (a DAG of impartial forms, or rows).
+
+Tokens (white space separates tokens and is otherwise ignored; some rules below ask that two
+tokens *touch*, with no white space between them)::
+
+    digits  [0-9]+            word    a letter or _, then letters, digits, _
+    arrows  a run of one of ^ ↑ ↓ ⇑ ⇓   ('v' is a word: v, vv, v3)
+    bars    a run of |        pm      ± or +- (touching)
+    single  - + * / , # ( ) { } [ ] < >
+
+Grammar (``a ~ b``: ``b`` touches ``a``)::
+
+    game    = sum
+    sum     = signed { ("+" | "-" | pm) signed }
+    signed  = { "+" | "-" | pm } atom         a "-" touching digits is the number's own sign
+    atom    = braces | "(" sum ")" | misere | tiny | heap | value
+    braces  = "{" section { bars section } "}"      section = [ sum { "," sum } ]
+    value   = number [~ ups] [~ star]  |  ups [~ star]  |  star
+    number  = ["-" ~] digits [~ "/" ~ digits]
+    ups     = arrows [~ digits]  |  downs  |  one ~ ("<" ~ digits ~ ">"  |  "[" ~ digits ~ "]")
+    downs   = a word of one or more v, then digits (v, vv, v3)
+    one     = a single ^, ↑, ↓ or v (a count, too, follows only these)
+    star    = "*" [~ digits]
+    tiny    = [number ~] ("Tiny" | "Miny") ~ "(" sum ")"
+    heap    = word ~ "(" [ digits { "," digits } ] ")"
+    misere  = "*" ~ "[" list "]"
+    list    = [ item { item } | item { "," item } ]    (commas, if any, separate every item)
+    item    = (digits | "(" list ")" | "[" list "]" | sum starting with "*") { ~ ("#" | sub) }
+    sub     = "[" ~ ("#" | digits) { ~ ("#" | digits | ",") } ~ "]"    ("," if the level has one)
+
+    (the first suffix after an item starting with "*" may stand after white space, as in
+    cgtalg's own reader)
+
+Meaning:
+
+- ``G + H`` is the literal disjunctive sum (a move replaces one part by one of its options),
+  ``-G`` the literal negative ``{-G^R | -G^L}``, ``G - H`` is ``G + (-H)``; ``±G`` (``+-G``) is
+  ``{G | -G}`` whether prefix or infix (``2 ± G`` is ``2 + ±G``); only as the innermost prefix
+  of braces without a bar, ``±{a, b}`` is ``{a, b | -a, -b}`` (``2 ± {a, b}`` is ``2 + ±G`` with
+  ``G`` the impartial ``{a, b}``, as cgtalg reads it).
+- Braces: ``{a, b | c}`` is the form as written; with several runs of bars the longest run is
+  the outermost, ``{2 || 1 | 0}`` is ``{2 | {1 | 0}}``; two runs of one length at one level are
+  an error. ``{a, b}`` (no bar) is the impartial form with options ``a, b``; ``{}`` is ``0``.
+- A value is the canonical form (Siegel, CGT II.2-II.3) of the sum it names: ``n`` is
+  ``{n-1 | }``, ``m/2^k`` (written ``m/d``, ``d`` a power of 2, so ``1/2^3`` is ``1/2 + 3.↑``) is
+  ``{(m-1)/2^k | (m+1)/2^k}``; ``*n`` the nim-heap
+  ``{*0, ..., *(n-1)}``; ``^ = ↑ = {0 | *}``, ``v = ↓ = -↑``, ``⇑ = 2.↑``; a run counts its
+  arrows, ``^3`` and ``v3`` are ``3.↑`` and ``3.↓``; ``^<n>`` is ``↑^n`` (``↑^1 = ↑``,
+  ``↑^(n+1) = {0 | ↓^{→n} *}``) and ``^[n]`` is ``↑^{→n} = ↑ + ↑^2 + ... + ↑^n`` (Siegel, CGT
+  II.7), ``v<n>``, ``v[n]`` their negatives. So ``1*``, ``1/2^*``, ``-1v3*2`` and ``3/4v[3]*`` are
+  canonical sums, the ``-`` of ``-1v3*2`` belonging to the number.
+- ``Tiny(G) = {0 || 0 | -G}`` and ``Miny(G) = {G | 0 || 0}`` (literal); after a number ``x``,
   ``xTiny(G) = {x || x | c(x - G)}`` and ``xMiny(G) = {c(x + G) | x || x}`` with ``c`` the
-  canonical form (CGSuite's output for tinies, as cgtalg prints them).
-- CGSuite's misère notation ``*[...]`` (items; ``#`` makes an item the only option of a new game;
-  a subscript ``[...]`` applies ``#`` and adds nim-heaps left to right; ``(...)`` and nested
-  ``[...]`` are lists of options), as cgtalg's grammar (``cgtalg/core/notation.py``) states it.
-- CGSuite's ``^<n>`` (``↑^n``: ``↑^1 = ↑``, ``↑^(n+1) = {0 | ↓^{→n} *}``) and ``^[n]``
-  (``↑^{→n} = ↑ + ↑^2 + ... + ↑^n``), Siegel, CGT II.7; ``v<n>``, ``v[n]`` their negatives.
+  canonical form.
+- ``name(a, b, ...)`` is the literal sum of heaps of sizes ``a, b, ...`` of the heap game
+  ``name``, whose moves :func:`cgtalg.referee.heaps.heap_rules` derives (a heap's form is the
+  impartial form of the sums its moves leave), heaps up to :data:`HEAP_LIMIT` tokens.
+- CGSuite's misère notation ``*[...]``: an item ``d`` is the nim-heap ``*d``; one digit per item
+  when the list has no comma, whole numbers when it has; ``*[...]`` and ``(...)`` are the game
+  with the items as options, a lone item standing for itself, ``[...]`` is always the game of the list; ``#`` makes the game the only
+  option of a new one; a subscript ``[...]`` applies its ``#`` and adds its nim-heaps from left
+  to right; an item starting with ``*`` is a game as above. ``*[2#1] = {{*2}, *}``,
+  ``*[2[2]] = *2 + *2``, ``*[12,3] = {*12, *3}``, ``*[[4,2],4,3,1] = {{*4, *2}, *4, *3, *}``.
 
-Heap-game positions ``name(a, b, ...)`` (``kayles(3, 4)``) are the literal sums of the heaps'
-forms, from the moves :mod:`cgtalg.referee.heaps` derives; not read: positions of other
-rulesets, loopy games, transfinite nimbers.
+Not read: other rulesets' positions, loopy games, transfinite nimbers. Errors are
+:class:`~cgtalg.referee.games.ReadError` naming the position.
+
+>>> read("{2 || 1 | 0}") is read("{2 | {1 | 0}}"), read("*[2#1]") is read("{{*2}, *}")
+(True, True)
+>>> read("±{1, *}") is read("{1, * | -1, *}"), read("^*") is read("{0, * | 0}")
+(True, True)
+>>> read("1 + -1") is read("{-1 | 1}"), read("1/2 + 1/2") is read("1")
+(True, False)
 """
 
 from __future__ import annotations
@@ -34,442 +82,434 @@ from __future__ import annotations
 import re
 import sys
 from fractions import Fraction
-from typing import Any
+from functools import reduce
+from typing import Any, Iterable, NamedTuple
 
+from cgtalg.referee._verdict import Malformed
 from cgtalg.referee.games import (_NAMES, ZERO, Form, ReadError, add, canonical, form, impartial, neg,
                                   nim, number, switch)
-from cgtalg.referee._verdict import Malformed
 from cgtalg.referee.heaps import heap_rules
 
 __all__ = ["read", "read_value", "read_rows"]
 
-_DIGITS = "0123456789"
-
-#: the largest heap whose form the reader builds in ``name(a, ...)`` (heap forms grow fast)
+#: the largest heap whose form ``name(a, ...)`` builds (heap forms grow fast)
 HEAP_LIMIT = 40
 
+#: the most digits one run of digits may have
+_MAX_DIGITS = 30
 
-def _digit(ch: str) -> bool:
-    return ch != "" and ch in _DIGITS
+#: the largest multiple of ↑ a value may name, and the largest n of ``^<n>``, ``^[n]``
+_MAX_UPS, _MAX_ORDER = 64, 32
 
-
-_UPS = {"^": 1, "↑": 1, "⇑": 2, "v": -1, "↓": -1, "⇓": -2}
-_UP_MULTIPLES: dict[int, Form] = {}
-
-
-def _ups(n: int) -> Form:
-    """The canonical form of ``n.↑`` (``↑ = {0 | *}``), built as canonical partial sums."""
-    if n not in _UP_MULTIPLES:
-        one = form([ZERO], [nim(1)]) if n > 0 else form([nim(1)], [ZERO])
-        acc = ZERO
-        for _ in range(abs(n)):
-            acc = canonical(add(acc, one))
-        _UP_MULTIPLES[n] = acc
-    return _UP_MULTIPLES[n]
-
-
-def _up_arrow(n: int) -> Form:
-    """``↑^{→n} = ↑ + ↑^2 + ... + ↑^n`` (CGSuite's ``^[n]``; Siegel, CGT II.7), canonical."""
-    acc = _ups(1)
-    for k in range(2, n + 1):
-        acc = canonical(add(acc, _up_nth(k)))
-    return acc
+_LEXEME = re.compile(r"""
+      (?P<digits> [0-9]+ )
+    | (?P<word>   [^\W\d]\w* )
+    | (?P<arrows> \^+ | ↑+ | ↓+ | ⇑+ | ⇓+ )
+    | (?P<bars>   \|+ )
+    | (?P<pm>     \+- | ± )
+    | (?P<single> [-+*/,#(){}\[\]<>] )
+""", re.VERBOSE)
+_BLANK = re.compile(r"\s*")
+_DOWNS = re.compile(r"(v+)([0-9]*)")
+_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
 
 
-def _up_nth(n: int) -> Form:
-    """``↑^n`` (CGSuite's ``^<n>``; Siegel, CGT II.7): ``↑^1 = ↑``, ``↑^(n+1) = {0 | ↓^{→n} *}``
-    with ``↓^{→n} = -↑^{→n}``."""
-    if n == 1:
-        return _ups(1)
-    return canonical(form([ZERO], [canonical(add(neg(_up_arrow(n - 1)), nim(1)))]))
+class _Token(NamedTuple):
+    kind: str    # "digits", "word", "arrows", "bars", "pm", "end", or the single character
+    text: str
+    at: int      # offset in the text
+    glued: bool  # no white space before it
 
 
-def _value(x: Fraction, ups: int, star: int, text: str) -> Form:
-    """The canonical form of ``x + ups.↑ + *star``, named ``text``."""
-    if abs(ups) > 64:
-        raise ReadError(f"{text}: the referee builds multiples of ↑ up to 64")
-    parts = ([number(x)] if x else []) + ([_ups(ups)] if ups else []) + ([nim(star)] if star else [])
-    g = parts[0] if len(parts) == 1 else canonical(_sum_all(parts)) if parts else ZERO
-    _NAMES.setdefault(g.id, text)
-    return g
+def _lex(text: str) -> list[_Token]:
+    found: list[_Token] = []
+    end = 0
+    while True:
+        blank = _BLANK.match(text, end)
+        at = blank.end() if blank else end
+        if at == len(text):
+            found.append(_Token("end", "", at, at == end))
+            return found
+        m = _LEXEME.match(text, at)
+        if m is None:
+            raise ReadError(f"unexpected character {text[at]!r} at position {at} of {text[:80]!r}")
+        kind = m.lastgroup or "single"
+        found.append(_Token(m.group() if kind == "single" else kind, m.group(), at, at == end))
+        end = m.end()
 
 
-def _sum_all(parts: list[Form]) -> Form:
-    acc = ZERO
-    for p in parts:
-        acc = add(acc, p)
-    return acc
+def _total(parts: Iterable[Form]) -> Form:
+    """The literal sum of ``parts`` (``0`` for none)."""
+    return reduce(add, parts, ZERO)
 
 
-class _Reader:
+# --- multiples of ↑, ↑^n and ↑^{→n}, each built from its definition and made canonical -------
+_UP_MULTIPLE: dict[int, Form] = {0: ZERO}
+
+
+def _up_multiple(n: int) -> Form:
+    """``n.↑`` canonical: ``±1`` from ``{0 | *}``, ``{* | 0}``, else two halves added."""
+    if n not in _UP_MULTIPLE:
+        if abs(n) == 1:
+            star = nim(1)
+            _UP_MULTIPLE[n] = form([ZERO], [star]) if n > 0 else form([star], [ZERO])
+        else:
+            half = int(n / 2)
+            _UP_MULTIPLE[n] = canonical(add(_up_multiple(half), _up_multiple(n - half)))
+    return _UP_MULTIPLE[n]
+
+
+_POWERS: list[Form] = []   # _POWERS[k] = ↑^(k+1)
+_ARROWS: list[Form] = []   # _ARROWS[k] = ↑^{→(k+1)}
+
+
+def _up_power(n: int, cumulative: bool) -> Form:
+    """``↑^n`` or, when ``cumulative``, ``↑^{→n}`` (Siegel, CGT II.7), canonical."""
+    while len(_POWERS) < n:
+        if not _POWERS:
+            nth = _up_multiple(1)
+        else:  # ↑^(k+1) = {0 | ↓^{→k} *}
+            nth = canonical(form([ZERO], [add(neg(_ARROWS[-1]), nim(1))]))
+        _POWERS.append(nth)
+        _ARROWS.append(canonical(add(_ARROWS[-1], nth)) if _ARROWS else nth)
+    return (_ARROWS if cumulative else _POWERS)[n - 1]
+
+
+class _Parser:
+    """One pass over the tokens of ``text``; each method reads one rule of the grammar."""
+
     def __init__(self, text: str) -> None:
-        self.text, self.pos = text, 0
+        self.text = text
+        self.toks = _lex(text)
+        self.i = 0
+        self.after = 0  # where the last token taken ends
 
-    def error(self, why: str, at: int | None = None) -> ReadError:
-        at = self.pos if at is None else at
+    # -- tokens ------------------------------------------------------------------------------
+    def look(self, ahead: int = 0) -> _Token:
+        return self.toks[min(self.i + ahead, len(self.toks) - 1)]
+
+    def sees(self, kind: str, ahead: int = 0, touching: bool = False) -> bool:
+        t = self.look(ahead)
+        return t.kind == kind and (t.glued or not touching)
+
+    def take(self) -> _Token:
+        t = self.look()
+        if t.kind != "end":
+            self.i += 1
+            self.after = t.at + len(t.text)
+        return t
+
+    def need(self, kind: str, what: str, touching: bool = False) -> _Token:
+        if not self.sees(kind, touching=touching):
+            raise self.fail(f"expected {what}")
+        return self.take()
+
+    def fail(self, why: str, tok: _Token | None = None) -> ReadError:
+        at = (tok or self.look()).at
         return ReadError(f"{why} at position {at} of {self.text[:80]!r}")
 
-    def at(self, i: int) -> str:
-        return self.text[i] if i < len(self.text) else ""
+    def count(self, tok: _Token) -> int:
+        if len(tok.text) > _MAX_DIGITS:
+            raise self.fail(f"a number has at most {_MAX_DIGITS} digits", tok)
+        return int(tok.text)
 
-    def peek(self) -> str:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
-        return self.at(self.pos)
-
-    def digits(self) -> int:
-        start = self.pos
-        while _digit(self.at(self.pos)):
-            self.pos += 1
-        if start == self.pos or self.pos - start > 30:
-            raise self.error("expected a number (at most 30 digits)", start)
-        return int(self.text[start:self.pos])
-
-    def whole(self) -> Form:
-        if not self.text.strip():
-            raise self.error("empty game text", 0)
-        g = self.expr()
-        if self.peek():
-            raise self.error("unexpected character after a complete game")
+    # -- sums and signs ------------------------------------------------------------------------
+    def game(self) -> Form:
+        if self.sees("end"):
+            raise self.fail("empty game text")
+        g = self.sum()
+        if not self.sees("end"):
+            raise self.fail("unexpected text after a complete game")
         return g
 
-    def expr(self) -> Form:
-        g = self.unary()
-        while True:
-            c = self.peek()
-            if c == "+" and self.at(self.pos + 1) == "-":
-                self.pos += 2
-                g = add(g, switch(self.unary()))
-            elif c == "+":
-                self.pos += 1
-                g = add(g, self.unary())
-            elif c == "-":
-                self.pos += 1
-                g = add(g, neg(self.unary()))
-            elif c == "±":
-                self.pos += 1
-                g = add(g, switch(self.unary()))
-            else:
-                return g
+    def sum(self) -> Form:
+        g = self.signed()
+        while self.look().kind in ("+", "-", "pm"):
+            op = self.take().kind
+            h = self.signed()
+            g = add(g, h if op == "+" else neg(h) if op == "-" else switch(h))
+        return g
 
-    def unary(self) -> Form:
-        # prefix signs, innermost last: "-" (not of a number), "±" or "+-" (the switch), "+" (none)
-        ops: list[str] = []
-        prefix = re.compile(r"\s*(\+-|±|-(?![0-9])|\+)")
-        while (m := prefix.match(self.text, self.pos)) is not None:
-            self.pos = m.end()
-            if m.group(1) != "+":
-                ops.append("-" if m.group(1) == "-" else "±")
-        if ops and ops[-1] == "±" and self.peek() == "{" and not self.bar_in_braces():
-            self.pos += 1  # ±{a, b} = {a, b | -a, -b}
-            opts = self.options_until("}")
-            g = form(opts, [neg(o) for o in opts])
-            ops.pop()
+    def sign_ahead(self) -> bool:
+        """Whether a prefix sign comes next (a '-' touching digits is the number's own)."""
+        if self.sees("-") and self.sees("digits", 1, touching=True):
+            return False
+        return self.look().kind in ("+", "-", "pm")
+
+    def signed(self) -> Form:
+        taken = []
+        while self.sign_ahead():
+            taken.append(self.take().kind)
+        prefixes = [kind for kind in taken if kind != "+"]
+        if prefixes and prefixes[-1] == "pm" and self.sees("{"):
+            sections, runs = self.brace_parts()
+            if runs:
+                g = self.levels(sections, runs)
+            else:  # ±{a, b} = {a, b | -a, -b}
+                if not sections[0]:
+                    raise self.fail("±{...} needs an option", self.toks[self.i - 1])
+                g = form(sections[0], [neg(o) for o in sections[0]])
+                prefixes.pop()
         else:
-            g = self.primary()
-        for op in reversed(ops):
-            g = neg(g) if op == "-" else switch(g)
+            g = self.atom()
+        for kind in reversed(prefixes):
+            g = switch(g) if kind == "pm" else neg(g)
         return g
 
-    def bar_in_braces(self) -> bool:
-        depth = 0
-        for i in range(self.pos, len(self.text)):
-            ch = self.text[i]
-            if ch in "({[":
-                depth += 1
-            elif ch in ")}]":
-                depth -= 1
-                if depth == 0:
-                    return False
-            elif ch == "|" and depth == 1:
-                return True
-        return False
-
-    def options_until(self, close: str) -> list[Form]:
-        opts = [self.expr()]
-        while self.peek() == ",":
-            self.pos += 1
-            opts.append(self.expr())
-        if self.peek() != close:
-            raise self.error(f"expected ',' or {close!r}")
-        self.pos += 1
-        return opts
-
-    def primary(self) -> Form:
-        c = self.peek()
-        if c == "{":
-            return self.braces()
-        if c == "(":
-            self.pos += 1
-            g = self.expr()
-            if self.peek() != ")":
-                raise self.error("expected ')'")
-            self.pos += 1
+    def atom(self) -> Form:
+        t = self.look()
+        if t.kind == "{":
+            sections, runs = self.brace_parts()
+            return self.levels(sections, runs) if runs else impartial(sections[0])
+        if t.kind == "(":
+            self.take()
+            g = self.sum()
+            self.need(")", "')'")
             return g
-        if c == "*" and self.at(self.pos + 1) == "[":
-            self.pos += 2
-            return self.misere_list("]", True)
-        if self.text[self.pos:self.pos + 5] in ("Tiny(", "Miny("):
-            return self.tiny(Fraction(0))
-        if c.isalpha() or c == "_":
-            end = self.pos
-            while end < len(self.text) and (self.text[end].isalnum() or self.text[end] == "_"):
-                end += 1
-            if self.at(end) == "(":
-                return self.heap_position(end)
-            if c != "v" or not re.fullmatch(r"v+[0-9]*", self.text[self.pos:end]):
-                raise self.error("names other than heap-game positions name(n, ...) are not read by the referee")
-        if _digit(c) or c == "-":
-            return self.number_term()
-        if c and (c in _UPS or c == "*"):
-            return self.upstar(Fraction(0), self.pos)
-        raise self.error("expected a game")
+        if t.kind == "*" and self.sees("[", 1, touching=True):
+            self.take()
+            self.take()
+            return self.group("]", lone_is_item=True)
+        if t.kind == "word":
+            if self.sees("(", 1, touching=True):
+                return self.tiny(Fraction(0)) if t.text in ("Tiny", "Miny") else self.heap()
+            if not _DOWNS.fullmatch(t.text):
+                raise self.fail("names other than heap-game positions name(n, ...) are not read by the referee")
+        if t.kind in ("digits", "-", "arrows", "word", "*"):
+            return self.value()
+        raise self.fail("expected a game")
 
-    def heap_position(self, end: int) -> Form:
-        """``name(a, b, ...)``: the literal sum of heaps ``a, b, ...`` of the heap game ``name``
-        (:func:`cgtalg.referee.heaps.heap_rules`: its moves from the game's definition; the form
-        of a heap is the impartial form whose options are the sums of the heaps a move leaves)."""
-        start, name = self.pos, self.text[self.pos:end]
-        close = self.text.find(")", end)
-        if close < 0:
-            raise self.error(f"expected ')' after the arguments of {name}(...)")
-        args = [a.strip() for a in self.text[end + 1:close].split(",")] if self.text[end + 1:close].strip() else []
-        if not all(a.isascii() and a.isdigit() for a in args):
-            raise self.error(f"the arguments of {name}(...) are heap sizes (non-negative integers)", start)
-        try:
-            rules = heap_rules(name)
-        except Malformed as exc:
-            raise self.error(f"{name}(...) is not a heap game the referee reads ({exc})", start) from None
-        sizes = [int(a) for a in args]
-        if sizes and max(sizes) > HEAP_LIMIT:
-            raise self.error(f"a heap of {max(sizes)} tokens: the referee builds heap forms up to {HEAP_LIMIT}", start)
-        heaps: dict[int, Form] = {}
-        for n in range(max(sizes, default=0) + 1):
-            heaps[n] = impartial(_sum_all([heaps[x] for x in o]) for o in rules.options(n))
-        self.pos = close + 1
-        return _sum_all([heaps[n] for n in sizes])
+    # -- braces --------------------------------------------------------------------------------
+    def brace_parts(self) -> tuple[list[list[Form]], list[_Token]]:
+        """``{ section { bars section } }``: the sections' options and the runs of bars."""
+        self.take()
+        sections: list[list[Form]] = [[]]
+        runs: list[_Token] = []
+        while not self.sees("}"):
+            if self.sees("end"):
+                raise self.fail("unclosed '{'")
+            if self.sees("bars"):
+                runs.append(self.take())
+                sections.append([])
+                continue
+            if sections[-1]:
+                raise self.fail("expected ',', '|' or '}' after an option")
+            sections[-1].append(self.sum())
+            while self.sees(","):
+                self.take()
+                sections[-1].append(self.sum())
+        self.take()
+        return sections, runs
 
-    def number_term(self) -> Form:
-        start = self.pos
-        sign = 1
-        if self.at(self.pos) == "-":
-            sign = -1
-            self.pos += 1
-        num, den = self.digits(), 1
-        if self.at(self.pos) == "/" and _digit(self.at(self.pos + 1)):
-            self.pos += 1
-            den = self.digits()
+    def levels(self, sections: list[list[Form]], runs: list[_Token]) -> Form:
+        """Join the sections across their bars, shortest runs first: each run of the shortest
+        length makes the form of its two neighbours (two such runs side by side: ambiguous)."""
+        sides: list[Any] = list(sections)
+        runs = list(runs)
+        while runs:
+            shortest = min(len(r.text) for r in runs)
+            k = 0
+            while k < len(runs):
+                if len(runs[k].text) != shortest:
+                    k += 1
+                    continue
+                if k + 1 < len(runs) and len(runs[k + 1].text) == shortest:
+                    raise self.fail("ambiguous bars: two runs of the same length at one level", runs[k + 1])
+                lo, hi = sides[k], sides[k + 1]
+                sides[k:k + 2] = [form(lo if isinstance(lo, list) else [lo], hi if isinstance(hi, list) else [hi])]
+                del runs[k]
+        return sides[0]
+
+    # -- values --------------------------------------------------------------------------------
+    def number(self) -> Fraction:
+        sign = -1 if self.take().kind == "-" else 1
+        if sign < 0:
+            self.take()
+        top = self.toks[self.i - 1]
+        num, den = self.count(top), 1
+        if self.sees("/", touching=True) and self.sees("digits", 1, touching=True):
+            self.take()
+            den = self.count(self.take())
             if den == 0 or den & (den - 1):
-                raise self.error(f"{num}/{den} is not a dyadic rational", start)
-        x = Fraction(sign * num, den)
-        nxt = self.at(self.pos)
-        if nxt in ("T", "M") and nxt:
-            return self.tiny(x)
-        if nxt and (nxt in _UPS or nxt == "*"):
-            return self.upstar(x, start)
-        return number(x)
+                raise self.fail(f"{num}/{den} is not a dyadic rational", top)
+        return Fraction(sign * num, den)
 
-    def upstar(self, x: Fraction, start: int) -> Form:
-        """Ups or downs, then a nimber, juxtaposed after the number ``x`` (no spaces)."""
-        ups, c = 0, self.at(self.pos)
-        if c and c in _UPS:
-            run = 0
-            while self.at(self.pos) == c:
-                run += 1
-                self.pos += 1
-            if run == 1 and c in "^v↑↓" and self.at(self.pos) in ("<", "[") and self.at(self.pos):
-                return self.higher(x, _UPS[c], start)
-            if _digit(self.at(self.pos)):
-                if run > 1 or c in "⇑⇓":
-                    raise self.error("a count follows a single ^ or v only")
-                ups = self.digits() * _UPS[c]
-            else:
-                ups = _UPS[c] * run
-        star = 0
-        if self.at(self.pos) == "*":
-            self.pos += 1
-            star = self.digits() if _digit(self.at(self.pos)) else 1
-        return _value(x, ups, star, self.text[start:self.pos])
-
-    def higher(self, x: Fraction, sign: int, start: int) -> Form:
-        """``^<n>`` (up-nth), ``^[n]`` (up-arrow-n) or their negatives ``v<n>``, ``v[n]``, after the
-        number ``x``, before an optional nimber: the canonical form of the sum."""
-        kind = self.text[self.pos]
-        self.pos += 1
-        n = self.digits()
-        if self.at(self.pos) != (">" if kind == "<" else "]") or not 1 <= n <= 32:
-            raise self.error(f"expected {'>' if kind == '<' else ']'} after a count 1..32")
-        self.pos += 1
-        star = 0
-        if self.at(self.pos) == "*":
-            self.pos += 1
-            star = self.digits() if _digit(self.at(self.pos)) else 1
-        h = _up_nth(n) if kind == "<" else _up_arrow(n)
-        parts = [p for p in (number(x) if x else None, h if sign > 0 else neg(h), nim(star) if star else None) if p]
-        g = parts[0] if len(parts) == 1 else canonical(_sum_all(parts))
-        _NAMES.setdefault(g.id, self.text[start:self.pos])
+    def value(self) -> Form:
+        """Touching parts ``number``, ``ups``, ``star``: the canonical form of their sum, named
+        by its text (:func:`cgtalg.referee.games.show` writes it so)."""
+        first = self.look()
+        parts: list[Form] = []
+        touching = False  # whether the next part must touch the one before
+        if first.kind in ("-", "digits"):
+            x = self.number()
+            word = self.look()
+            if word.glued and word.kind == "word" and word.text in ("Tiny", "Miny") and self.sees("(", 1, True):
+                return self.tiny(x)
+            parts.append(number(x))
+            touching = True
+        t = self.look()
+        if (t.glued or not touching) and (t.kind == "arrows" or t.kind == "word" and _DOWNS.fullmatch(t.text)):
+            parts.append(self.ups())
+            touching = True
+        t = self.look()
+        if (t.glued or not touching) and t.kind == "*":
+            self.take()
+            parts.append(nim(self.count(self.take()) if self.sees("digits", touching=True) else 1))
+        if first.kind in ("-", "digits") and len(parts) == 1:
+            return parts[0]  # a number alone
+        parts = [p for p in parts if p is not ZERO]
+        g = canonical(_total(parts)) if len(parts) > 1 else parts[0] if parts else ZERO
+        _NAMES.setdefault(g.id, self.text[first.at:self.after])
         return g
+
+    def ups(self) -> Form:
+        """A run of arrows with an optional count, or ``^<n>``, ``^[n]`` and their negatives."""
+        t = self.take()
+        if t.kind == "word":
+            m = _DOWNS.fullmatch(t.text)
+            assert m is not None
+            run, digits, sign, each = len(m.group(1)), m.group(2), -1, 1
+        else:
+            run, digits = len(t.text), ""
+            sign = 1 if t.text[0] in "^↑⇑" else -1
+            each = 2 if t.text[0] in "⇑⇓" else 1
+        single = run == 1 and each == 1
+        if single and not digits and self.look().kind in ("<", "[") and self.look().glued:
+            close = ">" if self.take().kind == "<" else "]"
+            order = self.count(self.need("digits", "a number", touching=True))
+            if not (self.sees(close, touching=True) and 1 <= order <= _MAX_ORDER):
+                raise self.fail(f"expected {close!r} after a count 1..{_MAX_ORDER}")
+            self.take()
+            h = _up_power(order, cumulative=close == "]")
+            return h if sign > 0 else neg(h)
+        if not digits and t.kind == "arrows" and self.sees("digits", touching=True):
+            digits = self.take().text
+        if digits and not single:
+            raise self.fail("a count follows a single ^ or v only")
+        if len(digits) > _MAX_DIGITS:
+            raise self.fail(f"a number has at most {_MAX_DIGITS} digits", t)
+        n = sign * (int(digits) if digits else run * each)
+        if abs(n) > _MAX_UPS:
+            raise self.fail(f"the referee builds multiples of ↑ up to {_MAX_UPS}", t)
+        return _up_multiple(n)
 
     def tiny(self, x: Fraction) -> Form:
-        name = self.text[self.pos:self.pos + 5]
-        if name not in ("Tiny(", "Miny("):
-            raise self.error("expected Tiny(G) or Miny(G)")
-        self.pos += 5
-        sub = self.expr()
-        if self.peek() != ")":
-            raise self.error(f"expected ')' to close {name}")
-        self.pos += 1
+        """``Tiny(G)``, ``Miny(G)``, ``xTiny(G)``, ``xMiny(G)`` (the word and '(' are next)."""
+        is_tiny = self.take().text == "Tiny"
+        self.take()
+        g = self.sum()
+        self.need(")", "')' closing Tiny(...) or Miny(...)")
         base = number(x)
-        if name == "Tiny(":
-            far = neg(sub) if x == 0 else canonical(add(base, neg(canonical(sub))))
+        if is_tiny:
+            far = neg(g) if x == 0 else canonical(add(base, neg(g)))
             return form([base], [form([base], [far])])
-        far = sub if x == 0 else canonical(add(base, canonical(sub)))
+        far = g if x == 0 else canonical(add(base, g))
         return form([form([far], [base])], [base])
 
-    def braces(self) -> Form:
-        self.pos += 1
-        segments: list[list[Form]] = [[]]
-        bars: list[tuple[int, int]] = []
-        need = False
-        while True:
-            c = self.peek()
-            if c == "}":
-                if need:
-                    raise self.error("expected an option after ','")
-                self.pos += 1
-                break
-            if c == "":
-                raise self.error("unclosed '{'")
-            if c == "|":
-                if need:
-                    raise self.error("expected an option after ','")
-                start = self.pos
-                while self.at(self.pos) == "|":
-                    self.pos += 1
-                bars.append((self.pos - start, start))
-                segments.append([])
-            elif c == ",":
-                if not segments[-1] or need:
-                    raise self.error("expected an option before ','")
-                self.pos += 1
-                need = True
-            else:
-                if segments[-1] and not need:
-                    raise self.error("expected ',', '|' or '}' after an option")
-                segments[-1].append(self.expr())
-                need = False
-        if not bars:
-            return impartial(segments[0])
-        g = self.split(segments, bars, 0, len(segments) - 1)
-        assert isinstance(g, Form)
-        return g
+    def heap(self) -> Form:
+        """``name(a, b, ...)``: the literal sum of heaps ``a, b, ...`` of the heap game ``name``."""
+        word = self.take()
+        self.take()
+        sizes: list[int] = []
+        while not self.sees(")"):
+            if sizes:
+                self.need(",", f"',' or ')' in {word.text}(...)")
+            if not self.sees("digits"):
+                raise self.fail(f"the arguments of {word.text}(...) are heap sizes (non-negative integers)")
+            sizes.append(int(self.take().text))
+        self.take()
+        try:
+            rules = heap_rules(word.text)
+        except Malformed as exc:
+            raise self.fail(f"{word.text}(...) is not a heap game the referee reads ({exc})", word) from None
+        if sizes and max(sizes) > HEAP_LIMIT:
+            raise self.fail(f"a heap of {max(sizes)} tokens: the referee builds heap forms up to {HEAP_LIMIT}", word)
+        heap_forms: list[Form] = []
+        for size in range(max(sizes, default=0) + 1):
+            heap_forms.append(impartial(_total(heap_forms[h] for h in left) for left in rules.options(size)))
+        return _total(heap_forms[s] for s in sizes)
 
-    def split(self, segments: list[list[Form]], bars: list[tuple[int, int]], lo: int,
-              hi: int) -> Form | list[Form]:
-        """Segments ``lo..hi`` as one game: the unique longest run of bars is the top level."""
-        if lo == hi:
-            return segments[lo]
-        top = max(b[0] for b in bars[lo:hi])
-        at = [j for j in range(lo, hi) if bars[j][0] == top]
-        if len(at) > 1:
-            raise self.error("ambiguous bars: two runs of the same length at one level", bars[at[1]][1])
-        left = self.split(segments, bars, lo, at[0])
-        right = self.split(segments, bars, at[0] + 1, hi)
-        return form(left if isinstance(left, list) else [left], right if isinstance(right, list) else [right])
-
-    # -- CGSuite's misère notation *[...] --------------------------------------------------------
-    def level_has_comma(self) -> bool:
-        """Whether a ',' stands at this level before the level closes (brackets of every kind
-        nest)."""
-        opened = 0
-        for ch in self.text[self.pos:]:
-            if ch == "," and not opened:
+    # -- CGSuite's misère notation ---------------------------------------------------------------
+    def comma_ahead(self) -> bool:
+        """Whether a ',' stands at this bracket level before the level closes."""
+        depth = 0
+        for t in self.toks[self.i:]:
+            if t.kind == "," and depth == 0:
                 return True
-            if ch in "[({":
-                opened += 1
-            elif ch in "])}":
-                opened -= 1
-                if opened < 0:
-                    break
+            depth += (t.kind in _OPENERS) - (t.kind in _CLOSERS)
+            if depth < 0:
+                return False
         return False
 
-    def misere_list(self, close: str, single_is_item: bool) -> Form:
-        commas = self.level_has_comma()
+    def group(self, close: str, lone_is_item: bool) -> Form:
+        """The items up to ``close`` (taken): the game with those options, or the lone item."""
+        whole_numbers = self.comma_ahead()
         items: list[Form] = []
-        while True:
-            c = self.peek()
-            if c == close:
-                self.pos += 1
-                break
-            if c == "":
-                raise self.error(f"unclosed bracket: expected {close!r}")
-            if items and commas:
-                if c != ",":
-                    raise self.error(f"expected ',' or {close!r}")
-                self.pos += 1
-                if self.peek() in (close, ","):
-                    raise self.error("expected an item after ','")
-            items.append(self.misere_item(commas))
-        if not items:
-            return ZERO
-        return items[0] if len(items) == 1 and single_is_item else impartial(items)
+        while not self.sees(close):
+            if self.sees("end"):
+                raise self.fail(f"unclosed bracket: expected {close!r}")
+            if items and whole_numbers:
+                self.need(",", f"',' or {close!r}")
+                if self.sees(close) or self.sees(","):
+                    raise self.fail("expected an item after ','")
+            items.extend(self.item(whole_numbers))
+        self.take()
+        if len(items) == 1 and lone_is_item:
+            return items[0]
+        return impartial(items)
 
-    def misere_item(self, multi_digit: bool) -> Form:
-        c = self.peek()
-        if _digit(c):
-            if multi_digit:
-                g = nim(self.digits())
-            else:
-                g = nim(int(c))
-                self.pos += 1
-        elif c == "(":
-            self.pos += 1
-            g = self.misere_list(")", True)
-        elif c == "[":
-            self.pos += 1
-            g = self.misere_list("]", False)
-        elif c == "*":
-            g = self.expr()
+    def item(self, whole_numbers: bool) -> list[Form]:
+        """One item with its suffixes (a run of digits without commas: one item a digit, the
+        suffixes applying to the last)."""
+        t = self.look()
+        loose = False  # whether the first suffix may stand after white space
+        if t.kind == "digits":
+            self.take()
+            made = [nim(self.count(t))] if whole_numbers else [nim(int(d)) for d in t.text]
+        elif t.kind in ("(", "["):
+            self.take()
+            made = [self.group(")" if t.kind == "(" else "]", lone_is_item=t.kind == "(")]
+        elif t.kind == "*":
+            made, loose = [self.sum()], True
         else:
-            raise self.error("expected an item: a digit, '(', '[' or '*'")
-        while True:  # suffixes: '#' (the only option of a new game), subscripts [...]
-            if self.at(self.pos) == "#":
-                self.pos += 1
+            raise self.fail("expected an item: a digit, '(', '[' or '*'")
+        g = made[-1]
+        while self.look().glued or loose:
+            loose = False
+            if self.sees("#"):
+                self.take()
                 g = impartial([g])
-            elif self.at(self.pos) == "[":
+            elif self.sees("["):
                 g = self.subscript(g)
             else:
-                return g
+                break
+        made[-1] = g
+        return made
 
     def subscript(self, g: Form) -> Form:
-        """``[...]`` after an item: '#' and heap sizes applied left to right (``2[2]`` is
-        ``*2 + *2``, ``2[#2#]`` is ``{{*2} + *2}``)."""
-        start = self.pos
-        self.pos += 1
-        commas = self.level_has_comma()
-        ops = 0
+        """``[...]`` after an item, no white space inside: ``#`` and nim-heaps applied to ``g``
+        in turn (``2[2]`` is ``*2 + *2``, ``2[#2#]`` is ``{{*2} + *2}``)."""
+        opening = self.take()
+        whole_numbers = self.comma_ahead()
+        steps = 0
         while True:
-            c = self.at(self.pos)
-            if c == "]":
-                self.pos += 1
-                if not ops:
-                    raise self.error("empty subscript '[]'", start)
+            t = self.take()
+            if not t.glued:
+                raise self.fail("no white space in a subscript", t)
+            if t.kind == "]":
+                if not steps:
+                    raise self.fail("empty subscript '[]'", opening)
                 return g
-            if c == "#":
-                self.pos += 1
+            if t.kind == "#":
                 g = impartial([g])
-            elif _digit(c):
-                if commas:
-                    g = add(g, nim(self.digits()))
-                else:
-                    g = add(g, nim(int(c)))
-                    self.pos += 1
-            elif c == "," and commas and ops:
-                self.pos += 1
-                continue
+            elif t.kind == "digits":
+                for heap in ([self.count(t)] if whole_numbers else [int(d) for d in t.text]):
+                    g = add(g, nim(heap))
+            elif not (t.kind == "," and whole_numbers and steps):
+                raise self.fail("expected '#' or a heap size in a subscript", t)
             else:
-                raise self.error("expected '#' or a heap size in a subscript")
-            ops += 1
+                continue
+            steps += 1
 
 
 def read(text: Any) -> Form:
@@ -481,16 +521,22 @@ def read(text: Any) -> Form:
         For text that is not a game the referee reads (with the position)."""
     if not isinstance(text, str):
         raise ReadError(f"game text must be a string, not {type(text).__name__}")
-    limit = sys.getrecursionlimit()
-    need = min(200_000, 2_000 + 12 * sum(text.count(c) for c in "{([#"))
+    parser = _Parser(text)
+    nesting = sum(t.kind in _OPENERS for t in parser.toks)
+    saved = sys.getrecursionlimit()
     try:
-        if need > limit:
-            sys.setrecursionlimit(need)
-        return _Reader(text).whole()
+        sys.setrecursionlimit(max(saved, min(200_000, 2_000 + 12 * nesting)))
+        return parser.game()
     except RecursionError:
         raise ReadError(f"game text nested too deeply: {text[:60]!r}") from None
     finally:
-        sys.setrecursionlimit(limit)
+        sys.setrecursionlimit(saved)
+
+
+def _earlier(refs: Any, here: int) -> bool:
+    """Whether ``refs`` is a list of indices (ints, not bools) of entries before ``here``."""
+    return isinstance(refs, list) and all(isinstance(r, int) and not isinstance(r, bool) and 0 <= r < here
+                                          for r in refs)
 
 
 def read_value(value: Any) -> Form:
@@ -499,22 +545,21 @@ def read_value(value: Any) -> Form:
     ``"*n"``; the last node is the form."""
     if isinstance(value, str):
         return read(value)
-    nodes = value.get("dag") if isinstance(value, dict) else None
-    if not isinstance(nodes, list) or not nodes:
+    dag = value.get("dag") if isinstance(value, dict) else None
+    if not (isinstance(dag, list) and dag):
         raise ReadError(f"expected game text or {{\"dag\": [...]}}, got {str(value)[:60]}")
-    built: list[Form] = []
-    for i, node in enumerate(nodes):
+    made: list[Form] = []
+    for k, node in enumerate(dag):
         if isinstance(node, str):
             g = read(node)
-            if not node.strip().startswith("*"):
-                raise ReadError(f"DAG node {i} given as text must be a nim-heap *n")
-            built.append(g)
-        elif isinstance(node, list) and all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < i
-                                            for j in node):
-            built.append(impartial(built[j] for j in node))
+            if node.lstrip()[:1] != "*":
+                raise ReadError(f"DAG node {k} given as text must be a nim-heap *n")
+        elif _earlier(node, k):
+            g = impartial(made[r] for r in node)
         else:
-            raise ReadError(f"DAG node {i} must list earlier node indices: {str(node)[:60]}")
-    return built[-1]
+            raise ReadError(f"DAG node {k} must list earlier node indices: {str(node)[:60]}")
+        made.append(g)
+    return made[-1]
 
 
 def read_rows(rows: Any) -> list[Form]:
@@ -522,11 +567,9 @@ def read_rows(rows: Any) -> list[Form]:
     naming earlier rows only (the layout of cgtalg's partizan certificates)."""
     if not isinstance(rows, list):
         raise ReadError("the forms of a certificate are a list of rows")
-    out: list[Form] = []
-    for i, row in enumerate(rows):
-        ok = isinstance(row, list) and len(row) == 2 and all(isinstance(s, list) for s in row)
-        if not ok or not all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < i
-                             for j in row[0] + row[1]):
-            raise ReadError(f"form row {i} is not [left rows, right rows] naming earlier rows: {str(row)[:60]}")
-        out.append(form([out[j] for j in row[0]], [out[j] for j in row[1]]))
-    return out
+    made: list[Form] = []
+    for k, row in enumerate(rows):
+        if not (isinstance(row, list) and len(row) == 2 and _earlier(row[0], k) and _earlier(row[1], k)):
+            raise ReadError(f"form row {k} is not [left rows, right rows] naming earlier rows: {str(row)[:60]}")
+        made.append(form([made[r] for r in row[0]], [made[r] for r in row[1]]))
+    return made
