@@ -28,6 +28,8 @@ import os
 import re
 from typing import Any, Callable
 
+from cgtalg.store.listings import MAX_LIMIT
+
 __all__ = ["export_certificates"]
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -86,8 +88,6 @@ def export_certificates(store: Any, directory: str | os.PathLike,
         if progress is not None:
             progress(kind)
 
-    from cgtalg.store.listings import MAX_LIMIT
-
     for seq in store.list_sequences(limit=MAX_LIMIT):
         key, meta = seq["key"], seq.get("meta") or {}
         kind, _, game = key.partition(":")
@@ -110,7 +110,6 @@ def export_certificates(store: Any, directory: str | os.PathLike,
 
 def _export_quotient(store: Any, game: str, key: str, directory: str, written: list[str],
                      skipped: list[dict], note: Callable[[str], None]) -> None:
-    from cgtalg.misere.quotient_state import _game_name
     from cgtalg.misere.quotient_store import load_quotient_state, ray_certificate
 
     ruleset = _code_ruleset(game)
@@ -119,7 +118,7 @@ def _export_quotient(store: Any, game: str, key: str, directory: str, written: l
         return
     state = load_quotient_state(ruleset, store)
     if state is not None:
-        q = state.quotient(_game_name(ruleset), None if state.final else state.top)
+        q = state.quotient(ruleset.name, None if state.final else state.top)
         _write(directory, "quotient", game, q.to_dict(), written)
         note("quotient")
     cert = ray_certificate(ruleset, store)
@@ -131,15 +130,8 @@ def _export_quotient(store: Any, game: str, key: str, directory: str, written: l
 def _export_relations(store: Any, directory: str, written: list[str], skipped: list[dict],
                       note: Callable[[str], None]) -> None:
     """Every stored relation between forms that carries its certificate."""
-    from sqlalchemy import select
-
-    from cgtalg.store.schema import form_relations
-
-    fr = form_relations.c
-    with store._transaction() as conn:
-        rows = conn.execute(select(fr.form_id, fr.other_id, fr.name, fr.value)
-                            .order_by(fr.form_id, fr.other_id, fr.name)).all()
-    for a, b, name, value in rows:
+    for row in store.list_relations(limit=MAX_LIMIT):
+        a, b, name, value = row["form_id"], row["other_id"], row["name"], row["value"]
         key = f"forms ({a}, {b}), relation {name}"
         try:
             doc = json.loads(value)

@@ -49,10 +49,9 @@ from typing import Any
 
 from cgtalg.core.lazynp import np
 
-from cgtalg.misere.quotient_rays import RayPretension, decode_ray, encode_ray
+from cgtalg.misere.quotient_rays import RayPretension, encode_ray
 
-__all__ = ["KIND", "FORMAT", "infinite_certificate", "same_quotient_through", "read_certificate",
-           "mark_infinite"]
+__all__ = ["KIND", "FORMAT", "infinite_certificate", "same_quotient_through", "mark_infinite"]
 
 #: the ``kind`` of the document
 KIND = "infinite-misere-quotient"
@@ -108,18 +107,6 @@ def infinite_certificate(game: str, ray: RayPretension, witness: tuple[int, int]
         f"powers of heap {v} are pairwise distinguishable.")
     doc["ray"] = encode_ray(ray, (r0, t), top)
     return doc
-
-
-def read_certificate(doc: Any) -> tuple[RayPretension, tuple[int, int], int]:
-    """``(ray pretension, witness, top)`` of a certificate (or of a ``to_dict()`` holding one
-    under ``"certificate"``); ``ValueError`` when it is not one. Nothing is verified here."""
-    if isinstance(doc, dict) and isinstance(doc.get("certificate"), dict):
-        doc = doc["certificate"]
-    if not isinstance(doc, dict) or doc.get("kind") != KIND or doc.get("format") != FORMAT:
-        raise ValueError(f"not a certificate of kind {KIND!r}, format {FORMAT}")
-    if not isinstance(doc.get("ray"), dict):
-        raise ValueError("the certificate has no ray record")
-    return decode_ray(doc["ray"])
 
 
 def mark_infinite(q: Any, exc: Any) -> Any:

@@ -234,6 +234,18 @@ class ListingsMixin(QueryMixin):
             for row in rows
         ]
 
+    def list_relations(self, limit: int = 50) -> list[dict]:
+        """Stored relations between forms, in key order: ``{"kind": "relation", "form_id",
+        "other_id", "name", "value"}`` (``value`` the stored JSON text, read as it is: a caller
+        that trusts it re-checks it, as ``cgtalg check`` does with the certificate inside)."""
+        check_limit(limit)
+        fr = form_relations.c
+        query = (select(fr.form_id, fr.other_id, fr.name, fr.value)
+                 .order_by(fr.form_id, fr.other_id, fr.name).limit(limit))
+        with self._transaction() as conn:
+            return [{"kind": "relation", "form_id": int(a), "other_id": int(b), "name": name, "value": value}
+                    for a, b, name, value in conn.execute(query)]
+
     def find(
         self,
         text: str | None = None,
