@@ -645,7 +645,7 @@ class LightStore:
 FORWARDED = ("put", "put_many", "get_many", "provenance", "properties", "get_relation", "put_relation",
              "form_id", "form_ids", "game", "position_properties", "put_positions_many",
              "get_positions_many", "extend_sequence", "put_sequence_meta", "info", "provenance_summary",
-             "list_sequences", "list_positions", "find", "query")
+             "list_sequences", "list_positions", "list_relations", "find", "query")
 
 
 def _forward(name: str) -> Callable:
