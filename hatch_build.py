@@ -5,8 +5,8 @@ the C compiler Python was built with (``sysconfig``), for editable installs (in 
 wheels (as artifacts, with a platform tag):
 
 - ``cgtalg/nimbers/_nimc.c``: the ordinal nimber arithmetic (``cgtalg.nimbers.compiled``);
-- ``cgtalg/misere/_quotc.c``: the searches of the misère-quotient construction
-  (``cgtalg.misere.quotient_kernel``);
+- ``cgtalg/quotients/_quotc.c``: the searches of the misère-quotient construction
+  (``cgtalg.quotients.kernel``);
 - ``cgtalg/normal/_pgc.c``: the canonical-form engine for short partizan games, with the
   searches of Domineering, Clobber, Konane, Snort and Col (``cgtalg.normal.partizan_kernel``;
   its sources ``_pgc_core.c``, ``_pgc_search.c``, ``_pgc_dom.c``, ``_pgc_grid.c``,
@@ -17,12 +17,12 @@ its main source (named above, holding the module's table and ``PyInit``) and the
 ``.h`` files beside it whose names start with the main source's stem (``_quotc_kept.c``,
 ``_quotc.h``, ...): :func:`kernel_files`. The hash compiled in (:func:`source_hash`) covers
 all of them, so editing any one makes an existing build stale; the loaders
-(``cgtalg.nimbers.compiled``, ``cgtalg.misere.quotient_kernel``) compute the same hash.
+(``cgtalg.nimbers.compiled``, ``cgtalg.quotients.kernel``) compute the same hash.
 
 Without a C compiler the build goes on with a warning and cgtalg uses its Python
 implementation of the same computations; a compiler that refuses a kernel's sources fails the
 build (a broken kernel must not pass as a fallback), unless ``CGTALG_ALLOW_KERNEL_FAILURE=1`` (``cgtalg.nimbers.compiled.status()`` and
-``cgtalg.misere.quotient_kernel.status()`` tell which one is in use).
+``cgtalg.quotients.kernel.status()`` tell which one is in use).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: (main source, macro that receives the hash of the kernel's files) of every kernel
 KERNELS = (
     (Path("cgtalg") / "nimbers" / "_nimc.c", "CGTALG_NIMC_SOURCE_HASH"),
-    (Path("cgtalg") / "misere" / "_quotc.c", "CGTALG_QUOTC_SOURCE_HASH"),
+    (Path("cgtalg") / "quotients" / "_quotc.c", "CGTALG_QUOTC_SOURCE_HASH"),
     (Path("cgtalg") / "normal" / "_pgc.c", "CGTALG_PGC_SOURCE_HASH"),
 )
 SOURCE = KERNELS[0][0]

@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true", help="tqdm bar (values/s)")
     args = parser.parse_args(argv)
 
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     # baseline: naive kernel on a prefix (compile excluded by a warm-up)
     TakeAndBreak("0.1777").grundy_sequence(2000, method="naive")

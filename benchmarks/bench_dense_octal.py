@@ -26,8 +26,8 @@ import sys
 CHILD = r"""
 import json, resource, sys, time
 import numpy as np
-from cgtalg.rulesets import grundy_kernels as K
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps import grundy_kernels as K
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 code, max_values, naive_n, sample_p = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 # warm-up: JIT (numba cache) outside the timings

@@ -24,7 +24,7 @@ import time
 
 def _cgtalg(code: str, n: int) -> tuple[float, list]:
     from cgtalg.core.fold import registered_evaluators
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     for ev in registered_evaluators().values():
         ev.cache.clear()
@@ -36,7 +36,7 @@ def _cgtalg(code: str, n: int) -> tuple[float, list]:
 
 def _baseline(code: str, n: int, depth: list[int]) -> tuple[float, list]:
     import cgtalg as cg
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     sys.setrecursionlimit(100000)
     r = TakeAndBreak(code)

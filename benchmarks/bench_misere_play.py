@@ -5,7 +5,7 @@
   move, else mex), with each heap's options listed once.
 * cgtalg: ``ruleset.outcome(heaps, misere=True)`` / ``ruleset.misere_grundy_value(heaps)``
   from a fresh ruleset (cold caches): the compiled search over multisets of misère classes
-  (:mod:`cgtalg.rulesets.misere_play`), canonical forms of the heaps included in the time.
+  (:mod:`cgtalg.rulesets.heaps.misere_play`), canonical forms of the heaps included in the time.
   Loading the compiled kernel from numba's cache happens once per process (like an import);
   it is done first, on another game, and reported on its own line.
 
@@ -25,7 +25,7 @@ import time
 
 
 def _plain(code: str, positions: list[tuple[int, ...]], grundy: bool) -> tuple[float, list]:
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     sys.setrecursionlimit(1_000_000)
     r = TakeAndBreak(code)
@@ -65,10 +65,10 @@ def _plain(code: str, positions: list[tuple[int, ...]], grundy: bool) -> tuple[f
 def _load_kernel() -> float:
     """Load the compiled search once (numba's on-disk cache; once per process, like an import)
     on another game, so that the cases below measure the search only."""
-    import cgtalg.rulesets.heap_misere  # noqa: F401  (imports are not what is measured)
-    import cgtalg.rulesets.misere_play  # noqa: F401
+    import cgtalg.rulesets.heaps.genus  # noqa: F401  (imports are not what is measured)
+    import cgtalg.rulesets.heaps.misere_play  # noqa: F401
     import cgtalg.store.store  # noqa: F401
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     t0 = time.perf_counter()
     r = TakeAndBreak("0.7")
@@ -78,7 +78,7 @@ def _load_kernel() -> float:
 
 
 def _cgtalg(code: str, positions: list[tuple[int, ...]], grundy: bool) -> tuple[float, list]:
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     r = TakeAndBreak(code)
     t0 = time.perf_counter()

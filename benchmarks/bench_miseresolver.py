@@ -56,9 +56,9 @@ CASES = [
 CGTALG_CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere import quotient_kernel
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients import kernel as quotient_kernel
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 t1 = time.perf_counter()
 q = misere_quotient(TakeAndBreak(sys.argv[1]), max_heap=int(sys.argv[2]), progress=False)
 t2 = time.perf_counter()

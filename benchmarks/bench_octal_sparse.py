@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     small, mid, big = int(args.small), int(args.mid), int(args.big)
 
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     rows = []
     for code in ("0.77", "0.16"):

@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     n = int(args.n)
 
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     TakeAndBreak("0.6").grundy_sequence(3000, method="naive")  # warm-up / compile
     TakeAndBreak("0.6").grundy_sequence(3000, method="sparse")

@@ -72,29 +72,29 @@ _CGTALG_SETUP = ("import cgtalg.core.partizan\nfrom cgtalg.normal import partiza
                  "partizan_kernel.available()\n")
 
 # a Snort or Col board text read by cgtalg (untimed) into what cgt-py's constructors take
-_GRAPH_SETUP = ("from cgtalg.rulesets.snort_col import {rule}\n"
+_GRAPH_SETUP = ("from cgtalg.rulesets.partizan.snort_col import {rule}\n"
                 "tints, edges = {rule}().parse_position({{board!r}})\n"
                 "n, edges = len(tints), list(edges)\n"
                 "blue = [i for i, t in enumerate(tints) if t == 'L']\n"
                 "red = [i for i, t in enumerate(tints) if t == 'R']")
 
 _CODE = {
-    ("cgtalg", "domineering"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan_games import Domineering as R, partizan_form\n"
+    ("cgtalg", "domineering"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan.games import Domineering as R, partizan_form\n"
                                 "r = R(); pos = r.parse_position({board!r})",
                                 "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
-    ("cgtalg", "konane"): (_CGTALG_SETUP + "from cgtalg.rulesets.konane import Konane as R\n"
-                           "from cgtalg.rulesets.partizan_games import partizan_form\n"
+    ("cgtalg", "konane"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan.konane import Konane as R\n"
+                           "from cgtalg.rulesets.partizan.games import partizan_form\n"
                            "r = R(); pos = r.parse_position({board!r})",
                            "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
-    ("cgtalg", "clobber"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan_games import Clobber as R, partizan_form\n"
+    ("cgtalg", "clobber"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan.games import Clobber as R, partizan_form\n"
                             "r = R(); pos = r.parse_position({board!r})",
                             "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
-    ("cgtalg", "snort"): (_CGTALG_SETUP + "from cgtalg.rulesets.snort_col import Snort as R\n"
-                          "from cgtalg.rulesets.partizan_games import partizan_form\n"
+    ("cgtalg", "snort"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan.snort_col import Snort as R\n"
+                          "from cgtalg.rulesets.partizan.games import partizan_form\n"
                           "r = R(); pos = r.parse_position({board!r})",
                           "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
-    ("cgtalg", "col"): (_CGTALG_SETUP + "from cgtalg.rulesets.snort_col import Col as R\n"
-                        "from cgtalg.rulesets.partizan_games import partizan_form\n"
+    ("cgtalg", "col"): (_CGTALG_SETUP + "from cgtalg.rulesets.partizan.snort_col import Col as R\n"
+                        "from cgtalg.rulesets.partizan.games import partizan_form\n"
                         "r = R(); pos = r.parse_position({board!r})",
                         "g = partizan_form(r, pos, progress=False, engine={engine!r})"),
     ("pycgt", "domineering"): ("from pycgt.rulesets.domineering import rectangle\nfrom pycgt.notation import render\n"

@@ -47,9 +47,9 @@ CASES = [
 
 
 def _cgtalg(code: str, max_heap: int | None):
-    from cgtalg.misere.quotient import misere_quotient
-    from cgtalg.misere.quotient_state import forget_known
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.quotients.state import forget_known
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     forget_known()
     r = TakeAndBreak(code)
@@ -60,7 +60,7 @@ def _cgtalg(code: str, max_heap: int | None):
 
 def _brute(code: str, n: int, k: int):
     """Outcomes of all positions of <= 2k heaps of size 1..n, then classes of <= k heaps."""
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     sys.setrecursionlimit(1_000_000)
     r = TakeAndBreak(code)
@@ -98,9 +98,9 @@ def _brute(code: str, n: int, k: int):
 
 
 def _dawson(seconds: float) -> dict:
-    from cgtalg.misere.quotient import misere_quotient
-    from cgtalg.misere.quotient_state import forget_known
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.quotients.state import forget_known
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     forget_known()
     rows: list[dict] = []
@@ -122,9 +122,9 @@ def _positions() -> dict:
     """Solving positions from a known final quotient against the exhaustive search (best of 20)."""
     import random
 
-    from cgtalg.misere.quotient_state import forget_known
-    from cgtalg.rulesets import misere_play as mp
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.state import forget_known
+    from cgtalg.rulesets.heaps import misere_play as mp
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     def best(f, n=20):
         out = []
@@ -164,8 +164,8 @@ def main() -> None:
     ap.add_argument("--dawson-seconds", type=float, default=None)
     args = ap.parse_args()
     dawson_s = args.dawson_seconds if args.dawson_seconds is not None else (30.0 if args.quick else 600.0)
-    import cgtalg.misere.quotient  # noqa: F401  (imports are not what is measured)
-    import cgtalg.rulesets.octal  # noqa: F401
+    import cgtalg.quotients.construct  # noqa: F401  (imports are not what is measured)
+    import cgtalg.rulesets.heaps.octal  # noqa: F401
 
     rows = []
     for code, max_heap, k in CASES:

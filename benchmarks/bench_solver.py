@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from cgtalg.rulesets.parity import parity_class_table
-from cgtalg.rulesets.periodicity import find_period
+from cgtalg.rulesets.heaps.periodicity import find_period
 from cgtalg.rulesets.protocol import ruleset_from_function
 from cgtalg.rulesets.solver import Solver, build_dag
 

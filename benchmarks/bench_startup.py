@@ -47,8 +47,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CLI = "import sys; from cgtalg.cli.main import main; sys.exit(main(sys.argv[1:]))"
 HEAVY = ("numpy", "numba", "scipy", "networkx", "sympy", "sqlalchemy", "alembic", "matplotlib")
-QUOTIENT = ("from cgtalg.misere.quotient import misere_quotient; "
-            "from cgtalg.rulesets.octal import TakeAndBreak; "
+QUOTIENT = ("from cgtalg.quotients.construct import misere_quotient; "
+            "from cgtalg.rulesets.heaps.octal import TakeAndBreak; "
             "misere_quotient(TakeAndBreak('0.77'), max_heap=169, progress=False)")
 ROOT_API = "import cgtalg as cg; cg.misere_quotient(cg.TakeAndBreak('0.77'))"
 MISERE = ["outcome", "0.77", "7", "9", "11", "13", "--misere"]

@@ -149,13 +149,13 @@ from .misere.phylum import (
     misere_classification,
     misere_phylum,
 )
-from .misere.quotient import (
+from .quotients.construct import (
     MisereQuotient,
 )
 from .ops.quotients import ComponentQuotient, misere_quotient
 from .ops.certificates import CheckReport, check_certificate
 from .ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
-from .misere.form_quotient import FormQuotient
+from .quotients.forms import FormQuotient
 from .nimbers.nimber import (
     Nimber,
     nim_add,
@@ -256,10 +256,10 @@ from .rulesets import (
     solve,
     subtraction,
 )
-from .rulesets.octal import (
+from .rulesets.heaps.octal import (
     octal,
 )
-from .rulesets.octal_periodicity import (
+from .rulesets.heaps.octal_periodicity import (
     periodicity_memory_estimate,
 )
 from .rulesets.registry import (

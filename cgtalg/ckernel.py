@@ -2,7 +2,7 @@
 
 cgtalg has two C extension modules, compiled at install time by the build hook
 ``hatch_build.py``: the nimber arithmetic (``cgtalg/nimbers/_nimc*.c``) and the searches of
-the misère-quotient construction (``cgtalg/misere/_quotc*.c``). Each has a Python
+the misère-quotient construction (``cgtalg/quotients/_quotc*.c``). Each has a Python
 implementation of the same operations, the reference and the fallback. A
 :class:`CompiledKernel` decides, once per process, which one runs:
 

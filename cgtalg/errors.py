@@ -173,7 +173,7 @@ __all__ += ["ComputationLimitError"]
 class InfiniteQuotientError(ComputationLimitError):
     """A finite misère quotient was asked for, and the partial quotient ``Q_n`` at ``heap`` is
     proved infinite (``ray``: the verified ray pretension of
-    :mod:`cgtalg.misere.quotient_rays`; ``witness``: the family of positions whose outcomes tell
+    :mod:`cgtalg.quotients.rays`; ``witness``: the family of positions whose outcomes tell
     the powers of heap ``n`` apart). Nothing is out of reach for lack of time: no finite
     quotient exists past the heap before."""
 

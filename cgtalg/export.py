@@ -55,7 +55,7 @@ def _code_ruleset(game: str) -> Any | None:
     """The built-in heap ruleset named ``game`` (None for a ruleset from a function, whose
     stored name carries a fingerprint, or a name no built-in has)."""
     from cgtalg.errors import CgtalgError
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    from cgtalg.rulesets.heaps.games import parse_heap_ruleset
 
     try:
         return parse_heap_ruleset(game)
@@ -110,7 +110,7 @@ def export_certificates(store: Any, directory: str | os.PathLike,
 
 def _export_quotient(store: Any, game: str, key: str, directory: str, written: list[str],
                      skipped: list[dict], note: Callable[[str], None]) -> None:
-    from cgtalg.misere.quotient_store import load_quotient_state, ray_certificate
+    from cgtalg.quotients.storage import load_quotient_state, ray_certificate
 
     ruleset = _code_ruleset(game)
     if ruleset is None:

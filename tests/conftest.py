@@ -28,7 +28,7 @@ def _forget_misere_quotients():
     yield
     import sys
 
-    mod = sys.modules.get("cgtalg.misere.quotient_state")
+    mod = sys.modules.get("cgtalg.quotients.state")
     if mod is not None:
         mod.forget_known()
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cgtalg.misere import quotient as Q
-from cgtalg.misere.quotient_state import forget_known, known_state
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients.state import forget_known, known_state
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 def fresh_quotient(code, n, strategy=None):

@@ -13,7 +13,7 @@ import cgtalg as cg
 from cgtalg.misere.adders import adder, adder_description, adder_index, adder_sum
 from cgtalg.misere.canonical import misere_canonical_game
 from cgtalg.misere.genus import Genus, genus
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 def test_adders_options_as_in_seed():

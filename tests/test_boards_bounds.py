@@ -25,7 +25,7 @@ import cgtalg as cg
 from cgtalg.budget import rss_bytes
 from cgtalg.cli.main import cli
 from cgtalg.errors import CgtalgError, ComputationLimitError, RulesetError
-from cgtalg.rulesets.partizan_games import (
+from cgtalg.rulesets.partizan.games import (
     MAX_CELLS,
     Clobber,
     Domineering,

@@ -34,7 +34,7 @@ import pytest
 from cgtalg.census import census_classes, enumerate_codes, octal_census
 from cgtalg.census.tasks import CENSUS_RULESET
 from cgtalg.errors import CensusError
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store import open_store
 
 ADMIN_URL = os.environ.get("CGTALG_TEST_POSTGRES_URL")

@@ -234,7 +234,7 @@ def test_ctrl_c_stops_the_census_cleanly(tmp_path, scheduler):
 def test_a_class_resumed_from_tampered_grundy_values_is_recomputed_from_fresh_ones(stored, tmp_path):
     """A class whose record is missing goes on from the Grundy values the store holds: its
     result is re-checked on fresh values, and recomputed without the stored ones if it fails."""
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
     from cgtalg.store import open_store
 
     path, first = stored

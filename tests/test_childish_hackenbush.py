@@ -14,8 +14,8 @@ import random
 import pytest
 
 import cgtalg as cg
-from cgtalg.rulesets.hackenbush_graph import ChildishHackenbush, HackenbushGraph
-from cgtalg.rulesets.partizan_games import partizan_form
+from cgtalg.rulesets.partizan.hackenbush_graph import ChildishHackenbush, HackenbushGraph
+from cgtalg.rulesets.partizan.games import partizan_form
 
 
 def _grounded(edges):

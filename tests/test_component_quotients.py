@@ -16,11 +16,11 @@ import pytest
 
 import cgtalg as cg
 from cgtalg.errors import ComputationLimitError, RulesetError
-from cgtalg.misere.quotient_state import forget_known
+from cgtalg.quotients.state import forget_known
 from cgtalg.rulesets.component_games import component_grundy
 from cgtalg.rulesets.cram import Cram, cram_key
 from cgtalg.rulesets.node_kayles import NodeKayles
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.rulesets.registry import get_ruleset
 
 

@@ -16,8 +16,8 @@ import pytest
 import cgtalg as cg
 from cgtalg.core.notation import parse
 from cgtalg.errors import GameKindError, RulesetError
-from cgtalg.misere.form_quotient import form_heaps, form_quotient
-from cgtalg.misere.quotient_state import forget_known
+from cgtalg.quotients.forms import form_heaps, form_quotient
+from cgtalg.quotients.state import forget_known
 
 _MEMO: dict[tuple[int, ...], str] = {}
 
@@ -122,7 +122,7 @@ def test_nim_heaps_give_the_tame_quotients(n):
 
 @pytest.mark.parametrize("k", [3, 5, 6])
 def test_the_closure_of_kayles_heaps_is_plambecks_q_k(k):
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     kayles = TakeAndBreak("0.77")
     q = form_quotient([kayles.heap(n) for n in range(1, k + 1)])
@@ -155,7 +155,7 @@ def test_a_single_form_and_game_objects():
 
 
 def test_stored_and_resumed(tmp_path):
-    from cgtalg.misere.quotient_store import load_quotient_state
+    from cgtalg.quotients.storage import load_quotient_state
     from cgtalg.store import open_store
 
     store = open_store(f"sqlite:///{tmp_path / 's.db'}")

@@ -16,7 +16,7 @@ import cgtalg as cg
 from cgtalg.errors import GameNotationError
 from cgtalg.misere.census import misere_games_born_by
 from cgtalg.misere.genus import Genus, genus, genus_class, genus_from_options
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 DATA = json.loads((Path(__file__).parent / "data" / "cgsuite_genus.json").read_text())
 
@@ -173,7 +173,7 @@ def test_cgsuite_rows_same_superscripts(row):
     # CGSuite's extended symbols name the same (infinite) genus as ours for every heap 0-20
     spec = DATA["heap_rows"][row]
     if row == "grundy":
-        from cgtalg.rulesets.heap_games import GrundysGame as R
+        from cgtalg.rulesets.heaps.games import GrundysGame as R
 
         r = R()
     elif row.startswith("subtraction"):

@@ -10,7 +10,7 @@ import pytest
 
 import cgtalg as cg
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets.heap_games import (
+from cgtalg.rulesets.heaps.games import (
     FunctionHeapRuleset,
     GrundysGame,
     grundys_game,
@@ -18,8 +18,8 @@ from cgtalg.rulesets.heap_games import (
     parse_heap_ruleset,
     subtraction,
 )
-from cgtalg.rulesets.heap_position import as_heaps
-from cgtalg.rulesets.heap_base import HeapRuleset
+from cgtalg.rulesets.heaps.position import as_heaps
+from cgtalg.rulesets.heaps.base import HeapRuleset
 from cgtalg.rulesets.protocol import ImpartialRuleset
 
 A002188 = [int(x) for x in """0,0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0,4,3,0,4,3,0,4,1,2,3,1,2,4,
@@ -136,7 +136,7 @@ def test_heap_functions_are_the_methods_and_agree_with_the_definition():
         heap_outcome,
         heap_winning_moves,
     )
-    from cgtalg.rulesets.heap_play import position_form
+    from cgtalg.rulesets.heaps.play import position_form
 
     for r in (TakeAndBreak("0.77"), subtraction([1, 3, 4]), GrundysGame()):
         for heaps in ([], [3], [2, 5], [1, 4, 6], [7, 7]):

@@ -12,7 +12,7 @@ import pytest
 from conftest import kernels_expected
 
 
-@pytest.mark.parametrize("loader", ["cgtalg.nimbers.compiled", "cgtalg.misere.quotient_kernel",
+@pytest.mark.parametrize("loader", ["cgtalg.nimbers.compiled", "cgtalg.quotients.kernel",
                                     "cgtalg.normal.partizan_kernel"])
 def test_every_kernel_is_compiled_where_a_compiler_exists(loader):
     import importlib

@@ -1,4 +1,4 @@
-"""Konane (cgtalg.rulesets.konane): values against an independent brute force over the game
+"""Konane (cgtalg.rulesets.partizan.konane): values against an independent brute force over the game
 tree, against cgt-py's Konane (an independent implementation, when installed), and the
 ruleset's text, errors, registration and CLI.
 
@@ -20,8 +20,8 @@ from cgtalg.core.partizan import integer, pgame
 from cgtalg.core.partizan_notation import parse_partizan
 from cgtalg.errors import RulesetError
 from cgtalg.normal.partizan import canonical_form
-from cgtalg.rulesets.konane import Konane
-from cgtalg.rulesets.partizan_games import partizan_form
+from cgtalg.rulesets.partizan.konane import Konane
+from cgtalg.rulesets.partizan.games import partizan_form
 from cgtalg.rulesets.registry import get_ruleset
 
 

@@ -47,9 +47,9 @@ UPWARD = [
     ("core/notation.py", "from cgtalg.rulesets.registry import position_game"),
     ("core/partizan.py", "from cgtalg.normal.partizan import le"),
     ("core/game.py", "from cgtalg.viz.html import game_html"),
-    ("misere/quotient.py", "from cgtalg.rulesets.octal import octal"),
-    ("rulesets/heap_misere.py", "from cgtalg.store import open_store"),
-    ("rulesets/periodicity.py", "from cgtalg.cli.common import emit"),
+    ("quotients/construct.py", "from cgtalg.rulesets.heaps.octal import octal"),
+    ("rulesets/heaps/genus.py", "from cgtalg.store import open_store"),
+    ("rulesets/heaps/periodicity.py", "from cgtalg.cli.common import emit"),
     ("store/verify.py", "from cgtalg.report import describe"),
     ("normal/grundy.py", "from cgtalg.misere.outcome import misere_grundy"),
 ]

@@ -31,14 +31,14 @@ def _loaded_after(code: str, env: dict | None = None) -> list[str]:
 
 
 def test_quotient_modules_import_nothing_heavy():
-    assert _loaded_after("import cgtalg.misere.quotient\nimport cgtalg.rulesets.octal") == []
+    assert _loaded_after("import cgtalg.quotients.construct\nimport cgtalg.rulesets.heaps.octal") == []
 
 
 def test_quotient_of_kayles_imports_nothing_heavy():
     """What ``benchmarks/bench_miseresolver.py`` runs in its fresh processes."""
     code = (
-        "from cgtalg.misere.quotient import misere_quotient\n"
-        "from cgtalg.rulesets.octal import TakeAndBreak\n"
+        "from cgtalg.quotients.construct import misere_quotient\n"
+        "from cgtalg.rulesets.heaps.octal import TakeAndBreak\n"
         "q = misere_quotient(TakeAndBreak('0.77'), max_heap=169, progress=False)\n"
         "assert (q.order, len(q.p_portion), q.final) == (40, 9, True), (q.order, len(q.p_portion))\n"
     )
@@ -48,7 +48,7 @@ def test_quotient_of_kayles_imports_nothing_heavy():
 def test_quotient_from_the_root_imports_nothing_heavy():
     code = (
         "import cgtalg as cg\n"
-        "from cgtalg.rulesets.octal import TakeAndBreak\n"
+        "from cgtalg.rulesets.heaps.octal import TakeAndBreak\n"
         "assert cg.misere_quotient(TakeAndBreak('0.77')).order == 40\n"
     )
     assert _loaded_after(code) == []
@@ -60,10 +60,10 @@ def test_kernels_compile_on_first_call():
     numba dispatchers) and the answers are right (Dawson's Kayles, Winning Ways ch. 4)."""
     code = (
         "import sys\n"
-        "from cgtalg.rulesets import grundy_kernels as K\n"
-        "from cgtalg.rulesets.lazy_jit import LazyKernel\n"
+        "from cgtalg.rulesets.heaps import grundy_kernels as K\n"
+        "from cgtalg.rulesets.heaps.lazy_jit import LazyKernel\n"
         "assert 'numba' not in sys.modules and isinstance(K.naive_kernel, LazyKernel)\n"
-        "from cgtalg.rulesets.octal import TakeAndBreak\n"
+        "from cgtalg.rulesets.heaps.octal import TakeAndBreak\n"
         "assert 'numba' not in sys.modules\n"
         "g = [int(v) for v in TakeAndBreak('0.07').grundy_sequence(20)]\n"
         "assert g == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3], g\n"
@@ -78,8 +78,8 @@ def test_kernels_compile_on_first_call():
 
 
 def test_stale_kernel_reference_forwards_to_the_compiled_one():
-    from cgtalg.rulesets import grundy_kernels as K
-    from cgtalg.rulesets.lazy_jit import LazyKernel, njit
+    from cgtalg.rulesets.heaps import grundy_kernels as K
+    from cgtalg.rulesets.heaps.lazy_jit import LazyKernel, njit
 
     kept = LazyKernel(K.max_of.py_func, {"cache": True})
     import numpy as np
@@ -131,7 +131,7 @@ def test_lazy_packages_export_their_names():
         for name in package.__all__:
             assert getattr(package, name) is not None, (package.__name__, name)
         assert set(package.__all__) <= set(dir(package))
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     assert R.TakeAndBreak is TakeAndBreak
 
@@ -143,10 +143,10 @@ def test_kernels_compile_without_a_writable_cache():
     code = (
         "import numba.core.caching as C\n"
         "C.CacheImpl._locator_classes = []  # no writable place: numba raises 'cannot cache'\n"
-        "from cgtalg.rulesets.octal import TakeAndBreak\n"
+        "from cgtalg.rulesets.heaps.octal import TakeAndBreak\n"
         "G = TakeAndBreak('0.07').grundy_sequence(3000)\n"
         "assert [int(v) for v in G[:10]] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]\n"
-        "from cgtalg.rulesets import grundy_kernels as K\n"
+        "from cgtalg.rulesets.heaps import grundy_kernels as K\n"
         "assert type(K.naive_kernel._cache).__name__ == 'NullCache', K.naive_kernel._cache\n"
     )
     assert "numba" in _loaded_after(code)

@@ -6,7 +6,7 @@ Checked in fresh interpreters through ``sys.modules`` (no timing asserts; the ti
 store, the second run (warm: the store holds what the first stored) is inspected.
 
 Also cross-checked here: the kernels' Python code (what small work runs,
-:func:`cgtalg.rulesets.lazy_jit.python_kernels`) against the compiled kernels, and the plain
+:func:`cgtalg.rulesets.heaps.lazy_jit.python_kernels`) against the compiled kernels, and the plain
 Python misère search against a brute force written here from the rules of Kayles.
 
 Reference values: Kayles (0.77) Grundy values and period 12 from heap 71 (Winning Ways ch. 4,
@@ -75,7 +75,7 @@ def test_nim_commands_load_no_sympy_numpy_numba_or_sqlalchemy(tmp_path):
 
 def test_small_heap_commands_load_nothing_heavy(tmp_path):
     """Warm, on a store at the newest schema: no SQLAlchemy (the light store), no numba, no
-    numpy (small heaps' values in plain Python: cgtalg.rulesets.small_grundy)."""
+    numpy (small heaps' values in plain Python: cgtalg.rulesets.heaps.small_grundy)."""
     store = tmp_path / "s.sqlite"
     got = _warm(["outcome", "0.77", "5", "9", "--json"], store)
     assert got["heavy"] == []
@@ -131,16 +131,16 @@ def test_small_misere_outcome_game_and_value_load_nothing_heavy(tmp_path):
 def test_python_kernels_agree_with_compiled(code):
     """The values, the sparse split and the rare positions of the first 400 values (and a
     periodicity search over them) are the same whether the kernels run compiled or as Python."""
-    from cgtalg.rulesets import grundy_engine as GE
-    from cgtalg.rulesets.lazy_jit import compile_kernels, python_kernels
-    from cgtalg.rulesets.octal import TakeAndBreak
-    from cgtalg.rulesets import grundy_kernels as K
+    from cgtalg.rulesets.heaps import grundy_engine as GE
+    from cgtalg.rulesets.heaps.lazy_jit import compile_kernels, python_kernels
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps import grundy_kernels as K
 
     def state(small: bool):
         r = TakeAndBreak(code)
         eng = GE.GrundyEngine(r)
         limit = 10**12 if small else -1
-        import cgtalg.rulesets.lazy_jit as LJ
+        import cgtalg.rulesets.heaps.lazy_jit as LJ
 
         old, LJ.PYTHON_WORK = LJ.PYTHON_WORK, limit
         try:
@@ -200,8 +200,8 @@ def _kayles_misere_grundy(heaps: tuple[int, ...]) -> int:
 def test_plain_misere_search_agrees_with_brute_force_and_kernel():
     import itertools
 
-    from cgtalg.rulesets import misere_play as M
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps import misere_play as M
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     positions = [p for k in (1, 2, 3) for p in itertools.combinations_with_replacement(range(1, 9), k)]
     positions += [(7, 9, 11), (3, 5, 7, 9)]
@@ -217,10 +217,10 @@ def test_plain_misere_search_agrees_with_brute_force_and_kernel():
     plain = M.MisereSearch(r, True)
     for p in positions:
         s = kernel.normalize(p)
-        k_out = kernel._run(s, False, None, None, None) if "cgtalg.rulesets._misere_kernel" in sys.modules \
+        k_out = kernel._run(s, False, None, None, None) if "cgtalg.rulesets.heaps._misere_kernel" in sys.modules \
             else None
         if k_out is None:
-            import cgtalg.rulesets._misere_kernel  # noqa: F401  (the compiled search from now on)
+            import cgtalg.rulesets.heaps._misere_kernel  # noqa: F401  (the compiled search from now on)
 
             k_out = kernel._run(s, False, None, None, None)
         assert k_out == plain._python_search(plain.normalize(p), False, 10**6), p
@@ -229,8 +229,8 @@ def test_plain_misere_search_agrees_with_brute_force_and_kernel():
 
 def test_plain_search_names_the_state_budget():
     from cgtalg.errors import ComputationLimitError
-    from cgtalg.rulesets import misere_play as M
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps import misere_play as M
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     srch = M.MisereSearch(TakeAndBreak("0.77"), False)
     with pytest.raises(ComputationLimitError, match="max_states=50 states"):
@@ -498,8 +498,8 @@ def test_stored_misere_winning_moves_are_reread_in_the_order_given_and_verified(
     """The winning moves a misère search stores are read back for the heaps in any order (each
     move naming the first heap of its size), equal the brute force's, and `store verify`
     recomputes them and reports a tampered record."""
-    from cgtalg.rulesets import misere_play as M
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps import misere_play as M
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
     from cgtalg.store import open_store, verify_store
 
     path = tmp_path / "s.sqlite"
@@ -525,10 +525,10 @@ def test_small_misere_answers_from_a_quotient_are_stored_in_one_order_and_verifi
     """A small misère question answered from a quotient keeps its outcome and winning moves as
     position answers, in one order whatever found them, and `store verify` re-checks them by
     search (seed 000: 0.123 heaps 9 8 5 3 is misère N; the moves are compared with the search's)."""
-    from cgtalg.misere.quotient import misere_quotient
-    from cgtalg.rulesets.heap_play import heap_outcome, heap_winning_moves, stored_misere_answer
-    from cgtalg.rulesets.misere_play import misere_search_winning_moves
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.rulesets.heaps.play import heap_outcome, heap_winning_moves, stored_misere_answer
+    from cgtalg.rulesets.heaps.misere_play import misere_search_winning_moves
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
     from cgtalg.store import open_store
     from cgtalg.store.verify import verify_store
 

@@ -12,9 +12,9 @@ from cgtalg.misere.equivalence import equivalent
 from cgtalg.misere.partizan import misere_equal
 from cgtalg.misere.partizan_canonical import partizan_misere_canonical_form
 from cgtalg.misere.phylum import misere_phylum
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere.quotient_state import known_state
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients.state import known_state
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 def _answers():

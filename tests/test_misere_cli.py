@@ -56,7 +56,7 @@ def test_one_meaning_per_word_and_one_numbering(tmp_path):
     heaps are numbered as given, as `cgtalg outcome` numbers them."""
     from cgtalg.misere.genus import extended_genus
     from cgtalg.misere.phylum import misere_class
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     k = TakeAndBreak("0.77")
     d = json.loads(run("misere", "0.77", "-n", "17", "--no-store", "--json"))

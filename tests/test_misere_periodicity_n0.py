@@ -1,6 +1,6 @@
 """The misère periodicity test against brute-force play, on the codes whose moves split heaps.
 
-Issue 20, part 4: the misère periodicity test (:func:`cgtalg.misere.quotient_state.
+Issue 20, part 4: the misère periodicity test (:func:`cgtalg.quotients.state.
 certified_misere_period`) used to accept a preperiod ``n0 = 0`` in its bound, where the
 normal-play certificate uses ``max(n0, 1)``: with ``n0 = 0`` a split whose shifted part becomes
 empty turns into a one-heap move that digit 4 (split, never leave one heap) does not allow. The
@@ -27,9 +27,9 @@ from functools import lru_cache
 
 import pytest
 
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere.quotient_state import certified_misere_period, forget_known
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients.state import certified_misere_period, forget_known
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 def _digits(code: str) -> list[int]:

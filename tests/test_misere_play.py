@@ -1,4 +1,4 @@
-"""Misère play of multi-heap positions (cgtalg.rulesets.misere_play): against a search from the
+"""Misère play of multi-heap positions (cgtalg.rulesets.heaps.misere_play): against a search from the
 definition (tests/misere_brute.py, memoised over sorted heap tuples), seed 000, and CGSuite's
 rows."""
 
@@ -12,10 +12,10 @@ import pytest
 
 from cgtalg.budget import BUDGET_HINT
 from cgtalg.errors import BudgetError, ComputationLimitError
-from cgtalg.rulesets import misere_play as mp
-from cgtalg.rulesets.heap_games import GrundysGame
-from cgtalg.rulesets.heap_position import HeapMove
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps import misere_play as mp
+from cgtalg.rulesets.heaps.games import GrundysGame
+from cgtalg.rulesets.heaps.position import HeapMove
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from misere_brute import MisereBrute
 
 DATA = json.loads((Path(__file__).parent / "data" / "cgsuite_genus.json").read_text())

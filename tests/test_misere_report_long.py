@@ -1,7 +1,7 @@
 """The misère report past the walk limit of canonical forms (issue 23, part 4).
 
 Heaps beyond the forms' reach take their genus superscripts from the final misère quotient
-(:mod:`cgtalg.rulesets.quotient_genus`). Checked three ways:
+(:mod:`cgtalg.rulesets.heaps.quotient_genus`). Checked three ways:
 
 * against a brute-force misère Grundy computation written here from the definition
   (positions as sorted heap tuples; ``G⁻(Y) = m`` iff ``Y + *m`` is a misère P-position, with
@@ -25,9 +25,9 @@ from click.testing import CliRunner
 from cgtalg.cli.main import cli
 from cgtalg.cli.misere import misere_report
 from cgtalg.errors import ComputationLimitError
-from cgtalg.rulesets.heap_misere import genus_sequence
-from cgtalg.rulesets.octal import TakeAndBreak
-from cgtalg.rulesets.quotient_genus import (final_quotient, nim_representatives, quotient_genus,
+from cgtalg.rulesets.heaps.genus import genus_sequence
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.quotient_genus import (final_quotient, nim_representatives, quotient_genus,
                                             quotient_genus_sequence)
 
 # Winning Ways ch. 13, misère Kayles, heaps 1..20 (the classical symbols)

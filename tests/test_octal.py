@@ -13,7 +13,7 @@ import pytest
 
 import cgtalg as cg
 from cgtalg.errors import OctalCodeError, RulesetError
-from cgtalg.rulesets.octal import SubtractionGame, TakeAndBreak, octal, parse_code
+from cgtalg.rulesets.heaps.octal import SubtractionGame, TakeAndBreak, octal, parse_code
 
 
 # -- a plain-Python reference written from the definition of the digit bits ------------

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from cgtalg.cli.main import cli, main
 from cgtalg.errors import ComputationLimitError
-from cgtalg.rulesets.grundy_engine import grundy_engine, grundy_memory_estimate, grundy_sequence
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.grundy_engine import grundy_engine, grundy_memory_estimate, grundy_sequence
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.rulesets.parity import parity_class_table
 from hang import HANG_SECONDS
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import ComputationLimitError
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 @pytest.mark.parametrize("code, n", [("0.376", 40_000), ("0.354", 30_000)])

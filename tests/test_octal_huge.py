@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import ComputationLimitError
-from cgtalg.rulesets.grundy_engine import DEFAULT_MAX_BYTES
-from cgtalg.rulesets.heap_games import GrundysGame
-from cgtalg.rulesets.octal import TakeAndBreak
-from cgtalg.rulesets.octal_periodicity import periodicity_memory_estimate
+from cgtalg.rulesets.heaps.grundy_engine import DEFAULT_MAX_BYTES
+from cgtalg.rulesets.heaps.games import GrundysGame
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal_periodicity import periodicity_memory_estimate
 
 from test_octal import ref_grundy  # tests/ is on sys.path under pytest
 
@@ -171,12 +171,12 @@ def test_doctests_of_the_octal_modules():
     """The docstring examples (including G(10**100) of Kayles) run and pass."""
     import doctest
 
-    import cgtalg.rulesets.grundy_engine as ge
-    import cgtalg.rulesets.heap_games as hg
-    import cgtalg.rulesets.heap_play as hp
-    import cgtalg.rulesets.heap_base as hr
-    import cgtalg.rulesets.octal as oc
-    import cgtalg.rulesets.octal_periodicity as op
+    import cgtalg.rulesets.heaps.grundy_engine as ge
+    import cgtalg.rulesets.heaps.games as hg
+    import cgtalg.rulesets.heaps.play as hp
+    import cgtalg.rulesets.heaps.base as hr
+    import cgtalg.rulesets.heaps.octal as oc
+    import cgtalg.rulesets.heaps.octal_periodicity as op
 
     for module in (ge, hg, hp, hr, oc, op):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 from test_octal import ref_grundy  # tests/ is on sys.path under pytest (rootdir-relative import)
 
@@ -212,7 +212,7 @@ class _Spy:
 
 
 def test_store_resume_after_interrupt(store, monkeypatch):
-    import cgtalg.rulesets.grundy_engine as ge
+    import cgtalg.rulesets.heaps.grundy_engine as ge
 
     monkeypatch.setattr(ge, "STORE_BATCH_VALUES", 1000)
     straight = TakeAndBreak("0.16").grundy_sequence(20_000, method="naive")
@@ -245,7 +245,7 @@ def test_store_resume_after_interrupt(store, monkeypatch):
 
 
 def test_store_shared_by_equal_codes_and_url(store, tmp_path):
-    from cgtalg.rulesets.octal import SubtractionGame
+    from cgtalg.rulesets.heaps.octal import SubtractionGame
     from cgtalg.store import open_store
 
     a = SubtractionGame([1, 3, 4]).grundy_sequence(300, store=store)

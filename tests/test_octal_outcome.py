@@ -13,11 +13,11 @@ import random
 import pytest
 
 import cgtalg as cg
-import cgtalg.rulesets.heap_play as heap_play_mod
+import cgtalg.rulesets.heaps.play as heap_play_mod
 from cgtalg.errors import ComputationLimitError, RulesetError
-from cgtalg.rulesets.heap_games import GrundysGame, subtraction
-from cgtalg.rulesets.heap_position import HeapMove
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.games import GrundysGame, subtraction
+from cgtalg.rulesets.heaps.position import HeapMove
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 @pytest.mark.parametrize("text", ["0.77", "0.137", "0.6", "4.07", "0x0.B"])

@@ -22,10 +22,10 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import RulesetError
-from cgtalg.rulesets import grundy_kernels as K
-from cgtalg.rulesets.heap_games import GrundysGame, heap_ruleset, subtraction
-from cgtalg.rulesets.octal import TakeAndBreak
-from cgtalg.rulesets.octal_periodicity import check_certificate, required_length
+from cgtalg.rulesets.heaps import grundy_kernels as K
+from cgtalg.rulesets.heaps.games import GrundysGame, heap_ruleset, subtraction
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal_periodicity import check_certificate, required_length
 
 
 def naive_min_certified(G, k, h=2, sub=False):

@@ -210,7 +210,7 @@ def test_period_detected_on_class_table(table):
     per = detect_parity_period(200)
     assert (per.period, per.preperiod, per.saltus, per.certified) == (8, 0, 0, False)
     assert "period 8, preperiod 0" in str(per) and "not certified" in str(per)
-    from cgtalg.rulesets.periodicity import find_period
+    from cgtalg.rulesets.heaps.periodicity import find_period
 
     full = find_period(table)
     assert (full.period, full.preperiod) == (8, 0)

@@ -44,7 +44,7 @@ def test_value_is_answered_from_the_store(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 's.db'}"
     first = json.loads(run("--store", url, "value", "clobber", "xox|ox.", "--json"))
     assert first["canonical_form"] == "{^^*|*,v}"                         # CGSuite GameGridTest
-    from cgtalg.rulesets import partizan_games
+    from cgtalg.rulesets.partizan import games as partizan_games
 
     def boom(*a, **k):
         raise AssertionError("recomputed instead of read from the store")

@@ -24,7 +24,7 @@ from cgtalg.core.partizan import ZERO, dyadic, integer, nimber, pgame, up
 from cgtalg.core.partizan_notation import parse_partizan
 from cgtalg.normal import partizan as P
 from cgtalg.normal import partizan_kernel as K
-from cgtalg.rulesets.partizan_games import Clobber, Domineering, Hackenbush, ToadsAndFrogs, partizan_form
+from cgtalg.rulesets.partizan.games import Clobber, Domineering, Hackenbush, ToadsAndFrogs, partizan_form
 
 pytestmark = skip_without_kernel(K.available(), f"partizan kernel: {K.status()}")
 
@@ -148,7 +148,7 @@ def test_generic_rulesets_kernel_engine_same_as_python():
 def test_pure_python_switch_disables_the_kernel():
     env = dict(os.environ, CGTALG_PURE_PYTHON="1")
     code = ("from cgtalg.normal import partizan_kernel as K\n"
-            "from cgtalg.rulesets.partizan_games import Domineering, partizan_form\n"
+            "from cgtalg.rulesets.partizan.games import Domineering, partizan_form\n"
             "d = Domineering(); print(K.status()); print(partizan_form(d, d.rectangle(3, 4), progress=False))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -175,8 +175,8 @@ def test_against_cgt_py_domineering():
 
 def test_misere_outcome_by_play_matches_the_solver():
     # the quick misère search of `cgtalg value` against cgtalg.rulesets.solver.solve
-    from cgtalg.rulesets.konane import Konane
-    from cgtalg.rulesets.partizan_forms import misere_outcome_by_play
+    from cgtalg.rulesets.partizan.konane import Konane
+    from cgtalg.rulesets.partizan.forms import misere_outcome_by_play
     from cgtalg.rulesets.solver import solve
 
     cases = [(Domineering(), ["2x2", "3x3", "2x4", "3x4", "..#|...|.#."]),

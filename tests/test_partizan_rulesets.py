@@ -1,4 +1,4 @@
-"""Partizan rulesets (cgtalg.rulesets.partizan_games): values named with their source, and the
+"""Partizan rulesets (cgtalg.rulesets.partizan.games): values named with their source, and the
 memoised, component-adding evaluation checked against the literal game tree compared from the
 definition (G >= H iff Right, moving first in G - H, loses; Siegel CGT II.1)."""
 
@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from cgtalg.core.partizan import PartizanGame, dyadic, down, integer, nimber, pgame, up
-from cgtalg.rulesets.partizan_games import Clobber, Domineering, Hackenbush, ToadsAndFrogs, partizan_form
+from cgtalg.rulesets.partizan.games import Clobber, Domineering, Hackenbush, ToadsAndFrogs, partizan_form
 from cgtalg.rulesets.protocol import player_moves
 
 

@@ -1,4 +1,4 @@
-"""The periodicity detector (cgtalg.rulesets.periodicity) against a brute force written here
+"""The periodicity detector (cgtalg.rulesets.heaps.periodicity) against a brute force written here
 from the definition, on random eventually periodic sequences; and on published sequences:
 the subtraction games S(1,2,3) (G(n) = n mod 4) and S(1,4) (period 5: 0,1,0,1,2), Winning
 Ways ch. 4; Nim, G(n) = n (arithmetic period 1, saltus 1), Winning Ways ch. 2/4; Guy's
@@ -17,7 +17,7 @@ from misere_brute import kayles_moves
 
 import cgtalg as cg
 from cgtalg.errors import PeriodicityError
-from cgtalg.rulesets.periodicity import Periodicity, encode_sequence, find_arithmetic_period, find_period
+from cgtalg.rulesets.heaps.periodicity import Periodicity, encode_sequence, find_arithmetic_period, find_period
 from cgtalg.rulesets.protocol import ruleset_from_function
 from cgtalg.rulesets.solver import Solver
 

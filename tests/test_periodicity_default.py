@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from cgtalg.cli.main import cli
 from cgtalg.errors import ComputationLimitError
-from cgtalg.rulesets.octal import TakeAndBreak
-from cgtalg.rulesets.octal_periodicity import DEFAULT_PERIOD_SECONDS, extend_max_values, periodicity
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal_periodicity import DEFAULT_PERIOD_SECONDS, extend_max_values, periodicity
 
 
 def test_default_extends_to_a_certificate_past_the_old_cap():

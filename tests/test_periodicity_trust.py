@@ -16,9 +16,9 @@ import warnings
 import numpy as np
 import pytest
 
-from cgtalg.rulesets.grundy_engine import grundy_engine, grundy_sequence, trusted_values
-from cgtalg.rulesets.octal import TakeAndBreak
-from cgtalg.rulesets.octal_periodicity import required_length
+from cgtalg.rulesets.heaps.grundy_engine import grundy_engine, grundy_sequence, trusted_values
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal_periodicity import required_length
 from cgtalg.store import open_store
 from cgtalg.store.codec import decode_chunk, encode_chunk
 

@@ -22,8 +22,8 @@ from cgtalg.misere.phylum import (
     misere_classification,
     misere_phylum,
 )
-from cgtalg.rulesets.heap_games import GrundysGame
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.games import GrundysGame
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 DATA = json.loads((Path(__file__).parent / "data" / "cgsuite_genus.json").read_text())
 

@@ -45,7 +45,7 @@ def test_names_and_families():
 def test_every_name_the_library_stores_is_listed():
     """The names written by the library (form properties of describe, relations, position
     properties, census families, sequence kinds and metadata entries) each have an entry."""
-    from cgtalg.misere.quotient_store import ENTRY
+    from cgtalg.quotients.storage import ENTRY
     from cgtalg.report import PROPERTIES
 
     names = set(PROPERTIES) | {"misere_equivalent", "normal_equivalent", "canonical_form", "solution",
@@ -164,7 +164,7 @@ def test_solver_solution_recomputed(path, monkeypatch):
 
 
 def test_sequence_recomputed(path, monkeypatch):
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     kayles = TakeAndBreak("0.77")
     right = kayles.grundy_sequence(40).tolist()

@@ -1,4 +1,4 @@
-"""Misère quotients (cgtalg.misere.quotient) against brute-force play and published values.
+"""Misère quotients (cgtalg.quotients.construct) against brute-force play and published values.
 
 Sources: Plambeck, "Taming the wild in impartial combinatorial games" (Integers 5, 2005) and
 Plambeck & Siegel, "Misère quotients for impartial games" (JCTA 115, 2008): misère Nim's
@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere import quotient_kernel
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import kernel as quotient_kernel
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from misere_brute import MisereBrute
 
 

@@ -4,7 +4,7 @@ a search that cannot fit is refused up front (issue 20, part 5).
 Before issue 20, ``cgtalg outcome 0.77 10**30 --misere`` took 7.8 GB in 33 s (the search built
 the classes of every heap up to 10**30 until memory ran out) although Kayles' misère quotient
 is final, and ``outcome 0.16 2^200 --misere`` 5.6 GB. Now a heap above
-:data:`cgtalg.misere.quotient_play.LARGE_HEAP` of a finite code looks for the final quotient
+:data:`cgtalg.quotients.play.LARGE_HEAP` of a finite code looks for the final quotient
 first (within a budget), and answers from its periodic Φ; the search refuses what cannot fit
 under the memory ceiling, at once.
 """
@@ -15,11 +15,11 @@ import pytest
 
 from cgtalg.budget import rss_bytes
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere import quotient_play as QP
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere.quotient_state import forget_known
-from cgtalg.rulesets.heap_position import HeapMove
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import play as QP
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients.state import forget_known
+from cgtalg.rulesets.heaps.position import HeapMove
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from misere_brute import MisereBrute
 
 BIG = (10**30, 2**200, 3**100 + 1)
@@ -28,7 +28,7 @@ BIG = (10**30, 2**200, 3**100 + 1)
 def _never_searched(monkeypatch):
     """Make the exhaustive misère search fail if anything calls it: an answer then came from
     the quotient (no timing assert: speed is measured in benchmarks/, not here)."""
-    import cgtalg.rulesets.misere_play as mp
+    import cgtalg.rulesets.heaps.misere_play as mp
 
     def refuse(*args, **kwargs):
         raise AssertionError("the exhaustive misère search ran")
@@ -93,7 +93,7 @@ def test_without_a_final_quotient_a_huge_heap_is_refused_at_once(monkeypatch):
     assert "memory ceiling" in msg and "--memory" in msg and "cgtalg quotient 0.16" in msg
     assert len(msg) < 600 and str(2**200) not in msg
     # the attempt is not repeated with the same budget: a second one would fail here
-    import cgtalg.misere.quotient as quotient_module
+    import cgtalg.quotients.construct as quotient_module
 
     def again(*args, **kwargs):
         raise AssertionError("the quotient attempt was repeated")

@@ -21,8 +21,8 @@ import pytest
 from cgtalg.census import quotient_census, read_quotient_table
 from cgtalg.census.quotients import FINAL_PROP, quotient_growth
 from cgtalg.census.tasks import CENSUS_RULESET
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store import open_store
 
 PUBLISHED = {"0.123": 20, "0.77": 40, "0.15": 42, "0.72": 24}
@@ -165,7 +165,7 @@ def test_killed_class_resumes_from_its_checkpoint(tmp_path):
     path = str(tmp_path / "k.sqlite")
     with open_store(path) as st:
         misere_quotient(TakeAndBreak("0.37"), max_heap=10, progress=False, store=st)
-    from cgtalg.misere.quotient_state import forget_known
+    from cgtalg.quotients.state import forget_known
 
     forget_known()
     seen = []

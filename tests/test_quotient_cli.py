@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cgtalg.cli.main import cli, main
-from cgtalg.misere.quotient_state import forget_known
+from cgtalg.quotients.state import forget_known
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_errors(url, capsys):
 
 
 def test_tampered_store_is_an_error_and_fresh_repairs_it(url, capsys):
-    from cgtalg.misere.quotient_store import ENTRY
+    from cgtalg.quotients.storage import ENTRY
     from cgtalg.store.store import open_store
 
     run("--store", url, "quotient", "0.123", "--max-heap", "12", "--quiet")

@@ -1,4 +1,4 @@
-"""Counting copies of the new heap (cgtalg.misere.quotient_count) and the truncated check it
+"""Counting copies of the new heap (cgtalg.quotients.count) and the truncated check it
 rests on (verify_pretension's ``bound``).
 
 * Every quotient the counting strategy gives is verified and equals the construction on main's
@@ -25,12 +25,12 @@ from conftest import kernels_expected
 
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere import quotient as Q
-from cgtalg.misere import quotient_kernel
-from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension, verify_pretension_python
-from cgtalg.misere.quotient_count import counted_candidate, extend_counting
-from cgtalg.misere.quotient_state import _heap_options, forget_known
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients import kernel as quotient_kernel
+from cgtalg.quotients.pretension import Pretension, _reduce, verify_pretension, verify_pretension_python
+from cgtalg.quotients.count import counted_candidate, extend_counting
+from cgtalg.quotients.state import _heap_options, forget_known
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from misere_brute import MisereBrute
 from quotient_helpers import fresh_quotient
 

@@ -1,4 +1,4 @@
-"""Least-order repair (cgtalg.misere.quotient_extend) and the frontier script
+"""Least-order repair (cgtalg.quotients.extend) and the frontier script
 (tools/misere_quotient_frontier.py): every quotient it gives is verified, equals the one the
 construction on main gives, and agrees with brute-force misère play from the rules
 (tests/misere_brute.py).
@@ -23,11 +23,11 @@ import pytest
 
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere import quotient as Q
-from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension
-from cgtalg.misere.quotient_extend import extend, extend_after
-from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients.pretension import Pretension, _reduce, verify_pretension
+from cgtalg.quotients.extend import extend, extend_after
+from cgtalg.quotients.state import _heap_options, forget_known, known_state
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from misere_brute import MisereBrute
 from quotient_helpers import fresh_quotient
 
@@ -93,7 +93,7 @@ def test_extend_budgets():
 def test_a_trial_that_cannot_fit_is_skipped(monkeypatch):
     """0.6 at heap 17: one trial would need 17 GiB; it is skipped (check_fits refuses it), the
     other trials go on. Here the refusal is simulated for the trials freeing heap 2."""
-    import cgtalg.misere.quotient_extend as QE
+    import cgtalg.quotients.extend as QE
 
     real = QE._with_cyclic_factors
     refused = []

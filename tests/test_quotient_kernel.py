@@ -1,5 +1,5 @@
-"""The compiled searches of the misère-quotient construction (cgtalg/misere/_quotc.c, wrapped by
-cgtalg.misere.quotient_kernel) against the Python reference implementations: the same
+"""The compiled searches of the misère-quotient construction (cgtalg/quotients/_quotc.c, wrapped by
+cgtalg.quotients.kernel) against the Python reference implementations: the same
 verification answers (None or the same least failing word), P-markings, partitions and
 canonical orders, on random pretensions (valid and invalid) and on real quotients; the same
 quotients with and without the kernel; budgets and signals answered inside a long search."""
@@ -17,9 +17,9 @@ from conftest import skip_without_kernel
 
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere import quotient as qmod
-from cgtalg.misere import quotient_kernel as qk
-from cgtalg.misere.pretension import (
+from cgtalg.quotients import construct as qmod
+from cgtalg.quotients import kernel as qk
+from cgtalg.quotients.pretension import (
     FiniteMonoid,
     Pretension,
     _canonical_order,
@@ -30,9 +30,9 @@ from cgtalg.misere.pretension import (
     verify_pretension,
     verify_pretension_python,
 )
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere.quotient_state import _heap_options, forget_known
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients.state import _heap_options, forget_known
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 pytestmark = skip_without_kernel(qk.available(), f"quotient kernel: {qk.status()}")
 
@@ -277,7 +277,7 @@ def test_digits_only_for_finite_take_and_break_codes():
 
 
 def test_a_stored_quotient_is_reverified_from_the_digits(tmp_path):
-    from cgtalg.misere.quotient_store import Checkpointer
+    from cgtalg.quotients.storage import Checkpointer
     from cgtalg.store import open_store
 
     st = open_store(f"sqlite:///{tmp_path / 's.sqlite'}")
@@ -300,7 +300,7 @@ def test_a_stored_quotient_is_reverified_from_the_digits(tmp_path):
 
 
 def test_reduction_and_product_candidates_agree_with_python(monkeypatch):
-    from cgtalg.misere.pretension import _with_cyclic_factors
+    from cgtalg.quotients.pretension import _with_cyclic_factors
 
     rng = random.Random(33)
     cases = []
@@ -326,7 +326,7 @@ def test_reduction_and_product_candidates_agree_with_python(monkeypatch):
 
 
 def test_verifying_a_product_candidate_needs_no_table():
-    from cgtalg.misere.pretension import _with_cyclic_factors
+    from cgtalg.quotients.pretension import _with_cyclic_factors
 
     pre, opts = _quotient_pre("0.07", 14)
     raw = _with_cyclic_factors(pre, [14], [(2, 2)], opts)
@@ -363,7 +363,7 @@ def test_incremental_kept_sets_are_exactly_the_minimal_option_image_sets():
 def test_a_stale_or_disabled_kernel_is_not_used(monkeypatch):
     import warnings as w
 
-    from cgtalg.misere import _quotc  # type: ignore[attr-defined]
+    from cgtalg.quotients import _quotc  # type: ignore[attr-defined]
 
     try:
         qk.KERNEL.reset()

@@ -18,16 +18,16 @@ import pytest
 import cgtalg as cg
 from cgtalg.budget import BUDGET_HINT
 from cgtalg.errors import BudgetError, ComputationLimitError, StoreCorruptError
-from cgtalg.misere import quotient as Q
-from cgtalg.misere.pretension import FiniteMonoid
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere.quotient_result import MisereQuotient
-from cgtalg.misere.quotient_state import forget_known
-from cgtalg.misere.quotient_play import quotient_outcome, quotient_winning_moves
-from cgtalg.misere.quotient_store import ENTRY, check_monoid, quotient_key
-from cgtalg.rulesets import misere_play as mp
-from cgtalg.rulesets.heap_position import HeapMove
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients.pretension import FiniteMonoid
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients.result import MisereQuotient
+from cgtalg.quotients.state import forget_known
+from cgtalg.quotients.play import quotient_outcome, quotient_winning_moves
+from cgtalg.quotients.storage import ENTRY, check_monoid, quotient_key
+from cgtalg.rulesets.heaps import misere_play as mp
+from cgtalg.rulesets.heaps.position import HeapMove
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store.store import open_store
 
 
@@ -279,7 +279,7 @@ def test_splits_of_huge_heaps_come_as_families(monkeypatch):
     # quotient's answers are checked against brute-force play in test_misere_periodicity_n0). Past DIRECT_SPLITS pairs the splits of a heap come as families (lowered
     # here so that the pair-by-pair answer is cheap to compare); expanded, they are exactly the
     # splits found pair by pair.
-    import cgtalg.misere.quotient_play as qp
+    import cgtalg.quotients.play as qp
 
     r = TakeAndBreak("0.71")
     q = r.misere_quotient(progress=False)

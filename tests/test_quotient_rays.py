@@ -1,4 +1,4 @@
-"""Ray pretensions (cgtalg.misere.quotient_rays): infinite quotients ``R × N × N`` verified from
+"""Ray pretensions (cgtalg.quotients.rays): infinite quotients ``R × N × N`` verified from
 a finite certificate. Checked against finite quotients that are already verified (read as ray
 pretensions they must verify and predict the same outcomes), against brute-force play, by
 changing one reachable table entry (every such change must be caught: each ``(r, a, b)`` is the
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import ArgumentError, InfiniteQuotientError
-from cgtalg.misere.quotient_rays import (
+from cgtalg.quotients.rays import (
     OFFSETS,
     RayRules,
     adjoin_ray_heap,
@@ -24,8 +24,8 @@ from cgtalg.misere.quotient_rays import (
     ray_pretension_from_level,
     verify_ray_pretension,
 )
-from cgtalg.misere.quotient_state import _heap_options
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.state import _heap_options
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 from quotient_helpers import fresh_quotient
 
@@ -217,8 +217,8 @@ class _Meta:
 
 
 def _stored_ray(finite_case, edit):
-    from cgtalg.misere.quotient_rays import encode_ray
-    from cgtalg.misere.quotient_store import RAYS, quotient_key
+    from cgtalg.quotients.rays import encode_ray
+    from cgtalg.quotients.storage import RAYS, quotient_key
 
     code, n, _pre, rp, _options = finite_case
     rec = encode_ray(rp, (0, 2), n)
@@ -233,8 +233,8 @@ def test_a_stored_ray_with_heap_0_remapped_is_refused(finite_case):
     """Heap 0 has no move; mapped to another element, the verification (which never moves in it)
     passed, and is_p((0,)) could say P. The loader refuses it before verifying."""
     from cgtalg.errors import StoreCorruptError
-    from cgtalg.misere.quotient_rays import decode_ray
-    from cgtalg.misere.quotient_store import Checkpointer, check_rays_record
+    from cgtalg.quotients.rays import decode_ray
+    from cgtalg.quotients.storage import Checkpointer, check_rays_record
 
     def remap(rec, rp):
         rec["row"][0] = next(i for i in rec["row"] if i > 0)
@@ -258,8 +258,8 @@ def test_a_stored_ray_with_columns_that_do_not_commute_is_refused(finite_case):
     import zlib
 
     from cgtalg.errors import StoreCorruptError
-    from cgtalg.misere.quotient_rays import commute_problem
-    from cgtalg.misere.quotient_store import Checkpointer
+    from cgtalg.quotients.rays import commute_problem
+    from cgtalg.quotients.storage import Checkpointer
 
     def swap(rec, rp):
         cols = rp.cols.astype("<i4").copy()
@@ -275,7 +275,7 @@ def test_a_stored_ray_with_columns_that_do_not_commute_is_refused(finite_case):
 
 
 def test_commuting_columns_pass():
-    from cgtalg.misere.quotient_rays import commute_problem
+    from cgtalg.quotients.rays import commute_problem
 
     z4 = np.array([[1, 2, 3, 0], [2, 3, 0, 1]])           # x + 1, x + 2 mod 4
     assert commute_problem(z4) is None
@@ -290,7 +290,7 @@ def test_dawson_kayles_q34_is_infinite():
     distinguishable, the outcome rules of docs/quotient_frontier.md hold, Q_35 = Q_34 and heap
     36 does not fit (Plambeck & Siegel computed Q_n(0.07) up to n = 33, order 638)."""
     from cgtalg.budget import Deadline
-    from cgtalg.misere.quotient_count import extend_counting
+    from cgtalg.quotients.count import extend_counting
 
     code, n = "0.07", 34
     _q, pre = fresh_quotient(code, n - 1)
@@ -339,7 +339,7 @@ def test_dawson_kayles_q34_is_infinite():
 def fake_proof(monkeypatch, finite_case):
     """``prove_infinite`` answering at once (the plumbing only: the proof itself is the slow test
     above), with a real ray pretension so that the message can name its parts."""
-    from cgtalg.misere import quotient_count
+    from cgtalg.quotients import count as quotient_count
 
     rp = finite_case[3]
     calls = []
@@ -355,8 +355,8 @@ def fake_proof(monkeypatch, finite_case):
 
 @pytest.mark.parametrize("finite_case", [("0.07", 14)], indirect=True, ids=["0.07-14"])
 def test_an_infinite_quotient_stops_the_construction(fake_proof):
-    from cgtalg.misere import quotient as Q
-    from cgtalg.misere.quotient_state import forget_known
+    from cgtalg.quotients import construct as Q
+    from cgtalg.quotients.state import forget_known
 
     forget_known()
     with pytest.raises(InfiniteQuotientError) as info:
@@ -384,7 +384,7 @@ def test_cli_says_no_budget_helps(fake_proof, tmp_path):
     from click.testing import CliRunner
 
     from cgtalg.cli.main import cli
-    from cgtalg.misere.quotient_state import forget_known
+    from cgtalg.quotients.state import forget_known
 
     forget_known()
     r = CliRunner().invoke(cli, ["--store", f"sqlite:///{tmp_path / 's.db'}", "quotient", "0.07", "-n", "14",
@@ -417,12 +417,12 @@ def test_dawson_kayles_proof_is_stored_and_answers_positions(tmp_path):
     import time
 
     from cgtalg.errors import StoreCorruptError
-    from cgtalg.misere import quotient as Q
-    from cgtalg.misere import quotient_play
-    from cgtalg.misere.quotient_play import quotient_outcome, quotient_winning_moves
-    from cgtalg.misere.quotient_rays import decode_ray, encode_ray
-    from cgtalg.misere.quotient_state import forget_known
-    from cgtalg.misere.quotient_store import RAYS, quotient_key
+    from cgtalg.quotients import construct as Q
+    from cgtalg.quotients import play as quotient_play
+    from cgtalg.quotients.play import quotient_outcome, quotient_winning_moves
+    from cgtalg.quotients.rays import decode_ray, encode_ray
+    from cgtalg.quotients.state import forget_known
+    from cgtalg.quotients.storage import RAYS, quotient_key
     from cgtalg.store.store import open_store
 
     store = open_store(f"sqlite:///{tmp_path / 's.db'}")
@@ -436,7 +436,7 @@ def test_dawson_kayles_proof_is_stored_and_answers_positions(tmp_path):
     assert "a stored proof re-verified" in q.note and time.monotonic() - t0 < 60
     assert q.infinite_from == 34 and q.certificate["heaps_covered"] == 35
     # exported from the store, and checked by the referee from the definitions
-    from cgtalg.misere.quotient_store import ray_certificate
+    from cgtalg.quotients.storage import ray_certificate
     from cgtalg.referee import check_document
 
     cert = ray_certificate(TakeAndBreak("0.07"), store)

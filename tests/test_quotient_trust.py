@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 
 from cgtalg.errors import BudgetError, CgtalgError, RulesetError, StoreCorruptError
-from cgtalg.misere.quotient import misere_quotient
-from cgtalg.misere.quotient_state import forget_known
-from cgtalg.misere.quotient_store import ENTRY
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.quotients.state import forget_known
+from cgtalg.quotients.storage import ENTRY
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store.store import open_store
 
 KEY = "quotient:0.123"

@@ -41,15 +41,15 @@ from cgtalg.referee.quotients import (check_quotient, monoid_from_presentation, 
 
 # -- the library's documents -----------------------------------------------------------------
 def period_doc(code: str, **kw) -> dict:
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
-    from cgtalg.rulesets.octal_periodicity import periodicity
+    from cgtalg.rulesets.heaps.games import parse_heap_ruleset
+    from cgtalg.rulesets.heaps.octal_periodicity import periodicity
 
     return json.loads(json.dumps(periodicity(parse_heap_ruleset(code), store=None, progress=False, **kw).to_json()))
 
 
 def quotient_doc(code: str, max_heap: int | None = None) -> dict:
-    from cgtalg.misere.quotient import misere_quotient
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     q = misere_quotient(TakeAndBreak(code), max_heap=max_heap, progress=False)
     d = q.to_dict()

@@ -235,7 +235,7 @@ def test_the_fields_of_a_quotient_document_are_checked():
 def test_a_made_up_witness_on_a_finite_quotient_is_rejected():
     """A finite quotient read as a ray pretension is a correct pretension but has no order
     witness: a certificate built from it with a made-up witness claims a false infinitude."""
-    from cgtalg.misere.quotient_infinite import infinite_certificate
+    from cgtalg.quotients.infinite import infinite_certificate
 
     _code, n, _pre, rp, _options = _finite("0.07", 14)
     cert = infinite_certificate("0.07", rp, (0, 2), n)
@@ -246,9 +246,9 @@ def test_a_made_up_witness_on_a_finite_quotient_is_rejected():
 # -- the referee's conditions and search on finite quotients read as rays --------------------------
 @functools.lru_cache(maxsize=None)
 def _finite(code, n):
-    from cgtalg.misere.quotient_rays import free_heap, ray_pretension_from_level
-    from cgtalg.misere.quotient_state import _heap_options
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.rays import free_heap, ray_pretension_from_level
+    from cgtalg.quotients.state import _heap_options
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     from quotient_helpers import fresh_quotient
 
@@ -258,7 +258,7 @@ def _finite(code, n):
 
 
 def _as_referee(code, n):
-    from cgtalg.misere.quotient_infinite import infinite_certificate
+    from cgtalg.quotients.infinite import infinite_certificate
 
     _code, _n, _pre, rp, _options = _finite(code, n)
     return rays.read(infinite_certificate(code, rp, (0, 2), n))
@@ -266,7 +266,7 @@ def _as_referee(code, n):
 
 @pytest.mark.parametrize("case", [("0.07", 14), ("0.77", 12), ("0.137", 16), ("0.07", 25)], ids=str)
 def test_the_conditions_hold_and_the_search_agrees_on_finite_quotients(case):
-    from cgtalg.misere.quotient_rays import ray_pairs
+    from cgtalg.quotients.rays import ray_pairs
 
     c = _as_referee(*case)
     vd = Verdict("test", "", True)

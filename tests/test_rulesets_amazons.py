@@ -1,4 +1,4 @@
-"""Amazons on small boards (cgtalg.rulesets.amazons): values checked by exhaustive play of
+"""Amazons on small boards (cgtalg.rulesets.partizan.amazons): values checked by exhaustive play of
 G - value with queen moves and shots written here from the rules, against cgt-py's Amazons
 (skipped without it), and through the registry and the store."""
 
@@ -11,8 +11,8 @@ from rulesets_brute import cgt_py_form, equals_by_play, outcome_by_play
 
 from cgtalg.errors import RulesetError
 from cgtalg.normal.partizan import canonical_form, outcome
-from cgtalg.rulesets.amazons import Amazons
-from cgtalg.rulesets.partizan_games import partizan_form, partizan_value
+from cgtalg.rulesets.partizan.amazons import Amazons
+from cgtalg.rulesets.partizan.games import partizan_form, partizan_value
 from cgtalg.rulesets.registry import get_ruleset
 
 DIRS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]

@@ -19,7 +19,7 @@ from cgtalg.misere.genus import genus
 from cgtalg.misere.outcome import misere_outcome
 from cgtalg.rulesets.component_games import component_grundy, component_misere_form
 from cgtalg.rulesets.cram import Cram
-from cgtalg.rulesets.partizan_games import partizan_form, partizan_value
+from cgtalg.rulesets.partizan.games import partizan_form, partizan_value
 from cgtalg.rulesets.registry import get_ruleset
 
 

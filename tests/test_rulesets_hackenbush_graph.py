@@ -1,4 +1,4 @@
-"""Red-blue-green Hackenbush on graphs (cgtalg.rulesets.hackenbush_graph).
+"""Red-blue-green Hackenbush on graphs (cgtalg.rulesets.partizan.hackenbush_graph).
 
 Checks: values by exhaustive play of G - value with cuts written here from the rules (remove an
 edge, drop what is no longer joined to the ground); green pictures by the fusion and colon
@@ -17,8 +17,8 @@ from rulesets_brute import equals_by_play
 from cgtalg.core.partizan import nimber
 from cgtalg.errors import RulesetError
 from cgtalg.normal.partizan import number_value
-from cgtalg.rulesets.hackenbush_graph import HackenbushGraph, green_nimber, stalk
-from cgtalg.rulesets.partizan_games import Hackenbush, partizan_form, partizan_value
+from cgtalg.rulesets.partizan.hackenbush_graph import HackenbushGraph, green_nimber, stalk
+from cgtalg.rulesets.partizan.games import Hackenbush, partizan_form, partizan_value
 from cgtalg.rulesets.registry import get_ruleset
 
 

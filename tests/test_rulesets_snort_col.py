@@ -1,4 +1,4 @@
-"""Snort and Col on graphs (cgtalg.rulesets.snort_col): values checked by exhaustive play of
+"""Snort and Col on graphs (cgtalg.rulesets.partizan.snort_col): values checked by exhaustive play of
 G - value with moves written here from the rules (colour vertices; Snort forbids different
 colours on adjacent vertices, Col the same colour), against Conway's theorem that every Col
 position is a number or a number plus * (ONAG ch. 15; Winning Ways ch. 2), against Winning
@@ -16,9 +16,9 @@ import cgtalg as cg
 from cgtalg.core.partizan import nimber
 from cgtalg.errors import RulesetError
 from cgtalg.normal.partizan import canonical_form, number_value
-from cgtalg.rulesets.partizan_games import partizan_form, partizan_value
+from cgtalg.rulesets.partizan.games import partizan_form, partizan_value
 from cgtalg.rulesets.registry import get_ruleset
-from cgtalg.rulesets.snort_col import Col, Snort
+from cgtalg.rulesets.partizan.snort_col import Col, Snort
 
 
 def brute_moves(n: int, edges: list, snort: bool, pre: dict):

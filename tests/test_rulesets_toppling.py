@@ -1,4 +1,4 @@
-"""Toppling Dominoes (cgtalg.rulesets.toppling): values checked by exhaustive play of G - value
+"""Toppling Dominoes (cgtalg.rulesets.partizan.toppling): values checked by exhaustive play of G - value
 with the toppling rule written here (tip a domino of one's colour or green left or right; it
 knocks down everything on that side), against the values of Fink, Nowakowski, Siegel and Wolfe,
 "Toppling Conjectures" (Games of No Chance 4): a row of n blue dominoes is n, n green ones *n,
@@ -15,9 +15,9 @@ from rulesets_brute import equals_by_play
 from cgtalg.core.partizan import integer, nimber
 from cgtalg.errors import RulesetError
 from cgtalg.normal.partizan import canonical_form, number_value
-from cgtalg.rulesets.partizan_games import partizan_form, partizan_value
+from cgtalg.rulesets.partizan.games import partizan_form, partizan_value
 from cgtalg.rulesets.registry import get_ruleset
-from cgtalg.rulesets.toppling import TopplingDominoes
+from cgtalg.rulesets.partizan.toppling import TopplingDominoes
 
 
 def brute(rows: tuple, mine: str):

@@ -1,11 +1,11 @@
-"""Small heaps' Grundy values in plain Python (:mod:`cgtalg.rulesets.small_grundy`, issue 23
+"""Small heaps' Grundy values in plain Python (:mod:`cgtalg.rulesets.heaps.small_grundy`, issue 23
 part 4: light commands without numpy) against the engine (numpy and the numba kernels), a
 brute force written here, and published values.
 
 - every octal code of up to three digits (``0.d1d2d3``; shorter codes are those with trailing
   zero digits), the first 100 values, the kernel the engine names and its rare/common split;
   a handful of games (hexadecimal, infinite codes, Grundy's game, subtraction) up to
-  :data:`~cgtalg.rulesets.small_grundy.SMALL_LIMIT`;
+  :data:`~cgtalg.rulesets.heaps.small_grundy.SMALL_LIMIT`;
 - a brute force over whole positions (multisets of heaps, the mex of their options' values;
   no Sprague-Grundy XOR), from the codes' digits as Winning Ways ch. 4 defines them;
 - Kayles (0.77): the values of Winning Ways ch. 4 (Guy & Smith 1956), checked against a
@@ -24,10 +24,10 @@ import json
 
 import pytest
 
-from cgtalg.rulesets import grundy_engine as GE
-from cgtalg.rulesets import small_grundy as SG
-from cgtalg.rulesets.heap_games import parse_heap_ruleset
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps import grundy_engine as GE
+from cgtalg.rulesets.heaps import small_grundy as SG
+from cgtalg.rulesets.heaps.games import parse_heap_ruleset
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 def _engine_values(ruleset, n: int) -> list[int]:
@@ -62,7 +62,7 @@ def test_small_values_agree_with_the_engine_up_to_the_limit(spec):
 
 
 def test_small_ok_only_for_games_without_user_code():
-    from cgtalg.rulesets.heap_games import heap_ruleset
+    from cgtalg.rulesets.heaps.games import heap_ruleset
 
     assert SG.small_ok(TakeAndBreak("0.77"), SG.SMALL_LIMIT)
     assert not SG.small_ok(TakeAndBreak("0.77"), SG.SMALL_LIMIT + 1)
@@ -200,7 +200,7 @@ def test_cli_answers_as_without_the_plain_python_path(args, tmp_path, monkeypatc
 
 
 def test_small_recheck_of_a_stored_period_finds_wrong_claims():
-    from cgtalg.rulesets import octal_periodicity as OP
+    from cgtalg.rulesets.heaps import octal_periodicity as OP
 
     r = TakeAndBreak("0.07")  # period 34, last exceptional value G(52) (Winning Ways ch. 4)
     cert = r.certificate()

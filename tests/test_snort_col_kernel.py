@@ -29,8 +29,8 @@ from cgtalg.errors import ComputationLimitError
 from cgtalg.normal import partizan_kernel as K
 from cgtalg.normal.partizan import canonical_form, number_value
 from cgtalg.core.partizan import nimber
-from cgtalg.rulesets.partizan_games import partizan_form
-from cgtalg.rulesets.snort_col import Col, Snort
+from cgtalg.rulesets.partizan.games import partizan_form
+from cgtalg.rulesets.partizan.snort_col import Col, Snort
 
 pytestmark = skip_without_kernel(K.available(), f"partizan kernel: {K.status()}")
 
@@ -203,8 +203,8 @@ def test_pure_python_gives_the_same_values():
 
     env = dict(os.environ, CGTALG_PURE_PYTHON="1")
     code = ("from cgtalg.normal import partizan_kernel as K\n"
-            "from cgtalg.rulesets.snort_col import Snort, Col\n"
-            "from cgtalg.rulesets.partizan_games import partizan_form\n"
+            "from cgtalg.rulesets.partizan.snort_col import Snort, Col\n"
+            "from cgtalg.rulesets.partizan.games import partizan_form\n"
             "print(K.status())\n"
             "for r in (Snort(), Col()):\n"
             "    print(partizan_form(r, r.parse_position('grid:2x4;left=0'), progress=False))")

@@ -48,7 +48,7 @@ def test_the_old_rows_are_served_without_recomputation(old_store, monkeypatch):
 def test_an_old_verdict_and_an_old_partizan_value_are_read_back(old_store):
     v = prove_equivalence("{*2}", "*2+*2", misere=True, store=old_store)
     assert v.from_store and not v.holds  # seed 002: {*2} and *2+*2 are not misère-equivalent
-    from cgtalg.rulesets.partizan_games import partizan_value
+    from cgtalg.rulesets.partizan.games import partizan_value
 
     g = partizan_value(cg.get_ruleset("domineering"), cg.position("domineering", "2x3").value,
                        store=old_store)

@@ -123,7 +123,7 @@ def test_misere_p_positions_and_their_genera_match_brute_force(kayles_store, mon
         raise AssertionError("recomputed")
 
     import cgtalg.misere.genus as genus_mod
-    import cgtalg.rulesets.heap_misere as hm
+    import cgtalg.rulesets.heaps.genus as hm
 
     monkeypatch.setattr(genus_mod, "genus", no)
     monkeypatch.setattr(hm, "heap_genus", no)

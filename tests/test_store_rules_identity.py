@@ -1,7 +1,7 @@
 """A stored answer belongs to the rules that made it (issue 32, item 2).
 
 - Answers of a ruleset from a function are keyed by its name and a fingerprint of its moves
-  (:attr:`cgtalg.rulesets.heap_games.FunctionHeapRuleset.store_name`): a function ruleset named
+  (:attr:`cgtalg.rulesets.heaps.games.FunctionHeapRuleset.store_name`): a function ruleset named
   like a built-in (``0.77``, Kayles) never changes the built-in's stored answers, two functions
   with one name never share answers, and the same function (another object, another process)
   finds its own.
@@ -29,14 +29,14 @@ import pytest
 from click.testing import CliRunner
 
 import cgtalg as cg
-import cgtalg.rulesets.misere_play as misere_play
+import cgtalg.rulesets.heaps.misere_play as misere_play
 from cgtalg.cli.main import cli, main
 from cgtalg.errors import StoreCorruptError
-from cgtalg.misere.quotient_store import quotient_key
-from cgtalg.rulesets.heap_games import GrundysGame, fingerprinted_name, heap_ruleset, subtraction
-from cgtalg.rulesets.heap_misere import store_key
-from cgtalg.rulesets.misere_play import HeapPositionMoves, stored_winning_moves
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.storage import quotient_key
+from cgtalg.rulesets.heaps.games import GrundysGame, fingerprinted_name, heap_ruleset, subtraction
+from cgtalg.rulesets.heaps.genus import store_key
+from cgtalg.rulesets.heaps.misere_play import HeapPositionMoves, stored_winning_moves
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store import open_light_store, open_store
 from cgtalg.store.codec import value_hash
 from cgtalg.store.provenance import current_version
@@ -234,7 +234,7 @@ def test_same_function_in_another_process_shares(store_path):
     with open_store(store_path) as st:
         r.outcome([3, 5, 6], misere=True, store=st)
     code = textwrap.dedent(f"""
-        import cgtalg as cg, cgtalg.rulesets.misere_play as mp
+        import cgtalg as cg, cgtalg.rulesets.heaps.misere_play as mp
         from cgtalg.store import open_store
         def no_search(*a, **k):
             raise SystemExit("searched")
@@ -351,7 +351,7 @@ def test_rulesets_from_functions_of_other_kinds_keep_their_solutions_apart(tmp_p
     ``parity`` or two different subtraction rules under one name do not share solutions
     (the outcomes asserted are the subtraction games' by brute force from the rules: with
     S = {1, 2} the P-positions are the multiples of 3; with S = {1} the even numbers)."""
-    from cgtalg.rulesets.heap_base import HeapRuleset
+    from cgtalg.rulesets.heaps.base import HeapRuleset
     from cgtalg.rulesets.protocol import ruleset_from_function
     from cgtalg.rulesets.solver import solve
     from cgtalg.store import open_store

@@ -4,13 +4,13 @@
 For each code given, :func:`cgtalg.misere.misere_quotient` adds heaps one at a time under a
 time budget; a heap that changes the quotient is adjoined by the strategy chosen:
 
-* ``main``: the construction on main (``cgtalg.misere.quotient._extend``: the first freeing
+* ``main``: the construction on main (``cgtalg.quotients.construct._extend``: the first freeing
   of a heap of the failing position that repairs it);
-* ``least-order``: :func:`cgtalg.misere.quotient_extend.extend` (every freeing of one heap,
+* ``least-order``: :func:`cgtalg.quotients.extend.extend` (every freeing of one heap,
   then of two, of the failing position; the repaired candidate of least order);
 * ``both`` (default): ``main`` first within ``--main-seconds`` per heap, then ``least-order``
   on what is left of the budget;
-* ``counting``: :func:`cgtalg.misere.quotient_count.extend_counting` (candidates right on the
+* ``counting``: :func:`cgtalg.quotients.count.extend_counting` (candidates right on the
   positions with at most ``B`` copies of the new heap, ``B = 0, 1, 2, …``, then the counter
   closed and verified in full). Every level that passes is recorded under ``levels`` with the
   lower bound on ``|Q_n|`` and the number of distinguishable powers of the heap it proves.
@@ -18,8 +18,8 @@ time budget; a heap that changes the quotient is adjoined by the strategy chosen
 Per heap it prints ``heap order |P| seconds`` (seconds since the start of that code). When the
 run stops (heap bound or budget) the last quotient reached is checked twice more:
 
-1. by :func:`cgtalg.misere.pretension.verify_pretension` again (its P- and N-conditions, the
-   verification principle proved in :mod:`cgtalg.misere.quotient`; a pretension verified for
+1. by :func:`cgtalg.quotients.pretension.verify_pretension` again (its P- and N-conditions, the
+   verification principle proved in :mod:`cgtalg.quotients.construct`; a pretension verified for
    heaps ``<= N`` is one for every ``m <= N``, so this covers every ``Q_m`` printed);
 2. by brute force: the misère outcome of random positions of heaps ``<= N`` (at least one heap
    ``>= N − 4``, at most ``--brute-tokens`` tokens), computed from the rules alone by
@@ -51,12 +51,12 @@ import sys
 import time
 from typing import Any
 
-from cgtalg.misere import quotient as Q
-from cgtalg.misere.pretension import Pretension, _reduce, verify_pretension
-from cgtalg.misere.quotient_count import extend_counting
-from cgtalg.misere.quotient_extend import extend, extend_after
-from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients.pretension import Pretension, _reduce, verify_pretension
+from cgtalg.quotients.count import extend_counting
+from cgtalg.quotients.extend import extend, extend_after
+from cgtalg.quotients.state import _heap_options, forget_known, known_state
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 MAIN_EXTEND = Q._extend
 
@@ -276,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --strategy counting: write the last level's candidate to this .npz "
                          "({code} is replaced by the code)")
     args = ap.parse_args(argv)
-    from cgtalg.misere import quotient_kernel
+    from cgtalg.quotients import kernel as quotient_kernel
 
     quotient_kernel.load()
     record: dict = {"command": " ".join([os.path.basename(sys.argv[0])] + (argv or sys.argv[1:])),

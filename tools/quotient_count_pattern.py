@@ -3,7 +3,7 @@
 
 ``tools/misere_quotient_frontier.py --strategy counting --save-candidate F.npz`` writes the
 candidate of the last level that passed: a pretension right on every position with at most
-``B`` copies of the new heap ``n`` (proved in :mod:`cgtalg.misere.quotient_count`). This script
+``B`` copies of the new heap ``n`` (proved in :mod:`cgtalg.quotients.count`). This script
 prints, for a base position and two heaps ``x < n`` and ``y = n``, the table of outcomes of
 ``base + x·a + y·b`` for ``a = 0 … A`` and ``b = 0 … B`` (``P`` or ``.``), and checks a rule
 against it **for every a ≥ 0**: the powers of ``Φ(x)`` in the candidate repeat from their index

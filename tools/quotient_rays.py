@@ -1,7 +1,7 @@
 """Compute an infinite partial misère quotient ``Q_n`` exactly, as a verified ray pretension.
 
-Runs the counting strategy (:mod:`cgtalg.misere.quotient_count`) on heap ``n`` for ``--levels``
-levels, reads a ray pretension off the last level (:mod:`cgtalg.misere.quotient_rays`: the heaps
+Runs the counting strategy (:mod:`cgtalg.quotients.count`) on heap ``n`` for ``--levels``
+levels, reads a ray pretension off the last level (:mod:`cgtalg.quotients.rays`: the heaps
 other than the freed heap ``u`` and ``n`` in a finite monoid ``R``, the copies of ``u`` and ``n``
 counted exactly), verifies it for every position of heaps ``<= n``, and reports what it proves:
 
@@ -12,11 +12,11 @@ counted exactly), verifies it for every position of heaps ``<= n``, and reports 
   ``b − a >= t`` (all ``a >= 0``, ``b >= 1``), so ``n, n², n³, …`` are pairwise distinguishable
   and ``Q_m`` is infinite for every ``m >= n`` (and so is the quotient of the whole game);
 * ``--to M``: the heaps ``n + 1 .. M`` adjoined one by one while one maps to an element of
-  ``R`` that verifies (:func:`cgtalg.misere.quotient_rays.adjoin_ray_heap`), so ``Q_h`` is the
+  ``R`` that verifies (:func:`cgtalg.quotients.rays.adjoin_ray_heap`), so ``Q_h`` is the
   same infinite quotient up to the last;
 * ``--rule "2+4+25"`` prints the outcome table of ``base + a·u + b·n`` (a, b < 16);
 * ``--brute N``: N random positions of at most ``--brute-tokens`` tokens against exhaustive play;
-* ``--certificate FILE``: the proof as a JSON certificate (:mod:`cgtalg.misere.quotient_infinite`)
+* ``--certificate FILE``: the proof as a JSON certificate (:mod:`cgtalg.quotients.infinite`)
   that ``cgtalg check FILE`` checks from the definitions (:mod:`cgtalg.referee.rays`).
 
 The exit status is 0 only when the pretension verifies and nothing disagrees. Dawson's Kayles
@@ -38,10 +38,10 @@ import time
 
 from cgtalg.budget import Deadline
 from cgtalg.errors import ComputationLimitError
-from cgtalg.misere import quotient as Q
-from cgtalg.misere.quotient_count import extend_counting
-from cgtalg.misere.quotient_infinite import infinite_certificate
-from cgtalg.misere.quotient_rays import (
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients.count import extend_counting
+from cgtalg.quotients.infinite import infinite_certificate
+from cgtalg.quotients.rays import (
     adjoin_ray_heap,
     free_heap,
     order_witness,
@@ -49,8 +49,8 @@ from cgtalg.misere.quotient_rays import (
     ray_pretension_from_level,
     verify_ray_pretension,
 )
-from cgtalg.misere.quotient_state import _heap_options, forget_known, known_state
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.quotients.state import _heap_options, forget_known, known_state
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
 def main(argv=None) -> int:

@@ -28,8 +28,8 @@ def period_certificate(code: str, period: int, preperiod: int) -> dict:
     """The periodicity certificate of a solved row: what ``cgtalg period CODE --json`` states
     for the row's own code (not its standard form), with the theorem and the bound its
     ``(preperiod, period)`` needs; ``cgtalg.referee`` recomputes the values and checks it."""
-    from cgtalg.rulesets.octal import TakeAndBreak
-    from cgtalg.rulesets.octal_periodicity import PeriodicityResult, _bound_text, required_length
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal_periodicity import PeriodicityResult, _bound_text, required_length
 
     theorem, mode, h, k = TakeAndBreak(code).certificate()
     L = required_length(mode, h, k, preperiod, period)

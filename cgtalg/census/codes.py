@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from cgtalg.errors import CensusError
-from cgtalg.rulesets.octal import TakeAndBreak
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 __all__ = ["CensusClass", "enumerate_codes", "census_classes", "code_sort_key", "count_codes", "MAX_DIGITS"]
 

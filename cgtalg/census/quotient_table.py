@@ -262,7 +262,7 @@ def diff_quotient_tables(result: "QuotientCensusResult", other: Any) -> list[Dis
     only, with nothing contradicting, is a disagreement that more budget may resolve
     (``conclusive=False``); so are two presentations written differently.
     """
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     rows = other if isinstance(other, list) and (not other or isinstance(other[0], dict)) \
         else read_quotient_table(other)

@@ -7,7 +7,7 @@
 
 What a class gets
 -----------------
-:func:`cgtalg.misere.quotient.misere_quotient` builds ``Q_n`` heap by heap, every ``Q_n``
+:func:`cgtalg.quotients.construct.misere_quotient` builds ``Q_n`` heap by heap, every ``Q_n``
 verified exactly, and stops when Plambeck–Siegel's periodicity theorem (JCTA 2008, §8)
 certifies that ``Q_N`` is the quotient of the whole game. Within the class's budget
 (``class_seconds`` of wall clock, cumulated over reruns; ``max_order``, the largest candidate
@@ -16,7 +16,7 @@ order) the class is
 - **final**: the quotient of the whole game, with its order, ``|P|``, presentation, P-portion,
   Φ (its preperiod ``n0`` and period ``p``, and Φ of heaps ``0 .. n0+p-1``), the heap ``N``
   where the theorem certified it, whether it is tame (isomorphic to ``T_n``, the quotient of
-  misère Nim on heaps ``< 2^n``; :meth:`~cgtalg.misere.quotient_result.MisereQuotient.tame_index`)
+  misère Nim on heaps ``< 2^n``; :meth:`~cgtalg.quotients.result.MisereQuotient.tame_index`)
   and which ``n``, the *generator heaps* (the heaps whose image is not a product of the images
   of smaller heaps: one per generator of the presentation), and the *growth* (the order of
   ``Q_n`` at each heap where it changes);
@@ -206,9 +206,9 @@ def _stop_reason(note: str | None) -> str | None:
 
 def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None = None,
                     params: QuotientParams | None = None) -> dict:
-    """The class record of the verified quotient ``q`` (:class:`~cgtalg.misere.quotient_result.MisereQuotient`,
+    """The class record of the verified quotient ``q`` (:class:`~cgtalg.quotients.result.MisereQuotient`,
     final or the partial ``Q_N``) whose construction state is ``state``
-    (:class:`~cgtalg.misere.quotient_state.QuotientState`, giving ``Q_n`` for every ``n <= N``);
+    (:class:`~cgtalg.quotients.state.QuotientState`, giving ``Q_n`` for every ``n <= N``);
     ``known``: orders of ``Q_n`` already known. A partial record names its ``budget``
     (``params``) and why it stopped (``q.note``).
 
@@ -259,18 +259,18 @@ def _tame(q: Any) -> int | None:
 # -- re-checking a stored record ------------------------------------------------------------------
 def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
     """Why the stored class record ``rec`` of ``code`` (the standard form's
-    :class:`~cgtalg.rulesets.octal.TakeAndBreak`) does not hold, None when it does.
+    :class:`~cgtalg.rulesets.heaps.octal.TakeAndBreak`) does not hold, None when it does.
 
     The store's quotient state of the game is loaded with the exact re-verification
-    (:func:`cgtalg.misere.quotient_store.load_quotient_state`; nothing of the record is read
+    (:func:`cgtalg.quotients.storage.load_quotient_state`; nothing of the record is read
     into it), and the facts of ``Q_N`` are recomputed from it: order, ``|P|``, presentation,
     P-portion, generator heaps, for a final record the certified period, Φ and tameness, and
     the growth at each of its steps (``|Q_h|`` and ``|Q_{h-1}|``, which fix the step function
     since the order never decreases). Never raises for a bad record.
     """
     from cgtalg.census.recheck import _differs, _short
-    from cgtalg.misere.quotient_store import load_quotient_state
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.storage import load_quotient_state
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     try:
         if not isinstance(rec, dict) or rec.get("status") not in ("final", "unsettled"):
@@ -329,9 +329,9 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
     ('final', 20, 5, [5, 5])
     """
     from cgtalg.errors import StoreCorruptError
-    from cgtalg.misere.quotient import misere_quotient
-    from cgtalg.misere.quotient_state import known_state
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.quotients.state import known_state
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     if not isinstance(params, QuotientParams):
         raise CensusError(f"params must be QuotientParams, not {type(params).__name__}")

@@ -9,7 +9,7 @@ table says which: ``source`` is ``computed`` or ``reused, re-checked`` (:data:`C
 
 - **normal, solved** (a period certified by the Guy-Smith theorem): the Grundy values the
   certificate of the claimed ``(preperiod, period)`` needs are recomputed with the compiled
-  engine, the periodicity checker (:func:`~cgtalg.rulesets.octal_periodicity.periodicity`,
+  engine, the periodicity checker (:func:`~cgtalg.rulesets.heaps.octal_periodicity.periodicity`,
   whose scan certifies the least period on them) runs on them, and the record it gives must be
   the stored one, field for field (period, preperiod, largest value and where, the bound).
 - **normal, unsolved**: no certificate to run; a sample is recomputed (the first
@@ -18,9 +18,9 @@ table says which: ``source`` is ``computed`` or ``reused, re-checked`` (:data:`C
 - **genus**: the genera of heaps ``0 .. GENUS_SAMPLE`` are recomputed from misère canonical
   forms and must be the stored ones.
 - **quotient** (``final`` or ``partial``): the store's quotient state of the game (written by
-  the census's quotient attempt) is loaded by :func:`cgtalg.misere.quotient_store.load_quotient_state`,
+  the census's quotient attempt) is loaded by :func:`cgtalg.quotients.storage.load_quotient_state`,
   which re-verifies it exactly against the game's moves (the check
-  :func:`~cgtalg.misere.quotient.misere_quotient` runs on load); the record it gives must be
+  :func:`~cgtalg.quotients.construct.misere_quotient` runs on load); the record it gives must be
   the stored one. A quotient attempt that stopped on a budget carries no claim to re-check:
   it is attempted again.
 
@@ -68,7 +68,7 @@ def _short(value: Any, limit: int = 80) -> str:
 
 def recheck_part(part: str, code: Any, stored: Any, params: Any, store: Any = None) -> str | None:
     """Re-check the stored ``part`` (``normal``, ``genus`` or ``quotient``) of the class record
-    of ``code`` (a :class:`~cgtalg.rulesets.octal.TakeAndBreak`, the class's standard form).
+    of ``code`` (a :class:`~cgtalg.rulesets.heaps.octal.TakeAndBreak`, the class's standard form).
 
     Returns None when the record passes (module docstring), else why it does not: the caller
     computes the part again. Never raises for a bad record; a check that runs out of a budget
@@ -92,15 +92,15 @@ def recheck_part(part: str, code: Any, stored: Any, params: Any, store: Any = No
 
 def _fresh(code: Any) -> Any:
     """A new ruleset for ``code`` (its own engine: no values computed before, none from a store)."""
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     return TakeAndBreak(str(code))
 
 
 def _recheck_normal(code: Any, rec: dict, params: Any) -> str | None:
     from cgtalg.census.tasks import solved_fields
-    from cgtalg.rulesets.grundy_engine import grundy_engine
-    from cgtalg.rulesets.octal_periodicity import periodicity, required_length
+    from cgtalg.rulesets.heaps.grundy_engine import grundy_engine
+    from cgtalg.rulesets.heaps.octal_periodicity import periodicity, required_length
 
     fresh = _fresh(code)
     cert = fresh.certificate()
@@ -141,7 +141,7 @@ def _recheck_normal(code: Any, rec: dict, params: Any) -> str | None:
 
 def _recheck_genus(code: Any, rec: dict) -> str | None:
     from cgtalg.census.tasks import first_non_nim
-    from cgtalg.rulesets.heap_misere import heap_genus
+    from cgtalg.rulesets.heaps.genus import heap_genus
 
     seq = [str(g) for g in rec["sequence"]]
     if int(rec["heaps"]) != len(seq) - 1:
@@ -158,7 +158,7 @@ def _recheck_genus(code: Any, rec: dict) -> str | None:
 
 def _recheck_quotient(code: Any, rec: dict, store: Any) -> str | None:
     from cgtalg.census.tasks import quotient_fields
-    from cgtalg.misere.quotient_store import load_quotient_state
+    from cgtalg.quotients.storage import load_quotient_state
 
     status = rec.get("status")
     if status not in ("final", "partial"):

@@ -38,7 +38,7 @@ from cgtalg.census.tasks import CENSUS_RULESET, CensusParams, compute_class, sto
 __all__ = ["octal_census", "BYTES_PER_VALUE"]
 
 #: Bytes per Grundy value of one class (the values and the certificate's scan table,
-#: :func:`cgtalg.rulesets.octal_periodicity.periodicity_memory_estimate`: 1-2 bytes a value, 4
+#: :func:`cgtalg.rulesets.heaps.octal_periodicity.periodicity_memory_estimate`: 1-2 bytes a value, 4
 #: for the table; with room for the rare/common kernel's lists).
 BYTES_PER_VALUE = 8
 

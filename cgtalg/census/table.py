@@ -178,7 +178,7 @@ class _Values:
             return have[:n]
         arr = None
         if self.store is not None:
-            from cgtalg.rulesets.octal import TakeAndBreak
+            from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
             key = TakeAndBreak(standard).sequence_key
             if self.store.sequence_length(key) >= n:
@@ -193,7 +193,7 @@ class _Values:
                                   "the diff recomputes them", RuntimeWarning, stacklevel=3)
                     arr = None
         if arr is None:
-            from cgtalg.rulesets.octal import TakeAndBreak
+            from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
             arr = np.asarray(TakeAndBreak(standard).grundy_sequence(n, progress=False), dtype=np.int64)
         self._prefix[standard] = np.asarray(arr, dtype=np.int64)
@@ -435,7 +435,7 @@ def diff_published(result: "CensusResult", published: "str | Path | Iterable[str
     ``X``'s (up to the cousin shift). Values are read from ``store`` (or
     ``result.store``) when it holds them, else recomputed here.
     """
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     rows_pub = published if isinstance(published, list) and (not published or isinstance(published[0], dict)) \
         else read_published(published)
@@ -583,7 +583,7 @@ class CensusTableResult:
 
     def row(self, code: str) -> Any:
         """The row of ``code`` (any spelling of the code)."""
-        from cgtalg.rulesets.octal import TakeAndBreak
+        from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
         text = str(TakeAndBreak(code))
         for r in self.rows:

@@ -5,11 +5,11 @@ It computes, for the standard form ``S`` of the class,
 
 - **normal play**: the Grundy sequence with the rare/common kernel where the code has sparse
   space (the naive kernel otherwise), until the period is *certified* by the Guy-Smith
-  theorem or the value bound is reached (:func:`~cgtalg.rulesets.octal_periodicity.periodicity`);
+  theorem or the value bound is reached (:func:`~cgtalg.rulesets.heaps.octal_periodicity.periodicity`);
 - **the misère genus tail**: the genera of heaps ``0..genus_heaps``
-  (:func:`~cgtalg.rulesets.heap_misere.heap_genus`, from misère canonical forms);
+  (:func:`~cgtalg.rulesets.heaps.genus.heap_genus`, from misère canonical forms);
 - **a misère-quotient attempt**: ``Q_n`` for heaps up to ``quotient_heaps``
-  (:func:`~cgtalg.misere.quotient.misere_quotient`, verified exactly), final when
+  (:func:`~cgtalg.quotients.construct.misere_quotient`, verified exactly), final when
   Plambeck-Siegel's periodicity test holds on it.
 
 Every record is a function of the class and the parameters only (no timings, no machine), so
@@ -249,7 +249,7 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
     ({'normal': 'reused, re-checked'}, {})
     """
     from cgtalg.census.recheck import COMPUTED, RECHECKED, recheck_part
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     if not isinstance(params, CensusParams):
         raise CensusError(f"params must be CensusParams, not {type(params).__name__}")
@@ -316,7 +316,7 @@ def _sparse_space(G: np.ndarray, L: int, rules: Any) -> bool:
     rare (the engine's own rule for method ``auto``; Walsh-Hadamard transform of the value
     counts by position parity, as :meth:`GrundyEngine._choose`). A function of the values
     only, so the census bound of a code never depends on how its values were obtained."""
-    from cgtalg.rulesets.grundy_engine import AUTO_RARE_DIVISOR, rare_counts
+    from cgtalg.rulesets.heaps.grundy_engine import AUTO_RARE_DIVISOR, rare_counts
 
     size = 1 << max(int(G[:L].max()), 1).bit_length()
     r0, r1 = rare_counts(G, L, size, rules.split_parity)
@@ -339,7 +339,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None, stop_at: f
     purely periodic: zeros closing the first period, which the members' preperiods need),
     ``k`` and ``certificate`` (the theorem's bound).
     """
-    from cgtalg.rulesets.octal_periodicity import periodicity
+    from cgtalg.rulesets.heaps.octal_periodicity import periodicity
 
     rules = code.kernel_rules(64)
     three = len(rules.t_split3) > 0
@@ -363,7 +363,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None, stop_at: f
                 # (0.344 at n = 17909, 0.764 at n = 39230, ...), but they are few again on these
                 # values: go on with the rare/common kernel (correct for any split), or the
                 # quadratic kernel would run to `values`.
-                from cgtalg.rulesets.grundy_engine import GrundyEngine, install_grundy_engine
+                from cgtalg.rulesets.heaps.grundy_engine import GrundyEngine, install_grundy_engine
 
                 fresh = GrundyEngine(code, "sparse")
                 fresh.load_prefix(eng.G[: eng.n], trusted=eng.trusted >= eng.n)
@@ -387,7 +387,7 @@ def normal_record(code: Any, params: CensusParams, store: Any = None, stop_at: f
 
 def solved_fields(res: Any, G: np.ndarray, k: int) -> dict:
     """The normal-play part of a solved class from the certified result ``res``
-    (:class:`~cgtalg.rulesets.octal_periodicity.PeriodicityResult`) and the Grundy values ``G``
+    (:class:`~cgtalg.rulesets.heaps.octal_periodicity.PeriodicityResult`) and the Grundy values ``G``
     (at least ``preperiod + period`` of them); see :func:`normal_record`."""
     n0, p = int(res.preperiod), int(res.period)
     top = n0 + p
@@ -419,7 +419,7 @@ def genus_record(code: Any, params: CensusParams, stop_at: float | None = None) 
     ``heaps`` (the last heap done), ``first_non_nim`` (the first heap whose genus is not a
     nim-heap's, None if all are: the game is tame that far), ``stopped`` (why it stopped
     early, e.g. a canonical form past the walk limit, else None)."""
-    from cgtalg.rulesets.heap_misere import heap_genus
+    from cgtalg.rulesets.heaps.genus import heap_genus
 
     seq: list[str] = []
     stopped = None
@@ -445,12 +445,12 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at:
     (the words of Φ of heaps ``0 .. n0+p-1``: the row's certificate is built from them).
 
     With a ``store``, the verified quotient state is kept there too (sequence metadata
-    ``quotient:<code>``, :mod:`cgtalg.misere.quotient_store`): a later census re-verifies the
+    ``quotient:<code>``, :mod:`cgtalg.quotients.storage`): a later census re-verifies the
     record against it (:mod:`cgtalg.census.recheck`). A stored state that fails its
     verification is replaced by a fresh computation.
     """
     from cgtalg.errors import StoreCorruptError
-    from cgtalg.misere.quotient import misere_quotient
+    from cgtalg.quotients.construct import misere_quotient
 
     Hq = int(params.quotient_heaps)
     left = _left(stop_at)
@@ -478,9 +478,9 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at:
 
 def quotient_fields(q: Any, code: Any, heaps: int) -> dict:
     """The quotient part of a class record from the verified quotient ``q`` of heaps
-    ``<= heaps`` (:class:`~cgtalg.misere.quotient_result.MisereQuotient`); see
+    ``<= heaps`` (:class:`~cgtalg.quotients.result.MisereQuotient`); see
     :func:`quotient_record`."""
-    from cgtalg.misere.quotient_state import certified_misere_period, max_parts  # Plambeck-Siegel's test
+    from cgtalg.quotients.state import certified_misere_period, max_parts  # Plambeck-Siegel's test
 
     per = certified_misere_period(list(q.phi), code.k, max_parts(code)) if code.is_finite else None
     pres = q.presentation()

@@ -63,12 +63,12 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
     at most ``form_seconds`` (``None``: no limit but ``max_seconds``) and up to the walk limit
     of the forms; the remaining heaps take their normal value from the Grundy sequence, their
     misère outcome from the game's final misère quotient, and every genus superscript the quotient
-    decides (:mod:`cgtalg.rulesets.quotient_genus`; ``?`` where it does not). Their class and
+    decides (:mod:`cgtalg.rulesets.heaps.quotient_genus`; ``?`` where it does not). Their class and
     phylum need forms and are ``None``. ``"source"`` says which way each row came; ``"complete"``
     is False (with ``"note"``) when heaps are missing because no final quotient was found.
     """
     from cgtalg.misere.adders import adder_description
-    from cgtalg.rulesets.heap_misere import genus_sequence
+    from cgtalg.rulesets.heaps.genus import genus_sequence
 
     budget = form_seconds if max_seconds is None else (
         max_seconds if form_seconds is None else min(form_seconds, max_seconds))
@@ -91,7 +91,7 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
     note = None
     complete = True
     if reach < n:
-        from cgtalg.rulesets.quotient_genus import final_quotient, quotient_genus_sequence
+        from cgtalg.rulesets.heaps.quotient_genus import final_quotient, quotient_genus_sequence
 
         left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - (time.perf_counter() - t0))
         q = final_quotient(ruleset, store, left)
@@ -177,7 +177,7 @@ def register(cli: click.Group) -> None:
     @click.pass_context
     def misere_cmd(ctx, game, n, convention, position, plot, max_states, seconds, no_store, as_json):
         """Misère report of GAME: genus sequence, classes, adders; or a position's misère play."""
-        from cgtalg.rulesets.heap_games import parse_heap_ruleset
+        from cgtalg.rulesets.heaps.games import parse_heap_ruleset
 
         r = parse_heap_ruleset(game)
         if n < 1:

@@ -38,7 +38,7 @@ __all__ = ["register", "heap_outcome"]
 
 
 def _game(spec: str):
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    from cgtalg.rulesets.heaps.games import parse_heap_ruleset
 
     return parse_heap_ruleset(spec)
 
@@ -75,7 +75,7 @@ def register(cli: click.Group) -> None:
         if plot:
             check_output_path(plot, "--plot")
         if not plot and max_bytes is None and method in ("auto", "naive"):
-            from cgtalg.rulesets.small_grundy import small_ok
+            from cgtalg.rulesets.heaps.small_grundy import small_ok
 
             if small_ok(g, n) and not getattr(g, "_engines", None):
                 # a small question: plain Python, no numpy (issue 23, part 4)
@@ -83,14 +83,14 @@ def register(cli: click.Group) -> None:
                 emit(result, as_json, human)
                 return
         if max_bytes is None:
-            from cgtalg.rulesets.grundy_engine import DEFAULT_MAX_BYTES
+            from cgtalg.rulesets.heaps.grundy_engine import DEFAULT_MAX_BYTES
 
             max_bytes = DEFAULT_MAX_BYTES
         need = g.grundy_memory_estimate(n)
         if need > max_bytes:
             from cgtalg.errors import ComputationLimitError
 
-            from cgtalg.rulesets.grundy_engine import format_bytes
+            from cgtalg.rulesets.heaps.grundy_engine import format_bytes
             from cgtalg.rulesets.protocol import short_count
 
             raise ComputationLimitError(
@@ -139,8 +139,8 @@ def register(cli: click.Group) -> None:
 
     def _small_grundy(g, n, method, show, store):
         """``(result, human)`` of ``grundy`` for a small ``n``, as the engine's path gives them
-        (:mod:`cgtalg.rulesets.small_grundy`)."""
-        from cgtalg.rulesets.small_grundy import small_mode, small_sequence, small_sparse_split
+        (:mod:`cgtalg.rulesets.heaps.small_grundy`)."""
+        from cgtalg.rulesets.heaps.small_grundy import small_mode, small_sequence, small_sparse_split
 
         t0 = time.perf_counter()
         G = small_sequence(g, n, store)
@@ -191,7 +191,7 @@ def register(cli: click.Group) -> None:
     def cousin_cmd(code, as_json):
         """First cousin and standard form of an octal CODE (seed 001's cousin rule)."""
         from cgtalg.errors import RulesetError
-        from cgtalg.rulesets.octal import TakeAndBreak
+        from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
         c = _game(code)  # a code or a name (kayles, dawson, officers)
         if not isinstance(c, TakeAndBreak):
@@ -246,8 +246,8 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
     """``(result dict, human text function)`` for the misère outcome and winning moves of
     ``heaps``: from a misère quotient of ``g`` known in this process or stored (re-verified
     when read) that covers the heaps, else by the exhaustive search of
-    :mod:`cgtalg.rulesets.misere_play`."""
-    from cgtalg.rulesets.heap_play import stored_misere_answer
+    :mod:`cgtalg.rulesets.heaps.misere_play`."""
+    from cgtalg.rulesets.heaps.play import stored_misere_answer
 
     t0 = time.perf_counter()
     hs = [int(h) for h in heaps]
@@ -256,7 +256,7 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
         outcome, moves = known
         how = "stored answer"
     else:
-        from cgtalg.misere.quotient_play import quotient_for, rays_for
+        from cgtalg.quotients.play import quotient_for, rays_for
 
         st = quotient_for(g, [h for h in hs if h], store)
         ray = rays_for(g, [h for h in hs if h], store) if st is None else None

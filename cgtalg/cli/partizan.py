@@ -87,8 +87,8 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     ``clobber "xox|ox."``, ``konane "xoxo|oxox"``, ``snort path:5``, ``cram 3x5``): outcome,
     stops, mean, temperature, thermograph, atomic weight, misère outcome; answered from the
     store when it was computed before."""
-    from cgtalg.rulesets.partizan_games import PARTIZAN_RULESETS, partizan_value
-    from cgtalg.rulesets.partizan_forms import misere_outcome_by_play, partizan_store_key
+    from cgtalg.rulesets.partizan.games import PARTIZAN_RULESETS, partizan_value
+    from cgtalg.rulesets.partizan.forms import misere_outcome_by_play, partizan_store_key
     from cgtalg.rulesets.protocol import parse_position
 
     if plot:

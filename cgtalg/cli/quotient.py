@@ -23,7 +23,7 @@ resumes where it was, and says so. Once a quotient is stored, ``cgtalg outcome G
 When the next quotient is proved infinite (``--strategy counting``: Dawson's Kayles at heap
 34), the result is the last finite one with ``infinite_from`` (the heap from which ``Q_n`` is
 infinite) and, in the ``--json`` output, the ``certificate`` of that proof
-(:mod:`cgtalg.misere.quotient_infinite`), which ``cgtalg check`` checks from the definitions.
+(:mod:`cgtalg.quotients.infinite`), which ``cgtalg check`` checks from the definitions.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _stored(store: Any, heaps: Any) -> dict | None:
     construction re-verifies it when it loads it)."""
     if store is None:
         return None
-    from cgtalg.misere.quotient_store import ENTRY, quotient_key
+    from cgtalg.quotients.storage import ENTRY, quotient_key
 
     try:
         rec = (store.sequence_meta(quotient_key(heaps)) or {}).get(ENTRY)
@@ -114,7 +114,7 @@ def _subject_heaps(kind: str, subject: Any, max_heap: int | None, reduce: bool) 
             return component_heaps(subject)
         return ReducedComponentHeaps(subject, max_heap) if max_heap is not None else None
     if kind == "forms":
-        from cgtalg.misere.form_quotient import form_heaps
+        from cgtalg.quotients.forms import form_heaps
 
         return form_heaps(subject)
     return subject

@@ -68,7 +68,7 @@ def solve_command(
 
     if position:
         pos = parse_position(ruleset, " ".join(position))
-        from cgtalg.rulesets.heap_base import HeapRuleset
+        from cgtalg.rulesets.heaps.base import HeapRuleset
         from cgtalg.rulesets.solver_walk import DEFAULT_MAX_POSITIONS
 
         limit = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
@@ -108,7 +108,7 @@ def solve_command(
             )
         if table < 0:
             raise RulesetError(f"--table needs N >= 0, got {table}")
-        from cgtalg.rulesets.periodicity import find_period
+        from cgtalg.rulesets.heaps.periodicity import find_period
 
         # the table is refused up front when it cannot fit the memory ceiling (--memory),
         # and stops at --time

@@ -3,7 +3,7 @@ equivalence with checkable proofs (Conway ONAG ch. 12; Winning Ways ch. 13; Sieg
 
 The public names load on first use (scientific Python's ``lazy_loader``, SPEC 1; the names and
 their modules are listed once, in ``__init__.pyi``), so that importing one module of the
-package (say :mod:`cgtalg.misere.quotient`) does not import the census, the canonical forms
+package (say :mod:`cgtalg.quotients.construct`) does not import the census, the canonical forms
 and the equivalence engine as well.
 """
 

@@ -153,7 +153,7 @@ def adder_description(ruleset: Any, n: int, letters: str = "ABCDEFGHIJKLMNOPQRST
     ``convention`` (``classical``, ``short`` or ``extended``; the extended symbols tell apart
     some heaps that share a classical symbol, which then get different letters).
 
-    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
     >>> d = adder_description(TakeAndBreak("0.123"), 13, letters="CAB")   # Plambeck's letters
     >>> str(d), d.specials
     (':0 :1 :0 :2 :2 :1 C :0 A B :1 C :0', {'C': '0^02', 'A': '2^1420', 'B': '1^20'})

@@ -285,7 +285,7 @@ def misere_canonical_sum_game(a: Game, b: Game) -> Game:
 
 
 #: Deprecated private spelling of :func:`misere_canonical_sum_game`, kept while
-#: ``cgtalg/rulesets/heap_genus.py`` imports it.
+#: ``cgtalg/rulesets/heaps/genus.py`` imports it.
 
 
 def _simplest_of_canonical(opts: list[Game]) -> Game:

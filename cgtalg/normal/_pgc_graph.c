@@ -1,7 +1,7 @@
 /*
  * _pgc_graph.c: Snort and Col on graphs of at most 64 vertices in the partizan kernel
  * (Winning Ways ch. 2 and 6; ONAG ch. 15; the rules and the tinting are those of
- * cgtalg.rulesets.snort_col, which keeps the Python search as the reference).
+ * cgtalg.rulesets.partizan.snort_col, which keeps the Python search as the reference).
  *
  * The graph is given once per search: n vertices, adj[v] the bitmask of v's neighbours. A
  * position is two bitmasks: L, the vertices Left may still colour, and R, those Right may

@@ -200,7 +200,7 @@ def graph_form(game: str, tints: str, edges: Iterable[tuple[int, int]], tick: An
         ``"snort"`` or ``"col"``.
     tints
         One letter a vertex: ``W`` (either player may colour it), ``L`` (only Left), ``R``
-        (only Right), as in :mod:`cgtalg.rulesets.snort_col`.
+        (only Right), as in :mod:`cgtalg.rulesets.partizan.snort_col`.
     edges
         Pairs ``(u, v)`` of vertices ``0 <= u, v < len(tints)``.
     tick

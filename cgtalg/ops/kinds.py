@@ -158,7 +158,7 @@ def position(ruleset: Any, *args: Any) -> Position:
                             f"{type(ruleset).__name__}")
     heap_game = hasattr(rs, "heap_options") and hasattr(rs, "nim_value")
     if heap_game and all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        from cgtalg.rulesets.heap_games import as_heaps
+        from cgtalg.rulesets.heaps.games import as_heaps
 
         return Position(rs, tuple(int(h) for h in as_heaps(list(args), rs.name)))
     if len(args) != 1:
@@ -176,7 +176,7 @@ def position(ruleset: Any, *args: Any) -> Position:
     if isinstance(value, str):
         value = parse_position(rs, value)
     elif heap_game and isinstance(value, (list, tuple)):
-        from cgtalg.rulesets.heap_games import as_heaps
+        from cgtalg.rulesets.heaps.games import as_heaps
 
         value = tuple(int(h) for h in as_heaps(value, rs.name))
     check_position(rs, value)
@@ -240,7 +240,7 @@ def heap_sum_positions(text: Any) -> list[Position] | None:
     if not whole.fullmatch(text):
         return None
     from cgtalg.errors import CgtalgError
-    from cgtalg.rulesets.heap_games import as_heaps
+    from cgtalg.rulesets.heaps.games import as_heaps
     from cgtalg.rulesets.registry import get_ruleset
 
     heaps: dict[str, tuple[Any, list[int]]] = {}
@@ -380,7 +380,7 @@ def refuse_end_rule(x: Position, operation: str) -> None:
 def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -> PartizanGame:
     """``x`` as a partizan form (impartial forms are partizan games with equal sides), for the
     normal-play partizan questions; positions of rulesets become their forms
-    (:func:`cgtalg.rulesets.partizan_games.partizan_form`, within ``max_seconds`` and the
+    (:func:`cgtalg.rulesets.partizan.games.partizan_form`, within ``max_seconds`` and the
     memory ceiling). Game text is read for its normal-play value (``read(x, normal_play=True)``):
     only normal-play questions come here."""
     x = read(x, normal_play=True)
@@ -390,7 +390,7 @@ def as_partizan_game(x: Any, operation: str, max_seconds: float | None = None) -
         return x
     if isinstance(x, Position) and x.is_partizan:
         refuse_end_rule(x, operation)
-        from cgtalg.rulesets.partizan_games import partizan_form
+        from cgtalg.rulesets.partizan.games import partizan_form
 
         return partizan_form(x.ruleset, x.value, max_seconds, progress=False)
     return as_partizan(as_impartial(x, operation))

@@ -118,7 +118,7 @@ def winning_moves(g: Any, *, misere: bool = False, player: str | None = None, st
     Impartial games: the options that are P-positions (in the play asked). Partizan games need
     ``player`` (``'L'`` or ``'R'``): Left's winning moves are the Left options ``G^L`` with
     outcome L or P, Right's the Right options with outcome R or P. Heap positions give
-    :class:`cgtalg.rulesets.heap_games.HeapMove` objects (which heap, to what); positions of
+    :class:`cgtalg.rulesets.heaps.games.HeapMove` objects (which heap, to what); positions of
     other rulesets give the ruleset's positions. The moves are of the kind given: forms for
     forms, misère canonical forms for a misère canonical form (misère play only), nimbers for a
     nimber.

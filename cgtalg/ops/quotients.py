@@ -4,9 +4,9 @@
 
 * a heap ruleset, or the text of one (an octal code such as ``"0.07"``, a name such as
   ``"kayles"``): the quotient of the heap game (Plambeck–Siegel;
-  :func:`cgtalg.misere.quotient.misere_quotient`);
+  :func:`cgtalg.quotients.construct.misere_quotient`);
 * a list of impartial forms or their text (``["*2+*2", "{*2}"]``), or one form: the quotient of
-  the closure of the forms (:mod:`cgtalg.misere.form_quotient`);
+  the closure of the forms (:mod:`cgtalg.quotients.forms`);
 * a component family, or its name (``"cram:2xn"``, ``"node-kayles:cycles"``;
   :mod:`cgtalg.rulesets.component_games`): the quotient ``Q_N`` of the positions whose
   components have at most ``N`` cells or vertices (``max_heap=N``), the component types
@@ -27,10 +27,10 @@ from cgtalg.caches import register_cache
 from cgtalg.core.game import Game
 from cgtalg.errors import ComputationLimitError, GameKindError, GameNotationError, RulesetError, shorten
 from cgtalg.misere.canonical import MisereCanonicalForm
-from cgtalg.misere import form_quotient as _forms
+from cgtalg.quotients import forms as _forms
 from cgtalg.misere.notation import format_misere
-from cgtalg.misere.quotient_result import MisereQuotient
-from cgtalg.misere.quotient_state import known_state
+from cgtalg.quotients.result import MisereQuotient
+from cgtalg.quotients.state import known_state
 from cgtalg.rulesets.component_games import ComponentHeaps, ComponentRuleset, component_misere_form
 from cgtalg.rulesets.registry import get_ruleset
 
@@ -57,7 +57,7 @@ def component_heaps(ruleset: ComponentRuleset) -> ComponentHeaps:
 class ReducedComponentHeaps:
     """The components of at most ``max_size`` cells or vertices of a family, reduced to heaps by
     their misère canonical forms (:func:`cgtalg.rulesets.component_games.component_misere_form`):
-    the heaps of the closure of those forms (:class:`cgtalg.misere.form_quotient.FormHeaps`:
+    the heaps of the closure of those forms (:class:`cgtalg.quotients.forms.FormHeaps`:
     equal components merge, a component equal to a sum of earlier types is that sum). The
     universe is unchanged: the closure's positions are (equal to) sums of components of at most
     ``max_size``, and every component is one of the closure's types.
@@ -118,9 +118,9 @@ class ReducedComponentHeaps:
 
 
 def _heap_quotient(*args: Any, **kwargs: Any) -> MisereQuotient:
-    """:func:`cgtalg.misere.quotient.misere_quotient`, imported when a heap quotient is computed
+    """:func:`cgtalg.quotients.construct.misere_quotient`, imported when a heap quotient is computed
     (it loads numpy, which ``cgtalg game`` and the other doors of :mod:`cgtalg.ops` need not)."""
-    from cgtalg.misere.quotient import misere_quotient
+    from cgtalg.quotients.construct import misere_quotient
 
     return misere_quotient(*args, **kwargs)
 
@@ -226,7 +226,7 @@ def component_quotient(ruleset: ComponentRuleset, max_size: int | None = None, r
         every component type is a heap (:class:`ComponentHeaps`), numbered by size, stored
         per family, and a larger ``N`` resumes from a smaller one.
     **kwargs
-        Those of :func:`cgtalg.misere.quotient.misere_quotient` (``store``, ``partial``,
+        Those of :func:`cgtalg.quotients.construct.misere_quotient` (``store``, ``partial``,
         ``callback``, ``max_seconds``, ...).
 
     Examples
@@ -326,7 +326,7 @@ def misere_quotient(game: Any, max_heap: int | None = None, **kwargs: Any) -> An
         (the most cells or vertices of a component). Refused for forms (their closure is finite).
     **kwargs
         Budgets, ``store``, ``partial``, ``progress``, ``callback``, ... of
-        :func:`cgtalg.misere.quotient.misere_quotient`.
+        :func:`cgtalg.quotients.construct.misere_quotient`.
 
     Returns
     -------

@@ -145,7 +145,7 @@ def genus(g: Any, convention: str = "classical", *, store: Any = None) -> Any:
 def literal_form(p: Position) -> Any:
     """The literal form of a ruleset position, every option kept: an impartial :class:`Game`
     for an impartial ruleset, a :class:`PartizanGame` for a partizan one (what misère questions
-    need; :func:`cgtalg.rulesets.partizan_games.partizan_form` gives the normal-play canonical
+    need; :func:`cgtalg.rulesets.partizan.games.partizan_form` gives the normal-play canonical
     form instead, which misère play may not use)."""
     if not p.is_partizan:
         return as_impartial(p, "literal_form")
@@ -194,7 +194,7 @@ def canonical_form(g: Any, *, misere: bool = False, universe: str | None = None,
     partizan-notation) input, an impartial form for impartial input.
 
     ``max_seconds`` bounds the search of a partizan ruleset's position (a Domineering board:
-    :func:`cgtalg.rulesets.partizan_games.partizan_form`); the memory ceiling
+    :func:`cgtalg.rulesets.partizan.games.partizan_form`); the memory ceiling
     (:func:`cgtalg.budget.default_max_memory`) always applies to it.
 
     Examples

@@ -1,7 +1,7 @@
 """Infinite misère quotients: the certificate ``"kind": "infinite-misere-quotient"`` checked from
 the definitions (the document alone, or the ``"certificate"`` of ``cgtalg quotient ... --json``).
 
-The document (written by ``cgtalg.misere.quotient_infinite``; its docstring has the format)
+The document (written by ``cgtalg.quotients.infinite``; its docstring has the format)
 claims, for a heap game: ``Q_n`` is infinite for every ``n >= v`` and ``Q_{v−1}`` is finite
 (``infinite_from``), with ``|Q_{v−1}|`` and its ``|P|`` (``last_finite``); every position of
 heaps ``<= top`` has the outcome it predicts (``heaps_covered``); ``Q_m = Q_v`` for

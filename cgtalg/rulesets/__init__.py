@@ -7,9 +7,9 @@ Rulesets are data plus moves; the algorithms are functions that take a ruleset: 
 :func:`heap_winning_moves`, :func:`heap_misere_grundy` and :func:`heap_genus`.
 
 The public names load on first use (scientific Python's ``lazy_loader``, SPEC 1; the names and
-their modules are listed once, in ``__init__.pyi``), so that ``from cgtalg.rulesets.octal
+their modules are listed once, in ``__init__.pyi``), so that ``from cgtalg.rulesets.heaps.octal
 import TakeAndBreak`` does not import networkx (the solver) or numba (the kernels compile on
-their first call, :mod:`cgtalg.rulesets.lazy_jit`). ``octal()`` is ``cgtalg.octal``: here it
+their first call, :mod:`cgtalg.rulesets.heaps.lazy_jit`). ``octal()`` is ``cgtalg.octal``: here it
 would hide the module.
 """
 

@@ -1,15 +1,15 @@
 # The public names of cgtalg.rulesets and their modules, read by lazy_loader.attach_stub at run
 # time (each loaded on first use) and by type checkers. To add a public name: one import line here.
-from .grundy_engine import GrundyEngine, grundy_sequence
-from .heap_base import HeapRuleset
-from .heap_games import GrundysGame, grundys_game, heap_ruleset, parse_heap_ruleset, subtraction
-from .heap_misere import genus_sequence, heap_genus
-from .heap_play import heap_grundy, heap_grundy_value, heap_misere_grundy, heap_outcome, heap_winning_moves
-from .heap_position import HeapMove, as_heaps
-from .octal import TakeAndBreak
-from .octal_periodicity import PeriodicityResult
+from .heaps.grundy_engine import GrundyEngine, grundy_sequence
+from .heaps.base import HeapRuleset
+from .heaps.games import GrundysGame, grundys_game, heap_ruleset, parse_heap_ruleset, subtraction
+from .heaps.genus import genus_sequence, heap_genus
+from .heaps.play import heap_grundy, heap_grundy_value, heap_misere_grundy, heap_outcome, heap_winning_moves
+from .heaps.position import HeapMove, as_heaps
+from .heaps.octal import TakeAndBreak
+from .heaps.octal_periodicity import PeriodicityResult
 from .parity import ParityGame, RelativeParityGame
-from .periodicity import Periodicity, find_arithmetic_period, find_period
+from .heaps.periodicity import Periodicity, find_arithmetic_period, find_period
 from .protocol import ImpartialRuleset, PartizanRuleset, ruleset_from_function
 from .registry import available_rulesets, get_ruleset, register_ruleset
 from .solution import Solution

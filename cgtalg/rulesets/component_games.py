@@ -17,7 +17,7 @@ symmetries), exactly as a heap game is played on multisets of heaps. The ruleset
 The algorithms are functions: :func:`component_grundy` (normal-play Grundy values),
 :func:`component_misere_form` (misère canonical forms of components and positions),
 :class:`ComponentHeaps` (the family as a heap ruleset, its types numbered by size, for the misère
-quotient construction :func:`cgtalg.misere.quotient.misere_quotient`).
+quotient construction :func:`cgtalg.quotients.construct.misere_quotient`).
 """
 
 from __future__ import annotations

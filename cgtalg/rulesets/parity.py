@@ -509,6 +509,6 @@ def detect_parity_period(max_beans: int = 200, subtraction: Iterable[int] = (1, 
     >>> p.period, p.preperiod
     (8, 0)
     """
-    from cgtalg.rulesets.periodicity import find_period
+    from cgtalg.rulesets.heaps.periodicity import find_period
 
     return find_period(parity_class_table(max_beans, subtraction), min_cycles=min_cycles)

@@ -42,15 +42,15 @@ __all__ = [
 #: it (:class:`~cgtalg.errors.RulesetError`), never skipped
 PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.parity",
-    "cgtalg.rulesets.octal",
-    "cgtalg.rulesets.heap_games",
-    "cgtalg.rulesets.partizan_games",
+    "cgtalg.rulesets.heaps.octal",
+    "cgtalg.rulesets.heaps.games",
+    "cgtalg.rulesets.partizan.games",
     "cgtalg.rulesets.node_kayles",
     "cgtalg.rulesets.cram",
-    "cgtalg.rulesets.snort_col",
-    "cgtalg.rulesets.amazons",
-    "cgtalg.rulesets.toppling",
-    "cgtalg.rulesets.hackenbush_graph",
+    "cgtalg.rulesets.partizan.snort_col",
+    "cgtalg.rulesets.partizan.amazons",
+    "cgtalg.rulesets.partizan.toppling",
+    "cgtalg.rulesets.partizan.hackenbush_graph",
 )
 
 _NAMED: dict[str, tuple[Callable[[], Any], str]] = {}
@@ -261,7 +261,7 @@ def position_game(name: str, args: tuple[int, ...]) -> Any:
     Examples
     --------
     >>> from cgtalg.misere import misere_canonical
-    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
     >>> kayles = TakeAndBreak("0.77")
     >>> position_game("kayles", (3, 4)) is kayles.heap(3) + kayles.heap(4)
     True

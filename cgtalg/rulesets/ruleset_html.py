@@ -27,7 +27,7 @@ def rules_text(ruleset: Any) -> str:
 
 
 def _example(ruleset: Any) -> tuple[str, Any] | None:
-    from cgtalg.rulesets.heap_base import HeapRuleset
+    from cgtalg.rulesets.heaps.base import HeapRuleset
 
     ex = getattr(ruleset, "example", None)
     if ex is None and isinstance(ruleset, HeapRuleset):
@@ -45,7 +45,7 @@ def _example(ruleset: Any) -> tuple[str, Any] | None:
 def _value(ruleset: Any, position: Any) -> str:
     try:
         if ruleset.partizan and not ruleset.has_end_rule:
-            from cgtalg.rulesets.partizan_forms import partizan_form
+            from cgtalg.rulesets.partizan.forms import partizan_form
 
             return f"canonical form {short(partizan_form(ruleset, position, max_seconds=2), 120)}"
         from cgtalg.rulesets.solver import solve

@@ -4,7 +4,7 @@ are their genera") are answered by a query (:mod:`cgtalg.store.query`) without r
 
 A genus ``g^γ0γ1…`` tells both outcomes (normal play: ``g = 0`` exactly at P-positions; misère
 play: ``γ0 = 0``), so the genus is the one property written. The rows are those
-:func:`cgtalg.rulesets.heap_misere.heap_genus` reads and writes (ruleset key ``misere:<name>``,
+:func:`cgtalg.rulesets.heaps.genus.heap_genus` reads and writes (ruleset key ``misere:<name>``,
 position text the heap sizes in ascending order, ``"0"`` for the empty position).
 """
 
@@ -75,8 +75,8 @@ def fill_heap_genera(ruleset: Any, max_size: int, store: Any = None, min_size: i
     >>> fill_heap_genera("kayles", 4, store=s)["computed"]
     0
     """
-    from cgtalg.rulesets.heap_base import HeapRuleset
-    from cgtalg.rulesets.heap_misere import heap_genus, store_key
+    from cgtalg.rulesets.heaps.base import HeapRuleset
+    from cgtalg.rulesets.heaps.genus import heap_genus, store_key
     from cgtalg.rulesets.registry import get_ruleset
     from cgtalg.store.store import get_default_store
 

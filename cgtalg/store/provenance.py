@@ -66,16 +66,16 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "normal_outcome": 1,  # cgtalg.normal.grundy.normal_outcome
     "grundy": 1,  # cgtalg.normal.grundy.grundy (forms; sequences are "sequence:grundy")
     "normal_winning_moves": 1,  # cgtalg.ops.properties (_moves, normal play)
-    "misere_outcome": 1,  # cgtalg.misere.outcome.misere_outcome; heap positions: rulesets.misere_play
-    "misere_grundy": 1,  # cgtalg.misere.outcome.misere_grundy; heap positions: rulesets.misere_play
+    "misere_outcome": 1,  # cgtalg.misere.outcome.misere_outcome; heap positions: rulesets.heaps.misere_play
+    "misere_grundy": 1,  # cgtalg.misere.outcome.misere_grundy; heap positions: rulesets.heaps.misere_play
     "misere_winning_moves": 1,  # cgtalg.ops.properties (_moves, misère play)
-    "genus": 1,  # cgtalg.misere genus: forms (ops.properties), heaps (rulesets.heap_misere), census genus:*
+    "genus": 1,  # cgtalg.misere genus: forms (ops.properties), heaps (rulesets.heaps.genus), census genus:*
     "misere_canonical": 1,  # cgtalg.misere canonical forms (ops.properties._canonical_text)
     # -- relations between forms (cgtalg.report.equivalence_report) -------------------------
     "misere_equivalent": 1,  # cgtalg.misere.equivalence.equivalent(misere=True) + misere.proof
     "normal_equivalent": 1,  # cgtalg.misere.equivalence.equivalent(misere=False) + misere.proof
     # -- properties of ruleset positions ----------------------------------------------------
-    "canonical_form": 1,  # cgtalg.rulesets.partizan_games (partizan values of boards)
+    "canonical_form": 1,  # cgtalg.rulesets.partizan.games (partizan values of boards)
     "solution": 1,  # cgtalg.rulesets.solver.solve ("solution" and "solution:misere")
     "normal": 1,  # cgtalg.census.tasks: normal-play record of an octal class ("normal", "normal:...")
     "quotient": 1,  # cgtalg.census.tasks: misère quotient record of a class ("quotient:...")
@@ -84,10 +84,10 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "loopy_outcome": 1,  # cgtalg.normal.loopy.loopy_outcome (positions of ruleset "loopy")
     "loopy_value": 1,  # cgtalg.normal.loopy_simplify: stopper, canonical stopper, sides
     # -- sequences and their metadata -------------------------------------------------------
-    "sequence:grundy": 1,  # cgtalg.rulesets.grundy_engine: Grundy values of heap games
-    "periodicity": 1,  # cgtalg.rulesets.octal_periodicity: certified period (sequence metadata)
-    "misere_quotient": 1,  # cgtalg.misere.quotient_store: misère quotient (sequence metadata)
-    "misere_quotient_rays": 1,  # cgtalg.misere.quotient_store: proof that a partial quotient is infinite
+    "sequence:grundy": 1,  # cgtalg.rulesets.heaps.grundy_engine: Grundy values of heap games
+    "periodicity": 1,  # cgtalg.rulesets.heaps.octal_periodicity: certified period (sequence metadata)
+    "misere_quotient": 1,  # cgtalg.quotients.storage: misère quotient (sequence metadata)
+    "misere_quotient_rays": 1,  # cgtalg.quotients.storage: proof that a partial quotient is infinite
 }
 
 

@@ -4,7 +4,7 @@
 Positions' properties, by the ruleset key of their row:
 
 - ``census:octal`` (records of the octal census): a ``normal`` record marked ``solved`` carries a
-  periodicity certificate, re-checked with :func:`cgtalg.rulesets.octal_periodicity.check_certificate`
+  periodicity certificate, re-checked with :func:`cgtalg.rulesets.heaps.octal_periodicity.check_certificate`
   against Grundy values *recomputed* for the prefix it needs (and its largest value); an unsolved
   one has its largest value (and the first heap with it) recomputed; a ``genus:heaps=N`` record is
   recomputed heap by heap; a ``quotient:…`` record is recomputed with the bounds its property
@@ -18,16 +18,16 @@ Positions' properties, by the ruleset key of their row:
 
 Sequences: the chunks decode (codec, value count and zlib's Adler-32 checksum: a transport check)
 and tile ``0 .. length-1``; a Grundy sequence of a heap game (key ``grundy:GAME``) is recomputed
-by the compiled engine (:class:`cgtalg.rulesets.grundy_engine.GrundyEngine`, a fresh one that
+by the compiled engine (:class:`cgtalg.rulesets.heaps.grundy_engine.GrundyEngine`, a fresh one that
 never reads the store) and compared chunk by chunk, in full with ``sample=None``, else its first
 :data:`SAMPLE_VALUES` values or those recomputed within :data:`SAMPLE_SECONDS`; a periodicity certificate in its metadata is re-checked against the
 recomputed values, and once it holds, the stored values past the recomputed prefix are compared
 with the values the period gives; a misère quotient (metadata ``misere_quotient`` of ``quotient:GAME``) goes
-through the loader's exact verification (:func:`cgtalg.misere.quotient_store.load_quotient_state`)
+through the loader's exact verification (:func:`cgtalg.quotients.storage.load_quotient_state`)
 and its stored presentation is compared with the one recomputed from the verified table; a
 stored proof that the next partial quotient is infinite (metadata ``misere_quotient_rays``) is
 verified again from the rules and its order witness recomputed
-(:func:`cgtalg.misere.quotient_store.check_rays_record`).
+(:func:`cgtalg.quotients.storage.check_rays_record`).
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def check_positions(run: Verification) -> None:
 
 
 def _code(run: Verification, key: str, text: str) -> Any:
-    from cgtalg.rulesets.octal import TakeAndBreak
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     try:
         return TakeAndBreak(text)
@@ -130,7 +130,7 @@ def _code(run: Verification, key: str, text: str) -> Any:
 
 def recompute_grundy(ruleset: Any, n: int, run: Verification) -> np.ndarray:
     """``G(0..n-1)`` of ``ruleset`` by a fresh compiled engine (never the store's values)."""
-    from cgtalg.rulesets.grundy_engine import GrundyEngine
+    from cgtalg.rulesets.heaps.grundy_engine import GrundyEngine
 
     eng = GrundyEngine(ruleset)
     eng.extend(n, progress=False, max_bytes=MAX_RECOMPUTE_BYTES, deadline=run.deadline)
@@ -151,7 +151,7 @@ def _census(run: Verification, key: str, row: Any, value: Any) -> None:
         else:
             _census_unsolved(run, key, code, value)
     elif part == "genus":
-        from cgtalg.rulesets.heap_misere import heap_genus
+        from cgtalg.rulesets.heaps.genus import heap_genus
 
         seq = value.get("sequence")
         if not isinstance(seq, list):
@@ -173,7 +173,7 @@ def _census(run: Verification, key: str, row: Any, value: Any) -> None:
 
 
 def _census_period(run: Verification, key: str, code: Any, value: dict) -> None:
-    from cgtalg.rulesets.octal_periodicity import check_certificate
+    from cgtalg.rulesets.heaps.octal_periodicity import check_certificate
 
     cert = code.certificate()
     try:
@@ -210,7 +210,7 @@ def _same_max(run: Verification, key: str, value: dict, G: np.ndarray) -> bool:
 def _census_unsolved(run: Verification, key: str, code: Any, value: dict) -> None:
     """An unsolved record carries no certificate: its largest value (and where) is recomputed
     over the values it says were computed, within a time share (the record's own budget)."""
-    from cgtalg.rulesets.grundy_engine import GrundyEngine
+    from cgtalg.rulesets.heaps.grundy_engine import GrundyEngine
 
     L = _int(value.get("values"))
     if not L:
@@ -231,8 +231,8 @@ def _census_unsolved(run: Verification, key: str, code: Any, value: dict) -> Non
 
 
 def _census_quotient(run: Verification, key: str, row: Any, code: Any, value: dict) -> None:
-    from cgtalg.misere.quotient import misere_quotient
-    from cgtalg.misere.quotient_state import certified_misere_period
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.quotients.state import certified_misere_period
 
     try:
         bounds = dict(part.split("=", 1) for part in row.name.split(":")[1:])
@@ -263,7 +263,7 @@ def _quotient_census(run: Verification, key: str, code: Any, value: dict) -> Non
     recomputed from the rules (a final one until the periodicity theorem certifies it, an
     unsettled one to the heap the record claims) and its order, ``|P|``, and for a final record
     the certified period and heap, compared with the record's."""
-    from cgtalg.misere.quotient import misere_quotient
+    from cgtalg.quotients.construct import misere_quotient
 
     status, heaps = value.get("status"), value.get("heaps")
     if status not in ("final", "unsettled") or not isinstance(heaps, int) or isinstance(heaps, bool):
@@ -296,7 +296,7 @@ def _seconds(run: Verification) -> float:
 
 
 def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    from cgtalg.rulesets.heaps.games import parse_heap_ruleset
 
     try:
         ruleset = parse_heap_ruleset(row.ruleset.split(":", 1)[1])
@@ -305,18 +305,18 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
         run.skip("position_properties", f"ruleset {row.ruleset!r} is not a heap game known here")
         return
     if row.name == "genus":
-        from cgtalg.rulesets.heap_misere import heap_genus
+        from cgtalg.rulesets.heaps.genus import heap_genus
 
         fresh = heap_genus(ruleset, heaps).to_dict()
         same = isinstance(value, dict) and value.get("g") == fresh["g"] and value.get("gammas") == fresh["gammas"]
     elif row.name in ("misere_outcome", "misere_grundy"):
-        from cgtalg.rulesets.misere_play import misere_search_grundy, misere_search_outcome
+        from cgtalg.rulesets.heaps.misere_play import misere_search_grundy, misere_search_outcome
 
         search = misere_search_grundy if row.name == "misere_grundy" else misere_search_outcome
         fresh = search(ruleset, heaps, max_seconds=_seconds(run), progress=False)
         same = value == fresh
     elif row.name == "misere_winning_moves":  # written by `cgtalg outcome ... --misere`
-        from cgtalg.rulesets.misere_play import (canonical_moves_record, misere_search_winning_moves,
+        from cgtalg.rulesets.heaps.misere_play import (canonical_moves_record, misere_search_winning_moves,
                                                  winning_moves_record)
 
         fresh = winning_moves_record(misere_search_winning_moves(ruleset, heaps, max_seconds=_seconds(run),
@@ -336,7 +336,7 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
 
 def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
     from cgtalg.core.partizan_notation import format_partizan
-    from cgtalg.rulesets.partizan_games import partizan_form
+    from cgtalg.rulesets.partizan.games import partizan_form
     from cgtalg.rulesets.protocol import parse_position
     from cgtalg.rulesets.registry import get_ruleset
 
@@ -350,7 +350,7 @@ def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
         run.skip("position_properties", f"ruleset or position not readable here: {shorten(str(exc), 120)}")
         return
     if row.name == "misere_outcome":  # written by `cgtalg value`: misère play of the position
-        from cgtalg.rulesets.partizan_forms import misere_outcome_by_play
+        from cgtalg.rulesets.partizan.forms import misere_outcome_by_play
 
         fresh = misere_outcome_by_play(ruleset, position, max_seconds=_seconds(run))
     else:
@@ -444,7 +444,7 @@ def _heap_ruleset(key: str) -> Any:
     """The heap game whose Grundy sequence is stored under ``key`` (None if it is not one)."""
     if not key.startswith("grundy:"):
         return None
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    from cgtalg.rulesets.heaps.games import parse_heap_ruleset
 
     try:
         ruleset = parse_heap_ruleset(key[len("grundy:"):])
@@ -455,7 +455,7 @@ def _heap_ruleset(key: str) -> Any:
 
 def _recompute(run: Verification, key: str, ruleset: Any, n: int) -> np.ndarray | None:
     """``G(0..n-1)`` recomputed, or the prefix that fits the memory and time of the run."""
-    from cgtalg.rulesets.grundy_engine import GrundyEngine
+    from cgtalg.rulesets.heaps.grundy_engine import GrundyEngine
 
     eng = GrundyEngine(ruleset)
     wanted = n
@@ -554,7 +554,7 @@ def _check_meta(run: Verification, seq: Any, meta: dict, ruleset: Any,
 
 def _periodicity(run: Verification, key: str, ruleset: Any, cert: dict,
                  fresh: np.ndarray | None) -> tuple[int, int] | None:
-    from cgtalg.rulesets.octal_periodicity import check_certificate
+    from cgtalg.rulesets.heaps.octal_periodicity import check_certificate
 
     if ruleset is None or ruleset.certificate() is None:
         run.problem("sequences", key, "a certified period for a sequence no periodicity theorem covers", cert)
@@ -580,8 +580,8 @@ def _periodicity(run: Verification, key: str, ruleset: Any, cert: dict,
 
 
 def _quotient(run: Verification, key: str, seq_key: str, record: Any) -> None:
-    from cgtalg.misere.quotient_store import load_quotient_state, quotient_key
-    from cgtalg.rulesets.heap_games import fingerprinted_name, parse_heap_ruleset
+    from cgtalg.quotients.storage import load_quotient_state, quotient_key
+    from cgtalg.rulesets.heaps.games import fingerprinted_name, parse_heap_ruleset
 
     game = record.get("game") if isinstance(record, dict) else None
     if fingerprinted_name(seq_key.split(":", 1)[1]) is not None:  # a ruleset from a function
@@ -618,9 +618,9 @@ def _quotient(run: Verification, key: str, seq_key: str, record: Any) -> None:
 
 def _quotient_rays(run: Verification, key: str, seq_key: str, rays: Any) -> None:
     """A stored proof that a partial misère quotient is infinite: re-verified from the ruleset's
-    own moves (:func:`cgtalg.misere.quotient_store.check_rays_record`)."""
-    from cgtalg.misere.quotient_store import check_rays_record, quotient_key
-    from cgtalg.rulesets.heap_games import parse_heap_ruleset
+    own moves (:func:`cgtalg.quotients.storage.check_rays_record`)."""
+    from cgtalg.quotients.storage import check_rays_record, quotient_key
+    from cgtalg.rulesets.heaps.games import parse_heap_ruleset
 
     game = seq_key.split(":", 1)[1]
     try:
@@ -645,7 +645,7 @@ def _quotient_rays(run: Verification, key: str, seq_key: str, rays: Any) -> None
 
 
 def state_name(ruleset: Any) -> str:
-    from cgtalg.misere.quotient_store import quotient_key
+    from cgtalg.quotients.storage import quotient_key
 
     return quotient_key(ruleset).split(":", 1)[1]
 

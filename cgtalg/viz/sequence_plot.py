@@ -20,7 +20,7 @@ def rare_mask(values: np.ndarray, mask: int, cbit0: int = 1, cbit1: int = 1) -> 
     """Boolean array: ``True`` where ``G(n)`` is rare for the split ``(mask, cbit0, cbit1)``.
 
     A value ``v`` is common for heap ``n`` when ``popcount(v & mask) % 2 == cbit[n % 2]``
-    (see :class:`cgtalg.rulesets.heap_games.SparseSplit`). Position 0 is never rare.
+    (see :class:`cgtalg.rulesets.heaps.games.SparseSplit`). Position 0 is never rare.
     """
     v = np.asarray(values).astype(np.uint64)
     par = (np.bitwise_count(v & np.uint64(mask)) & 1).astype(np.int64)
@@ -61,7 +61,7 @@ def plot_grundy_sequence(
     Examples
     --------
     >>> import tempfile, os
-    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
     >>> k = TakeAndBreak("0.77"); G = k.grundy_sequence(200)
     >>> p = plot_grundy_sequence(G, os.path.join(tempfile.mkdtemp(), "k.png"), "0.77", k.engine().split)
     >>> p.stat().st_size > 0
@@ -126,7 +126,7 @@ def plot_genus_sequence(genera: Sequence[Any], path: str | Path, title: str | No
     of ``g^γ0`` alone (``Genus.genus_class``), and the legend says so.
 
     >>> import tempfile, os
-    >>> from cgtalg.rulesets.octal import TakeAndBreak
+    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
     >>> p = plot_genus_sequence(TakeAndBreak("0.123").genus_sequence(21),
     ...                         os.path.join(tempfile.mkdtemp(), "g.png"), "0.123")
     >>> p.stat().st_size > 0

@@ -1,0 +1,368 @@
+"""A third way to adjoin a heap that changes the misère quotient: *counting its copies*.
+
+:func:`cgtalg.quotients.extend.extend` repairs a candidate for ``A_n`` (the positions of
+heaps ``<= n``) as a whole, so every repair must guess how the powers of the new heap ``n``
+behave as well as how the older heaps split. :func:`extend_counting` separates the two. For
+``B = 0, 1, 2, …`` it finds a pretension that is right on the positions with **at most B copies
+of heap n**:
+
+* the candidate is ``R × C(B+1, 1)``: ``R`` stands for the heaps ``< n`` (at first the verified
+  ``Q_(n−1)``), and heap ``n`` counts itself exactly up to ``B`` in a factor whose top element
+  ``n^(B+1)`` (the *overflow*) absorbs everything above; no overflow element is in ``P``;
+* it is checked by :func:`cgtalg.quotients.pretension.verify_pretension` with the bound
+  ``n·(B+1)``: the positions colex-less than that word are exactly those with at most ``B``
+  copies of ``n`` (the largest heap counts first in colex order), and they are closed under
+  options;
+* a failing position (with at most ``B`` copies of ``n``) is repaired as in least-order repair:
+  each heap ``h < n`` of it (then each pair) is freed with a cyclic factor, and the repaired
+  candidate of least order is kept.
+
+Why a truncated check proves something. Let ``X_B`` be the positions with at most ``B`` copies
+of heap ``n``. The induction of the verification principle (:mod:`cgtalg.quotients.construct`) runs
+unchanged inside ``X_B``: the options of a position of ``X_B`` are in ``X_B``; the P-condition is
+checked for every element; an overflow element is never in ``P`` and a product with an
+overflow element is overflow, so a P-condition can only fail on a product that stays inside
+``X_B`` (the failure is then a word of ``X_B``); and the N-search walks every word of ``X_B``.
+So a candidate that passes predicts the misère outcome of every position of ``X_B``.
+
+When level ``B`` passes without a repair (the heaps ``< n`` have settled; ``B >= 1``), the
+counter is *closed*: heap ``n`` is given ``C(i, p)`` with
+``i + p = B + 1`` and ``p ∈ {1, 2}`` (the periods of the powers of a heap in every quotient
+computed here; a heuristic like every choice of candidate), and the candidate is verified
+**without** a bound. One that
+passes is a pretension for all of ``A_n``, so its reduction is ``Q_n`` exactly — the same
+guarantee as the other two strategies; the counting only chooses candidates.
+
+What a level proves when no closure passes (:class:`CountLevel`). In the passing level-``B``
+candidate, before reduction, every element has a coordinate ``c`` (its copies of ``n``, or
+overflow). Two elements with the same coordinate ``c`` in different classes of the
+Nerode-style congruence ``x ~ y ⇔ ∀z: xz ∈ P ⇔ yz ∈ P`` are separated by some ``z``; both
+``xz`` and ``yz`` have coordinate ``c + c(z)``, and the one in ``P`` is not overflow, so both are
+positions of ``X_B`` whose outcomes the candidate predicts correctly: the two positions are
+distinguishable in ``A_n``. Hence the number of classes among the coordinate-0 elements (the
+images of positions of ``A_(n−1)``) is a lower bound for ``|Q_n|``. Across coordinates the
+same holds with the tests restricted: for ``j <= B``, the elements of coordinate at most
+``B − j``, divided by ``x ≈_j y ⇔ xz ∈ P ⇔ yz ∈ P`` for every ``z`` of coordinate at most
+``j``, fall into classes that are pairwise distinguishable in ``A_n`` (every product involved has
+coordinate ``<= B``). ``CountLevel.lower_bound`` is the largest of these counts over ``j``
+(``j = B`` is the count at coordinate 0); ``≈_j`` is computed by Moore refinement over the
+coordinate-0 generators, labelled by ``P`` and the ``≈_(j−1)``-class of ``x·n``.
+Likewise ``n^i`` and ``n^j`` (``i < j <= B``) are distinguishable in ``A_n`` when some element
+``z`` of coordinate ``<= B − j`` has ``n^i·z ∈ P`` and ``n^j·z ∉ P`` or the reverse
+(``CountLevel.distinct_powers``: the powers ``n^0 … n^B`` that are pairwise distinguishable so).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, asdict
+from typing import Any, Callable, Sequence
+
+from cgtalg.core.lazynp import np
+
+from cgtalg.budget import Deadline
+from cgtalg.errors import ComputationLimitError, InfiniteQuotientError
+from cgtalg.quotients import kernel as quotient_kernel
+from cgtalg.quotients.pretension import (
+    Pretension,
+    _generate,
+    _nerode_cols,
+    _reduce,
+    _with_cyclic_factors,
+    verify_pretension,
+)
+from cgtalg.quotients.extend import _factor
+from cgtalg.quotients.rays import adjoin_ray_heap, prove_infinite
+
+#: the first level at which a ray pretension is tried (:func:`prove_infinite`)
+RAY_FROM_LEVEL = 2
+
+#: heaps after the new one tried in the monoid of a proof of infinitude (adjoin_ray_heap)
+ADJOIN_AFTER = 8
+
+__all__ = ["extend_counting", "CountLevel", "counted_candidate", "MAX_LEVELS", "MAX_ROUNDS"]
+
+#: levels (copies of the new heap) tried before giving up
+MAX_LEVELS = 200
+
+#: repairs tried within one level
+MAX_ROUNDS = 400
+
+
+@dataclass(frozen=True)
+class CountLevel:
+    """What the passing candidate of one level shows (module docstring).
+
+    ``copies``: the level ``B``; ``order`` and ``p_count``: its reduced candidate (overflow class
+    included); ``lower_bound``: classes of ``Q_n`` proved distinct (positions with at most
+    ``B − j`` copies of ``n`` told apart by tests with at most ``j``, the best ``j``);
+    ``distinct_powers``: ``k`` such that ``n^0 … n^(k−1)`` are proved
+    pairwise distinguishable; ``rounds``: repairs in this level; ``seconds``: since the start."""
+
+    heap: int
+    copies: int
+    order: int
+    p_count: int
+    lower_bound: int
+    distinct_powers: int
+    rounds: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def counted_candidate(base: Pretension, n: int, copies: int, options, heaps: Sequence[int] = (),
+                      params: Sequence[tuple[int, int]] = (), deadline: Deadline | None = None
+                      ) -> Pretension:
+    """``base`` with ``heaps`` freed (cyclic factors ``params``, as in least-order repair) and
+    heap ``n`` a counter ``C(copies + 1, 1)`` in the last factor; the overflow elements (the
+    counter at ``copies + 1``) are taken out of ``P``. Not reduced: its monoid is a product
+    submonoid whose coordinates (``monoid.C``, the counter last) the level's bounds read."""
+    heaps = [h for h in heaps if h != n]
+    raw = _with_cyclic_factors(base, list(heaps) + [n], list(params) + [(copies + 1, 1)], options, deadline)
+    over = np.asarray(raw.monoid.C)[:, -1] == copies + 1
+    P = np.asarray(raw.P, dtype=bool).copy()
+    P[over] = False
+    return Pretension(raw.monoid, P, raw.phi)
+
+
+def infinite_error(rp, witness: tuple[int, int], top: int, levels=(), stored: bool = False
+                   ) -> InfiniteQuotientError:
+    """The :class:`~cgtalg.errors.InfiniteQuotientError` of a verified ray pretension ``rp``
+    (heaps ``<= top``) with its order witness."""
+    n = rp.v
+    r0, t = witness
+    base = " + ".join(map(str, rp.words[r0])) or "0"
+    more = f"; the same monoid is Q_{top}" if top > n else ""
+    exc = InfiniteQuotientError(
+        f"misère quotient: Q_{n} is infinite (proved{', a stored proof re-verified' if stored else ''}: a ray "
+        f"pretension that counts heaps {rp.u} and {n} and puts the other heaps in a monoid of order "
+        f"{rp.order_r} predicts every position of heaps <= {top} and verifies; {base} + {rp.u}·a + {n}·b is "
+        f"a P-position iff b >= a + {t}, so the powers of heap {n} are pairwise distinguishable{more}); "
+        f"Q_{n - 1} is the last finite partial quotient")
+    exc.levels = list(levels)  # type: ignore[attr-defined]
+    exc.ray, exc.witness, exc.heap, exc.top = rp, (r0, t), n, top  # type: ignore[attr-defined]
+    exc.stored = stored  # type: ignore[attr-defined]
+    return exc
+
+
+def adjoin_after(exc: InfiniteQuotientError, options_of: Callable[[int], Any], last: int,
+                 max_states: int, deadline: Deadline | None) -> InfiniteQuotientError:
+    """``exc`` with the heaps after its heap that the same monoid covers adjoined
+    (:func:`cgtalg.quotients.rays.adjoin_ray_heap`, up to ``last`` and at most
+    :data:`ADJOIN_AFTER` of them; ``options_of(h)``: the options of heap ``h``)."""
+    rp, top = exc.ray, exc.top  # type: ignore[attr-defined]
+    options = [options_of(h) for h in range(top + 1)]
+    for h in range(top + 1, min(top + ADJOIN_AFTER, last) + 1):
+        options.append(options_of(h))
+        ext = adjoin_ray_heap(rp, options, max_states, deadline)
+        if ext is None:
+            break
+        rp = ext
+    if len(rp.row) - 1 == top:
+        return exc
+    return infinite_error(rp, exc.witness, len(rp.row) - 1, exc.levels)  # type: ignore[attr-defined]
+
+
+def _level_bounds(raw: Pretension, n: int, copies: int) -> tuple[int, int]:
+    """``(lower_bound, distinct_powers)`` of a passing level-``copies`` candidate ``raw``
+    (unreduced, from :func:`counted_candidate`; module docstring)."""
+    m = raw.monoid
+    gens = sorted(g for g in set(raw.phi) if g != 0)
+    members, lut = _generate(m, gens)
+    P = np.asarray(raw.P, dtype=bool)[members]
+    gen_cols = [lut[m.col(g)[members]] for g in gens]
+    cls = quotient_kernel.nerode(P, gen_cols) if quotient_kernel.available() else _nerode_cols(P, gen_cols)
+    C = np.asarray(m.C)[members]
+    coord = C[:, -1]
+    lower = int(np.unique(cls[coord == 0]).size)
+    # P as a table over (R-part, coordinate): the counter is an independent generator, so every
+    # R-part occurs with every coordinate 0 .. copies + 1
+    rest = C[:, :-1]
+    _, rid = np.unique(rest, axis=0, return_inverse=True)
+    rid = rid.reshape(-1)
+    P2 = np.zeros((int(rid.max()) + 1, copies + 2), dtype=np.int8)
+    P2[rid, coord] = P
+    powers = 1
+    for j in range(1, copies + 1):
+        # n^j against every n^i (i < j): some z of coordinate c <= copies − j separates them
+        ok = True
+        for i in range(j):
+            c = copies - j
+            if np.array_equal(P2[:, i:i + c + 1], P2[:, j:j + c + 1]):
+                ok = False
+                break
+        if not ok:
+            break
+        powers = j + 1
+    # the classes of positions with up to c <= copies − j copies of n, told apart by tests with
+    # at most j copies: work on the coordinate-0 classes (tests within the bound agree on them)
+    zero = np.nonzero(coord == 0)[0]
+    qcls, rep_idx = np.unique(cls[zero], return_index=True)
+    q = int(qcls.size)
+    qid = np.full(int(cls.max()) + 1, -1, dtype=np.int64)
+    qid[qcls] = np.arange(q)
+    reps = zero[rep_idx]
+    n_gens = [g for g in gens if g != raw.phi[n]]
+    qcols = [qid[cls[lut[m.col(g)[members]][reps]]] for g in n_gens]
+    Pq = P2[rid[reps]]                              # (q, copies + 2)
+    layered = lower
+    prev = None                                     # classes of the states (q, c), c <= copies − j + 1
+    for j in range(copies + 1):
+        top = copies - j                            # coordinates 0 .. top
+        c_of = np.repeat(np.arange(top + 1), q)
+        q_of = np.tile(np.arange(q), top + 1)
+        labels = Pq[q_of, c_of].astype(np.int64)
+        if prev is not None:
+            labels = labels + 2 * prev[(c_of + 1) * q + q_of]
+        cols = [c_of * q + col[q_of] for col in qcols]
+        prev = _nerode_cols(labels, cols)
+        layered = max(layered, int(np.unique(prev).size))
+    return layered, powers
+
+
+def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int, tuple[int, int]],
+                   size: int) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
+    """The freeings of ``size`` heaps ``< n`` of ``w``: factors as in least-order repair (for a
+    single heap whose factor would not change, the next index), and each also with period 2 in
+    place of MisereSolver's growing period (the powers of the heaps have period 1 or 2 in every
+    quotient computed here; the smaller candidate is kept when it repairs ``w``)."""
+    out = []
+
+    def add(heaps, ps):
+        out.append((heaps, ps))
+        two = [(i, 2) for i, _p in ps]
+        if two != ps:
+            out.append((heaps, two))
+
+    for heaps in itertools.combinations(sorted(set(w) - {n}), size):
+        ps = [_factor(cand, h, w, params) for h in heaps]
+        add(heaps, ps)
+        if size == 1 and params.get(heaps[0]) == ps[0]:
+            idx = ps[0][0] + 1
+            add(heaps, [(idx, max(2, 2 * ((idx - 4) // 2)))])
+    return out
+
+
+def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
+                    deadline: Deadline | None, max_order: int, *, max_levels: int = MAX_LEVELS,
+                    close: bool = True, rays: bool = True, log: Callable[[str], Any] | None = None,
+                    on_level: Callable[[CountLevel, Pretension], Any] | None = None) -> Pretension:
+    """Adjoin heap ``n`` to the verified pretension ``pre`` (heaps ``< n``) by counting its
+    copies (module docstring); the contract of :func:`cgtalg.quotients.extend.extend`:
+    what is returned passed :func:`verify_pretension` without a bound, for heaps ``0 .. n``.
+
+    ``on_level`` is called with a :class:`CountLevel` and the passing (reduced) candidate for
+    every level that passes (the level's ``lower_bound`` and ``distinct_powers`` are proved
+    facts about ``Q_n`` whether or not a closure is found). ``close=False`` only counts: no
+    closure is tried (the levels up to ``max_levels − 1`` are found, then the error).
+
+    From level :data:`RAY_FROM_LEVEL` on (unless ``rays=False``), each passing level is also read
+    as a ray pretension (:func:`cgtalg.quotients.rays.prove_infinite`); when one verifies
+    with an order witness, ``Q_n`` is infinite and
+    :class:`~cgtalg.errors.InfiniteQuotientError` is raised (its ``ray``, ``witness``, ``levels``).
+
+    Raises :class:`~cgtalg.errors.ComputationLimitError` on a budget, after ``max_levels``
+    levels, or when no freeing repairs a failing position within ``max_order``; the error's
+    ``levels`` attribute lists the levels that passed.
+    """
+    t0 = time.monotonic()
+    what = f"misère quotient: adjoining heap {n} (counting its copies)"
+    levels: list[CountLevel] = []
+
+    def fail(msg: str) -> ComputationLimitError:
+        exc = ComputationLimitError(msg)
+        exc.levels = list(levels)  # type: ignore[attr-defined]
+        return exc
+
+    base = Pretension(pre.monoid, pre.P, list(pre.phi[:n]) + [0])
+    params: dict[int, tuple[int, int]] = {}
+    cand = base
+    try:
+        for B in range(max_levels):
+            raw = counted_candidate(cand, n, B, options, deadline=deadline)
+            cand = _reduce(raw, options, deadline)
+            bound = (n,) * (B + 1)
+            rounds = 0
+            while True:
+                if deadline is not None:
+                    deadline.check(what)
+                w = verify_pretension(cand, options, max_states, deadline, bound=bound)
+                if w is None:
+                    break
+                rounds += 1
+                if rounds > MAX_ROUNDS:
+                    raise fail(f"misère quotient: no candidate for heap {n} with {B} copies after "
+                               f"{MAX_ROUNDS} repairs")
+                should_p = not bool(cand.P[cand.image(w)])
+                best = None
+                for size in (1, 2):
+                    for k, (heaps, ps) in enumerate(_repair_trials(cand, w, n, params, size)):
+                        if deadline is not None:
+                            deadline.check(what)
+                        try:
+                            trial = counted_candidate(cand, n, B, options, heaps, ps, deadline)
+                            if bool(trial.P[trial.image(w)]) != should_p:
+                                continue
+                            red = _reduce(trial, options, deadline, max_order=max_order)
+                        except ComputationLimitError:
+                            if deadline is not None:
+                                deadline.check(what)
+                            continue
+                        if red is None:
+                            continue
+                        if best is None or (red.monoid.size, k) < best[:2]:
+                            best = (red.monoid.size, k, heaps, ps, red, trial)
+                    if best is not None:
+                        break
+                if best is None:
+                    raise fail(f"misère quotient: counting copies of heap {n} found no candidate "
+                               f"repairing {' + '.join(map(str, w))} within order {max_order} "
+                               f"(level {B})")
+                _o, _k, heaps, ps, cand, raw = best
+                for h, pp in zip(heaps, ps):
+                    params[h] = pp
+                if log is not None:
+                    log(f"heap {n}, {B} copies, round {rounds}: failing {' + '.join(map(str, w))}; "
+                        f"freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {_o}")
+            lower, powers = _level_bounds(raw, n, B)
+            lev = CountLevel(n, B, int(cand.monoid.size), int(np.asarray(cand.P).sum()), lower, powers,
+                             rounds, time.monotonic() - t0)
+            levels.append(lev)
+            if on_level is not None:
+                on_level(lev, cand)
+            if log is not None:
+                log(f"heap {n}: right up to {B} copies, order {lev.order}, |Q_{n}| >= {lower}, "
+                    f"{powers} distinct powers of heap {n}")
+            if B >= RAY_FROM_LEVEL and rays:
+                proof = prove_infinite(cand, n, B, options, max_states, deadline)
+                if proof is not None:
+                    raise infinite_error(proof[0], proof[1], n, levels)
+            # close the counter, n^(B+1) = n^B or n^(B+1) = n^(B-1), once a level needed no
+            # repair (the heaps < n have settled); a closure's full verification walks every
+            # position of the level first, so it is not tried while the levels still change
+            if rounds or B == 0 or not close:
+                continue
+            for i, p in ((B, 1), (B - 1, 2)):
+                if i < 0 or (i, p) == (0, 1):   # n -> 1: the conservative step tried it
+                    continue
+                try:
+                    full = _reduce(_with_cyclic_factors(cand, [n], [(i, p)], options, deadline), options,
+                                   deadline, max_order=max_order)
+                except ComputationLimitError:
+                    if deadline is not None:
+                        deadline.check(what)
+                    continue
+                if full is None:
+                    continue
+                if verify_pretension(full, options, max_states, deadline) is None:
+                    if log is not None:
+                        log(f"heap {n}: closed with heap {n} -> C({i}, {p}), order {full.monoid.size}")
+                    return full
+    except ComputationLimitError as exc:
+        if not hasattr(exc, "levels"):
+            exc.levels = list(levels)  # type: ignore[attr-defined]
+        raise
+    raise fail(f"misère quotient: heap {n} not closed within {max_levels} levels of copies")

@@ -1,0 +1,472 @@
+"""Misère quotients in the store: checkpoints of the construction, re-verified when loaded.
+
+A quotient state (the reduced ``Q_n`` as multiplication table, P-portion and Φ for heaps
+``0..n``; the certified period of Φ when final) is kept as the metadata of the store's
+sequence ``quotient:<game>`` (one mutable JSON record per ruleset in the existing
+``sequences`` table; no value rows), under the entry ``misere_quotient``::
+
+    {"format": 1, "game": "0.123", "top": 14, "order": 20, "final": true, "period": [4, 5],
+     "dtype": "u1", "table": "<base64 of zlib of the row-major table>", "P": "01001...",
+     "phi": [0, 1, ...], "seconds": 0.4, "presentation": "⟨a,b,c | ...⟩",
+     "p_portion": ["a", ...]}
+
+Nothing read from the store is trusted. Loading checks the structure (a square table with
+identity ``0``, commutative; associative by Light's test over the images of the heaps, which
+generate it; Φ(0) = 1 and every heap without options maps to 1; ``1 ∉ P``) and then runs the
+exact verification :func:`cgtalg.quotients.pretension.verify_pretension` against the ruleset's
+own moves (recomputed from its definition, never read from the store: no stored Grundy or
+misère value enters the check), which proves the stored table predicts every position of heaps
+``<= n`` (module docstring of :mod:`cgtalg.quotients.construct`); the period is recomputed from Φ
+(the stored ``period``, ``presentation`` and ``p_portion`` are never read back), and the
+stored claim ``final`` must agree with it. The check runs under a
+:class:`~cgtalg.budget.Deadline` (memory), and a table that cannot fit is refused before it
+is inflated. A state that fails any check raises :class:`~cgtalg.errors.StoreCorruptError`
+naming the row (sequence ``quotient:<game>``, entry ``misere_quotient``): a corrupted or
+tampered record, or one written for a different ruleset of the same name. (A tampered record
+that still passes the verification is a correct quotient: the check is a proof, not a
+checksum.)
+
+Beside it, the entry ``misere_quotient_rays`` may hold a proof that the next partial quotient
+is infinite: a verified ray pretension with its order witness
+(:func:`cgtalg.quotients.rays.encode_ray`), written when the counting strategy finds one.
+It is not trusted either: :func:`check_rays_record` decodes it, verifies it against the
+ruleset's own moves and recomputes the witness; a record that fails raises
+:class:`~cgtalg.errors.StoreCorruptError`. A stored proof stops a later construction at once
+(:func:`cgtalg.quotients.construct.misere_quotient`) and answers the positions of the heaps it
+covers (:func:`cgtalg.quotients.play.rays_for`). Decoding refuses generator columns that do not
+commute (as maps on ``R``), and a heap without moves that does not map to the identity is
+refused before the verification. :func:`ray_certificate` exports it as a certificate that
+``cgtalg check`` reads (:mod:`cgtalg.quotients.infinite`).
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+import warnings
+import zlib
+from typing import Any
+
+from cgtalg.core.lazynp import np
+
+from cgtalg.budget import Deadline, check_fits
+from cgtalg.errors import ArgumentError, ComputationLimitError, StoreCorruptError, StoreError
+from cgtalg.quotients import kernel as quotient_kernel
+from cgtalg.quotients.pretension import FiniteMonoid, Pretension, _reduce, table_bytes, verify_pretension
+from cgtalg.quotients.state import (
+    QuotientState,
+    _game_name,
+    _heap_options,
+    _max_take,
+    certified_misere_period,
+    max_parts,
+)
+
+__all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
+           "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record",
+           "ray_certificate"]
+
+#: version of the stored record
+FORMAT = 1
+#: the entry of the sequence metadata that holds the record
+ENTRY = "misere_quotient"
+#: the entry that holds a proof that the next partial quotient is infinite (a verified ray
+#: pretension, :mod:`cgtalg.quotients.rays`), beside the last finite one
+RAYS = "misere_quotient_rays"
+#: presentations are stored for quotients up to this order (they are recomputed on load anyway)
+PRESENTATION_ORDER = 400
+
+
+def quotient_key(ruleset: Any) -> str:
+    """The store key (sequence metadata) of the misère quotient of ``ruleset``: ``quotient:``
+    and what identifies its rules, its ``store_name`` when it has one (a ruleset from a
+    function: its name and a fingerprint of its moves), else its name (``quotient:0.77``)."""
+    return f"quotient:{getattr(ruleset, 'store_name', None) or _game_name(ruleset)}"
+
+
+def _encode(state: Any, name: str) -> dict:
+    pre = state.pre
+    t = pre.monoid.table
+    order = int(t.shape[0])
+    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
+    raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
+    rec = {
+        "format": FORMAT, "game": name, "top": state.top, "order": order,
+        "final": state.final, "period": list(state.period) if state.period else None,
+        "dtype": dtype, "table": base64.b64encode(zlib.compress(raw, 6)).decode("ascii"),
+        "P": "".join("1" if b else "0" for b in pre.P), "phi": [int(x) for x in pre.phi],
+        "seconds": round(float(state.seconds), 3),
+    }
+    if order <= PRESENTATION_ORDER:
+        q = state.quotient(name, None if state.final else state.top)
+        pr = q.presentation()
+        rec["presentation"] = pr.text
+        rec["p_portion"] = [pr.words[x] for x in q.p_portion]
+    return rec
+
+
+def _bad(name: str, why: str) -> StoreCorruptError:
+    return StoreCorruptError(
+        f"the stored misère quotient of {name} (store row: sequence 'quotient:{name}', metadata "
+        f"entry {ENTRY!r}) is rejected: {why}. The record is corrupt, was "
+        f"tampered with, or belongs to another ruleset named {name!r}; recompute it with "
+        "misere_quotient(..., resume=False) (CLI: cgtalg quotient GAME --fresh), which replaces it")
+
+
+def check_monoid(table: np.ndarray, gens: list[int]) -> str | None:
+    """Why ``table`` is not a commutative monoid with identity 0 generated by ``gens`` (None
+    when it is). Associativity by Light's test: the elements ``a`` with ``(xa)y = x(ay)`` for
+    all ``x, y`` are closed under products, so checking the generators suffices."""
+    n = table.shape[0]
+    if table.ndim != 2 or table.shape[1] != n or n == 0:
+        return f"the table has shape {table.shape}, not square"
+    if table.min() < 0 or table.max() >= n:
+        return "the table has entries outside 0..order-1"
+    ar = np.arange(n)
+    if not (np.array_equal(table[0], ar) and np.array_equal(table[:, 0], ar)):
+        return "element 0 is not the identity"
+    if not np.array_equal(table, table.T):
+        return "the table is not commutative"
+    seen = np.zeros(n, dtype=bool)
+    seen[0] = True
+    frontier = np.array([0])
+    while frontier.size:
+        nxt = np.unique(table[np.ix_(frontier, np.asarray(gens, dtype=np.int64))]) if gens else frontier[:0]
+        nxt = nxt[~seen[nxt]]
+        seen[nxt] = True
+        frontier = nxt
+    if not seen.all():
+        return f"{int((~seen).sum())} elements are not products of the heaps' images"
+    for a in gens:
+        # (x a) y  versus  x (a y), for all x, y
+        if not np.array_equal(table[table[:, a]], table[:, table[a]]):
+            return f"the table is not associative (Light's test fails at element {a})"
+    return None
+
+
+def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
+    if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+        raise _bad(name, "unknown record format")
+    try:
+        order, top = int(rec["order"]), int(rec["top"])
+        dtype = str(rec["dtype"])
+        if dtype not in ("u1", "u2", "u4"):
+            raise ValueError(f"dtype {dtype!r}")
+        if order < 1 or top < 0:
+            raise ValueError(f"order {order}, top {top}")
+        # refuse up front a table that cannot fit (before inflating it)
+        check_fits(table_bytes(order, 2), f"re-verifying the stored misère quotient of {name} "
+                                          f"(order {order:,})")
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(rec["table"], validate=True), order * order * 4 + 1)
+        if inflate.unconsumed_tail:
+            raise ValueError(f"the table is longer than order {order} allows")
+        table = np.frombuffer(raw, dtype="<" + dtype).astype(np.int64)
+        if table.size != order * order:
+            raise ValueError(f"{table.size} table entries for order {order}")
+        table = table.reshape(order, order)
+        ptext = str(rec["P"])
+        if len(ptext) != order or set(ptext) - {"0", "1"}:
+            raise ValueError("P is not a 0/1 string of the order's length")
+        P = np.array([c == "1" for c in ptext], dtype=bool)
+        phi = [int(x) for x in rec["phi"]]
+        if len(phi) != top + 1:
+            raise ValueError(f"Φ has {len(phi)} entries for heaps 0..{top}")
+        seconds = float(rec.get("seconds") or 0.0)
+        claims_final = bool(rec.get("final"))
+    except (KeyError, TypeError, ValueError, zlib.error, base64.binascii.Error) as exc:
+        raise _bad(name, f"unreadable record ({exc})") from None
+    pre, period = _verify(ruleset, name, table, P, phi, claims_final, max_states, lambda why: _bad(name, why))
+    deadline = Deadline(None)
+    # a record written by cgtalg is reduced and canonically numbered already
+    if not (quotient_kernel.available() and quotient_kernel.is_reduced(pre)):
+        pre = _reduce(pre, None, deadline)
+    return QuotientState(pre, period, seconds)
+
+
+def _verify(ruleset: Any, name: str, table: np.ndarray, P: np.ndarray, phi: list[int], claims_final: bool,
+            max_states: int, bad: Any) -> tuple[Pretension, tuple[int, int] | None]:
+    """The exact verification of a quotient's data against ``ruleset``'s own moves: the monoid,
+    the P- and N-conditions for heaps ``0..len(phi)-1`` and, when it ``claims_final``, the misère
+    periodicity theorem. Returns the pretension and the certified period; raises ``bad(why)``."""
+    order, top = table.shape[0], len(phi) - 1
+    if any(not 0 <= x < order for x in phi):
+        raise bad("Φ has elements outside the table")
+    if P[0]:
+        raise bad("the identity (the empty position, an N-position) is in P")
+    gens = sorted(set(phi) - {0})
+    why = check_monoid(table, gens)
+    if why is not None:
+        raise bad(why)
+    deadline = Deadline(None)
+    pre = Pretension(FiniteMonoid(table), P, phi)
+    digits = quotient_kernel.take_break_digits(ruleset) if quotient_kernel.available() else None
+    try:
+        if digits is not None:
+            # the option images straight from the code's digits (its own moves), in C
+            S = quotient_kernel.tb_images(pre.monoid, phi, digits)
+            for h in range(top + 1):
+                if not S[h] and phi[h] != 0:
+                    raise bad(f"heap {h} has no move but Φ({h}) is not the identity")
+            fail = quotient_kernel.verify(pre, None, max_states, deadline, S=S)
+        else:
+            options = []
+            for h in range(top + 1):     # the ruleset's own moves: nothing of the record is trusted
+                deadline.check(f"re-verifying the stored misère quotient of {name} (heap {h})")
+                options.append(_heap_options(ruleset, h))
+            for h in range(top + 1):
+                if not options[h] and phi[h] != 0:
+                    raise bad(f"heap {h} has no move but Φ({h}) is not the identity")
+            fail = verify_pretension(pre, options, max_states, deadline)
+    except ComputationLimitError as exc:
+        raise ComputationLimitError(f"re-verifying the stored misère quotient of {name}: {exc}") from None
+    if fail is not None:
+        raise bad("it fails the exact verification: it predicts the wrong outcome for "
+                         f"the position {' + '.join(map(str, fail)) or '0'}")
+    k = _max_take(ruleset)
+    period = certified_misere_period(phi, k, max_parts(ruleset)) if k is not None else None
+    if claims_final and period is None:
+        if k is None or certified_misere_period(phi, k, legacy=True) is None:
+            raise bad("it claims to be final but Φ is not certified periodic")
+        # written under the bound of cgtalg before issue 20 (n0 where max(n0, 1) belongs):
+        # a verified Q_top, not final; the construction goes on from it
+        warnings.warn(f"the stored misère quotient of {name} ({quotient_key(ruleset)}) was "
+                      "marked final under an older periodicity bound; it is used as Q_"
+                      f"{top} and extended", RuntimeWarning, stacklevel=4)
+    return pre, period
+
+
+def check_quotient_claim(ruleset: Any, table: Any, P: Any, phi: Any, final: bool,
+                         max_states: int = 2_000_000) -> list[str]:
+    """Re-verify a misère quotient as ``cgtalg quotient --json`` prints it (its ``table``, the
+    P-portion ``P`` as booleans, ``phi_elements``, ``final``) against ``ruleset``'s own moves:
+    the table is a commutative monoid generated by the heaps' images, the pretension passes the
+    exact P- and N-conditions on heaps ``0..len(phi)-1`` (Plambeck & Siegel 2008), and a final
+    quotient's Φ is certified periodic by the misère periodicity theorem. Returns what was
+    checked.
+
+    Raises
+    ------
+    CertificateError
+        With the reason, when any of it fails or the data are malformed.
+    """
+    from cgtalg.errors import CertificateError
+
+    name = _game_name(ruleset)
+    try:
+        t = np.asarray(table, dtype=np.int64)
+        Pb = np.asarray([bool(x) for x in P], dtype=bool)
+        ph = [int(x) for x in phi]
+        if t.ndim != 2 or t.shape[0] != t.shape[1] or t.shape[0] < 1 or len(Pb) != t.shape[0] or not ph:
+            raise ValueError("the table is not square, or P does not match its order")
+    except (TypeError, ValueError) as exc:
+        raise CertificateError(f"{name}: malformed quotient data ({exc})") from None
+    check_fits(table_bytes(t.shape[0], 2), f"re-verifying the misère quotient of {name} (order {t.shape[0]:,})")
+    if Pb[0]:
+        raise CertificateError(f"{name}: the identity (the empty position, an N-position) is in P")
+    pre, period = _verify(ruleset, name, t, Pb, ph, final, max_states,
+                          lambda why: CertificateError(f"{name}: {why}"))
+    done = [f"order {t.shape[0]}: the table is a commutative monoid generated by the heaps' images",
+            f"P- and N-conditions hold for heaps 0..{len(ph) - 1} on the code's own moves"]
+    if final:
+        if period is None:  # only an older, weaker bound certifies it
+            raise CertificateError(f"{name}: it claims to be final but Φ is not certified periodic")
+        n0, p = period
+        done.append(f"final: Φ certified periodic from heap {n0} with period {p} "
+                    "(misère periodicity theorem, Plambeck & Siegel 2008)")
+    return done
+
+
+def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> Any:
+    """Why the stored ray record ``rec`` of ``ruleset`` is not a proof that ``Q_v`` is infinite
+    (a text), or ``(ray pretension, witness, top)`` when it is: decoded (the generator columns
+    must commute, :func:`~cgtalg.quotients.rays.commute_problem`), every heap without
+    moves must map to the identity, verified against the ruleset's own moves for every heap
+    ``<= top`` (:func:`verify_ray_pretension`), and the order witness recomputed
+    (:func:`order_witness`: the stored one is not read)."""
+    from cgtalg.quotients.rays import decode_ray, moveless_problem, order_witness, verify_ray_pretension
+
+    if not isinstance(rec, dict):
+        return "not a record"
+    try:
+        ray, _stored_witness, top = decode_ray(rec)
+    except ValueError as exc:
+        return str(exc)
+    options = [_heap_options(ruleset, h) for h in range(top + 1)]
+    why = moveless_problem(ray, options)
+    if why is not None:
+        return why
+    try:
+        fail = verify_ray_pretension(ray, options, max_states, Deadline(None))
+    except (ArgumentError, ComputationLimitError) as exc:
+        return f"its verification stopped: {exc}"
+    if fail is not None:
+        return f"it does not verify ({fail})"
+    witness = order_witness(ray)
+    if witness is None:
+        return "it has no order witness, so it proves no infinite quotient"
+    return ray, witness, top
+
+
+def ray_certificate(ruleset: Any, store: Any, max_states: int = 50_000_000) -> dict | None:
+    """The certificate that a misère quotient of ``ruleset`` is infinite, from the proof stored
+    beside its last finite quotient (a JSON-ready document,
+    :mod:`cgtalg.quotients.infinite`; ``cgtalg check`` reads it), or None when no proof
+    is stored. The stored proof is re-verified first (:meth:`Checkpointer.load_rays`), and the
+    last finite quotient ``Q_{v−1}`` (re-verified too) gives the ``last_finite`` claims when
+    it is stored with exactly those heaps.
+
+    Raises
+    ------
+    StoreCorruptError
+        When the stored proof, or the finite quotient beside it, fails a check.
+    """
+    from cgtalg.quotients.infinite import infinite_certificate
+
+    ck = Checkpointer(ruleset, store, max_states)
+    got = ck.load_rays()
+    if got is None:
+        return None
+    ray, witness, top = got
+    last = None
+    st = ck.load()
+    if st is not None and not st.final and st.top == ray.v - 1:
+        q = st.quotient(ck.name, st.top)
+        last = {"heap": st.top, "order": q.order, "p_count": len(q.p_portion)}
+    return infinite_certificate(ck.name, ray, witness, top, last)
+
+
+def load_quotient_state(ruleset: Any, store: Any, max_states: int = 2_000_000) -> Any:
+    """The verified quotient state stored for ``ruleset`` (None when nothing is stored).
+
+    Raises
+    ------
+    StoreCorruptError
+        When the stored record fails a check (module docstring).
+    """
+    return Checkpointer(ruleset, store, max_states).load()
+
+
+def save_quotient_state(ruleset: Any, store: Any, state: Any) -> None:
+    """Write ``state`` for ``ruleset`` unless the store already knows as much."""
+    ck = Checkpointer(ruleset, store)
+    ck.write(state)
+
+
+def _as_store(store: Any) -> Any:
+    """``store`` when it is an opened store (duck-typed: ``sequence_meta`` and
+    ``put_sequence_meta``), None for None or False."""
+    if store is None or store is False:
+        return None
+    if not (callable(getattr(store, "sequence_meta", None))
+            and callable(getattr(store, "put_sequence_meta", None))):
+        raise StoreError(f"a misère quotient is stored in an opened store, not a {type(store).__name__} "
+                         "(open a URL with cgtalg.store.open_store first)")
+    return store
+
+
+class Checkpointer:
+    """Reads and writes one ruleset's quotient record; writes at most every few seconds.
+
+    ``store`` is an opened store (anything with ``sequence_meta`` and ``put_sequence_meta``), or
+    None for none."""
+
+    def __init__(self, ruleset: Any, store: Any, max_states: int = 2_000_000, replace: bool = False) -> None:
+        self.ruleset = ruleset
+        self.name = _game_name(ruleset)
+        self.store = _as_store(store)
+        self.key = quotient_key(ruleset)
+        self.max_states = max_states
+        self.replace = replace           # overwrite what is stored even if it claims more
+        self.stored_rank: tuple[bool, int] | None = None
+        self._pending: Any = None
+        self._last = time.monotonic()
+        self._keep_rays = False          # a proof written in this run survives a fresh state
+
+    @property
+    def active(self) -> bool:
+        return self.store is not None
+
+    def _record(self) -> dict | None:
+        meta = self.store.sequence_meta(self.key)
+        rec = (meta or {}).get(ENTRY)
+        if rec is None:
+            return None
+        try:
+            self.stored_rank = (bool(rec.get("final")), int(rec.get("top")))
+        except (AttributeError, TypeError, ValueError):
+            self.stored_rank = None
+        return rec
+
+    def load(self, better_than: tuple[bool, int] | None = None) -> Any:
+        """The verified stored state, or None (nothing stored, or it claims no more than
+        ``better_than``)."""
+        if self.store is None:
+            return None
+        rec = self._record()
+        if rec is None:
+            return None
+        if better_than is not None and self.stored_rank is not None and self.stored_rank <= better_than:
+            return None
+        st = _decode(rec, self.name, self.ruleset, self.max_states)
+        self.stored_rank = st.rank()
+        return st
+
+    def load_rays(self) -> tuple[Any, tuple[int, int], int] | None:
+        """The stored proof that a partial quotient is infinite, re-verified: ``(ray pretension,
+        order witness, top heap)``, or None when none is stored. Raises
+        :class:`~cgtalg.errors.StoreCorruptError` when it fails a check."""
+        if self.store is None:
+            return None
+        rec = (self.store.sequence_meta(self.key) or {}).get(RAYS)
+        if rec is None:
+            return None
+        why = check_rays_record(self.ruleset, rec, self.max_states)
+        if isinstance(why, str):
+            raise StoreCorruptError(
+                f"the stored proof that a misère quotient of {self.name} is infinite (store row: sequence "
+                f"{self.key!r}, metadata entry {RAYS!r}) is rejected: {why}. Recompute it with "
+                "misere_quotient(..., strategy='counting', resume=False) (CLI: --fresh), which replaces it")
+        return why
+
+    def write_rays(self, ray: Any, witness: tuple[int, int], top: int) -> None:
+        """Store a verified ray pretension with its order witness, beside the finite state."""
+        if self.store is None:
+            return
+        from cgtalg.quotients.rays import encode_ray
+
+        self.flush()
+        meta = dict(self.store.sequence_meta(self.key) or {})
+        meta[RAYS] = encode_ray(ray, witness, top)
+        self.store.put_sequence_meta(self.key, meta, replace=True)
+        self._keep_rays = True
+
+    def write(self, state: Any) -> None:
+        if self.store is None:
+            return
+        if not self.replace:
+            if self.stored_rank is None:
+                self._record()
+            if self.stored_rank is not None and self.stored_rank >= state.rank():
+                return
+        meta = {ENTRY: _encode(state, self.name)}
+        rays = (self.store.sequence_meta(self.key) or {}).get(RAYS)
+        if rays is not None and (self._keep_rays or not self.replace):
+            meta[RAYS] = rays              # a proof of infinitude stays beside the finite state
+        self.store.put_sequence_meta(self.key, meta, replace=True)
+        self.stored_rank = state.rank()
+        self.replace = False
+        self._pending = None
+        self._last = time.monotonic()
+
+    def update(self, state: Any, every: float) -> None:
+        """Remember ``state``; write it when ``every`` seconds passed since the last write."""
+        if self.store is None:
+            return
+        self._pending = state
+        if time.monotonic() - self._last >= every:
+            self.write(state)
+
+    def flush(self) -> None:
+        if self._pending is not None:
+            self.write(self._pending)
