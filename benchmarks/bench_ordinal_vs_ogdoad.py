@@ -40,7 +40,8 @@ import numpy as np
 
 from cgtalg.nimbers import lenstra
 from cgtalg.nimbers.engine import engine
-from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt, nimber
+from cgtalg.nimbers.nimber import Nimber, nimber
+from cgtalg.nimbers.nimber_ops import nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
 from cgtalg.nimbers.ordinal import _from_sympy, format_ordinal, ordinal
 
 try:

@@ -142,7 +142,7 @@ def _median_run(lib: str, game: str, board: str, timeout: float, engine: str | N
 def _value_of(lib: str, text: str):
     """The peer's printed value as a cgtalg form (None when it cannot be read)."""
     try:
-        from cgtalg.core.partizan_notation import parse_partizan
+        from cgtalg.normal.notation import parse_partizan
 
         t = text
         if t.startswith("CanonicalForm("):

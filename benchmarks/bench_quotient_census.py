@@ -2,7 +2,7 @@
 
 1. codes/hour and classes/hour of the quotient census of every octal code of up to
    ``--digits`` digits (default 2: 63 codes, 41 classes) with a class budget of
-   ``--class-time`` seconds, serially in this process and on a Dask ``LocalCluster`` with 2
+   ``--time class=TIME`` (default 5 s; a plain ``--time`` bounds each census run), serially in this process and on a Dask ``LocalCluster`` with 2
    workers, each against a fresh SQLite store; cluster start-up is timed apart. Peak resident
    memory of the driver (and, for the cluster, of the workers) beside the time.
 2. the rerun: the same census again on the filled store (every class re-checked and reused),
@@ -11,7 +11,7 @@
    whole budget), from the records' ``seconds``.
 
     PYTHONPATH=. python benchmarks/bench_quotient_census.py                     # 2-digit codes, 5 s a class
-    PYTHONPATH=. python benchmarks/bench_quotient_census.py --digits 3 --class-time 10
+    PYTHONPATH=. python benchmarks/bench_quotient_census.py --digits 3 --time class=10s
 
 The full 3-digit census of the docs (docs/quotient_census.md) is the command given there.
 """
@@ -32,10 +32,10 @@ def _peak_mib() -> float:
     return max(own, kids) / 1024
 
 
-def run(digits: int, class_time: float, workers: int | None) -> None:
+def run(digits: int, class_time: float, workers: int | None, max_seconds: float | None = None) -> None:
     from cgtalg.census import quotient_census
 
-    kw = dict(digits=digits, class_seconds=class_time, progress=False)
+    kw = dict(digits=digits, class_seconds=class_time, progress=False, max_seconds=max_seconds)
     with tempfile.TemporaryDirectory() as tmp:
         for label, sched in (("serial, in-process", "serial"), (f"LocalCluster, {workers} workers", None)):
             path = os.path.join(tmp, f"{sched or 'dask'}.sqlite")
@@ -80,13 +80,17 @@ def run(digits: int, class_time: float, workers: int | None) -> None:
                   + (f", largest worker {worker_mem:.0f} MiB" if worker_mem else ""))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    from cgtalg.cli.common import TimePart, add_time_arguments, resolve_time_arguments
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--digits", type=int, default=2)
-    ap.add_argument("--class-time", type=float, default=5.0)
+    add_time_arguments(
+        ap, TimePart(None, "max_seconds", None, "the budget of each census run"),
+        TimePart("class", "class_time", 5.0, "the budget of one class", ("--class-time",)))
     ap.add_argument("--workers", type=int, default=2)
-    args = ap.parse_args()
-    run(args.digits, args.class_time, args.workers)
+    args = resolve_time_arguments(ap, ap.parse_args(argv))
+    run(args.digits, args.class_time, args.workers, args.max_seconds)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,13 @@
 to the issue-8 baseline ``python -c "import click, sqlalchemy"`` measured in the same run, and
 the heavy modules each one loaded.
 
-Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR] [--light]
+Run:  PYTHONPATH=. python benchmarks/bench_startup.py [N] [--markdown] [--against DIR] [--light] [--url]
 (N fresh processes per command, default 5; ``--markdown`` prints the table of
 docs/performance.md, "Time per command"; ``--against DIR`` times another checkout of cgtalg,
 e.g. ``main``, in the same run, interleaved command by command, as a "before" column;
-``--light`` times only the light commands and the three reference rows).
+``--light`` times only the light commands and the three reference rows; ``--url`` names the
+store by a SQLAlchemy URL, ``CGTALG_STORE=sqlite:////tmp/.../store.sqlite``, instead of its path:
+issue 33, a URL store runs the light commands as fast as a plain path).
 
 Every command runs once before it is timed (warm: the store exists and holds what the command
 stores, Python's bytecode caches are written, numba's on-disk cache too when numba runs), in
@@ -122,22 +124,25 @@ def _median_seconds(args: list[str], runs: int, env: dict) -> tuple[float, float
             measured[-1][2], (min(walls), max(walls)))
 
 
-def _envs(tmp: str, root: pathlib.Path, tag: str) -> dict:
+def _envs(tmp: str, root: pathlib.Path, tag: str, url: bool = False) -> dict:
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base["PYTHONPATH"] = str(root)
-    envs = {name: {**base, "CGTALG_STORE": str(pathlib.Path(tmp) / f"{tag}-{name}.sqlite")}
+    prefix = "sqlite:///" if url else ""  # sqlite:////tmp/...: an absolute path
+    envs = {name: {**base, "CGTALG_STORE": prefix + str(pathlib.Path(tmp) / f"{tag}-{name}.sqlite")}
             for name in ("plain", "quotient")}
     subprocess.run([sys.executable, "-c", CLI, "quotient", "0.77"], env=envs["quotient"], cwd=root,
                    check=True, capture_output=True)
     return envs
 
 
-def measure(runs: int = 5, against: pathlib.Path | None = None, light_only: bool = False) -> tuple[list, float]:
+def measure(runs: int = 5, against: pathlib.Path | None = None, light_only: bool = False,
+            url: bool = False) -> tuple[list, float]:
     """``([(label, median wall seconds, median CPU seconds, heavy modules loaded, (least, greatest)
-    wall seconds, (wall, CPU) seconds of `against` or None)], load average)``, baseline first."""
+    wall seconds, (wall, CPU) seconds of `against` or None)], load average)``, baseline first;
+    with ``url`` the store is named by a ``sqlite:///`` URL."""
     with tempfile.TemporaryDirectory() as tmp:
-        envs = _envs(tmp, ROOT, "here")
-        other = _envs(tmp, against, "other") if against is not None else None
+        envs = _envs(tmp, ROOT, "here", url)
+        other = _envs(tmp, against, "other", url) if against is not None else None
         load = os.getloadavg()[0]
         results = []
         for label, args, store in CASES:
@@ -157,7 +162,7 @@ def main() -> None:
         del argv[i:i + 2]
     args = [a for a in argv if not a.startswith("--")]
     runs = int(args[0]) if args else 5
-    results, load = measure(runs, against, light_only="--light" in argv)
+    results, load = measure(runs, against, light_only="--light" in argv, url="--url" in argv)
     base, base_cpu = results[0][1], results[0][2]
     floor = results[1][1]
     for label, wall, cpu, heavy, spread, before in results:  # the full listing (on stderr with --markdown)
@@ -186,7 +191,9 @@ def main() -> None:
                 print(f"| `{shown}` | {wall * 1000:.0f} | {spread[0] * 1000:.0f}–{spread[1] * 1000:.0f} | "
                       f"{wall / base:.2f} | {cpu * 1000:.0f} | {under} | {', '.join(heavy) or '-'} |{was}")
         return
-    print(f"median of {runs} runs each (warm); load average {load:.2f}; `python -c pass` {floor * 1000:.0f} ms")
+    store = "a sqlite:/// URL" if "--url" in argv else "a plain path"
+    print(f"median of {runs} runs each (warm); store named by {store}; load average {load:.2f}; "
+          f"`python -c pass` {floor * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

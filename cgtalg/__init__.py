@@ -9,6 +9,13 @@ canonical forms, nimbers): :func:`outcome`, :func:`winning_moves`, :func:`canoni
 :func:`compare`, :func:`grundy`, :func:`misere_grundy`, :func:`genus`, :func:`mean`, ...
 (:mod:`cgtalg.ops`).
 
+The top level is curated: the doors, the constructors and parsers, the result types met by
+name and one entry point per tool (``__init__.pyi`` lists them, ``docs/api.md`` groups them).
+Everything else is public in its subpackage: :mod:`cgtalg.core`, :mod:`cgtalg.normal`,
+:mod:`cgtalg.misere`, :mod:`cgtalg.quotients`, :mod:`cgtalg.rulesets`, :mod:`cgtalg.nimbers`
+(slow reference implementations in :mod:`cgtalg.nimbers.reference`), :mod:`cgtalg.ops`,
+:mod:`cgtalg.store`, :mod:`cgtalg.census`, :mod:`cgtalg.report`, :mod:`cgtalg.viz`.
+
     >>> import cgtalg as cg
     >>> G = cg.parse("{*2}")
     >>> cg.grundy(G), cg.misere_grundy(G), cg.outcome("{1|-1}")
@@ -21,19 +28,14 @@ import lazy_loader as _lazy
 
 from cgtalg import hooks as _hooks
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # The package root stands above every layer: it fills the registration points of the lower
 # layers (cgtalg.hooks) with references that are imported on first use.
 _hooks.position_game.provide("cgtalg.rulesets.registry:position_game", default=True)
 _hooks.ruleset_named.provide("cgtalg.rulesets.registry:get_ruleset", default=True)
 _hooks.form_html.provide("cgtalg.viz.html:game_html", default=True)
-_hooks.partizan_le.provide("cgtalg.normal.partizan:le", default=True)
-_hooks.partizan_canonical.provide("cgtalg.normal.partizan:canonical_form", default=True)
-_hooks.partizan_canonical_sum.provide("cgtalg.normal.partizan:canonical_sum", default=True)
-_hooks.partizan_mean.provide("cgtalg.normal.thermography:mean", default=True)
-_hooks.partizan_higher_up.provide("cgtalg.normal.partizan:higher_up", default=True)
-_hooks.partizan_higher_parts.provide("cgtalg.normal.partizan:higher_uptimal_parts", default=True)
+_hooks.partizan_notation.provide("cgtalg.normal.notation", default=True)
 
 # Every public name is imported from its module on first use (scientific Python's lazy_loader,
 # SPEC 1), as the stub ``__init__.pyi`` beside this file lists them, so ``import cgtalg`` stays

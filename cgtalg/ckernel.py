@@ -14,6 +14,13 @@ implementation of the same operations, the reference and the fallback. A
   and not used, with a warning saying how to rebuild, so an edited kernel never runs from an
   old build.
 
+Each kernel's wrapper module (``cgtalg.nimbers.compiled``, ``cgtalg.normal.partizan_kernel``,
+``cgtalg.quotients.kernel``) names its kernel once and takes its module-level functions
+``load``, ``source_hash``, ``status`` and ``available`` from :meth:`CompiledKernel.functions`::
+
+    KERNEL = CompiledKernel("cgtalg.nimbers._nimc", Path(__file__).parent, "_nimc", "nimber kernel")
+    load, source_hash, status, available = KERNEL.functions(__name__)
+
 This module is at the bottom of cgtalg's layers: it imports nothing of cgtalg.
 """
 
@@ -26,6 +33,7 @@ import os
 import warnings
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
 
 __all__ = ["CompiledKernel", "pure_python_requested"]
 
@@ -108,3 +116,38 @@ class CompiledKernel:
         """Which implementation runs: ``"compiled"``, or ``"python (why)"`` / ``"disabled (...)"``."""
         self.load()
         return self.status_text
+
+    def available(self) -> bool:
+        """Whether the compiled kernel is in use (built, current, and not disabled by
+        ``CGTALG_PURE_PYTHON``)."""
+        return self.load() is not None
+
+    def functions(self, module: str) -> tuple[Callable, Callable, Callable, Callable]:
+        """``(load, source_hash, status, available)``: the module-level functions of the
+        kernel's wrapper module ``module`` (its ``__name__``), each documented with the
+        kernel's names."""
+        stem, what = self.stem, self.what
+
+        def load() -> ModuleType | None:
+            return self.load()
+
+        def source_hash() -> str | None:
+            return self.source_hash()
+
+        def status() -> str:
+            return self.status()
+
+        def available() -> bool:
+            return self.available()
+
+        load.__doc__ = (f"The extension module ``{self.module_name}``, or ``None`` when the Python path runs "
+                        "(a stale build is refused with a warning: :meth:`cgtalg.ckernel.CompiledKernel.load`).")
+        source_hash.__doc__ = (f"The hash a build of the {what} must carry to be used (``{stem}*.c`` and "
+                               f"``{stem}*.h`` beside it; :meth:`cgtalg.ckernel.CompiledKernel.source_hash`), "
+                               "or ``None``.")
+        status.__doc__ = f'Which implementation the {what} uses: ``"compiled"`` or ``"python (why)"`` / ``"disabled (...)"``.'
+        available.__doc__ = f"Whether the compiled {what} is in use (built, current, not disabled)."
+        for f in (load, source_hash, status, available):
+            f.__module__ = module
+            f.__qualname__ = f.__name__
+        return load, source_hash, status, available

@@ -24,6 +24,7 @@ __all__ = [
     "StoreSchemaError",
     "StoreCorruptError",
     "RulesetError",
+    "RulesetFactError",
     "GenusNotationError",
 ]
 
@@ -131,6 +132,19 @@ class FieldExtensionError(CgtalgError, ArithmeticError):
 
 class RulesetError(CgtalgError, ValueError):
     """A ruleset or position that violates the ruleset protocol (bad position, bad move)."""
+
+
+class RulesetFactError(RulesetError):
+    """A theorem refused a heap ruleset that does not declare a fact the theorem needs (the
+    most tokens a move removes, the most heaps a move leaves, ...;
+    :class:`cgtalg.core.heap_facts.HeapFacts`). The message names the ruleset, the theorem,
+    the facts missing and how to declare them. ``facts`` holds the names of the missing facts,
+    ``theorem`` the theorem refused."""
+
+    def __init__(self, message: str, theorem: str = "", facts: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.theorem = theorem
+        self.facts = tuple(facts)
 
 
 class StoreError(CgtalgError):
@@ -339,7 +353,7 @@ __all__ += ["require_int"]
 
 
 class NodeNotFoundError(CgtalgError, KeyError):
-    """A node asked of a game graph that does not contain it (:func:`cgtalg.from_networkx` with
+    """A node asked of a game graph that does not contain it (:func:`cgtalg.core.from_networkx` with
     a root that is not a node). A ``KeyError`` whose message prints as written."""
 
     def __str__(self) -> str:

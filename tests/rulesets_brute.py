@@ -63,7 +63,7 @@ def outcome_by_play(left: Moves, right: Moves, pos: Hashable, misere: bool = Fal
 
 def cgt_py_form(obj: Any) -> Any:
     """The library's form of a cgt-py object's canonical form (read from its text)."""
-    from cgtalg.core.partizan_notation import parse_partizan
+    from cgtalg.normal.notation import parse_partizan
 
     text = repr(obj.canonical_form)
     assert text.startswith("CanonicalForm(") and text.endswith(")")

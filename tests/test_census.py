@@ -187,7 +187,7 @@ def test_overlapping_censuses_and_the_scheduler_address(client, serial, tmp_path
     first = octal_census(digits=1, scheduler=client, store=path, **PARAMS)
     assert first.computed == 6
     args = ["census", "octal", "--digits", "2", "--values", str(PARAMS["values"]), "--genus-heaps", "12",
-            "--quotient-heaps", "6", "--quotient-seconds", "60", "--scheduler", client.scheduler.address,
+            "--quotient-heaps", "6", "--time", "quotient=60s", "--scheduler", client.scheduler.address,
             "--store", path, "--json"]
     out = CliRunner().invoke(cli, args)
     assert out.exit_code == 0, out.output

@@ -74,7 +74,7 @@ def test_grundy_matches_brute_force_and_xor_rule():
     forms = [random_form(rng, 4) for _ in range(60)]
     for g in forms:
         assert cg.grundy(g) == brute_grundy(g)
-        assert cg.misere_outcome(g) == brute_misere_outcome(g)
+        assert cg.outcome(g, misere=True) == brute_misere_outcome(g)
     for g, h in zip(forms[:20], forms[20:40]):
         # Sprague-Grundy: value of a sum is the XOR (nim-sum) of the values
         assert cg.grundy(g + h) == cg.grundy(g) ^ cg.grundy(h) == brute_grundy(g + h)
@@ -84,7 +84,7 @@ def test_misere_grundy_small_values():
     # Conway ONAG ch. 12 / notes/misere.md: the empty form is N in misère play.
     assert cg.misere_grundy(cg.zero) == 1
     assert cg.misere_grundy(cg.nim(1)) == 0
-    assert cg.misere_outcome(cg.nim(1) + cg.nim(1)) == "N"
+    assert cg.outcome(cg.nim(1) + cg.nim(1), misere=True) == "N"
     # Misère Nim (Bouton): a position with a heap >= 2 is P iff the nim-sum is 0;
     # with all heaps <= 1 it is P iff the number of 1-heaps is odd.
     for heaps in itertools.product(range(4), repeat=3):
@@ -93,7 +93,7 @@ def test_misere_grundy_small_values():
             expected = "P" if heaps[0] ^ heaps[1] ^ heaps[2] == 0 else "N"
         else:
             expected = "P" if sum(heaps) % 2 == 1 else "N"
-        assert cg.misere_outcome(g) == expected, heaps
+        assert cg.outcome(g, misere=True) == expected, heaps
 
 
 def test_winning_moves_lead_to_p_positions():

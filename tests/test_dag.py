@@ -6,6 +6,7 @@ import networkx as nx
 import pytest
 
 import cgtalg as cg
+from cgtalg.core import from_networkx
 from cgtalg.errors import LoopyGameError
 
 
@@ -21,24 +22,24 @@ def test_to_networkx_shares_subpositions():
 
 def test_from_networkx_round_trip_and_arbitrary_labels():
     g = cg.parse("{0, {*2}, *3+*}")
-    assert cg.from_networkx(g.to_networkx(), g.id) is g
+    assert from_networkx(g.to_networkx(), g.id) is g
     # any hashable node labels; edges point to options
     graph = nx.DiGraph([("a", "b"), ("b", "c"), ("a", "c")])
-    assert cg.from_networkx(graph, "a") is cg.nim(2)
-    assert cg.from_networkx(graph, "c") is cg.zero
+    assert from_networkx(graph, "a") is cg.nim(2)
+    assert from_networkx(graph, "c") is cg.zero
 
 
 def test_loopy_graph_names_a_cycle():
     graph = nx.DiGraph([("start", "x"), ("x", "y"), ("y", "z"), ("z", "x")])
     with pytest.raises(LoopyGameError) as info:
-        cg.from_networkx(graph, "start")
+        from_networkx(graph, "start")
     assert set(info.value.cycle) == {"x", "y", "z"}
     assert "loopy" in str(info.value) and "'x'" in str(info.value)
     # the unreachable part of a graph may be loopy: only the game from root matters
     graph.add_edge("free", "free")
-    assert cg.from_networkx(nx.DiGraph([("r", "s")]), "r") is cg.nim(1)
+    assert from_networkx(nx.DiGraph([("r", "s")]), "r") is cg.nim(1)
 
 
 def test_missing_root():
     with pytest.raises(KeyError, match="root 'q' is not a node"):
-        cg.from_networkx(nx.DiGraph([("a", "b")]), "q")
+        from_networkx(nx.DiGraph([("a", "b")]), "q")

@@ -100,13 +100,13 @@ def test_star2_plus_star2_and_star2_sharp_are_indistinguishable_among_these_game
     assert q.classes() == [["*2+*2", "{*2}"], ["*2"]]
     assert q.indistinguishable("*2+*2", "{*2}") and not q.indistinguishable("*2", "{*2}")
     # they are not equal as games: the quotient merges them in this universe only
-    assert not cg.misere_canonical("*2+*2") == cg.misere_canonical("{*2}")
+    assert not cg.canonical_form("*2+*2", misere=True, universe="impartial") == cg.canonical_form("{*2}", misere=True, universe="impartial")
 
 
 def test_sums_split_into_parts_that_are_in_the_closure():
     h = form_heaps(["*2+*2"])
     # the types are 0, *1, *2, *3 = *2+*1, *2+*2; the last two are sums of the first ones
-    assert [str(cg.misere_canonical(x)) for x in h.heaps] == ["*[0]", "*[1]", "*[2]"]
+    assert [str(cg.canonical_form(x, misere=True, universe="impartial")) for x in h.heaps] == ["*[0]", "*[1]", "*[2]"]
     assert h.heaps_of("*2+*2") == (2, 2) and h.heaps_of("*3") == (1, 2)
     # {*2} is not prime, but its counterpart (born on day 5) is not in the closure: kept whole
     assert form_heaps(["{*2}"]).max_heap == 3

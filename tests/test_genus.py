@@ -158,7 +158,7 @@ def test_seed000_warning_example():
     s1, s2 = r.heap(9) + r.heap(6), r.heap(9) + r.heap(3) + r.heap(3)
     assert str(genus(s1)) == "1^13" and str(genus(s2)) == "1^20"
     # adding a nim-heap of size 1: s1 + *1 is a misère P-position, s2 + *1 an N-position
-    assert cg.misere_outcome(s1 + cg.nim(1)) == "P" and cg.misere_outcome(s2 + cg.nim(1)) == "N"
+    assert cg.outcome(s1 + cg.nim(1), misere=True) == "P" and cg.outcome(s2 + cg.nim(1), misere=True) == "N"
 
 
 def test_published_0312_row():

@@ -57,3 +57,32 @@ def test_a_compile_error_fails_the_build(tmp_path):
             hook.initialize("0", {"artifacts": []})
     finally:
         hatch_build.KERNELS = old
+
+
+@pytest.mark.parametrize("loader, stem", [("cgtalg.nimbers.compiled", "_nimc"), ("cgtalg.quotients.kernel", "_quotc"),
+                                          ("cgtalg.normal.partizan_kernel", "_pgc")])
+def test_every_wrapper_answers_through_its_one_kernel(loader, stem, monkeypatch):
+    """The module-level functions of each wrapper (issue 33: written once, in cgtalg.ckernel)
+    answer for the wrapper's own kernel: ``source_hash`` is the SHA-256 of its sources as
+    hatch_build compiles it in, and ``CGTALG_PURE_PYTHON=1`` turns ``load``, ``status`` and
+    ``available`` to the Python path until the decision is taken again."""
+    import hashlib
+    import importlib
+
+    mod = importlib.import_module(loader)
+    files = sorted((p for p in mod.KERNEL.directory.glob(stem + "*") if p.suffix in (".c", ".h")), key=lambda p: p.name)
+    assert files and all(f.parent == mod.KERNEL.directory for f in files)
+    digest = hashlib.sha256()
+    for f in files:
+        data = f.read_bytes()
+        digest.update(f"{f.name}\0{len(data)}\0".encode() + data)
+    assert mod.source_hash() == digest.hexdigest()[:16]
+    assert {f.__module__ for f in (mod.load, mod.status, mod.available, mod.source_hash)} == {loader}
+    try:
+        monkeypatch.setenv("CGTALG_PURE_PYTHON", "1")
+        mod.KERNEL.reset()
+        assert (mod.load(), mod.available(), mod.status()) == (None, False, "disabled (CGTALG_PURE_PYTHON=1)")
+    finally:
+        monkeypatch.delenv("CGTALG_PURE_PYTHON")
+        mod.KERNEL.reset()
+    assert mod.available() == (mod.load() is not None) == (mod.status() == "compiled")

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cgtalg.core.partizan import integer, pgame
-from cgtalg.core.partizan_notation import parse_partizan
+from cgtalg.normal.notation import parse_partizan
 from cgtalg.errors import RulesetError
 from cgtalg.normal.partizan import canonical_form
 from cgtalg.rulesets.partizan.konane import Konane

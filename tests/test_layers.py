@@ -46,6 +46,7 @@ def test_the_package_keeps_its_layers():
 UPWARD = [
     ("core/notation.py", "from cgtalg.rulesets.registry import position_game"),
     ("core/partizan.py", "from cgtalg.normal.partizan import le"),
+    ("core/partizan.py", "from cgtalg.normal.notation import format_partizan"),
     ("core/game.py", "from cgtalg.viz.html import game_html"),
     ("quotients/construct.py", "from cgtalg.rulesets.heaps.octal import octal"),
     ("rulesets/heaps/genus.py", "from cgtalg.store import open_store"),

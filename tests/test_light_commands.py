@@ -260,21 +260,21 @@ LIGHT_ANSWERS = [
 
 @pytest.mark.parametrize("args", LIGHT_ANSWERS)
 def test_light_and_full_store_answer_alike_and_read_each_other(tmp_path, args):
-    """Each command three ways: without a store; on a store the full store wrote (a SQLAlchemy
-    URL always opens the full store), read back by the light store; on a store the light store
-    wrote, read back by the full store."""
+    """Each command three ways: without a store; on a store the full store wrote (a URL naming
+    the driver, ``sqlite+pysqlite://``, opens the full store), read back by the light store; on a
+    store the light store wrote, read back by the full store."""
     from cgtalg.store import open_store
 
     full_first, light_first = tmp_path / "full.sqlite", tmp_path / "light.sqlite"
     open_store(light_first).close()  # at the newest schema, empty: the light store writes to it
-    url = ["--store", f"sqlite:///{full_first}"]
+    url = ["--store", f"sqlite+pysqlite:///{full_first}"]
     plain, _ = _answer([*args, "--no-store"], [], full_first)
     wrote_full, heavy = _answer(args, url, full_first)
     assert "sqlalchemy" in heavy, args
     read_light, heavy = _answer(args, [], full_first)
     assert "sqlalchemy" not in heavy, (args, heavy)
     wrote_light, heavy_w = _answer(args, [], light_first)
-    read_full, _ = _answer(args, url[:1] + [f"sqlite:///{light_first}"], light_first)
+    read_full, _ = _answer(args, url[:1] + [f"sqlite+pysqlite:///{light_first}"], light_first)
     for res in (read_light, read_full, wrote_full, wrote_light):
         res.pop("store", None)  # the store's URL: two different files
     assert read_light == read_full and wrote_full == wrote_light, args
@@ -320,8 +320,9 @@ def test_light_store_opens_only_a_file_at_the_head(tmp_path):
     assert light.light_store_path(path) is None  # no file yet: the full store creates it
     assert type(light.open_light_store(path)) is Store
     assert light.light_store_path(path) == path
-    for other in (":memory:", f"sqlite:///{path}"):
-        assert light.light_store_path(other) is None
+    assert light.light_store_path(f"sqlite:///{path}") == path  # sqlite:////abs/path: the same file
+    for other in (":memory:", f"sqlite:///{path}?mode=ro", f"sqlite+pysqlite:///{path}", f"sqlite://localhost/{path}"):
+        assert light.light_store_path(other) is None, other
     open_store(path).close()
     con = sqlite3.connect(path)
     con.execute("UPDATE alembic_version SET version_num = '0042_from_the_future'")

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from loopy_brute import add, of, outcome
 
 import cgtalg as cg
+from cgtalg.core import format_loopy
 from cgtalg.errors import ArgumentTypeError, GameKindError, GameNotationError, LoopyGameError
 
 OUTCOME_NAME = {("L", "L"): "L", ("R", "R"): "R", ("L", "R"): "N", ("R", "L"): "P",
@@ -183,7 +184,7 @@ def test_canonical_encoding_is_invariant_under_renumbering(ga):
     assert cg.parse_loopy(str(a)) is a
     for t in ("*", "^", "{1|-1}", "*2"):
         h = a + cg.as_loopy(cg.parse_partizan(t))
-        text = cg.format_loopy(h, max_chars=3000)
+        text = format_loopy(h, max_chars=3000)
         if text.startswith("<loopy game of"):  # a text repeats shared positions: it was cut
             assert f"{h.size} positions" in text
         else:
@@ -231,5 +232,5 @@ def test_plus_minus_braces_read_as_the_partizan_notation_writes_them():
     for text in ("±{±1,{1,*|1}}", "±{0,*}", "+-{1,2}"):
         assert cg.parse_loopy(text) is cg.as_loopy(cg.parse_partizan(text.replace("+-", "±")))
     a = cg.parse_loopy("{0|0}") + cg.as_loopy(cg.parse_partizan("{1|-1}"))
-    assert cg.parse_loopy(cg.format_loopy(a)) is a
+    assert cg.parse_loopy(format_loopy(a)) is a
     assert str(cg.parse_loopy("±{0|pass}")) == "{over|under}"

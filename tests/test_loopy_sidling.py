@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from loopy_brute import add, is_stopper, le_stoppers, of, outcome, small_games
 
 import cgtalg as cg
+from cgtalg.normal import offside
 from cgtalg.core.loopy import Sides, loopy_from_key
 from cgtalg.errors import ArgumentError, GameNotationError, UnsupportedError
 from cgtalg.normal.loopy import loopy_outcome, loopy_relation
@@ -126,7 +127,7 @@ def test_sidling_by_hand():
     simplification alone gave off, which is not it). Down from on, {0|x} falls through
     1, 1/2, 1/4, ... and the limit a:{0|a} = over is closed (Winning Ways ch. 11)."""
     g = L("a:{|{a,{a|pass}|}}")
-    assert str(sidle(g, "offside")) == "-1" and str(cg.offside(g)) == "-1"
+    assert str(sidle(g, "offside")) == "-1" and str(offside(g)) == "-1"
     assert str(sidle(L("over - over"), "onside")) == "over"
     assert str(sidle(loopy_from_key("1,2|0,3;0,3|0,1;0,2|1,3;|"), "onside")) == "{over|0}"
 

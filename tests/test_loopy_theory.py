@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from loopy_brute import add, is_stopper, le_stoppers, of, outcome, outcome_ge, reachable, small_games
 
 import cgtalg as cg
+from cgtalg.normal import onside
 from cgtalg.errors import GameKindError, UnsupportedError
 from cgtalg.normal.loopy import loopy_le, loopy_relation
 
@@ -248,7 +249,7 @@ def test_sides_found_by_hand():
     G = {0|2} = 1): G = 1 & 1/2 (Winning Ways ch. 11, sidling). G = a:{pass,{a|}|pass,{a|}}:
     Left passes for ever in the onside, so its onside is on."""
     assert str(cg.loopy_sides("a:{0|{a,0|}}")) == "1 & 1/2"
-    assert str(cg.onside("a:{pass,{a|}|pass,{a|}}")) == "on"
+    assert str(onside("a:{pass,{a|}|pass,{a|}}")) == "on"
 
 
 @pytest.mark.slow

@@ -27,7 +27,7 @@ def _answers():
         partizan_misere_canonical_form(star + star, "dead-ending").id,
         str(misere_phylum(cg.parse("{*2, {*2}}"))),
         adder_index(cg.nim(2) + cg.nim(2)),
-        misere_canonical_sum(cg.nim(2), cg.nim(3)) == cg.misere_canonical(cg.nim(1)),
+        misere_canonical_sum(cg.nim(2), cg.nim(3)) == cg.canonical_form(cg.nim(1), misere=True, universe="impartial"),
         (q.order, len(q.p_portion)),
     )
 
@@ -57,11 +57,11 @@ def test_partizan_forms_are_refused_by_the_impartial_misere_functions_by_name():
     from cgtalg.errors import GameKindError
 
     with pytest.raises(GameKindError, match="impartial games only") as err:
-        cg.misere_canonical(integer(1))
+        cg.canonical_form(integer(1), misere=True, universe="impartial")
     assert any("universe='dicot'" in name for name in err.value.answered_by)
     with pytest.raises(GameKindError, match="partizan game"):
         cg.misere_grundy(integer(1))
     with pytest.raises(GameKindError, match="cgtalg.compare"):
         equivalent(integer(1), "*")
-    assert cg.misere_canonical(nimber(2)) is cg.misere_canonical(cg.nim(2))
+    assert cg.canonical_form(nimber(2), misere=True, universe="impartial") is cg.canonical_form(cg.nim(2), misere=True, universe="impartial")
     assert equivalent(nimber(1), "*").holds

@@ -107,7 +107,7 @@ def test_scan_option_statistics_match_enumeration():
         forms = [f.game for f in misere_games_born_by(day)]
         for u, count in zip(scan.universe, scan.option_counts):
             assert count == sum(1 for g in forms if u.game in g)
-        expected = sum(1 for g in forms if cg.zero in g and cg.misere_outcome(g) == "N")
+        expected = sum(1 for g in forms if cg.zero in g and cg.outcome(g, misere=True) == "N")
         assert scan.zero_option_n_count == expected
 
 

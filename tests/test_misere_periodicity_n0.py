@@ -145,9 +145,9 @@ def test_the_bound_uses_max_n0_1():
     # Φ = 1 a 1 a ... (0.304's pattern, least preperiod 0, period 2, k = 3): the bound of
     # issue 20 needs N >= 2·max(0, 1) + 2·2 + 3 + 1 = 10 where n0 = 0 gave 8
     phi = [0, 1] * 6
-    assert certified_misere_period(phi[:9], 3) is None
-    assert certified_misere_period(phi[:9], 3, legacy=True) == (0, 2)
-    assert certified_misere_period(phi[:11], 3) == (0, 2)
+    assert certified_misere_period(phi[:9], 3, parts=2) is None
+    assert certified_misere_period(phi[:9], 3, parts=2, legacy=True) == (0, 2)
+    assert certified_misere_period(phi[:11], 3, parts=2) == (0, 2)
     # hexadecimal codes (three heaps from one): h = 3 in the bound
     assert certified_misere_period(phi[:11], 3, parts=3) is None
     assert certified_misere_period(phi[:13], 1, parts=3) == (0, 2)

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from cgtalg.errors import NimberError, NimZeroDivisionError, OrdinalRangeError
 from cgtalg.nimbers import engine, finite, lenstra, roots
-from cgtalg.nimbers.nimber import Nimber, nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
+from cgtalg.nimbers.nimber import Nimber
+from cgtalg.nimbers.nimber_ops import nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
 from cgtalg.nimbers.ordinal import _from_sympy, _make, _out, format_ordinal, ordinal
 from cgtalg.nimbers.ordinal import nim_add as ord_nim_add
 

@@ -29,7 +29,8 @@ except ImportError:  # imported as tests.test_nimbers_compiled by the fresh inte
 
 from cgtalg.errors import OrdinalRangeError
 from cgtalg.nimbers import alpha_table, compiled, engine, finite, nimber
-from cgtalg.nimbers.nimber import Nimber, nim_add, nim_mul
+from cgtalg.nimbers.nimber import Nimber
+from cgtalg.nimbers.nimber_ops import nim_add, nim_mul
 
 C = compiled.load()
 needs_c = skip_without_kernel(C is not None, f"nimber kernel: {compiled.status()}")

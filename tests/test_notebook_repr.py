@@ -9,12 +9,12 @@ from cgtalg.nimbers import nim_roots, nim_solve_quadratic
 def test_results_have_html_views():
     results = [
         cg.parse("{*2}"),
-        cg.misere_canonical("{*2}"),
+        cg.canonical_form("{*2}", misere=True, universe="impartial"),
         cg.describe("{*2}"),
         cg.equivalent(cg.parse("*2+*"), cg.nim(3)),
         cg.prove_equivalence("{*2}", "*2+*2"),
         cg.solve(cg.ParityGame(), cg.ParityGame().start(9)),
-        cg.octal("0.77").periodicity(),
+        cg.TakeAndBreak("0.77").periodicity(),
         cg.find_period([1, 2, 3] * 10),
         nim_solve_quadratic(1, 1, 2**63),
         nim_roots("x^2+x+w"),

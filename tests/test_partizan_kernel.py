@@ -21,7 +21,7 @@ import pytest
 from conftest import skip_without_kernel
 
 from cgtalg.core.partizan import ZERO, dyadic, integer, nimber, pgame, up
-from cgtalg.core.partizan_notation import parse_partizan
+from cgtalg.normal.notation import parse_partizan
 from cgtalg.normal import partizan as P
 from cgtalg.normal import partizan_kernel as K
 from cgtalg.rulesets.partizan.games import Clobber, Domineering, Hackenbush, ToadsAndFrogs, partizan_form

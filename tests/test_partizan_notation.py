@@ -1,4 +1,4 @@
-"""Partizan notation (cgtalg.core.partizan_notation): CGSuite's grammar and printing conventions,
+"""Partizan notation (cgtalg.normal.notation): CGSuite's grammar and printing conventions,
 round trips, error messages, and the dispatch of :func:`cgtalg.parse`.
 
 Printed forms are compared with CGSuite's own test table (lib/core/src/test/scala/org/cgsuite/
@@ -16,8 +16,8 @@ import pytest
 
 import cgtalg as cg
 from cgtalg.core.partizan import ZERO, down, dyadic, integer, negative, nimber, pgame, switch, up
-from cgtalg.core.partizan_notation import (PARTIZAN_DEPTH_LIMIT, format_partizan, looks_partizan,
-                                           parse_partizan)
+from cgtalg.core.partizan_text import looks_partizan
+from cgtalg.normal.notation import PARTIZAN_DEPTH_LIMIT, format_partizan, parse_partizan
 from cgtalg.errors import ComputationLimitError, GameNotationError
 from cgtalg.core import named_forms as N
 from cgtalg.normal import partizan as P

@@ -26,12 +26,12 @@ def test_partizan_forms_round_trip_across_processes(tmp_path):
         f"st = open_store({url!r})\n"
         f"h = st.game({gid})\n"
         "g = cg.parse_partizan('{2||1|0}') + cg.up\n"
-        "print(h is g, st.form_id(g), st.get(g, 'note'), str(cg.partizan_canonical(h)))\n"
+        "print(h is g, st.form_id(g), st.get(g, 'note'), str(cg.canonical_form(h)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     same, again, note, text = out.stdout.split(maxsplit=3)
     assert same == "True" and int(again) == gid and note == "stored"
-    assert text.strip() == str(cg.partizan_canonical(g))
+    assert text.strip() == str(cg.canonical_form(g))
     report = verify_store(open_store(url), sample=None)
     assert not report["problems"], report["problems"]
 

@@ -243,7 +243,7 @@ def test_cli(tmp_path):
     from cgtalg.cli.main import cli
 
     store = str(tmp_path / "c.sqlite")
-    args = ["census", "quotient", "--codes", "0.123,0.0123,0.7", "--class-time", "30s", "--scheduler", "serial",
+    args = ["census", "quotient", "--codes", "0.123,0.0123,0.7", "--time", "class=30s", "--scheduler", "serial",
             "--store", store]
     out = CliRunner().invoke(cli, [*args, "--json", "--csv", str(tmp_path / "c.csv"), "--html",
                                    str(tmp_path / "c.html")])
@@ -256,5 +256,5 @@ def test_cli(tmp_path):
     text = CliRunner().invoke(cli, [*args, "--diff", str(tmp_path / "c.json")])
     assert text.exit_code == 0, text.output
     assert "0 disagreement(s)" in text.output and "3 reused from the store and re-checked" in text.output
-    bad = CliRunner().invoke(cli, ["census", "quotient", "--class-time", "nan", "--codes", "0.7"])
+    bad = CliRunner().invoke(cli, ["census", "quotient", "--time", "class=nan", "--codes", "0.7"])
     assert bad.exit_code != 0

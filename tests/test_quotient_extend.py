@@ -163,7 +163,7 @@ def test_brute_check_catches_a_wrong_p_portion():
 def test_frontier_script_small_run(tmp_path):
     tool = _tool()
     out = tmp_path / "f.json"
-    rc = tool.main(["0.07", "0.137", "--to", "18", "--seconds", "120", "--shift", "0.07:0.137",
+    rc = tool.main(["0.07", "0.137", "--to", "18", "--time", "120", "--shift", "0.07:0.137",
                     "--brute", "60", "--brute-tokens", "30", "--strategy", "least-order",
                     "--json", str(out)])
     assert rc == 0

@@ -92,6 +92,6 @@ def test_inf_le_is_the_right_stop_test():
         ok = inf_le(g, h)
         assert ok == (right_stop(h - g) >= 0)
         if ok:
-            assert any(cg.partizan_le(g, h + e) for e in epsilons), (str(g), str(h))
+            assert any(cg.compare(g, h + e).le for e in epsilons), (str(g), str(h))
         else:  # no infinitesimal can help: RS(H + ε - G) = RS(H - G) < 0
-            assert not any(cg.partizan_le(g, h + e) for e in epsilons)
+            assert not any(cg.compare(g, h + e).le for e in epsilons)

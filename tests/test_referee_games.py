@@ -129,7 +129,7 @@ def test_reads_what_cgtalg_prints():
     """cgtalg's printer writes canonical values by name (``^*``, ``1/2``, ``±1``, ``Tiny(2)``,
     ``^[2]*``): each text must read back to the very form cgtalg wrote (rows of its table)."""
     from cgtalg.core.partizan import pgame
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
     from cgtalg.normal.partizan import canonical_form
 
     rng = random.Random(7)
@@ -497,13 +497,14 @@ def test_mutated_misere_proof_steps_are_rejected(path, value, field):
 
 @pytest.mark.parametrize("universe", ["full", "dicot", "dead-ending"])
 def test_single_equality_certificates(universe):
-    """``partizan_misere_equal`` writes one certificate of ``=`` (two proofs, or a distinguisher
-    of either inequality): * + * = 0 among dicots only (docs/partizan_misere.md)."""
+    """``cgtalg.misere.partizan.misere_equal`` writes one certificate of ``=`` (two proofs, or a
+    distinguisher of either inequality): * + * = 0 among dicots only (docs/partizan_misere.md)."""
     from cgtalg.core.partizan import pgame
+    from cgtalg.misere.partizan import misere_equal
     from cgtalg.misere.partizan_certificate_json import comparison_to_json
 
     star = pgame([pgame()], [pgame()])
-    d = comparison_to_json(cg.partizan_misere_equal(star + star, pgame(), universe=universe))
+    d = comparison_to_json(misere_equal(star + star, pgame(), universe=universe))
     assert d["holds"] is (universe == "dicot") and ok(d)
     rejected(changed(d, "holds", not d["holds"]), "certificate.holds")
     if "proof" in d:

@@ -75,4 +75,4 @@ def test_forms_with_astronomical_texts_are_described_cheaply():
     assert r["grundy"] == 20 ^ 20 ^ 20 and r["misere_grundy"] == 20  # Bouton; misère Nim rule
     assert len(r["misere_canonical"]) == report_module.CANONICAL_TEXT_LIMIT
     assert r["misere_canonical"].startswith("*[") and r["misere_canonical"].endswith("...")
-    assert len(repr(cg.misere_canonical("*20+*20+*20"))) < 300
+    assert len(repr(cg.canonical_form("*20+*20+*20", misere=True, universe="impartial"))) < 300

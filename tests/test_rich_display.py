@@ -20,6 +20,16 @@ from fractions import Fraction as F
 import pytest
 
 import cgtalg as cg
+from cgtalg.misere import (
+    adder_description,
+    check_nim_position_classes,
+    misere_class_counts,
+    misere_ge,
+    misere_parts,
+    misere_phylum,
+    misere_simplification,
+    nim_position_game,
+)
 
 VOID = {"br", "hr", "img", "input", "meta", "area", "base", "col", "embed", "source", "track", "wbr", "param"}
 
@@ -82,31 +92,31 @@ def _objects():
         "LoopyGame": cg.parse_loopy("{0|pass}"),
         "Nimber": cg.Nimber(5),
         "Nimber (ordinal)": cg.Nimber("w^2*3+1"),
-        "MisereCanonicalForm": cg.misere_canonical("{{*2}, *}"),
+        "MisereCanonicalForm": cg.canonical_form("{{*2}, *}", misere=True, universe="impartial"),
         "Genus": cg.genus(k16),
-        "Phylum": cg.misere_phylum(k16),
+        "Phylum": misere_phylum(k16),
         "MisereClassification": cg.misere_classification(cg.TakeAndBreak("0.123").misere_canonical_heap(8)),
         "MisereQuotient": cg.misere_quotient("0.77"),
         "FormQuotient": cg.misere_quotient(["{*2}", "*2+*2"]),
         "ComponentQuotient": cg.misere_quotient("cram:1xn", max_heap=8),
         "Presentation": cg.misere_quotient("0.77").presentation(),
-        "Comparison (impartial misère)": cg.compare(cg.nim_position_game([2, 2]), cg.nim_position_game([3, 3]),
+        "Comparison (impartial misère)": cg.compare(nim_position_game([2, 2]), nim_position_game([3, 3]),
                                                     misere=True),
         "Comparison (dicot)": cg.compare("{*|*}", "0", misere=True, universe="dicot"),
         "Comparison (normal)": cg.compare("^", "*"),
         "EquivalenceResult (proof)": cg.equivalent("*2+*", "*3"),
         "EquivalenceResult (distinguisher)": cg.equivalent("{*2}", "*2+*2"),
         "EquivalenceResult (Grundy)": cg.equivalent("*2+*2", "0", misere=False),
-        "MisereComparison (proof)": cg.misere_ge(cg.parse("{*|*}"), cg.parse("0"), "dicot"),
-        "MisereComparison (distinction)": cg.misere_ge(cg.parse("^"), cg.parse("*"), "dead-ending"),
-        "MisereSimplification": cg.misere_simplification("{*|*}"),
-        "MiserePart": cg.misere_parts("*2+*2")[0],
+        "MisereComparison (proof)": misere_ge(cg.parse("{*|*}"), cg.parse("0"), "dicot"),
+        "MisereComparison (distinction)": misere_ge(cg.parse("^"), cg.parse("*"), "dead-ending"),
+        "MisereSimplification": misere_simplification("{*|*}"),
+        "MiserePart": misere_parts("*2+*2")[0],
         "Thermograph": cg.thermograph("{2|-1}"),
         "CensusResult": census,
         "CensusRow": census.rows[0],
         "PeriodicityResult": kayles.periodicity(),
         "Periodicity": cg.find_period([0, 1, 2] * 8),
-        "AdderDescription": cg.adder_description(cg.TakeAndBreak("0.123"), 16, letters="CAB"),
+        "AdderDescription": adder_description(cg.TakeAndBreak("0.123"), 16, letters="CAB"),
         "HeapMove": kayles.winning_moves([7, 9, 11, 13], misere=True)[0],
         "TakeAndBreak": kayles,
         "ParityGame": parity,
@@ -114,11 +124,11 @@ def _objects():
         "Solution": cg.solve(parity, parity.start(25)),
         "LoopyOutcome": cg.loopy_outcome(cg.parse_loopy("{0|pass}")),
         "Sides": cg.loopy_sides(cg.parse_loopy("a:{0,a|a}")),
-        "NimClassCheck": cg.check_nim_position_classes(6),
+        "NimClassCheck": check_nim_position_classes(6),
         "Position": cg.position("domineering", "2x3"),
         "GameReport": cg.describe("*2+*"),
         "EquivalenceReport": cg.prove_equivalence("*2+*", "*3"),
-        "DayClassCounts": cg.misere_class_counts(3),
+        "DayClassCounts": misere_class_counts(3),
         "CheckReport": check[0],
     }
 
@@ -197,9 +207,9 @@ def test_impartial_forms_nimbers_and_loopy_games_in_latex():
 
 def test_misere_forms_and_genus_in_latex():
     # CGSuite's *[...] notation (Siegel, CGT ch. V): # and [k] typeset as subscripts
-    f = cg.misere_canonical("{{*2}, *}")
+    f = cg.canonical_form("{{*2}, *}", misere=True, universe="impartial")
     assert str(f) == "*[2#1]" and f._repr_latex_() == r"$*[2_{\#}1]$"
-    s = cg.misere_canonical("*2+*2")   # Plambeck's adder :4 = {:2, :3}, CGSuite's 2_2
+    s = cg.canonical_form("*2+*2", misere=True, universe="impartial")   # Plambeck's adder :4 = {:2, :3}, CGSuite's 2_2
     assert str(s) == "*[2[2]]" and s._repr_latex_() == r"$*[2_{2}]$"
     # Plambeck, "Taming the wild", Table 2: 0.123 heap 8 has genus 2^1420; heap 9 1^20
     game = cg.TakeAndBreak("0.123")
@@ -403,8 +413,8 @@ def test_certificate_nodes_display_themselves():
              cg.equivalent("*2+*", "*3").certificate.condition_i[0],
              cg.equivalent("{*2}", "*2+*2").certificate,
              cg.equivalent("*2+*2", "0", misere=False).certificate,
-             cg.misere_ge(cg.parse("{*|*}"), cg.parse("0"), "dicot").certificate,
-             cg.misere_ge(cg.parse("^"), cg.parse("*"), "dead-ending").certificate]
+             misere_ge(cg.parse("{*|*}"), cg.parse("0"), "dicot").certificate,
+             misere_ge(cg.parse("^"), cg.parse("*"), "dead-ending").certificate]
     for node in nodes:
         r = repr(node)
         assert len(r) <= 220 and "\n" not in r, r

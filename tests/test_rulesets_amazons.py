@@ -94,7 +94,7 @@ CGSUITE_3x4 = ("x..#|....|.#.o", "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|
 
 
 def test_cgsuite_value_of_a_3x4_board():
-    from cgtalg.core.partizan_notation import parse_partizan
+    from cgtalg.normal.notation import parse_partizan
 
     a = Amazons()
     board, value = CGSUITE_3x4

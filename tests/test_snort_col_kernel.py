@@ -199,7 +199,7 @@ def test_pure_python_gives_the_same_values():
     import subprocess
     import sys
 
-    from cgtalg.core.partizan_notation import parse_partizan
+    from cgtalg.normal.notation import parse_partizan
 
     env = dict(os.environ, CGTALG_PURE_PYTHON="1")
     code = ("from cgtalg.normal import partizan_kernel as K\n"

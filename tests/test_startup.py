@@ -78,4 +78,4 @@ def test_lazy_command_table_matches_the_commands():
     assert set(cli.commands) == set(LAZY_COMMANDS)
     for name, (_module, short) in LAZY_COMMANDS.items():
         assert cli.commands[name].get_short_help_str(limit=45) == short, name
-    assert click.testing.CliRunner().invoke(cli, ["--version"]).output == "cgtalg, version 0.1.0\n"
+    assert click.testing.CliRunner().invoke(cli, ["--version"]).output == "cgtalg, version 0.2.0\n"

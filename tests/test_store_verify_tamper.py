@@ -43,7 +43,7 @@ WRITERS = [
     ["demo"],
     ["census", "octal", "--codes", "0.07,0.3,0.6", "--scheduler", "serial", "--values", "4096",
      "--genus-heaps", "8", "--quotient-heaps", "6"],
-    ["census", "quotient", "--codes", "0.123,0.07", "--scheduler", "serial", "--class-time", "2s"],
+    ["census", "quotient", "--codes", "0.123,0.07", "--scheduler", "serial", "--time", "class=2s"],
 ]
 
 

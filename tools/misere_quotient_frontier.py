@@ -8,8 +8,8 @@ time budget; a heap that changes the quotient is adjoined by the strategy chosen
   of a heap of the failing position that repairs it);
 * ``least-order``: :func:`cgtalg.quotients.extend.extend` (every freeing of one heap,
   then of two, of the failing position; the repaired candidate of least order);
-* ``both`` (default): ``main`` first within ``--main-seconds`` per heap, then ``least-order``
-  on what is left of the budget;
+* ``both`` (default): ``main`` first within ``--time main=TIME`` per heap (default 120 s), then
+  ``least-order`` on what is left of the budget;
 * ``counting``: :func:`cgtalg.quotients.count.extend_counting` (candidates right on the
   positions with at most ``B`` copies of the new heap, ``B = 0, 1, 2, …``, then the counter
   closed and verified in full). Every level that passes is recorded under ``levels`` with the
@@ -33,8 +33,12 @@ Kayles and Dawson's Chess).
 
 Usage::
 
-    python tools/misere_quotient_frontier.py 0.07 0.137 0.6 --to 40 --seconds 3600 \\
+    python tools/misere_quotient_frontier.py 0.07 0.137 0.6 --to 40 --time 1h [--time main=120] \\
         [--strategy both|main|least-order|counting] [--shift 0.07:0.137] [--brute 200] [--json out.json]
+
+``--time`` is the budget per code (default 3600 s) and ``--time main=TIME`` the ``main``
+strategy's share per heap; the old ``--seconds`` and ``--main-seconds`` still work until cgtalg
+0.3, with a note on stderr (:func:`cgtalg.cli.common.add_time_arguments`).
 
 Writes the JSON record (per code: the heaps with order, |P|, seconds; the checks; why it
 stopped; the machine) to ``--json`` (default ``quotient_frontier.json``).
@@ -51,6 +55,7 @@ import sys
 import time
 from typing import Any
 
+from cgtalg.cli.common import TimePart, add_time_arguments, resolve_time_arguments
 from cgtalg.quotients import construct as Q
 from cgtalg.quotients.pretension import Pretension, _reduce, verify_pretension
 from cgtalg.quotients.count import extend_counting
@@ -260,10 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("codes", nargs="+")
     ap.add_argument("--to", type=int, default=40, help="largest heap (default 40)")
-    ap.add_argument("--seconds", type=float, default=3600.0, help="time budget per code (default 3600)")
+    add_time_arguments(
+        ap, TimePart(None, "seconds", 3600.0, "the time budget per code", ("--seconds",)),
+        TimePart("main", "main_seconds", 120.0, "with --strategy both, the construction on main's share "
+                 "per heap", ("--main-seconds",)))
     ap.add_argument("--strategy", choices=("both", "main", "least-order", "counting"), default="both")
-    ap.add_argument("--main-seconds", type=float, default=120.0,
-                    help="with --strategy both: seconds for the construction on main per heap (default 120)")
     ap.add_argument("--max-order", type=int, default=20000)
     ap.add_argument("--max-states", type=int, default=50_000_000)
     ap.add_argument("--brute", type=int, default=200, help="random positions checked by brute force")
@@ -275,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save-candidate", default=None,
                     help="with --strategy counting: write the last level's candidate to this .npz "
                          "({code} is replaced by the code)")
-    args = ap.parse_args(argv)
+    args = resolve_time_arguments(ap, ap.parse_args(argv))
     from cgtalg.quotients import kernel as quotient_kernel
 
     quotient_kernel.load()

@@ -37,6 +37,7 @@ import sys
 import time
 
 from cgtalg.budget import Deadline
+from cgtalg.cli.common import TimePart, add_time_arguments, resolve_time_arguments
 from cgtalg.errors import ComputationLimitError
 from cgtalg.quotients import construct as Q
 from cgtalg.quotients.count import extend_counting
@@ -61,6 +62,7 @@ def main(argv=None) -> int:
     ap.add_argument("--free", type=int, default=None, help="the freed heap u (default: found)")
     ap.add_argument("--to", type=int, default=None, help="then adjoin the heaps n + 1 .. TO while each maps into R")
     ap.add_argument("--memory", default="10G")
+    add_time_arguments(ap, TimePart(None, "seconds", 3600.0, "time budget of building Q_(n-1) first"))
     ap.add_argument("--max-order", type=int, default=60000)
     ap.add_argument("--max-states", type=int, default=50_000_000)
     ap.add_argument("--rule", action="append", default=[], help="a base position, e.g. 2+4+25")
@@ -70,12 +72,12 @@ def main(argv=None) -> int:
     ap.add_argument("--json", default=None)
     ap.add_argument("--certificate", default=None,
                     help="write the proof as a certificate that `cgtalg check FILE` checks")
-    args = ap.parse_args(argv)
+    args = resolve_time_arguments(ap, ap.parse_args(argv))
     n = args.heap
     rs = TakeAndBreak(args.code)
     t0 = time.monotonic()
     forget_known()
-    last = Q.misere_quotient(rs, max_heap=n - 1, progress=False, resume=False, max_seconds=3600)
+    last = Q.misere_quotient(rs, max_heap=n - 1, progress=False, resume=False, max_seconds=args.seconds)
     pre = known_state(rs).pre
     if len(pre.phi) != n:
         print(f"Q_{n - 1}({args.code}) was not reached", file=sys.stderr)

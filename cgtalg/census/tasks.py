@@ -480,9 +480,9 @@ def quotient_fields(q: Any, code: Any, heaps: int) -> dict:
     """The quotient part of a class record from the verified quotient ``q`` of heaps
     ``<= heaps`` (:class:`~cgtalg.quotients.result.MisereQuotient`); see
     :func:`quotient_record`."""
-    from cgtalg.quotients.state import certified_misere_period, max_parts  # Plambeck-Siegel's test
+    from cgtalg.quotients.state import certify_misere_period  # Plambeck-Siegel's test, on the code's facts
 
-    per = certified_misere_period(list(q.phi), code.k, max_parts(code)) if code.is_finite else None
+    per = certify_misere_period(code, list(q.phi))
     pres = q.presentation()
     out = {"heaps": int(heaps), "status": "final" if per is not None else "partial", "order": q.order,
            "presentation": pres.text, "p_portion": [pres.words[x] for x in q.p_portion],

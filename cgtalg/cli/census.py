@@ -4,19 +4,29 @@
     cgtalg census octal --digits 3 --values 2^20 --scheduler tcp://HOST:8786 \\
         --store postgresql://USER:PASSWORD@HOST/DB                 # a real cluster, shared store
     cgtalg census octal --digits 2 --values 2^16 --csv t.csv --html t.html --diff published.csv
-    cgtalg census quotient --digits 3 --class-time 20s --csv q.csv --html q.html   # misère quotients
+    cgtalg census quotient --digits 3 --time class=20s --csv q.csv --html q.html   # misère quotients
 
 Records are written to the store (``--store URL``, else the global ``--store``, else
 ``$CGTALG_STORE``, else the user file; ``--no-store`` keeps nothing), so a rerun re-checks what
-is done and skips it (column ``source``). ``--time`` bounds the whole census; Ctrl-C stops it
-keeping what is stored. See ``docs/census.md`` and ``docs/quotient_census.md``.
+is done and skips it (column ``source``). ``--time`` bounds the whole census, ``--time
+quotient=TIME`` (octal) one misère quotient attempt, ``--time class=TIME`` (quotient) one class
+(:func:`cgtalg.cli.common.time_parts_option`); Ctrl-C stops it keeping what is stored. See ``docs/census.md`` and ``docs/quotient_census.md``.
 """
 
 from __future__ import annotations
 
 import click
 
-from cgtalg.cli.common import TIME, COUNT, check_output_path, cli_store, emit, json_option, no_store_option, time_option
+from cgtalg.cli.common import (
+    COUNT,
+    TimePart,
+    check_output_path,
+    cli_store,
+    emit,
+    json_option,
+    no_store_option,
+    time_parts_option,
+)
 
 __all__ = ["register", "census_group"]
 
@@ -71,12 +81,11 @@ def census_group() -> None:
 @click.option("--genus-heaps", type=COUNT, default=24, show_default=True, help="genera of heaps 0..N")
 @click.option("--quotient-heaps", type=COUNT, default=12, show_default=True,
               help="misère quotient attempt: heaps <= N")
-@time_option(help="time budget of the whole census: past it the classes not back are cancelled, what came "
-                 "back is stored (a rerun goes on): 90, 90s, 10m, 2h")
-@click.option("--quotient-time", "quotient_time", type=TIME, default="10s", show_default=True,
-              help="wall-clock safety net of one misère quotient attempt (an attempt it stops is not stored)")
-@click.option("--quotient-seconds", "quotient_seconds", type=TIME, default=None, hidden=True,
-              help="old spelling of --quotient-time")
+@time_parts_option(
+    TimePart(None, "max_seconds", None, "the whole census's budget: past it the classes not back are "
+             "cancelled, what came back is stored (a rerun goes on)"),
+    TimePart("quotient", "quotient_time", "10s", "the wall-clock safety net of one misère quotient attempt "
+             "(an attempt it stops is not stored)", ("--quotient-time", "--quotient-seconds")))
 @_batch_codes_csv_options
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="write an HTML page with the table and plots")
@@ -86,7 +95,7 @@ def census_group() -> None:
 @json_option
 @click.pass_context
 def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, store_url, no_store, no_misere, dense_values,
-                  genus_heaps, quotient_heaps, max_seconds, quotient_time, quotient_seconds, batch_size, codes, csv_path,
+                  genus_heaps, quotient_heaps, max_seconds, quotient_time, batch_size, codes, csv_path,
                   html_path, diff_path, show, as_json):
     """Census of octal games: every code of up to DIGITS digits, by standard form.
 
@@ -104,7 +113,7 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
         digits=digits, values=values, hexadecimal=hexadecimal, scheduler=scheduler, store=store,
         workers=workers, codes=_codes(codes),
         d0=int(d0), misere=not no_misere, dense_values=dense_values, genus_heaps=genus_heaps, quotient_heaps=quotient_heaps,
-        quotient_max_seconds=quotient_time if quotient_seconds is None else quotient_seconds, batch_size=batch_size,
+        quotient_max_seconds=quotient_time, batch_size=batch_size,
         progress=None if not as_json else False, max_seconds=max_seconds, log=log,
     )
     _report(result, as_json, show, csv_path, html_path, (diff_path, published) if diff_path else None)
@@ -114,13 +123,14 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
 @click.option("--digits", type=click.IntRange(1, 6), default=3, show_default=True,
               help="codes d0.d1..dk with k <= DIGITS")
 @_d0_option
-@click.option("--class-time", "class_time", type=TIME, default="20s", show_default=True,
-              help="wall-clock budget of one class, cumulated over reruns (a rerun with more goes on)")
 @click.option("--max-order", type=click.IntRange(1), default=5000, show_default=True,
               help="largest candidate order of one class's construction")
 @_cluster_options
-@time_option(help="time budget of the whole census: past it the classes not back are cancelled, what came "
-                 "back is stored, checkpoints are kept (a rerun goes on): 90, 90s, 10m, 2h")
+@time_parts_option(
+    TimePart(None, "max_seconds", None, "the whole census's budget: past it the classes not back are "
+             "cancelled, what came back is stored, checkpoints are kept (a rerun goes on)"),
+    TimePart("class", "class_time", "20s", "the wall-clock budget of one class, cumulated over reruns (a "
+             "rerun with more goes on)", ("--class-time",)))
 @_batch_codes_csv_options
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="write an HTML page with the table and the plot of |Q_n| of the unsettled classes")
@@ -137,9 +147,9 @@ def quotient_command(ctx, digits, d0, class_time, max_order, scheduler, workers,
     Each class (codes with one standard form) is one Dask task: its misère quotient built
     heap by heap and verified (Plambeck-Siegel), final when the periodicity theorem
     certifies it (order, |P|, presentation, period of Φ, tame T_n or wild), otherwise the
-    largest partial Q_N reached within --class-time and --max-order, with its growth.
+    largest partial Q_N reached within --time class=TIME and --max-order, with its growth.
     Records go to the store; a rerun re-checks and reuses what is done, and resumes the
-    unsettled classes from their checkpoints when given a larger --class-time. See
+    unsettled classes from their checkpoints when given a larger --time class=TIME. See
     docs/quotient_census.md.
     """
     other, store, log = _start(ctx, csv_path, html_path, diff_path, True, store_url, no_store, as_json)

@@ -9,7 +9,8 @@ Errors from :mod:`cgtalg.errors` become a one-line message and exit status 2 (se
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
 
 import click
 
@@ -20,6 +21,8 @@ __all__ = [
     "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
     "ExactInt", "COUNT", "HEAP", "parse_exact_int", "MAX_INT_DIGITS", "check_output_path",
     "DurationType", "TIME", "time_option",
+    "TimePart", "TimeSpecType", "read_time_spec", "collect_time_budgets", "time_parts_option",
+    "add_time_arguments", "resolve_time_arguments", "time_deprecation_note", "TIME_REMOVED_IN",
 ]
 
 #: the most decimal digits an integer argument may have (and the largest exponent's result)
@@ -262,6 +265,11 @@ class DurationType(click.ParamType):
         from cgtalg.budget import parse_duration
         from cgtalg.errors import BudgetError
 
+        if isinstance(value, str) and "=" in value:  # PART=TIME, on a command of one budget
+            try:
+                read_time_spec(value, ())
+            except BudgetError as exc:
+                self.fail(str(exc), param, ctx)
         try:
             return parse_duration(value)
         except BudgetError as exc:
@@ -284,3 +292,259 @@ def time_option(help: str = "Give up (a clear error, keeping what is stored) aft
         default = parse_duration(default)
     return click.option("--time", "max_seconds", type=TIME, default=default,
                         show_default=default is not None, metavar="TIME", help=help)
+
+
+# --- one budget word: --time, with PART=TIME where a command has several budgets (issue 33) -----
+
+#: the release that drops the old budget spellings (--class-time, --quotient-time, --seconds, ...)
+TIME_REMOVED_IN = "0.3"
+
+
+@dataclass(frozen=True)
+class TimePart:
+    """One time budget of a command or tool, given as ``--time TIME`` (``name`` ``None``: the
+    command's main budget) or ``--time NAME=TIME``.
+
+    ``param`` is the keyword the command function (or the ``argparse`` namespace attribute) it
+    sets; ``default`` is seconds, a duration as on the command line (``"20s"``) or ``None`` (no
+    limit); ``aliases`` are old spellings (``--class-time``), accepted hidden until
+    :data:`TIME_REMOVED_IN` with a deprecation note on stderr."""
+
+    name: str | None
+    param: str
+    default: float | str | None
+    help: str
+    aliases: tuple[str, ...] = ()
+
+    def default_seconds(self) -> float | None:
+        from cgtalg.budget import parse_duration
+
+        return None if self.default is None else parse_duration(self.default)
+
+    def spelled(self, value: str) -> str:
+        """How this budget is written with ``--time``: ``--time class=20s`` or ``--time 2h``."""
+        return f"--time {value}" if self.name is None else f"--time {self.name}={value}"
+
+
+def read_time_spec(text: Any, parts: Iterable[str]) -> tuple[str | None, float]:
+    """``(PART, seconds)`` from one ``--time`` value: ``"2h"`` gives ``(None, 7200.0)`` (the
+    command's main budget), ``"class=20s"`` gives ``("class", 20.0)``. ``parts`` are the PART
+    names the command knows (empty for a command of one budget).
+
+    Raises
+    ------
+    BudgetError
+        A duration that is not one (:func:`cgtalg.budget.parse_duration`), or a PART the
+        command does not know (the message names the parts it knows).
+
+    Examples
+    --------
+    >>> read_time_spec("2h", ["class"]), read_time_spec(" class = 20s", ["class"])
+    ((None, 7200.0), ('class', 20.0))
+    """
+    from cgtalg.budget import parse_duration
+    from cgtalg.errors import BudgetError
+
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"--time must be text, got {type(text).__name__}: {shorten(text)}")
+    name, eq, duration = text.partition("=")
+    if not eq:
+        return None, parse_duration(text)
+    name = name.strip().lower()
+    known = tuple(parts)
+    if name not in known:
+        shown = shorten(text, 40)
+        if not known:
+            raise BudgetError(f"{shown}: this command has one time budget, written without PART= "
+                              "(e.g. --time 10m)")
+        raise BudgetError(f"{shown}: unknown budget {name!r}; the budgets of this command are a "
+                          "plain TIME and " + ", ".join(f"{p}=TIME" for p in known))
+    try:
+        return name, parse_duration(duration)
+    except BudgetError as exc:
+        raise BudgetError(f"{name}=: {exc}") from None
+
+
+def collect_time_budgets(given: Iterable[tuple[str | None, float, str]],
+                         parts: Sequence[TimePart]) -> dict[str | None, float | None]:
+    """Every budget of ``parts`` by name (``None``: the main one) in seconds: the value given
+    (``given``: ``(PART, seconds, as written)`` in command-line order), else the part's default.
+
+    Raises
+    ------
+    BudgetError
+        A budget given twice (``--time 1h --time 2h``, or ``--time class=5s`` with the old
+        ``--class-time 9s``): which one was meant is not guessed.
+    """
+    from cgtalg.errors import BudgetError
+
+    out = {p.name: p.default_seconds() for p in parts}
+    seen: dict[str | None, str] = {}
+    for name, seconds, written in given:
+        if name in seen:
+            which = "the plain TIME budget" if name is None else f"the {name}= time budget"
+            raise BudgetError(f"{which} is given twice ({seen[name]} and {written}); give it once")
+        seen[name] = written
+        out[name] = seconds
+    return out
+
+
+def time_deprecation_note(old: str, part: TimePart, value: str) -> str:
+    """The one-line note printed on stderr when an old budget spelling is used."""
+    return (f"note: {old} is deprecated and will be removed in cgtalg {TIME_REMOVED_IN}; "
+            f"write {part.spelled(value)}")
+
+
+def _default_text(p: TimePart) -> str:
+    return "no limit" if p.default is None else (
+        f"{p.default:g}s" if isinstance(p.default, (int, float)) else str(p.default))
+
+
+def _time_help(parts: Sequence[TimePart]) -> str:
+    """The help of a ``--time`` of several budgets, one sentence per budget."""
+    default = _default_text
+    main = [p for p in parts if p.name is None]
+    named = [p.name for p in parts if p.name is not None]
+    example = " ".join((["--time 2h"] if main else []) + [f"--time {n}=30s" for n in named[:1]])
+    text = f"Time budgets, repeatable ({example}): " + "; ".join(
+        ([f"a plain TIME (90, 90s, 10m, 2h) is {main[0].help} (default: {default(main[0])})"] if main else [])
+        + [f"{p.name}=TIME is {p.help} (default: {default(p)})" for p in parts if p.name is not None])
+    return text + "."
+
+
+def _check_parts(parts: Sequence[TimePart]) -> None:
+    names = [p.name for p in parts]
+    if len(set(names)) != len(names):
+        raise ArgumentError(f"time budgets named twice: {names}")
+
+
+class TimeSpecType(click.ParamType):
+    """A click type for one ``--time`` value of a command of several budgets: ``TIME`` or
+    ``PART=TIME`` (:func:`read_time_spec`), converted to ``(PART, seconds, as written)``."""
+
+    name = "[PART=]TIME"
+
+    def __init__(self, parts: Iterable[str]) -> None:
+        self.parts = tuple(parts)
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> tuple[str | None, float, str]:
+        from cgtalg.errors import BudgetError
+
+        if isinstance(value, tuple):  # already converted
+            return value
+        try:
+            name, seconds = read_time_spec(value, self.parts)
+        except BudgetError as exc:
+            self.fail(str(exc), param, ctx)
+        return name, seconds, str(value).strip()
+
+
+def _alias_param(alias: str) -> str:
+    return "_time_alias_" + alias.lstrip("-").replace("-", "_")
+
+
+def time_parts_option(*parts: TimePart) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--time`` option of a command with several time budgets: repeatable, a plain TIME
+    sets the part named ``None`` (the main budget), ``PART=TIME`` the others; each part's value
+    (seconds, or ``None``) reaches the command function as the keyword ``part.param``. The old
+    spellings (``part.aliases``) are hidden options that still work and print a one-line
+    deprecation note on stderr (never stdout: ``--json`` output stays clean).
+
+    Example: ``@time_parts_option(TimePart(None, "max_seconds", None, "the whole run's budget"),
+    TimePart("class", "class_time", "20s", "one class's budget", ("--class-time",)))``."""
+    _check_parts(parts)
+    names = [p.name for p in parts if p.name is not None]
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        import functools
+
+        @functools.wraps(f)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            from cgtalg.budget import parse_duration
+            from cgtalg.errors import BudgetError
+
+            given = list(kwargs.pop("_time_specs"))
+            notes = []
+            for p in parts:
+                for alias in p.aliases:
+                    value = kwargs.pop(_alias_param(alias))
+                    if value is None:
+                        continue
+                    try:
+                        given.append((p.name, parse_duration(value), f"{alias} {value}"))
+                    except BudgetError as exc:
+                        raise click.BadParameter(str(exc), click.get_current_context(silent=True),
+                                                 param_hint=alias) from None
+                    notes.append(time_deprecation_note(alias, p, value))
+            try:
+                budgets = collect_time_budgets(given, parts)
+            except BudgetError as exc:
+                raise click.UsageError(str(exc), click.get_current_context(silent=True)) from None
+            for note in notes:  # once the budgets are accepted: stderr only
+                click.echo(note, err=True)
+            for p in parts:
+                kwargs[p.param] = budgets[p.name]
+            return f(*args, **kwargs)
+
+        for p in reversed(parts):
+            for alias in reversed(p.aliases):
+                command = click.option(alias, _alias_param(alias), type=str, default=None, hidden=True,
+                                       help=f"old spelling of {p.spelled('TIME')} "
+                                            f"(removed in {TIME_REMOVED_IN})")(command)
+        return click.option("--time", "_time_specs", type=TimeSpecType(names), multiple=True,
+                            metavar="[PART=]TIME", help=_time_help(parts))(command)
+
+    return decorate
+
+
+def add_time_arguments(ap: Any, *parts: TimePart) -> None:
+    """The ``argparse`` twin of :func:`time_parts_option`, for the scripts in ``tools/``: adds
+    ``--time`` (repeatable, ``TIME`` or ``PART=TIME``) and the hidden old spellings to the
+    parser ``ap``; read the arguments with :func:`resolve_time_arguments`, which sets
+    ``args.<part.param>`` for each part. A tool of one budget passes one part named ``None``."""
+    import argparse
+
+    _check_parts(parts)
+    ap.add_argument("--time", action="append", default=[], dest="_time_specs",
+                    metavar="[PART=]TIME" if len(parts) > 1 else "TIME",
+                    help=_time_help(parts).replace("%", "%%") if len(parts) > 1 else
+                    f"{parts[0].help}: 90, 90s, 10m, 1.5h (default: {_default_text(parts[0])})")
+    for p in parts:
+        for alias in p.aliases:
+            ap.add_argument(alias, dest=_alias_param(alias), default=None, help=argparse.SUPPRESS)
+    ap.set_defaults(_time_parts=parts)
+
+
+def resolve_time_arguments(ap: Any, args: Any) -> Any:
+    """``args`` (parsed by ``ap``, set up by :func:`add_time_arguments`) with each budget as
+    ``args.<part.param>`` in seconds (or ``None``); a deprecation note on stderr per old
+    spelling used; a usage error (``ap.error``, exit status 2) for a budget that is not one."""
+    import sys
+
+    from cgtalg.budget import parse_duration
+    from cgtalg.errors import BudgetError
+
+    parts = args._time_parts
+    names = [p.name for p in parts if p.name is not None]
+    notes = []
+    try:
+        given = [(*read_time_spec(text, names), text) for text in args._time_specs]
+        for p in parts:
+            for alias in p.aliases:
+                value = getattr(args, _alias_param(alias))
+                delattr(args, _alias_param(alias))
+                if value is not None:
+                    try:
+                        given.append((p.name, parse_duration(value), f"{alias} {value}"))
+                    except BudgetError as exc:
+                        ap.error(f"argument {alias}: {exc}")
+                    notes.append(time_deprecation_note(alias, p, value))
+        budgets = collect_time_budgets(given, parts)
+    except BudgetError as exc:
+        ap.error(f"argument --time: {exc}")
+    for note in notes:
+        print(note, file=sys.stderr)
+    for p in parts:
+        setattr(args, p.param, budgets[p.name])
+    del args._time_specs, args._time_parts
+    return args

@@ -148,10 +148,10 @@ def _read(text: str, show: bool, normal_play: bool = False) -> Any:
 def _read_both(text: str, show: bool) -> tuple[Any, Any, str | None]:
     """``(literal form, normal-play form, why the literal form is missing)``: the literal game
     the text describes, for the misère facts and the drawing (None when it is refused past
-    :data:`cgtalg.core.partizan_notation.SUM_LIMIT`, with the reason), and a form of the same
+    :data:`cgtalg.normal.notation.SUM_LIMIT`, with the reason), and a form of the same
     normal-play value for the normal-play facts (read with number translation)."""
     from cgtalg.core.partizan import PartizanGame
-    from cgtalg.core.partizan_notation import looks_partizan
+    from cgtalg.core.partizan_text import looks_partizan
     from cgtalg.errors import ComputationLimitError
 
     try:
@@ -199,7 +199,7 @@ def _misere_simplest(g: Any) -> dict:
     """The misère simplest form of the partizan form ``g`` among all partizan games
     (:func:`cgtalg.misere.partizan_simplest.misere_simplest_form`), for ``cgtalg game``;
     None, with a note, beyond :data:`SIMPLEST_FORM_MAX_POSITIONS` subpositions."""
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
     from cgtalg.misere.partizan_simplest import misere_simplest_form
 
     n = len(g.subpositions())
@@ -231,7 +231,7 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
 
     if isinstance(g, PartizanGame):  # partizan text such as "{1|0}" or "^*"
         from cgtalg.cli.partizan import format_report, partizan_report
-        from cgtalg.core.partizan_notation import format_partizan
+        from cgtalg.normal.notation import format_partizan
         from cgtalg.misere.partizan_outcome import misere_outcome
 
         # normal-play facts from the value; misère facts from the literal game only (number

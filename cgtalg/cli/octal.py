@@ -139,14 +139,15 @@ def register(cli: click.Group) -> None:
 
     def _small_grundy(g, n, method, show, store):
         """``(result, human)`` of ``grundy`` for a small ``n``, as the engine's path gives them
-        (:mod:`cgtalg.rulesets.heaps.small_grundy`)."""
-        from cgtalg.rulesets.heaps.small_grundy import small_mode, small_sequence, small_sparse_split
+        (the engine's plain-Python mode, :mod:`cgtalg.rulesets.heaps.small_grundy`)."""
+        from cgtalg.rulesets.heaps.grundy_engine import grundy_engine, grundy_sequence
 
         t0 = time.perf_counter()
-        G = small_sequence(g, n, store)
+        G = grundy_sequence(g, n, method, store, progress=False, backend="python")
         dt = time.perf_counter() - t0
-        mode = small_mode(g, method)
-        split = small_sparse_split(g, G) if mode == "sparse" and n > 0 else None
+        eng = grundy_engine(g, method, "python")
+        mode = eng.mode
+        split = eng.sparse_split() if n > 0 else None
         show = n if show is None else show
         result = {
             "game": g.name, "n": n, "method": mode, "seconds": round(dt, 4),
@@ -227,22 +228,24 @@ def register(cli: click.Group) -> None:
                        "(`cgtalg quotient GAME`, stored) when it covers the heaps, else by search")
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search (--misere without a quotient)")
+    @time_option(help="Give up (a clear error) after this long of misère search (--misere without a "
+                      "quotient): 90, 90s, 10m, 2h.")
     @no_store_option
     @json_option
     @click.pass_context
-    def outcome_cmd(ctx, game, heaps, limit, misere, max_states, no_store, as_json):
+    def outcome_cmd(ctx, game, heaps, limit, misere, max_states, max_seconds, no_store, as_json):
         """Normal-play outcome and winning moves of a multi-heap position of GAME (misère play
         with --misere)."""
         if misere:
             result, human = misere_heap_outcome(_game(game), list(heaps), limit,
-                                                cli_store(ctx, not no_store), max_states)
+                                                cli_store(ctx, not no_store), max_states, max_seconds)
         else:
             result, human = heap_outcome(_game(game), list(heaps), limit)
         emit(result, as_json, human)
 
 
 def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
-                        max_states: int | None = None):
+                        max_states: int | None = None, max_seconds: float | None = None):
     """``(result dict, human text function)`` for the misère outcome and winning moves of
     ``heaps``: from a misère quotient of ``g`` known in this process or stored (re-verified
     when read) that covers the heaps, else by the exhaustive search of
@@ -260,7 +263,9 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
 
         st = quotient_for(g, [h for h in hs if h], store)
         ray = rays_for(g, [h for h in hs if h], store) if st is None else None
-        kw = {} if max_states is None else {"max_states": max_states}
+        kw: dict[str, Any] = {} if max_states is None else {"max_states": max_states}
+        if max_seconds is not None:
+            kw["max_seconds"] = max_seconds
         outcome = g.outcome(hs, misere=True, store=store, **kw)
         moves = g.winning_moves(hs, misere=True, store=store, **kw)
         how = "search"

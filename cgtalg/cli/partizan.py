@@ -20,7 +20,7 @@ def partizan_report(g: Any, misere_outcome: str | None = None) -> dict:
     The misère outcome is computed from ``g`` itself unless given: pass it when ``g`` is only
     a normal-play canonical form (which does not keep misère outcomes), e.g. for a ruleset's
     position, whose misère outcome comes from play."""
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
     from cgtalg.errors import CgtalgError
     from cgtalg.normal import atomic_weight as AW
     from cgtalg.normal import partizan as P

@@ -23,7 +23,7 @@ def _read(text: str, normal_play: bool = True) -> Any:
     operation's door, which reads it as the game it is and refuses a loopy one by name (the
     operations are defined for short games)."""
     from cgtalg.core.loopy_notation import looks_loopy
-    from cgtalg.core.partizan_notation import parse_partizan
+    from cgtalg.normal.notation import parse_partizan
 
     if looks_loopy(text):
         return text
@@ -31,7 +31,7 @@ def _read(text: str, normal_play: bool = True) -> Any:
 
 
 def _show(g: Any) -> str:
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
 
     # loopy text stays text: the operation's door reads it and refuses it by name
     return g if isinstance(g, str) else format_partizan(g)

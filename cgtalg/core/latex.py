@@ -1,7 +1,7 @@
 """LaTeX for notebook displays (``_repr_latex_``): the printed notations in the literature's symbols.
 
 Each kind of value keeps one text printer (CGSuite's notation: :func:`~cgtalg.core.notation.format_game`,
-:func:`~cgtalg.core.partizan_notation.format_partizan`, :func:`~cgtalg.core.loopy_notation.format_loopy`,
+:func:`~cgtalg.normal.notation.format_partizan`, :func:`~cgtalg.core.loopy_notation.format_loopy`,
 :func:`cgtalg.misere.notation.format_misere`, :meth:`cgtalg.Genus.to_str`, ``str`` of a
 :class:`cgtalg.Nimber`); the writers here read that text, token by token, and write the same
 value as Winning Ways and Siegel's *Combinatorial Game Theory* typeset it, so the LaTeX never

@@ -36,7 +36,7 @@ from typing import Any
 
 from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, Sides, _alternating_cycle, _canonical, as_loopy, named_loopy
 from cgtalg.core.notation import Scanner
-from cgtalg.core.partizan_notation import braces_have_bar
+from cgtalg.core.partizan_text import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
 
 __all__ = ["parse_loopy", "format_loopy", "looks_loopy", "LOOPY_DEPTH_LIMIT"]
@@ -214,10 +214,10 @@ class _Parser(Scanner):
         piece = t[start:i]
         if not piece.strip("+-±"):
             raise self.error("expected a game")
-        from cgtalg.core.partizan_notation import parse_partizan
+        from cgtalg.hooks import partizan_notation  # the notation of values: cgtalg.normal
 
         try:
-            g = parse_partizan(piece)
+            g = partizan_notation.resolve().parse_partizan(piece)
         except GameNotationError as e:
             raise self.error(f"cannot read {piece!r} as short game text: {e.reason}",
                              start + (e.position or 0)) from None
@@ -526,9 +526,9 @@ def _name_of(game: LoopyGame, names: dict, cyclic: bool) -> str | None:
     if game.encoding in names:
         return names[game.encoding]
     if not cyclic:
-        from cgtalg.core.partizan_notation import format_partizan
+        from cgtalg.hooks import partizan_notation  # the notation of values: cgtalg.normal
 
-        return format_partizan(game.to_partizan())
+        return partizan_notation.resolve().format_partizan(game.to_partizan())
     return None
 
 

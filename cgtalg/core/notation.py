@@ -32,7 +32,9 @@ from typing import Any
 
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game, game, nim, zero
+from cgtalg.core.partizan_text import looks_partizan
 from cgtalg.errors import ArgumentTypeError, GameNotationError, python_limits, require_int, shorten
+from cgtalg.hooks import partizan_notation, position_game  # filled by higher layers
 
 __all__ = [
     "parse",
@@ -56,7 +58,7 @@ MAX_HEAP_DIGITS = 100_000
 
 _ASCII_DIGITS = frozenset("0123456789")
 
-#: characters that may mark partizan text (:func:`cgtalg.core.partizan_notation.looks_partizan`
+#: characters that may mark partizan text (:func:`cgtalg.core.partizan_text.looks_partizan`
 #: decides: a digit does when it starts a number, not a nim-heap's size)
 _PARTIZAN_MARKS = "|^±↑↓⇑⇓/-vTM123456789"
 
@@ -65,7 +67,7 @@ def parse(text: str, *, normal_play: bool = False) -> Game:
     """Parse game text (literal or CGSuite misère notation) into a form; partizan text
     (bars, ``^``/``v``, ``±``, fractions, minus signs: ``{0 | *}``, ``1/2``, ``-1``) gives a
     :class:`~cgtalg.core.partizan.PartizanGame` through
-    :func:`cgtalg.core.partizan_notation.parse_partizan`.
+    :func:`cgtalg.normal.notation.parse_partizan` (:data:`cgtalg.hooks.partizan_notation`).
 
     The form is the game the text describes (``1 + -1`` is the literal sum ``{-1 | 1}``);
     ``normal_play=True`` reads partizan text for its normal-play value (``1 + -1`` is ``0``).
@@ -103,10 +105,8 @@ def parse(text: str, *, normal_play: bool = False) -> Game:
             return text
         raise ArgumentTypeError(f"game text must be a str, got {type(text).__name__}: {shorten(text)}")
     if any(c in text for c in _PARTIZAN_MARKS):  # partizan text: {0 | *}, ^, 1/2, -1, ±1, v
-        from cgtalg.core.partizan_notation import looks_partizan, parse_partizan
-
-        if looks_partizan(text):
-            return parse_partizan(text, normal_play=normal_play)  # type: ignore[return-value]
+        if looks_partizan(text):  # read by the notation of values, cgtalg.normal.notation
+            return partizan_notation.resolve().parse_partizan(text, normal_play=normal_play)
     depth, where = _prescan(text)
     if depth > MISERE_DEPTH_LIMIT:
         raise GameNotationError(
@@ -189,7 +189,7 @@ def decimal_length(n: int) -> int:
 
 class Scanner:
     """The reading position shared by the game-text readers (impartial here, partizan in
-    :mod:`cgtalg.core.partizan_notation`): errors name the text and the position,
+    :mod:`cgtalg.normal.notation`): errors name the text and the position,
     whitespace is skipped, and :meth:`parse_all` reads one complete expression
     (subclasses define ``expr``)."""
 
@@ -380,7 +380,6 @@ class _Parser(Scanner):
                     break
                 raise self.error(f"expected ',' or ')' in the arguments of {name}(...)")
         from cgtalg.errors import CgtalgError, ComputationLimitError
-        from cgtalg.hooks import position_game  # filled by the rulesets (a higher layer)
 
         if not position_game.provided:
             raise self.error("ruleset positions are not available (nothing fills "
@@ -551,16 +550,16 @@ def format_game(g: Game, max_chars: int | None = None) -> str:
     may print in gigabytes), so the length is computed first, from the DAG, and with
     ``max_chars`` only the needed prefix is ever written. For storing or exchanging large
     forms use :func:`game_to_json`. A partizan form prints in CGSuite's notation
-    (:func:`cgtalg.core.partizan_notation.format_partizan`).
+    (:func:`cgtalg.normal.notation.format_partizan`).
     """
     max_chars = None if max_chars is None else require_int(max_chars, "max_chars")
     if not isinstance(g, Game):
         from cgtalg.core.partizan import PartizanGame
 
         if isinstance(g, PartizanGame):
-            from cgtalg.core.partizan_notation import format_partizan
+            from cgtalg.hooks import partizan_notation
 
-            text = format_partizan(g)
+            text = partizan_notation.resolve().format_partizan(g)
             return text if max_chars is None or len(text) <= max_chars else text[: max(max_chars - 3, 0)] + "..."
         from cgtalg.errors import GameKindError
 

@@ -14,11 +14,13 @@ form of a dyadic rational), :func:`nimber` (``*n = {*0..*(n-1) | *0..*(n-1)}``),
 :func:`from_impartial` (an impartial form ``G`` as ``{G' | G'}``). Operations: ``G + H``
 (disjunctive sum), ``-G`` (negative: Left and Right exchanged), ``G - H``.
 
-Values (canonical forms, comparison, stops, thermographs) are in :mod:`cgtalg.normal.partizan`;
-misère play in :mod:`cgtalg.misere.partizan`. The comparison operators ``<=``, ``<``, ... compare
-values in normal play through the registration point :data:`cgtalg.hooks.partizan_le` (this
-layer imports no theory); the forms that are numbers, nimbers and uptimals are built and
-recognised in :mod:`cgtalg.core.named_forms`.
+The comparison operators ``<=``, ``<``, ... compare values in normal play, from the definition
+(:func:`form_le`: ``G <= H`` iff no ``G^L >= H`` and no ``H^R <= G``). Values (canonical forms,
+stops, thermographs) are in :mod:`cgtalg.normal.partizan`; misère play in
+:mod:`cgtalg.misere.partizan`; the forms that are numbers, nimbers and uptimals are built and
+recognised in :mod:`cgtalg.core.named_forms`. A form prints in CGSuite's notation, a notation of
+values (``1/2^*``, ``Tiny(3/2)``), which :mod:`cgtalg.normal.notation` reads and writes: the
+forms reach it through the registration point :data:`cgtalg.hooks.partizan_notation`.
 
 References: Conway, *On Numbers and Games* (ONAG), ch. 0-1, 7-9; Berlekamp, Conway and Guy,
 *Winning Ways*, ch. 1-6; Siegel, *Combinatorial Game Theory* (CGT), ch. I-II.
@@ -49,6 +51,7 @@ __all__ = [
     "to_impartial",
     "partizan_sum",
     "partizan_evaluator",
+    "form_le",
     "Form",
 ]
 
@@ -57,6 +60,11 @@ _PKEYS: dict[tuple[tuple[int, ...], tuple[int, ...]], "PartizanGame"] = {}
 # sums and negatives memoised on ids (answers: cleared by cgtalg.clear_caches())
 _PSUMS: dict[tuple[int, int], "PartizanGame"] = register_cache("core.partizan sums", {})
 _PNEG: dict[int, "PartizanGame"] = register_cache("core.partizan negatives", {})
+#: the order of forms: (G.id << 32 | H.id) -> G <= H (ids stay below 2**32)
+_LE: dict[int, bool] = register_cache("core.partizan comparisons", {})
+#: id -> (left stop, right stop) as exact floats, recorded for canonical forms by
+#: cgtalg.normal.partizan (a shortcut of :func:`form_le`, never needed for its answer)
+_FSTOPS: dict[int, tuple[float, float]] = register_cache("core.partizan stops of canonical forms", {})
 
 #: the most units a constructor builds as a literal form (``integer(n)`` has birthday ``|n|``)
 INTEGER_LIMIT = 100_000
@@ -217,31 +225,30 @@ class PartizanGame:
             return NotImplemented
         return partizan_sum(o, negative(self))
 
-    # comparison of values (not of forms): normal play's G <= H, which the theory layer
-    # provides (cgtalg.hooks.partizan_le, filled with cgtalg.normal.partizan.le)
+    # comparison of values (not of forms): normal play's G <= H, from the definition (form_le)
     def __le__(self, other: Any) -> bool:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return _hooks.partizan_le(self, o)
+        return form_le(self, o)
 
     def __ge__(self, other: Any) -> bool:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return _hooks.partizan_le(o, self)
+        return form_le(o, self)
 
     def __lt__(self, other: Any) -> bool:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return _hooks.partizan_le(self, o) and not _hooks.partizan_le(o, self)
+        return form_le(self, o) and not form_le(o, self)
 
     def __gt__(self, other: Any) -> bool:
         o = _coerce(other)
         if o is None:
             return NotImplemented
-        return _hooks.partizan_le(o, self) and not _hooks.partizan_le(self, o)
+        return form_le(o, self) and not form_le(self, o)
 
     # identity: ``==`` is structural (the same form), as for impartial forms; equality of
     # values is cgtalg.normal.partizan.equal (or comparing canonical forms)
@@ -254,20 +261,17 @@ class PartizanGame:
     def __reduce__(self):
         return (_unpickle, (literal_text(self),))
 
-    # -- display ---------------------------------------------------------------------------
+    # -- display: CGSuite's notation, a notation of values that the normal-play layer reads
+    # and writes (cgtalg.normal.notation, reached through cgtalg.hooks.partizan_notation) ---
     def __str__(self) -> str:
-        from cgtalg.core.partizan_notation import FORMAT_LIMIT, format_partizan
-        from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, shorten
-
+        notation = _hooks.partizan_notation.resolve()
         try:
-            return format_partizan(self)
+            return notation.format_partizan(self)
         except ComputationLimitError:  # a text longer than FORMAT_LIMIT: cut, ending in "..."
-            return format_partizan(self, max_chars=FORMAT_LIMIT)
+            return notation.format_partizan(self, max_chars=notation.FORMAT_LIMIT)
 
     def __repr__(self) -> str:
-        from cgtalg.core.partizan_notation import format_partizan
-
-        text = format_partizan(self, max_chars=200)  # never writes more than it shows
+        text = _hooks.partizan_notation.resolve().format_partizan(self, max_chars=200)  # no more than it shows
         if len(text) > 200:
             text = text[:197] + "..."
         return f"PartizanGame({text!r})"
@@ -280,11 +284,10 @@ class PartizanGame:
         ``\\{2\\|1\\mid 0\\}``, ``\\frac{1}{2}``): :func:`cgtalg.core.latex.form_latex` of its text;
         None (no LaTeX display) for a form whose text is too long."""
         from cgtalg.core.latex import LATEX_LIMIT, form_latex, math
-        from cgtalg.core.partizan_notation import format_partizan
-        from cgtalg.errors import ComputationLimitError
 
         try:
-            return math(form_latex(format_partizan(self, max_chars=LATEX_LIMIT)))
+            text = _hooks.partizan_notation.resolve().format_partizan(self, max_chars=LATEX_LIMIT)
+            return math(form_latex(text))
         except ComputationLimitError:
             return None
 
@@ -557,6 +560,84 @@ def partizan_sum(a: PartizanGame, b: PartizanGame) -> PartizanGame:
     return pair_fold(a, b, _PSUMS, build)
 
 
+def form_le(g: PartizanGame, h: PartizanGame) -> bool:
+    """``G <= H`` for two forms, from the definition: no ``G^L >= H`` and no ``H^R <= G``
+    (ONAG ch. 1; Siegel CGT II.1). Memoised on id pairs, evaluated with an explicit stack (forms
+    of any depth compare) and short-circuiting; the comparison operators of
+    :class:`PartizanGame` use it, and :func:`cgtalg.normal.partizan.le` for anything that
+    converts to a form.
+
+    Shortcuts for canonical forms whose stops are known (``_FSTOPS``, which the canonical
+    forms of :mod:`cgtalg.normal.partizan` fill; without it the answer is the same, only
+    slower): ``G <= H`` needs ``LS(G) <= LS(H)`` and ``RS(G) <= RS(H)``, and ``RS(H) > LS(G)``
+    gives ``G < H`` (stops are monotone and ``RS(G) + RS(H) <= RS(G + H)``; Siegel CGT II.4)."""
+    if g is h:
+        return True
+    memo = _LE
+    root = (g._id << 32) | h._id
+    hit = memo.get(root)
+    if hit is not None:
+        return hit
+    stops = _FSTOPS
+    stack: list[tuple[PartizanGame, PartizanGame]] = [(g, h)]
+    while stack:
+        x, y = stack[-1]
+        xi, yi = x._id, y._id
+        key = (xi << 32) | yi
+        if key in memo:
+            stack.pop()
+            continue
+        sx = stops.get(xi)
+        if sx is not None:
+            sy = stops.get(yi)
+            if sy is not None:
+                if sx[0] > sy[0] or sx[1] > sy[1]:
+                    memo[key] = False
+                    stack.pop()
+                    continue
+                if sy[1] > sx[0]:
+                    memo[key] = True
+                    stack.pop()
+                    continue
+                if x is y:  # (two numbers with equal stops are the same canonical form)
+                    memo[key] = True
+                    stack.pop()
+                    continue
+        result = True
+        pending: tuple[PartizanGame, PartizanGame] | None = None
+        # x <= y fails if some x^L >= y, i.e. y <= x^L
+        for xl in x._left:
+            if xl is y:
+                result = False
+                break
+            v = memo.get((yi << 32) | xl._id)
+            if v is None:
+                pending = (y, xl)
+                break
+            if v:
+                result = False
+                break
+        if result and pending is None:
+            # ... or if some y^R <= x
+            for yr in y._right:
+                if yr is x:
+                    result = False
+                    break
+                v = memo.get((yr._id << 32) | xi)
+                if v is None:
+                    pending = (yr, x)
+                    break
+                if v:
+                    result = False
+                    break
+        if result and pending is not None:
+            stack.append(pending)
+            continue
+        memo[key] = result
+        stack.pop()
+    return memo[root]
+
+
 def partizan_evaluator(name: str) -> Callable[[Callable[[PartizanGame, Sequence[Any], Sequence[Any]], Any]], Evaluator]:
     """Decorator: an :class:`~cgtalg.core.fold.Evaluator` over partizan forms from a rule
     ``combine(game, left_values, right_values)`` (the generic fold walks ``left + right``)."""
@@ -592,9 +673,7 @@ def literal_text(g: PartizanGame) -> str:
 
 
 def _unpickle(text: str) -> PartizanGame:
-    from cgtalg.core.partizan_notation import parse_partizan
-
-    return parse_partizan(text)
+    return _hooks.partizan_notation.resolve().parse_partizan(text)
 
 
 up: PartizanGame = PartizanGame._make((ZERO,), (nimber(1),))

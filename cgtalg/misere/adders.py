@@ -46,8 +46,8 @@ def adder(a: int) -> Game:
     Examples
     --------
     >>> import cgtalg as cg
-    >>> from cgtalg.misere.adders import adder
-    >>> [cg.format_misere(adder(a)) for a in range(6)]
+    >>> from cgtalg.misere import adder, format_misere
+    >>> [format_misere(adder(a)) for a in range(6)]
     ['*[0]', '*[1]', '*[2]', '*[3]', '*[2[2]]', '*[3[2]]']
     """
     from cgtalg.misere.canonical import misere_canonical_game, misere_canonical_sum  # noqa: F401

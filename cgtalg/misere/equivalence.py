@@ -243,7 +243,7 @@ def link(g: Game | str, h: Game | str, misere: bool = True) -> Game | None:
     >>> import cgtalg as cg
     >>> G, H = cg.parse("{*2}"), cg.nim(3)
     >>> t = link(G, H)
-    >>> cg.misere_outcome(G + t), cg.misere_outcome(H + t)
+    >>> cg.outcome(G + t, misere=True), cg.outcome(H + t, misere=True)
     ('P', 'P')
     >>> link(cg.star, cg.zero) is None
     True

@@ -51,7 +51,7 @@ def misere_mate(g: Game | str) -> Game:
     >>> import cgtalg as cg
     >>> str(misere_mate(cg.zero)), str(misere_mate(cg.star))
     ('*', '{*}')
-    >>> cg.misere_outcome(cg.nim(3) + misere_mate(cg.nim(3)))
+    >>> cg.outcome(cg.nim(3) + misere_mate(cg.nim(3)), misere=True)
     'P'
     """
     return _MATE(_as_game(g, "g"))

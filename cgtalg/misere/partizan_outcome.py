@@ -74,7 +74,7 @@ _FIRST = {v: k for k, v in _OUTCOME.items()}
 def _pg(x: Any, name: str) -> PartizanGame:
     if isinstance(x, str):
         try:
-            from cgtalg.core.partizan_notation import parse_partizan
+            from cgtalg.normal.notation import parse_partizan
         except ImportError:  # pragma: no cover - notation module absent
             raise ArgumentTypeError(f"{name}: partizan notation is not available; pass a form") from None
         return parse_partizan(x)

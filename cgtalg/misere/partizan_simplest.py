@@ -368,7 +368,7 @@ def partizan_misere_games_born_by(n: int) -> list[PartizanGame]:
 
     Examples
     --------
-    >>> from cgtalg.core.partizan_notation import format_partizan
+    >>> from cgtalg.normal.notation import format_partizan
     >>> [format_partizan(g) for g in partizan_misere_games_born_by(1)]
     ['0', '1', '-1', '*']
     """

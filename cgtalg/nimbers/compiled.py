@@ -19,32 +19,15 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from cgtalg.ckernel import CompiledKernel
 
-__all__ = ["KERNEL", "load", "status", "source_hash", "KernelKeys"]
+__all__ = ["KERNEL", "load", "status", "source_hash", "available", "KernelKeys"]
 
 #: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
 KERNEL = CompiledKernel("cgtalg.nimbers._nimc", Path(__file__).parent, "_nimc", "nimber kernel")
-
-
-def load() -> ModuleType | None:
-    """The extension module ``cgtalg.nimbers._nimc``, or ``None`` when the Python path runs (a stale
-    build is refused with a warning: :meth:`cgtalg.ckernel.CompiledKernel.load`)."""
-    return KERNEL.load()
-
-
-def source_hash() -> str | None:
-    """The hash a build of the C kernel must carry to be used (``_nimc*.c`` and ``_nimc*.h``
-    beside this module; :meth:`cgtalg.ckernel.CompiledKernel.source_hash`), or ``None``."""
-    return KERNEL.source_hash()
-
-
-def status() -> str:
-    """Which implementation the nimber arithmetic uses: ``"compiled"`` or why not."""
-    return KERNEL.status()
+load, source_hash, status, available = KERNEL.functions(__name__)
 
 
 class KernelKeys:

@@ -1,21 +1,16 @@
-"""The ``Nimber`` value type and the single entry point for nimber arithmetic.
+"""The ``Nimber`` value type.
 
 Nimbers below ω^(ω^ω) form the algebraic closure of GF(2) under nim-addition ⊕ and
-nim-multiplication ⊗ (Conway, ONAG ch. 6; Lenstra 1977). This module gives
+nim-multiplication ⊗ (Conway, ONAG ch. 6; Lenstra 1977). This module gives :class:`Nimber`, a
+value whose ``+``/``-`` (both ⊕), ``*`` (⊗), ``/`` and ``**`` are the nim operations. It holds
+the engine's κ/α representation directly (a Python ``int`` for a finite nimber, the engine's
+``{monomial id: finite coefficient}`` dict otherwise), converted once from an ``int``, a sympy
+ordinal or ordinal text, so arithmetic between ``Nimber``\\ s never touches sympy; and its
+constructors :func:`nimber`, :func:`ordinal` and :func:`parse_nimber`.
 
-* :class:`Nimber`, a value whose ``+``/``-`` (both ⊕), ``*`` (⊗), ``/`` and ``**`` are the
-  nim operations. It holds the engine's κ/α representation directly (a Python ``int`` for a
-  finite nimber, the engine's ``{monomial id: finite coefficient}`` dict otherwise), converted
-  once from an ``int``, a sympy ordinal or ordinal text, so arithmetic between ``Nimber``\\ s
-  never touches sympy;
-* one function per operation, :func:`nim_mul`, :func:`nim_add`, :func:`nim_inv`,
-  :func:`nim_div`, :func:`nim_pow`, :func:`nim_sqrt`, dispatching on the argument types:
-  ``int`` → the finite field code, sympy ordinal / :class:`Nimber` → the κ/α engine of
-  :mod:`cgtalg.nimbers.lenstra`, integer numpy array (or array and scalar, broadcasting) →
-  the compiled kernels of :mod:`cgtalg.nimbers.kernels`, lists / tuples / object arrays →
-  elementwise in one call. ``cgtalg.nimbers.finite.nim_mul``, ``lenstra.nim_mul`` (exported
-  as ``ordinal_nim_mul``) and ``kernels.nim_mul_array`` remain as the type-specific
-  implementations (thin aliases from the user's point of view).
+The single entry points, one function per operation for every kind of nimber (``nim_mul``,
+``nim_add``, ``nim_div``, ``nim_inv``, ``nim_pow``, ``nim_sqrt``), are in
+:mod:`cgtalg.nimbers.nimber_ops`, which imports this module (never the other way round).
 
 Examples
 --------
@@ -30,13 +25,6 @@ Examples
 (*(ω^2·3), True)
 >>> Nimber(2).sqrt()
 *3
->>> nim_mul(16, 16)
-24
->>> from cgtalg.nimbers.ordinal import ordinal
->>> nim_mul(ordinal("w"), ordinal("w"))
-w**2
->>> nim_mul(ordinal("w"), 2)
-w*2
 """
 
 from __future__ import annotations
@@ -62,7 +50,7 @@ from cgtalg.nimbers.limits import (
 )
 from cgtalg.nimbers.ordinal import _cmp, _format, _parse, is_sympy
 
-__all__ = ["Nimber", "nimber", "ordinal", "parse_nimber", "nim_mul", "nim_add", "nim_inv", "nim_div", "nim_pow", "nim_sqrt"]
+__all__ = ["Nimber", "nimber", "ordinal", "parse_nimber"]
 
 _fmul = _finite._mul
 NeedAlpha = _engine.NeedAlpha
@@ -579,6 +567,3 @@ def parse_nimber(text: str) -> Nimber:
         raise NimberError(f"parse_nimber expects a str, got {type(text).__name__} {short_repr(text)}")
     return _mk(_value_of(text, "text"))
 
-
-# The single entry points (one function per operation, every kind of nimber): cgtalg.nimbers.nimber_ops
-from cgtalg.nimbers.nimber_ops import nim_add, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt  # noqa: E402,F401

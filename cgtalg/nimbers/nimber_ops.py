@@ -1,8 +1,25 @@
 """The single entry points of nimber arithmetic: :func:`nim_mul`, :func:`nim_add`,
-:func:`nim_div`, :func:`nim_inv`, :func:`nim_pow` and :func:`nim_sqrt` take ints, :class:`Nimber`
-values, sympy ordinals, integer numpy arrays (the compiled kernels) and lists or tuples of any of
-these (elementwise), and dispatch each to the code for its kind. Re-exported by
-:mod:`cgtalg.nimbers.nimber`, where they are documented with the type.
+:func:`nim_div`, :func:`nim_inv`, :func:`nim_pow` and :func:`nim_sqrt`.
+
+Each takes ints, :class:`~cgtalg.nimbers.nimber.Nimber` values, sympy ordinals, integer numpy
+arrays and lists or tuples of any of these (elementwise), and dispatches on the argument types:
+``int`` → the finite field code, sympy ordinal / :class:`~cgtalg.nimbers.nimber.Nimber` → the
+κ/α engine of :mod:`cgtalg.nimbers.lenstra`, integer numpy array (or array and scalar,
+broadcasting) → the compiled kernels of :mod:`cgtalg.nimbers.kernels`, lists / tuples / object
+arrays → elementwise in one call. ``cgtalg.nimbers.finite.nim_mul``, ``lenstra.nim_mul``
+(exported as ``ordinal_nim_mul``) and ``kernels.nim_mul_array`` remain as the type-specific
+implementations. This module imports the value type from :mod:`cgtalg.nimbers.nimber`, which
+imports nothing from here.
+
+Examples
+--------
+>>> nim_mul(16, 16)
+24
+>>> from cgtalg.nimbers.ordinal import ordinal
+>>> nim_mul(ordinal("w"), ordinal("w"))
+w**2
+>>> nim_mul(ordinal("w"), 2)
+w*2
 """
 
 from __future__ import annotations
@@ -17,6 +34,8 @@ from cgtalg.nimbers import lenstra as _lenstra
 from cgtalg.nimbers.limits import nimber_budget, short_repr, shorten
 from cgtalg.nimbers.nimber import _C, Nimber, _coerce, _kernels
 from cgtalg.nimbers.ordinal import nim_add as _ordinal_nim_add
+
+__all__ = ["nim_mul", "nim_add", "nim_div", "nim_inv", "nim_pow", "nim_sqrt"]
 
 # ---------------------------------------------------------------------------------------------
 # The single entry point

@@ -24,10 +24,11 @@ from typing import Any, Sequence
 from cgtalg.core.fold import fold
 from cgtalg.core.named_forms import nimber_of, number_form, number_of, uptimal, uptimal_parts
 from cgtalg.core.partizan import ZERO, PartizanGame, negative, nimber, partizan_evaluator, up
+from cgtalg.core.partizan import form_le as _le
 from cgtalg.errors import NotAtomicError
 from cgtalg.normal.norton import norton_product
 from cgtalg.normal.ordinal_sum import ordinal_sum
-from cgtalg.normal.partizan import _from_canonical_options, _le, canonical_form, canonical_sum
+from cgtalg.normal.partizan import _from_canonical_options, canonical_form, canonical_sum
 from cgtalg.normal.thermography import _STOPS
 
 __all__ = ["is_infinitesimal", "is_all_small", "is_atomic", "atomic_weight", "far_star"]

@@ -26,8 +26,9 @@ from cgtalg.caches import register_cache
 from cgtalg.core.fold import memo_post_order
 from cgtalg.core.named_forms import number_of
 from cgtalg.core.partizan import ZERO, PartizanGame, as_partizan, negative
+from cgtalg.core.partizan import form_le as _le
 from cgtalg.errors import ArgumentError
-from cgtalg.normal.partizan import _from_canonical_options, _le, canonical_form, canonical_sum
+from cgtalg.normal.partizan import _from_canonical_options, canonical_form, canonical_sum
 
 __all__ = ["incentives", "left_incentives", "right_incentives", "norton_product", "integer_multiple"]
 

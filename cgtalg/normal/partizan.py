@@ -5,7 +5,8 @@ Everything here is a property of the *value* of a :class:`~cgtalg.core.partizan.
 (its equivalence class under ``G = H iff G - H is a second-player win``), computed on forms:
 
 - :func:`le` — ``G <= H`` iff no ``G^L >= H`` and no ``H^R <= G`` (ONAG ch. 1; Siegel CGT
-  II.1), memoised on id pairs and evaluated with an explicit stack (no recursion limit);
+  II.1): the order of the forms themselves (:func:`cgtalg.core.partizan.form_le`, what the
+  operators ``<=``, ``<``, ... of a form use), for anything that converts to a form;
   :func:`compare` gives one of ``'='``, ``'<'``, ``'>'``, ``'||'``; :func:`outcome` the outcome
   class ``'L'``, ``'R'``, ``'P'`` or ``'N'``.
 - :func:`canonical_form` — the unique smallest form of the value: dominated options removed and
@@ -25,7 +26,8 @@ Everything here is a property of the *value* of a :class:`~cgtalg.core.partizan.
   a remote star.
 
 Stops, thermographs and cooling live in :mod:`cgtalg.normal.thermography`, infinitesimals and
-atomic weight in :mod:`cgtalg.normal.atomic_weight`; their names are re-exported here.
+atomic weight in :mod:`cgtalg.normal.atomic_weight`; the partizan notation, which prints and
+reads values, in :mod:`cgtalg.normal.notation`.
 
 References: Conway, *On Numbers and Games* (ONAG); Berlekamp, Conway and Guy, *Winning Ways*
 (WW); Siegel, *Combinatorial Game Theory* (CGT), ch. II.
@@ -41,7 +43,9 @@ from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
 from cgtalg.core.fold import fold
 from cgtalg.core.game import pair_fold
 from cgtalg.core.named_forms import nimber_of, number_form, number_of, simplest_number, uptimal_parts
-from cgtalg.core.partizan import ZERO, PartizanGame, as_partizan, make_form, nimber, partizan_evaluator, pgame
+from cgtalg.core.partizan import (_FSTOPS, ZERO, PartizanGame, as_partizan, make_form, nimber, partizan_evaluator,
+                                  pgame)
+from cgtalg.core.partizan import form_le as _le
 
 __all__ = [
     "le",
@@ -54,16 +58,6 @@ __all__ = [
     "is_number",
     "number_value",
     "nimber_value",
-    "is_infinitesimal",
-    "is_all_small",
-    "left_stop",
-    "right_stop",
-    "mean",
-    "temperature",
-    "thermograph",
-    "Thermograph",
-    "cool",
-    "atomic_weight",
     "up_nth",
     "up_bracket",
     "higher_uptimal_parts",
@@ -71,86 +65,11 @@ __all__ = [
 ]
 
 # -- caches (process-local, keyed on hash-cons ids; emptied by cgtalg.clear_caches()) -------
-#: (G.id << 32 | H.id) -> G <= H (ids stay below 2**32)
-_LE: dict[int, bool] = register_cache("normal.partizan comparisons", {})
 #: canonical sums memoised on (smaller id, larger id)
 _CSUM: dict[tuple[int, int], PartizanGame] = register_cache("normal.partizan canonical sums", {})
 
 
 # -- comparison ------------------------------------------------------------------------------
-def _le(g: PartizanGame, h: PartizanGame) -> bool:
-    """``g <= h`` for forms (memoised on id pairs, explicit stack, short-circuiting).
-
-    Shortcuts for canonical forms whose stops are known (``_FSTOPS``): ``G <= H`` needs
-    ``LS(G) <= LS(H)`` and ``RS(G) <= RS(H)``, and ``RS(H) > LS(G)`` gives ``G < H``
-    (stops are monotone and ``RS(G) + RS(H) <= RS(G + H)``; Siegel CGT II.4)."""
-    if g is h:
-        return True
-    memo = _LE
-    root = (g._id << 32) | h._id
-    hit = memo.get(root)
-    if hit is not None:
-        return hit
-    stops = _FSTOPS
-    stack: list[tuple[PartizanGame, PartizanGame]] = [(g, h)]
-    while stack:
-        x, y = stack[-1]
-        xi, yi = x._id, y._id
-        key = (xi << 32) | yi
-        if key in memo:
-            stack.pop()
-            continue
-        sx = stops.get(xi)
-        if sx is not None:
-            sy = stops.get(yi)
-            if sy is not None:
-                if sx[0] > sy[0] or sx[1] > sy[1]:
-                    memo[key] = False
-                    stack.pop()
-                    continue
-                if sy[1] > sx[0]:
-                    memo[key] = True
-                    stack.pop()
-                    continue
-                if x is y:  # (two numbers with equal stops are the same canonical form)
-                    memo[key] = True
-                    stack.pop()
-                    continue
-        result = True
-        pending: tuple[PartizanGame, PartizanGame] | None = None
-        # x <= y fails if some x^L >= y, i.e. y <= x^L
-        for xl in x._left:
-            if xl is y:
-                result = False
-                break
-            v = memo.get((yi << 32) | xl._id)
-            if v is None:
-                pending = (y, xl)
-                break
-            if v:
-                result = False
-                break
-        if result and pending is None:
-            # ... or if some y^R <= x
-            for yr in y._right:
-                if yr is x:
-                    result = False
-                    break
-                v = memo.get((yr._id << 32) | xi)
-                if v is None:
-                    pending = (yr, x)
-                    break
-                if v:
-                    result = False
-                    break
-        if result and pending is not None:
-            stack.append(pending)
-            continue
-        memo[key] = result
-        stack.pop()
-    return memo[root]
-
-
 def le(g: Any, h: Any) -> bool:
     """``G <= H`` in normal play: no ``G^L >= H`` and no ``H^R <= G`` (ONAG ch. 1; Siegel CGT
     II.1). Memoised on id pairs; evaluated iteratively, so forms of any depth compare.
@@ -163,7 +82,7 @@ def le(g: Any, h: Any) -> bool:
     Examples
     --------
     >>> import cgtalg as cg
-    >>> cg.partizan_le(cg.up, cg.parse("{0 | *}")), cg.partizan_le(cg.nim(1), 0)
+    >>> cg.compare(cg.up, cg.parse("{0 | *}")).le, cg.compare(cg.nim(1), 0).le
     (True, False)
     """
     return _le(as_partizan(g), as_partizan(h))
@@ -175,7 +94,7 @@ def compare(g: Any, h: Any) -> str:
     Examples
     --------
     >>> import cgtalg as cg
-    >>> [cg.partizan_compare(cg.up, x) for x in (0, cg.nim(1), cg.dyadic(1, 2))]
+    >>> [cg.compare(cg.up, x).relation for x in (0, cg.nim(1), cg.dyadic(1, 2))]
     ['>', '||', '<']
     """
     a, b = as_partizan(g), as_partizan(h)
@@ -196,7 +115,7 @@ def outcome(g: Any) -> str:
     Examples
     --------
     >>> import cgtalg as cg
-    >>> [cg.partizan_outcome(x) for x in (cg.up, cg.down, cg.nim(0), cg.nim(1))]
+    >>> [cg.outcome(x) for x in (cg.up, cg.down, cg.nim(0), cg.nim(1))]
     ['L', 'R', 'P', 'N']
     """
     x = as_partizan(g)
@@ -277,8 +196,9 @@ def _from_canonical_options(lv: Sequence[PartizanGame], rv: Sequence[PartizanGam
 
 
 def _with_stops(c: PartizanGame) -> PartizanGame:
-    """``c`` (canonical), with its stops recorded for the comparison shortcuts of :func:`_le`
-    (as floats, when they are exact: dyadic rationals of at most 53 significant bits)."""
+    """``c`` (canonical), with its stops recorded for the comparison shortcuts of
+    :func:`cgtalg.core.partizan.form_le` (as floats, when they are exact: dyadic rationals of at
+    most 53 significant bits)."""
     if c._id not in _FSTOPS:
         from cgtalg.normal.thermography import _STOPS
 
@@ -287,10 +207,6 @@ def _with_stops(c: PartizanGame) -> PartizanGame:
         if fl == ls and fr == rs:
             _FSTOPS[c._id] = (fl, fr)
     return c
-
-
-#: id -> (left stop, right stop) as exact floats, for canonical forms (see :func:`_le`)
-_FSTOPS: dict[int, tuple[float, float]] = register_cache("normal.partizan stops of canonical forms", {})
 
 
 def canonical_sum(a: PartizanGame, b: PartizanGame) -> PartizanGame:
@@ -333,9 +249,9 @@ def canonical_form(g: Any) -> PartizanGame:
     --------
     >>> import cgtalg as cg
     >>> G = cg.parse("{0, * | 0}")          # up-star, written with both Left options
-    >>> str(cg.partizan_canonical(G)), cg.partizan_canonical(cg.up + cg.nim(1)) is cg.partizan_canonical(G)
+    >>> str(cg.canonical_form(G)), cg.canonical_form(cg.up + cg.nim(1)) is cg.canonical_form(G)
     ('^*', True)
-    >>> str(cg.partizan_canonical(cg.parse("{1 | 2}")))
+    >>> str(cg.canonical_form(cg.parse("{1 | 2}")))
     '3/2'
     """
     return fold(as_partizan(g), _CANON)

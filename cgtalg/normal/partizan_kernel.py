@@ -32,7 +32,7 @@ from typing import Any, Iterable
 from cgtalg.caches import register_cache
 from cgtalg.ckernel import CompiledKernel
 
-__all__ = ["KERNEL", "available", "status", "to_kernel", "to_form", "canonical_form", "le",
+__all__ = ["KERNEL", "load", "source_hash", "available", "status", "to_kernel", "to_form", "canonical_form", "le",
            "canonical_sum", "domineering_form", "grid_form", "graph_form", "clear_searches", "DOMINEERING_MAX_SIDE",
            "DOMINEERING_MAX_CELLS", "GRAPH_MAX_VERTICES"]
 
@@ -52,23 +52,11 @@ _FORM_OF: dict[int, Any] = register_cache("normal.partizan_kernel forms of kerne
 _KID_OF: dict[int, int] = register_cache("normal.partizan_kernel kernel ids of forms", {})
 
 
-def _module():
-    return KERNEL.load()
-
-
-def available() -> bool:
-    """Whether the compiled kernel is in use (built, current, and not disabled by
-    ``CGTALG_PURE_PYTHON``)."""
-    return _module() is not None
-
-
-def status() -> str:
-    """``"compiled"``, or ``"python (why)"`` / ``"disabled (...)"``."""
-    return KERNEL.status()
+load, source_hash, status, available = KERNEL.functions(__name__)
 
 
 def _need():
-    mod = _module()
+    mod = load()
     if mod is None:
         raise RuntimeError(f"the partizan kernel is not in use: {status()}")
     return mod

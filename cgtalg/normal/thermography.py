@@ -346,7 +346,7 @@ def thermograph(g: Any) -> Thermograph:
     >>> str(cg.thermograph(cg.parse("-1/2")))          # CGSuite: numbers cool to t = -1
     'Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])'
     """
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
 
     c = canonical_form(g)
     return replace(fold(c, _THERMO), form=format_partizan(c, max_chars=80))

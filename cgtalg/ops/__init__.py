@@ -33,7 +33,10 @@ import lazy_loader as _lazy
 # The quotient door and its result type load cgtalg.ops.quotients (and with it numpy and the
 # misère quotient machinery) on first use (lazy_loader, SPEC 1), so that a light command such
 # as ``cgtalg game '{*2}'`` does not pay for them.
-__getattr__, _, _ = _lazy.attach(__name__, submod_attrs={"quotients": ["ComponentQuotient", "misere_quotient"]})
+__getattr__, _, _ = _lazy.attach(
+    __name__,
+    submod_attrs={"quotients": ["ComponentQuotient", "misere_quotient"], "certificates": ["CheckReport", "check_certificate"]},
+)
 
 #: every operation (door), by name: the table tests/test_doors.py covers
 OPERATIONS = (
@@ -48,5 +51,6 @@ __all__ = [
     "compare", "outcome", "winning_moves", "canonical_form", "grundy", "misere_grundy", "genus",
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
     "number_value", "literal_form", "misere_quotient", "ComponentQuotient", "norton_product",
-    "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic",
+    "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic", "CheckReport",
+    "check_certificate",
 ]

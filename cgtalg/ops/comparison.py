@@ -9,7 +9,7 @@ certificates that exist.
   definition of ``≤`` (no certificate).
 - Misère play in the dicot, dead-ending or general universe: ``g ≥ h`` and ``h ≥ g`` decided by
   the Maintenance-and-Proviso recursion, each with its certificate (a proof or a distinguishing
-  game of the universe), re-checked by :func:`cgtalg.check_misere_certificate`.
+  game of the universe), re-checked by :func:`cgtalg.misere.check_misere_certificate`.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from typing import Any
 from cgtalg.budget import BUDGET_HINT, check_max_seconds
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game
+from cgtalg.core.heap_facts import HeapFacts
 from cgtalg.errors import ComputationLimitError, GameKindError, GameNotationError, RulesetError, shorten
 from cgtalg.misere.canonical import MisereCanonicalForm
 from cgtalg.quotients import forms as _forms
@@ -71,8 +72,8 @@ class ReducedComponentHeaps:
         The component types covered, by size (``types[0]`` is ``""``, the empty position).
     """
 
-    is_finite = False
-    k = None
+    #: heaps of game forms: no periodicity theorem applies (cgtalg.core.heap_facts)
+    facts = HeapFacts(octal_like=False)
 
     def __init__(self, ruleset: ComponentRuleset, max_size: int) -> None:
         self.ruleset = ruleset

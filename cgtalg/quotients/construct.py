@@ -81,7 +81,9 @@ import numpy as np
 
 from cgtalg.budget import Deadline, check_max_seconds
 from cgtalg.caches import register_cache
-from cgtalg.errors import ArgumentError, BudgetError, ComputationLimitError, InfiniteQuotientError, RulesetError
+from cgtalg.core.heap_facts import HeapFacts
+from cgtalg.errors import (ArgumentError, BudgetError, ComputationLimitError, InfiniteQuotientError, RulesetError,
+                           RulesetFactError)
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import (
     FiniteMonoid,
@@ -102,10 +104,10 @@ from cgtalg.quotients.state import (
     QuotientState,
     _game_name,
     _heap_options,
-    _max_take,
     certified_misere_period,
     known_state,
-    max_parts,
+    misere_period_bound,
+    misere_theorem_note,
     remember_state,
 )
 from cgtalg.quotients.storage import Checkpointer
@@ -119,8 +121,7 @@ class _MisereNimHeaps:
 
     name = code_text = "0.[3]"
     sequence_key = "grundy:0.[3]"
-    is_finite = False
-    k = None
+    facts = HeapFacts(octal_like=True, finite=False, max_heaps=1)
 
     @staticmethod
     def digit(t: int) -> int:
@@ -343,14 +344,19 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     ----------
     ruleset : heap ruleset
         Any object with ``heap_options(n)`` (the options of one heap of ``n`` tokens, as
-        tuples of the heaps left) and a ``name``; a finite take-and-break code also gives
-        ``is_finite`` and ``k`` for the periodicity theorem (:mod:`cgtalg.quotients.state`).
+        tuples of the heaps left) and a ``name``; the periodicity theorem reads the facts it
+        declares (``facts``, a :class:`~cgtalg.core.heap_facts.HeapFacts`: ``octal_like``,
+        ``finite``, ``k``, ``max_heaps``; :func:`cgtalg.quotients.state.misere_period_bound`).
+        Without one of them the quotient is computed up to ``max_heap`` and is never certified
+        final (its ``note`` names the missing fact).
         A code string is parsed into a ruleset by the caller
         (``cgtalg.rulesets.heaps.octal.TakeAndBreak("0.123")``).
     max_heap : int, optional
         Compute ``Q_max_heap`` (heaps of at most this size). Without it, heaps are added until
         the periodicity theorem certifies the quotient of the whole game (finite octal games),
-        or a budget is reached (then :class:`~cgtalg.errors.ComputationLimitError`).
+        or a budget is reached (then :class:`~cgtalg.errors.ComputationLimitError`); a ruleset
+        that does not declare a fact the theorem needs is then refused with
+        :class:`~cgtalg.errors.RulesetFactError`.
     max_order, max_seconds, max_states, max_memory : budgets
         Largest candidate order, wall-clock seconds, option-set states per verification, and
         the memory ceiling (bytes or text such as ``"4G"``; default
@@ -419,10 +425,16 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     t0 = time.monotonic()
     ruleset = _heap_ruleset(ruleset)
     name = _game_name(ruleset)
-    k = _max_take(ruleset)
-    if max_heap is None and k is None:
-        raise ComputationLimitError(
-            f"{name}: no periodicity theorem applies (not a finite octal game); pass max_heap")
+    unproved = None    # why the quotient is not certified final: a fact the theorem needs is missing
+    try:
+        bound = misere_period_bound(ruleset)     # (k, h) of Plambeck–Siegel's theorem
+    except RulesetFactError as exc:
+        if max_heap is None:
+            raise                                # the theorem is what would end the search
+        bound, unproved = None, f"not certified final: {exc}"
+    if max_heap is None and bound is None:
+        raise ComputationLimitError(f"{name}: no periodicity theorem applies ({misere_theorem_note(ruleset)}); "
+                                    "pass max_heap")
     ck = Checkpointer(ruleset, store, max_states, replace=not resume)
     state = None
     if resume:
@@ -433,7 +445,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             remember_state(ruleset, state)
         if state is not None and (state.final or (max_heap is not None and state.top >= max_heap)):
             ck.write(state)    # unless the store knows as much already
-            return state.quotient(name, max_heap)
+            return state.quotient(name, max_heap, note=None if state.final else unproved)
     # a stored proof that the next partial quotient is infinite (re-verified on loading)
     rays = ck.load_rays() if resume else None
     if state is None:
@@ -490,7 +502,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             options.append(opts)
             changed = nxt_pre.monoid.size != pre.monoid.size
             pre = nxt_pre
-            period = certified_misere_period(pre.phi, k, max_parts(ruleset)) if k is not None else None
+            period = certified_misere_period(pre.phi, *bound) if bound is not None else None
             state = QuotientState(pre, period, spent + time.monotonic() - t0)
             remember_state(ruleset, state)
             ck.update(state, checkpoint_seconds)
@@ -508,4 +520,4 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
         ck.flush()
     if note is not None:
         return mark_infinite(state.quotient(name, state.top, note=note), infinite)
-    return state.quotient(name, max_heap)
+    return state.quotient(name, max_heap, note=unproved)

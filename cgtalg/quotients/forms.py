@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from cgtalg.core.game import Game
+from cgtalg.core.heap_facts import HeapFacts
 from cgtalg.core.notation import parse
 from cgtalg.errors import ComputationLimitError, GameKindError, shorten
 from cgtalg.misere.canonical import MisereCanonicalForm, misere_canonical_game
@@ -85,8 +86,8 @@ class FormHeaps:
         Canonical form id of every type of the closure -> its tuple of heaps.
     """
 
-    is_finite = False
-    k = None
+    #: heaps of game forms: no periodicity theorem applies (cgtalg.core.heap_facts)
+    facts = HeapFacts(octal_like=False)
 
     def __init__(self, forms: Sequence[Game], prefix: str = "forms") -> None:
         closure: dict[int, Game] = {}

@@ -36,9 +36,9 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Sequence
 
+from cgtalg.core.heap_facts import facts_of
 from cgtalg.core.lazynp import np
 
 from cgtalg.errors import ComputationLimitError
@@ -52,28 +52,7 @@ __all__ = ["KERNEL", "load", "status", "source_hash", "available", "verify", "ma
 
 #: the C kernel (:class:`cgtalg.ckernel.CompiledKernel`): which implementation runs, and why
 KERNEL = CompiledKernel("cgtalg.quotients._quotc", Path(__file__).parent, "_quotc", "misère-quotient kernel")
-
-
-def load() -> ModuleType | None:
-    """The extension module ``cgtalg.quotients._quotc``, or ``None`` when the Python path runs (a stale
-    build is refused with a warning: :meth:`cgtalg.ckernel.CompiledKernel.load`)."""
-    return KERNEL.load()
-
-
-def source_hash() -> str | None:
-    """The hash a build of the C kernel must carry to be used (``_quotc*.c`` and ``_quotc*.h``
-    beside this module; :meth:`cgtalg.ckernel.CompiledKernel.source_hash`), or ``None``."""
-    return KERNEL.source_hash()
-
-
-def status() -> str:
-    """Which implementation the quotient searches use: ``"compiled"`` or why not."""
-    return KERNEL.status()
-
-
-def available() -> bool:
-    """Whether the compiled searches are in use."""
-    return load() is not None
+load, source_hash, status, available = KERNEL.functions(__name__)
 
 
 def new_kept(order: int) -> Any:
@@ -110,12 +89,12 @@ def images(monoid: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int
 
 def take_break_digits(ruleset: Any) -> list[int] | None:
     """The digits ``d_0 … d_k`` of a finite take-and-break code (duck-typed: ``digit``,
-    ``is_finite``, ``k``, ``code_text``), for :func:`tb_images`; None for any other ruleset,
-    or a code whose digit for taking nothing would leave a heap in place."""
+    ``code_text``, and the declared ``facts``: ``finite`` and ``k``), for :func:`tb_images`; None
+    for any other ruleset, or a code whose digit for taking nothing would leave a heap in place."""
     if not (hasattr(ruleset, "code_text") and callable(getattr(ruleset, "digit", None))):
         return None
-    k = getattr(ruleset, "k", None)
-    if not getattr(ruleset, "is_finite", False) or not isinstance(k, int) or k < 0:
+    k = facts_of(ruleset).k
+    if k is None:       # an infinite code, or a finite one that does not declare its k
         return None
     digits = [int(ruleset.digit(t)) for t in range(k + 1)]
     if digits[0] & 3:

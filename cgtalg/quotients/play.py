@@ -43,10 +43,10 @@ from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError, StoreCorruptError
 from cgtalg.quotients.state import (
     LOADED,
-    _max_take,
     _process_key,
     is_take_and_break,
     known_state,
+    misere_theorem_note,
     remember_state,
 )
 from cgtalg.quotients.storage import Checkpointer, quotient_key
@@ -131,7 +131,8 @@ def quotient_for(ruleset: Any, heaps: Sequence[int], store: Any = None,
     st = _state_for(ruleset, store)
     if st is not None and (st.final or all(h <= st.top for h in heaps)):
         return st
-    if heaps and max(heaps) > LARGE_HEAP and _max_take(ruleset) is not None:
+    # a final quotient needs Plambeck–Siegel's theorem: without its facts the search answers
+    if heaps and max(heaps) > LARGE_HEAP and misere_theorem_note(ruleset) is None:
         return _final_within(ruleset, store, check_max_seconds(max_seconds))
     return None
 
@@ -273,7 +274,7 @@ def _ray_moves(ruleset: Any, ray: Any, hs: list[int], move: Callable[..., Any]) 
 def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int,
                    move: Callable[..., Any]) -> Iterator[Any]:
     t, P = im.t, im.P
-    octal = is_take_and_break(ruleset) and ruleset.is_finite
+    octal = is_take_and_break(ruleset) and ruleset.facts.finite is True
     if not octal:   # heaps <= top (only finite codes have final quotients): enumerate
         for parts in ruleset.heap_options(h):
             x = r
@@ -284,7 +285,7 @@ def _moves_in_heap(ruleset: Any, im: _Images, i: int, h: int, r: int,
                 yield move(i, h, h - sum(parts), tuple(parts))
         return
     # a finite take-and-break code: options from its digits, in heap_options order
-    for tk in range(0, min(h, ruleset.k) + 1):
+    for tk in range(0, min(h, ruleset.facts.k) + 1):
         d = ruleset.digit(tk)
         if not d:
             continue

@@ -2,11 +2,14 @@
 construction (:class:`QuotientState`), the quotients known in this process, the certified
 period of Φ (Plambeck–Siegel's periodicity theorem), and what is read of a heap ruleset.
 
-The ruleset is duck-typed: the construction needs ``ruleset.heap_options(n)`` (the options of
-one heap, tuples of the heaps left), ``ruleset.name``, and, for the periodicity theorem of a
-finite take-and-break code, ``ruleset.is_finite`` and ``ruleset.k`` (the most tokens a move
-removes). A take-and-break code (a ruleset with ``code_text`` and ``digit``) is known in this
-process by its code (``sequence_key``), any other ruleset per instance.
+The construction needs ``ruleset.heap_options(n)`` (the options of one heap, tuples of the heaps
+left) and ``ruleset.name``; the periodicity theorem reads the facts the ruleset declares
+(``ruleset.facts``, a :class:`~cgtalg.core.heap_facts.HeapFacts`: its moves are a take-and-break
+code's, the most tokens ``k`` a move removes, the most heaps ``h`` it leaves), and refuses a
+ruleset that does not declare one (:func:`misere_period_bound`,
+:class:`~cgtalg.errors.RulesetFactError`): no value is assumed. A take-and-break code (a ruleset
+with ``code_text`` and ``digit``) is known in this process by its code (``sequence_key``), any
+other ruleset per instance.
 """
 
 from __future__ import annotations
@@ -16,12 +19,14 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cgtalg.caches import register_cache
-from cgtalg.errors import ComputationLimitError
+from cgtalg.core.heap_facts import PLAMBECK_SIEGEL, facts_of, outside_reason, take_break_bound
+from cgtalg.errors import ComputationLimitError, RulesetFactError
 from cgtalg.quotients.pretension import Pretension, _reduce
 from cgtalg.quotients.result import MisereQuotient
 
 __all__ = ["QuotientState", "known_state", "remember_state", "certified_misere_period",
-           "is_take_and_break", "forget_known", "CHECKPOINT_SECONDS", "max_parts"]
+           "is_take_and_break", "forget_known", "CHECKPOINT_SECONDS", "misere_period_bound",
+           "certify_misere_period", "misere_theorem_note"]
 
 
 def _heap_options(ruleset: Any, n: int) -> list[tuple[int, ...]]:
@@ -32,11 +37,6 @@ def _game_name(ruleset: Any) -> str:
     return str(getattr(ruleset, "name", None) or getattr(ruleset, "code", None) or type(ruleset).__name__)
 
 
-def _max_take(ruleset: Any) -> int | None:
-    k = getattr(ruleset, "k", None)
-    if getattr(ruleset, "is_finite", False) and isinstance(k, int):
-        return k
-    return None
 
 
 #: seconds between two checkpoints of a quotient computation written to the store
@@ -141,14 +141,55 @@ def _process_key(ruleset: Any) -> str | None:
     return ruleset.sequence_key if is_take_and_break(ruleset) else None
 
 
-def max_parts(ruleset: Any) -> int:
-    """The most heaps one move of ``ruleset`` leaves in place of one (``max_heaps`` of a
-    take-and-break code: 1, 2 or 3; 2 when the ruleset does not say)."""
-    h = getattr(ruleset, "max_heaps", None)
-    return h if isinstance(h, int) and h >= 1 else 2
+def misere_period_bound(ruleset: Any) -> tuple[int, int] | None:
+    """``(k, h)`` of Plambeck–Siegel's misère periodicity theorem for ``ruleset``, from the
+    facts it declares: the most tokens a move removes and the most heaps a move leaves. None
+    when its facts put it outside the theorem (its moves are not a take-and-break code's, or
+    take unboundedly many tokens).
+
+    Raises
+    ------
+    RulesetFactError
+        When the ruleset does not declare a fact the theorem needs (``octal_like``, ``finite``,
+        ``k``, ``max_heaps``): none is assumed (a three-heap move bounded as a two-heap one
+        would certify a wrong period).
+    """
+    return take_break_bound(ruleset, PLAMBECK_SIEGEL)
 
 
-def certified_misere_period(phi: Sequence[int], k: int, parts: int = 2,
+def certify_misere_period(ruleset: Any, phi: Sequence[int]) -> tuple[int, int] | None:
+    """Plambeck–Siegel's theorem applied to ``ruleset``: the period ``(n0, p)`` of Φ (heaps
+    ``0..len(phi)-1``) that :func:`certified_misere_period` certifies with the ruleset's declared
+    ``k`` and ``max_heaps``; None when none is certified yet, or the theorem does not apply.
+
+    Raises
+    ------
+    RulesetFactError
+        When the ruleset does not declare a fact the theorem needs (:func:`misere_period_bound`).
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
+    >>> phi = [0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]     # heaps 0..10
+    >>> certify_misere_period(TakeAndBreak("0.3"), phi), certify_misere_period(TakeAndBreak("0x0.B"), phi)
+    ((1, 2), None)
+    """
+    bound = misere_period_bound(ruleset)
+    return None if bound is None else certified_misere_period(phi, bound[0], bound[1])
+
+
+def misere_theorem_note(ruleset: Any) -> str | None:
+    """Why Plambeck–Siegel's theorem cannot certify a quotient of ``ruleset`` final (a fact
+    it needs is not declared, or the facts put the ruleset outside it); None when it can."""
+    try:
+        if misere_period_bound(ruleset) is not None:
+            return None
+    except RulesetFactError as exc:
+        return str(exc)
+    return outside_reason(facts_of(ruleset))
+
+
+def certified_misere_period(phi: Sequence[int], k: int, parts: int,
                             legacy: bool = False) -> tuple[int, int] | None:
     """The period of the pretending function certified by Plambeck–Siegel's periodicity theorem.
 
@@ -160,7 +201,8 @@ def certified_misere_period(phi: Sequence[int], k: int, parts: int = 2,
         The most tokens a move removes (a finite take-and-break code).
     parts : int
         The most heaps a move leaves in place of one (2 for octal codes, 3 for hexadecimal
-        codes with a digit ``>= 8``).
+        codes with a digit ``>= 8``; no default: :func:`certify_misere_period` reads it from the
+        ruleset's declared facts).
     legacy : bool
         Use the bound of cgtalg before issue 20 (``n0`` in place of ``max(n0, 1)``, two parts);
         only to recognise stored records written under it.
@@ -198,7 +240,7 @@ def certified_misere_period(phi: Sequence[int], k: int, parts: int = 2,
 
     Examples
     --------
-    >>> certified_misere_period([0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2], 1)
+    >>> certified_misere_period([0, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2], 1, 2)
     (1, 2)
     """
     N = len(phi) - 1

@@ -9,8 +9,8 @@ Rulesets are data plus moves; the algorithms are functions that take a ruleset: 
 The public names load on first use (scientific Python's ``lazy_loader``, SPEC 1; the names and
 their modules are listed once, in ``__init__.pyi``), so that ``from cgtalg.rulesets.heaps.octal
 import TakeAndBreak`` does not import networkx (the solver) or numba (the kernels compile on
-their first call, :mod:`cgtalg.rulesets.heaps.lazy_jit`). ``octal()`` is ``cgtalg.octal``: here it
-would hide the module.
+their first call, :mod:`cgtalg.rulesets.heaps.lazy_jit`). ``octal()`` (in
+:mod:`cgtalg.rulesets.heaps.octal`) is another name of :class:`TakeAndBreak`.
 """
 
 import lazy_loader as _lazy

@@ -7,11 +7,11 @@ from .heaps.genus import genus_sequence, heap_genus
 from .heaps.play import heap_grundy, heap_grundy_value, heap_misere_grundy, heap_outcome, heap_winning_moves
 from .heaps.position import HeapMove, as_heaps
 from .heaps.octal import TakeAndBreak
-from .heaps.octal_periodicity import PeriodicityResult
+from .heaps.octal_periodicity import PeriodicityResult, periodicity_memory_estimate
 from .parity import ParityGame, RelativeParityGame
 from .heaps.periodicity import Periodicity, find_arithmetic_period, find_period
 from .protocol import ImpartialRuleset, PartizanRuleset, ruleset_from_function
-from .registry import available_rulesets, get_ruleset, register_ruleset
+from .registry import available_rulesets, get_ruleset, position_game, register_ruleset
 from .solution import Solution
 from .solver import Solver, build_dag, game_of, solve
 
@@ -23,5 +23,5 @@ __all__ = [
     "PeriodicityResult", "ParityGame", "RelativeParityGame", "Periodicity", "find_period",
     "find_arithmetic_period", "ImpartialRuleset", "PartizanRuleset", "ruleset_from_function",
     "available_rulesets", "get_ruleset", "register_ruleset", "Solution", "Solver", "build_dag",
-    "game_of", "solve",
+    "game_of", "solve", "periodicity_memory_estimate", "position_game",
 ]

@@ -26,6 +26,7 @@ import operator
 from typing import Any, Callable, Iterable, Iterator
 
 from cgtalg.caches import register_cache
+from cgtalg.core.heap_facts import HeapFacts
 from cgtalg.errors import RulesetError, shorten
 from cgtalg.rulesets.protocol import ImpartialRuleset
 
@@ -202,8 +203,8 @@ class ComponentHeaps:
         ``types[h]`` is the key of heap ``h`` (``types[0]`` is ``""``, the empty position).
     """
 
-    is_finite = False
-    k = None
+    #: heaps of game forms: no periodicity theorem applies (cgtalg.core.heap_facts)
+    facts = HeapFacts(octal_like=False)
 
     def __init__(self, ruleset: ComponentRuleset) -> None:
         self.ruleset = ruleset

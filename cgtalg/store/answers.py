@@ -11,9 +11,10 @@ record holds an outcome, a value and winning moves of its own. Rows that contrad
 P) were damaged, tampered with, or written by a faulty program: they are never served.
 
 :func:`check_answers` is that check, the only one: every reader calls it, through
-:func:`check_rows` where it has raw rows -- the full store's ``get``, ``get_many``,
-``properties``, ``get_position``, ``position_properties``, ``get_positions_many`` and
-``query``, and the light store's ``get`` and ``get_position`` (:mod:`cgtalg.store.light`). A
+:func:`check_rows` where it has raw rows -- ``get`` and ``get_position``, written once for the
+full store and the light store (:meth:`cgtalg.store.rows.StoredRows._served_answer`), and the
+full store's ``get_many``, ``properties``, ``position_properties``, ``get_positions_many`` and
+``query``. A
 contradiction raises :class:`~cgtalg.errors.StoreCorruptError` naming the store, the table, the
 row (the form's id, or the position's text, ruleset key and id) and the two answers.
 

@@ -14,7 +14,6 @@ add the tables' operations to it as mixins, composed into :class:`cgtalg.store.S
 from __future__ import annotations
 
 import functools
-import json
 import os
 import random
 import sqlite3
@@ -31,7 +30,7 @@ from sqlalchemy.pool import StaticPool
 from cgtalg.core.game import Game
 from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
 from cgtalg.store.answers import CHECKED, check_answers, position_label
-from cgtalg.store.codec import shorten, value_hash
+from cgtalg.store.codec import value_hash
 from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_check: re-exported
     BUSY_TIMEOUT,
     QUICK_CHECK_LIMIT,
@@ -45,6 +44,7 @@ from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_ch
 )
 from cgtalg.store.migrate import check_revision, ensure_schema, head_revision, read_state
 from cgtalg.store.provenance import Provenance, current_version, made_by
+from cgtalg.store.rows import StoredRows
 from cgtalg.store.schema import metadata
 
 __all__ = [
@@ -230,7 +230,7 @@ def table_owner(row: dict) -> str:
     return "form_id" if "form_id" in row else "position_id"
 
 
-class StoreBase:
+class StoreBase(StoredRows):
     """A store's connection, transactions and caches (see :class:`cgtalg.store.Store`)."""
 
     def __init__(self, url: str | os.PathLike | URL | None = None, serve_stale: bool = False) -> None:
@@ -291,26 +291,6 @@ class StoreBase:
         self.write_retries = 0
 
     # -- plumbing ----------------------------------------------------------------------
-    @property
-    def location(self) -> str:
-        """The store's file for SQLite, else its URL with the password hidden."""
-        return self._where
-
-    @property
-    def closed(self) -> bool:
-        """True after :meth:`close`."""
-        return self._closed
-
-    def __repr__(self) -> str:
-        state = " (closed)" if self._closed else ""
-        return f"<cgtalg Store {self._where}{state}>"
-
-    def __enter__(self) -> "StoreBase":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     def close(self) -> None:
         """Close the store's connections. Later calls on it raise :class:`StoreError`."""
         if not self._closed:
@@ -398,46 +378,10 @@ class StoreBase:
             self._inserts[table.name] = statement
         return statement
 
-    def _load(self, text: Any, table: str, key: str, kind: type | None = None) -> Any:
-        """Decode a stored JSON value; an unreadable one raises :class:`StoreCorruptError`
-        naming ``table`` and ``key`` (never a bare ``JSONDecodeError``)."""
-        if not isinstance(text, str):
-            raise StoreCorruptError(
-                f"the store {self._where}: table {table}, row ({key}) is unreadable: the value "
-                f"is a {type(text).__name__}, not JSON text"
-            )
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise StoreCorruptError(
-                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
-                f"{shorten(text, 60)} is not valid JSON ({exc})"
-            ) from None
-        if value is None or (kind is not None and not isinstance(value, kind)):
-            raise StoreCorruptError(
-                f"the store {self._where}: table {table}, row ({key}) is unreadable: its value "
-                f"{shorten(text, 60)} is not a JSON {'object' if kind is dict else 'value'}"
-            )
-        return value
-
     def forget_cache(self) -> None:
         """Empty this store object's in-process cache of values (they are read again from the
         database). Not needed after a version bump (the cache is keyed by version)."""
         self._values.clear()
-
-    def _fresh(self, table: str, key: Callable[[], str], name: str, algorithm: int,
-               made: str | None, current: int | None = None) -> bool:
-        """Whether a row of ``name`` written by ``algorithm`` is served: a current row always;
-        a stale one (counted in ``stats["stale"]``) only with :attr:`serve_stale`, and then
-        recorded in :attr:`stale_served`."""
-        now = current_version(name) if current is None else current
-        if algorithm == now:
-            return True
-        self.stats["stale"] += 1
-        if not self.serve_stale:
-            return False
-        self.stale_served.append((table, key(), Provenance.of(name, algorithm, made, now)))
-        return True
 
     def _upsert(self, table: Table, replace: bool = False):
         """``INSERT ... ON CONFLICT (primary key) DO UPDATE`` of a table of results that
@@ -469,12 +413,7 @@ class StoreBase:
             values["value_hash"] = value_hash(text)
         conn.execute(self._upsert(table), values)
         stored, algorithm, _made = conn.execute(row_select(table), key).one()
-        if stored != text and algorithm == version:
-            raise StoreError(
-                f"refusing to overwrite {what()} in the store {self._where}: "
-                f"stored value {shorten(stored)}, new value {shorten(text)}"
-            )
-        return algorithm == version
+        return self._write_once(stored, algorithm, text, version, what)
 
     # -- rows of the property tables (form_properties, position_properties) -------------------
     def _stored_texts(
@@ -495,6 +434,12 @@ class StoreBase:
                 out[(owner_id, name)] = (value, algorithm, made)
         return out
 
+    def _owner_rows(self, conn: Connection, table: str, owner_id: int, names: Sequence[str]) -> dict[str, tuple]:
+        """``{name: (text, algorithm, made_by)}`` of the properties ``names`` of one owner (a
+        form or a position) in the property table ``table``, stale or not."""
+        rows = self._stored_texts(conn, metadata.tables[table], {(owner_id, n) for n in names})
+        return {n: row for (_i, n), row in rows.items()}
+
     def _check_written(self, stored: dict[tuple[int, str], tuple[str, int, str | None]],
                        params: list[dict], describe: Callable[[dict], str]) -> set[tuple[int, str]]:
         """After a batch upsert: raise if a row of ``params`` meets a different *current*
@@ -503,11 +448,7 @@ class StoreBase:
         newer = set()
         for p in params:
             text, algorithm, _made = stored.get((p[table_owner(p)], p["name"]), (None, None, None))
-            if text != p["value"] and algorithm == p["algorithm"]:
-                raise StoreError(
-                    f"refusing to overwrite {describe(p)} in the store {self._where}: stored value "
-                    f"{shorten(str(text))}, new value {shorten(p['value'])}; nothing of the batch was written"
-                )
+            self._write_once(text, algorithm, p["value"], p["algorithm"], lambda: describe(p), batch=True)
             if algorithm is not None and algorithm > p["algorithm"]:
                 newer.add((p[table_owner(p)], p["name"]))
         return newer

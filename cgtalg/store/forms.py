@@ -22,10 +22,11 @@ from sqlalchemy.engine import Connection
 from cgtalg.core.game import Game, forms_by_id, nim
 from cgtalg.core.game import game as make_game
 from cgtalg.core.notation import digits_to_int, format_game
-from cgtalg.core.partizan import PartizanGame, pgame
+from cgtalg.core.partizan import pgame
 from cgtalg.errors import StoreCorruptError, StoreError
 from cgtalg.store.codec import BIRTHDAY_CAP, atom_key, check_game, partizan_key, shorten, stored_birthday
 from cgtalg.store.engine import IN_BATCH, retry_transient
+from cgtalg.store.rows import form_key
 from cgtalg.store.schema import forms
 
 __all__ = [
@@ -341,22 +342,15 @@ class FormsMixin:
                 extra: list[tuple[str, int]] = []  # a second Game of one key (an inconsistent cache)
                 for gid in levels[birthday]:
                     g = todo[gid]
-                    n = g._heap
-                    if n is not None:
-                        key = atom_key(n)
+                    if g._heap is not None:
+                        key = form_key(g, [])
                         top = 0
                     else:
                         option_ids = list(map(sget, g._option_ids))
                         if not insert and None in option_ids:  # an option the store lacks (reads only)
                             continue
-                        if isinstance(g, PartizanGame):  # "L<left ids>|<right ids>" (partizan_key)
-                            k = len(g._left)
-                            key = partizan_key(option_ids[:k], option_ids[k:])
-                            top = max(option_ids, default=0)
-                        else:
-                            option_ids.sort()
-                            key = ",".join(map(tget, option_ids))
-                            top = option_ids[-1] if option_ids else 0
+                        key = form_key(g, option_ids, tget)
+                        top = max(option_ids, default=0)
                     if keyed.setdefault(key, gid) != gid:
                         extra.append((key, gid))
                     elif first_new is not None and top >= first_new:
@@ -414,12 +408,7 @@ class FormsMixin:
                                 "was inserted but cannot be read back"
                             )
                         continue
-                    if row[1] != key:
-                        raise StoreCorruptError(
-                            f"the store {self._where} is inconsistent: form {row[0]} has options "
-                            f"[{row[1]}] but the key hash of [{key}]"
-                        )
-                    sid[keyed[key]] = row[0]
+                    sid[keyed[key]] = self._checked_form_id(row, key)
                     text[row[0]] = str(row[0])
                 for key, gid in extra:
                     if keyed[key] in sid:

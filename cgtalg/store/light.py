@@ -4,15 +4,20 @@
 SQLAlchemy's import alone costs a quarter of a second, more than a small question such as
 ``cgtalg game '{*2}'`` or ``cgtalg grundy 0.77 -n 100`` needs in all (issue 23: "a small
 question should not pay for a kernel it does not need"). :func:`open_light_store` opens a
-:class:`LightStore` when the store is a SQLite file named by a path (or ``$CGTALG_STORE``, or the
-per-user file) that exists, passes the same header, ``PRAGMA quick_check`` and table checks
-the full store runs on opening, runs in WAL mode and is at :data:`HEAD_REVISION`. Anything else
-(a new or missing file, an older or a newer schema, a PostgreSQL or other URL, an in-memory
+:class:`LightStore` when the store is a SQLite file named by a path or a plain SQLite URL
+(``sqlite:///relative/path``, ``sqlite:////absolute/path``; given, or in ``$CGTALG_STORE``, or the
+per-user file: :func:`cgtalg.store.location.plain_store_path`) that exists, passes the same
+header, ``PRAGMA quick_check`` and table checks the full store runs on opening, runs in WAL mode
+and is at :data:`HEAD_REVISION`. Anything else (a new or missing file, an older or a newer
+schema, a PostgreSQL or other URL, a SQLite URL with a query or another driver, an in-memory
 store, a corrupt file) opens the full :class:`cgtalg.store.Store` unchanged, which creates,
 migrates, refuses and reports as it always does.
 
 A light store answers the records of the light commands from the same tables with the same
-keys and encoding (:mod:`cgtalg.store.codec`): properties of forms (:meth:`LightStore.get`,
+keys and encoding (:mod:`cgtalg.store.codec`), and judges the rows it reads and writes by the
+same code as the full store (:mod:`cgtalg.store.rows`: keying, decoding, provenance, the
+consistency checks of :mod:`cgtalg.store.answers`, write-once), so that both give the same
+answers and raise the same errors in the same words: properties of forms (:meth:`LightStore.get`,
 read only), properties of ruleset positions (read, written, memoised) and stored sequences and
 their metadata (read). Provenance works as in the full store (a stale row is not served unless
 ``serve_stale``; :attr:`LightStore.stats` and :attr:`LightStore.stale_served` count and record
@@ -23,10 +28,9 @@ transaction, on a connection with the full store's settings (foreign keys, WAL,
 Everything else goes to the full store, opened on first need, with the same ``stats`` and
 ``stale_served``: every other method and attribute (``light.form_id(g)``, ``light.put(...)``,
 ``light.extend_sequence(...)``), and a light call that meets anything unusual -- a SQLite
-error (busy, read-only, malformed), an unreadable value, an inconsistent row, a different
-value already stored under a key -- which the full store then runs again and answers or
-reports in its own words. A light write that failed was rolled back, and every write is
-write-once, so running it again is safe.
+error (busy, read-only, malformed), a state the light store does not judge -- which the full
+store then runs again and answers or reports in its own words. A light write that failed was
+rolled back, and every write is write-once, so running it again is safe.
 """
 
 from __future__ import annotations
@@ -36,44 +40,18 @@ import json
 import os
 import re
 import sqlite3
-import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from cgtalg.core.game import Game, forms_by_id
-from cgtalg.errors import StoreError
-from cgtalg.store.answers import FormMoves, MovesOf, check_rows, companions, position_label
-from cgtalg.store.codec import (
-    NAME_LENGTH,
-    SEQUENCE_KEY_LENGTH,
-    atom_key,
-    check_game,
-    check_index,
-    check_position,
-    check_text,
-    decode_chunk,
-    decode_chunk_values,
-    encode_value,
-    key_hash,
-    partizan_key,
-    value_hash,
-)
-from cgtalg.store.location import (
-    BUSY_TIMEOUT,
-    inspect_sqlite_file,
-    plain_store_path,
-    quick_check,
-)
-from cgtalg.store.provenance import (
-    current_sequence_meta,
-    Provenance,
-    current_version,
-    made_by,
-    sequence_kind,
-    sequence_version,
-)
+from cgtalg.errors import StoreCorruptError, StoreError
+from cgtalg.store.codec import NAME_LENGTH, check_game, check_position, check_text, encode_value, key_hash, value_hash
+from cgtalg.store.location import BUSY_TIMEOUT, inspect_sqlite_file, plain_store_path, quick_check
+from cgtalg.store.provenance import Provenance, current_version, made_by
+from cgtalg.store import rows as R
+from cgtalg.store.rows import StoredRows, form_key
 
 __all__ = ["HEAD_REVISION", "TABLES", "LightStore", "open_light_store", "light_store_path"]
 
@@ -98,8 +76,9 @@ class _Unusual(Exception):
 
 def light_store_path(url: str | os.PathLike | None = None) -> Path | None:
     """The store file a :class:`LightStore` may open for ``url`` (as
-    :func:`cgtalg.store.open_store` reads it), or ``None`` when the full store must open it:
-    not a plain SQLite file, absent or empty, not at :data:`HEAD_REVISION`, missing a table,
+    :func:`cgtalg.store.open_store` reads it: a path or a plain ``sqlite:///`` URL,
+    :func:`~cgtalg.store.location.plain_store_path`), or ``None`` when the full store must open
+    it: not a SQLite file named so, absent or empty, not at :data:`HEAD_REVISION`, missing a table,
     unreadable, or failing ``PRAGMA quick_check``. Never writes and never raises for a bad
     store (the full store reports it).
 
@@ -176,20 +155,24 @@ def open_light_store(url: str | os.PathLike | None = None, serve_stale: bool = F
 
 def _light(method: Callable) -> Callable:
     """Run ``method`` on the light connection; on a SQLite error or an :class:`_Unusual` row,
-    run the full store's method of the same name with the same arguments instead."""
+    run the full store's method of the same name with the same arguments instead (what the
+    light call had counted in ``stats`` and ``stale_served`` is forgotten: the full store
+    counts it again)."""
     name = method.__name__
 
     @functools.wraps(method)
     def wrapper(self: "LightStore", *args: Any, **kwargs: Any) -> Any:
+        counted = dict(self.stats), len(self.stale_served)
         try:
             return method(self, *args, **kwargs)
         except (sqlite3.Error, _Unusual):
+            self._uncount(counted)
             return getattr(self.full_store(), name)(*args, **kwargs)
 
     return wrapper
 
 
-class LightStore:
+class LightStore(StoredRows):
     """A store file at the newest schema, read and written through ``sqlite3`` (see the
     module). Open one with :func:`open_light_store`; it has the full store's attributes
     (``url``, ``location``, ``revision``, ``stats``, ``serve_stale``, ``stale_served``) and
@@ -207,7 +190,7 @@ class LightStore:
         self._closed = False
         self._lock = threading.RLock()
         self._form_ids: dict[int, int] = {}  # Game.id -> store id (committed rows only)
-        self._values: dict[tuple[int, str, int], str] = {}  # (Game.id, property, version) -> JSON
+        self._values: dict[tuple[int, str, int], Any] = {}  # (Game.id, property, version) -> value
         self._con = self._connect()
 
     def _connect(self) -> sqlite3.Connection:
@@ -243,6 +226,12 @@ class LightStore:
             self._full = full
         return self._full
 
+    def _uncount(self, counted: tuple[dict[str, int], int]) -> None:
+        """Put ``stats`` and ``stale_served`` back as they were (``counted``: a copy of the
+        stats and the length of ``stale_served``), in place: the full store shares them."""
+        self.stats.update(counted[0])
+        del self.stale_served[counted[1]:]
+
     def __getattr__(self, name: str) -> Any:
         # only called for names this class lacks: the full store's other methods and attributes
         if name.startswith("__") or name in ("_full", "_closed", "_path", "_given"):
@@ -261,33 +250,14 @@ class LightStore:
         return resolve_store_url(self._path).render_as_string(hide_password=False)
 
     @property
-    def location(self) -> str:
-        """The store's file."""
-        return self._where
-
-    @property
-    def closed(self) -> bool:
-        """True after :meth:`close`."""
-        return self._closed
-
-    @property
     def malformed(self) -> str | None:
         """Always ``None``: a malformed store opens the full store."""
         return None if self._full is None else self._full.malformed
-
-    def __repr__(self) -> str:
-        return f"<cgtalg Store {self._where}{' (closed)' if self._closed else ''}>"
 
     def __reduce__(self) -> tuple:
         from cgtalg.store.store import get_default_store
 
         return (get_default_store, (self.url, self.serve_stale))
-
-    def __enter__(self) -> "LightStore":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def close(self) -> None:
         """Close the connection (and the full store, if it was opened)."""
@@ -321,31 +291,6 @@ class LightStore:
                 raise
             con.execute("COMMIT")
 
-    def _fresh(self, table: str, key: Callable[[], str], name: str, algorithm: int,
-               made: str | None, current: int | None = None) -> bool:
-        """Whether a row of ``name`` written by ``algorithm`` is served (as the full store)."""
-        now = current_version(name) if current is None else current
-        if algorithm == now:
-            return True
-        self.stats["stale"] += 1
-        if not self.serve_stale:
-            return False
-        self.stale_served.append((table, key(), Provenance.of(name, algorithm, made, now)))
-        return True
-
-    @staticmethod
-    def _load(text: Any, kind: type | None = None) -> Any:
-        """A stored JSON value, or :class:`_Unusual` (the full store names what is wrong)."""
-        if not isinstance(text, str):
-            raise _Unusual("not JSON text")
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
-            raise _Unusual("not JSON") from None
-        if value is None or (kind is not None and not isinstance(value, kind)):
-            raise _Unusual("not a JSON value of its kind")
-        return value
-
     # -- properties of forms (read) ----------------------------------------------------------
     def _stored_form_id(self, con: sqlite3.Connection, g: Game) -> int | None:
         """The store id of ``g`` if the store holds it, else ``None``: the forms below ``g``
@@ -357,7 +302,6 @@ class LightStore:
         if found is not None:
             return found
         by_id = forms_by_id()
-        partizan = sys.modules.get("cgtalg.core.partizan")
         todo: dict[int, Any] = {}
         stack = [g._id]
         while stack:
@@ -370,53 +314,15 @@ class LightStore:
         ids: dict[int, int] = {}
         for gid in sorted(todo, key=lambda i: todo[i]._birthday):
             h = todo[gid]
-            if h._heap is not None:
-                key = atom_key(h._heap)
-            else:
-                options = [ids.get(o, self._form_ids.get(o)) for o in h._option_ids]
-                if None in options:
-                    continue  # an option the store lacks
-                if partizan is not None and isinstance(h, partizan.PartizanGame):
-                    k = len(h._left)
-                    key = partizan_key(options[:k], options[k:])
-                else:
-                    key = ",".join(map(str, sorted(options)))
-            row = con.execute("SELECT id, options FROM forms WHERE key_hash = ?", (key_hash(key),)).fetchone()
-            if row is None:
-                continue
-            if row[1] != key:
-                raise _Unusual("a form key hash with other options")
-            ids[gid] = row[0]
+            options = [] if h._heap is not None else [ids.get(o, self._form_ids.get(o)) for o in h._option_ids]
+            if None in options:
+                continue  # an option the store lacks
+            key = form_key(h, options)
+            row = con.execute(R.SELECT_FORM, (key_hash(key),)).fetchone()
+            if row is not None:
+                ids[gid] = self._checked_form_id(row, key)
         self._form_ids.update(ids)  # rows found by a read are committed
         return ids.get(g._id)
-
-    @_light
-    def get(self, g: Game, prop: str) -> Any | None:
-        """The stored value of property ``prop`` of the form ``g`` (JSON data), or ``None``
-        (as :meth:`cgtalg.store.Store.get`)."""
-        check_text(prop, "property name", NAME_LENGTH)
-        version = current_version(prop)
-        if isinstance(g, Game):
-            hit = self._values.get((g.id, prop, version))
-            if hit is not None:
-                return json.loads(hit)
-        with self._transaction() as con:
-            sid = self._stored_form_id(con, g)
-            if sid is None:
-                return None
-            rows = self._rows(con, "form_properties", "form_id", sid, prop)
-        if prop not in rows:
-            return None
-        text, algorithm, made = rows[prop]
-        value = self._load(text)
-        key = f"form {sid}, property {prop!r}"
-        if not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
-            return None
-        check_rows({n: (t, a) for n, (t, a, _m) in rows.items()}, lambda t, _n: self._load(t), where=self._where,
-                   table="form_properties", label=lambda: f"form {sid}", moves=FormMoves(g))
-        if algorithm == version and isinstance(g, Game):
-            self._values[(g.id, prop, version)] = text
-        return value
 
     def memo(self, g: Game, prop: str, compute: Callable[[], Any]) -> Any:
         """The stored property ``prop`` of ``g``, or ``compute()`` stored (by the full store,
@@ -433,62 +339,21 @@ class LightStore:
     # -- properties of ruleset positions (read and write) -----------------------------------
     def _position_id(self, con: sqlite3.Connection, ruleset: str, position: str, insert: bool) -> int | None:
         h = key_hash(position)
-        query = "SELECT id, position FROM positions WHERE ruleset = ? AND position_hash = ?"
-        row = con.execute(query, (ruleset, h)).fetchone()
+        row = con.execute(R.SELECT_POSITION, (ruleset, h)).fetchone()
         if row is None:
             if not insert:
                 return None
-            con.execute("INSERT INTO positions (ruleset, position_hash, position) VALUES (?, ?, ?) "
-                        "ON CONFLICT (ruleset, position_hash) DO NOTHING", (ruleset, h, position))
-            row = con.execute(query, (ruleset, h)).fetchone()
-        if row is None or row[1] != position:
-            raise _Unusual("a position hash with another text")
-        return row[0]
+            con.execute(R.INSERT_POSITION, (ruleset, h, position))
+            row = con.execute(R.SELECT_POSITION, (ruleset, h)).fetchone()
+            if row is None:
+                raise _Unusual("a position inserted but not read back")
+        return self._checked_position_id(row, ruleset, position)
 
     @staticmethod
-    def _rows(con: sqlite3.Connection, table: str, owner: str, oid: int, prop: str) -> dict[str, tuple]:
-        """``{name: (value, algorithm, made_by)}`` of ``prop`` of one owner (a form or a
-        position) and of the answers checked with it (:func:`cgtalg.store.answers.companions`)."""
-        names = companions(prop) or (prop,)
-        query = (f"SELECT name, value, algorithm, made_by FROM {table} WHERE {owner} = ? "
-                 f"AND name IN ({', '.join('?' * len(names))})")
-        return {name: row for name, *row in con.execute(query, (oid, *names))}
-
-    def _position_rows(self, ruleset: str, position: str, prop: str) -> tuple[int, dict[str, tuple]] | None:
-        with self._transaction() as con:
-            pid = self._position_id(con, ruleset, position, insert=False)
-            if pid is None:
-                return None
-            rows = self._rows(con, "position_properties", "position_id", pid, prop)
-        return (pid, rows) if prop in rows else None
-
-    @_light
-    def get_position(self, ruleset: str, position: str, prop: str, *, moves: MovesOf | None = None) -> Any | None:
-        """The stored ``prop`` of ``position`` of ``ruleset``, or ``None``; the answers stored
-        for the position are checked against each other and the rules ``moves`` (as
-        :meth:`cgtalg.store.Store.get_position`)."""
-        check_position(ruleset, position)
-        check_text(prop, "property name", NAME_LENGTH)
-        found = self._position_rows(ruleset, position, prop)
-        if found is None:
-            return None
-        pid, rows = found
-        text, algorithm, made = rows[prop]
-        value = self._load(text)
-        key = f"position {pid} of {ruleset!r}, property {prop!r}"
-        if not self._fresh("position_properties", lambda: key, prop, algorithm, made):
-            return None
-        check_rows({n: (t, a) for n, (t, a, _m) in rows.items()}, lambda t, _n: self._load(t), where=self._where,
-                   table="position_properties", label=lambda: position_label(pid, ruleset, position), moves=moves)
-        return value
-
-    @_light
-    def position_provenance(self, ruleset: str, position: str, prop: str) -> Provenance | None:
-        """The provenance of the stored ``prop`` of ``position`` (stale or not), or ``None``."""
-        check_position(ruleset, position)
-        check_text(prop, "property name", NAME_LENGTH)
-        found = self._position_rows(ruleset, position, prop)
-        return None if found is None else Provenance.of(prop, found[1][prop][1], found[1][prop][2])
+    def _owner_rows(con: sqlite3.Connection, table: str, owner_id: int, names: tuple[str, ...]) -> dict[str, tuple]:
+        """``{name: (text, algorithm, made_by)}`` of the properties ``names`` of one owner (a
+        form or a position) in the property table ``table``, stale or not."""
+        return {name: tuple(row) for name, *row in con.execute(R.property_rows(table, len(names)), (owner_id, *names))}
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
         """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once (as
@@ -501,21 +366,14 @@ class LightStore:
     def _put_position(self, ruleset: str, position: str, prop: str, text: str) -> None:
         """One write transaction: the position's row if absent, then the value, replacing only
         a stale row (an older algorithm version); a different current value already stored is
-        left for the full store to refuse by name."""
+        refused by name, and nothing of the transaction stays."""
         version = current_version(prop)
         with self._transaction(write=True) as con:
             pid = self._position_id(con, ruleset, position, insert=True)
-            con.execute(
-                "INSERT INTO position_properties (position_id, name, value, value_hash, algorithm, made_by) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (position_id, name) DO UPDATE SET "
-                "value = excluded.value, value_hash = excluded.value_hash, algorithm = excluded.algorithm, "
-                "made_by = excluded.made_by WHERE position_properties.algorithm < excluded.algorithm",
-                (pid, prop, text, value_hash(text), version, made_by()))
-            stored, algorithm = con.execute(
-                "SELECT value, algorithm FROM position_properties WHERE position_id = ? AND name = ?",
-                (pid, prop)).fetchone()
-            if stored != text and algorithm == version:
-                raise _Unusual("a different value is stored")
+            con.execute(R.property_upsert("position_properties", "position_id"),
+                        (pid, prop, text, value_hash(text), version, made_by()))
+            stored, algorithm, _made = con.execute(R.SELECT_PROPERTY, (pid, prop)).fetchone()
+            self._write_once(stored, algorithm, text, version, lambda: R.position_property(prop, ruleset, position))
 
     def memo_position(self, ruleset: str, position: str, prop: str, compute: Callable[[], Any]) -> Any:
         """The stored ``prop`` of the position, or ``compute()`` stored and returned (as
@@ -530,114 +388,37 @@ class LightStore:
         return json.loads(text)
 
     # -- sequences (read) --------------------------------------------------------------------
-    def _sequence_row(self, con: sqlite3.Connection, key: str) -> tuple | None:
-        return con.execute("SELECT length, meta, algorithm, made_by FROM sequences WHERE key = ?", (key,)).fetchone()
-
-    def _served(self, key: str, row: tuple | None) -> bool:
-        if row is None:
-            return False
-        return self._fresh("sequences", lambda: f"sequence {key!r}", sequence_kind(key), row[2], row[3],
-                           sequence_version(key))
-
-    @_light
-    def sequence_length(self, key: str) -> int:
-        """How many values of sequence ``key`` are stored (0 if none, or if stale)."""
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        with self._transaction() as con:
-            row = self._sequence_row(con, key)
-        return int(row[0]) if self._served(key, row) else 0
-
-    @_light
-    def sequence_provenance(self, key: str) -> Provenance | None:
-        """The provenance of the values of sequence ``key`` (stale or not), or ``None``."""
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        with self._transaction() as con:
-            row = self._sequence_row(con, key)
-        return None if row is None else Provenance.of(sequence_kind(key), row[2], row[3], sequence_version(key))
-
-    @_light
-    def sequence(self, key: str, start: int = 0, stop: int | None = None) -> Any:
-        """The stored prefix of sequence ``key`` (an int64 numpy array), or the values at
-        ``start .. stop-1`` of it (as :meth:`cgtalg.store.Store.sequence`)."""
-        return self._sequence_read(key, start, stop, as_list=False)
+    @staticmethod
+    def _sequence_row(con: sqlite3.Connection, key: str) -> tuple | None:
+        return con.execute(R.SELECT_SEQUENCE, (key,)).fetchone()
 
     def sequence_values(self, key: str, start: int = 0, stop: int | None = None) -> list[int]:
         """:meth:`sequence` as a list of ints, read without numpy (a small question in a fresh
         process does not pay for importing it; :func:`cgtalg.store.codec.decode_chunk_values`);
-        on a row the light store does not read, the full store's :meth:`sequence` as a list."""
+        on a row the light store does not read, or an unreadable chunk, the full store's
+        :meth:`sequence` as a list (which reads, or reports, the chunks with numpy)."""
+        counted = dict(self.stats), len(self.stale_served)
         try:
-            return self._sequence_values(key, start, stop)
-        except (sqlite3.Error, _Unusual):
+            return self._sequence_read(key, start, stop, as_list=True)
+        except (sqlite3.Error, _Unusual, StoreCorruptError):
+            self._uncount(counted)
             return [int(v) for v in self.full_store().sequence(key, start, stop)]
-
-    def _sequence_values(self, key: str, start: int, stop: int | None) -> list[int]:
-        return self._sequence_read(key, start, stop, as_list=True)
-
-    def _sequence_read(self, key: str, start: int, stop: int | None, as_list: bool) -> Any:
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        start = check_index(start, "start")
-        if stop is not None:
-            stop = check_index(stop, "stop")
-        with self._transaction() as con:
-            row = self._sequence_row(con, key)
-            length = int(row[0]) if row is not None and row[2] == sequence_version(key) else 0
-            stop = length if stop is None else min(stop, length)
-            if start < stop:
-                out = self._read_range(con, key, start, stop, as_list=as_list)
-            elif as_list:
-                out = []
-            else:
-                import numpy as np
-
-                out = np.empty(0, dtype=np.int64)
-        if row is not None and row[2] != sequence_version(key):
-            raise _Unusual("a stale sequence")  # the full store counts, serves or hides it
-        return out
 
     def _read_range(self, con: sqlite3.Connection, key: str, start: int, stop: int, as_list: bool = False) -> Any:
         """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks (an
         int64 array, or with ``as_list`` a list of ints read without numpy)."""
-        if as_list:
-            out: Any = [0] * (stop - start)
-            decode = decode_chunk_values
-        else:
-            import numpy as np
+        first = con.execute(R.FIRST_CHUNK, (key, start)).fetchone()[0]
+        chunks = con.execute(R.SELECT_CHUNKS, (key, first or 0, stop))
+        return self._fill_range(key, chunks, first, start, stop, *self._range_buffer(stop - start, as_list))
 
-            out = np.empty(stop - start, dtype=np.int64)
-            decode = decode_chunk
-        first = con.execute("SELECT max(start) FROM sequence_chunks WHERE sequence_key = ? AND start <= ?",
-                            (key, start)).fetchone()[0]
-        rows = con.execute("SELECT start, count, codec, data FROM sequence_chunks WHERE sequence_key = ? "
-                           "AND start >= ? AND start < ? ORDER BY start", (key, first or 0, stop))
-        expected = first
-        for row_start, count, codec, data in rows:
-            if row_start != expected:
-                break
-            try:
-                values = decode(codec, data, count)
-            except ValueError:
-                raise _Unusual("an unreadable chunk") from None
-            lo, hi = max(start, row_start), min(stop, row_start + count)
-            out[lo - start : hi - start] = values[lo - row_start : hi - row_start]
-            expected = row_start + count
-        if expected is None or expected < stop:
-            raise _Unusual("a missing chunk")
-        return out
 
-    @_light
-    def sequence_meta(self, key: str) -> dict | None:
-        """The metadata of sequence ``key`` (its current entries), or ``None`` (as
-        :meth:`cgtalg.store.Store.sequence_meta`)."""
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        with self._transaction() as con:
-            row = self._sequence_row(con, key)
-        if row is None or row[1] is None:
-            return None
-        meta = self._load(row[1], dict)
-        if not self._served(key, row):
-            return None
-        return current_sequence_meta(key, meta, self._fresh)
-
+#: The reads a light store runs itself, written once for both stores
+#: (:class:`~cgtalg.store.rows.StoredRows`) and handed to the full store on anything unusual
+#: (:func:`_light`); besides them :meth:`LightStore.put_position`.
+LIGHT_READS = ("get", "get_position", "position_provenance", "sequence_length", "sequence_provenance", "sequence",
+               "sequence_meta")
+for _name in LIGHT_READS:
+    setattr(LightStore, _name, _light(getattr(StoredRows, _name)))
 
 #: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):
 #: defined on the class, so that a caller checking ``callable(getattr(store, "put"))`` does not

@@ -136,16 +136,19 @@ def resolve_store_url(url: str | os.PathLike | URL | None = None) -> URL:
         )
     if backend == "sqlite" and parsed.database not in (None, "", ":memory:"):
         path = _expand(parsed.database)
-        if not path.is_absolute():
+        if not path.is_absolute() or str(path) != parsed.database:  # relative, or with a ~
             parsed = parsed.set(database=str(path.absolute()))
     return parsed
 
 
 def plain_store_path(url: str | os.PathLike | None = None) -> Path | None:
-    """The absolute path of the SQLite file a store named without a URL lives in, as
-    :func:`resolve_store_url` reads it (``None`` or ``""``: ``$CGTALG_STORE``, else
-    :func:`user_store_path`; a filesystem path), found without importing SQLAlchemy; ``None``
-    for a URL (text with ``://``), ``":memory:"`` or anything else.
+    """The absolute path of the SQLite file of a store named by a path or by a plain SQLite URL,
+    as :func:`resolve_store_url` reads it, found without importing SQLAlchemy: ``None`` or ``""``
+    means ``$CGTALG_STORE``, else :func:`user_store_path`; a filesystem path is that file; a URL
+    ``sqlite:///`` followed by a path names that path (made absolute, as SQLAlchemy reads
+    ``sqlite:///relative/path`` and ``sqlite:////absolute/path``). ``None`` for ``":memory:"``
+    and any other URL: another backend or driver (``sqlite+pysqlite://``), a host, a query
+    (``?mode=ro``), a quoted character (``%20``), no path.
 
     Raises
     ------
@@ -154,8 +157,10 @@ def plain_store_path(url: str | os.PathLike | None = None) -> Path | None:
 
     Examples
     --------
-    >>> str(plain_store_path("/tmp/x.sqlite")), plain_store_path("sqlite:////tmp/x.sqlite")
-    ('/tmp/x.sqlite', None)
+    >>> str(plain_store_path("/tmp/x.sqlite")), str(plain_store_path("sqlite:////tmp/x.sqlite"))
+    ('/tmp/x.sqlite', '/tmp/x.sqlite')
+    >>> plain_store_path("sqlite:////tmp/x.sqlite?mode=ro"), plain_store_path("postgresql://db/cgt")
+    (None, None)
     """
     if url is None or url == "":
         url = os.environ.get(STORE_ENV) or None
@@ -163,9 +168,18 @@ def plain_store_path(url: str | os.PathLike | None = None) -> Path | None:
             return user_store_path()
     if isinstance(url, os.PathLike):
         url = os.fspath(url)
-    if not isinstance(url, str) or url == ":memory:" or "://" in url:
+    if not isinstance(url, str) or url == ":memory:":
         return None
-    return _expand(url).absolute()
+    if url.startswith(_SQLITE_URL):
+        rest = url[len(_SQLITE_URL):]
+        if not rest or rest == ":memory:" or any(c in rest for c in "?%"):
+            return None
+        return _expand(rest).absolute()
+    return None if "://" in url else _expand(url).absolute()
+
+
+#: the start of a SQLite URL naming a file (``sqlite:///relative`` or ``sqlite:////absolute``)
+_SQLITE_URL = "sqlite:///"
 
 
 def _expand(text: str) -> Path:

@@ -15,33 +15,15 @@ from typing import Any, Callable, Sequence
 from cgtalg.core.game import Game
 from cgtalg.core.notation import format_game
 from cgtalg.errors import StoreError
-from cgtalg.store.answers import FormMoves, check_rows, companions
+from cgtalg.store.answers import companions
 from cgtalg.store.codec import check_game, check_text, encode_value, shorten, value_hash
 from cgtalg.store.engine import retry_transient, row_select
 from cgtalg.store.forms import PendingIds
 from cgtalg.store.provenance import Provenance, current_version, made_by
+from cgtalg.store.rows import _MISSING, VALUE_CACHE_SIZE, _thaw, property_upsert
 from cgtalg.store.schema import NAME_LENGTH, form_properties, form_relations
 
 __all__ = ["PropertiesMixin", "VALUE_CACHE_SIZE"]
-
-#: Entries of the in-process cache of property values (cleared when full).
-VALUE_CACHE_SIZE = 1 << 20
-
-_MISSING = object()
-
-
-class _Text(str):
-    """A cached JSON text of a mutable value (decoded afresh on each hit)."""
-
-
-def _freeze(value: Any, text: str) -> Any:
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return _Text(text)
-
-
-def _thaw(cached: Any) -> Any:
-    return json.loads(cached) if type(cached) is _Text else cached
 
 
 class PropertiesMixin:
@@ -103,10 +85,7 @@ class PropertiesMixin:
                 cursor = conn.connection.driver_connection.cursor()
                 try:
                     cursor.executemany(
-                        "INSERT INTO form_properties (form_id, name, value, value_hash, algorithm, made_by) "
-                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (form_id, name) DO UPDATE SET "
-                        "value = excluded.value, value_hash = excluded.value_hash, algorithm = excluded.algorithm, "
-                        "made_by = excluded.made_by WHERE form_properties.algorithm < excluded.algorithm",
+                        property_upsert("form_properties", "form_id"),
                         [(p["form_id"], p["name"], p["value"], p["value_hash"], p["algorithm"], made) for p in params],
                     )
                     inserted = cursor.rowcount
@@ -162,66 +141,20 @@ class PropertiesMixin:
             self._form_ids.update(lookup)  # rows found by a read are committed
             names = companions(prop) or (prop,)
             stored = self._stored_texts(conn, form_properties, {(sid, n) for sid in ids.values() for n in names})
-        by_form: dict[int, dict[str, tuple[str, int]]] = {}
-        for (sid, n), (t, a, _m) in stored.items():
-            by_form.setdefault(sid, {})[n] = (t, a)
+        by_form: dict[int, dict[str, tuple[str, int, str | None]]] = {}
+        for (sid, n), row in stored.items():
+            by_form.setdefault(sid, {})[n] = row
         for i in todo:
             sid = ids.get(games[i].id)
-            row = None if sid is None else stored.get((sid, prop))
-            if row is not None:
-                text, algorithm, made = row
-                key = f"form {sid}, property {prop!r}"
-                if algorithm != version and not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
-                    continue
-                value = self._load(text, "form_properties", key)
-                self._check_form(sid, games[i], by_form[sid])
-                if algorithm == version:
-                    self._remember(games[i].id, prop, version, text, value)
+            rows = None if sid is None else by_form.get(sid)
+            if rows is not None and prop in rows:
+                value = self._served_form_property(sid, games[i], rows, prop, version)
+                if value is not None and rows[prop][1] == version:
+                    self._remember(games[i].id, prop, version, rows[prop][0], value)
                 out[i] = value
         return out
 
-    def _remember(self, game_id: int, prop: str, version: int, text: str, value: Any = _MISSING) -> None:
-        """Cache a current stored (hence never-changing) value under the process-local game
-        id and the algorithm version that wrote it."""
-        if len(self._values) >= VALUE_CACHE_SIZE:
-            self._values.clear()
-        if value is _MISSING:
-            value = json.loads(text)
-        self._values[(game_id, prop, version)] = _freeze(value, text)
-
-    # -- properties of forms -----------------------------------------------------------
-    def get(self, g: Game, prop: str) -> Any | None:
-        """The stored value of property ``prop`` of ``g`` (JSON data), or ``None``."""
-        check_text(prop, "property name", NAME_LENGTH)
-        version = current_version(prop)
-        hit = self._values.get((g.id, prop, version), _MISSING) if isinstance(g, Game) else _MISSING
-        if hit is not _MISSING:
-            return _thaw(hit)
-        with self._transaction() as conn:
-            sid = self._stored_form_id(conn, g)
-            if sid is None:
-                return None
-            rows = self._stored_texts(conn, form_properties, {(sid, n) for n in companions(prop) or (prop,)})
-        row = rows.get((sid, prop))
-        if row is None:
-            return None
-        text, algorithm, made = row
-        key = f"form {sid}, property {prop!r}"
-        if not self._fresh("form_properties", lambda: key, prop, algorithm, made, version):
-            return None
-        value = self._load(text, "form_properties", key)
-        self._check_form(sid, g, {n: (t, a) for (_i, n), (t, a, _m) in rows.items()})
-        if algorithm == version:
-            self._remember(g.id, prop, version, text, value)
-        return value
-
-    def _check_form(self, sid: int, g: Game, rows: dict[str, tuple[str, int]]) -> None:
-        """Check the answers stored for the form ``g`` (store id ``sid``) that were read with a
-        property (``rows``: ``name -> (text, algorithm)``) against each other
-        (:func:`cgtalg.store.answers.check_rows`)."""
-        check_rows(rows, lambda t, n: self._load(t, "form_properties", f"form {sid}, property {n!r}"),
-                   where=self._where, table="form_properties", label=lambda: f"form {sid}", moves=FormMoves(g))
-
+    # -- properties of forms (``get``: cgtalg.store.rows.StoredRows.get) ------------------
     def provenance(self, g: Game, prop: str) -> Provenance | None:
         """The provenance of the stored ``prop`` of ``g`` (stale or not), or ``None`` when
         nothing is stored.

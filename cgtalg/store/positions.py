@@ -11,11 +11,11 @@ from typing import Any, Callable, Sequence
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from cgtalg.errors import StoreCorruptError, StoreError
-from cgtalg.store.answers import MovesOf, check_rows, companions, position_label
+from cgtalg.errors import StoreError
 from cgtalg.store.codec import check_position, check_text, encode_value, key_hash, shorten, value_hash
-from cgtalg.store.engine import IN_BATCH, retry_transient, row_select
-from cgtalg.store.provenance import Provenance, current_version, made_by
+from cgtalg.store.engine import IN_BATCH, retry_transient
+from cgtalg.store.provenance import current_version, made_by
+from cgtalg.store.rows import position_property
 from cgtalg.store.schema import NAME_LENGTH, RULESET_LENGTH, position_properties, positions
 
 __all__ = ["PositionsMixin", "check_position"]
@@ -37,67 +37,7 @@ class PositionsMixin:
                 {"ruleset": ruleset, "position_hash": key_hash(position), "position": position},
             )
             row = conn.execute(query).one()
-        if row.position != position:
-            raise StoreCorruptError(
-                f"the store {self._where} is inconsistent: position {row.id} of {ruleset!r} "
-                f"is {shorten(row.position)}, not {shorten(position)}"
-            )
-        return row.id
-
-    def get_position(self, ruleset: str, position: str, prop: str, *, moves: MovesOf | None = None) -> Any | None:
-        """The stored ``prop`` of ``position`` (its text key) of ``ruleset``, or ``None``.
-
-        The answers stored for the position (outcomes, Grundy values, winning moves, genus,
-        solutions) are checked against each other when one of them is read; ``moves``, given by
-        a reader that knows the rules, says whether the position has a move and which stored
-        winning moves are moves of it (:class:`cgtalg.store.answers.MovesOf`).
-
-        Raises
-        ------
-        StoreCorruptError
-            For an unreadable row, or stored answers that contradict each other or the rules
-            (:mod:`cgtalg.store.answers`), naming the row.
-        """
-        check_position(ruleset, position)
-        check_text(prop, "property name", NAME_LENGTH)
-        found = self._position_rows(ruleset, position, prop)
-        if found is None:
-            return None
-        pid, rows = found
-        key = f"position {pid} of {ruleset!r}, property {prop!r}"
-        text, algorithm, made = rows[prop]
-        if not self._fresh("position_properties", lambda: key, prop, algorithm, made):
-            return None
-        value = self._load(text, "position_properties", key)
-        check_rows({n: (t, a) for n, (t, a, _m) in rows.items()},
-                   lambda t, n: self._load(t, "position_properties", f"position {pid} of {ruleset!r}, property {n!r}"),
-                   where=self._where, table="position_properties",
-                   label=lambda: position_label(pid, ruleset, position), moves=moves)
-        return value
-
-    def _position_rows(self, ruleset: str, position: str, prop: str) -> tuple[int, dict[str, tuple]] | None:
-        """``(position id, {name: (text, algorithm, made_by)})`` of ``prop`` of a position and
-        the answers checked with it (:func:`cgtalg.store.answers.companions`), stale or not, or
-        ``None`` when ``prop`` is not stored."""
-        with self._transaction() as conn:
-            pid = self._position_id(conn, ruleset, position, insert=False)
-            if pid is None:
-                return None
-            rows = self._stored_texts(conn, position_properties, {(pid, n) for n in companions(prop) or (prop,)})
-        if (pid, prop) not in rows:
-            return None
-        return pid, {n: row for (_i, n), row in rows.items()}
-
-    def position_provenance(self, ruleset: str, position: str, prop: str) -> Provenance | None:
-        """The provenance of the stored ``prop`` of ``position`` of ``ruleset`` (stale or
-        not), or ``None`` when nothing is stored."""
-        check_position(ruleset, position)
-        check_text(prop, "property name", NAME_LENGTH)
-        with self._transaction() as conn:
-            pid = self._position_id(conn, ruleset, position, insert=False)
-            row = None if pid is None else conn.execute(
-                row_select(position_properties), {"position_id": pid, "name": prop}).first()
-        return None if row is None else Provenance.of(prop, row.algorithm, row.made_by)
+        return self._checked_position_id(row, ruleset, position)
 
     def put_position(self, ruleset: str, position: str, prop: str, value: Any) -> None:
         """Store ``value`` as ``prop`` of ``position`` of ``ruleset``; write-once like :meth:`put`
@@ -115,7 +55,7 @@ class PositionsMixin:
                 position_properties,
                 {"position_id": pid, "name": prop},
                 text,
-                lambda: f"property {prop!r} of position {shorten(position)} of {ruleset!r}",
+                lambda: position_property(prop, ruleset, position),
             )
 
     def memo_position(self, ruleset: str, position: str, prop: str, compute: Callable[[], Any]) -> Any:
@@ -152,11 +92,7 @@ class PositionsMixin:
                 text = wanted.get((row.ruleset, row.position_hash))
                 if text is None:
                     continue
-                if row.position != text:
-                    raise StoreCorruptError(
-                        f"the store {self._where} is inconsistent: position {row.id} of {row.ruleset!r} "
-                        f"is {shorten(row.position)}, not {shorten(text)}")
-                out[(row.ruleset, text)] = row.id
+                out[(row.ruleset, text)] = self._checked_position_id((row.id, row.position), row.ruleset, text)
         return out
 
     @retry_transient

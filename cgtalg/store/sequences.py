@@ -20,18 +20,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from cgtalg.errors import StoreCorruptError, StoreError
-from cgtalg.store.codec import as_int64, check_index, check_text, decode_chunk, encode_chunk, encode_value, shorten
+from cgtalg.errors import StoreError
+from cgtalg.store.codec import as_int64, check_index, check_text, encode_chunk, encode_value, shorten
 from cgtalg.store.engine import retry_transient
-from cgtalg.store.provenance import (
-    META_PROVENANCE,
-    current_sequence_meta,
-    Provenance,
-    current_version,
-    made_by,
-    sequence_kind,
-    sequence_version,
-)
+from cgtalg.store.provenance import META_PROVENANCE, current_version, made_by, sequence_version
 from cgtalg.store.schema import CHUNK_SIZE, SEQUENCE_KEY_LENGTH, sequence_chunks, sequences
 
 if TYPE_CHECKING:  # numpy is imported by the methods that read or write values
@@ -52,52 +44,9 @@ class SequencesMixin:
             sequences.c.key == key)
         return conn.execute(query.with_for_update() if lock else query).first()
 
-    def _served(self, key: str, row: Any) -> bool:
-        """Whether the sequence row ``row`` of ``key`` is served (current, or stale and
-        :attr:`serve_stale`; a stale row is counted, and recorded when served)."""
-        if row is None:
-            return False
-        return self._fresh("sequences", lambda: f"sequence {key!r}", sequence_kind(key), row.algorithm,
-                           row.made_by, sequence_version(key))
-
-    def sequence_length(self, key: str) -> int:
-        """How many values of sequence ``key`` are stored (0 if none, or if stale)."""
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        with self._transaction() as conn:
-            row = self._sequence_row(conn, key)
-        return int(row.length) if self._served(key, row) else 0
-
-    def sequence_provenance(self, key: str) -> Provenance | None:
-        """The provenance of the values of sequence ``key`` (stale or not), or ``None``."""
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        with self._transaction() as conn:
-            row = self._sequence_row(conn, key)
-        return None if row is None else Provenance.of(sequence_kind(key), row.algorithm, row.made_by,
-                                                      sequence_version(key))
-
-    def sequence(self, key: str, start: int = 0, stop: int | None = None) -> np.ndarray:
-        """The stored prefix of sequence ``key`` (int64; empty if nothing is stored).
-
-        With ``start``/``stop``, only the values at those indices (like slicing the prefix).
-        """
-        import numpy as np
-
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        start = check_index(start, "start")
-        if stop is not None:
-            stop = check_index(stop, "stop")
-        with self._transaction() as conn:
-            row = self._sequence_row(conn, key)
-            length = int(row.length) if self._served(key, row) else 0
-            stop = length if stop is None else min(stop, length)
-            if start >= stop:
-                return np.empty(0, dtype=np.int64)
-            return self._read_range(conn, key, start, stop)
-
-    def _read_range(self, conn: Connection, key: str, start: int, stop: int) -> np.ndarray:
-        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks."""
-        import numpy as np
-
+    def _read_range(self, conn: Connection, key: str, start: int, stop: int, as_list: bool = False) -> np.ndarray:
+        """Values ``start .. stop-1`` (all stored) of sequence ``key``, from its chunks (an
+        int64 array, or with ``as_list`` a list of ints)."""
         chunks = sequence_chunks.c
         first = conn.execute(
             select(func.max(chunks.start)).where(chunks.sequence_key == key, chunks.start <= start)
@@ -107,29 +56,7 @@ class SequencesMixin:
             .where(chunks.sequence_key == key, chunks.start >= (first or 0), chunks.start < stop)
             .order_by(chunks.start)
         )
-        out = np.empty(stop - start, dtype=np.int64)
-        expected = first
-        for row in conn.execute(query):
-            if row.start != expected:
-                break
-            values = self._decode_chunk(key, row)
-            lo, hi = max(start, row.start), min(stop, row.start + row.count)
-            out[lo - start : hi - start] = values[lo - row.start : hi - row.start]
-            expected = row.start + row.count
-        if expected is None or expected < stop:
-            raise StoreCorruptError(
-                f"the store {self._where} is inconsistent: sequence {key!r} has no stored chunk "
-                f"for index {start if expected is None else expected}, below its stored length"
-            )
-        return out
-
-    def _decode_chunk(self, key: str, row: Any) -> np.ndarray:
-        try:
-            return decode_chunk(row.codec, row.data, row.count)
-        except ValueError as exc:
-            raise StoreCorruptError(
-                f"the store {self._where}: chunk {row.start} of sequence {key!r} is unreadable: {exc}"
-            ) from None
+        return self._fill_range(key, conn.execute(query), first, start, stop, *self._range_buffer(stop - start, as_list))
 
     def _ensure_sequence_row(self, conn: Connection, key: str) -> Any | None:
         """Create the row of sequence ``key`` if absent and return it under a row lock; a stale
@@ -298,17 +225,3 @@ class SequencesMixin:
             conn.execute(
                 update(sequences).where(sequences.c.key == key).values(meta=encode_value(merged, "metadata"))
             )
-
-    def sequence_meta(self, key: str) -> dict | None:
-        """The metadata of sequence ``key`` (its current entries), or ``None`` (also when the
-        sequence is stale)."""
-        check_text(key, "sequence key", SEQUENCE_KEY_LENGTH)
-        with self._transaction() as conn:
-            row = self._sequence_row(conn, key)
-        if row is None or row.meta is None or not self._served(key, row):
-            return None
-        return self._current_meta(key, self._load(row.meta, "sequences", f"sequence {key!r}, column meta", dict))
-
-    def _current_meta(self, key: str, meta: dict) -> dict:
-        """``meta`` without its provenance entry and without stale entries (unless served)."""
-        return current_sequence_meta(key, meta, self._fresh)

@@ -232,7 +232,7 @@ def _census_unsolved(run: Verification, key: str, code: Any, value: dict) -> Non
 
 def _census_quotient(run: Verification, key: str, row: Any, code: Any, value: dict) -> None:
     from cgtalg.quotients.construct import misere_quotient
-    from cgtalg.quotients.state import certified_misere_period
+    from cgtalg.quotients.state import certify_misere_period
 
     try:
         bounds = dict(part.split("=", 1) for part in row.name.split(":")[1:])
@@ -245,7 +245,7 @@ def _census_quotient(run: Verification, key: str, row: Any, code: Any, value: di
         return
     q = misere_quotient(code, max_heap=heaps, max_order=order, max_states=states,
                         max_seconds=_seconds(run), progress=False)
-    per = certified_misere_period(list(q.phi), code.k) if code.is_finite else None
+    per = certify_misere_period(code, list(q.phi))  # k and the heaps a move leaves, from the code's facts
     pres = q.presentation()
     fresh = {"order": q.order, "status": "final" if per is not None else "partial",
              "period": list(per) if per is not None else None,
@@ -335,7 +335,7 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
 
 
 def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
     from cgtalg.rulesets.partizan.games import partizan_form
     from cgtalg.rulesets.protocol import parse_position
     from cgtalg.rulesets.registry import get_ruleset

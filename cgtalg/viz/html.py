@@ -50,7 +50,7 @@ def game_html(g) -> str:
 
 
 def _partizan_html(g: PartizanGame) -> str:
-    from cgtalg.core.partizan_notation import format_partizan
+    from cgtalg.normal.notation import format_partizan
     from cgtalg.normal.partizan import canonical_form, outcome
 
     rows = [("form", _form_text(lambda n: format_partizan(g, max_chars=n))),

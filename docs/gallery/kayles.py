@@ -34,6 +34,7 @@ import matplotlib.pyplot as plt
 from IPython.display import HTML, display
 
 import cgtalg as cg
+from cgtalg.misere import misere_class, misere_phylum
 
 kayles = cg.TakeAndBreak("0.77")
 kayles
@@ -103,7 +104,7 @@ assert [x.misere_grundy for x in genera[1:11]] == [0, 2, 3, 0, 1, 3, 2, 1, 0, 2]
 assert [str(genera[n]) for n in (7, 14, 19)] == ["2^20"] * 3
 first_non_nim = next(n for n, x in enumerate(genera) if x != cg.genus(cg.nim(int(g[n]))))
 assert (first_non_nim, str(genera[5]), str(cg.genus(cg.nim(4)))) == (5, "4^146", "4^46")
-assert (cg.misere_phylum(kayles.misere_canonical_heap(16)).name, cg.misere_class(kayles.misere_canonical_heap(16))) == ("TAMEABLE", "wild")
+assert (misere_phylum(kayles.misere_canonical_heap(16)).name, misere_class(kayles.misere_canonical_heap(16))) == ("TAMEABLE", "wild")
 genera[16]
 
 # %% [markdown]

@@ -29,6 +29,7 @@ import matplotlib.pyplot as plt
 from IPython.display import HTML, display
 
 import cgtalg as cg
+from cgtalg.nimbers import nim_mul
 
 # %% [markdown]
 # ## Finite nimbers
@@ -38,8 +39,8 @@ import cgtalg as cg
 # elements (0..15) as a picture:
 
 # %%
-assert (cg.nim_mul(2, 2), cg.nim_mul(16, 16), cg.nim_mul(2, 3)) == (3, 24, 1)   # 1/2 = 3 (seed 004)
-table = [[cg.nim_mul(a, b) for b in range(16)] for a in range(16)]
+assert (nim_mul(2, 2), nim_mul(16, 16), nim_mul(2, 3)) == (3, 24, 1)   # 1/2 = 3 (seed 004)
+table = [[nim_mul(a, b) for b in range(16)] for a in range(16)]
 fig, ax = plt.subplots(figsize=(4.2, 3.6))
 im = ax.imshow(table, cmap="viridis")
 ax.set_xlabel("b"); ax.set_ylabel("a"); ax.set_title("a ⊗ b in GF(16)")

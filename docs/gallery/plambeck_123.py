@@ -27,6 +27,7 @@
 from IPython.display import HTML, display
 
 import cgtalg as cg
+from cgtalg.misere import adder_description, misere_class
 
 game = cg.TakeAndBreak("0.123")
 
@@ -106,7 +107,7 @@ assert (str(game.genus([9, 6])), str(game.genus([9, 3, 3]))) == ("1^13", "1^20")
 # %%
 for n in (6, 8, 9, 11):
     display(cg.misere_classification(game.misere_canonical_heap(n)))
-assert [cg.misere_class(game.misere_canonical_heap(n)) for n in (6, 8, 9, 11)] == ["tame", "restless", "restive", "tame"]
+assert [misere_class(game.misere_canonical_heap(n)) for n in (6, 8, 9, 11)] == ["tame", "restless", "restive", "tame"]
 
 # %% [markdown]
 # ## Adders and Table S1
@@ -116,7 +117,7 @@ assert [cg.misere_class(game.misere_canonical_heap(n)) for n in (6, 8, 9, 11)] =
 # C, A, B for the three special genera of Table S2.
 
 # %%
-desc = cg.adder_description(game, 16, letters="CAB")
+desc = adder_description(game, 16, letters="CAB")
 print(desc.table())
 print("Table S2:", desc.specials)
 assert desc.specials == {"C": "0^02", "A": "2^1420", "B": "1^20"}

@@ -31,6 +31,7 @@ import matplotlib.pyplot as plt
 from IPython.display import HTML, display
 
 import cgtalg as cg
+from cgtalg.misere import check_nim_position_classes, nim_position_game, nim_reduced_form
 
 # %% [markdown]
 # ## Reduced forms (Definition 5)
@@ -42,9 +43,9 @@ import cgtalg as cg
 
 # %%
 for heaps in ([4, 1, 0, 1], [3, 5, 2], [3, 4], [1, 1, 1], [2, 2, 3, 3]):
-    print(f"{heaps!s:15} -> {cg.nim_reduced_form(heaps)}")
-assert cg.nim_reduced_form([4, 1, 0, 1]) == (4,)
-assert cg.nim_reduced_form([3, 4]) == (2, 5)
+    print(f"{heaps!s:15} -> {nim_reduced_form(heaps)}")
+assert nim_reduced_form([4, 1, 0, 1]) == (4,)
+assert nim_reduced_form([3, 4]) == (2, 5)
 
 # %% [markdown]
 # ## Theorem 5, with its proof
@@ -54,7 +55,7 @@ assert cg.nim_reduced_form([3, 4]) == (2, 5)
 # and V.3.6) and returns a certificate that `check_proof` re-verifies independently:
 
 # %%
-proof = cg.equivalent(cg.nim_position_game([3, 4]), cg.nim_position_game([2, 5]))
+proof = cg.equivalent(nim_position_game([3, 4]), nim_position_game([2, 5]))
 assert proof.holds and cg.check_proof(proof)
 proof
 
@@ -66,7 +67,7 @@ proof
 # (with a distinguishing game for each pair of equal normal value).
 
 # %%
-check = cg.check_nim_position_classes(10)
+check = check_nim_position_classes(10)
 assert (check.holds, check.positions, check.num_classes) == (True, 139, 31)
 print(f"{check.positions} positions, {check.num_classes} classes, theorem holds: {check.holds}")
 rows = "".join(
@@ -110,12 +111,12 @@ assert per_size == [1, 1, 1, 1, 2, 2, 3, 3, 5, 5, 7]   # p(n // 2)
 # `T` tells them apart; likewise `*2 + *2` and `*3 + *3`.
 
 # %%
-c = cg.compare(cg.nim_position_game([1, 1]), "0", misere=True, universe="all")
+c = cg.compare(nim_position_game([1, 1]), "0", misere=True, universe="all")
 assert c.relation == "||"
 c
 
 # %%
-impartial = cg.compare(cg.nim_position_game([2, 2]), cg.nim_position_game([3, 3]), misere=True)
-partizan = cg.compare(cg.nim_position_game([2, 2]), cg.nim_position_game([3, 3]), misere=True, universe="all")
+impartial = cg.compare(nim_position_game([2, 2]), nim_position_game([3, 3]), misere=True)
+partizan = cg.compare(nim_position_game([2, 2]), nim_position_game([3, 3]), misere=True, universe="all")
 assert (impartial.relation, partizan.relation) == ("=", "||")
 display(impartial, partizan)

@@ -26,7 +26,8 @@ from typing import Any, Callable, Iterator
 from cgtalg.core.lazynp import np
 
 from cgtalg.core.game import Game
-from cgtalg.errors import ComputationLimitError, RulesetError
+from cgtalg.core.heap_facts import GUY_SMITH, UNDECLARED, HeapFacts, take_break_bound
+from cgtalg.errors import ComputationLimitError, RulesetError, RulesetFactError
 from cgtalg.rulesets.heaps import grundy_engine as _engine
 from cgtalg.rulesets.heaps import genus as _genus
 from cgtalg.rulesets.heaps import play as _play
@@ -35,7 +36,8 @@ from cgtalg.rulesets.heaps.grundy_engine import GrundyEngine, KernelRules
 from cgtalg.rulesets.heaps.position import DIRECT_LIMIT, ENUMERATE_LIMIT, HeapMove, as_heaps, multisets_up_to
 from cgtalg.rulesets.protocol import ImpartialRuleset, short_repr
 
-__all__ = ["HeapRuleset", "fingerprinted_name", "FINGERPRINT_HEAPS", "FINGERPRINT_SEPARATOR"]
+__all__ = ["HeapRuleset", "HeapFacts", "periodicity_certificate", "fingerprinted_name", "FINGERPRINT_HEAPS",
+           "FINGERPRINT_SEPARATOR"]
 
 #: the fingerprint of a ruleset from a function covers the options of heaps 0..FINGERPRINT_HEAPS
 FINGERPRINT_HEAPS = 64
@@ -62,6 +64,38 @@ def fingerprinted_name(text: str) -> tuple[str, str] | None:
     return None
 
 
+def periodicity_certificate(ruleset: Any) -> tuple[str, int, int, int] | None:
+    """The normal-play periodicity theorem for ``ruleset``'s Grundy sequence, from the facts
+    it declares (:class:`~cgtalg.core.heap_facts.HeapFacts`): ``(theorem, mode, h, k)``, or None
+    when its facts put it outside (not a take-and-break code's moves, or no bound on the tokens
+    taken). Moves that take at most ``k`` tokens and leave at most ``h`` heaps: Guy-Smith's
+    theorem (Guy & Smith 1956; Winning Ways ch. 4), ``L >= h*max(n0,1) + h*p + k`` (mode 0);
+    no move splits a heap (``h <= 1``, subtraction games): ``L >= max(n0,1) + p + k`` (mode 1).
+
+    Raises
+    ------
+    RulesetFactError
+        When the ruleset does not declare a fact the theorem needs.
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
+    >>> [periodicity_certificate(TakeAndBreak(c))[1:] for c in ("0.77", "0.3033", "0x0.B")]
+    [(0, 2, 2), (1, 1, 4), (0, 3, 1)]
+    """
+    bound = take_break_bound(ruleset, GUY_SMITH)
+    if bound is None:
+        return None
+    k, h = bound
+    if h <= 1:
+        return ("periodicity theorem for subtraction games (finite codes without splits; "
+                "Winning Ways ch. 4)", 1, 1, k)
+    if h == 2:
+        return ("Guy-Smith periodicity theorem for octal games (Guy & Smith 1956; Winning Ways ch. 4)", 0, 2, k)
+    return (f"Guy-Smith periodicity theorem extended to moves leaving up to {h} heaps "
+            f"(Winning Ways ch. 4; the largest part is >= (N + p - k)/{h})", 0, h, k)
+
+
 class HeapRuleset(ImpartialRuleset):
     """Base class of heap games (ruleset protocol, :mod:`cgtalg.rulesets.protocol`).
 
@@ -70,10 +104,17 @@ class HeapRuleset(ImpartialRuleset):
     position are its single heaps, so the generic solver adds their Grundy values.
 
     Subclasses define :meth:`heap_options` (and :meth:`kernel_rules` to use the numba
-    kernels) and set ``name``.
+    kernels), set ``name``, and declare in ``facts`` (a
+    :class:`~cgtalg.core.heap_facts.HeapFacts`) what the theorems need to know of the moves:
+    whether they are a take-and-break code's, the most tokens a move removes, the most heaps
+    it leaves. A fact not declared is unknown: a theorem that needs it refuses the ruleset
+    (:class:`~cgtalg.errors.RulesetFactError`), never assumes a value.
     """
 
     name: str = "heap game"
+    #: what the theorems read of the moves (:class:`~cgtalg.core.heap_facts.HeapFacts`); nothing
+    #: is declared unless a subclass says so
+    facts: HeapFacts = UNDECLARED
 
     def __init__(self) -> None:
         self._engines: dict[str, GrundyEngine] = {}
@@ -92,7 +133,7 @@ class HeapRuleset(ImpartialRuleset):
         heaps = as_heaps(position, self.name)
         if not heaps:
             return 1
-        splits = getattr(self, "max_heaps", 2) > 1
+        splits = self.facts.max_heaps is None or self.facts.max_heaps > 1  # unknown: the larger bound
         cap = 10**30
         if not misere:
             h = max(heaps)
@@ -114,8 +155,13 @@ class HeapRuleset(ImpartialRuleset):
         return None
 
     def certificate(self) -> tuple[str, int, int, int] | None:
-        """How a period can be certified: ``(theorem, mode, h, k)`` or None (detection only)."""
-        return None
+        """How a period can be certified: ``(theorem, mode, h, k)`` from the declared
+        :attr:`facts` (:func:`periodicity_certificate`), or None (detection only: the facts put
+        the ruleset outside the theorem, or do not declare what it needs)."""
+        try:
+            return periodicity_certificate(self)
+        except RulesetFactError:
+            return None
 
     # -- what identifies the rules in the store -----------------------------------------
     @functools.cached_property

@@ -18,13 +18,14 @@ import functools
 import re
 from typing import Callable, Iterable, Iterator
 
-from cgtalg.core.lazynp import int_types, np
+from cgtalg.core.lazynp import int_types
 
 from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import RulesetError
 from cgtalg.rulesets.heaps.grundy_engine import KernelRules
 from cgtalg.rulesets.heaps.position import as_heaps
 from cgtalg.rulesets.heaps.base import FINGERPRINT_HEAPS, FINGERPRINT_SEPARATOR, HeapRuleset, fingerprinted_name  # noqa: F401 (re-exported)
+from cgtalg.core.heap_facts import HeapFacts
 
 __all__ = [
     "GrundysGame",
@@ -43,10 +44,14 @@ __all__ = [
 
 class GrundysGame(HeapRuleset):
     """Grundy's game: split a heap into two nonempty heaps of different sizes (Grundy 1939;
-    Winning Ways ch. 4). Conjectured but not known to be periodic: never certified."""
+    Winning Ways ch. 4). Conjectured but not known to be periodic: never certified (its moves
+    are not a take-and-break code's, so the periodicity theorems do not apply)."""
 
     name = "grundy"
-    #: small heaps' Grundy values are computed in plain Python (:mod:`cgtalg.rulesets.heaps.small_grundy`)
+    #: a move splits one heap into two and takes no token; which splits are legal depends on the
+    #: sizes (the two heaps must differ)
+    facts = HeapFacts(octal_like=False, finite=True, k=0, max_heaps=2)
+    #: light commands compute small heaps' Grundy values in plain Python (:mod:`cgtalg.rulesets.heaps.small_grundy`)
     small_grundy = True
 
     def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
@@ -54,8 +59,7 @@ class GrundysGame(HeapRuleset):
             yield (a, n - a)
 
     def kernel_rules(self, n_max: int) -> KernelRules:
-        e = np.zeros(0, dtype=np.int64)
-        return KernelRules(e, e, np.array([0], dtype=np.int64), e, unequal=True)
+        return KernelRules((), (), (0,), (), unequal=True)
 
 
 def grundys_game() -> GrundysGame:
@@ -76,14 +80,19 @@ class FunctionHeapRuleset(HeapRuleset):
     or object finds them.
     """
 
-    def __init__(self, name: str, options: Callable[[int], Iterable[Iterable[int]]]) -> None:
+    def __init__(self, name: str, options: Callable[[int], Iterable[Iterable[int]]],
+                 facts: HeapFacts | None = None) -> None:
         super().__init__()
         if not isinstance(name, str) or not name:
             raise RulesetError(f"a ruleset name must be a non-empty str, got {short_repr(name)}")
         if not callable(options):
             raise RulesetError(f"heap ruleset {short_repr(name)}: options must be callable, got {short_repr(options)}")
+        if facts is not None and not isinstance(facts, HeapFacts):
+            raise RulesetError(f"heap ruleset {short_repr(name)}: facts must be a HeapFacts, got {short_repr(facts)}")
         self.name = name
         self._options = options
+        if facts is not None:
+            self.facts = facts
 
     def heap_options(self, n: int) -> Iterator[tuple[int, ...]]:
         got = self._options(n)
@@ -111,7 +120,8 @@ class FunctionHeapRuleset(HeapRuleset):
         return f"{self.name}{FINGERPRINT_SEPARATOR}{self.fingerprint}"
 
 
-def heap_ruleset(name: str, options: Callable[[int], Iterable[Iterable[int]]]) -> FunctionHeapRuleset:
+def heap_ruleset(name: str, options: Callable[[int], Iterable[Iterable[int]]],
+                 facts: HeapFacts | None = None) -> FunctionHeapRuleset:
     """A heap game from a function giving the options of a single heap.
 
     Parameters
@@ -122,6 +132,10 @@ def heap_ruleset(name: str, options: Callable[[int], Iterable[Iterable[int]]]) -
     options : callable(n) -> iterable of tuples of heap sizes
         The heaps left by each move from a heap of ``n`` (an int means one heap; zeros are
         dropped). Every heap left must be smaller than ``n``.
+    facts : HeapFacts, optional
+        What the theorems may read of the moves (:class:`~cgtalg.core.heap_facts.HeapFacts`);
+        default: nothing declared (periods are then only detected, and a misère quotient is
+        computed up to a given heap, never certified final).
 
     Examples
     --------
@@ -129,7 +143,7 @@ def heap_ruleset(name: str, options: Callable[[int], Iterable[Iterable[int]]]) -
     >>> halve.grundy_sequence(6).tolist()
     [0, 0, 1, 1, 0, 0]
     """
-    return FunctionHeapRuleset(name, options)
+    return FunctionHeapRuleset(name, options, facts)
 
 
 def subtraction(S: Iterable[int], all_but: bool = False):

@@ -4,7 +4,10 @@
 (naive mex and the rare/common method of Winning Ways ch. 4; Gangolli & Plambeck 1989) or,
 for heap games given by a Python function, a Python mex. Small work (:func:`kernel_work` at
 most :data:`cgtalg.rulesets.heaps.lazy_jit.PYTHON_WORK` steps) runs the kernels' own Python code
-while numba is not loaded: the same values without paying for numba. The functions
+while numba is not loaded: the same values without paying for numba. With
+``backend="python"`` (:mod:`cgtalg.rulesets.heaps.small_grundy`) the engine keeps its values in
+a Python list and runs the naive kernel's own Python code on lists, importing neither numpy
+nor numba: what light commands use for small heaps. The functions
 :func:`grundy_engine`, :func:`grundy_sequence` and :func:`grundy_memory_estimate` take the
 ruleset (any object with ``name``, ``heap_options`` and ``kernel_rules``, such as a
 :class:`~cgtalg.rulesets.heaps.base.HeapRuleset`); a store is passed in as an object
@@ -13,8 +16,9 @@ ruleset (any object with ``name``, ``heap_options`` and ``kernel_rules``, such a
 
 from __future__ import annotations
 
+import functools
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable
 
 from cgtalg.core.lazynp import np
@@ -25,13 +29,19 @@ from cgtalg.normal.grundy import mex
 from cgtalg.rulesets.heaps import grundy_kernels as K
 from cgtalg.rulesets.heaps.position import check_count
 from cgtalg.rulesets.heaps.lazy_jit import python_kernels
+from cgtalg.rulesets.heaps.sparse_split import SparseSplit, rare_counts, split_counts, walsh_hadamard
 from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
 
 __all__ = [
     "KernelRules", "SparseSplit", "GrundyEngine", "StoreWriter", "grundy_engine", "install_grundy_engine", "grundy_sequence",
     "grundy_memory_estimate", "trusted_values", "kernel_array", "kernel_work", "walsh_hadamard", "rare_counts", "format_bytes",
     "DEFAULT_MAX_BYTES", "CHUNK_SECONDS", "AUTO_DECIDE_AT", "AUTO_RARE_DIVISOR", "STORE_BATCH_VALUES", "WITNESSES",
+    "BACKENDS",
 ]
+
+#: where an engine keeps its values and runs its kernels: numpy arrays and the numba kernels
+#: (their Python code for small work), or Python lists and the kernels' Python code
+BACKENDS = ("numba", "python")
 
 #: ``method="auto"`` judges sparse space only from this many values on ...
 AUTO_DECIDE_AT = 1 << 14
@@ -61,20 +71,31 @@ def _dtypes() -> tuple:
 
 @dataclass(frozen=True)
 class KernelRules:
-    """A heap game's moves as arrays of removal counts for the numba kernels.
+    """A heap game's moves as sorted tuples of removal counts for the kernels.
 
     ``t_all``: remove ``t`` when that is the whole heap; ``t_take``: remove ``t`` leaving one
     nonempty heap; ``t_split``/``t_split3``: remove ``t`` leaving two/three nonempty heaps
     (``t = 0``: split without removing). ``unequal``: two-heap splits must be unequal
-    (Grundy's game). ``finite``: the lists do not depend on the heap size bound.
+    (Grundy's game). ``finite``: the lists do not depend on the heap size bound. Any
+    iterables of ints are taken (kept as sorted tuples of distinct ints, so that describing
+    a game needs no numpy); :attr:`arrays` are the ``int64`` arrays the numba kernels read.
     """
 
-    t_all: np.ndarray
-    t_take: np.ndarray
-    t_split: np.ndarray
-    t_split3: np.ndarray
+    t_all: tuple
+    t_take: tuple
+    t_split: tuple
+    t_split3: tuple
     unequal: bool = False
     finite: bool = True
+
+    def __post_init__(self) -> None:
+        for f in fields(self)[:4]:
+            object.__setattr__(self, f.name, kernel_array(getattr(self, f.name)))
+
+    @functools.cached_property
+    def arrays(self) -> tuple:
+        """``(t_all, t_take, t_split, t_split3)`` as the ``int64`` arrays of the numba kernels."""
+        return tuple(np.array(getattr(self, f.name), dtype=np.int64) for f in fields(self)[:4])
 
     @property
     def sparse_ok(self) -> bool:
@@ -101,81 +122,12 @@ def kernel_work(rules: KernelRules, start: int, stop: int) -> int:
     return span * per
 
 
-def kernel_array(ts: Iterable[int]) -> np.ndarray:
-    """Sorted distinct removal counts as the ``int64`` array the kernels read."""
-    return np.array(sorted(set(int(t) for t in ts)), dtype=np.int64)
+def kernel_array(ts: Iterable[int]) -> tuple:
+    """Sorted distinct removal counts as :class:`KernelRules` keeps them (a tuple of ints)."""
+    return tuple(sorted(set(int(t) for t in ts)))
 
 
 # -- the engine ------------------------------------------------------------------------
-
-
-def walsh_hadamard(a: np.ndarray) -> np.ndarray:
-    """Walsh-Hadamard transform: ``W[m] = sum_v a[v] * (-1)**popcount(v & m)``."""
-    a = np.asarray(a, dtype=np.int64).copy()
-    n = a.shape[0]
-    h = 1
-    while h < n:
-        b = a.reshape(-1, 2, h)
-        x = b[:, 0, :].copy()
-        y = b[:, 1, :]
-        b[:, 0, :] = x + y
-        b[:, 1, :] = x - y
-        a = b.reshape(-1)
-        h *= 2
-    return a
-
-
-def rare_counts(G: np.ndarray, n: int, size: int,
-                split_parity: int | None) -> tuple[np.ndarray, np.ndarray | None]:
-    """How many of the heaps ``0 .. n-1`` each rare/common split leaves rare.
-
-    ``r0[mask]``: the split "``v`` is common iff ``popcount(v & mask)`` is odd" (every heap
-    alike); ``r1[mask]`` (only when every split distance has the parity ``split_parity``):
-    the split whose common bit also depends on the heap's parity. Computed by the
-    Walsh-Hadamard transform of the value counts by heap parity (values below ``size``, a
-    power of two); ``mask = 0`` (no split) is never chosen (its count is ``2**62``).
-    """
-    cnt = K.value_counts(G, n, size)
-    W0, W1 = walsh_hadamard(cnt[0]), walsh_hadamard(cnt[1])
-    N0, N1 = int(cnt[0].sum()), int(cnt[1].sum())
-    big = np.int64(1) << 62
-    r0 = (N0 + W0 + N1 + W1) // 2
-    r0[0] = big
-    r1 = None
-    if split_parity is not None:
-        if split_parity == 0:
-            r1 = (N0 + W0) // 2 + (N1 - W1) // 2
-        else:
-            r1 = (N0 - W0) // 2 + (N1 + W1) // 2
-        r1[0] = big
-    return r0, r1
-
-
-@dataclass
-class SparseSplit:
-    """A rare/common split of values: ``v`` is common for heap ``n`` iff
-    ``popcount(v & mask) % 2 == cbit[n % 2]``; ``rare`` is the number of rare positions."""
-
-    mask: int
-    cbit0: int
-    cbit1: int
-    rare: int
-
-    @property
-    def uses_position_parity(self) -> bool:
-        """True when the split depends on the parity of the heap size."""
-        return self.cbit0 != self.cbit1
-
-    def is_common(self, value: int, n: int) -> bool:
-        """Is ``value`` common for heap ``n``?"""
-        return (bin(value & self.mask).count("1") & 1) == (self.cbit0 if n % 2 == 0 else self.cbit1)
-
-    def describe(self) -> str:
-        """Readable description of the split."""
-        if not self.uses_position_parity:
-            return f"common values have odd popcount(v & {self.mask:#x})"
-        return (f"common values of even heaps have popcount(v & {self.mask:#x}) % 2 == {self.cbit0}, "
-                f"of odd heaps == {self.cbit1}")
 
 
 class GrundyEngine:
@@ -186,11 +138,29 @@ class GrundyEngine:
     given by a Python function). ``method="auto"`` picks sparse when the rules allow it and
     falls back to naive when the game shows no sparse space (more than a fifth of the
     positions rare). Values are stored in the smallest unsigned dtype that holds them.
+
+    ``backend="python"`` gives the engine's plain-Python mode
+    (:class:`cgtalg.rulesets.heaps.small_grundy.PythonGrundyEngine`): the same modes, rules and
+    split choice, the values in a Python list, computed by the naive kernel's own Python code
+    (the sparse mode's values are the same; its split is chosen on demand by
+    :meth:`sparse_split`), without numpy or numba.
     """
 
-    def __init__(self, ruleset: Any, method: str = "auto") -> None:
+    #: where the values are kept and how the kernels run (:data:`BACKENDS`)
+    backend = "numba"
+
+    def __new__(cls, ruleset: Any, method: str = "auto", backend: str = "numba") -> "GrundyEngine":
+        if cls is GrundyEngine and backend == "python":
+            from cgtalg.rulesets.heaps.small_grundy import PythonGrundyEngine
+
+            cls = PythonGrundyEngine
+        return super().__new__(cls)
+
+    def __init__(self, ruleset: Any, method: str = "auto", backend: str = "numba") -> None:
         if method not in ("auto", "naive", "sparse"):
             raise RulesetError(f"unknown method {short_repr(method)}: expected 'auto', 'naive' or 'sparse'")
+        if backend not in BACKENDS:
+            raise RulesetError(f"unknown backend {short_repr(backend)}: expected 'numba' or 'python'")
         self.ruleset = ruleset
         self.method = method
         probe = ruleset.kernel_rules(64)
@@ -211,25 +181,52 @@ class GrundyEngine:
             self.mode = "naive"
         else:
             self.mode = "sparse" if probe.sparse_ok else "naive"
-        self.G = np.zeros(1024, dtype=np.uint8)
         self.n = 1
         #: ``G[:trusted]`` were computed here (or checked against a computation); values
         #: loaded from a store (:meth:`load_prefix`), and values computed from them, are not
         self.trusted = 1
         self.vmax = 0
+        self.split: SparseSplit | None = None
+        self.par: Any = None
+        self.nrare = 0
+        self.fallback_at: int | None = None
+        self.rechoices = 0
+        self._probe: tuple | None = None  # (values, mode, rare fraction, itemsize) for estimates
+        self._init_buffers()
+
+    # -- what the backends do differently ----------------------------------------------
+    def _init_buffers(self) -> None:
+        self.G = np.zeros(1024, dtype=np.uint8)
         self.marks = np.full(16, -1, dtype=np.int64)
         self.wit = np.zeros((16, WITNESSES), dtype=np.int64)
         self.wpos = np.zeros(16, dtype=np.int64)
         self.need = np.full(16, -1, dtype=np.int64)
-        self.split: SparseSplit | None = None
-        self.par: np.ndarray | None = None
         self.rare = np.zeros(0, dtype=np.int64)
         self.rare_val = np.zeros(0, dtype=np.int64)
-        self.nrare = 0
         self.rare_limit = 0
-        self.fallback_at: int | None = None
-        self.rechoices = 0
-        self._probe: tuple | None = None  # (values, mode, rare fraction, itemsize) for estimates
+
+    def _kernel(self, kernel: Any) -> Callable:
+        """How this backend runs ``kernel``: the numba kernel itself (its Python code for
+        small work, :func:`~cgtalg.rulesets.heaps.lazy_jit.python_kernels`)."""
+        return kernel
+
+    def _zeros(self, k: int) -> Any:
+        return np.zeros(k, dtype=np.int64)
+
+    def _moves(self, rules: KernelRules) -> tuple:
+        return rules.arrays
+
+    def _dmax(self) -> int:
+        """The largest value ``G`` holds (at most ``2**63 - 1``: the kernels' ints)."""
+        return min(int(np.iinfo(self.G.dtype).max), 2**63 - 1)
+
+    def _chunk(self, start: int, stop: int) -> Any:
+        """``G[start:stop]`` as a store writes it."""
+        return np.asarray(self.G[start:stop], dtype=np.int64)
+
+    def _read(self, store: Any, key: str, start: int, stop: int) -> Any:
+        """Stored values ``start .. stop-1`` as :meth:`load_prefix` takes them."""
+        return store.sequence(key, start, stop)
 
     # -- buffers -----------------------------------------------------------------------
     def memory_estimate(self, n: int) -> int:
@@ -292,7 +289,7 @@ class GrundyEngine:
         if need > budget:
             raise ComputationLimitError(
                 f"{self.ruleset.name}: computing {short_count(n)} Grundy values needs about {format_bytes(need)} "
-                f"({self.G.itemsize} byte(s) per value), over the memory budget of {format_bytes(budget)}; "
+                f"({getattr(self.G, 'itemsize', 8)} byte(s) per value), over the memory budget of {format_bytes(budget)}; "
                 f"{self.n} values are computed; pass max_bytes={need} (or more) to allow it, or ask for fewer values"
             )
 
@@ -410,6 +407,7 @@ class GrundyEngine:
         rules = self.ruleset.kernel_rules(stop) if self.mode != "python" else None
         work = kernel_work(rules, self.n, stop) + 4 * stop if rules is not None else 1 << 62
         with python_kernels(work) as small:
+            small = small or self.backend == "python"  # (never a bar: tqdm is not imported)
             bar = None
             # progress=None: a bar on a terminal once the work has taken a second (never for
             # small kernel work, done well within that second: tqdm is not even imported)
@@ -462,13 +460,12 @@ class GrundyEngine:
             return
         rules = self.ruleset.kernel_rules(target)
         while self.n < target:
-            if self.mode == "sparse":
+            if self.mode == "sparse" and self.backend == "numba":
                 self._run_sparse(rules, target)
             else:
                 self._ensure_marks()
-                n, status, vmax = K.naive_kernel(
-                    self.G, self.n, target, rules.t_all, rules.t_take, rules.t_split,
-                    rules.t_split3, rules.unequal, self.marks, self.vmax,
+                n, status, vmax = self._kernel(K.naive_kernel)(
+                    self.G, self.n, target, *self._moves(rules), rules.unequal, self.marks, self.vmax, self._dmax(),
                 )
                 self.n, self.vmax = int(n), int(vmax)
                 if status == K.OVERFLOW:
@@ -481,8 +478,9 @@ class GrundyEngine:
             if self.mode != "sparse":
                 return
         s = self.split
+        t_all, t_take, t_split, _ = rules.arrays
         n, status, nrare, vmax = K.sparse_kernel(
-            self.G, self.n, target, rules.t_all, rules.t_take, rules.t_split, self.par,
+            self.G, self.n, target, t_all, t_take, t_split, self.par,
             s.cbit0, s.cbit1, self.rare, self.rare_val, self.nrare, self.rare_limit, self.marks, self.vmax,
             self.wit, self.wpos, self.need,
         )
@@ -496,38 +494,12 @@ class GrundyEngine:
             self._choose(rules)
 
     def _choose(self, rules: KernelRules) -> None:
-        """Choose the rare/common split with the fewest rare positions (Walsh-Hadamard
-        transform of the value counts by position parity) and rebuild the rare list."""
+        """Choose the rare/common split with the fewest rare positions (:meth:`_pick_split`)
+        and rebuild the rare list."""
         self.rechoices += 1
         n = self.n
-        size = 1 << max(self.vmax, 1).bit_length()
-        g = rules.split_parity
-        r0, r1 = rare_counts(self.G, n, size, g)
-        cands: list[tuple[int, int, int, int]] = []  # (rare, pref, mask, variant)
-        m0 = int(np.argmin(r0))
-        cands.append((int(r0[m0]), 0, m0, 0))
-        if r1 is not None:
-            m1 = int(np.argmin(r1))
-            cands.append((int(r1[m1]), 1, m1, 1))
-        cur = self.split
-        best = min(cands)
-        if cur is not None:
-            # keep the current split when it is as good (avoids useless rebuilds)
-            cur_variant = 0 if not cur.uses_position_parity else 1
-            cur_count = None
-            if cur.mask < size:
-                if cur_variant == 0:
-                    cur_count = int(r0[cur.mask])
-                elif g is not None:
-                    cur_count = int(r1[cur.mask])
-            if cur_count is not None and cur_count <= best[0]:
-                best = (cur_count, 0, cur.mask, cur_variant)
-        rare_count, _, mask, variant = best
-        if variant == 0:
-            cb0 = cb1 = 1
-        else:
-            cb0, cb1 = 1 ^ g, g
-        self.split = SparseSplit(mask=mask, cbit0=cb0, cbit1=cb1, rare=rare_count)
+        self.split = split = self._pick_split(rules)
+        mask, cb0, cb1, rare_count = split.mask, split.cbit0, split.cbit1, split.rare
         cap = self.marks.shape[0]
         self.par = (np.bitwise_count(np.arange(cap, dtype=np.uint64) & np.uint64(mask)) & 1).astype(np.int64)
         if self.method == "auto" and n >= AUTO_DECIDE_AT and rare_count * AUTO_RARE_DIVISOR > n:
@@ -548,6 +520,37 @@ class GrundyEngine:
         self.rare_val = np.zeros(limit, dtype=np.int64)
         self.rare_val[:got] = self.G[rare[:got]]
 
+    def _pick_split(self, rules: KernelRules) -> SparseSplit:
+        """The rare/common split with the fewest rare positions among ``1 <= a < n``
+        (:func:`~cgtalg.rulesets.heaps.grundy_kernels.split_counts`, run by this backend):
+        "``v`` is common iff ``popcount(v & mask)`` is odd", or, when every split removal has
+        the same parity, the variant whose common bit depends on the heap's parity; ties go
+        to the smaller count, then to the first variant, then to the smaller mask; the split
+        held is kept when it is as good (Winning Ways ch. 4, "Sparse space spells speed";
+        Gangolli & Plambeck 1989)."""
+        size = 1 << max(self.vmax, 1).bit_length()
+        g = rules.split_parity
+        r0, r1, m0, m1 = split_counts(self._kernel(K.split_counts), self._zeros, self.G, self.n, size, g)
+        cands: list[tuple[int, int, int, int]] = [(int(r0[m0]), 0, m0, 0)]  # (rare, pref, mask, variant)
+        if r1 is not None:
+            cands.append((int(r1[m1]), 1, m1, 1))
+        cur = self.split
+        best = min(cands)
+        if cur is not None:
+            # keep the current split when it is as good (avoids useless rebuilds)
+            cur_variant = 0 if not cur.uses_position_parity else 1
+            cur_count = None
+            if cur.mask < size:
+                if cur_variant == 0:
+                    cur_count = int(r0[cur.mask])
+                elif g is not None:
+                    cur_count = int(r1[cur.mask])
+            if cur_count is not None and cur_count <= best[0]:
+                best = (cur_count, 0, cur.mask, cur_variant)
+        rare_count, _, mask, variant = best
+        cb0, cb1 = (1, 1) if variant == 0 else (1 ^ g, g)
+        return SparseSplit(mask=mask, cbit0=cb0, cbit1=cb1, rare=rare_count)
+
     def _run_python(self, target: int) -> None:
         rs = self.ruleset
         G = self.G
@@ -559,7 +562,7 @@ class GrundyEngine:
                     x ^= int(G[p])
                 seen.add(x)
             v = mex(seen)
-            while v > np.iinfo(self.G.dtype).max:
+            while v > self._dmax():
                 self._promote()
                 G = self.G
             G[n] = v
@@ -605,20 +608,20 @@ class StoreWriter:
     def flush(self) -> None:
         end = self.engine.n
         if end > self.written:
-            chunk = np.asarray(self.engine.G[self.written:end], dtype=np.int64)
-            self.store.extend_sequence(self.key, self.written, chunk)
+            self.store.extend_sequence(self.key, self.written, self.engine._chunk(self.written, end))
             self.written = end
         self.last = time.monotonic()
 
 
 
-def grundy_engine(ruleset: Any, method: str = "auto") -> GrundyEngine:
-    """The :class:`GrundyEngine` of ``ruleset`` computing with ``method`` (one per ruleset
-    and method, kept on the ruleset so that its values are computed once)."""
-    engines = ruleset.__dict__.setdefault("_engines", {})
+def grundy_engine(ruleset: Any, method: str = "auto", backend: str = "numba") -> GrundyEngine:
+    """The :class:`GrundyEngine` of ``ruleset`` computing with ``method`` on ``backend`` (one
+    per ruleset, method and backend, kept on the ruleset so that its values are computed
+    once: the numba ones in ``_engines``, the plain-Python ones in ``_python_engines``)."""
+    engines = ruleset.__dict__.setdefault("_python_engines" if backend == "python" else "_engines", {})
     eng = engines.get(method)
     if eng is None:
-        eng = GrundyEngine(ruleset, method)
+        eng = GrundyEngine(ruleset, method, backend)
         engines[method] = eng
     return eng
 
@@ -641,6 +644,7 @@ def grundy_sequence(
     *,
     max_seconds: float | None = None,
     deadline: Deadline | None = None,
+    backend: str = "numba",
 ) -> np.ndarray:
     """The Grundy values ``G(0), ..., G(n-1)`` of the single heaps of ``ruleset``.
 
@@ -669,11 +673,15 @@ def grundy_sequence(
         Time budget: past it, :class:`~cgtalg.errors.ComputationLimitError` (the values
         computed are kept, and written to the store when there is one). ``deadline`` (a
         :class:`cgtalg.budget.Deadline`) is the same for a caller with a budget of its own.
+    backend : {"numba", "python"}
+        ``"python"``: the engine's plain-Python mode (no numpy, no numba: for small ``n``,
+        :mod:`cgtalg.rulesets.heaps.small_grundy`), the same values as a list of ints.
 
     Returns
     -------
     numpy.ndarray
-        A read-only array of the smallest unsigned dtype holding the values.
+        A read-only array of the smallest unsigned dtype holding the values (a list of ints
+        with ``backend="python"``).
 
     Raises
     ------
@@ -695,7 +703,7 @@ def grundy_sequence(
     store = check_store(store)
     if deadline is None and max_seconds is not None:
         deadline = Deadline(max_seconds)
-    eng = grundy_engine(ruleset, method)
+    eng = grundy_engine(ruleset, method, backend)
     if max_bytes is not None:
         max_bytes = check_count(max_bytes, "max_bytes")
     eng.check_budget(n, max_bytes)
@@ -707,7 +715,7 @@ def grundy_sequence(
     if stored_len > eng.n and eng.n < n:
         # the engine always holds what is returned (periodicity reads its buffer); values it
         # holds are kept, the stored ones past them are loaded (not trusted: see trusted_values)
-        eng.load_prefix(store.sequence(key, eng.n, min(stored_len, n)), start=eng.n)
+        eng.load_prefix(eng._read(store, key, eng.n, min(stored_len, n)), start=eng.n)
     writer = StoreWriter(store, key, eng, start=min(stored_len, eng.n))
     try:
         eng.extend(n, progress, on_chunk=writer, max_bytes=max_bytes, deadline=deadline)

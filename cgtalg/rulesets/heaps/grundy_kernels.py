@@ -42,7 +42,7 @@ from cgtalg.rulesets.heaps.lazy_jit import njit
 
 __all__ = [
     "DONE", "OVERFLOW", "GROW", "RARE_FULL",
-    "naive_kernel", "sparse_kernel", "rebuild_rare", "last_match_scan",
+    "naive_kernel", "sparse_kernel", "rebuild_rare", "split_counts", "walsh_hadamard_inplace", "last_match_scan",
     "saltus_scan", "max_of", "value_counts", "tail_match_lengths", "period_scan",
 ]
 
@@ -66,10 +66,10 @@ def _bit_length(v):
 def _mark_take_moves(G, n, t_all, t_take, marks, stamp):
     """Stamp the values of the moves that leave no heap (take all ``t == n``) or one heap
     (``G[n - t]``, ``t < n``) in ``marks``; ``t_take`` is sorted."""
-    for i in range(t_all.shape[0]):
+    for i in range(len(t_all)):
         if t_all[i] == n:
             marks[0] = stamp
-    for i in range(t_take.shape[0]):
+    for i in range(len(t_take)):
         t = t_take[i]
         if t >= n:
             break
@@ -87,28 +87,30 @@ def max_of(G, n):
 
 
 @njit(cache=True)
-def naive_kernel(G, start, stop, t_all, t_take, t_split, t_split3, unequal, marks, vmax):
+def naive_kernel(G, start, stop, t_all, t_take, t_split, t_split3, unequal, marks, vmax, dmax):
     """Plain mex over every option (the baseline; the only kernel for hexadecimal codes,
     infinite codes and Grundy's game).
 
     ``unequal`` restricts two-heap splits to unequal parts (Grundy's game). ``vmax`` is the
-    largest value in ``G[:start]``. Returns ``(n, status, vmax)``.
+    largest value in ``G[:start]``; ``dmax`` the largest value ``G`` holds. Returns
+    ``(n, status, vmax)``. Only indexing and ``len`` are used, so the Python function runs
+    on Python lists as well (the engine's plain-Python mode,
+    :mod:`cgtalg.rulesets.heaps.small_grundy`).
     """
-    cap = marks.shape[0]
-    dmax = np.iinfo(G.dtype).max
+    cap = len(marks)
     limit_bits = _bit_length(vmax)
     n = start
     while n < stop:
         stamp = n
         _mark_take_moves(G, n, t_all, t_take, marks, stamp)
-        for i in range(t_split.shape[0]):
+        for i in range(len(t_split)):
             m = n - t_split[i]
             if m < 2:
                 break
             top = (m - 1) // 2 if unequal else m // 2
             for a in range(1, top + 1):
                 marks[G[a] ^ G[m - a]] = stamp
-        for i in range(t_split3.shape[0]):
+        for i in range(len(t_split3)):
             m = n - t_split3[i]
             if m < 3:
                 break
@@ -319,7 +321,7 @@ def rebuild_rare(G, n, par, cbit0, cbit1, out):
     """Write the rare positions ``1 <= a < n`` into ``out``; return how many there are
     (stops counting into ``out`` when it is full but keeps the count)."""
     k = 0
-    cap = out.shape[0]
+    cap = len(out)
     for a in range(1, n):
         cb = cbit0 if (a & 1) == 0 else cbit1
         if par[G[a]] != cb:
@@ -336,6 +338,70 @@ def value_counts(G, n, size):
     for a in range(1, n):
         cnt[a & 1, G[a]] += 1
     return cnt
+
+
+@njit(cache=True)
+def walsh_hadamard_inplace(a):
+    """``a[m] <- sum_v a[v] * (-1)**popcount(v & m)`` in place (``len(a)`` a power of two)."""
+    size = len(a)
+    h = 1
+    while h < size:
+        for i in range(0, size, 2 * h):
+            for j in range(i, i + h):
+                x = a[j]
+                y = a[j + h]
+                a[j] = x + y
+                a[j + h] = x - y
+        h *= 2
+    return a
+
+
+@njit(cache=True)
+def split_counts(G, n, g, cnt0, cnt1, r0, r1):
+    """How many of the heaps ``1 .. n-1`` each rare/common split leaves rare, and the best
+    split of each kind (the engine's choice of the sparse kernel's split).
+
+    ``r0[mask]``: the split "``v`` is common iff ``popcount(v & mask)`` is odd" (every heap
+    alike); ``r1[mask]`` (only when ``g >= 0``: every split distance has the parity ``g``):
+    the split whose common bit also depends on the heap's parity. Computed by the
+    Walsh-Hadamard transform of the value counts by heap parity (``cnt0``/``cnt1``: zeroed
+    scratch of the length of ``r0``, a power of two above every value); ``mask = 0`` (no
+    split) is never chosen (its count is ``2**62``). Returns ``(m0, m1)``: the first mask
+    with the fewest rare heaps in ``r0`` and in ``r1`` (``-1`` when ``g < 0``). Only
+    indexing and ``len``: the Python function runs on lists as well.
+    """
+    size = len(r0)
+    for a in range(1, n):
+        if a & 1:
+            cnt1[G[a]] += 1
+        else:
+            cnt0[G[a]] += 1
+    n0 = 0
+    n1 = 0
+    for v in range(size):
+        n0 += cnt0[v]
+        n1 += cnt1[v]
+    walsh_hadamard_inplace(cnt0)
+    walsh_hadamard_inplace(cnt1)
+    big = 1 << 62
+    r0[0] = big
+    m0 = 0
+    for m in range(1, size):
+        r0[m] = (n0 + cnt0[m] + n1 + cnt1[m]) // 2
+        if r0[m] < r0[m0]:
+            m0 = m
+    if g < 0:
+        return m0, -1
+    r1[0] = big
+    m1 = 0
+    for m in range(1, size):
+        if g == 0:
+            r1[m] = (n0 + cnt0[m]) // 2 + (n1 - cnt1[m]) // 2
+        else:
+            r1[m] = (n0 - cnt0[m]) // 2 + (n1 + cnt1[m]) // 2
+        if r1[m] < r1[m1]:
+            m1 = m
+    return m0, m1
 
 
 @njit(cache=True)

@@ -12,6 +12,11 @@ numba dispatcher itself; a reference taken before forwards to it. With ``cache=T
 writes the compiled kernels beside the module (``__pycache__``, else numba's per-user cache
 directory when that one is read-only), so a later process loads them instead of compiling.
 
+Plain Python on plain data: :func:`python_function` gives a kernel's Python function bound
+to the Python functions of the kernels it calls, whether or not the module is compiled, so
+that the kernel's code runs on Python lists (no numpy, no numba): the Grundy engine's
+plain-Python mode (:mod:`cgtalg.rulesets.heaps.small_grundy`) runs the naive kernel so.
+
 Small work: inside :func:`python_kernels` (the callers open it when they know the work is
 small: :data:`PYTHON_WORK` steps or fewer), a kernel that is not compiled yet runs its own
 Python function (``py_func``) instead -- the same code, so the same answer, on the same numpy
@@ -25,13 +30,16 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import types
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-__all__ = ["LazyKernel", "njit", "compile_kernels", "python_kernels", "is_compiled", "PYTHON_WORK"]
+__all__ = ["LazyKernel", "njit", "compile_kernels", "python_kernels", "python_function", "is_compiled", "PYTHON_WORK"]
 
 _LOCK = threading.Lock()
 _STATE = threading.local()
+#: module name -> the namespace in which its kernels are their Python functions
+_PLAIN: dict[str, dict] = {}
 
 #: the most inner-loop steps (as the caller counts them) that :func:`python_kernels` runs as
 #: plain Python when the kernels are not compiled yet: about 0.1 s of Python, below the cost of
@@ -103,6 +111,35 @@ def _jit(numba: Any, kernel: LazyKernel) -> Any:
         if not kernel.options.get("cache") or "cannot cache" not in str(exc):
             raise
         return numba.njit(**{**kernel.options, "cache": False})(kernel.py_func)
+
+
+def python_function(kernel: Any) -> Callable:
+    """The Python function of ``kernel`` (a :class:`LazyKernel` or the numba dispatcher that
+    replaced it) in a copy of its module's namespace where every kernel is its Python
+    function: the kernel's own code, calling the other kernels' own code, on whatever data
+    it is given (Python lists as well as numpy arrays), never compiling anything.
+
+    Examples
+    --------
+    >>> from cgtalg.rulesets.heaps import grundy_kernels as K
+    >>> int(python_function(K.max_of)([3, 9, 2], 3))
+    9
+    """
+    func = kernel.py_func
+    module = func.__module__
+    with _LOCK:
+        plain = _PLAIN.get(module)
+        if plain is None:
+            plain = dict(func.__globals__)
+            for name, obj in func.__globals__.items():
+                if not isinstance(obj, LazyKernel) and type(obj).__module__.split(".")[0] != "numba":
+                    continue  # (nor any attribute asked of a stand-in such as cgtalg.core.lazynp.np)
+                inner = obj.py_func
+                if isinstance(inner, types.FunctionType) and inner.__module__ == module:
+                    plain[name] = types.FunctionType(inner.__code__, plain, inner.__name__, inner.__defaults__,
+                                                     inner.__closure__)
+            _PLAIN[module] = plain
+    return plain[func.__name__]
 
 
 def is_compiled(module: Any) -> bool:

@@ -45,6 +45,7 @@ from typing import Any
 from cgtalg.core.lazynp import np
 
 from cgtalg.budget import BUDGET_HINT, Deadline, check_fits, check_max_seconds
+from cgtalg.core.heap_facts import facts_of
 from cgtalg.errors import ComputationLimitError
 from cgtalg.rulesets.heaps.position import HeapMove
 
@@ -71,11 +72,12 @@ _HEAP_BYTES = 400
 
 def _options_count(ruleset: Any, m: int) -> float:
     """The number of options of one heap of ``m`` tokens: from the digits of a finite
-    take-and-break code (no enumeration), else counted on a heap of at most 256 tokens and
-    extrapolated linearly when it grows."""
+    take-and-break code that declares its ``k`` (:class:`~cgtalg.core.heap_facts.HeapFacts`; no
+    enumeration), else counted on a heap of at most 256 tokens and extrapolated linearly when
+    it grows (an estimate either way: a ruleset without the fact is counted, not refused)."""
     digit = getattr(ruleset, "digit", None)
-    k = getattr(ruleset, "k", None)
-    if callable(digit) and getattr(ruleset, "is_finite", False) and isinstance(k, int):
+    k = facts_of(ruleset).k
+    if callable(digit) and k is not None:
         total = 0.0
         for t in range(0, min(m, k) + 1):
             d = digit(t)

@@ -38,7 +38,7 @@ from cgtalg.core.lazynp import bool_types, int_types, np
 from cgtalg.rulesets.protocol import short_repr
 from cgtalg.errors import OctalCodeError, RulesetError
 from cgtalg.rulesets.heaps.grundy_engine import KernelRules, kernel_array
-from cgtalg.rulesets.heaps.base import HeapRuleset
+from cgtalg.rulesets.heaps.base import HeapFacts, HeapRuleset
 
 __all__ = ["TakeAndBreak", "octal", "SubtractionGame", "parse_code", "KAYLES", "DAWSONS_KAYLES"]
 
@@ -274,6 +274,16 @@ class TakeAndBreak(HeapRuleset):
         return 3 if bits & 8 else 2 if bits & 4 else 1
 
     @property
+    def facts(self) -> HeapFacts:
+        """What the theorems read of the code (:class:`~cgtalg.core.heap_facts.HeapFacts`): its
+        moves are a take-and-break code's; ``k`` and ``max_heaps`` as above.
+
+        >>> TakeAndBreak("0x0.B").facts
+        HeapFacts(octal_like=True, finite=True, k=1, max_heaps=3)
+        """
+        return HeapFacts(octal_like=True, finite=self.is_finite, k=self.k, max_heaps=self.max_heaps)
+
+    @property
     def code_text(self) -> str:
         """The standard text of the code (what ``str`` prints)."""
         hexa = self.is_hexadecimal
@@ -363,27 +373,6 @@ class TakeAndBreak(HeapRuleset):
             kernel_array(t for t in ts if self.digit(t) & 8),
             finite=False,
         )
-
-    def certificate(self) -> tuple[str, int, int, int] | None:
-        """The periodicity theorem that applies: ``(theorem, mode, h, k)`` or None.
-
-        Finite codes whose moves leave at most ``h`` heaps: Guy-Smith periodicity theorem
-        (Guy & Smith 1956; Winning Ways ch. 4), ``L >= h*max(n0,1) + h*p + k`` (mode 0).
-        Finite codes without splits (subtraction games): ``L >= max(n0,1) + p + k`` (mode 1).
-        Infinite codes: None (arithmetic periodicity is only detected).
-        """
-        if not self.is_finite:
-            return None
-        k = self.k
-        h = self.max_heaps
-        if h == 1:
-            return ("periodicity theorem for subtraction games (finite codes without splits; "
-                    "Winning Ways ch. 4)", 1, 1, k)
-        if h == 2:
-            return ("Guy-Smith periodicity theorem for octal games (Guy & Smith 1956; Winning Ways ch. 4)",
-                    0, 2, k)
-        return ("Guy-Smith periodicity theorem extended to moves leaving up to 3 heaps "
-                "(Winning Ways ch. 4; the largest part is >= (N + p - k)/3)", 0, 3, k)
 
     # -- cousins ---------------------------------------------------------------------------
     def first_cousin(self) -> "TakeAndBreak":

@@ -14,7 +14,9 @@ As a check on a computed prefix of ``L`` values this needs
   ``(N + p - k)/h``, so ``L >= h*max(n0,1) + h*p + k``;
 - codes without splits (subtraction games): ``L >= max(n0,1) + p + k``.
 
-Grundy's game (unequal splits) and infinite codes are never certified: their periods, and
+The theorem comes from the ruleset's declared facts (:func:`~cgtalg.rulesets.heaps.base.periodicity_certificate`):
+without one :func:`check_period_claim` raises :class:`~cgtalg.errors.RulesetFactError` naming it,
+and :func:`periodicity` only detects periods (its note names the missing fact). Grundy's game (unequal splits) and infinite codes are never certified: their periods, and
 the arithmetic periods (``G(n+p) = G(n) + s``, the *saltus* ``s``) of infinite codes such as
 Nim ``0.[3]`` and the all-but subtraction games, are reported as DETECTED on a finite prefix.
 Finite octal codes are never arithmetic-periodic (Horrocks & Nowakowski 2003).
@@ -47,7 +49,8 @@ from cgtalg.core.lazynp import int_types, np
 import warnings
 
 from cgtalg.budget import BUDGET_HINT, Deadline, default_max_memory
-from cgtalg.errors import ComputationLimitError, RulesetError
+from cgtalg.core.heap_facts import GUY_SMITH, facts_of, outside_reason, take_break_bound
+from cgtalg.errors import ComputationLimitError, RulesetError, RulesetFactError
 from cgtalg.rulesets.heaps import grundy_kernels as K
 from cgtalg.rulesets.heaps.grundy_engine import (
     DEFAULT_MAX_BYTES,
@@ -60,10 +63,19 @@ from cgtalg.rulesets.heaps.grundy_engine import (
 from cgtalg.rulesets.heaps.position import check_count
 from cgtalg.rulesets.heaps.lazy_jit import python_kernels
 from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
-from cgtalg.rulesets.heaps.small_grundy import small_grundy_values, small_ok
+from cgtalg.rulesets.heaps.small_grundy import small_ok
 
 __all__ = ["PeriodicityResult", "periodicity", "check_certificate", "required_length",
            "periodicity_memory_estimate", "default_max_values"]
+
+
+def _uncertified_why(ruleset: Any) -> str:
+    """Why no period of ``ruleset`` is certified: its facts put it outside, or one is missing."""
+    try:
+        take_break_bound(ruleset, GUY_SMITH)   # None when outside the theorem
+    except RulesetFactError as exc:
+        return f"periods are only detected: {exc}"
+    return outside_reason(facts_of(ruleset)) or "no periodicity theorem is known for this ruleset"
 
 
 def required_length(mode: int, h: int, k: int, preperiod: int, period: int) -> int:
@@ -459,8 +471,9 @@ def check_period_claim(ruleset: Any, period: Any, preperiod: Any) -> tuple[bool,
 
     cert = ruleset.certificate()
     if cert is None:
+        take_break_bound(ruleset, GUY_SMITH)  # RulesetFactError when a fact it needs is not declared
         raise CertificateError(f"{ruleset.name}: no periodicity theorem applies to this game, so no "
-                               "period of it is certified")
+                               f"period of it is certified ({outside_reason(facts_of(ruleset))})")
     try:
         p, n0 = int(period), int(preperiod)
         if p < 1 or n0 < 0:
@@ -626,10 +639,7 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
     k = None
     L = max_values
     G = compute(L)
-    why = ("infinite code: no periodicity theorem applies" if getattr(ruleset, "is_finite", True) is False
-           else "Grundy's game: the periodicity argument fails for unequal splits"
-           if type(ruleset).__name__ == "GrundysGame"
-           else "no periodicity theorem is known for this ruleset")
+    why = _uncertified_why(ruleset)
     det = _detect(G, L)
     if det is None:
         return PeriodicityResult(ruleset=name, status="none", values_checked=L, k=k, note=why)
@@ -666,11 +676,11 @@ def _small_recheck_ok(ruleset: Any, store: Any, R: int) -> bool:
 
 def _small_recheck(ruleset: Any, cert: tuple, p: int, n0: int) -> str | None:
     """:func:`_recheck` on values computed in plain Python
-    (:func:`~cgtalg.rulesets.heaps.small_grundy.small_grundy_values`, the definition of ``G``),
+    (the engine's plain-Python mode, :mod:`~cgtalg.rulesets.heaps.small_grundy`),
     the certificate checked by the Python code of the same kernel."""
     theorem, mode, h, k = cert
     R = required_length(mode, h, k, n0, p)
-    G = small_grundy_values(ruleset, R)
+    G = grundy_sequence(ruleset, R, backend="python")
 
     def check(period: int) -> int | None:
         q, m0 = K.last_match_scan.py_func(G, R, period, period, h, k, mode, 0)
@@ -742,7 +752,7 @@ def _from_store(ruleset: Any, store: Any, cert: tuple, progress: bool | None, bu
         problem = _small_recheck(ruleset, cert, p, n0)
         if problem is not None:
             raise _Damaged(f"{where} is wrong: {problem}")
-        G = small_grundy_values(ruleset, R)
+        G = grundy_sequence(ruleset, R, backend="python")
         stored = store.sequence_values(key, 0, R)
         i = next((i for i in range(R) if stored[i] != G[i]), None)
         if i is not None:

@@ -1,23 +1,26 @@
-"""Grundy values of small heaps in plain Python, without numpy (issue 23, part 4: "a small
-question should not pay for a kernel it does not need").
+"""The Grundy engine's plain-Python mode: values in a Python list, no numpy, no numba (issue 23,
+part 4: "a small question should not pay for a kernel it does not need"; issue 33: one engine).
 
-Importing numpy costs about 0.1-0.2 s in a fresh process, more than computing the first few
-hundred Grundy values of a take-and-break game in plain Python. For heaps below
-:data:`SMALL_LIMIT`, :func:`small_grundy_values` computes ``G(0), ..., G(n-1)`` as a list of
-ints by the definition (Sprague 1935, Grundy 1939; Winning Ways ch. 4): ``G(n)`` is the mex of
-the XORs of the values of the heaps each option leaves. It applies to the heap games whose
-class sets ``small_grundy = True`` (take-and-break codes, subtraction games, Grundy's game),
-whose options are given by :meth:`heap_options` without user code; the values are the same as
-the engine's (:mod:`cgtalg.rulesets.heaps.grundy_engine`; tests/test_light_commands.py compares them
-on every octal code of up to three digits). :func:`small_moves_to` lists the moves of a small
-heap to a given value in the order :func:`cgtalg.rulesets.heaps.play.heap_moves_to` lists them.
-
-The values are kept on the ruleset (``_small_grundy``), so repeated questions cost nothing.
+Importing numpy costs about 0.1-0.2 s in a fresh process and loading numba half a second,
+more than computing the first few hundred Grundy values of a take-and-break game in plain
+Python. ``GrundyEngine(ruleset, method, backend="python")`` (:class:`PythonGrundyEngine`,
+through :func:`~cgtalg.rulesets.heaps.grundy_engine.grundy_engine` and
+:func:`~cgtalg.rulesets.heaps.grundy_engine.grundy_sequence`) is the engine of
+:mod:`cgtalg.rulesets.heaps.grundy_engine` with its values kept in a list: the same rules
+(:class:`~cgtalg.rulesets.heaps.grundy_engine.KernelRules`), the same mode names, the same
+store keys and split choice, and the naive kernel's own Python code
+(:func:`cgtalg.rulesets.heaps.lazy_jit.python_function`) run on lists; heap games given by a
+Python function take the engine's Python mex. Light commands use it for heaps below
+:data:`SMALL_LIMIT` of the games whose class sets ``small_grundy = True`` (take-and-break
+codes, subtraction games, Grundy's game: rules without user code), :func:`small_ok`.
+:func:`small_moves_to` lists the moves of a small heap to a given value in the order
+:func:`cgtalg.rulesets.heaps.play.heap_moves_to` lists them.
 
 Examples
 --------
+>>> from cgtalg.rulesets.heaps.grundy_engine import grundy_sequence
 >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
->>> small_grundy_values(TakeAndBreak("0.77"), 13)
+>>> grundy_sequence(TakeAndBreak("0.77"), 13, backend="python")
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 
 References
@@ -27,114 +30,131 @@ E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, ch. 4 (take-and-break 
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
+from cgtalg.errors import ComputationLimitError, RulesetError
+from cgtalg.rulesets.heaps.grundy_engine import GrundyEngine, KernelRules, grundy_engine
+from cgtalg.rulesets.heaps.lazy_jit import python_function
 from cgtalg.rulesets.heaps.position import HeapMove
 
-__all__ = ["SMALL_LIMIT", "small_ok", "small_grundy_values", "small_grundy_value", "small_moves_to"]
+__all__ = ["SMALL_LIMIT", "PythonGrundyEngine", "small_ok", "small_grundy_value", "small_moves_to"]
 
-#: heaps below this are answered in plain Python (0.77 up to 512: about 0.05 s)
+#: light commands answer heaps below this in plain Python (0.77 up to 512: about 0.05 s)
 SMALL_LIMIT = 512
+#: Python ints do not overflow; the kernels' bound on a value
+_DMAX = 2**63 - 1
+
+
+class PythonGrundyEngine(GrundyEngine):
+    """:class:`~cgtalg.rulesets.heaps.grundy_engine.GrundyEngine` with ``backend="python"``:
+    ``G`` is a list of ints (past :attr:`n`, zeros), and the kernels run as their Python
+    functions on lists. The sparse mode's values are computed by the naive kernel (the same
+    values: the sparse kernel proves each of them); its split is chosen by
+    :meth:`sparse_split`, as the numba engine chooses one for values read from a store."""
+
+    backend = "python"
+
+    def _init_buffers(self) -> None:
+        self.G: list[int] = [0]
+        self.marks: list[int] = [-1] * 16
+
+    def _kernel(self, kernel: Any) -> Callable:
+        return python_function(kernel)
+
+    def _zeros(self, k: int) -> list[int]:
+        return [0] * k
+
+    def _moves(self, rules: KernelRules) -> tuple:
+        return rules.t_all, rules.t_take, rules.t_split, rules.t_split3
+
+    def _dmax(self) -> int:
+        return _DMAX
+
+    def _chunk(self, start: int, stop: int) -> list[int]:
+        return self.G[start:stop]
+
+    def _read(self, store: Any, key: str, start: int, stop: int) -> list[int]:
+        read = getattr(store, "sequence_values", None)  # the light store reads without numpy
+        return list(read(key, start, stop)) if callable(read) else [int(v) for v in store.sequence(key, start, stop)]
+
+    def memory_estimate(self, n: int) -> int:
+        """Bytes of the list of ``n`` values and the stamp table (8 per entry; small ints are
+        shared by Python)."""
+        n = int(n)
+        return 0 if n <= self.n else 8 * (max(n, len(self.G)) + len(self.marks))
+
+    def values(self, n: int | None = None) -> list[int]:
+        """``[G(0), ..., G(n-1)]`` (all computed values by default), a new list."""
+        return self.G[: self.n if n is None else min(n, self.n)]
+
+    def _ensure_capacity(self, stop: int) -> None:
+        if len(self.G) < stop:
+            self.G.extend([0] * (stop - len(self.G)))
+
+    def _promote(self) -> None:  # pragma: no cover - values beyond 2**63
+        raise ComputationLimitError(f"{self.ruleset.name}: Grundy values beyond 2**63")
+
+    def _ensure_marks(self) -> None:
+        need = 1 << (max(self.vmax, 1).bit_length() + 2)
+        if len(self.marks) < need:
+            self.marks = [-1] * need
+
+    def load_prefix(self, values: Any, start: int = 0, trusted: bool = False) -> None:
+        """Take ``values`` as ``G[start:start+len(values))``, as
+        :meth:`GrundyEngine.load_prefix <cgtalg.rulesets.heaps.grundy_engine.GrundyEngine.load_prefix>`
+        does (only values past those held; not :attr:`trusted` unless ``trusted=True``)."""
+        values = [int(v) for v in values]
+        start = int(start)
+        if start > self.n:
+            raise RulesetError(f"{self.ruleset.name}: values from index {start} would leave a gap after "
+                               f"the {self.n} values held")
+        if start == 0 and values and values[0] != 0:
+            raise RulesetError(f"{self.ruleset.name}: a stored Grundy sequence must start with G(0) = 0")
+        values = values[self.n - start:]
+        if not values:
+            return
+        if min(values) < 0 or max(values) > _DMAX:
+            raise RulesetError(f"{self.ruleset.name}: stored Grundy values must lie in 0 .. 2**63 - 1")
+        n = self.n + len(values)
+        self._ensure_capacity(n)
+        self.G[self.n:n] = values
+        if trusted and self.trusted == self.n:
+            self.trusted = n
+        self.n, self.vmax = n, max(self.vmax, max(values))
+        self.split = None
+
+    def _choose(self, rules: KernelRules) -> None:
+        self.rechoices += 1
+        self.split = self._pick_split(rules)
+        self.nrare = self.split.rare
 
 
 def small_ok(ruleset: Any, n: int) -> bool:
-    """Whether ``G(0 .. n-1)`` of ``ruleset`` may be computed here (a game that declares
-    ``small_grundy`` and ``n <= SMALL_LIMIT``)."""
+    """Whether light commands compute ``G(0 .. n-1)`` of ``ruleset`` in plain Python: a game
+    that declares ``small_grundy`` and ``n <= SMALL_LIMIT``."""
     return n <= SMALL_LIMIT and bool(getattr(type(ruleset), "small_grundy", False))
 
 
-def _mex(seen: set) -> int:
-    v = 0
-    while v in seen:
-        v += 1
-    return v
-
-
-def small_grundy_values(ruleset: Any, n: int) -> list[int]:
-    """``[G(0), ..., G(n-1)]`` by the definition (``n <= SMALL_LIMIT``), kept on the ruleset.
-
-    Parameters
-    ----------
-    ruleset : HeapRuleset
-        A heap game with ``small_grundy = True`` (see :func:`small_ok`).
-    n : int
-        How many values.
-
-    Returns
-    -------
-    list of int
-
-    Raises
-    ------
-    ValueError
-        If :func:`small_ok` does not hold (a caller's mistake: it checks first).
-
-    Examples
-    --------
-    >>> from cgtalg.rulesets.heaps.games import grundys_game
-    >>> small_grundy_values(grundys_game(), 10)
-    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
-    """
-    if not small_ok(ruleset, n):
-        raise ValueError(f"{getattr(ruleset, 'name', ruleset)}: {n} values are not computed in plain Python")
-    G: list[int] = ruleset.__dict__.setdefault("_small_grundy", [])
-    digit = getattr(ruleset, "digit", None)
-    for h in range(len(G), n):
-        if digit is not None:
-            G.append(_mex(_code_option_values(ruleset, digit, G, h)))
-        else:
-            seen = set()
-            for parts in ruleset.heap_options(h):
-                x = 0
-                for p in parts:
-                    x ^= G[p]
-                seen.add(x)
-            G.append(_mex(seen))
-    return G[:n]
-
-
-def _code_option_values(ruleset: Any, digit: Any, G: list[int], n: int) -> set:
-    """The values of the options of heap ``n`` of a take-and-break code (its digit ``d_t``:
-    bit 1 takes the whole heap, 2 leaves one heap, 4 two, 8 three), as ``heap_options``."""
-    seen = set()
-    top = n if not ruleset.is_finite else min(n, ruleset.k)
-    for t in range(top + 1):
-        d = digit(t)
-        if not d:
-            continue
-        m = n - t
-        if m == 0:
-            if d & 1:
-                seen.add(0)
-            continue
-        if d & 2:
-            seen.add(G[m])
-        if d & 4 and m >= 2:
-            for a in range(1, m // 2 + 1):
-                seen.add(G[a] ^ G[m - a])
-        if d & 8 and m >= 3:
-            for a in range(1, m // 3 + 1):
-                ga = G[a]
-                for b in range(a, (m - a) // 2 + 1):
-                    seen.add(ga ^ G[b] ^ G[m - a - b])
-    return seen
+def _values(ruleset: Any, n: int) -> list[int]:
+    """The plain-Python engine of ``ruleset`` (method ``auto``) holding at least ``n`` values;
+    its list itself (not a copy: callers only read it)."""
+    eng = grundy_engine(ruleset, "auto", "python")
+    eng.extend(n, progress=False)
+    return eng.G
 
 
 def small_grundy_value(ruleset: Any, n: int) -> int:
-    """``G(n)`` for ``n < SMALL_LIMIT`` (:func:`small_grundy_values`)."""
-    G = ruleset.__dict__.get("_small_grundy")
-    if G is not None and n < len(G):
-        return G[n]
-    return small_grundy_values(ruleset, n + 1)[n]
+    """``G(n)`` from the plain-Python engine of ``ruleset``."""
+    return _values(ruleset, n + 1)[n]
 
 
 def small_moves_to(ruleset: Any, index: int, n: int, target: int) -> Iterator[HeapMove]:
-    """The moves in heap ``n < SMALL_LIMIT`` (at ``index`` in the position) to heaps of value
-    ``target``, in the order of :func:`cgtalg.rulesets.heaps.play.heap_moves_to`: for a code,
-    taking the whole heap, then by removal count the moves leaving one heap, then the
-    two-heap splits (smaller part first), then the three-heap splits; for other games, the
-    order of ``heap_options``."""
-    G = small_grundy_values(ruleset, n + 1)
+    """The moves in heap ``n`` (at ``index`` in the position) to heaps of value ``target``,
+    in the order of :func:`cgtalg.rulesets.heaps.play.heap_moves_to`: for a code, taking the
+    whole heap, then by removal count the moves leaving one heap, then the two-heap splits
+    (smaller part first), then the three-heap splits; for other games, the order of
+    ``heap_options``."""
+    G = _values(ruleset, n + 1)
     digit = getattr(ruleset, "digit", None)
     if digit is None:
         for parts in ruleset.heap_options(n):
@@ -163,93 +183,3 @@ def small_moves_to(ruleset: Any, index: int, n: int, target: int) -> Iterator[He
                 for b in range(a, (m - a) // 2 + 1):
                     if G[a] ^ G[b] ^ G[m - a - b] == target:
                         yield HeapMove(index, n, t, (a, b, m - a - b))
-
-
-def _code_rules(ruleset: Any) -> tuple[bool, list[int], bool] | None:
-    """``(finite, two-heap split removals, three-heap splits?)`` of a take-and-break code, or
-    None for another game (the engine's :class:`~cgtalg.rulesets.heaps.grundy_engine.KernelRules`
-    without numpy)."""
-    digit = getattr(ruleset, "digit", None)
-    if digit is None or not ruleset.is_finite:
-        return None if digit is None else (False, [], False)
-    ts = range(ruleset.k + 1)
-    return True, [t for t in ts if digit(t) & 4], any(digit(t) & 8 for t in ts)
-
-
-def small_mode(ruleset: Any, method: str = "auto") -> str:
-    """The kernel the engine would name for ``method`` (``"auto"`` or ``"naive"``):
-    ``"sparse"`` for a finite code with two-heap splits and no three-heap ones under
-    ``"auto"``, else ``"naive"``."""
-    rules = _code_rules(ruleset)
-    if method != "auto" or rules is None:
-        return "naive"
-    finite, t_split, split3 = rules
-    return "sparse" if finite and t_split and not split3 else "naive"
-
-
-def small_sparse_split(ruleset: Any, G: list[int]) -> Any:
-    """The rare/common split the engine chooses for the values ``G`` (a sparse-mode game,
-    :func:`small_mode`) when it holds them without a split (as after reading them from a
-    store): the split with the fewest rare heaps among ``1 <= a < len(G)``, "``v`` is common
-    iff ``popcount(v & mask)`` is odd", or, when every split removal has the same parity, the
-    variant whose common bit depends on the heap's parity; ties go to the smaller count, then
-    to the first variant, then to the smaller mask (Winning Ways ch. 4, "Sparse space spells
-    speed"; Gangolli & Plambeck 1989). Returns a
-    :class:`~cgtalg.rulesets.heaps.grundy_engine.SparseSplit`."""
-    from cgtalg.rulesets.heaps.grundy_engine import SparseSplit
-
-    n = len(G)
-    size = 1 << max(max(G, default=0), 1).bit_length()
-    parities = {t & 1 for t in _code_rules(ruleset)[1]}
-    g = parities.pop() if len(parities) == 1 else None
-    # rare[variant][mask]: heaps 1 <= a < n left rare by the split
-    even = [[0] * size, [0] * size]  # [heap parity][mask]: heaps whose popcount(v & mask) is even
-    count = [[0] * size, [0] * size]
-    for a in range(1, n):
-        count[a & 1][G[a]] += 1
-    for par in (0, 1):
-        for v, c in enumerate(count[par]):
-            if c:
-                row = even[par]
-                for mask in range(size):
-                    if not bin(v & mask).count("1") & 1:
-                        row[mask] += c
-    N = [sum(count[0]), sum(count[1])]
-    big = 1 << 62
-    r0 = [big] + [even[0][m] + even[1][m] for m in range(1, size)]
-    cands = [(min(r0), 0, r0.index(min(r0)), 0)]
-    if g is not None:
-        # variant 1: common for even heaps iff popcount odd == (1 ^ g), for odd heaps == g
-        if g == 0:
-            r1 = [big] + [even[0][m] + (N[1] - even[1][m]) for m in range(1, size)]
-        else:
-            r1 = [big] + [(N[0] - even[0][m]) + even[1][m] for m in range(1, size)]
-        cands.append((min(r1), 1, r1.index(min(r1)), 1))
-    rare, _, mask, variant = min(cands)
-    cb0, cb1 = (1, 1) if variant == 0 else (1 ^ g, g)
-    return SparseSplit(mask=mask, cbit0=cb0, cbit1=cb1, rare=rare)
-
-
-def small_sequence(ruleset: Any, n: int, store: Any = None) -> list[int]:
-    """``[G(0), ..., G(n-1)]`` for ``n <= SMALL_LIMIT`` (:func:`small_ok`), as
-    :func:`cgtalg.rulesets.heaps.grundy_engine.grundy_sequence` gives them with ``store``: the
-    stored values when the store holds ``n`` of them (read without numpy when the store can:
-    ``sequence_values`` of :class:`cgtalg.store.light.LightStore`), else computed here and the
-    values past the stored ones written to the store.
-
-    Examples
-    --------
-    >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
-    >>> small_sequence(TakeAndBreak("0.07"), 10)
-    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
-    """
-    if store is None:
-        return small_grundy_values(ruleset, n)
-    key = ruleset.sequence_key
-    stored = int(store.sequence_length(key))
-    if stored >= n:
-        read = getattr(store, "sequence_values", None)
-        return list(read(key, 0, n)) if callable(read) else [int(v) for v in store.sequence(key, 0, n)]
-    G = small_grundy_values(ruleset, n)
-    store.extend_sequence(key, stored, G[stored:n])
-    return G

@@ -98,10 +98,10 @@ def partizan_value(ruleset: Any, position: Hashable, store: Any = None,
     """:func:`partizan_form` answered from the store when it was computed before: the canonical
     form's text is stored under the ruleset key ``partizan:<name>`` and the position's text
     (the ruleset's ``format_position`` of the normalised position), property
-    ``canonical_form``, and read back with :func:`cgtalg.core.partizan_notation.parse_partizan`.
+    ``canonical_form``, and read back with :func:`cgtalg.normal.notation.parse_partizan`.
     ``max_seconds``, ``progress`` and ``max_memory`` are :func:`partizan_form`'s.
     """
-    from cgtalg.core.partizan_notation import format_partizan, parse_partizan
+    from cgtalg.normal.notation import format_partizan, parse_partizan
     from cgtalg.rulesets.protocol import check_store
 
     st = check_store(store)

@@ -1,5 +1,11 @@
 """Reading and writing partizan forms in CGSuite's notation.
 
+The notation is of values: ``1/2^*`` is a canonical form, ``^<2>`` and ``Tiny(3/2)`` are read and
+recognised through canonical forms, sums and means, so it stands in the normal-play layer, above
+the forms. The forms reach it through :data:`cgtalg.hooks.partizan_notation` (to print
+themselves, and for :func:`cgtalg.parse` to read partizan text); what needs no values, whether
+text is partizan at all, is :mod:`cgtalg.core.partizan_text`.
+
 :func:`parse_partizan` reads CGSuite's game syntax (Siegel, CGT ch. II; CGSuite's output
 conventions) and :func:`format_partizan` prints forms as CGSuite prints canonical forms, so
 ``parse_partizan(format_partizan(G)) is G`` for every form (canonical forms print exactly as
@@ -36,23 +42,21 @@ which misère play does not have), so ``2 + {1|0}`` is ``{3|2}`` and large numbe
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 
-from cgtalg import hooks
 from cgtalg.core.named_forms import number_form, number_of, uptimal
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan import PartizanGame, negative, nimber, partizan_sum, pgame
-from cgtalg.core.partizan_format import FORMAT_LIMIT, SUM_LIMIT, format_partizan
+from cgtalg.core.partizan_text import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, ComputationLimitError, GameNotationError, shorten
+from cgtalg.normal.format import FORMAT_LIMIT, SUM_LIMIT, format_partizan
+from cgtalg.normal.partizan import canonical_form, canonical_sum, higher_up
 
-__all__ = ["parse_partizan", "format_partizan", "looks_partizan", "PARTIZAN_DEPTH_LIMIT",
-           "FORMAT_LIMIT", "SUM_LIMIT", "HIGHER_UP_LIMIT"]
+__all__ = ["parse_partizan", "format_partizan", "PARTIZAN_DEPTH_LIMIT", "FORMAT_LIMIT", "SUM_LIMIT",
+           "HIGHER_UP_LIMIT"]
 
 #: deepest nesting of braces and parentheses :func:`parse_partizan` reads
 PARTIZAN_DEPTH_LIMIT = 20_000
-
-
 
 #: largest n read in ``^<n>`` and ``^[n]`` (the forms grow with n, their text quadratically)
 HIGHER_UP_LIMIT = 1_000
@@ -60,46 +64,6 @@ HIGHER_UP_LIMIT = 1_000
 
 _DIGITS = frozenset("0123456789")
 _UPS = {"^": 1, "↑": 1, "⇑": 2, "v": -1, "↓": -1, "⇓": -2}
-_FREE_V = re.compile(r"(?<![A-Za-z_])v+[0-9]*(?![A-Za-z_(])")
-
-
-#: a ruleset position ``name(args)`` in game text (not CGSuite's ``Tiny(G)`` / ``Miny(G)``)
-_RULESET_CALL = re.compile(r"\b(?!Tiny\(|Miny\()[A-Za-z_][A-Za-z0-9_]*\([^()]*\)")
-#: a bare positive integer: a number, not the size of a nim-heap (``*12``)
-_BARE_NUMBER = re.compile(r"(?<![*\d])[1-9]")
-_NAME = re.compile(r"[A-Za-z_]{2,}")
-
-
-def looks_partizan(text: str) -> bool:
-    """Whether game text uses partizan notation (bars, ups/downs, ``±``, fractions, minus
-    signs, tinies, a number such as ``2`` outside a nimber ``*2``): what :func:`cgtalg.parse` uses to choose the partizan reader. The
-    arguments of a ruleset position ``name(a, b)`` do not count (``kayles(-1)`` is impartial
-    text with a bad argument, reported as such)."""
-    text = _without_misere_notation(_RULESET_CALL.sub("", text))
-    if any(c in text for c in "|^±↑↓⇑⇓/-"):
-        return True
-    if _BARE_NUMBER.search(text) and not _NAME.search(text.replace("Tiny", "").replace("Miny", "")):
-        return True   # a number (with a name about, a ruleset call written wrong: "kayles 3")
-    if "Tiny(" in text or "Miny(" in text:
-        return True
-    return "v" in text and _FREE_V.search(text) is not None
-
-
-def _without_misere_notation(text: str) -> str:
-    """``text`` with its misère canonical-form groups ``*[...]`` (digits there are heaps) cut."""
-    out, i = [], 0
-    while i < len(text):
-        if text.startswith("*[", i):
-            depth, i = 1, i + 2
-            while i < len(text) and depth:
-                depth += {"[": 1, "]": -1}.get(text[i], 0)
-                i += 1
-            out.append("*")
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
 
 def parse_partizan(text: str, *, normal_play: bool = False) -> PartizanGame:
     """Parse CGSuite partizan game text into a form (grammar in the module docstring).
@@ -126,7 +90,7 @@ def parse_partizan(text: str, *, normal_play: bool = False) -> PartizanGame:
     >>> G = cg.parse_partizan("{2 || 1 | 0}")
     >>> G.left == (cg.integer(2),) and G.right == (cg.parse_partizan("{1 | 0}"),)
     True
-    >>> cg.parse_partizan("1/2^*") is cg.partizan_canonical(cg.dyadic(1, 2) + cg.up + cg.nim(1))
+    >>> cg.parse_partizan("1/2^*") is cg.canonical_form(cg.dyadic(1, 2) + cg.up + cg.nim(1))
     True
     >>> cg.parse_partizan("1 + -1") is cg.integer(1) + cg.integer(-1)   # the literal sum {-1 | 1}
     True
@@ -143,7 +107,7 @@ def parse_partizan(text: str, *, normal_play: bool = False) -> PartizanGame:
     if depth > PARTIZAN_DEPTH_LIMIT:
         raise GameNotationError(
             text, where, f"braces and parentheses nest {depth} deep, more than the limit of "
-            f"{PARTIZAN_DEPTH_LIMIT} (cgtalg.core.partizan_notation.PARTIZAN_DEPTH_LIMIT)")
+            f"{PARTIZAN_DEPTH_LIMIT} (cgtalg.normal.notation.PARTIZAN_DEPTH_LIMIT)")
     # the reader recurses per nesting level, and per level of bars (at most ~sqrt(2 * bars))
     reader = _NormalPlayParser if normal_play else _Parser
     return reader.read(text, 12 * depth + 4 * math.isqrt(2 * text.count("|")) + 300)
@@ -184,7 +148,7 @@ def _literal_sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> Partiz
     if na * nb > SUM_LIMIT:
         raise ComputationLimitError(
             f"the literal sum at position {at} of {text[:60]!r} joins forms of {na} and {nb} "
-            f"subpositions, more than cgtalg.core.partizan_notation.SUM_LIMIT = {SUM_LIMIT}; "
+            f"subpositions, more than cgtalg.normal.notation.SUM_LIMIT = {SUM_LIMIT}; "
             "text is read as the literal game it describes, which misère play needs; for its "
             "normal-play value read it with cgtalg.parse(text, normal_play=True) (number "
             "translation), as the normal-play doors do (cgtalg.outcome(text), "
@@ -198,26 +162,9 @@ def _normal_play_sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> Pa
     x, y = number_of(a), number_of(b)
     if x is not None and y is not None:
         return number_form(x + y)
-    if (x is not None and hooks.partizan_canonical(b) is b) or (y is not None and hooks.partizan_canonical(a) is a):
-        return hooks.partizan_canonical_sum(a, b)
+    if (x is not None and canonical_form(b) is b) or (y is not None and canonical_form(a) is a):
+        return canonical_sum(a, b)
     return _literal_sum(a, b, text, at)
-
-
-def braces_have_bar(text: str, start: int) -> bool:
-    """Whether the brace group opening at ``text[start]`` has a '|' at its own level (``±{a, b}``
-    lists options; ``±{a | b}`` is a game)."""
-    depth = 0
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch in "({":
-            depth += 1
-        elif ch in ")}":
-            depth -= 1
-            if depth == 0:
-                return False
-        elif ch == "|" and depth == 1:
-            return True
-    return False
 
 
 class _Parser(Scanner):
@@ -406,13 +353,12 @@ class _Parser(Scanner):
         if n > HIGHER_UP_LIMIT:
             raise ComputationLimitError(
                 f"{kind}{n}{close}: orders beyond {HIGHER_UP_LIMIT} are refused (the form has birthday "
-                f"about {n}; cgtalg.core.partizan_notation.HIGHER_UP_LIMIT)")
+                f"about {n}; cgtalg.normal.notation.HIGHER_UP_LIMIT)")
         star = 0
         if self.at(self.pos) == "*":
             self.pos += 1
             star = self.digits("a nimber size") if self.at(self.pos) in _DIGITS else 1
-        canonical_sum = hooks.partizan_canonical_sum
-        h = hooks.partizan_higher_up(kind, n)
+        h = higher_up(kind, n)
         g = canonical_sum(number_form(x), h if sign > 0 else negative(h))
         return canonical_sum(g, nimber(star)) if star else g
 
@@ -427,7 +373,6 @@ class _Parser(Scanner):
         if self.peek() != ")":
             raise self.error(f"expected ')' to close {name}")
         self.pos += 1
-        canonical_form, canonical_sum = hooks.partizan_canonical, hooks.partizan_canonical_sum
         base = number_form(x)
         if name == "Tiny(":
             far = negative(sub) if x == 0 else canonical_sum(base, negative(canonical_form(sub)))

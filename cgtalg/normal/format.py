@@ -1,5 +1,5 @@
 """Writing partizan forms in CGSuite's notation: :func:`format_partizan` (the reader is
-:mod:`cgtalg.core.partizan_notation`, which re-exports this function).
+:mod:`cgtalg.normal.notation`, which re-exports this function).
 
 Canonical forms print exactly as CGSuite prints them (numbers, ups and nimbers juxtaposed,
 switches with ``±``, tinies and minies, higher ups), other forms in braces with bars, and a
@@ -11,11 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from cgtalg import hooks
 from cgtalg.core.fold import memo_post_order
 from cgtalg.core.named_forms import fraction_text, number_of, uptimal_parts
 from cgtalg.core.partizan import PartizanGame, as_partizan, negative, pgame
 from cgtalg.errors import ComputationLimitError, require_int
+from cgtalg.normal.partizan import canonical_form, canonical_sum, higher_uptimal_parts
+from cgtalg.normal.thermography import mean
 
 __all__ = ["format_partizan", "FORMAT_LIMIT", "SUM_LIMIT"]
 
@@ -100,7 +101,7 @@ class _Formatter:
         memo_post_order(root, self.nodes, self.deps, self.node)  # type: ignore[arg-type]
 
     def deps(self, x: PartizanGame) -> list[PartizanGame]:
-        if uptimal_parts(x) is not None or hooks.partizan_higher_parts(x) is not None:
+        if uptimal_parts(x) is not None or higher_uptimal_parts(x) is not None:
             return []
         out = list(x._options)
         parts = x.sum_parts
@@ -123,7 +124,7 @@ class _Formatter:
             nd.key = ((0, v) if kind == "num" else (1, m) if v == 0 and n == 0
                       else (2, v, (n,) if n else (), m))
             return nd
-        higher = hooks.partizan_higher_parts(x)
+        higher = higher_uptimal_parts(x)
         if higher is not None:
             v, kind, n, m = higher
             nd = _Node("nus")
@@ -163,19 +164,18 @@ class _Formatter:
         prefix text and the subscript form, or None."""
         if len(x._left) != 1 or len(x._right) != 1:
             return None
-        canonical_form, mean = hooks.partizan_canonical, hooks.partizan_mean
         l, r = x._left[0], x._right[0]
         a = number_of(l)
         if a is not None and len(r._left) == 1 and len(r._right) == 1 and r._left[0] is l:
             b = r._right[0]
             if (a == 0 or canonical_form(b) is b) and mean(b) < a:
-                sub = negative(b) if a == 0 else hooks.partizan_canonical_sum(l, negative(b))
+                sub = negative(b) if a == 0 else canonical_sum(l, negative(b))
                 return ("" if a == 0 else fraction_text(a)) + "Tiny(", sub
         a = number_of(r)
         if a is not None and len(l._left) == 1 and len(l._right) == 1 and l._right[0] is r:
             b = l._left[0]
             if (a == 0 or canonical_form(b) is b) and mean(b) > a:
-                sub = b if a == 0 else hooks.partizan_canonical_sum(b, negative(r))
+                sub = b if a == 0 else canonical_sum(b, negative(r))
                 return ("" if a == 0 else fraction_text(a)) + "Miny(", sub
         return None
 
@@ -339,6 +339,6 @@ def format_partizan(g: Any, max_chars: int | None = None, ascii: bool = False) -
     if n > FORMAT_LIMIT:
         raise ComputationLimitError(
             f"the text of this form has {n} characters, more than "
-            f"cgtalg.core.partizan_notation.FORMAT_LIMIT = {FORMAT_LIMIT}; pass max_chars, or "
+            f"cgtalg.normal.notation.FORMAT_LIMIT = {FORMAT_LIMIT}; pass max_chars, or "
             "print its canonical form")
     return f.write(x, n)
