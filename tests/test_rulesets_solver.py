@@ -132,7 +132,8 @@ def brute_grundy(moves):
 
 
 def test_doctests_of_ruleset_modules():
-    from cgtalg.rulesets import parity, periodicity
+    from cgtalg.rulesets import parity
+    from cgtalg.rulesets.heaps import periodicity
 
     for module in (protocol, solver, registry, parity, periodicity):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
