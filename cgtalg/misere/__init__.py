@@ -1,9 +1,11 @@
-"""Misère play: outcomes, canonical forms, the census of games born by day n, and
-equivalence with checkable proofs (Conway ONAG ch. 12; Winning Ways ch. 13; Siegel CGT ch. V).
+"""Misère theory of forms: outcomes, canonical forms, genus, parts and phyla, the census of
+games born by day n, equivalence with checkable proofs, and partizan misère play (Conway ONAG
+ch. 12; Winning Ways ch. 13; Siegel CGT ch. V). Misère quotients are a package of their own,
+:mod:`cgtalg.quotients`, a layer above.
 
 The public names load on first use (scientific Python's ``lazy_loader``, SPEC 1; the names and
 their modules are listed once, in ``__init__.pyi``), so that importing one module of the
-package (say :mod:`cgtalg.quotients.construct`) does not import the census, the canonical forms
+package (say :mod:`cgtalg.misere.genus`) does not import the census, the canonical forms
 and the equivalence engine as well.
 """
 
