@@ -99,6 +99,7 @@ def draw(rows, sizes, edges, path: pathlib.Path) -> None:
 
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "cgtalg"
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: a small, searchable file
     import matplotlib.pyplot as plt
     from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
