@@ -25,7 +25,7 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from cgtalg.caches import register_cache, registered_caches
 from cgtalg.core.game import WALK_LIMIT, Game, _count_text
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ComputationLimitError, GameKindError
 
 __all__ = ["Evaluator", "fold", "evaluator", "memo_post_order", "distinct_preorder"]
 
@@ -154,8 +154,16 @@ def fold(g: Game, ev: Evaluator[V]) -> V:
     4
     """
     cache = ev.cache
-    hit = cache.get(g._id)
-    if hit is not None or g._id in cache:
+    try:
+        key = g._id
+    except AttributeError:
+        raise GameKindError(
+            f"{ev.name}: {type(g).__name__} is not a game form; the functions of forms take a cgtalg.Game "
+            "(or a partizan form where the theory has one), and the doors (cgtalg.outcome, cgtalg.grundy, ...) "
+            "take game text, positions and every kind of game",
+            answered_by=("outcome", "grundy", "misere_grundy", "canonical_form")) from None
+    hit = cache.get(key)
+    if hit is not None or key in cache:
         return hit  # type: ignore[return-value]
     if ev.partizan == isinstance(g, Game):
         g = _of_kind(g, ev)

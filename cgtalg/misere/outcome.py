@@ -13,7 +13,6 @@ from typing import Sequence
 
 from cgtalg.core.fold import evaluator
 from cgtalg.core.game import Game
-from cgtalg.errors import GameKindError
 from cgtalg.normal.grundy import mex
 
 __all__ = ["misere_grundy", "misere_outcome", "misere_winning_moves"]
@@ -22,17 +21,6 @@ __all__ = ["misere_grundy", "misere_outcome", "misere_winning_moves"]
 def _misere_grundy_atom(n: int) -> int:
     # misère Grundy value of *n: 1 for *0, 0 for *1, n for n >= 2 (ONAG ch. 12; Winning Ways ch. 13)
     return n if n >= 2 else 1 - n
-
-
-def _form(g: object, name: str) -> Game:
-    """``g`` when it is an impartial form; otherwise the named refusal (these functions take
-    forms: the door :func:`cgtalg.outcome` reads text, positions and every other kind)."""
-    if not isinstance(g, Game):
-        raise GameKindError(f"cgtalg.misere.{name} takes an impartial form (cgtalg.Game), not "
-                            f"{type(g).__name__}; cgtalg.outcome(g, misere=True) and its sister doors take "
-                            "game text, positions and every kind of game", answered_by=("outcome", "winning_moves",
-                                                                                        "misere_grundy"))
-    return g
 
 
 @evaluator("misere_grundy", atom=_misere_grundy_atom)
@@ -52,12 +40,12 @@ def misere_grundy(g: Game) -> int:
     >>> cg.misere_grundy(cg.zero), cg.misere_grundy(cg.nim(1)), cg.misere_grundy(cg.nim(1) + cg.nim(1))
     (1, 0, 1)
     """
-    return _misere_grundy(_form(g, "misere_grundy"))
+    return _misere_grundy(g)
 
 
 def misere_outcome(g: Game) -> str:
     """``'P'`` or ``'N'``: the misère outcome class of ``g``."""
-    return "P" if _misere_grundy(_form(g, "misere_outcome")) == 0 else "N"
+    return "P" if _misere_grundy(g) == 0 else "N"
 
 
 def misere_winning_moves(g: Game) -> list[Game]:
@@ -69,7 +57,8 @@ def misere_winning_moves(g: Game) -> list[Game]:
     """
     from cgtalg.core.game import nim
 
-    h = _form(g, "misere_winning_moves").nim_heap_size()
+    _misere_grundy(g)  # the fold refuses a non-form by name, and memoises the options' values
+    h = g.nim_heap_size()
     if h is not None:
         return [nim(1)] if h >= 2 else []
     return [o for o in g.options if _misere_grundy(o) == 0]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
-__all__ = ["Verdict", "Malformed", "REFEREE"]
+__all__ = ["Verdict", "Malformed", "REFEREE", "unvisited"]
 
 #: the name every verdict carries, so a report says who checked it
 REFEREE = "cgtalg.referee"
@@ -54,3 +55,14 @@ class Verdict:
     def __str__(self) -> str:
         head = f"{'OK' if self.ok else 'REJECTED'}: {self.kind}: {self.claim}\n  checker: {self.checker}"
         return head + "".join(f"\n  - {r}" for r in self.reasons)
+
+
+def unvisited(stack: list[int], seen: set[int], stop: Callable[[], bool]) -> Iterator[int]:
+    """The steps of a proof DAG reached from ``stack`` (which the caller may extend while
+    walking), each once, depth first; ``seen`` collects them. The walk ends when ``stop()``
+    says so (too many failures already) or nothing is left."""
+    while stack and not stop():
+        k = stack.pop()
+        if k not in seen:
+            seen.add(k)
+            yield k

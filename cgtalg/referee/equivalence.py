@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgtalg.referee import games as gm
-from cgtalg.referee._verdict import Malformed, Verdict
+from cgtalg.referee._verdict import Malformed, Verdict, unvisited
 
 __all__ = ["recognise", "check"]
 
@@ -212,11 +212,7 @@ def _theorem1(c: dict, g: gm.Form, h: gm.Form, where: str, v: Verdict) -> bool:
     seen: set[int] = set()
     stack = [root]
     fails = 0
-    while stack and fails <= _MAX_FAILS:
-        k = stack.pop()
-        if k in seen:
-            continue
-        seen.add(k)
+    for k in unvisited(stack, seen, lambda: fails > _MAX_FAILS):
         a, b, identical, cond_i, cond_ii, mv = nodes[k]
         here = f"{where}.nodes[{k}] ({_show(a)} ≡ {_show(b)})"
         bad: list[str] = []

@@ -56,7 +56,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgtalg.referee import games as gm
-from cgtalg.referee._verdict import Malformed, Verdict
+from cgtalg.referee._verdict import Malformed, Verdict, unvisited
 
 __all__ = ["recognise", "check"]
 
@@ -226,11 +226,7 @@ def _proof(p: Any, t: _Table, roots_want: list[tuple[gm.Form, gm.Form]], univers
         stack.append(r)
     seen: set[int] = set()
     fails = 0
-    while stack and fails <= _MAX_FAILS:
-        k = stack.pop()
-        if k in seen:
-            continue
-        seen.add(k)
+    for k in unvisited(stack, seen, lambda: fails > _MAX_FAILS):
         a, b, identical, left, right, proviso = nodes[k]
         bad: list[str] = []
         if identical:
