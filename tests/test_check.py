@@ -133,3 +133,26 @@ def test_normal_order_checker_against_the_library_on_random_forms():
         rg, rh = (read_rows(rows)[i] for i in (gi, hi))
         assert ge(rg, rh) == (rel in ("=", ">"))
         assert ge(rh, rg) == (rel in ("=", "<"))
+
+
+def test_gzip_compressed_files_are_read(tmp_path):
+    """``.json.gz`` files (a census's --json output is large) are read decompressed: named, or
+    found in a folder beside ``.json`` files; a damaged one is not a certificate (exit 2)."""
+    import gzip
+
+    doc = json.dumps(out(*DOCS["period"]))
+    (tmp_path / "certs").mkdir()
+    (tmp_path / "certs" / "p.json.gz").write_bytes(gzip.compress(doc.encode()))
+    (tmp_path / "certs" / "p.json").write_text(doc)
+    r = CliRunner().invoke(cli, ["check", str(tmp_path / "certs" / "p.json.gz")], obj={})
+    assert r.exit_code == 0 and "1 of 1 certificate(s) hold" in r.output, r.output
+    r = CliRunner().invoke(cli, ["check", str(tmp_path / "certs"), "--json"], obj={})
+    got = json.loads(r.output)
+    assert r.exit_code == 0 and [f["file"].rsplit("/", 1)[1] for f in got["files"]] == ["p.json", "p.json.gz"]
+    bad = json.loads(doc)
+    bad["period"] = 17
+    (tmp_path / "bad.json.gz").write_bytes(gzip.compress(json.dumps(bad).encode()))
+    assert main(["check", str(tmp_path / "bad.json.gz")]) == 1
+    (tmp_path / "cut.json.gz").write_bytes(gzip.compress(doc.encode())[:40])
+    r = CliRunner().invoke(cli, ["check", str(tmp_path / "cut.json.gz")], obj={})
+    assert r.exit_code == 2 and "damaged gzip" in r.output, r.output

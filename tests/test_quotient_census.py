@@ -258,3 +258,126 @@ def test_cli(tmp_path):
     assert "0 disagreement(s)" in text.output and "3 reused from the store and re-checked" in text.output
     bad = CliRunner().invoke(cli, ["census", "quotient", "--time", "class=nan", "--codes", "0.7"])
     assert bad.exit_code != 0
+
+
+# -- infinite classes and lower bounds ----------------------------------------------------------------
+# Dawson's Chess 0.137 is the standard form of the class of Dawson's Kayles 0.07 (shift 1); its
+# Q_33 is infinite and Q_32 (order 638, |P| = 109) the last finite quotient: the certificate
+# docs/data/Q33_0.137_infinite.json (docs/quotient_frontier.md). Nothing here recomputes the
+# proof: a store is given Q_32 (3 s) and the certificate's ray record, which the construction
+# re-verifies on loading and turns into the class's verdict.
+DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "data"
+Q33 = DATA / "Q33_0.137_infinite.json"
+DAWSON_GROWTH = [[0, 1], [1, 2], [3, 6], [9, 12], [13, 24], [24, 144], [26, 176], [29, 360], [30, 520],
+                 [31, 552], [32, 638]]
+
+
+def _infinite_store(path: str) -> dict:
+    from cgtalg.quotients.state import forget_known
+    from cgtalg.quotients.storage import RAYS, quotient_key
+
+    doc = json.loads(Q33.read_text())
+    code = TakeAndBreak("0.137")
+    with open_store(path) as st:
+        misere_quotient(code, max_heap=32, progress=False, store=st, resume=False)
+        meta = dict(st.sequence_meta(quotient_key(code)) or {})
+        meta[RAYS] = doc["ray"]
+        st.put_sequence_meta(quotient_key(code), meta, replace=True)
+    forget_known()
+    return doc
+
+
+def test_an_infinite_class_end_to_end(tmp_path):
+    from cgtalg.census import stored_row_certificates
+
+    path = str(tmp_path / "inf.sqlite")
+    doc = _infinite_store(path)
+    r = quotient_census(codes=["0.137", "0.07"], scheduler="serial", store=path, class_seconds=60)
+    std, member = r.row("0.137"), r.row("0.07")
+    assert (std.status, std.infinite_from, std.heaps, std.order, std.p_count) == ("infinite", 33, 32, 638, 109)
+    assert (member.status, member.infinite_from, member.heaps, member.result) == (
+        "infinite", 34, 33, "infinite from 34")
+    assert [list(s) for s in std.growth] == DAWSON_GROWTH
+    assert member.growth[1] == (2, 2) and member.certificate == std.certificate
+    cert = std.certificate["infinite"]  # made again from the re-verified proof (the same claims)
+    assert {k: cert[k] for k in ("kind", "game", "infinite_from", "heaps_covered", "last_finite")} == {
+        k: doc[k] for k in ("kind", "game", "infinite_from", "heaps_covered", "last_finite")}
+    c = r.counts()
+    assert c["infinite"] == {"codes": 2, "classes": 1, "from": {"0.137": 33}}
+    assert "1 infinite (2 codes) [0.137 from 33]" in r.summary() and "infinite from 34" in str(r)
+    rec = r.records["0.137"]
+    assert rec["status"] == "infinite" and rec["certificate"] == cert and "stopped" not in rec
+    # a function of the class only: the final property, re-checked and reused by a rerun
+    with open_store(path) as st:
+        props = st.get_positions_many(CENSUS_RULESET, ["0.137"])["0.137"]
+        assert list(props) == [FINAL_PROP]
+        docs = dict(stored_row_certificates(st))
+    assert docs["0.137-quotient"]["certificate"] == {"infinite": cert}
+    again = quotient_census(codes=["0.137", "0.07"], scheduler="serial", store=path, class_seconds=60)
+    assert (again.computed, again.skipped, again.rechecks) == (0, 1, {})
+    assert _plain(again) == _plain(r)
+    # the CSV keeps the status and the heap v
+    r.to_csv(tmp_path / "inf.csv")
+    got = {row["code"]: row for row in read_quotient_table(str(tmp_path / "inf.csv"))}
+    assert (got["0.07"]["status"], got["0.07"]["infinite_from"], got["0.07"]["heaps"]) == ("infinite", 34, 33)
+    assert r.diff(str(tmp_path / "inf.csv")) == []
+    # a tampered record fails its re-check (the heap v, then the certificate's witness) and is replaced
+    for edit, why in ((dict(rec, infinite_from=34), "infinite from heap 34"),
+                      (dict(rec, certificate=dict(cert, witness=dict(cert["witness"], t=3))), "witness")):
+        with open_store(path) as st:
+            st.put_positions_many([(CENSUS_RULESET, "0.137", FINAL_PROP,
+                                    {k: v for k, v in edit.items() if k not in ("seconds", "worker")})], replace=True)
+        with pytest.warns(RuntimeWarning, match="failed their re-check"):
+            fixed = quotient_census(codes=["0.137"], scheduler="serial", store=path, class_seconds=60)
+        assert why in fixed.rechecks["0.137"]["quotient"], fixed.rechecks
+        assert fixed.row("0.137").infinite_from == 33 and fixed.row("0.137").certificate == {"infinite": cert}
+
+
+def test_infinite_and_bounded_rows_in_the_table(tmp_path):
+    """Rows from class records (no computation): an infinite class and an unsettled one with a
+    proved lower bound, through CSV, the counts, the HTML page and the diff; a CSV without the
+    new columns still reads."""
+    from cgtalg.census.quotient_table import QUOTIENT_CSV_COLUMNS, QuotientCensusResult, quotient_row
+    from cgtalg.census.quotients import QuotientParams
+
+    doc = json.loads(Q33.read_text())
+    infinite = {"status": "infinite", "heaps": 32, "infinite_from": 33, "order": 638, "p_count": 109,
+                "presentation": None, "p_portion": None, "generator_heaps": None, "growth": DAWSON_GROWTH,
+                "certificate": doc}
+    bounded = {"status": "unsettled", "heaps": 9, "order": 12, "p_count": 3, "presentation": None,
+               "p_portion": None, "generator_heaps": None, "growth": [[0, 1], [1, 2], [2, 6], [5, 10], [9, 12]],
+               "stopped": "time", "budget": {"seconds": 20, "max_order": 5000},
+               "next_bound": {"heap": 10, "at_least": 152, "copies": 69}}
+    rows = [quotient_row("0.07", 1, ["0.137", "0.07"], "0.137", infinite),
+            quotient_row("0.137", 0, ["0.137", "0.07"], "0.137", infinite),
+            quotient_row("0.774", 0, ["0.774"], "0.774", bounded)]
+    r = QuotientCensusResult(rows=rows, records={"0.137": infinite, "0.774": bounded}, params=QuotientParams())
+    b = r.row("0.774")
+    assert (b.result, b.bound_heap, b.lower_bound, b.bound_copies, b.certificate) == (
+        "unsettled at 9", 10, 152, 69, None)
+    assert r.counts()["unsettled"]["with_bound"] == 1
+    assert QUOTIENT_CSV_COLUMNS.index("infinite_from") == QUOTIENT_CSV_COLUMNS.index("status") + 1
+    assert QUOTIENT_CSV_COLUMNS.index("bound_heap") == QUOTIENT_CSV_COLUMNS.index("stopped") + 1
+    r.to_csv(tmp_path / "t.csv")
+    got = {row["code"]: row for row in read_quotient_table(str(tmp_path / "t.csv"))}
+    assert {k: got["0.07"][k] for k in ("status", "infinite_from", "heaps", "order")} == {
+        "status": "infinite", "infinite_from": 34, "heaps": 33, "order": 638}
+    assert (got["0.774"]["bound_heap"], got["0.774"]["lower_bound"]) == (10, 152)
+    (tmp_path / "t.json").write_text(json.dumps(r.to_json()))
+    assert r.diff(str(tmp_path / "t.csv")) == [] and r.diff(str(tmp_path / "t.json")) == []
+    assert r.to_json()["rows"][0]["certificate"] == {"infinite": doc}
+    page = r.to_html(tmp_path / "t.html")
+    assert 'class="infinite"' in page and "0.137 from 33" in page and "|Q_10| ≥ 152" in page
+    # what contradicts the proof or the bound, and what more budget may settle
+    claims = ["code,status,order,heaps,infinite_from,growth", "0.137,wild-finite,638,,,",
+              "0.07,infinite,638,34,35,", "0.774,unsettled,100,12,,0:1 1:2 2:6 5:10 9:12 10:100"]
+    diffs = {(d.code, d.field): d for d in r.diff(claims)}
+    assert diffs[("0.137", "status")].conclusive and diffs[("0.07", "infinite_from")].conclusive
+    assert diffs[("0.774", "lower_bound")].conclusive and diffs[("0.774", "lower_bound")].first_heap == 10
+    assert not r.diff(["code,status,heaps,order", "0.137,unsettled,20,144"])[0].conclusive
+    assert r.diff(["code,status,heaps,order", "0.137,unsettled,40,638"])[0].conclusive  # Q_40 finite?
+    # an older table (without the new columns, the result text only) still reads
+    old = read_quotient_table(["code,standard_form,shift,status,order,heaps,stopped",
+                               "0.6,0.37,1,unsettled,304,17,time"])
+    assert old[0]["status"] == "unsettled" and "infinite_from" not in old[0]
+    assert read_quotient_table(["code,result", "0.07,infinite from 34"])[0]["infinite_from"] == 34

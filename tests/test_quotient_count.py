@@ -70,7 +70,7 @@ def _levels(code, n, max_levels):
     got = []
     with pytest.raises(ComputationLimitError) as exc:
         extend_counting(pre, options, n, 2_000_000, Deadline(120), 5000, max_levels=max_levels,
-                        close=False, on_level=lambda lev, cand: got.append((lev, cand)))
+                        close=False, on_level=lambda lev, cand, *_: got.append((lev, cand)))
     assert [lev.copies for lev in exc.value.levels] == list(range(max_levels))
     return got
 
@@ -201,18 +201,21 @@ def test_misere_quotient_strategy_argument():
     forget_known()
 
 
-def test_a_stopped_counting_run_reports_its_lower_bound():
-    """Q_10(0.07) has order 12: with max_order 8 counting stops, and the partial quotient's note
-    states the lower bound its levels proved (at most the true 12)."""
+def test_a_stopped_counting_run_reports_its_lower_bound(monkeypatch):
+    """Q_10(0.07) has order 12: with max_order 8 (and counting candidates held to it too:
+    COUNTING_ORDER = 1) counting stops, and the partial quotient's note and ``next_bound`` state
+    the lower bound its levels proved (at most the true 12)."""
     import re
 
+    monkeypatch.setattr(Q, "COUNTING_ORDER", 1)
     forget_known()
     q = Q.misere_quotient(TakeAndBreak("0.07"), max_heap=10, strategy="counting", max_order=8, partial=True,
                           resume=False, progress=False)
     forget_known()
-    assert q.order == 6 and "counting proved |Q_10| >= " in q.note
+    assert q.order == 6 and "counting proved |Q_10| >= " in q.note, q.note
     bound = int(re.search(r"\|Q_10\| >= (\d+)", q.note).group(1))
     assert 6 <= bound <= 12
+    assert q.next_bound == {"heap": 10, "at_least": bound, "copies": q.next_bound["copies"]}
 
 
 def test_cli_strategy(tmp_path):

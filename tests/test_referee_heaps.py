@@ -436,3 +436,122 @@ def test_stored_census_records_give_checkable_row_certificates(tmp_path):
     for name in ("0.137", "0.123-quotient"):
         [v] = check_document(docs[name])
         assert v.ok, v
+
+
+# -- census rows of infinite quotients -------------------------------------------------------------
+# Dawson's Chess 0.137 (the standard form of 0.07's class, shift 1): Q_33 infinite, Q_32 of
+# order 638 with |P| = 109 (docs/data/Q33_0.137_infinite.json; docs/quotient_frontier.md).
+# A row is built from a class record of status "infinite" (the census's own translation,
+# quotient_row), as `cgtalg census quotient --json` prints it.
+DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "data"
+
+
+@lru_cache(maxsize=None)
+def _infinite_doc(name: str = "Q33_0.137_infinite.json") -> str:
+    return (DATA / name).read_text()
+
+
+def infinite_row(code: str, doc: dict | None = None) -> dict:
+    from cgtalg.census.quotient_table import quotient_row
+
+    doc = doc or json.loads(_infinite_doc())
+    lf = doc["last_finite"]
+    record = {"status": "infinite", "heaps": lf["heap"], "infinite_from": doc["infinite_from"], "order": lf["order"],
+              "p_count": lf["p_count"], "presentation": None, "p_portion": None, "generator_heaps": None,
+              "growth": [[0, 1], [1, 2], [3, 6], [9, 12], [13, 24], [24, 144], [26, 176], [29, 360], [30, 520],
+                         [31, 552], [32, 638]], "certificate": doc}
+    shift = {"0.137": 0, "0.07": 1}[code]
+    return json.loads(json.dumps(quotient_row(code, shift, ["0.07", "0.137"], "0.137", record).to_json()))
+
+
+def test_infinite_census_rows_pass_the_referee(tmp_path):
+    """The whole ray check of the certificate runs once (11-15 s on a loaded 2-core machine);
+    the member's row carries the same document, checked once per process."""
+    import gzip
+
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import cli
+
+    rows = [infinite_row("0.137"), infinite_row("0.07")]
+    assert [(r["status"], r["infinite_from"], r["heaps"], r["result"]) for r in rows] == [
+        ("infinite", 33, 32, "infinite from 33"), ("infinite", 34, 33, "infinite from 34")]
+    for row in rows:
+        v = check_row(row)
+        assert v.ok, v
+        assert "Q_n of 0.137 is infinite for every n >= 33" in v.reasons[0], v
+        assert any(r.startswith("not re-derived: presentation") for r in v.reasons)
+    assert "so Q_n of 0.07 for n >= 34" in check_row(rows[1]).reasons[0]
+    # the census's --json output, gzip-compressed, through `cgtalg check`
+    path = tmp_path / "q.json.gz"
+    path.write_bytes(gzip.compress(json.dumps({"census": {"kind": "misere quotient"}, "rows": rows}).encode()))
+    got = CliRunner().invoke(cli, ["check", str(path)], obj={})
+    assert got.exit_code == 0 and "2 of 2 certificate(s) hold" in got.output, got.output
+
+
+def _flip_witness_point(doc):
+    """F at the witness's point (a, b) = (0, 1) flipped (the rule b − a >= t says not P)."""
+    import base64
+    import zlib
+
+    ray = doc["ray"]
+    shape = ray["F_shape"]
+    bits = np.unpackbits(np.frombuffer(zlib.decompress(base64.b64decode(ray["F"])), np.uint8))
+    F = bits[: int(np.prod(shape))].astype(bool).reshape(shape)
+    F[doc["witness"]["element"], 0, 1] ^= True
+    ray["F"] = base64.b64encode(zlib.compress(np.packbits(F.reshape(-1)).tobytes())).decode("ascii")
+
+
+def _set_witness_t(doc):
+    doc["witness"]["t"] = 3
+
+
+@pytest.mark.parametrize("code,field,value,named", [
+    ("0.07", "infinite_from", 35, "infinite_from"), ("0.137", "infinite_from", 34, "infinite_from"),
+    ("0.07", "heaps", 34, "heaps"), ("0.137", "heaps", 33, "heaps"),
+    ("0.07", "order", 552, "order"), ("0.137", "p_count", 108, "p_count"),
+    ("0.07", "status", "wild-finite", "certificate"), ("0.07", "status", "tame", "certificate"),
+    ("0.07", "standard_form", "0.07", "standard_form"), ("0.07", "shift", 0, "shift"),
+    ("0.07", "certificate", None, "certificate"), ("0.137", "certificate", {}, "certificate")])
+def test_mutated_infinite_rows_are_rejected(code, field, value, named):
+    row = infinite_row(code)
+    row[field] = value
+    v = check_row(row)
+    assert fails_naming(v, named), v
+    if field == "status":  # and it claims a heap v with a status that is not infinite
+        assert fails_naming(v, "infinite_from"), v
+
+
+@pytest.mark.parametrize("edit,why", [(_set_witness_t, "certificate.witness"),
+                                      (_flip_witness_point, "certificate.witness")])
+def test_a_tampered_infinite_certificate_is_rejected(edit, why):
+    doc = json.loads(_infinite_doc())
+    edit(doc)
+    v = check_row(infinite_row("0.07", doc))
+    assert fails_naming(v, f"infinite certificate: {why}"), v
+
+
+def test_the_infinite_certificate_of_another_game_is_rejected():
+    other = json.loads(_infinite_doc("Q34_0.07_infinite.json"))  # the member's own proof, not its class's
+    row = infinite_row("0.137")
+    row["certificate"] = {"infinite": other}
+    v = check_row(row)
+    assert fails_naming(v, "certificate") and "not the standard form 0.137" in v.reasons[0], v
+    assert fails_naming(check_row(dict(infinite_row("0.07"), certificate={"infinite": other})), "certificate")
+    # a certificate whose last finite quotient is misstated (and the row with it): Lemma 8 refuses it
+    doc = json.loads(_infinite_doc())
+    doc["last_finite"]["order"] = 552
+    v = check_row(infinite_row("0.137", doc))
+    assert fails_naming(v, "infinite certificate: certificate.last_finite.order"), v
+
+
+def test_an_unsettled_rows_lower_bound_is_stated_not_checked():
+    from cgtalg.census.quotient_table import quotient_row
+
+    record = {"status": "unsettled", "heaps": 9, "order": 12, "p_count": 3, "growth": None, "stopped": "time",
+              "next_bound": {"heap": 10, "at_least": 152, "copies": 69}}
+    row = quotient_row("0.774", 0, ["0.774"], "0.774", record).to_json()
+    assert (row["bound_heap"], row["lower_bound"], row["certificate"]) == (10, 152, None)
+    v = check_row(row)
+    assert v.ok and any("claims nothing" in r for r in v.reasons)
+    assert any(r.startswith("not checked: the lower bound |Q_10| >= 152") for r in v.reasons), v

@@ -76,7 +76,7 @@ def strategy(name: str, main_seconds: float, log=None, levels: list | None = Non
         return MAIN_EXTEND
 
     def counting(pre, options, n, max_states, deadline, max_order):
-        def on_level(lev, cand):
+        def on_level(lev, cand, *_):
             if levels is not None:
                 levels.append(lev.to_dict())
             if last is not None:

@@ -85,7 +85,7 @@ def main(argv=None) -> int:
     options = [_heap_options(rs, h) for h in range(n + 1)]
     got = {}
 
-    def on_level(lev, cand):
+    def on_level(lev, cand, *_):
         got["level"], got["cand"] = lev, cand
         print(f"level {lev.copies}: order {lev.order}, |Q_{n}| >= {lev.lower_bound}, "
               f"{lev.distinct_powers} distinct powers, {lev.seconds:.1f} s", flush=True)

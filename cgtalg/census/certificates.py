@@ -7,9 +7,14 @@ A settled row of the ``--json`` output of either census carries ``certificate``:
   (:func:`period_certificate`, as ``cgtalg period CODE --json`` states it);
 - ``quotient``: the final misère quotient of the row's standard form
   (:func:`quotient_certificate`, as ``cgtalg quotient STANDARD --json``
-  states it, without the table: the referee builds the monoid from the presentation).
+  states it, without the table: the referee builds the monoid from the presentation);
+- ``infinite``: the proof that the misère quotient of the row's standard form is infinite
+  from a heap ``v`` (:func:`infinite_row_certificate`: the ``infinite-misere-quotient``
+  document of :mod:`cgtalg.quotients.infinite`, as the class record keeps it; the referee's
+  :mod:`cgtalg.referee.rays` checks it).
 
-An unsolved, unsettled or failed row claims nothing and has no certificate.
+An unsolved, unsettled or failed row claims nothing and has no certificate (an unsettled
+row's lower bound on the next quotient is stated, not certified).
 :func:`row_certificate` gives a row's document; :func:`stored_row_certificates` gives those of
 the class records a store holds (``cgtalg store export-certificates``).
 """
@@ -18,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-__all__ = ["row_certificate", "period_certificate", "quotient_certificate", "stored_row_certificates", "STORED"]
+__all__ = ["row_certificate", "period_certificate", "quotient_certificate", "infinite_row_certificate",
+           "stored_row_certificates", "STORED"]
 
 #: ``source`` of a row exported from a store (read as stored: the referee checks it)
 STORED = "stored"
@@ -71,11 +77,23 @@ def quotient_certificate(standard: str, record: dict | None) -> dict | None:
     return d
 
 
+def infinite_row_certificate(record: dict | None) -> dict | None:
+    """The certificate of an infinite class record of the misère quotient census (status
+    ``infinite``, :func:`cgtalg.census.quotients.quotient_record`): the
+    ``infinite-misere-quotient`` document it keeps (about the standard form; a member's row
+    carries it unchanged, with its claims moved by the shift). None for any other record."""
+    if not record or record.get("status") != "infinite":
+        return None
+    cert = record.get("certificate")
+    return cert if isinstance(cert, dict) and cert.get("kind") == "infinite-misere-quotient" else None
+
+
 def row_certificate(row: Any) -> dict | None:
     """The certificate document of a census row (a :class:`CensusRow`, a
     :class:`~cgtalg.census.quotient_table.QuotientRow`, or the JSON of either): the row's JSON,
-    whose ``certificate`` holds ``period`` (:func:`period_certificate`, a solved row) and
-    ``quotient`` (:func:`quotient_certificate`, a final quotient); ``cgtalg check`` (the
+    whose ``certificate`` holds ``period`` (:func:`period_certificate`, a solved row),
+    ``quotient`` (:func:`quotient_certificate`, a final quotient) or ``infinite``
+    (:func:`infinite_row_certificate`, a quotient proved infinite); ``cgtalg check`` (the
     referee, :mod:`cgtalg.referee.census`) checks the row's claims against them. None for a row
     that claims nothing (unsolved, unsettled, failed)."""
     d = row.to_json() if hasattr(row, "to_json") else dict(row)
@@ -87,7 +105,8 @@ def stored_row_certificates(store: Any) -> Iterator[tuple[str, dict | None]]:
     standard form itself (shift 0; its cousins are not known from the store) with its
     certificate, as the census's ``--json`` output prints it, or None for a row that claims
     nothing. A class with a Grundy census record is named by its standard form, one with a
-    final misère quotient census record by the standard form and ``-quotient``."""
+    final or infinite misère quotient census record (``quotient_census:final``) by the
+    standard form and ``-quotient``."""
     from cgtalg.census.quotient_table import quotient_row
     from cgtalg.census.quotients import FINAL_PROP
     from cgtalg.census.table import member_row

@@ -5,18 +5,30 @@ the diff against another table (this census's JSON or CSV, or a published table 
 Columns: ``code``, ``standard_form`` and ``shift`` (heap ``n`` of the code is heap
 ``n - shift`` of the standard form, as a game; heaps ``<= shift`` have no move), ``cousins``,
 ``status`` (``tame``: the final quotient is ``T_n``; ``wild-finite``: a final quotient that
-is not; ``unsettled``: no quotient certified within the class budget; ``failed``),
-``order`` (``|Q|``, or ``|Q_N|`` when unsettled), ``p_count`` (``|P|``), ``tame`` (``n``
-of ``T_n``), ``preperiod`` and ``period`` of Φ, ``heaps`` (``N``: where the periodicity
-theorem certified the quotient, or the largest heap reached), ``generator_heaps``,
-``growth`` (``heap:order`` at each heap where the order of ``Q_n`` changes),
-``presentation``, ``p_portion``, ``phi`` (Φ of heaps ``0 .. n0+p-1``), ``stopped`` (why an
-unsettled class stopped: ``time``, ``limit``, ``memory``), ``source`` (``computed`` or
-``reused, re-checked``).
+is not; ``infinite``: ``Q_n`` is proved infinite for every ``n >= infinite_from``;
+``unsettled``: neither settled within the class budget; ``failed``), ``infinite_from``
+(infinite: the heap ``v`` where ``Q_n`` turns infinite; ``Q_{v-1}`` is the last finite
+quotient), ``order`` (``|Q|``, or ``|Q_N|`` when infinite or unsettled), ``p_count``
+(``|P|``), ``tame`` (``n`` of ``T_n``), ``preperiod`` and ``period`` of Φ, ``heaps`` (``N``:
+where the periodicity theorem certified the quotient, the last finite heap ``v - 1``, or
+the largest heap reached), ``generator_heaps``, ``growth`` (``heap:order`` at each heap
+where the order of ``Q_n`` changes), ``presentation``, ``p_portion``, ``phi`` (Φ of heaps
+``0 .. n0+p-1``), ``stopped`` (why an unsettled class stopped: ``time``, ``limit``,
+``memory``), ``bound_heap`` and ``lower_bound`` (unsettled, when a stopped counting run
+proved it: ``|Q_bound_heap| >= lower_bound``, with ``bound_heap = heaps + 1``; stated by
+the construction, not re-derived by ``cgtalg check``), ``source`` (``computed`` or
+``reused, re-checked``). The JSON rows also give ``bound_copies`` (the counting run's
+candidate was right up to that many copies of heap ``bound_heap``) and ``result``.
 
-A member's row is its class's record translated by the shift: heaps, generator heaps and
-growth steps move up by ``shift``, Φ gets ``shift`` identities in front (its preperiod is
-recomputed: the identities may continue the periodic pattern), the monoid is the same.
+A member's row is its class's record translated by the shift: heaps, generator heaps,
+growth steps, ``infinite_from`` and ``bound_heap`` move up by ``shift``, Φ gets ``shift``
+identities in front (its preperiod is recomputed: the identities may continue the periodic
+pattern), the monoid is the same.
+
+Certificates (JSON rows only, :mod:`cgtalg.census.certificates`): a final row carries
+``{"quotient": ...}`` (the standard form's final quotient), an infinite row
+``{"infinite": ...}`` (the standard form's ``infinite-misere-quotient`` certificate,
+:mod:`cgtalg.quotients.infinite`); ``cgtalg check`` re-derives the row's claims from them.
 """
 
 from __future__ import annotations
@@ -28,18 +40,20 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Sequence
 
-from cgtalg.census.certificates import quotient_certificate
+from cgtalg.census.certificates import infinite_row_certificate, quotient_certificate
 from cgtalg.census.table import (CensusTableResult, CodeRow, Disagreement, _cut, _norm, _s, csv_table, figure_png,
                                  html_page)
 
 __all__ = ["QuotientRow", "QuotientCensusResult", "quotient_row", "read_quotient_table", "diff_quotient_tables",
-           "QUOTIENT_CSV_COLUMNS", "order_at"]
+           "QUOTIENT_CSV_COLUMNS", "STATUSES", "order_at"]
 
 #: Columns of the CSV table, in order.
-QUOTIENT_CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "order", "p_count", "tame",
-                        "preperiod", "period", "heaps", "generator_heaps", "growth", "presentation", "p_portion",
-                        "phi", "stopped", "source")
+QUOTIENT_CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "infinite_from", "order", "p_count",
+                        "tame", "preperiod", "period", "heaps", "generator_heaps", "growth", "presentation",
+                        "p_portion", "phi", "stopped", "bound_heap", "lower_bound", "source")
 FINAL = ("tame", "wild-finite")
+#: the statuses of the rows, in the order the summary gives them
+STATUSES = ("tame", "wild-finite", "infinite", "unsettled", "failed")
 
 
 @dataclass(frozen=True, repr=False)
@@ -60,20 +74,27 @@ class QuotientRow(CodeRow):
     stopped: str | None = None
     source: str | None = None
     error: str | None = None
-    #: the final quotient of the standard form to check the row against
-    #: (:func:`~cgtalg.census.certificates.row_certificate`; JSON only)
+    #: the certificate of the standard form to check the row against: ``{"quotient": ...}``
+    #: (a final quotient) or ``{"infinite": ...}`` (:func:`~cgtalg.census.certificates.row_certificate`;
+    #: JSON only)
     certificate: dict | None = field(default=None, compare=False)
+    infinite_from: int | None = None
+    bound_heap: int | None = None
+    lower_bound: int | None = None
+    bound_copies: int | None = None
 
     @property
     def final(self) -> bool:
-        """Whether the quotient of the whole game is certified."""
+        """Whether the quotient of the whole game is certified (finite)."""
         return self.status in FINAL
 
     @property
     def result(self) -> str:
-        """``tame T_n``, ``wild-finite``, ``unsettled at N`` or ``failed``."""
+        """``tame T_n``, ``wild-finite``, ``infinite from v``, ``unsettled at N`` or ``failed``."""
         if self.status == "tame":
             return f"tame T_{self.tame}"
+        if self.status == "infinite":
+            return f"infinite from {self.infinite_from}"
         if self.status == "unsettled":
             return f"unsettled at {self.heaps}"
         return self.status
@@ -146,7 +167,19 @@ def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, r
         return QuotientRow(code, standard, shift, cousins, "tame" if tame is not None else "wild-finite",
                            tame=tame, preperiod=m0, period=p, phi=words,
                            certificate={"quotient": qcert} if qcert else None, **common)
-    return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=record.get("stopped"), **common)
+    if record["status"] == "infinite":
+        icert = infinite_row_certificate(record)
+        return QuotientRow(code, standard, shift, cousins, "infinite",
+                           infinite_from=int(record["infinite_from"]) + shift,
+                           certificate={"infinite": icert} if icert else None, **common)
+    bound = record.get("next_bound")
+    if isinstance(bound, dict):
+        bounds = dict(bound_heap=int(bound["heap"]) + shift, lower_bound=int(bound["at_least"]),
+                      bound_copies=None if bound.get("copies") is None else int(bound["copies"]))
+    else:
+        bounds = {}
+    return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=record.get("stopped"), **bounds,
+                       **common)
 
 
 def order_at(growth: Sequence[Sequence[int]], heap: int) -> int:
@@ -174,7 +207,11 @@ _ALIASES = {
     "period": "period", "phi_period": "period",
     "heaps": "heaps", "n": "heaps", "max_heap": "heaps",
     "growth": "growth", "presentation": "presentation",
+    "infinite_from": "infinite_from",
+    "bound_heap": "bound_heap", "lower_bound": "lower_bound",
 }
+#: columns of integers
+_INTS = ("order", "p_count", "preperiod", "period", "heaps", "infinite_from", "bound_heap", "lower_bound")
 
 
 def _row_of(raw: dict, where: str, line: int | None) -> dict:
@@ -190,7 +227,7 @@ def _row_of(raw: dict, where: str, line: int | None) -> dict:
             if value in ("", "?", "-", "—"):
                 continue
         try:
-            if col in ("order", "p_count", "preperiod", "period", "heaps"):
+            if col in _INTS:
                 row[col] = int(str(value).replace(",", ""))
             elif col == "tame":
                 text = str(value).strip().lower()
@@ -204,6 +241,9 @@ def _row_of(raw: dict, where: str, line: int | None) -> dict:
             elif col == "status":
                 text = str(value).lower()
                 row[col] = "unsettled" if text.startswith("unsettled") else text.split()[0]
+                words = text.split()
+                if row[col] == "infinite" and len(words) == 3 and words[1] == "from" and words[2].isdigit():
+                    row.setdefault("infinite_from", int(words[2]))  # "infinite from v" (the result column)
             else:
                 row[col] = str(value)
         except (ValueError, TypeError, AttributeError):
@@ -218,8 +258,11 @@ def read_quotient_table(source: "str | Path | Iterable[str] | dict") -> list[dic
     """Read another quotient table: this census's JSON (``--json`` output or
     :meth:`QuotientCensusResult.to_json`), its CSV, or a published table as CSV whose header
     names some of ``code`` (needed), ``order`` (or ``|Q|``), ``p_count`` (or ``|P|``),
-    ``status``, ``tame`` (``n`` of ``T_n``), ``preperiod``, ``period``, ``heaps`` and
-    ``growth`` (``heap:order ...``); empty cells, ``?`` and ``-`` claim nothing.
+    ``status`` (``tame``, ``wild-finite``, ``final``, ``infinite``, ``unsettled``; or the
+    ``result`` text, ``infinite from v`` giving ``infinite_from`` too), ``tame`` (``n`` of
+    ``T_n``), ``preperiod``, ``period``, ``heaps``, ``growth`` (``heap:order ...``),
+    ``infinite_from``, ``bound_heap`` and ``lower_bound``; empty cells, ``?`` and ``-``
+    claim nothing (an older table without the last three columns reads as before).
 
     Examples
     --------
@@ -292,10 +335,11 @@ def _diff_row(code: str, theirs: dict, row: QuotientRow, line: int | None) -> li
     out: list[Disagreement] = []
     status = theirs.get("status")
     t_final = status in (*FINAL, "final") or (status is None and theirs.get("period") is not None)
+    t_infinite = status == "infinite" or (status is None and theirs.get("infinite_from") is not None)
     t_unsettled = status == "unsettled"
     mine_top = None if row.final else row.heaps
     t_growth = theirs.get("growth")
-    t_top = theirs.get("heaps") if t_unsettled else None
+    t_top = theirs.get("heaps") if t_unsettled or t_infinite else None
     if t_growth and row.growth:
         top = min(x for x in (mine_top, t_top) if x is not None) if (mine_top, t_top) != (None, None) else None
         heaps = sorted({int(h) for h, _o in t_growth} | {h for h, _o in row.growth})
@@ -307,7 +351,9 @@ def _diff_row(code: str, theirs: dict, row: QuotientRow, line: int | None) -> li
                 out.append(Disagreement(code, "growth", f"|Q_{h}| = {a}", f"|Q_{h}| = {b}", h,
                                         f"the order of Q_{h} differs", True, line))
                 break
-    if t_final and row.final:
+    if t_infinite or row.status == "infinite":
+        out += _diff_infinite(code, theirs, row, t_final, t_infinite, t_unsettled, line)
+    elif t_final and row.final:
         for f in ("order", "p_count", "preperiod", "period", "tame"):
             if f in theirs and theirs[f] != getattr(row, f):
                 out.append(Disagreement(code, f, theirs[f], getattr(row, f), None,
@@ -329,6 +375,67 @@ def _diff_row(code: str, theirs: dict, row: QuotientRow, line: int | None) -> li
         elif t_final or t_unsettled:
             out.append(Disagreement(code, "status", status or "final", row.result, None,
                                     "settled in one table only (a larger class budget may settle it)", False, line))
+    return out + _diff_bounds(code, theirs, row, t_final, t_growth, t_top, line)
+
+
+def _diff_infinite(code: str, theirs: dict, row: QuotientRow, t_final: bool, t_infinite: bool,
+                   t_unsettled: bool, line: int | None) -> list[Disagreement]:
+    """One table (or both) proves ``Q_n`` infinite from a heap ``v``: a final quotient, or a
+    finite ``Q_N`` with ``N >= v``, in the other contradicts it; two proofs must agree on ``v``
+    and on the last finite quotient ``Q_{v-1}``."""
+    def d(field: str, a: Any, b: Any, why: str, conclusive: bool = True) -> Disagreement:
+        return Disagreement(code, field, a, b, None, why, conclusive, line)
+
+    status = theirs.get("status") or ("infinite" if t_infinite else "final" if t_final else None)
+    if t_infinite and row.status == "infinite":
+        v = theirs.get("infinite_from")
+        if v is not None and v != row.infinite_from:
+            return [d("infinite_from", v, row.infinite_from, "the quotients are proved infinite from different heaps")]
+        return [d(f, theirs[f], getattr(row, f), f"the last finite quotients Q_{row.heaps} differ in {f}")
+                for f in ("order", "p_count") if f in theirs and theirs[f] != getattr(row, f)]
+    if t_final or row.final:
+        return [d("status", status, row.result, "a finite quotient of the whole game in one table, proved "
+                  "infinite in the other")]
+    # one table proves Q_v infinite, the other has a finite partial Q_N (or nothing settled)
+    if t_infinite:
+        v, last, n, n_order = theirs.get("infinite_from"), theirs.get("order"), row.heaps, row.order
+    else:
+        v, last, n, n_order = row.infinite_from, row.order, theirs.get("heaps"), theirs.get("order")
+    if v is None or n is None:
+        pass
+    elif n >= v:
+        return [d("status", status, row.result, f"Q_{n} is a finite (verified) quotient in one table, but Q_n is "
+                  f"proved infinite from heap {v} in the other")]
+    elif last is not None and n_order is not None and (n_order > last or (n == v - 1 and n_order != last)):
+        return [d("order", theirs.get("order"), row.order, f"the partial quotient Q_{n} of order {n_order} does "
+                  f"not fit the last finite quotient Q_{v - 1} of order {last} (|Q_n| never decreases)")]
+    if t_infinite or t_unsettled:
+        return [d("status", status, row.result, "proved infinite in one table only (a larger class budget may "
+                  "prove it)", False)]
+    return []
+
+
+def _diff_bounds(code: str, theirs: dict, row: QuotientRow, t_final: bool, t_growth: Any, t_top: Any,
+                 line: int | None) -> list[Disagreement]:
+    """A lower bound ``|Q_H| >= L`` of one table against an order of ``Q_H`` the other knows."""
+    out: list[Disagreement] = []
+    h, low = theirs.get("bound_heap"), theirs.get("lower_bound")
+    if h is not None and low is not None and row.growth and (row.final or h <= (row.heaps or 0)):
+        known = order_at(row.growth, h)
+        if known < low:
+            out.append(Disagreement(code, "lower_bound", f"|Q_{h}| >= {low}", f"|Q_{h}| = {known}", h,
+                                    "the lower bound exceeds the order of the verified quotient", True, line))
+    h, low = row.bound_heap, row.lower_bound
+    if h is not None and low is not None:
+        known = None
+        if t_growth and (t_final or (t_top is not None and h <= t_top)):
+            known = order_at(t_growth, h)
+        elif t_final and theirs.get("order") is not None:
+            known = theirs["order"]     # |Q_h| <= |Q| for every h
+        if known is not None and known < low:
+            out.append(Disagreement(code, "lower_bound", f"|Q_{h}| <= {known}", f"|Q_{h}| >= {low}", h,
+                                    "the order of the other table's quotient is below this table's lower bound",
+                                    True, line))
     return out
 
 
@@ -353,19 +460,30 @@ class QuotientCensusResult(CensusTableResult):
     d0: int = 0
 
     def counts(self) -> dict:
-        """Codes and classes by status, and the heaps ``N`` the unsettled classes reached."""
+        """Codes and classes by status (:data:`STATUSES`), the tame classes by ``T_n``, the
+        infinite classes (``from``: standard form -> the heap ``v`` where ``Q_n`` turns
+        infinite, in the standard form's coordinates), and the heaps ``N`` the unsettled
+        classes reached (``with_bound``: how many carry a proved lower bound on ``|Q_{N+1}|``)."""
         by: dict[str, Any] = {"codes": len(self.rows), "classes": len(self.records)}
-        for status in ("tame", "wild-finite", "unsettled", "failed"):
+        for status in STATUSES:
             by[status] = {"codes": sum(1 for r in self.rows if r.status == status),
                           "classes": len({r.standard_form for r in self.rows if r.status == status})}
         tn: dict[str, int] = {}
-        for std, r in self._class_rows().items():
+        classes = self._class_rows()
+        for std, r in classes.items():
             if r.status == "tame":
                 tn[f"T_{r.tame}"] = tn.get(f"T_{r.tame}", 0) + 1
         by["tame"]["by_n"] = dict(sorted(tn.items()))
-        ns = sorted(r.heaps for r in self._class_rows().values() if r.status == "unsettled")
+        from cgtalg.census.codes import code_sort_key
+
+        by["infinite"]["from"] = {std: r.infinite_from for std, r in sorted(classes.items(),
+                                                                           key=lambda kv: code_sort_key(kv[0]))
+                                  if r.status == "infinite"}
+        ns = sorted(r.heaps for r in classes.values() if r.status == "unsettled")
         by["unsettled"]["N"] = {"min": ns[0], "median": statistics.median(ns), "max": ns[-1]} if ns else None
         by["unsettled"]["by_N"] = _buckets(ns)
+        by["unsettled"]["with_bound"] = sum(1 for r in classes.values()
+                                            if r.status == "unsettled" and r.lower_bound is not None)
         return by
 
     def _class_rows(self) -> dict[str, QuotientRow]:
@@ -381,13 +499,16 @@ class QuotientCensusResult(CensusTableResult):
         c = self.counts()
         what = (f"{self.digits}-digit{' 4.' if self.d0 == 4 else ''} octal codes" if self.digits else "codes")
         parts = []
-        for status in ("tame", "wild-finite", "unsettled", "failed"):
+        for status in STATUSES:
             k = c[status]
             if status == "failed" and not k["classes"]:
                 continue
             text = f"{k['classes']} {status} ({k['codes']} codes)"
             if status == "tame" and k["by_n"]:
                 text += " [" + ", ".join(f"{n}: {m}" for n, m in k["by_n"].items()) + "]"
+            if status == "infinite" and k["from"]:
+                shown = [f"{std} from {v}" for std, v in k["from"].items()]
+                text += " [" + ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "") + "]"
             if status == "unsettled" and k["N"]:
                 text += f" at N = {k['N']['min']}..{k['N']['max']} (median {k['N']['median']:g})"
             parts.append(text)
@@ -430,17 +551,24 @@ class QuotientCensusResult(CensusTableResult):
                "<figcaption>Order of the partial quotient Q_n against the heap n, for each unsettled class "
                "(standard forms; logarithmic scales)</figcaption></figure>") if plot else ""
         cols = ["code", "standard_form", "shift", "cousins", "result", "order", "p_count", "preperiod", "period",
-                "heaps", "generator_heaps", "growth", "presentation", "p_portion", "source"]
+                "heaps", "generator_heaps", "growth", "presentation", "p_portion", "lower_bound", "source"]
         body = []
         for r in self.rows:
             d = r.csv_row()
             d["result"] = r.result
+            if r.lower_bound is not None:
+                d["lower_bound"] = f"|Q_{r.bound_heap}| ≥ {r.lower_bound}"
             cells = "".join(f"<td>{html.escape(str(d.get(c, '')))}</td>" for c in cols)
             body.append(f'<tr class="{r.status}">{cells}</tr>')
         style = ("table { border-collapse: collapse; font-size: 0.8em; }\n"
                  "td, th { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }\n"
-                 "tr.unsettled { background: #fff4e0; } tr.failed { background: #fdd; } tr.tame { background: #f2fbf2; }")
-        intro = (f"<p>{html.escape(self.summary())}</p>\n"
+                 "tr.unsettled { background: #fff4e0; } tr.failed { background: #fdd; } tr.tame { background: #f2fbf2; }\n"
+                 "tr.infinite { background: #eef2ff; }")
+        infinite = self.counts()["infinite"]["from"]
+        listed = ("<p>Proved infinite (standard form: <code>Q_n</code> infinite for every <code>n &ge; v</code>): "
+                  + ", ".join(f"{html.escape(std)} from {v}" for std, v in infinite.items()) + "</p>\n"
+                  if infinite else "")
+        intro = (f"<p>{html.escape(self.summary())}</p>\n{listed}"
                  f"<p>cgtalg {html.escape(_version())}; parameters: "
                  f"<code>{html.escape(json.dumps(self.params.to_json()))}</code></p>")
         return html_page(title, style, intro, fig, cols, body, path)

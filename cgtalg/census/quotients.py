@@ -20,9 +20,16 @@ order) the class is
   and which ``n``, the *generator heaps* (the heaps whose image is not a product of the images
   of smaller heaps: one per generator of the presentation), and the *growth* (the order of
   ``Q_n`` at each heap where it changes);
+- **infinite**: the construction proved that ``Q_v`` is infinite (a verified ray pretension
+  with an order witness, :mod:`cgtalg.quotients.infinite`), so ``Q_n`` is infinite for every
+  ``n >= v`` and no quotient of the whole game is finite: the heap ``v`` (``infinite_from``),
+  the facts of the last finite quotient ``Q_{v-1}`` (as for an unsettled class) and the
+  certificate of the proof (the document ``cgtalg check`` reads);
 - **unsettled**: the largest partial quotient ``Q_N`` reached, with the same facts of
-  ``Q_N`` and its growth, and what stopped it (``time``: the class budget; ``limit``: the
-  order or state bound, or the candidate search gave up within it; ``memory``).
+  ``Q_N`` and its growth, what stopped it (``time``: the class budget; ``limit``: the
+  order or state bound, or the candidate search gave up within it; ``memory``), and what a
+  stopped counting run proved about the next heap (``next_bound``: ``|Q_{N+1}| >= L``;
+  reported as the construction states it, not re-derived).
 
 The growth is a step function: ``|Q_n|`` never decreases (``Q_n`` is a quotient of a
 submonoid of ``Q_{n+1}``'s positions), so it is found by bisection over the verified state
@@ -32,7 +39,8 @@ Records, resumption, trust
 --------------------------
 Class records are position properties of ruleset ``census:octal`` (the Grundy census's
 positions: the standard forms), family ``quotient_census``:
-``quotient_census:final`` (a function of the class only: the certified quotient) and
+``quotient_census:final`` (a function of the class only: the certified quotient, or the
+proof that the quotient is infinite) and
 ``quotient_census:partial:seconds=S:order=M`` (the state reached within a class budget of
 ``S`` seconds and order ``M``). Both are write-once, stamped with their algorithm version
 (:mod:`cgtalg.store.provenance`). The verified quotient state itself is the store's
@@ -47,7 +55,10 @@ census run again with a larger ``--class-time`` goes on where the last one stopp
 Re-checking (:func:`recheck_quotient_record`) loads the stored state with the exact
 re-verification ``misere_quotient`` runs on load, and recomputes the record's facts (order,
 ``|P|``, presentation, period, tameness, generator heaps, and the growth at each of its steps)
-from it: they must be the stored ones.
+from it: they must be the stored ones. An infinite record's proof is re-checked too: the proof
+stored beside the state is re-verified on the game's own moves
+(:meth:`~cgtalg.quotients.storage.Checkpointer.load_rays`) and the record's certificate must
+state it (the same heap ``v``, the same pretension and witness, the same ``Q_{v-1}``).
 """
 
 from __future__ import annotations
@@ -117,8 +128,8 @@ class QuotientParams:
 # -- what the store holds -------------------------------------------------------------------------
 def held_quotient_records(props: dict[str, Any], params: QuotientParams) -> dict:
     """What the stored properties ``props`` of a class give for ``params``: ``{"final": rec}``
-    (a certified quotient), ``{"covering": rec}`` (a partial record whose budget covers
-    ``params``), and ``spent`` (the seconds already given to the class: those of the largest
+    (a certified quotient, or one proved infinite), ``{"covering": rec}`` (a partial record
+    whose budget covers ``params``), and ``spent`` (the seconds already given to the class: those of the largest
     partial record that time stopped at an order bound ``>= max_order``).
 
     Examples
@@ -212,19 +223,25 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
     ``known``: orders of ``Q_n`` already known. A partial record names its ``budget``
     (``params``) and why it stopped (``q.note``).
 
-    Keys: ``status`` (``final`` or ``unsettled``), ``heaps`` (``N``: the heap where the
-    quotient was certified, or the largest heap reached), ``order``, ``p_count``,
-    ``presentation`` and ``p_portion`` (words; None past :data:`PRESENTATION_ORDER`),
-    ``generator_heaps``, ``growth``; final: ``period`` (``[n0, p]`` of Φ), ``phi`` (the
-    words of Φ of heaps ``0 .. n0+p-1``), ``tame`` (``n`` when ``Q ≅ T_n``, else None);
-    unsettled: ``stopped``, ``budget``.
+    Keys: ``status`` (``final``, ``infinite`` or ``unsettled``), ``heaps`` (``N``: the heap
+    where the quotient was certified, the last finite heap ``v-1``, or the largest heap
+    reached), ``order``, ``p_count``, ``presentation`` and ``p_portion`` (words; None past
+    :data:`PRESENTATION_ORDER`), ``generator_heaps``, ``growth``; final: ``period``
+    (``[n0, p]`` of Φ), ``phi`` (the words of Φ of heaps ``0 .. n0+p-1``), ``tame`` (``n``
+    when ``Q ≅ T_n``, else None); infinite (``q`` is ``Q_{v-1}`` with ``q.infinite_from = v``
+    and its certificate): ``infinite_from`` (``v``) and ``certificate`` (the
+    ``infinite-misere-quotient`` document); unsettled: ``stopped``, ``budget`` and
+    ``next_bound`` (``{"heap": N+1, "at_least": L, "copies": B}`` when a stopped counting
+    run proved ``|Q_{N+1}| >= L``, else None).
     """
     top = int(q.max_heap)
     if q.final:
         top = len(q.phi) - 1
+    infinite = _infinite_from(q)
     growth = quotient_growth(lambda n: state.quotient(name, n).order if n < state.top or not state.final
                              else q.order, top, known)
-    rec: dict[str, Any] = {"status": "final" if q.final else "unsettled", "heaps": top, "order": q.order,
+    status = "final" if q.final else "infinite" if infinite is not None else "unsettled"
+    rec: dict[str, Any] = {"status": status, "heaps": top, "order": q.order,
                            "p_count": int(q.P.sum()), "presentation": None, "p_portion": None,
                            "generator_heaps": None, "growth": growth}
     if q.order <= PRESENTATION_ORDER:
@@ -241,10 +258,26 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
         pr = q.presentation() if q.order <= PRESENTATION_ORDER else None
         rec["phi"] = [pr.words[x] for x in q.phi[: n0 + p]] if pr is not None else None
         rec["tame"] = _tame(q)
+    elif infinite is not None:
+        rec["infinite_from"] = infinite
+        rec["certificate"] = q.certificate
     else:
         rec["stopped"] = _stop_reason(q.note)
         rec["budget"] = {"seconds": params.class_seconds, "max_order": params.max_order} if params else None
+        bound = getattr(q, "next_bound", None)
+        rec["next_bound"] = ({"heap": int(bound["heap"]), "at_least": int(bound["at_least"]),
+                              "copies": int(bound["copies"])} if isinstance(bound, dict) else None)
     return rec
+
+
+def _infinite_from(q: Any) -> int | None:
+    """``v`` when ``q`` is the last finite partial quotient ``Q_{v-1}`` of a game proved to have
+    ``Q_v`` infinite, with the certificate of the proof (else None: an unsettled quotient)."""
+    v = getattr(q, "infinite_from", None)
+    cert = getattr(q, "certificate", None)
+    if v is None or q.final or not isinstance(cert, dict) or int(q.max_heap) != int(v) - 1:
+        return None
+    return int(v)
 
 
 def _tame(q: Any) -> int | None:
@@ -266,22 +299,28 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
     into it), and the facts of ``Q_N`` are recomputed from it: order, ``|P|``, presentation,
     P-portion, generator heaps, for a final record the certified period, Φ and tameness, and
     the growth at each of its steps (``|Q_h|`` and ``|Q_{h-1}|``, which fix the step function
-    since the order never decreases). Never raises for a bad record.
+    since the order never decreases). For an infinite record ``N = v - 1`` and the proof
+    stored beside the state is re-verified too (:func:`_recheck_infinite`). An unsettled
+    record's ``next_bound`` is not re-derived (it is reported as stated). Never raises for a
+    bad record.
     """
     from cgtalg.census.recheck import _differs, _short
     from cgtalg.quotients.storage import load_quotient_state
     from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     try:
-        if not isinstance(rec, dict) or rec.get("status") not in ("final", "unsettled"):
+        if not isinstance(rec, dict) or rec.get("status") not in ("final", "infinite", "unsettled"):
             return "the stored record is not a quotient census record"
         if store is None:
             return "no store holds the quotient to verify it against"
         fresh = TakeAndBreak(str(code))
+        heaps = int(rec["heaps"])
+        if rec["status"] == "infinite" and heaps != int(rec["infinite_from"]) - 1:
+            return (f"the record says Q_n is infinite from heap {rec['infinite_from']} but gives the facts of "
+                    f"heap {heaps}, not of the last finite heap")
         state = load_quotient_state(fresh, store)  # re-verified exactly, or StoreCorruptError
         if state is None:
             return "the store holds no quotient state of this game to verify the record against"
-        heaps = int(rec["heaps"])
         name = str(fresh)
         if rec["status"] == "final":
             if not state.final:
@@ -290,6 +329,8 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
             if heaps != len(q.phi) - 1:
                 return f"the quotient is stored as certified at heap {heaps}, the state at heap {len(q.phi) - 1}"
         else:
+            if state.final and rec["status"] == "infinite":
+                return "the verified quotient state in the store is final, but the record says it is infinite"
             if state.top < heaps:
                 return f"the verified quotient state in the store reaches heap {state.top} only, the record claims {heaps}"
             q = state.quotient(name, heaps, note=None)
@@ -300,12 +341,70 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
             if i and int(h) > 0:
                 known[int(h) - 1] = state.quotient(name, int(h) - 1).order
         expected = quotient_record(q, state, name, known)
-        mine = {k: v for k, v in rec.items() if k not in ("stopped", "budget")}
-        return _differs(mine, {k: v for k, v in expected.items() if k not in ("stopped", "budget")})
+        if rec["status"] == "infinite":
+            expected["status"] = "infinite"  # Q_{v-1} here; the proof about Q_v: _recheck_infinite
+        skip = ("stopped", "budget", "next_bound", "infinite_from", "certificate")
+        mine = {k: v for k, v in rec.items() if k not in skip}
+        why = _differs(mine, {k: v for k, v in expected.items() if k not in skip})
+        if why is None and rec["status"] == "infinite":
+            why = _recheck_infinite(fresh, rec, store, q)
+        return why
     except ComputationLimitError as exc:
         return f"its re-check ran out of a budget ({_short(' '.join(str(exc).split()), 200)})"
     except (CgtalgError, KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
         return f"it cannot be re-checked ({type(exc).__name__}: {_short(' '.join(str(exc).split()), 200)})"
+
+
+#: option-set states of the re-verification of a stored proof that a quotient is infinite (as
+#: :func:`cgtalg.quotients.storage.ray_certificate`)
+RAY_STATES = 50_000_000
+
+
+def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
+    """Why the infinite record ``rec`` is not what the store proves, None when it is: the proof
+    stored beside the quotient state is re-verified on the game's own moves
+    (:meth:`~cgtalg.quotients.storage.Checkpointer.load_rays`: the pretension, and the order
+    witness recomputed), it must prove ``Q_v`` infinite for the record's ``v``, and the record's
+    certificate must be the document of that proof
+    (:func:`cgtalg.quotients.infinite.infinite_certificate`: the same game, ``v``, heaps
+    covered, witness and ``Q_{v-1}``, and the same pretension, compared decoded; the
+    ``statement`` is prose and is not compared). The certificate is checked again, from the definitions, by ``cgtalg
+    check`` (:mod:`cgtalg.referee.rays`) on the census's rows."""
+    import numpy as np
+
+    from cgtalg.census.recheck import _short
+    from cgtalg.quotients.infinite import KIND, infinite_certificate
+    from cgtalg.quotients.rays import decode_ray
+    from cgtalg.quotients.storage import Checkpointer
+
+    v = int(rec["infinite_from"])
+    ck = Checkpointer(fresh, store, RAY_STATES)
+    got = ck.load_rays()  # re-verified, or StoreCorruptError
+    if got is None:
+        return "the store holds no proof that a quotient of this game is infinite"
+    ray, witness, top = got
+    if int(ray.v) != v:
+        return f"the record says Q_n is infinite from heap {v}, the proof in the store from heap {ray.v}"
+    cert = rec.get("certificate")
+    if not isinstance(cert, dict) or cert.get("kind") != KIND:
+        return "the record carries no certificate that its quotient is infinite"
+    last = {"heap": int(q.max_heap), "order": int(q.order), "p_count": len(q.p_portion)}
+    want = infinite_certificate(ck.name, ray, witness, top, last)
+    for key in sorted(set(want) | set(cert)):
+        if key not in ("statement", "ray") and cert.get(key) != want.get(key):  # the statement is prose
+            return (f"the certificate's {key} is {_short(cert.get(key))} but the proof in the store gives "
+                    f"{_short(want.get(key))}")
+    mine_ray = cert.get("ray")
+    try:
+        mine, _w, mine_top = decode_ray(mine_ray if isinstance(mine_ray, dict) else {})
+    except (ValueError, CgtalgError) as exc:
+        return f"the certificate's ray pretension cannot be read ({_short(str(exc), 160)})"
+    same = (mine.u == ray.u and mine.v == ray.v and mine_top == top and list(mine.row) == list(ray.row)
+            and mine.rules == ray.rules and np.array_equal(mine.cols, ray.cols) and np.array_equal(mine.F, ray.F)
+            and mine_ray.get("witness") == want["ray"].get("witness"))
+    if not same:
+        return "the certificate's ray pretension is not the proof stored (and re-verified) beside the quotient"
+    return None
 
 
 # -- the task --------------------------------------------------------------------------------------
@@ -386,7 +485,8 @@ def _items(std: str, got: dict, params: QuotientParams) -> list:
     if got.get("source") != COMPUTED:
         return []
     rec = got["record"]
-    prop = FINAL_PROP if rec["status"] == "final" else params.partial_prop()
+    # a certified quotient and a proof of infinitude are functions of the class only
+    prop = FINAL_PROP if rec["status"] in ("final", "infinite") else params.partial_prop()
     return [(CENSUS_RULESET, std, prop, rec)]
 
 

@@ -4,7 +4,8 @@
     cgtalg period 0.07 --json | cgtalg check -
     cgtalg store export-certificates certs/ && cgtalg check certs/
 
-Accepts files, folders (every ``*.json`` below them) and ``-`` (standard input): the whole
+Accepts files, folders (every ``*.json`` and ``*.json.gz`` below them) and ``-`` (standard
+input); gzip-compressed files (``.json.gz``) are read decompressed. Documents: the whole
 ``--json`` output of ``equiv`` (impartial and partizan, normal and misère), ``period``,
 ``quotient`` (finite and infinite) and census rows, or a result's ``to_json()``. Each
 certificate is re-checked by :mod:`cgtalg.referee`, which imports nothing of the engines that
@@ -25,9 +26,10 @@ __all__ = ["register"]
 @click.argument("paths", nargs=-1, required=True)
 @json_option
 def check_command(paths, as_json):
-    """Re-verify every certificate in PATHS (files, folders of .json files, or - for standard
-    input) with the independent referee cgtalg.referee: the --json output of `cgtalg equiv`,
-    `cgtalg period`, `cgtalg quotient`, census rows, or `cgtalg store export-certificates`."""
+    """Re-verify every certificate in PATHS (files, folders of .json and .json.gz files, or -
+    for standard input) with the independent referee cgtalg.referee: the --json output of
+    `cgtalg equiv`, `cgtalg period`, `cgtalg quotient`, census tables and rows (gzip-compressed
+    .json.gz too), or `cgtalg store export-certificates`."""
     from cgtalg.errors import CertificateError
     from cgtalg.ops.certificates import check_files
 

@@ -90,16 +90,29 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
         })
     note = None
     complete = True
+    infinite_from = None
     if reach < n:
         from cgtalg.rulesets.heaps.quotient_genus import final_quotient, quotient_genus_sequence
 
         left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - (time.perf_counter() - t0))
-        q = final_quotient(ruleset, store, left)
+        verdict: dict = {}
+        q = final_quotient(ruleset, store, left, verdict)
+        if q is None and "infinite_from" not in verdict:
+            from cgtalg.quotients.play import infinite_verdict
+
+            verdict.update(infinite_verdict(ruleset, store) or {})
+        infinite_from = verdict.get("infinite_from")
         name = ruleset.name
         why = (f"the misère canonical forms reached heap {reach - 1} "
                f"(within {budget:g} s of forms and the walk limit)" if budget is not None else
                f"the misère canonical forms reached heap {reach - 1} (the walk limit)")
-        if q is None:
+        if q is None and infinite_from is not None:
+            complete = False
+            note = (f"{name}: {why}; there is no final misère quotient to read the rest from: Q_n is infinite "
+                    f"for every n >= {infinite_from} (proved; `cgtalg quotient {name} --json` gives the "
+                    "certificate), so heaps "
+                    f"{reach}..{n - 1} are not reported; --time raises the time for forms")
+        elif q is None:
             complete = False
             note = (f"{name}: {why}; no final misère quotient was found within {left:g} s, so heaps "
                     f"{reach}..{n - 1} are not reported. --time raises the budget "
@@ -127,6 +140,7 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
         "misere_p_positions": [r["heap"] for r in rows if r["misere_outcome"] == "P"],
         "first_untame_heap": first_untame, "first_wild_heap": first_wild,
         "classes_known_to": reach - 1, "complete": complete, "note": note,
+        "quotient_infinite_from": infinite_from,
         "specials": adders.specials,
     }
 

@@ -275,15 +275,22 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
             how = (f"infinite quotient Q_{len(ray.row) - 1} (ray pretension: heaps {ray.u} and {ray.v} "
                    f"counted, the others in a monoid of order {ray.order_r})")
     count = sum(m.count for m in moves)
+    from cgtalg.quotients.play import infinite_verdict
+
+    infinite = infinite_verdict(g, store) if known is None or store is not None else None
     result = {
         "game": g.name, "heaps": hs, "play": "misere", "outcome": outcome,
         "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],
         "winning_move_count": count, "method": how,
         "seconds": round(time.perf_counter() - t0, 4),
+        "quotient_infinite_from": None if infinite is None else infinite["infinite_from"],
     }
 
     def human() -> str:
         lines = [f"{g.name}: heaps {' '.join(map(str, hs))}; misère play ({how})"]
+        if infinite is not None:
+            lines.append(f"(the misère quotient of {g.name} is infinite: Q_n for every n >= "
+                         f"{infinite['infinite_from']}, proved; `cgtalg quotient {g.name} --json` has the certificate)")
         if outcome == "P":
             lines.append("P: the second player (the previous player) wins; every move loses")
         else:

@@ -20,8 +20,8 @@ re-verified when loaded, ``--fresh`` recomputes and replaces it), so a run that 
 resumes where it was, and says so. Once a quotient is stored, ``cgtalg outcome GAME HEAPS
 --misere`` answers positions of the heaps it covers from it.
 
-When the next quotient is proved infinite (``--strategy counting``: Dawson's Kayles at heap
-34), the result is the last finite one with ``infinite_from`` (the heap from which ``Q_n`` is
+When the next quotient is proved infinite (the default strategy counts a heap's copies and
+tries that proof when repairing stalls: Dawson's Kayles at heap 34), the result is the last finite one with ``infinite_from`` (the heap from which ``Q_n`` is
 infinite) and, in the ``--json`` output, the ``certificate`` of that proof
 (:mod:`cgtalg.quotients.infinite`), which ``cgtalg check`` checks from the definitions.
 """
@@ -54,8 +54,37 @@ def phi_text(q: Any) -> str:
     return " ".join(phi)
 
 
-def quotient_text(q: Any) -> str:
-    """The human-readable report of a quotient (``cgtalg quotient``)."""
+def _hint(q: Any, seconds: Any, stored: bool) -> str | None:
+    """What the user can do after a run that did not end with a final quotient, said only
+    where it can help: nothing to raise after a proof of infinitude; a larger budget after a
+    time budget (a rerun resumes: from the stored state, and from the last counting level
+    stored); a larger ``--max-order`` after the order bound; otherwise that the methods here
+    did not settle the heap."""
+    note = q.note
+    if getattr(q, "infinite_from", None) is not None:
+        return (f"no budget gives a finite quotient past this heap: Q_n is infinite for every n >= "
+                f"{q.infinite_from} (proved; the certificate is in the --json output, and "
+                "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
+    if note is None:
+        return None
+    resume = ("; a rerun resumes from the store" + (" (after the last counting level)" if "level is stored" in note
+                                                     else "") if stored
+              else "; without --no-store a rerun would resume from the store")
+    if "time budget" in note:
+        if seconds is None:
+            return f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m (or longer)" + resume
+        return "the time budget ended: extend it with a larger --time, e.g. --time 10m" + resume
+    if "memory" in note:
+        return "the memory ceiling was reached: raise it with --memory (e.g. --memory 16G)" + resume
+    if "max_order" in note or "within order" in note:
+        return "the order bound was reached: raise it with --max-order (e.g. --max-order 20000)" + resume
+    return ("the methods here did not settle this heap (see the note); a larger budget would not change "
+            "that")
+
+
+def quotient_text(q: Any, run_seconds: float | None = None) -> str:
+    """The human-readable report of a quotient (``cgtalg quotient``); ``run_seconds``: this
+    run's time (the quotient's own ``seconds`` add up every run that built it)."""
     pr = q.presentation()
     if q.final:
         n0, p = q.period
@@ -76,7 +105,11 @@ def quotient_text(q: Any) -> str:
         lines.append(f"partial result: {q.note}")
     if getattr(q, "infinite_from", None) is not None:
         lines.append(f"infinite: Q_n is infinite for every n >= {q.infinite_from} (proved)")
-    lines.append(f"({q.seconds:.2f} s of computation)")
+    if run_seconds is None:
+        lines.append(f"({q.seconds:.2f} s of computation)")
+    else:
+        lines.append(f"({run_seconds:.2f} s this run; {q.seconds:.2f} s of computation in all the runs that "
+                     "built it)")
     return "\n".join(lines)
 
 
@@ -209,11 +242,13 @@ def register(cli: click.Group) -> None:
                   help="board families: every component type a heap of its own (stored per family, "
                        "so a larger N resumes from a smaller one) instead of the components' misère "
                        "canonical forms (far fewer heaps; stored per family and N)")
-    @click.option("--strategy", type=click.Choice(["repair", "counting"]), default="repair",
+    @click.option("--strategy", type=click.Choice(["auto", "repair", "counting"]), default="auto",
                   show_default=True,
                   help="how a heap (a form, a component type) that changes the quotient is adjoined, "
-                       "both verified: repair the whole candidate, or count the new heap's copies (a "
-                       "stopped run then reports the lower bound on the next quotient's order it proved)")
+                       "all verified: repair the whole candidate, or count the new heap's copies with "
+                       "the proof of an infinite quotient tried at every level (each level stored: a "
+                       "rerun resumes after the last); auto repairs for a quarter of the budget left, "
+                       "then counts")
     @no_store_option
     @json_option
     @click.pass_context
@@ -258,30 +293,16 @@ def register(cli: click.Group) -> None:
         extra = {"reduce": not no_reduce} if kind == "family" else {}
         if kind == "forms":
             extra = {"heaps": heaps}
-        if strategy != "repair":
+        if strategy != "auto":
             extra["strategy"] = strategy
         q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
-        note = inner.note
-        hint = None
-        infinite_from = getattr(inner, "infinite_from", None)
-        if infinite_from is not None:
-            hint = (f"no budget gives a finite quotient past this heap: Q_n is infinite for every n >= "
-                    f"{infinite_from} (proved; the certificate is in the --json output, and "
-                    "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
-        elif note is not None:
-            if seconds is None and "time" in note:
-                hint = (f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m "
-                        "(or longer)")
-            elif "time" in note:
-                hint = "the time budget ended: extend it with a larger --time, e.g. --time 10m"
-            else:
-                hint = "a budget ended (see the note): raise it and rerun"
-            hint += ("; a rerun resumes from the store" if store is not None
-                     else "; without --no-store a rerun would resume from the store")
+        run_seconds = time.perf_counter() - t0
+        hint = _hint(inner, seconds, store is not None)
         d = _result(q, table or inner.order <= 64, progress)
         d["kind"] = kind
+        d["run_seconds"] = round(run_seconds, 3)
         d["resumed_from"] = resumed
         d["hint"] = hint
         answers = [{"position": text, "outcome": _answer(kind, q, text)} for text in outcomes]
@@ -289,7 +310,7 @@ def register(cli: click.Group) -> None:
             d["outcomes"] = answers
 
         def text() -> str:
-            body = quotient_text(q) if kind == "heaps" else str(q)
+            body = quotient_text(q, run_seconds) if kind == "heaps" else str(q)
             lines = [f"misère outcome of {a['position']}: {a['outcome']}" for a in answers]
             return "\n".join([body] + lines + ([hint] if hint else []))
 

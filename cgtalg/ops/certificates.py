@@ -136,7 +136,12 @@ def check_files(paths: list[str]) -> list[tuple[str, list[CheckReport] | Certifi
     for p in paths:
         if p == "-":
             try:
-                out.append(("-", check_certificate(sys.stdin.read())))
+                data = sys.stdin.buffer.read()
+                if data[:2] == b"\x1f\x8b":            # gzip-compressed, as a .json.gz file
+                    import gzip
+
+                    data = gzip.decompress(data)
+                out.append(("-", check_certificate(data.decode("utf-8"))))
             except CertificateError as exc:
                 out.append(("-", exc))
             continue

@@ -270,25 +270,65 @@ def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadlin
 
 
 #: the ways :func:`misere_quotient` adjoins a heap that changes the quotient
-STRATEGIES = ("repair", "counting")
+STRATEGIES = ("auto", "repair", "counting")
+
+#: strategy ``"auto"``: the share of what is left of the budget that repairing the whole
+#: candidate gets at one heap (at most :data:`REPAIR_SECONDS`) before the construction counts
+#: the new heap's copies, with the ray proof of an infinite quotient at every level
+REPAIR_SHARE = 0.25
+#: strategy ``"auto"``: the most seconds repairing gets at one heap (also without a budget)
+REPAIR_SECONDS = 240.0
+#: counting candidates carry the counter of the new heap: they may be this many times larger
+#: than ``max_order`` (the reduced ``Q_n`` itself stays within ``max_order``)
+COUNTING_ORDER = 4
 
 
 def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
-                  max_order: int) -> Pretension:
-    """:func:`cgtalg.quotients.count.extend_counting`; when it stops, the error says what
-    its last level proved (a lower bound on ``|Q_n|``, distinguishable powers of heap ``n``)."""
+                  max_order: int, ck: "Checkpointer | None" = None) -> Pretension:
+    """:func:`cgtalg.quotients.count.extend_counting`, resumed after the level stored for heap
+    ``n`` (re-verified first) and storing every level it proves; when it stops, the error says
+    what its last level proved (a lower bound on ``|Q_n|``, distinguishable powers of heap ``n``)
+    and carries ``levels`` and ``resumed`` (the level it started after, or None)."""
+    start, spent = None, 0.0
+    if ck is not None and ck.active:
+        got = ck.load_level(n, deadline)
+        if got is not None:
+            start, spent = got
+    t0 = time.monotonic()
+
+    def on_level(lev, cand, params, levels) -> None:
+        if ck is not None:
+            ck.write_level(n, lev.copies, cand, params, levels, spent + time.monotonic() - t0)
+
     try:
-        return extend_counting(pre, options, n, max_states, deadline, max_order)
-    except InfiniteQuotientError:
-        raise
+        return extend_counting(pre, options, n, max_states, deadline, max_order * COUNTING_ORDER,
+                               on_level=on_level, start=start)
     except ComputationLimitError as exc:
+        exc.resumed = None if start is None else start.copies  # type: ignore[attr-defined]
         levels = getattr(exc, "levels", [])
-        if levels:
+        if levels and not isinstance(exc, InfiniteQuotientError):
             top = levels[-1]
             exc.args = (f"{exc.args[0] if exc.args else exc}; counting proved |Q_{n}| >= {top.lower_bound} "
                         f"(right up to {top.copies} copies of heap {n}; heap {n}^0 … {n}^{top.distinct_powers - 1} "
-                        "pairwise distinguishable)",)
+                        "pairwise distinguishable" + ("; the level is stored and a rerun resumes after it"
+                                                      if ck is not None and ck.active else "") + ")",)
         raise
+
+
+def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline,
+                 max_order: int, ck: "Checkpointer | None") -> Pretension:
+    """Strategy ``"auto"``: repair the whole candidate (:func:`extend_after`) for a share of the
+    budget, then count the new heap's copies with the ray proof at every level
+    (:func:`_count_copies`); straight to counting when a level of heap ``n`` is stored."""
+    if not (ck is not None and ck.has_level(n)):
+        remaining = deadline.remaining()
+        share = REPAIR_SECONDS if remaining is None else max(min(REPAIR_SECONDS, REPAIR_SHARE * remaining), 0.001)
+        sub = Deadline(share, deadline.max_memory)
+        try:
+            return extend_after(_extend, pre, options, n, max_states, sub, max_order, first_seconds=share / 2)
+        except ComputationLimitError:
+            deadline.check(f"misère quotient: adjoining heap {n}")
+    return _count_copies(pre, options, n, max_states, deadline, max_order, ck)
 
 
 def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer, max_heap: int | None,
@@ -337,7 +377,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     progress: bool | None = None, store: Any = None, partial: bool = False,
                     resume: bool = True, callback: Any = None,
                     checkpoint_seconds: float = CHECKPOINT_SECONDS,
-                    max_memory: Any = None, strategy: str = "repair") -> MisereQuotient:
+                    max_memory: Any = None, strategy: str = "auto") -> MisereQuotient:
     """The misère quotient of a heap game (Plambeck–Siegel), verified exactly.
 
     Parameters
@@ -388,14 +428,18 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     checkpoint_seconds : float
         Seconds between two checkpoints written to ``store`` (the last state is always
         written when the run stops, also on an exception or KeyboardInterrupt).
-    strategy : ``"repair"`` or ``"counting"``
+    strategy : ``"auto"``, ``"repair"`` or ``"counting"``
         How a heap that changes the quotient is adjoined (only the choice of candidates: what
-        is returned is verified either way). ``"repair"`` (default): the construction on main,
-        then least-order repair (:mod:`cgtalg.quotients.extend`). ``"counting"``:
-        candidates right on the positions with at most ``B`` copies of the new heap,
-        ``B = 0, 1, …``, then closed (:mod:`cgtalg.quotients.count`); when it stops, the
-        error's ``levels`` (and the partial quotient's note) say what the levels proved: a lower
-        bound on the order of the next quotient.
+        is returned is verified either way). ``"repair"``: the construction on main, then
+        least-order repair (:mod:`cgtalg.quotients.extend`). ``"counting"``: candidates right
+        on the positions with at most ``B`` copies of the new heap, ``B = 0, 1, …``, then closed
+        (:mod:`cgtalg.quotients.count`; candidates up to ``COUNTING_ORDER × max_order``), with
+        the ray proof that ``Q_n`` is infinite tried at every level; every level is stored, so
+        a rerun resumes after the last one, and when it stops the error's ``levels`` (and the
+        partial quotient's note) say what the levels proved: a lower bound on the order of the
+        next quotient. ``"auto"`` (default): repair for :data:`REPAIR_SHARE` of what is left of
+        the budget (at most :data:`REPAIR_SECONDS`), then counting; straight to counting when a
+        level of the heap is stored.
 
     Returns
     -------
@@ -478,8 +522,11 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     nxt_pre = _conservative(pre, options, n, max_states, deadline, kept)
                     # a conservative extension of a reduced quotient is reduced, in canonical
                     # order (heap n's image already has a least word on smaller heaps)
-                    if nxt_pre is None and strategy == "counting":
-                        nxt_pre = _reduce(_count_copies(pre, options, n, max_states, deadline, max_order),
+                    if nxt_pre is None and strategy == "auto":
+                        nxt_pre = _reduce(_auto_extend(pre, options, n, max_states, deadline, max_order, ck),
+                                          options, deadline)
+                    elif nxt_pre is None and strategy == "counting":
+                        nxt_pre = _reduce(_count_copies(pre, options, n, max_states, deadline, max_order, ck),
                                           options, deadline)
                     elif nxt_pre is None:
                         # main's repair first (within FIRST_SECONDS), then least-order repair
@@ -497,7 +544,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                                    if n > 0 else None)
                     raise exc
                 note = str(exc)
-                infinite = exc if isinstance(exc, InfiniteQuotientError) else None
+                infinite = exc        # its proof of infinitude, or its counting levels (mark_infinite)
                 break
             options.append(opts)
             changed = nxt_pre.monoid.size != pre.monoid.size

@@ -62,7 +62,7 @@ from typing import Any, Callable, Sequence
 from cgtalg.core.lazynp import np
 
 from cgtalg.budget import Deadline
-from cgtalg.errors import ComputationLimitError, InfiniteQuotientError
+from cgtalg.errors import ArgumentError, ComputationLimitError, InfiniteQuotientError
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import (
     Pretension,
@@ -73,7 +73,7 @@ from cgtalg.quotients.pretension import (
     verify_pretension,
 )
 from cgtalg.quotients.extend import _factor
-from cgtalg.quotients.rays import adjoin_ray_heap, prove_infinite
+from cgtalg.quotients.rays import adjoin_ray_heap, full_witness, prove_infinite, witness_text
 
 #: the first level at which a ray pretension is tried (:func:`prove_infinite`)
 RAY_FROM_LEVEL = 2
@@ -81,13 +81,25 @@ RAY_FROM_LEVEL = 2
 #: heaps after the new one tried in the monoid of a proof of infinitude (adjoin_ray_heap)
 ADJOIN_AFTER = 8
 
-__all__ = ["extend_counting", "CountLevel", "counted_candidate", "MAX_LEVELS", "MAX_ROUNDS"]
+__all__ = ["extend_counting", "CountLevel", "CountStart", "counted_candidate", "MAX_LEVELS", "MAX_ROUNDS"]
 
 #: levels (copies of the new heap) tried before giving up
 MAX_LEVELS = 200
 
 #: repairs tried within one level
 MAX_ROUNDS = 400
+
+
+@dataclass(frozen=True)
+class CountStart:
+    """Where a counting run resumes: the passing (reduced) candidate of level ``copies``, the
+    freed heaps' factors and the levels proved so far (:meth:`Checkpointer.load_level
+    <cgtalg.quotients.storage.Checkpointer.load_level>` re-verifies the candidate first)."""
+
+    copies: int
+    cand: Pretension
+    params: dict
+    levels: list
 
 
 @dataclass(frozen=True)
@@ -128,22 +140,22 @@ def counted_candidate(base: Pretension, n: int, copies: int, options, heaps: Seq
     return Pretension(raw.monoid, P, raw.phi)
 
 
-def infinite_error(rp, witness: tuple[int, int], top: int, levels=(), stored: bool = False
+def infinite_error(rp, witness: Sequence[int], top: int, levels=(), stored: bool = False
                    ) -> InfiniteQuotientError:
     """The :class:`~cgtalg.errors.InfiniteQuotientError` of a verified ray pretension ``rp``
-    (heaps ``<= top``) with its order witness."""
+    (heaps ``<= top``) with its order witness (:func:`cgtalg.quotients.rays.order_witness`)."""
     n = rp.v
-    r0, t = witness
-    base = " + ".join(map(str, rp.words[r0])) or "0"
+    witness = full_witness(witness)
+    base = " + ".join(map(str, rp.words[witness[0]])) or "0"
     more = f"; the same monoid is Q_{top}" if top > n else ""
     exc = InfiniteQuotientError(
         f"misère quotient: Q_{n} is infinite (proved{', a stored proof re-verified' if stored else ''}: a ray "
         f"pretension that counts heaps {rp.u} and {n} and puts the other heaps in a monoid of order "
-        f"{rp.order_r} predicts every position of heaps <= {top} and verifies; {base} + {rp.u}·a + {n}·b is "
-        f"a P-position iff b >= a + {t}, so the powers of heap {n} are pairwise distinguishable{more}); "
+        f"{rp.order_r} predicts every position of heaps <= {top} and verifies; "
+        f"{witness_text(rp.u, n, base, witness)}, so the powers of heap {n} are pairwise distinguishable{more}); "
         f"Q_{n - 1} is the last finite partial quotient")
     exc.levels = list(levels)  # type: ignore[attr-defined]
-    exc.ray, exc.witness, exc.heap, exc.top = rp, (r0, t), n, top  # type: ignore[attr-defined]
+    exc.ray, exc.witness, exc.heap, exc.top = rp, witness, n, top  # type: ignore[attr-defined]
     exc.stored = stored  # type: ignore[attr-defined]
     return exc
 
@@ -249,14 +261,18 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
 def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
                     deadline: Deadline | None, max_order: int, *, max_levels: int = MAX_LEVELS,
                     close: bool = True, rays: bool = True, log: Callable[[str], Any] | None = None,
-                    on_level: Callable[[CountLevel, Pretension], Any] | None = None) -> Pretension:
+                    on_level: Callable[..., Any] | None = None,
+                    start: "CountStart | None" = None) -> Pretension:
     """Adjoin heap ``n`` to the verified pretension ``pre`` (heaps ``< n``) by counting its
     copies (module docstring); the contract of :func:`cgtalg.quotients.extend.extend`:
     what is returned passed :func:`verify_pretension` without a bound, for heaps ``0 .. n``.
 
-    ``on_level`` is called with a :class:`CountLevel` and the passing (reduced) candidate for
-    every level that passes (the level's ``lower_bound`` and ``distinct_powers`` are proved
-    facts about ``Q_n`` whether or not a closure is found). ``close=False`` only counts: no
+    ``on_level`` is called with a :class:`CountLevel`, the passing (reduced) candidate, the
+    freed heaps' factors (``{heap: (index, period)}``) and the list of levels so far, for every
+    level that passes (the level's ``lower_bound`` and ``distinct_powers`` are proved facts about
+    ``Q_n`` whether or not a closure is found); the construction stores them there, and
+    ``start`` (a :class:`CountStart`: a stored level, re-verified by the caller) resumes after
+    that level. ``close=False`` only counts: no
     closure is tried (the levels up to ``max_levels − 1`` are found, then the error).
 
     From level :data:`RAY_FROM_LEVEL` on (unless ``rays=False``), each passing level is also read
@@ -270,7 +286,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
     """
     t0 = time.monotonic()
     what = f"misère quotient: adjoining heap {n} (counting its copies)"
-    levels: list[CountLevel] = []
+    levels: list[CountLevel] = list(start.levels) if start is not None else []
 
     def fail(msg: str) -> ComputationLimitError:
         exc = ComputationLimitError(msg)
@@ -280,8 +296,13 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
     base = Pretension(pre.monoid, pre.P, list(pre.phi[:n]) + [0])
     params: dict[int, tuple[int, int]] = {}
     cand = base
+    first = 0
+    if start is not None:
+        if len(start.cand.phi) != n + 1:
+            raise ArgumentError(f"a stored counting level of heap {len(start.cand.phi) - 1} cannot resume heap {n}")
+        cand, params, first = start.cand, dict(start.params), start.copies + 1
     try:
-        for B in range(max_levels):
+        for B in range(first, max_levels):
             raw = counted_candidate(cand, n, B, options, deadline=deadline)
             cand = _reduce(raw, options, deadline)
             bound = (n,) * (B + 1)
@@ -332,7 +353,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                              rounds, time.monotonic() - t0)
             levels.append(lev)
             if on_level is not None:
-                on_level(lev, cand)
+                on_level(lev, cand, dict(params), list(levels))
             if log is not None:
                 log(f"heap {n}: right up to {B} copies, order {lev.order}, |Q_{n}| >= {lower}, "
                     f"{powers} distinct powers of heap {n}")

@@ -19,7 +19,12 @@ Format (``format`` 1)::
      "witness": {"position": [6, 25], "element": 47, "t": 2},
                                       6 + 25 + a·u + b·v is a P-position iff b − a >= 2
                                       (all a >= 0, b >= 1); "element" is the image of the
-                                      position in R
+                                      position in R. The general form adds "modulus" M,
+                                      "a_class", "b_class", "a_from", "b_from" and "sense"
+                                      ("ge" or "lt"): for a >= a_from, b >= b_from with
+                                      a ≡ a_class, b ≡ b_class (mod M), P iff b − a >= t
+                                      ("ge") or b − a < t ("lt")
+                                      (:func:`cgtalg.quotients.rays.order_witness`)
      "statement": "...",              the claims in words
      "ray": {...}}                    the ray pretension: encode_ray's record (below)
 
@@ -36,7 +41,9 @@ keeps under ``misere_quotient_rays``)::
      "F": "<base64>",                 the table F[r, a, b] (P-portion: F[r, red(a, b)]),
                                       numpy.packbits of the row-major booleans (first entry
                                       in the high bit of the first byte), zlib-compressed
-     "witness": [47, 2]}              (element, t) again, as the store keeps it
+     "witness": [47, 2, 1, 0, 0, 0, 1, 1]}
+                                      (element, t, M, a_class, b_class, a_from, b_from,
+                                      sense ±1) again, as the store keeps it
 
 Decoding needs only the standard library and numpy: ``numpy.frombuffer(zlib.decompress(
 base64.b64decode(cols)), "<i4")`` and ``numpy.unpackbits(numpy.frombuffer(zlib.decompress(
@@ -45,11 +52,11 @@ base64.b64decode(F)), numpy.uint8))[:order_r * A * B]``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cgtalg.core.lazynp import np
 
-from cgtalg.quotients.rays import RayPretension, encode_ray
+from cgtalg.quotients.rays import WITNESS_DEFAULTS, RayPretension, encode_ray, full_witness, witness_text
 
 __all__ = ["KIND", "FORMAT", "infinite_certificate", "same_quotient_through", "mark_infinite"]
 
@@ -80,13 +87,14 @@ def same_quotient_through(ray: RayPretension) -> int:
     return m
 
 
-def infinite_certificate(game: str, ray: RayPretension, witness: tuple[int, int], top: int,
+def infinite_certificate(game: str, ray: RayPretension, witness: Sequence[int], top: int,
                          last_finite: dict | None = None) -> dict:
     """The JSON document (module docstring) of a *verified* ray pretension ``ray`` of ``game``
     for the heaps ``0 .. top`` with its order witness ``(element, t)``; ``last_finite``:
     ``{"heap": v − 1, "order": |Q_{v−1}|, "p_count": |P|}`` when known."""
     v, u = ray.v, ray.u
-    r0, t = int(witness[0]), int(witness[1])
+    witness = full_witness(witness)
+    r0, t, M, al, be, a0, b0, sense = witness
     position = [int(h) for h in ray.words[r0]]
     same = same_quotient_through(ray)
     doc: dict[str, Any] = {
@@ -96,6 +104,9 @@ def infinite_certificate(game: str, ray: RayPretension, witness: tuple[int, int]
         doc["last_finite"] = {k: int(last_finite[k]) for k in ("heap", "order", "p_count")}
     base = " + ".join(map(str, position)) or "0"
     doc["witness"] = {"position": position, "element": r0, "t": t}
+    if witness[2:] != WITNESS_DEFAULTS:
+        doc["witness"].update({"modulus": M, "a_class": al, "b_class": be, "a_from": a0, "b_from": b0,
+                               "sense": "ge" if sense > 0 else "lt"})
     finite = (f"Q_{v - 1} is finite" + (f" (order {last_finite['order']}, |P| = {last_finite['p_count']})"
                                           if last_finite is not None else ""))
     doc["statement"] = (
@@ -103,17 +114,22 @@ def infinite_certificate(game: str, ray: RayPretension, witness: tuple[int, int]
         f"pretension (heaps {u} and {v} counted, the other heaps in a monoid R of order {ray.order_r}) "
         f"predicts the misère outcome of every position of heaps <= {top}"
         + (f"; Q_m = Q_{v} for {v} <= m <= {same}" if same > v else "")
-        + f"; {base} + {u}·a + {v}·b is a P-position iff b >= a + {t} (a >= 0, b >= 1), so the "
-        f"powers of heap {v} are pairwise distinguishable.")
-    doc["ray"] = encode_ray(ray, (r0, t), top)
+        + f"; {witness_text(u, v, base, witness)}, so the powers of heap {v} are pairwise distinguishable.")
+    doc["ray"] = encode_ray(ray, witness, top)
     return doc
 
 
 def mark_infinite(q: Any, exc: Any) -> Any:
-    """``q`` (the last finite partial quotient) with the structured infinite verdict of ``exc``
-    (an :class:`~cgtalg.errors.InfiniteQuotientError`): ``infinite_from`` and the certificate.
-    Returns ``q``."""
+    """``q`` (the last finite partial quotient) with the structured verdict of ``exc``: for an
+    :class:`~cgtalg.errors.InfiniteQuotientError`, ``infinite_from`` and the certificate; for a
+    stopped counting run (an error with ``levels``), ``next_bound``, what its last level proved
+    about the next quotient. Returns ``q``."""
     ray = getattr(exc, "ray", None)
+    levels = getattr(exc, "levels", None)
+    if q is not None and ray is None and levels:
+        top = levels[-1]
+        if int(top.heap) == q.max_heap + 1:
+            q.next_bound = {"heap": int(top.heap), "at_least": int(top.lower_bound), "copies": int(top.copies)}
     if q is None or ray is None:
         return q
     v = int(exc.heap)

@@ -196,6 +196,20 @@ def rays_for(ruleset: Any, heaps: Sequence[int], store: Any) -> Any:
     return got[0]
 
 
+def infinite_verdict(ruleset: Any, store: Any) -> dict | None:
+    """The stored proof that the misère quotient of ``ruleset`` is infinite, as the facts a
+    report shows (re-verified once per store and process, as :func:`rays_for`):
+    ``{"infinite_from": v, "heaps_covered": top, "u": u, "order_r": |R|}``; None when none is
+    stored."""
+    if store is None or store is False or isinstance(store, str):
+        return None
+    ray = rays_for(ruleset, [1], store)
+    if ray is None:
+        return None
+    return {"infinite_from": int(ray.v), "heaps_covered": len(ray.row) - 1, "u": int(ray.u),
+            "order_r": int(ray.order_r)}
+
+
 def quotient_outcome(ruleset: Any, heaps: Sequence[int], store: Any = None,
                      max_seconds: float | None = None) -> str | None:
     """``'P'``/``'N'`` from the known quotient, or None when none covers ``heaps``

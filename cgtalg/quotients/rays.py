@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import base64
 import itertools
+import math
 import zlib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -78,7 +79,7 @@ from cgtalg.quotients.pretension import Pretension
 
 __all__ = ["RayRules", "RayPretension", "RayFailure", "fit_rules", "ray_pretension_from_level",
            "verify_ray_pretension", "ray_pairs", "free_heap", "adjoin_ray_heap", "order_witness",
-           "prove_infinite", "encode_ray", "decode_ray", "commute_problem", "moveless_problem", "FORMAT"]
+           "prove_infinite", "encode_ray", "full_witness", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT"]
 
 #: version of a stored ray pretension (:func:`encode_ray`)
 FORMAT = 1
@@ -542,28 +543,94 @@ def adjoin_ray_heap(pre: RayPretension, options: Sequence[Sequence[tuple[int, ..
     return None
 
 
-def order_witness(pre: RayPretension) -> tuple[int, int] | None:
-    """``(r0, t)`` such that ``r0·u^a·v^b ∈ P ⇔ b − a >= t`` for every ``a >= 0`` and ``b >= 1``
-    (``1 <= t <= K − q + 1``), or None. With a *verified* pretension this proves ``Q_v``
-    infinite: for ``t <= b < b'`` the position ``words[r0] + (b' − t)·u`` is told apart by
-    ``v^b'`` (P) and ``v^b`` (not P), so ``v, v², …`` are pairwise distinguishable (and stay so
-    in every ``Q_m``, ``m >= v``, whose tests include those of ``Q_v``).
+#: the witness of the old form: ``(r0, t)`` means ``(r0, t, 1, 0, 0, 0, 1, 1)``
+WITNESS_DEFAULTS = (1, 0, 0, 0, 1, 1)
 
-    Why a finite square suffices: the rule ``b − a >= t`` is unchanged by every step of ``red``
-    (the ``v``-steps stop at ``b − a > K − q >= t − 1``, the ``u``-steps act where
-    ``b − a < 0 < t``, the diagonal keeps ``b − a``), and every point with ``b >= 1`` shares its
-    reduction with a point of ``[0, L] × [1, L]`` (the last point with ``b >= 1`` on its path of
-    single steps is within one step of the table), where the rule is compared with ``P``."""
+
+def witness_text(pre_u: int, pre_v: int, base: str, witness: Sequence[int]) -> str:
+    """The rule a witness states, in words."""
+    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
+    rel = ">=" if sense > 0 else "<"
+    cls = "" if M == 1 else f", a ≡ {al} and b ≡ {be} (mod {M})"
+    return (f"{base} + {pre_u}·a + {pre_v}·b is a P-position iff b − a {rel} {t} "
+            f"(all a >= {a0}, b >= {b0}{cls})")
+
+
+def full_witness(witness: Sequence[int]) -> tuple[int, int, int, int, int, int, int, int]:
+    """A witness with the defaults of the old form filled in (:func:`order_witness`)."""
+    w = tuple(int(x) for x in witness)
+    if len(w) == 2:
+        w = w + WITNESS_DEFAULTS
+    if len(w) != 8:
+        raise ArgumentError(f"a witness has 2 or 8 entries, not {len(w)}")
+    return w  # type: ignore[return-value]
+
+
+def witness_box(rules: RayRules, a0: int, b0: int) -> int:
+    """``L``: every point ``(a, b)``, ``a >= a0``, ``b >= b0``, shares its reduction with a point
+    of ``[0, L]²`` that also has ``a >= a0``, ``b >= b0`` (:func:`order_witness`)."""
+    R = rules
+    return max(a0, b0) + max(R.p, R.q, R.s) + max(R.K, R.K2) + R.m0 + 1
+
+
+def order_witness(pre: RayPretension, max_from: int | None = None
+                  ) -> tuple[int, int, int, int, int, int, int, int] | None:
+    """A witness ``(r0, t, M, α, β, a0, b0, sense)`` that ``Q_v`` is infinite, or None: for every
+    ``a >= a0`` with ``a ≡ α`` and ``b >= b0`` with ``b ≡ β (mod M)``, ``r0·u^a·v^b ∈ P`` iff
+    ``b − a >= t`` (``sense = 1``) or iff ``b − a < t`` (``sense = −1``), where ``M`` divides
+    ``q``, ``p`` and ``s``, and ``p − K' <= t <= K − q + 1``. (The old form, ``(r0, t)``, is
+    ``M = 1``, ``a0 = 0``, ``b0 = 1``, ``sense = 1``.)
+
+    With a *verified* pretension this proves ``Q_v`` infinite. For ``i < j`` with ``M | j − i``,
+    take ``c >= b0`` with ``i + c ≡ β`` and ``a ≡ α``, ``a >= a0``, in ``(i + c − t, j + c − t]``
+    (an interval of ``j − i >= M`` integers; ``c`` large makes ``a >= a0``): the position
+    ``words[r0] + a·u + c·v`` is a test that ``v^i`` and ``v^j`` answer differently. For any
+    ``i < j``: indistinguishability is a congruence, so ``v^i ≡ v^j`` would give
+    ``v^i ≡ v^(i + M(j − i))``, which is told apart. So ``v, v², …`` are pairwise distinguishable
+    (also in every ``Q_m``, ``m >= v``, whose tests include these).
+
+    Why a finite box suffices: along the single steps of ``red`` from a point, ``F`` is constant
+    (every point of the path has the same reduction), the classes mod ``M`` are kept (``M``
+    divides every step) and so is the rule (a ``v``-step acts where ``b − a > K`` and leaves
+    ``b − a >= K + 1 − q >= t``; a ``u``-step acts where ``b − a < −K'`` and leaves
+    ``b − a <= p − K' − 1 < t``; the diagonal keeps ``b − a``). The last point of the path with
+    ``a >= a0`` and ``b >= b0`` is the reduction itself (``a <= m0 + K'``, ``b <= m0 + K``) or
+    within one step of leaving that region, hence in ``[0, L]²`` with ``L`` of
+    :func:`witness_box`; the rule is compared with ``P`` on every point of the box in the
+    region and classes. ``max_from`` bounds ``a0 = b0`` (default ``m0 + K + K' + 4``)."""
     R = pre.rules
-    A, B = R.table_shape
-    L = A + B + max(R.p, R.q, R.s) + 1
-    grid = np.stack([np.stack([pre.p_at(a, b) for b in range(1, L + 1)], axis=1) for a in range(L + 1)], axis=1)
-    for t in range(1, R.K - R.q + 2):
-        want = np.array([[b - a >= t for b in range(1, L + 1)] for a in range(L + 1)])
-        hit = np.nonzero((grid == want[None]).all(axis=(1, 2)))[0]
-        if hit.size:
-            return int(hit[0]), t
-    return None
+    dmax = R.m0 + R.K + R.K2 + 4 if max_from is None else int(max_from)
+    L = witness_box(R, dmax, dmax)
+    grid = np.stack([np.stack([pre.p_at(a, b) for b in range(L + 1)], axis=1) for a in range(L + 1)], axis=1)
+    a_ix, b_ix = np.meshgrid(np.arange(L + 1), np.arange(L + 1), indexing="ij")
+    low = np.minimum(a_ix, b_ix)
+    best = None
+    g = math.gcd(math.gcd(R.p, R.q), R.s)
+    for M in (1, 2, 4):
+        if g % M:
+            continue
+        for al, be in itertools.product(range(M), repeat=2):
+            cls = (a_ix % M == al) & (b_ix % M == be)
+            for t in range(R.p - R.K2, R.K - R.q + 2):
+                rule = (b_ix - a_ix) >= t
+                for sense in (1, -1):
+                    want = rule if sense > 0 else ~rule
+                    bad = (grid != want[None]) & cls[None]
+                    # the least d such that every mismatch has min(a, b) < d (a0 = b0 = d)
+                    worst = np.where(bad, low[None] + 1, 0).max(axis=(1, 2))
+                    for b0_old in ((1,) if M == 1 and sense > 0 and t >= 1 else ()):
+                        # the old form: a >= 0, b >= 1
+                        ok = ~(bad & (b_ix >= b0_old)[None]).any(axis=(1, 2))
+                        hit = np.nonzero(ok)[0]
+                        if hit.size and witness_box(R, 0, 1) <= L:
+                            return (int(hit[0]), int(t)) + WITNESS_DEFAULTS
+                    r0 = int(np.argmin(worst))
+                    d = int(worst[r0])
+                    if d <= dmax:
+                        key = (d, M, t)
+                        if best is None or key < best[0]:
+                            best = (key, (r0, int(t), M, al, be, d, d, sense))
+    return None if best is None else best[1]
 
 
 def prove_infinite(cand: Pretension, n: int, copies: int, options: Sequence[Sequence[tuple[int, ...]]],
@@ -618,14 +685,14 @@ def _pack(a: np.ndarray) -> str:
     return base64.b64encode(zlib.compress(np.ascontiguousarray(a).tobytes(), 6)).decode("ascii")
 
 
-def encode_ray(pre: RayPretension, witness: tuple[int, int], top: int) -> dict:
+def encode_ray(pre: RayPretension, witness: Sequence[int], top: int) -> dict:
     """A JSON-ready record of a verified ray pretension for the heaps ``0 .. top`` and its order
     witness (:func:`decode_ray` reads it back; nothing in it is trusted on reading)."""
     return {"format": FORMAT, "u": pre.u, "v": pre.v, "top": int(top), "order_r": pre.order_r,
             "rules": pre.rules.to_dict(), "row": [int(i) for i in pre.row],
             "cols": _pack(pre.cols.astype("<i4")), "F_shape": list(pre.F.shape),
             "F": _pack(np.packbits(pre.F.reshape(-1).astype(np.uint8))),
-            "witness": [int(witness[0]), int(witness[1])]}
+            "witness": [int(x) for x in full_witness(witness)]}
 
 
 def commute_problem(cols: np.ndarray) -> str | None:
@@ -656,7 +723,7 @@ def moveless_problem(pre: "RayPretension", options: Sequence[Sequence[tuple[int,
     return None
 
 
-def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, int], int]:
+def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, ...], int]:
     """``(pretension, witness, top)`` from :func:`encode_ray`'s record; ``ValueError`` naming
     what is malformed, or when the generator columns do not commute (:func:`commute_problem`).
     The caller verifies what it reads (and checks that the heaps without moves map to the
@@ -670,7 +737,7 @@ def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, int], int]:
         cols = np.frombuffer(zlib.decompress(base64.b64decode(rec["cols"])), dtype="<i4")
         shape = tuple(int(x) for x in rec["F_shape"])
         bits = np.frombuffer(zlib.decompress(base64.b64decode(rec["F"])), dtype=np.uint8)
-        witness = (int(rec["witness"][0]), int(rec["witness"][1]))
+        witness = full_witness(rec["witness"])
     except ValueError:
         raise
     except (KeyError, TypeError, AttributeError, IndexError, zlib.error, ArgumentError) as exc:

@@ -52,6 +52,10 @@ class MisereQuotient:
     #: the proof of that, a JSON-ready certificate (:mod:`cgtalg.quotients.infinite`;
     #: ``cgtalg check`` reads it)
     certificate: dict | None = field(default=None, repr=False)
+    #: what a stopped counting run proved about the next quotient: ``{"heap": N + 1,
+    #: "at_least": L, "copies": B}`` (``|Q_{N+1}| >= L``, its candidate right up to ``B`` copies
+    #: of heap ``N + 1``; :class:`cgtalg.quotients.count.CountLevel`), when one ran
+    next_bound: dict | None = None
 
     def covers(self, heaps: Iterable[int]) -> bool:
         """Whether the quotient decides every heap of ``heaps`` (``heap <= max_heap``, or any
@@ -156,6 +160,10 @@ class MisereQuotient:
         if self.infinite_from is not None:
             lines.append(f"infinite: Q_n is infinite for every n >= {self.infinite_from} (proved; "
                          "the certificate is in to_dict())")
+        if self.next_bound is not None:
+            b = self.next_bound
+            lines.append(f"next: |Q_{b['heap']}| >= {b['at_least']} (proved by counting up to {b['copies']} "
+                         f"copies of heap {b['heap']})")
         if self.note:
             lines.append(f"partial: {self.note}")
         return "\n".join(lines)
@@ -176,7 +184,8 @@ class MisereQuotient:
                 "P": [bool(b) for b in self.P], "phi_elements": list(self.phi),
                 "tame": self.is_tame(), "tame_index": self.tame_index(),
                 "seconds": round(self.seconds, 3), "note": self.note,
-                "infinite_from": self.infinite_from, "certificate": self.certificate}
+                "infinite_from": self.infinite_from, "certificate": self.certificate,
+                "next_bound": self.next_bound}
 
 
 def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any]] = (),

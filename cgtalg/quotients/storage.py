@@ -63,7 +63,7 @@ from cgtalg.quotients.state import (
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
            "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record",
-           "ray_certificate"]
+           "ray_certificate", "COUNTING", "encode_level", "check_level_record", "table_from_columns"]
 
 #: version of the stored record
 FORMAT = 1
@@ -72,6 +72,9 @@ ENTRY = "misere_quotient"
 #: the entry that holds a proof that the next partial quotient is infinite (a verified ray
 #: pretension, :mod:`cgtalg.quotients.rays`), beside the last finite one
 RAYS = "misere_quotient_rays"
+#: the entry that holds the last counting level proved for the next heap
+#: (:mod:`cgtalg.quotients.count`), so that a stopped counting run resumes after it
+COUNTING = "misere_quotient_counting"
 #: presentations are stored for quotients up to this order (they are recomputed on load anyway)
 PRESENTATION_ORDER = 400
 
@@ -87,12 +90,11 @@ def _encode(state: Any, name: str) -> dict:
     pre = state.pre
     t = pre.monoid.table
     order = int(t.shape[0])
-    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
-    raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
+    dtype, table = _table_text(t)
     rec = {
         "format": FORMAT, "game": name, "top": state.top, "order": order,
         "final": state.final, "period": list(state.period) if state.period else None,
-        "dtype": dtype, "table": base64.b64encode(zlib.compress(raw, 6)).decode("ascii"),
+        "dtype": dtype, "table": table,
         "P": "".join("1" if b else "0" for b in pre.P), "phi": [int(x) for x in pre.phi],
         "seconds": round(float(state.seconds), 3),
     }
@@ -102,6 +104,146 @@ def _encode(state: Any, name: str) -> dict:
         rec["presentation"] = pr.text
         rec["p_portion"] = [pr.words[x] for x in q.p_portion]
     return rec
+
+
+def _table_text(t: np.ndarray) -> tuple[str, str]:
+    order = int(t.shape[0])
+    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
+    raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
+    return dtype, base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
+
+
+def _table_of(rec: dict, order: int, what: str) -> np.ndarray:
+    """The table of a record (``dtype``, ``table``), refused up front when it cannot fit."""
+    dtype = str(rec["dtype"])
+    if dtype not in ("u1", "u2", "u4"):
+        raise ValueError(f"dtype {dtype!r}")
+    check_fits(table_bytes(order, 2), f"re-verifying {what} (order {order:,})")
+    inflate = zlib.decompressobj()
+    raw = inflate.decompress(base64.b64decode(rec["table"], validate=True), order * order * 4 + 1)
+    if inflate.unconsumed_tail:
+        raise ValueError(f"the table is longer than order {order} allows")
+    table = np.frombuffer(raw, dtype="<" + dtype).astype(np.int64)
+    if table.size != order * order:
+        raise ValueError(f"{table.size} table entries for order {order}")
+    return table.reshape(order, order)
+
+
+def _columns_text(cols: np.ndarray) -> tuple[str, str]:
+    order = int(cols.shape[1]) if cols.ndim == 2 else 0
+    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
+    raw = np.ascontiguousarray(cols.astype("<" + dtype)).tobytes()
+    return dtype, base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
+
+
+def table_from_columns(gens: list[int], cols: np.ndarray, order: int) -> np.ndarray | str:
+    """The multiplication table of the monoid of order ``order`` (identity 0) whose generators
+    ``gens`` act by the columns ``cols[i] = x ↦ x·gens[i]``, rebuilt by a breadth-first walk from
+    the identity (``x·(y·g) = (x·y)·g``); a text when the columns do not reach every element.
+    Whether it is a commutative monoid is for :func:`check_monoid` to say."""
+    table = np.full((order, order), -1, dtype=np.int32)
+    table[:, 0] = np.arange(order, dtype=np.int32)
+    seen = np.zeros(order, dtype=bool)
+    seen[0] = True
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for y in frontier:
+            for i in range(len(gens)):
+                z = int(cols[i][y])
+                if not seen[z]:
+                    seen[z] = True
+                    table[:, z] = cols[i][table[:, y]]
+                    nxt.append(z)
+        frontier = nxt
+    if not seen.all():
+        return f"{int((~seen).sum())} elements are not products of the heaps' images"
+    return table
+
+
+def encode_level(heap: int, copies: int, cand: Pretension, params: dict, levels: list, seconds: float) -> dict:
+    """The record of a passing counting level (:mod:`cgtalg.quotients.count`): its reduced
+    candidate for heaps ``0 .. heap`` (right for every position with at most ``copies`` copies of
+    ``heap``) as the columns of its generators (the table is rebuilt from them: a few megabytes
+    where the table would take hundreds), the freed heaps' factors, the levels proved so far and
+    the seconds spent counting."""
+    gens = sorted(set(int(x) for x in cand.phi) - {0})
+    t = cand.monoid.table
+    cols = np.stack([t[:, g] for g in gens]) if gens else np.zeros((0, t.shape[0]), dtype=np.int32)
+    dtype, text = _columns_text(cols)
+    return {"format": FORMAT, "heap": int(heap), "copies": int(copies), "order": int(cand.monoid.size),
+            "gens": gens, "dtype": dtype, "columns": text, "P": "".join("1" if b else "0" for b in cand.P),
+            "phi": [int(x) for x in cand.phi],
+            "params": {str(h): [int(i), int(p)] for h, (i, p) in sorted(params.items())},
+            "levels": [lev.to_dict() for lev in levels], "seconds": round(float(seconds), 3)}
+
+
+def check_level_record(ruleset: Any, rec: Any, heap: int, max_states: int, deadline: Deadline | None = None
+                       ) -> Any:
+    """A stored counting level of ``heap`` as ``(CountStart, seconds)``
+    (:class:`~cgtalg.quotients.count.CountStart`), ``None`` when the record is of another heap,
+    or a text saying why it is refused. Nothing is trusted: the table is rebuilt from the
+    generators' columns and checked to be a commutative monoid (:func:`check_monoid`), and the
+    candidate is verified against the ruleset's own moves on every position with at most
+    ``copies`` copies of ``heap`` (the bound the level claims); the earlier levels' figures are
+    kept as recorded."""
+    from cgtalg.quotients.count import CountLevel, CountStart
+
+    if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+        return "unknown record format"
+    try:
+        if int(rec["heap"]) != heap:
+            return None
+        copies, order = int(rec["copies"]), int(rec["order"])
+        if copies < 0 or order < 1:
+            raise ValueError(f"copies {copies}, order {order}")
+        dtype = str(rec["dtype"])
+        if dtype not in ("u1", "u2", "u4"):
+            raise ValueError(f"dtype {dtype!r}")
+        gens = [int(g) for g in rec["gens"]]
+        if any(not 0 < g < order for g in gens) or len(set(gens)) != len(gens):
+            raise ValueError("generators outside the table")
+        check_fits(table_bytes(order, 2), f"re-verifying a stored counting level of heap {heap} (order {order:,})")
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(rec["columns"], validate=True), len(gens) * order * 4 + 1)
+        cols = np.frombuffer(raw, dtype="<" + dtype).astype(np.int64)
+        if cols.size != len(gens) * order or (cols.size and (cols.min() < 0 or cols.max() >= order)):
+            raise ValueError("the generator columns do not fit the order")
+        cols = cols.reshape(len(gens), order)
+        ptext = str(rec["P"])
+        if len(ptext) != order or set(ptext) - {"0", "1"}:
+            raise ValueError("P is not a 0/1 string of the order's length")
+        P = np.array([c == "1" for c in ptext], dtype=bool)
+        phi = [int(x) for x in rec["phi"]]
+        if len(phi) != heap + 1 or any(x != 0 and x not in gens for x in phi) or sorted(set(phi) - {0}) != gens:
+            raise ValueError(f"Φ is not a map of heaps 0..{heap} onto the generators")
+        params = {int(h): (int(v[0]), int(v[1])) for h, v in dict(rec.get("params") or {}).items()}
+        levels = [CountLevel(**{k: type_(d[k]) for k, type_ in _LEVEL_FIELDS}) for d in rec.get("levels") or []]
+        seconds = float(rec.get("seconds") or 0.0)
+    except (KeyError, TypeError, ValueError, zlib.error, base64.binascii.Error) as exc:
+        return f"unreadable record ({exc})"
+    if P[0]:
+        return "the identity (the empty position, an N-position) is in P"
+    table = table_from_columns(gens, cols, order)
+    if isinstance(table, str):
+        return table
+    why = check_monoid(table, gens)
+    if why is not None:
+        return why
+    options = [_heap_options(ruleset, h) for h in range(heap + 1)]
+    for h in range(heap + 1):
+        if not options[h] and phi[h] != 0:
+            return f"heap {h} has no move but Φ({h}) is not the identity"
+    cand = Pretension(FiniteMonoid(table), P, phi)
+    fail = verify_pretension(cand, options, max_states, deadline, bound=(heap,) * (copies + 1))
+    if fail is not None:
+        return (f"it fails the exact verification: it predicts the wrong outcome for the position "
+                f"{' + '.join(map(str, fail)) or '0'}")
+    return CountStart(copies, cand, params, levels), seconds
+
+
+_LEVEL_FIELDS = (("heap", int), ("copies", int), ("order", int), ("p_count", int), ("lower_bound", int),
+                 ("distinct_powers", int), ("rounds", int), ("seconds", float))
 
 
 def _bad(name: str, why: str) -> StoreCorruptError:
@@ -148,22 +290,10 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         raise _bad(name, "unknown record format")
     try:
         order, top = int(rec["order"]), int(rec["top"])
-        dtype = str(rec["dtype"])
-        if dtype not in ("u1", "u2", "u4"):
-            raise ValueError(f"dtype {dtype!r}")
         if order < 1 or top < 0:
             raise ValueError(f"order {order}, top {top}")
         # refuse up front a table that cannot fit (before inflating it)
-        check_fits(table_bytes(order, 2), f"re-verifying the stored misère quotient of {name} "
-                                          f"(order {order:,})")
-        inflate = zlib.decompressobj()
-        raw = inflate.decompress(base64.b64decode(rec["table"], validate=True), order * order * 4 + 1)
-        if inflate.unconsumed_tail:
-            raise ValueError(f"the table is longer than order {order} allows")
-        table = np.frombuffer(raw, dtype="<" + dtype).astype(np.int64)
-        if table.size != order * order:
-            raise ValueError(f"{table.size} table entries for order {order}")
-        table = table.reshape(order, order)
+        table = _table_of(rec, order, f"the stored misère quotient of {name}")
         ptext = str(rec["P"])
         if len(ptext) != order or set(ptext) - {"0", "1"}:
             raise ValueError("P is not a 0/1 string of the order's length")
@@ -393,6 +523,7 @@ class Checkpointer:
         self._pending: Any = None
         self._last = time.monotonic()
         self._keep_rays = False          # a proof written in this run survives a fresh state
+        self._keep_level = False         # so does a counting level written in this run
 
     @property
     def active(self) -> bool:
@@ -452,6 +583,44 @@ class Checkpointer:
         self.store.put_sequence_meta(self.key, meta, replace=True)
         self._keep_rays = True
 
+    def has_level(self, heap: int) -> bool:
+        """Whether a counting level of ``heap`` is stored (not yet re-verified)."""
+        if self.store is None:
+            return False
+        rec = (self.store.sequence_meta(self.key) or {}).get(COUNTING)
+        return isinstance(rec, dict) and rec.get("heap") == heap
+
+    def load_level(self, heap: int, deadline: Deadline | None = None) -> Any:
+        """The stored counting level of ``heap``, re-verified (:func:`check_level_record`):
+        ``(CountStart, seconds)``, or None when none is stored for that heap. A record that
+        fails a check is dropped with a warning (it only saves time: counting restarts)."""
+        if self.store is None:
+            return None
+        rec = (self.store.sequence_meta(self.key) or {}).get(COUNTING)
+        if rec is None:
+            return None
+        try:
+            got = check_level_record(self.ruleset, rec, heap, self.max_states, deadline)
+        except ComputationLimitError:
+            if deadline is not None:
+                deadline.check(f"misère quotient: re-verifying the stored counting level of heap {heap}")
+            return None
+        if isinstance(got, str):
+            warnings.warn(f"the stored counting level of {self.name} (sequence {self.key!r}, entry {COUNTING!r}) "
+                          f"is rejected and counting restarts: {got}", RuntimeWarning, stacklevel=3)
+            return None
+        return got
+
+    def write_level(self, heap: int, copies: int, cand: Any, params: dict, levels: list, seconds: float) -> None:
+        """Store a passing counting level of ``heap`` (the last one replaces the one before)."""
+        if self.store is None:
+            return
+        self.flush()
+        meta = dict(self.store.sequence_meta(self.key) or {})
+        meta[COUNTING] = encode_level(heap, copies, cand, params, levels, seconds)
+        self.store.put_sequence_meta(self.key, meta, replace=True)
+        self._keep_level = True
+
     def write(self, state: Any) -> None:
         if self.store is None:
             return
@@ -461,9 +630,13 @@ class Checkpointer:
             if self.stored_rank is not None and self.stored_rank >= state.rank():
                 return
         meta = {ENTRY: _encode(state, self.name)}
-        rays = (self.store.sequence_meta(self.key) or {}).get(RAYS)
+        old = self.store.sequence_meta(self.key) or {}
+        rays = old.get(RAYS)
         if rays is not None and (self._keep_rays or not self.replace):
             meta[RAYS] = rays              # a proof of infinitude stays beside the finite state
+        level = old.get(COUNTING)
+        if isinstance(level, dict) and (self._keep_level or not self.replace) and level.get("heap") == state.top + 1:
+            meta[COUNTING] = level         # counting the next heap: its last level stays
         self.store.put_sequence_meta(self.key, meta, replace=True)
         self.stored_rank = state.rank()
         self.replace = False

@@ -40,14 +40,16 @@ malformed
 
 from __future__ import annotations
 
+import gzip
 import importlib
 import json
 import os
+import zlib
 from typing import Any, Iterator
 
 from cgtalg.referee._verdict import REFEREE, Malformed, Verdict
 
-__all__ = ["check_document", "check_text", "check_paths", "Verdict", "Malformed", "REFEREE", "MODULES"]
+__all__ = ["check_document", "check_text", "check_paths", "read_file", "Verdict", "Malformed", "REFEREE", "MODULES"]
 
 #: the checker modules, tried in this order on a document (each recognises its own kind)
 MODULES = ("equivalence", "partizan", "periodicity", "rays", "quotients", "census")
@@ -90,22 +92,51 @@ def check_text(text: str) -> list[Verdict]:
     return check_document(doc)
 
 
+#: the first bytes of a gzip file (RFC 1952)
+GZIP_MAGIC = b"\x1f\x8b"
+#: the file names a folder is searched for
+SUFFIXES = (".json", ".json.gz")
+
+
+def read_file(path: str) -> str:
+    """The text of the certificate file ``path``: UTF-8, gzip-compressed or not (a ``.json.gz``
+    file, or any file that starts with the gzip magic bytes, is decompressed).
+
+    Raises
+    ------
+    Malformed
+        When the file cannot be read, is not valid gzip, or is not UTF-8 text.
+    """
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        if data[:2] == GZIP_MAGIC:
+            data = gzip.decompress(data)
+        return data.decode("utf-8")
+    except OSError as exc:      # gzip.BadGzipFile is an OSError
+        raise Malformed(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    except (EOFError, zlib.error) as exc:
+        raise Malformed(f"{path}: a truncated or damaged gzip file ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise Malformed(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 def check_paths(paths: list[str]) -> list[tuple[str, list[Verdict] | Malformed]]:
     """``(file, verdicts or the Malformed error)`` for every file named, and every ``*.json``
-    file below every folder named (sorted, recursively)."""
+    and ``*.json.gz`` file below every folder named (sorted, recursively); gzip-compressed
+    files are read decompressed (:func:`read_file`)."""
     out: list[tuple[str, list[Verdict] | Malformed]] = []
     for p in paths:
         files = [p]
         if os.path.isdir(p):
-            files = sorted(os.path.join(d, f) for d, _s, fs in os.walk(p) for f in fs if f.endswith(".json"))
+            files = sorted(os.path.join(d, f) for d, _s, fs in os.walk(p) for f in fs if f.endswith(SUFFIXES))
             if not files:
-                out.append((p, Malformed(f"{p}: a folder with no .json certificate")))
+                out.append((p, Malformed(f"{p}: a folder with no .json certificate (nor .json.gz)")))
         for f in files:
             try:
-                with open(f, encoding="utf-8") as fh:
-                    text = fh.read()
-            except OSError as exc:
-                out.append((f, Malformed(f"{f}: cannot be read ({exc.strerror or exc})")))
+                text = read_file(f)
+            except Malformed as exc:
+                out.append((f, exc))
                 continue
             try:
                 out.append((f, check_text(text)))

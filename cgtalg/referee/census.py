@@ -8,7 +8,11 @@ its misère quotient (the quotient census). A settled row carries a ``certificat
   :func:`cgtalg.referee.periodicity.check_period` (values recomputed, the theorem's bound);
 * ``quotient``: the final misère quotient of the *standard form*, checked by
   :func:`cgtalg.referee.quotients.check_quotient` (verification principle, misère periodicity
-  theorem).
+  theorem);
+* ``infinite``: the proof that the misère quotient of the *standard form* is infinite (a
+  document of kind ``infinite-misere-quotient``), checked by :func:`cgtalg.referee.rays.check`
+  (ray pretension, order witness, the last finite quotient by Lemma 8). Each distinct
+  document is checked once per process (the members of a class carry the same one).
 
 The row's own claims are then re-derived from the checked certificates and the definitions:
 
@@ -16,11 +20,22 @@ The row's own claims are then re-derived from the checked certificates and the d
 * period, preperiod, last exceptional value, largest value (and where it first occurs);
 * order, ``|P|``, presentation, P-portion, tameness, Φ of the code (its words, preperiod and
   period), the heap ``N``, the generator heaps and the growth ``|Q_n|`` (:func:`_code_phi`,
-  :func:`cgtalg.referee.quotients.submonoid_order`).
+  :func:`cgtalg.referee.quotients.submonoid_order`);
+* an infinite row (status ``infinite``): the certificate's game is the standard form, and
+  with ``v`` the heap its certificate proves ``Q_v`` infinite from (for the standard form),
+  ``infinite_from = v + shift``, ``heaps = v − 1 + shift`` (the last finite heap of the
+  code) and ``order``, ``p_count`` are ``|Q_{v−1}|`` and its ``|P|`` (the certificate's
+  ``last_finite``, checked by Lemma 8; Lemma 8 itself when the certificate omits it). The
+  row's presentation, P-portion, generator heaps and growth of ``Q_{v−1}`` are not
+  re-derived (the certificate proves the order and ``|P|`` only; the verdict says so). As in
+  :func:`cgtalg.referee.rays.check`, the quick comparisons run first: a row whose claims
+  contradict its certificate is rejected without the certificate's P- and N-conditions.
 
 An unsolved, unsettled or failed row claims nothing: its verdict says so (ok, "claims nothing")
-and is never a proof. The misère genus columns of the Grundy census (``genus_tail``,
-``first_non_nim``) carry no certificate and are not re-derived (the verdict says so).
+and is never a proof; an unsettled row's lower bound on the next quotient (``bound_heap``,
+``lower_bound``) is reported as stated, unchecked. The misère genus columns of the Grundy
+census (``genus_tail``, ``first_non_nim``) carry no certificate and are not re-derived (the
+verdict says so).
 
 First cousins (Winning Ways ch. 4; A. N. Walker's notes)
 ---------------------------------------------------------
@@ -39,10 +54,12 @@ no move, so ``G(n) = G_std(n − s)`` and ``Φ(n) = Φ_std(n − s)`` (the ident
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Any
 
-from cgtalg.referee import periodicity, quotients
+from cgtalg.referee import periodicity, quotients, rays
 from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import HeapRules, heap_rules
 
@@ -152,7 +169,7 @@ def check_row(row: dict) -> Verdict:
     if not isinstance(cert, dict):
         raise Malformed(f"{code}: a row's certificate is a JSON object")
     if quotient_row:
-        _quotient_row(row, v, rules, std, shift, cert.get("quotient"))
+        _quotient_row(row, v, rules, std, shift, cert)
     else:
         _grundy_row(row, v, rules, std, shift, cert)
     return v
@@ -247,11 +264,21 @@ def _least(phi: list[int], qc: dict, shift: int) -> tuple[int, int]:
     return quotients.least_period(seq, n0 + shift, p)
 
 
-def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int, qc: Any) -> None:
+def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int, cert: dict) -> None:
     status = row.get("status")
+    if status == "infinite":
+        _infinite_row(row, v, std, shift, cert.get("infinite"))
+        return
+    if row.get("infinite_from") is not None:
+        v.fail(f"infinite_from: the row says {row.get('infinite_from')!r}, but its status is {status!r}, not "
+               "infinite")
     if status not in ("tame", "wild-finite"):
         v.reasons.append(f"{status}: claims nothing (no quotient of the whole game is certified)")
+        if row.get("lower_bound") is not None:
+            v.reasons.append(f"not checked: the lower bound |Q_{row.get('bound_heap')}| >= {row.get('lower_bound')} "
+                             "is reported as the construction stated it (no certificate)")
         return
+    qc = cert.get("quotient")
     got = _std_quotient(v, qc, std)
     if got is None:
         return
@@ -301,6 +328,94 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
                          + (f"T_{n}" if n is not None else "not tame")
                          + f"), Φ of {row.get('code')} periodic from heap {m0} with period {q}, "
                          "generator heaps and growth")
+
+
+#: verdicts of the infinite certificates already checked in this process: the sha256 of the
+#: document's canonical JSON -> (ok, failures, reasons, checker); a census gives every member of a
+#: class the same document, and the check is a function of the document alone
+_RAY_VERDICTS: dict[str, tuple[bool, list[str], list[str], str]] = {}
+_RAY_VERDICTS_KEPT = 256
+
+
+def _ray_verdict(doc: dict) -> tuple[bool, list[str], list[str], str]:
+    """:func:`cgtalg.referee.rays.check` of ``doc``: ``(ok, failures, reasons, checker)``
+    (a document it cannot read fails, with why)."""
+    key = hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":"),
+                                    ensure_ascii=True).encode("ascii")).hexdigest()
+    got = _RAY_VERDICTS.get(key)
+    if got is not None:
+        ok, fails, reasons, checker = got
+        return ok, list(fails), [*reasons, "the same document as an earlier row's: checked once"], checker
+    try:
+        vd = rays.check(doc)[0]
+        got = (vd.ok, [r[6:] for r in vd.reasons if r.startswith("FAIL: ")],
+               [r for r in vd.reasons if not r.startswith("FAIL: ")], vd.checker)
+    except Malformed as exc:
+        got = (False, [f"it cannot be read: {exc}"], [], "cgtalg.referee.rays.read")
+    if len(_RAY_VERDICTS) >= _RAY_VERDICTS_KEPT:
+        _RAY_VERDICTS.pop(next(iter(_RAY_VERDICTS)))
+    _RAY_VERDICTS[key] = got
+    ok, fails, reasons, checker = got
+    return ok, list(fails), list(reasons), checker
+
+
+def _int_claim(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _last_finite_claims(row: dict, v: Verdict, std: str, dv: int, order: Any, pcount: Any, whence: str) -> None:
+    for key, want in (("order", order), ("p_count", pcount)):
+        if row.get(key) != want:
+            v.fail(f"{key}: the row says {row.get(key)!r}, but {whence} gives {want!r} for Q_{dv - 1} of {std}")
+
+
+def _infinite_row(row: dict, v: Verdict, std: str, shift: int, doc: Any) -> None:
+    """An infinite row (module docstring): its claims against its certificate, and the
+    certificate by :func:`cgtalg.referee.rays.check`."""
+    code = row.get("code")
+    if not isinstance(doc, dict):
+        v.fail("certificate: an infinite quotient is claimed without its certificate (certificate.infinite)")
+        return
+    if doc.get("kind") != rays.KIND:
+        v.fail(f"certificate: the infinite certificate is of kind {doc.get('kind')!r}, not {rays.KIND!r}")
+        return
+    if not _same_code(doc.get("game"), std):
+        v.fail(f"certificate: the infinite certificate is about {doc.get('game')!r}, not the standard form {std}")
+        return
+    dv = doc.get("infinite_from")
+    if not _int_claim(dv):
+        v.fail(f"certificate: the infinite certificate's infinite_from is {dv!r}, not a heap")
+        return
+    if row.get("infinite_from") != dv + shift:
+        v.fail(f"infinite_from: the row says {row.get('infinite_from')!r}, but its certificate proves Q_n infinite "
+               f"from heap {dv} of {std}, heap {dv + shift} of {code}")
+    if row.get("heaps") != dv - 1 + shift:
+        v.fail(f"heaps: the row says {row.get('heaps')!r}, but the last finite quotient is Q_{dv - 1} of {std}, "
+               f"heap {dv - 1 + shift} of {code}")
+    lf = doc.get("last_finite")
+    order = pcount = None
+    if isinstance(lf, dict):
+        order, pcount, whence = lf.get("order"), lf.get("p_count"), "its certificate's last_finite"
+        _last_finite_claims(row, v, std, dv, order, pcount, whence)
+    if not v.ok:
+        # as rays.check itself: the quick checks first, the P- and N-conditions only when they pass
+        v.reasons.append("not checked further: the certificate's ray pretension (the row's claims already "
+                         "contradict its certificate)")
+        return
+    ok, fails, reasons, checker = _ray_verdict(doc)
+    for why in fails:
+        v.fail(f"infinite certificate: {why}")
+    if ok and not isinstance(lf, dict):
+        # the certificate passed (its data are a pretension of the right shape): Lemma 8 here
+        order, pcount = rays.last_finite(rays.read(doc))
+        _last_finite_claims(row, v, std, dv, order, pcount, "Lemma 8 on its certificate")
+    if ok and v.ok:
+        member = f" (so Q_n of {code} for n >= {dv + shift})" if shift else ""
+        v.reasons.append(f"re-derived by {checker.split(' ')[0]}: Q_n of {std} is infinite for every n >= {dv}"
+                         f"{member} and Q_{dv - 1} of {std} has order {order}, |P| = {pcount}")
+        v.reasons += [f"infinite certificate: {r}" for r in reasons]
+        v.reasons.append("not re-derived: presentation, p_portion, generator_heaps, growth of the last finite "
+                         "quotient (the certificate proves its order and |P| only)")
 
 
 def _closure(table: Any, gens: list[int]) -> set[int]:

@@ -262,12 +262,33 @@ def _quotient_census(run: Verification, key: str, code: Any, value: dict) -> Non
     ``quotient_census:partial:...``, :mod:`cgtalg.census.quotients`): the quotient is
     recomputed from the rules (a final one until the periodicity theorem certifies it, an
     unsettled one to the heap the record claims) and its order, ``|P|``, and for a final record
-    the certified period and heap, compared with the record's."""
+    the certified period and heap, compared with the record's. An ``infinite`` record (its
+    ``heaps`` is ``v − 1``) is recomputed as ``Q_{v−1}`` and its proof that ``Q_v`` is infinite
+    found again (the construction from the rules, within the time share)."""
+    from cgtalg.errors import InfiniteQuotientError
     from cgtalg.quotients.construct import misere_quotient
 
     status, heaps = value.get("status"), value.get("heaps")
-    if status not in ("final", "unsettled") or not isinstance(heaps, int) or isinstance(heaps, bool):
+    if status not in ("final", "unsettled", "infinite") or not isinstance(heaps, int) or isinstance(heaps, bool):
         run.problem("position_properties", key, "a quotient census record without its status and heap", value)
+        return
+    if status == "infinite":
+        try:
+            misere_quotient(code, max_heap=heaps + 1, max_seconds=_seconds(run), progress=False, resume=False)
+        except InfiniteQuotientError as exc:
+            q = getattr(exc, "partial", None)
+            fresh_inf = {"infinite_from": int(exc.heap),  # type: ignore[attr-defined]
+                         "order": None if q is None else q.order, "p_count": None if q is None else len(q.p_portion)}
+            stored_inf = {name: value.get(name) for name in fresh_inf}
+            if stored_inf != fresh_inf:
+                run.mismatch("position_properties", key, stored_inf, fresh_inf)
+            else:
+                run.count("census_records_recomputed")
+            return
+        except ComputationLimitError:
+            run.skip("census", f"{key}: the proof of infinitude was not found again within the time share")
+            return
+        run.mismatch("position_properties", key, {"status": "infinite"}, {"status": f"Q_{heaps + 1} finite"})
         return
     try:
         q = misere_quotient(code, max_heap=None if status == "final" else heaps,

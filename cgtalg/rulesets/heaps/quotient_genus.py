@@ -128,14 +128,22 @@ def nim_representatives(ruleset: Any, max_heap: int = 16, pair_heap: int = 10) -
     return reps
 
 
-def final_quotient(ruleset: Any, store: Any = None, max_seconds: float | None = None) -> Any:
+def final_quotient(ruleset: Any, store: Any = None, max_seconds: float | None = None,
+                   verdict: dict | None = None) -> Any:
     """The final misère quotient of ``ruleset`` (known in this process, stored, or computed within
-    ``max_seconds``); None when there is none within the budget (or no periodicity theorem)."""
+    ``max_seconds``); None when there is none within the budget (or no periodicity theorem). When
+    the construction proves the quotient infinite, ``verdict`` (a dict, when given) gets
+    ``infinite_from``: the heap ``v`` with ``Q_n`` infinite for every ``n >= v``."""
+    from cgtalg.errors import InfiniteQuotientError
     from cgtalg.quotients.construct import misere_quotient
 
     opened = store if callable(getattr(store, "put_sequence_meta", None)) else None
     try:
         q = misere_quotient(ruleset, max_seconds=max_seconds, store=opened, progress=False)
+    except InfiniteQuotientError as exc:
+        if verdict is not None:
+            verdict["infinite_from"] = int(exc.heap)  # type: ignore[attr-defined]
+        return None
     except ComputationLimitError:
         return None
     return q if q.final else None
