@@ -15,7 +15,8 @@ def fresh_quotient(code, n, strategy=None):
     if strategy is not None:
         Q._extend = strategy
     try:
-        q = Q.misere_quotient(TakeAndBreak(code), max_heap=n, progress=False, resume=False)
+        q = Q.misere_quotient(TakeAndBreak(code), max_heap=n, progress=False, resume=False,
+                               strategy="repair")
         pre = known_state(TakeAndBreak(code)).pre
     finally:
         Q._extend = saved

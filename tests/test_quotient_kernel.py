@@ -391,3 +391,21 @@ def test_python_and_compiled_searches_keep_the_same_minimal_sets():
         assert qk.verify(pre, opts, kept=kept) is None
         for x in range(pre.monoid.size):
             assert sorted(kept.sets(x)) == sorted(tuple(sorted(T)) for T in sets.get(x, ()))
+
+
+@pytest.mark.parametrize("code,n", [("0.07", 25), ("0.77", 12), ("0.137", 20), ("0.123", 14)])
+def test_a_table_rebuilt_from_the_generators_columns_is_the_quotients(code, n):
+    """The reduction builds the table of a quotient from its generators' columns
+    (``x·(y·g) = (x·y)·g``); on verified quotients that rebuild is their table, and a column that
+    does not generate the monoid is refused."""
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.quotients.pretension import table_from_generators
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+    q = misere_quotient(TakeAndBreak(code), max_heap=n, progress=False)
+    t = np.asarray(q.table)
+    gens = sorted(set(q.phi) - {0})
+    got = table_from_generators([t[:, g].astype(np.int32) for g in gens], t.shape[0])
+    assert np.array_equal(got, t)
+    with pytest.raises(AssertionError):
+        table_from_generators([t[:, g].astype(np.int32) for g in gens[:1]], t.shape[0])

@@ -96,7 +96,7 @@ from cgtalg.quotients.pretension import (
     verify_pretension_python,
 )
 from cgtalg.quotients.count import ADJOIN_AFTER, adjoin_after, extend_counting, infinite_error
-from cgtalg.quotients.extend import extend_after
+from cgtalg.quotients.extend import check_stall, extend_after
 from cgtalg.quotients.infinite import mark_infinite
 from cgtalg.quotients.result import MisereQuotient
 from cgtalg.quotients.state import (
@@ -224,14 +224,16 @@ def _conservative(pre: Pretension, options, n: int, max_states: int,
 
 
 def _extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
-            max_order: int) -> Pretension:
-    """Adjoin heap ``n`` as a new generator and repair failures (module docstring)."""
+            max_order: int, stall_copies: int | None = None) -> Pretension:
+    """Adjoin heap ``n`` as a new generator and repair failures (module docstring); give up when
+    a failing position holds ``stall_copies`` copies of heap ``n`` (:func:`check_stall`)."""
     what = f"misère quotient: adjoining heap {n}"
     params, cand = adjoin_heap(pre, n, options, deadline)
     for _round in range(200):
         w = failing_position(cand, options, max_states, deadline, what)
         if w is None:
             return cand
+        check_stall(w, n, stall_copies)
         should_be_p = not bool(cand.P[cand.image(w)])
         involved = sorted(set(w))
         done = False
@@ -278,6 +280,9 @@ STRATEGIES = ("auto", "repair", "counting")
 REPAIR_SHARE = 0.25
 #: strategy ``"auto"``: the most seconds repairing gets at one heap (also without a budget)
 REPAIR_SECONDS = 240.0
+#: strategy ``"auto"``: repairing stops as soon as a failing position holds this many copies of
+#: the new heap (it is chasing the new heap's powers: counting them is the method for that)
+STALL_COPIES = 4
 #: counting candidates carry the counter of the new heap: they may be this many times larger
 #: than ``max_order`` (the reduced ``Q_n`` itself stays within ``max_order``)
 COUNTING_ORDER = 4
@@ -318,14 +323,15 @@ def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: D
 def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline,
                  max_order: int, ck: "Checkpointer | None") -> Pretension:
     """Strategy ``"auto"``: repair the whole candidate (:func:`extend_after`) for a share of the
-    budget, then count the new heap's copies with the ray proof at every level
+    budget, or until a failing position holds :data:`STALL_COPIES` copies of heap ``n``, then count the new heap's copies with the ray proof at every level
     (:func:`_count_copies`); straight to counting when a level of heap ``n`` is stored."""
     if not (ck is not None and ck.has_level(n)):
         remaining = deadline.remaining()
         share = REPAIR_SECONDS if remaining is None else max(min(REPAIR_SECONDS, REPAIR_SHARE * remaining), 0.001)
         sub = Deadline(share, deadline.max_memory)
         try:
-            return extend_after(_extend, pre, options, n, max_states, sub, max_order, first_seconds=share / 2)
+            return extend_after(_extend, pre, options, n, max_states, sub, max_order, first_seconds=share / 2,
+                                stall_copies=STALL_COPIES)
         except ComputationLimitError:
             deadline.check(f"misère quotient: adjoining heap {n}")
     return _count_copies(pre, options, n, max_states, deadline, max_order, ck)
@@ -437,7 +443,8 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
         the ray proof that ``Q_n`` is infinite tried at every level; every level is stored, so
         a rerun resumes after the last one, and when it stops the error's ``levels`` (and the
         partial quotient's note) say what the levels proved: a lower bound on the order of the
-        next quotient. ``"auto"`` (default): repair for :data:`REPAIR_SHARE` of what is left of
+        next quotient. ``"auto"`` (default): repair (until a failing position holds
+        :data:`STALL_COPIES` copies of the new heap) for :data:`REPAIR_SHARE` of what is left of
         the budget (at most :data:`REPAIR_SECONDS`), then counting; straight to counting when a
         level of the heap is stored.
 

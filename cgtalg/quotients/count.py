@@ -69,6 +69,7 @@ from cgtalg.quotients.pretension import (
     _generate,
     _nerode_cols,
     _reduce,
+    _reduced_order,
     _with_cyclic_factors,
     verify_pretension,
 )
@@ -327,22 +328,25 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                             trial = counted_candidate(cand, n, B, options, heaps, ps, deadline)
                             if bool(trial.P[trial.image(w)]) != should_p:
                                 continue
-                            red = _reduce(trial, options, deadline, max_order=max_order)
+                            # the order only: the winner's table is built once, below (time,
+                            # and one large table in memory at a time)
+                            order = _reduced_order(trial, deadline)
                         except ComputationLimitError:
                             if deadline is not None:
                                 deadline.check(what)
                             continue
-                        if red is None:
+                        if order > max_order:
                             continue
-                        if best is None or (red.monoid.size, k) < best[:2]:
-                            best = (red.monoid.size, k, heaps, ps, red, trial)
+                        if best is None or (order, k) < best[:2]:
+                            best = (order, k, heaps, ps, trial)
                     if best is not None:
                         break
                 if best is None:
                     raise fail(f"misère quotient: counting copies of heap {n} found no candidate "
                                f"repairing {' + '.join(map(str, w))} within order {max_order} "
                                f"(level {B})")
-                _o, _k, heaps, ps, cand, raw = best
+                _o, _k, heaps, ps, raw = best
+                cand = _reduce(raw, options, deadline)
                 for h, pp in zip(heaps, ps):
                     params[h] = pp
                 if log is not None:

@@ -45,7 +45,7 @@ from cgtalg.quotients.pretension import (
     failing_position,
 )
 
-__all__ = ["extend", "extend_after", "MAX_ROUNDS", "FIRST_SECONDS"]
+__all__ = ["extend", "extend_after", "check_stall", "MAX_ROUNDS", "FIRST_SECONDS"]
 
 #: repairs tried for one heap before giving up (each is one verification)
 MAX_ROUNDS = 400
@@ -99,7 +99,7 @@ def _trial(cand: Pretension, heaps: Sequence[int], ps: list[tuple[int, int]], op
 
 def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
            deadline: Deadline | None, max_order: int, *, max_subset: int = 2,
-           log: Callable[[str], Any] | None = None) -> Pretension:
+           log: Callable[[str], Any] | None = None, stall_copies: int | None = None) -> Pretension:
     """Adjoin heap ``n`` to the verified pretension ``pre`` (heaps ``< n``) by least-order
     repair (module docstring); the contract of ``cgtalg.quotients.construct._extend``.
 
@@ -118,6 +118,10 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
         The most heaps freed at once (pairs by default).
     log : callable, optional
         Called with a line of text per repair (the failing position and the order chosen).
+    stall_copies : int, optional
+        Give up (:func:`stalled`) when a failing position holds this many copies of heap ``n``:
+        the repairs are then chasing the powers of the new heap, which counting its copies
+        (:mod:`cgtalg.quotients.count`) handles.
 
     Returns
     -------
@@ -137,6 +141,7 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
         w = failing_position(cand, options, max_states, deadline, what)
         if w is None:
             return cand
+        check_stall(w, n, stall_copies)
         should_be_p = not bool(cand.P[cand.image(w)])
         best: tuple[int, int, tuple[int, ...], list[tuple[int, int]], Pretension] | None = None
         for size in range(1, min(max_subset, len(set(w))) + 1):
@@ -165,10 +170,20 @@ def extend(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int
                                 "least-order repairs")
 
 
+def check_stall(w: Sequence[int], n: int, stall_copies: int | None) -> None:
+    """Raise the :func:`stalled` error when the failing position ``w`` holds ``stall_copies``
+    copies of the new heap ``n``."""
+    if stall_copies is not None and list(w).count(n) >= stall_copies:
+        exc = ComputationLimitError(f"misère quotient: repairing the candidate for heap {n} stalled (the failing "
+                                    f"position {' + '.join(map(str, w))} holds {list(w).count(n)} copies of heap {n})")
+        exc.stalled = True  # type: ignore[attr-defined]
+        raise exc
+
+
 def extend_after(first: Callable[..., Pretension], pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
                  n: int, max_states: int, deadline: Deadline | None, max_order: int, *,
                  first_seconds: float = FIRST_SECONDS,
-                 log: Callable[[str], Any] | None = None) -> Pretension:
+                 log: Callable[[str], Any] | None = None, stall_copies: int | None = None) -> Pretension:
     """``first(pre, options, n, max_states, sub, max_order)`` (the construction on main,
     ``cgtalg.quotients.construct._extend``) under a budget ``sub`` of at most ``first_seconds``
     (and the memory ceiling of ``deadline``); when it gives up (a
@@ -178,10 +193,14 @@ def extend_after(first: Callable[..., Pretension], pre: Pretension, options: Seq
     sub_seconds = first_seconds if remaining is None else min(first_seconds, max(remaining, 0.001))
     sub = Deadline(sub_seconds, None if deadline is None else deadline.max_memory)
     try:
+        if stall_copies is not None:
+            return first(pre, options, n, max_states, sub, max_order, stall_copies=stall_copies)
         return first(pre, options, n, max_states, sub, max_order)
     except ComputationLimitError as exc:
+        if getattr(exc, "stalled", False):
+            raise
         if deadline is not None:
             deadline.check(f"misère quotient: adjoining heap {n}")
         if log is not None:
             log(f"heap {n}: the first strategy gave up ({str(exc)[:100]}); least-order repair")
-    return extend(pre, options, n, max_states, deadline, max_order, log=log)
+    return extend(pre, options, n, max_states, deadline, max_order, log=log, stall_copies=stall_copies)

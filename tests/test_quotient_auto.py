@@ -1,0 +1,146 @@
+"""The construction chooses its method (issue 34): strategy ``"auto"`` repairs, then counts the
+new heap's copies with the ray proof at every level; every counting level is stored and a rerun
+resumes after the last one; the proof of infinitude is a structured part of the result.
+
+Sources: the verification principle and ray pretensions are in ``cgtalg.quotients.construct``
+and ``cgtalg.quotients.rays``; outcomes are checked against brute-force misère play from the
+rules of the octal code (Winning Ways ch. 4 for the codes)."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from functools import lru_cache
+
+import pytest
+
+from cgtalg.errors import ComputationLimitError, InfiniteQuotientError
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients import count as C
+from cgtalg.quotients.state import _heap_options, forget_known, known_state
+from cgtalg.quotients.storage import COUNTING, Checkpointer
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+
+def _brute(code: str):
+    """Misère P-positions of ``code`` by exhaustive play from its digits (no library engine)."""
+    digits = [int(c) for c in code.split(".")[1]]
+
+    def opts(n):
+        out = set()
+        for t, d in enumerate(digits, 1):
+            if t > n:
+                break
+            r = n - t
+            if d & 1 and r == 0:
+                out.add(())
+            if d & 2 and r > 0:
+                out.add((r,))
+            if d & 4:
+                out.update((a, r - a) for a in range(1, r // 2 + 1))
+        return out
+
+    @lru_cache(None)
+    def is_p(pos):
+        moved = False
+        for i, h in enumerate(pos):
+            if i and pos[i - 1] == h:
+                continue
+            for o in opts(h):
+                moved = True
+                if is_p(tuple(sorted(pos[:i] + pos[i + 1:] + o))):
+                    return False
+        return moved          # no move: the player to move wins in misère play
+
+    return lambda heaps: is_p(tuple(sorted(heaps)))
+
+
+def test_auto_proves_an_infinite_quotient_with_a_general_witness():
+    """0.13777: Q_9 has order 18 and Q_10 is infinite. The witness is of the general form
+    (classes mod 2): 1 + 9 + 7·a + 10·b is P iff b >= a, for a, b even, a, b >= 1; the rule,
+    and the prediction of the pretension on other positions, agree with brute force, and the
+    referee accepts the certificate and refuses it with the witness's sense flipped."""
+    from cgtalg.referee import check_document
+
+    forget_known()
+    q = Q.misere_quotient("0.13777", partial=True, progress=False, max_seconds=120)
+    forget_known()
+    assert (q.max_heap, q.order, q.infinite_from) == (9, 18, 10)
+    cert = q.certificate
+    w = cert["witness"]
+    assert w["modulus"] == 2 and w["position"] == [1, 9]
+    brute = _brute("0.13777")
+    for a in (2, 4):
+        for b in (2, 4):
+            rule = (b - a >= w["t"]) if w["sense"] == "ge" else (b - a < w["t"])
+            assert brute([1, 9] + [7] * a + [10] * b) == rule
+    verdicts = check_document(json.loads(json.dumps(cert)))
+    assert all(v.ok for v in verdicts), [v.reasons for v in verdicts]
+    bad = json.loads(json.dumps(cert))
+    bad["witness"]["sense"] = "lt" if w["sense"] == "ge" else "ge"
+    bad["ray"]["witness"][7] = -bad["ray"]["witness"][7]
+    assert not all(v.ok for v in check_document(bad))
+
+
+def test_repair_gives_way_to_counting_when_it_chases_the_new_heap(monkeypatch):
+    """A failing position with STALL_COPIES copies of the new heap ends the repair at once."""
+    from cgtalg.quotients.extend import check_stall
+
+    check_stall([1, 2, 5, 5, 5], 5, 4)
+    with pytest.raises(ComputationLimitError) as info:
+        check_stall([1, 5, 5, 5, 5], 5, 4)
+    assert info.value.stalled and "stalled" in str(info.value)
+
+
+def test_counting_levels_are_stored_and_a_rerun_resumes_after_the_last(tmp_path, monkeypatch):
+    """Counting heap 10 of 0.13777 is stopped after 3 levels; the rerun starts at level 3
+    (levels 0-2 are read back, re-verified), and a tampered record is refused with a warning and
+    counting starts over."""
+    from cgtalg.store import open_store
+
+    rs = TakeAndBreak("0.13777")
+    store = open_store(str(tmp_path / "s.sqlite"))
+    forget_known()
+    Q.misere_quotient(rs, max_heap=9, progress=False, store=store)
+    pre = known_state(rs).pre
+    forget_known()
+    options = [_heap_options(rs, h) for h in range(11)]
+    real = C.extend_counting
+    seen: list[int] = []
+
+    def limited(levels):
+        def run(*args, **kw):
+            kw.update(max_levels=levels, close=False, rays=False)
+            inner = kw.get("on_level")
+
+            def on_level(lev, *rest):
+                seen.append(lev.copies)
+                inner(lev, *rest)
+            kw["on_level"] = on_level
+            return real(*args, **kw)
+        return run
+
+    ck = Checkpointer(rs, store)
+    monkeypatch.setattr(Q, "extend_counting", limited(3))
+    with pytest.raises(ComputationLimitError) as info:
+        Q._count_copies(pre, options, 10, 2_000_000, None, 5000, ck)
+    assert seen == [0, 1, 2] and info.value.resumed is None and "rerun resumes" in str(info.value)
+    assert ck.has_level(10) and not ck.has_level(11)
+    seen.clear()
+    monkeypatch.setattr(Q, "extend_counting", limited(5))
+    with pytest.raises(ComputationLimitError) as info:
+        Q._count_copies(pre, options, 10, 2_000_000, None, 5000, ck)
+    assert seen == [3, 4] and info.value.resumed == 2
+    assert [lev.copies for lev in info.value.levels] == [0, 1, 2, 3, 4]
+    # a tampered level (no element in P) fails its verification: refused, counting restarts
+    meta = dict(store.sequence_meta(ck.key))
+    rec = dict(meta[COUNTING])
+    rec["P"] = "0" * len(rec["P"])
+    meta[COUNTING] = rec
+    store.put_sequence_meta(ck.key, meta, replace=True)
+    seen.clear()
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        with pytest.raises(ComputationLimitError):
+            Q._count_copies(pre, options, 10, 2_000_000, None, 5000, ck)
+    assert seen[0] == 0 and any("rejected" in str(x.message) for x in got)
