@@ -1,0 +1,97 @@
+"""The order witness of an infinite misère quotient certificate (Lemma 7 of
+:mod:`cgtalg.referee.rays`, whose docstring has the proof): the rule the witness states is
+compared with the certificate's table at the finitely many points where no step of ``red`` stays
+in the witness's region, which proves it everywhere, and so that the powers of heap ``v`` are
+pairwise distinguishable. Standard library, numpy and the referee only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cgtalg.referee import rays as _rays
+from cgtalg.referee._verdict import Verdict
+
+if TYPE_CHECKING:
+    from cgtalg.referee.rays import RayCertificate
+
+__all__ = ["witness_form", "check_witness", "rule_text"]
+
+
+def witness_form(w: dict, vd: Verdict) -> tuple[int, int, int, int, int, int] | None:
+    """``(M, a_class, b_class, a_from, b_from, sense)`` of a witness document; the old form (no
+    ``modulus``) is ``(1, 0, 0, 0, 1, +1)``."""
+    if "modulus" not in w:
+        return 1, 0, 0, 0, 1, 1
+    vals = []
+    for key in ("modulus", "a_class", "b_class", "a_from", "b_from"):
+        x = w.get(key)
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            vd.fail(f"certificate.witness.{key}: a non-negative integer, not {x!r}")
+            return None
+        vals.append(x)
+    M, al, be, a0, b0 = vals
+    if M < 1 or not (al < M and be < M):
+        vd.fail(f"certificate.witness: modulus {M} with classes {al}, {be}: need 0 <= class < modulus")
+        return None
+    sense = {"ge": 1, "lt": -1}.get(w.get("sense"))
+    if sense is None:
+        vd.fail(f"certificate.witness.sense: 'ge' or 'lt', not {w.get('sense')!r}")
+        return None
+    return M, al, be, a0, b0, sense
+
+
+def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int], int, int, tuple] | None:
+    w = _rays._get(cert, "witness", "certificate")
+    pos = _rays._get(w, "position", "certificate.witness")
+    t = _rays._int(w, "t", "certificate.witness")
+    if not isinstance(pos, list) or any(h in (c.u, c.v) for h in pos if isinstance(h, int)):
+        vd.fail(f"certificate.witness.position: a list of heaps other than u = {c.u} and v = {c.v}")
+        return None
+    r0 = c.image(pos, "certificate.witness.position")[0]
+    if "element" in w and w["element"] != r0:
+        vd.fail(f"certificate.witness.element: {w['element']!r}, but the position's image in R is {r0}")
+    form = witness_form(w, vd)
+    if form is None:
+        return None
+    M, al, be, a0, b0, sense = form
+    if c.record_witness != (r0, t) + form:
+        vd.fail(f"certificate.ray.witness: {list(c.record_witness)}, but the witness is {[r0, t, *form]}")
+    R = c.rules
+    # Lemma 7: the steps of red keep F (L1-L3); M must divide them to keep the classes, and t must
+    # lie where a v-step (from b − a > K, by q) and a u-step (from b − a < −K', by p) keep the rule
+    if R.q % M or R.p % M or R.s % M:
+        vd.fail(f"certificate.witness.modulus: {M} does not divide the steps q = {R.q}, p = {R.p}, s = {R.s} "
+                "(Lemma 7)")
+        return None
+    if not R.p - R.K2 <= t <= R.K - R.q + 1:
+        vd.fail(f"certificate.witness.t: {t} is not in p − K' .. K − q + 1 = {R.p - R.K2} .. {R.K - R.q + 1} "
+                "(Lemma 7)")
+        return None
+    # the points of the region with no step of red that stays in the region: every other point
+    # of the region shares F, class and rule with one of them, and they are bounded
+    top = max(R.m0 + 1, a0 + R.s, b0 + R.s, a0 + R.p, b0 + R.q) + max(R.K, R.K2) + 1
+    for a in range(a0, top + 1):
+        for b in range(b0, top + 1):
+            if a % M != al or b % M != be:
+                continue
+            if b - a > R.K and b - R.q >= b0:
+                continue
+            if a - b > R.K2 and a - R.p >= a0:
+                continue
+            if min(a, b) > R.m0 and a - R.s >= a0 and b - R.s >= b0:
+                continue
+            rule = (b - a >= t) if sense > 0 else (b - a < t)
+            if bool(c.p_at(a, b)[r0]) != rule:
+                base = " + ".join(map(str, pos)) or "0"
+                vd.fail(f"certificate.witness: {base} + {a}·{c.u} + {b}·{c.v} is "
+                        f"{'in' if c.p_at(a, b)[r0] else 'not in'} P, but the rule b − a "
+                        f"{'>=' if sense > 0 else '<'} {t} says {'it is' if rule else 'not'}")
+                return None
+    return pos, r0, t, form
+
+
+def rule_text(c: RayCertificate, base: str, v: int, t: int, form: tuple) -> str:
+    M, al, be, a0, b0, sense = form
+    cls = "" if M == 1 else f", a ≡ {al} and b ≡ {be} (mod {M})"
+    return (f"{base} + {c.u}·a + {v}·b is a P-position iff b − a {'>=' if sense > 0 else '<'} {t} "
+            f"(a >= {a0}, b >= {b0}{cls}; Lemma 7)")
