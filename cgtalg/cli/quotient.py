@@ -38,7 +38,7 @@ from cgtalg.cli.common import COUNT, TIME, cli_store, emit, json_option, no_stor
 __all__ = ["register", "quotient_text", "phi_text", "split_sum", "DEFAULT_SECONDS"]
 
 #: the time budget of a run without ``--time`` (seconds)
-DEFAULT_SECONDS = 60.0
+DEFAULT_SECONDS = 120.0
 #: a progress line at least this often (seconds) while heaps are added, also when the order stays
 PROGRESS_SECONDS = 5.0
 
