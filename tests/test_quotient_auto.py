@@ -144,3 +144,31 @@ def test_counting_levels_are_stored_and_a_rerun_resumes_after_the_last(tmp_path,
         with pytest.raises(ComputationLimitError):
             Q._count_copies(pre, options, 10, 2_000_000, None, 5000, ck)
     assert seen[0] == 0 and any("rejected" in str(x.message) for x in got)
+
+
+@pytest.mark.slow
+def test_the_default_command_proves_dawsons_kayles_q34_infinite_and_a_stopped_run_resumes(tmp_path):
+    """``cgtalg quotient 0.07`` from a fresh store: a run stopped during counting stores its
+    levels and says a rerun resumes; the rerun starts after the stored level and ends with
+    ``Q_33`` (order 638, |P| = 109: Plambeck & Siegel's table for Q_33 is MisereSolver's, see
+    tests/test_quotient_extend.py) and ``Q_n`` infinite from heap 34, with a certificate the
+    referee accepts."""
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import main
+    from cgtalg.referee import check_document
+
+    store = str(tmp_path / "s.sqlite")
+    run = CliRunner().invoke(main, ["--store", store, "quotient", "0.07", "--time", "40s", "--json"])
+    assert run.exit_code == 0, run.output
+    first = json.loads(run.output)
+    forget_known()
+    ck = Checkpointer(TakeAndBreak("0.07"), __import__("cgtalg.store", fromlist=["open_store"]).open_store(store))
+    if first.get("infinite_from") is None:          # stopped by the budget: a level is stored
+        assert ck.has_level(34) and "resumes" in (first["hint"] or "")
+    run = CliRunner().invoke(main, ["--store", store, "quotient", "0.07", "--time", "20m", "--json"])
+    assert run.exit_code == 0, run.output
+    d = json.loads(run.output)
+    forget_known()
+    assert (d["max_heap"], d["order"], len(d["p_portion"]), d["infinite_from"]) == (33, 638, 109, 34)
+    assert all(v.ok for v in check_document(d["certificate"]))
