@@ -56,6 +56,8 @@ SECONDS = int(os.environ.get("CGTALG_MISERESOLVER_SECONDS", "120"))
 #: the unsettled classes are a bonus (the issue asks for the final ones): a shorter limit keeps
 #: CI's slow step short (the full comparison: CGTALG_MISERESOLVER_UNSETTLED_SECONDS=120)
 UNSETTLED_SECONDS = int(os.environ.get("CGTALG_MISERESOLVER_UNSETTLED_SECONDS", "15"))
+#: unsettled classes compared in the default slow run (a seeded sample)
+UNSETTLED_SAMPLE = 40
 WORKERS = 2
 MIN_COMPARED = 0.8
 
@@ -164,9 +166,14 @@ def test_final_and_infinite_classes_agree_with_miseresolver(build):
 
 
 def test_unsettled_partial_quotients_agree_with_miseresolver(build):
+    """A seeded sample of the unsettled classes (all of them: CGTALG_MISERESOLVER_UNSETTLED=all)."""
+    import random
+
     rows = census_classes(("unsettled",))
     if not rows:
         pytest.skip("the census has no unsettled class")
+    if os.environ.get("CGTALG_MISERESOLVER_UNSETTLED") != "all":
+        rows = random.Random(34).sample(rows, min(UNSETTLED_SAMPLE, len(rows)))
     res = compare(build, rows, UNSETTLED_SECONDS)
     print("\n" + summary("unsettled classes (partial Q_N) vs MisereSolver", res))
     assert not res["disagreements"], disagreement_message(res)
