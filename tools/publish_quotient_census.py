@@ -79,6 +79,7 @@ def main(argv=None) -> int:
     ap.add_argument("--class-time", type=float, help="the class budget of the run (seconds)")
     ap.add_argument("--from", dest="sources", nargs="+", help="the --json outputs of the census runs")
     ap.add_argument("--out", default="docs/data")
+    ap.add_argument("--markdown", help="also write the results' tables (docs/quotient_census.md) to this file")
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -127,7 +128,75 @@ def main(argv=None) -> int:
             members = sorted(x["code"] for x in rows if x["standard_form"] == r["standard_form"])
             print(f"- `{r['standard_form']}`: Q_n infinite from heap {int(r['infinite_from']) - s}, "
                   f"|Q_{int(r['heaps']) - s}| = {r['order']} (codes {', '.join(members)})")
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(rows))
     return 0
+
+
+def _cell(x) -> str:
+    return "" if x is None else str(x).replace("|", "\\|")
+
+
+def markdown(rows: list) -> str:
+    """The results' tables of docs/quotient_census.md: per status, one line per class (standard
+    form; members with their shifts)."""
+    by: dict[str, list] = {}
+    for r in sorted(rows, key=lambda r: (r["standard_form"], int(r["shift"]))):
+        by.setdefault(r["standard_form"], []).append(r)
+    heads = {std: rs[0] for std, rs in by.items()}
+
+    def members(std):
+        return ", ".join(f"{r['code']}" + (f" (+{r['shift']})" if int(r["shift"]) else "") for r in by[std])
+
+    def base(r, key):     # a heap of the standard form
+        return None if r.get(key) in (None, "") else int(r[key]) - int(r["shift"])
+
+    out = []
+    cls = {s: [std for std, r in heads.items() if r["status"] == s] for s in
+           ("tame", "wild-finite", "infinite", "unsettled", "failed")}
+    out.append("| status | classes | codes |\n|---|---:|---:|")
+    for st, stds in cls.items():
+        out.append(f"| {st} | {len(stds)} | {sum(len(by[x]) for x in stds)} |")
+    out.append(f"| all | {len(heads)} | {len(rows)} |\n")
+    out.append(f"### Infinite quotients ({len(cls['infinite'])} classes)\n")
+    out.append("`Q_n` is infinite for every `n >= v` (proved: a ray pretension verified on every position of its "
+               "heaps, with an order witness); `Q_(v-1)` is the last finite quotient. Heaps of the standard form.\n")
+    out.append("| standard form | codes (shift) | v | \\|Q_(v-1)\\| | \\|P\\| | growth |\n|---|---|---:|---:|---:|---|")
+    for std in cls["infinite"]:
+        r = heads[std]
+        g = " ".join(f"{h - int(r['shift'])}:{o}" for h, o in (r.get("growth") or []) if h >= int(r["shift"]))
+        out.append(f"| {std} | {members(std)} | {base(r, 'infinite_from')} | {r['order']} | {r['p_count']} | {g} |")
+    out.append(f"\n### Wild-finite quotients ({len(cls['wild-finite'])} classes)\n")
+    out.append("Φ (its preperiod `n0` and period `p`), `N` and the generator heaps are those of the first code "
+               "listed, in its own heaps.\n")
+    out.append("| standard form | codes (shift) | \\|Q\\| | \\|P\\| | Φ: n0, p | N | generator heaps | presentation |"
+               "\n|---|---|---:|---:|---:|---:|---|---|")
+    for std in cls["wild-finite"]:
+        r = heads[std]
+        gens = " ".join(str(h) for h in (r.get("generator_heaps") or []))
+        out.append(f"| {std} | {members(std)} | {r['order']} | {r['p_count']} | {r['preperiod']}, {r['period']} "
+                   f"| {r['heaps']} | {gens} | {_cell(r.get('presentation'))} |")
+    out.append(f"\n### Tame quotients ({len(cls['tame'])} classes)\n")
+    out.append("| T_n | \\|Q\\| | standard forms |\n|---|---:|---|")
+    tames: dict = {}
+    for std in cls["tame"]:
+        tames.setdefault((heads[std]["tame"], heads[std]["order"]), []).append(std)
+    for (n, order), stds in sorted(tames.items()):
+        out.append(f"| T_{n} | {order} | {', '.join(stds)} |")
+    out.append(f"\n### Unsettled classes ({len(cls['unsettled'])})\n")
+    out.append("`N`: the largest heap of the verified partial quotient `Q_N`; `|Q_H| >= L`: what counting the next "
+               "heap proved (when it ran); heaps of the standard form.\n")
+    out.append("![The order of Q_n against n for the unsettled classes, and for the infinite ones up to "
+               "Q_(v-1)](data/quotient_census_growth.png)\n")
+    out.append("| standard form | codes (shift) | N | \\|Q_N\\| | \\|P_N\\| | next | stopped |\n"
+               "|---|---|---:|---:|---:|---|---|")
+    for std in cls["unsettled"]:
+        r = heads[std]
+        nb = (f"\\|Q_{base(r, 'bound_heap')}\\| >= {r['lower_bound']}" if r.get("lower_bound") not in (None, "")
+              else "")
+        out.append(f"| {std} | {members(std)} | {base(r, 'heaps')} | {r['order']} | {r['p_count']} | {nb} | "
+                   f"{_cell(r.get('stopped'))} |")
+    return "\n".join(out) + "\n"
 
 
 if __name__ == "__main__":
