@@ -63,7 +63,7 @@ def _console_commands(path):
 
 
 #: documented commands that take more than ~10 s: run with the long checks (pytest -m slow)
-SLOW_COMMANDS = ("census quotient", "misere kayles -n 31", "grundy 0.6 -n 1e6")
+SLOW_COMMANDS = ("census quotient", "misere kayles -n 31", "grundy 0.6 -n 1e6", "about a minute")
 CONSOLE = [pytest.param(p, c, id=f"{p.name}:{c}",
                         marks=[pytest.mark.slow] if any(k in c for k in SLOW_COMMANDS) else [])
            for p in MARKDOWN for c in _console_commands(p)]
