@@ -2,10 +2,10 @@
 
 ``docs/data/quotient_census.json.gz`` holds every row with its certificate (final: the quotient
 and the periodicity of Φ; infinite: the ray pretension and its order witness); the CSV beside it
-states the same claims. Here: the two agree row by row; every infinite row and a seeded sample of
-the final rows are accepted by ``cgtalg.referee`` (which shares no code with the construction);
-rows edited to false claims are refused. The whole table: ``cgtalg check
-docs/data/quotient_census.json.gz`` (docs/quotient_census.md)."""
+states the same claims. Here: the two agree row by row; every row is accepted by
+``cgtalg.referee`` (which shares no code with the construction; about 20 s, as ``cgtalg check
+docs/data/quotient_census.json.gz``, docs/quotient_census.md); rows edited to false claims are
+refused."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import copy
 import csv
 import gzip
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,6 @@ from cgtalg.referee.census import check_row
 pytestmark = pytest.mark.slow
 
 DATA = Path(__file__).resolve().parents[1] / "docs" / "data"
-SAMPLE = 60
 
 
 def _rows():
@@ -49,12 +47,10 @@ def test_the_csv_states_what_the_certificates_carry():
             assert r.get("certificate"), r["code"]
 
 
-def test_infinite_rows_and_a_sample_of_final_rows_pass_the_referee():
+def test_every_row_passes_the_referee():
     rows, _ = _rows()
-    infinite = [r for r in rows if r["status"] == "infinite"]
-    final = [r for r in rows if r["status"] in ("tame", "wild-finite")]
-    sample = infinite + random.Random(34).sample(final, min(SAMPLE, len(final)))
-    bad = [(r["code"], v.reasons) for r in sample for v in [check_row(r)] if not v.ok]
+    assert any(r["status"] == "infinite" for r in rows)
+    bad = [(r["code"], v.reasons) for r in rows for v in [check_row(r)] if not v.ok]
     assert not bad, bad[:5]
 
 
