@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from cgtalg.cli.main import cli
 
 #: fields about provenance and timing, not the answer
-PROVENANCE = {"from_store", "store", "seconds", "method", "note", "values_checked", "progress",
+PROVENANCE = {"from_store", "store", "seconds", "run_seconds", "method", "note", "values_checked", "progress",
               "resumed_from", "hint", "computed", "skipped", "batches", "elapsed", "source"}
 
 QUESTIONS = [

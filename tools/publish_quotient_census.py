@@ -14,7 +14,7 @@ at the class budget given) and writes
 
 and prints the counts and the lists of infinite and unsettled classes in Markdown.
 
-    PYTHONPATH=. python tools/publish_quotient_census.py --store STORE --class-time 60 --out docs/data
+    PYTHONPATH=. python tools/publish_quotient_census.py --store STORE --time class=60s --out docs/data
 
 or, from the ``--json`` outputs of the two census runs (``cgtalg census quotient --digits 3 ...
 --json > q3.json`` and ``--digits 2 --d0 4``), without reading the records again:
@@ -32,6 +32,7 @@ import json
 from pathlib import Path
 
 from cgtalg.census.quotients import quotient_census
+from cgtalg.cli.common import TimePart, add_time_arguments, resolve_time_arguments
 
 
 def _as_csv(r: dict) -> dict:
@@ -76,18 +77,19 @@ def _plot(rows: list, path: Path) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--store", required=True)
-    ap.add_argument("--class-time", type=float, help="the class budget of the run (seconds)")
+    add_time_arguments(ap, TimePart("class", "class_time", None,
+                                    "the class budget of the census run whose records are read"))
     ap.add_argument("--from", dest="sources", nargs="+", help="the --json outputs of the census runs")
     ap.add_argument("--out", default="docs/data")
     ap.add_argument("--markdown", help="also write the results' tables (docs/quotient_census.md) to this file")
-    args = ap.parse_args(argv)
+    args = resolve_time_arguments(ap, ap.parse_args(argv))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.sources:
         docs = [json.loads(Path(f).read_text()) for f in args.sources]
     else:
         if args.class_time is None:
-            ap.error("--class-time is needed without --from")
+            ap.error("--time class=T (the census run's class budget) is needed without --from")
         docs = [quotient_census(d, d0, scheduler="serial", store=args.store, class_seconds=args.class_time,
                                 progress=False).to_json() for d, d0 in ((3, 0), (2, 4))]
     from cgtalg.census.quotient_table import QUOTIENT_CSV_COLUMNS
