@@ -289,13 +289,13 @@ COUNTING_ORDER = 4
 
 
 def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: Deadline | None,
-                  max_order: int, ck: "Checkpointer | None" = None) -> Pretension:
+                  max_order: int, ck: "Checkpointer | None" = None, resume: bool = True) -> Pretension:
     """:func:`cgtalg.quotients.count.extend_counting`, resumed after the level stored for heap
     ``n`` (re-verified first) and storing every level it proves; when it stops, the error says
     what its last level proved (a lower bound on ``|Q_n|``, distinguishable powers of heap ``n``)
     and carries ``levels`` and ``resumed`` (the level it started after, or None)."""
     start, spent = None, 0.0
-    if ck is not None and ck.active:
+    if ck is not None and ck.active and resume:
         got = ck.load_level(n, deadline)
         if got is not None:
             start, spent = got
@@ -321,11 +321,11 @@ def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: D
 
 
 def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline,
-                 max_order: int, ck: "Checkpointer | None") -> Pretension:
+                 max_order: int, ck: "Checkpointer | None", resume: bool = True) -> Pretension:
     """Strategy ``"auto"``: repair the whole candidate (:func:`extend_after`) for a share of the
     budget, or until a failing position holds :data:`STALL_COPIES` copies of heap ``n``, then count the new heap's copies with the ray proof at every level
     (:func:`_count_copies`); straight to counting when a level of heap ``n`` is stored."""
-    if not (ck is not None and ck.has_level(n)):
+    if not (resume and ck is not None and ck.has_level(n)):
         remaining = deadline.remaining()
         share = REPAIR_SECONDS if remaining is None else max(min(REPAIR_SECONDS, REPAIR_SHARE * remaining), 0.001)
         sub = Deadline(share, deadline.max_memory)
@@ -334,7 +334,7 @@ def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: De
                                 stall_copies=STALL_COPIES)
         except ComputationLimitError:
             deadline.check(f"misère quotient: adjoining heap {n}")
-    return _count_copies(pre, options, n, max_states, deadline, max_order, ck)
+    return _count_copies(pre, options, n, max_states, deadline, max_order, ck, resume)
 
 
 def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer, max_heap: int | None,
@@ -530,11 +530,11 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                     # a conservative extension of a reduced quotient is reduced, in canonical
                     # order (heap n's image already has a least word on smaller heaps)
                     if nxt_pre is None and strategy == "auto":
-                        nxt_pre = _reduce(_auto_extend(pre, options, n, max_states, deadline, max_order, ck),
-                                          options, deadline)
+                        nxt_pre = _reduce(_auto_extend(pre, options, n, max_states, deadline, max_order, ck,
+                                                       resume), options, deadline)
                     elif nxt_pre is None and strategy == "counting":
-                        nxt_pre = _reduce(_count_copies(pre, options, n, max_states, deadline, max_order, ck),
-                                          options, deadline)
+                        nxt_pre = _reduce(_count_copies(pre, options, n, max_states, deadline, max_order, ck,
+                                                        resume), options, deadline)
                     elif nxt_pre is None:
                         # main's repair first (within FIRST_SECONDS), then least-order repair
                         nxt_pre = _reduce(extend_after(_extend, pre, options, n, max_states, deadline,
