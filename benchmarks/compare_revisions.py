@@ -108,6 +108,10 @@ WORKLOADS = [
     Workload("quotient", "cg.misere_quotient(cg.TakeAndBreak('0.77'))",
              prelude="import cgtalg as cg\nmq, TB = cg.misere_quotient, cg.TakeAndBreak",
              body="q = mq(TB('0.77'))\nprint(q)"),
+    Workload("dawson-counting", "Dawson's Kayles to its proof: misere_quotient('0.07', strategy='counting')",
+             prelude="import cgtalg as cg\nmq, TB = cg.misere_quotient, cg.TakeAndBreak",
+             body="q = mq(TB('0.07'), strategy='counting', max_order=20000, partial=True, progress=False)\n"
+                  "print(q.max_heap, q.order, q.infinite_from)"),
     Workload("grundy-seq", "Grundy values of 0.77 to 10^7 (TakeAndBreak.grundy_sequence)",
              prelude="import cgtalg as cg\nTB = cg.TakeAndBreak",
              body="s = TB('0.77').grundy_sequence(10**7)\nprint(len(s), int(s.max()), int(s[-1]))"),
