@@ -52,7 +52,8 @@ from cgtalg.core.lazynp import np
 from cgtalg.budget import Deadline, check_fits
 from cgtalg.errors import ArgumentError, ComputationLimitError, RulesetFactError, StoreCorruptError, StoreError
 from cgtalg.quotients import kernel as quotient_kernel
-from cgtalg.quotients.pretension import FiniteMonoid, Pretension, _reduce, table_bytes, verify_pretension
+from cgtalg.quotients.pretension import (FiniteMonoid, Pretension, _reduce, table_bytes, table_from_generators,
+                                         verify_pretension)
 from cgtalg.quotients.state import (
     QuotientState,
     _game_name,
@@ -107,7 +108,9 @@ def _encode(state: Any, name: str) -> dict:
 
 
 def _table_text(t: np.ndarray) -> tuple[str, str]:
-    order = int(t.shape[0])
+    """``(dtype, base64 of zlib)`` of an array of elements of a monoid of order ``t.shape[-1]``
+    (a table, or generator columns): the least unsigned type that holds them."""
+    order = int(t.shape[-1]) if t.ndim else 0
     dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
     raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
     return dtype, base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
@@ -129,36 +132,15 @@ def _table_of(rec: dict, order: int, what: str) -> np.ndarray:
     return table.reshape(order, order)
 
 
-def _columns_text(cols: np.ndarray) -> tuple[str, str]:
-    order = int(cols.shape[1]) if cols.ndim == 2 else 0
-    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
-    raw = np.ascontiguousarray(cols.astype("<" + dtype)).tobytes()
-    return dtype, base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
-
-
 def table_from_columns(gens: list[int], cols: np.ndarray, order: int) -> np.ndarray | str:
     """The multiplication table of the monoid of order ``order`` (identity 0) whose generators
-    ``gens`` act by the columns ``cols[i] = x ↦ x·gens[i]``, rebuilt by a breadth-first walk from
-    the identity (``x·(y·g) = (x·y)·g``); a text when the columns do not reach every element.
-    Whether it is a commutative monoid is for :func:`check_monoid` to say."""
-    table = np.full((order, order), -1, dtype=np.int32)
-    table[:, 0] = np.arange(order, dtype=np.int32)
-    seen = np.zeros(order, dtype=bool)
-    seen[0] = True
-    frontier = [0]
-    while frontier:
-        nxt = []
-        for y in frontier:
-            for i in range(len(gens)):
-                z = int(cols[i][y])
-                if not seen[z]:
-                    seen[z] = True
-                    table[:, z] = cols[i][table[:, y]]
-                    nxt.append(z)
-        frontier = nxt
-    if not seen.all():
-        return f"{int((~seen).sum())} elements are not products of the heaps' images"
-    return table
+    ``gens`` act by the columns ``cols[i] = x ↦ x·gens[i]``
+    (:func:`cgtalg.quotients.pretension.table_from_generators`); a text when the columns do not
+    reach every element. Whether it is a commutative monoid is for :func:`check_monoid` to say."""
+    try:
+        return table_from_generators([np.asarray(c, dtype=np.int32) for c in cols], order)
+    except AssertionError as exc:
+        return str(exc)
 
 
 def encode_level(heap: int, copies: int, cand: Pretension, params: dict, levels: list, seconds: float) -> dict:
@@ -170,7 +152,7 @@ def encode_level(heap: int, copies: int, cand: Pretension, params: dict, levels:
     gens = sorted(set(int(x) for x in cand.phi) - {0})
     t = cand.monoid.table
     cols = np.stack([t[:, g] for g in gens]) if gens else np.zeros((0, t.shape[0]), dtype=np.int32)
-    dtype, text = _columns_text(cols)
+    dtype, text = _table_text(cols)
     return {"format": FORMAT, "heap": int(heap), "copies": int(copies), "order": int(cand.monoid.size),
             "gens": gens, "dtype": dtype, "columns": text, "P": "".join("1" if b else "0" for b in cand.P),
             "phi": [int(x) for x in cand.phi],
