@@ -323,8 +323,9 @@ def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: D
 def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: Deadline,
                  max_order: int, ck: "Checkpointer | None", resume: bool = True) -> Pretension:
     """Strategy ``"auto"``: repair the whole candidate (:func:`extend_after`) for a share of the
-    budget, or until a failing position holds :data:`STALL_COPIES` copies of heap ``n``, then count the new heap's copies with the ray proof at every level
-    (:func:`_count_copies`); straight to counting when a level of heap ``n`` is stored."""
+    budget, or until a failing position holds :data:`STALL_COPIES` copies of heap ``n``, then
+    count the new heap's copies with the ray proof at every level (:func:`_count_copies`);
+    straight to counting when a level of heap ``n`` is stored."""
     if not (resume and ck is not None and ck.has_level(n)):
         remaining = deadline.remaining()
         share = REPAIR_SECONDS if remaining is None else max(min(REPAIR_SECONDS, REPAIR_SHARE * remaining), 0.001)
