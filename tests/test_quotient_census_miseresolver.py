@@ -57,7 +57,7 @@ SECONDS = int(os.environ.get("CGTALG_MISERESOLVER_SECONDS", "120"))
 #: CI's slow step short (the full comparison: CGTALG_MISERESOLVER_UNSETTLED_SECONDS=120)
 UNSETTLED_SECONDS = int(os.environ.get("CGTALG_MISERESOLVER_UNSETTLED_SECONDS", "15"))
 #: unsettled classes compared in the default slow run (a seeded sample)
-UNSETTLED_SAMPLE = 40
+UNSETTLED_SAMPLE = 16
 WORKERS = 2
 MIN_COMPARED = 0.8
 
