@@ -277,7 +277,7 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
     count = sum(m.count for m in moves)
     from cgtalg.quotients.play import infinite_verdict
 
-    infinite = infinite_verdict(g, store) if known is None or store is not None else None
+    infinite = infinite_verdict(g, store)
     result = {
         "game": g.name, "heaps": hs, "play": "misere", "outcome": outcome,
         "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],

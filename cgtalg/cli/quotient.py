@@ -67,9 +67,9 @@ def _hint(q: Any, seconds: Any, stored: bool) -> str | None:
                 "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
     if note is None:
         return None
-    resume = ("; a rerun resumes from the store" + (" (after the last counting level)" if "level is stored" in note
-                                                     else "") if stored
-              else "; without --no-store a rerun would resume from the store")
+    counted = getattr(q, "next_bound", None) is not None   # a counting level was proved (and stored)
+    resume = (("; a rerun resumes from the store" + (" (after the last counting level)" if counted else ""))
+              if stored else "; without --no-store a rerun would resume from the store")
     if "time budget" in note:
         if seconds is None:
             return f"the default budget of {DEFAULT_SECONDS:.0f} s ended: extend it with --time 10m (or longer)" + resume
