@@ -375,6 +375,7 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
     from cgtalg.census.recheck import _short
     from cgtalg.quotients.infinite import KIND, infinite_certificate
     from cgtalg.quotients.rays import decode_ray
+    from cgtalg.quotients.rays_counted import infinite_from
     from cgtalg.quotients.storage import Checkpointer
 
     v = int(rec["infinite_from"])
@@ -383,8 +384,9 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
     if got is None:
         return "the store holds no proof that a quotient of this game is infinite"
     ray, witness, top = got
-    if int(ray.v) != v:
-        return f"the record says Q_n is infinite from heap {v}, the proof in the store from heap {ray.v}"
+    if infinite_from(ray) != v:
+        return (f"the record says Q_n is infinite from heap {v}, the proof in the store from heap "
+                f"{infinite_from(ray)}")
     cert = rec.get("certificate")
     if not isinstance(cert, dict) or cert.get("kind") != KIND:
         return "the record carries no certificate that its quotient is infinite"
@@ -401,6 +403,9 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
         return f"the certificate's ray pretension cannot be read ({_short(str(exc), 160)})"
     same = (mine.u == ray.u and mine.v == ray.v and mine_top == top and list(mine.row) == list(ray.row)
             and mine.rules == ray.rules and np.array_equal(mine.cols, ray.cols) and np.array_equal(mine.F, ray.F)
+            and (mine.counted is None) == (ray.counted is None)
+            and (mine.counted is None or (mine.counted[:2] == ray.counted[:2]
+                                          and np.array_equal(mine.counted[2], ray.counted[2])))
             and mine_ray.get("witness") == want["ray"].get("witness"))
     if not same:
         return "the certificate's ray pretension is not the proof stored (and re-verified) beside the quotient"

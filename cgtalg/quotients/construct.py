@@ -98,6 +98,7 @@ from cgtalg.quotients.pretension import (
 from cgtalg.quotients.count import ADJOIN_AFTER, adjoin_after, extend_counting, infinite_error
 from cgtalg.quotients.extend import check_stall, extend_after
 from cgtalg.quotients.infinite import mark_infinite
+from cgtalg.quotients.rays_counted import infinite_from
 from cgtalg.quotients.result import MisereQuotient
 from cgtalg.quotients.state import (
     CHECKPOINT_SECONDS,
@@ -520,7 +521,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             try:
                 deadline.check(f"{name}: the misère quotient (at heap {n}, partial quotient "
                                f"order {pre.monoid.size}; or pass a max_heap)")
-                if rays is not None and n >= rays[0].v:
+                if rays is not None and n >= infinite_from(rays[0]):
                     raise infinite_error(*rays, stored=True)
                 opts = _heap_options(ruleset, n)
                 if not opts:

@@ -75,6 +75,11 @@ from cgtalg.quotients.pretension import (
 )
 from cgtalg.quotients.extend import _factor
 from cgtalg.quotients.rays import adjoin_ray_heap, full_witness, prove_infinite, witness_text
+from cgtalg.quotients.rays_counted import counted_from_candidate, stalled_pair
+
+#: a stalled level tries the two heaps it keeps freeing as free heaps of a ray pretension (heap n
+#: counted) every this many repairs (:mod:`cgtalg.quotients.rays_counted`)
+PAIR_EVERY = 4
 
 #: the first level at which a ray pretension is tried (:func:`prove_infinite`)
 RAY_FROM_LEVEL = 2
@@ -145,16 +150,26 @@ def infinite_error(rp, witness: Sequence[int], top: int, levels=(), stored: bool
                    ) -> InfiniteQuotientError:
     """The :class:`~cgtalg.errors.InfiniteQuotientError` of a verified ray pretension ``rp``
     (heaps ``<= top``) with its order witness (:func:`cgtalg.quotients.rays.order_witness`)."""
-    n = rp.v
     witness = full_witness(witness)
     base = " + ".join(map(str, rp.words[witness[0]])) or "0"
-    more = f"; the same monoid is Q_{top}" if top > n else ""
-    exc = InfiniteQuotientError(
-        f"misère quotient: Q_{n} is infinite (proved{', a stored proof re-verified' if stored else ''}: a ray "
-        f"pretension that counts heaps {rp.u} and {n} and puts the other heaps in a monoid of order "
-        f"{rp.order_r} predicts every position of heaps <= {top} and verifies; "
-        f"{witness_text(rp.u, n, base, witness)}, so the powers of heap {n} are pairwise distinguishable{more}); "
-        f"Q_{n - 1} is the last finite partial quotient")
+    done = ', a stored proof re-verified' if stored else ''
+    if rp.counted is not None:
+        n, cap = int(rp.counted[0]), int(rp.counted[1])
+        exc = InfiniteQuotientError(
+            f"misère quotient: Q_{n} is infinite (proved{done}: a ray pretension that counts heaps {rp.u} and "
+            f"{rp.v} and puts the other heaps, with up to {cap - 1} cop{'y' if cap == 2 else 'ies'} of heap {n}, "
+            f"in a monoid of order {rp.order_r} predicts every such position of heaps <= {n} and verifies; "
+            f"{witness_text(rp.u, rp.v, base, witness)}, so the powers of heap {rp.v} are pairwise "
+            f"distinguishable in Q_{n}); Q_{n - 1} is the last finite partial quotient")
+    else:
+        n = rp.v
+        more = f"; the same monoid is Q_{top}" if top > n else ""
+        exc = InfiniteQuotientError(
+            f"misère quotient: Q_{n} is infinite (proved{done}: a ray "
+            f"pretension that counts heaps {rp.u} and {n} and puts the other heaps in a monoid of order "
+            f"{rp.order_r} predicts every position of heaps <= {top} and verifies; "
+            f"{witness_text(rp.u, n, base, witness)}, so the powers of heap {n} are pairwise distinguishable{more}); "
+            f"Q_{n - 1} is the last finite partial quotient")
     exc.levels = list(levels)  # type: ignore[attr-defined]
     exc.ray, exc.witness, exc.heap, exc.top = rp, witness, n, top  # type: ignore[attr-defined]
     exc.stored = stored  # type: ignore[attr-defined]
@@ -167,6 +182,8 @@ def adjoin_after(exc: InfiniteQuotientError, options_of: Callable[[int], Any], l
     (:func:`cgtalg.quotients.rays.adjoin_ray_heap`, up to ``last`` and at most
     :data:`ADJOIN_AFTER` of them; ``options_of(h)``: the options of heap ``h``)."""
     rp, top = exc.ray, exc.top  # type: ignore[attr-defined]
+    if rp.counted is not None:          # the counted heap is the top heap: nothing comes after it
+        return exc
     options = [options_of(h) for h in range(top + 1)]
     for h in range(top + 1, min(top + ADJOIN_AFTER, last) + 1):
         options.append(options_of(h))
@@ -234,6 +251,11 @@ def _level_bounds(raw: Pretension, n: int, copies: int) -> tuple[int, int]:
         prev = _nerode_cols(labels, cols)
         layered = max(layered, int(np.unique(prev).size))
     return layered, powers
+
+
+def _stalled_level(n: int, copies: int, rounds: int, t0: float) -> "CountLevel":
+    """The level of a proof found inside a stalled level (nothing more is proved about it)."""
+    return CountLevel(n, copies, 0, 0, 0, copies, rounds, time.monotonic() - t0)
 
 
 def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int, tuple[int, int]],
@@ -308,6 +330,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             cand = _reduce(raw, options, deadline)
             bound = (n,) * (B + 1)
             rounds = 0
+            freed: list[tuple[int, ...]] = []
             while True:
                 if deadline is not None:
                     deadline.check(what)
@@ -346,12 +369,21 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                                f"repairing {' + '.join(map(str, w))} within order {max_order} "
                                f"(level {B})")
                 _o, _k, heaps, ps, raw = best
-                cand = _reduce(raw, options, deadline)
                 for h, pp in zip(heaps, ps):
                     params[h] = pp
                 if log is not None:
                     log(f"heap {n}, {B} copies, round {rounds}: failing {' + '.join(map(str, w))}; "
                         f"freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {_o}")
+                freed.append(tuple(heaps))
+                pair = stalled_pair(freed, n) if rays and B >= 1 and not rounds % PAIR_EVERY else None
+                if pair is not None and pair[1] in heaps:
+                    # the older heaps u < v keep being freed: try them free, heap n counted
+                    u_, v_ = pair
+                    proof = counted_from_candidate(raw, options, u_, v_, B, (params[u_][0], params[v_][0]),
+                                                   max_states, deadline)
+                    if proof is not None:
+                        raise infinite_error(proof[0], proof[1], n, levels + [_stalled_level(n, B, rounds, t0)])
+                cand = _reduce(raw, options, deadline)
             lower, powers = _level_bounds(raw, n, B)
             lev = CountLevel(n, B, int(cand.monoid.size), int(np.asarray(cand.P).sum()), lower, powers,
                              rounds, time.monotonic() - t0)

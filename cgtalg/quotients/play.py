@@ -50,6 +50,7 @@ from cgtalg.quotients.state import (
     remember_state,
 )
 from cgtalg.quotients.storage import Checkpointer, quotient_key
+from cgtalg.quotients.rays_counted import covers, infinite_from
 
 __all__ = ["quotient_for", "quotient_outcome", "quotient_winning_moves", "rays_for", "DIRECT_SPLITS",
            "LARGE_HEAP", "QUOTIENT_SECONDS", "QUOTIENT_MEMORY"]
@@ -191,7 +192,7 @@ def rays_for(ruleset: Any, heaps: Sequence[int], store: Any) -> Any:
             return None
         _RAYS[key] = got or None
     got = _RAYS[key]
-    if got is None or max(int(h) for h in heaps) > got[2]:
+    if got is None or max(int(h) for h in heaps) > got[2] or not covers(got[0], heaps):
         return None
     return got[0]
 
@@ -206,7 +207,7 @@ def infinite_verdict(ruleset: Any, store: Any) -> dict | None:
     ray = rays_for(ruleset, [1], store)
     if ray is None:
         return None
-    return {"infinite_from": int(ray.v), "heaps_covered": len(ray.row) - 1, "u": int(ray.u),
+    return {"infinite_from": infinite_from(ray), "heaps_covered": len(ray.row) - 1, "u": int(ray.u),
             "order_r": int(ray.order_r)}
 
 

@@ -52,6 +52,10 @@ position, whose outcome is fixed).
 Dawson's Kayles (``0.07``, ``u = 30``, ``v = 34``) is the case this was built for:
 docs/quotient_frontier.md has the result and the command (``tools/quotient_rays.py``).
 
+A second shape (:mod:`cgtalg.quotients.rays_counted`): ``u < v`` older heaps run free and the
+new heap sits in ``R`` with a capped count of its copies (``RayPretension.counted``); the
+verification then skips the N-condition at the dead elements (count = cap).
+
 Stored form (:func:`encode_ray`, :func:`decode_ray`): nothing read back is trusted. Decoding
 refuses generator columns that do not commute as maps on ``R`` (:func:`commute_problem`: then
 the heaps would not generate a commutative monoid and an image would depend on the order of the
@@ -150,6 +154,10 @@ class RayPretension:
     words: list[tuple[int, ...]]
     F: np.ndarray
     rules: RayRules
+    #: ``(n, cap, count)`` for a pretension that counts the copies of its top heap ``n`` up to
+    #: ``cap`` (:mod:`cgtalg.quotients.rays_counted`): ``count[r]`` is the copies of ``n`` of the
+    #: element ``r`` (``cap``: ``cap`` or more, *dead*: never in ``P``, no condition checked)
+    counted: tuple | None = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -217,7 +225,7 @@ class RayPretension:
             col = self.cols[self.row[x]][col]
         cols = np.ascontiguousarray(np.vstack([self.cols, col[None].astype(np.int32)]))
         return RayPretension(self.u, self.v, cols, list(self.row) + [cols.shape[0] - 1], self.words, self.F,
-                             self.rules)
+                             self.rules, self.counted)
 
 
 @dataclass(frozen=True)
@@ -446,6 +454,14 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
         raise ArgumentError(why)
     if pre.p_at(0, 0)[0]:
         return RayFailure("P", (), (0, 0))
+    dead = np.zeros(nR, dtype=bool)
+    if pre.counted is not None:
+        from cgtalg.quotients.rays_counted import counted_problem
+
+        why = counted_problem(pre)
+        if why is not None:
+            raise ArgumentError(why)
+        dead = np.asarray(pre.counted[2]) == pre.counted[1]
     points = pre.rules.check_points()
     heaps = [h for h in range(len(pre.row)) if options[h]]
     # P-condition: x·Φ(h) ∈ P ⇒ x·s ∉ P for every option image s of h
@@ -476,7 +492,7 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
     for a, b in points:
         if deadline is not None:
             deadline.check("checking a ray pretension")
-        good = pre.p_at(a, b)[xs].copy()
+        good = pre.p_at(a, b)[xs] | dead[xs]     # a dead element is no position checked
         if flat.size:
             gt = np.zeros(flat.size, dtype=bool)
             for e in np.unique(te):
@@ -692,7 +708,9 @@ def encode_ray(pre: RayPretension, witness: Sequence[int], top: int) -> dict:
             "rules": pre.rules.to_dict(), "row": [int(i) for i in pre.row],
             "cols": _pack(pre.cols.astype("<i4")), "F_shape": list(pre.F.shape),
             "F": _pack(np.packbits(pre.F.reshape(-1).astype(np.uint8))),
-            "witness": [int(x) for x in full_witness(witness)]}
+            "witness": [int(x) for x in full_witness(witness)]} | (
+        {} if pre.counted is None else {"counted": {"heap": int(pre.counted[0]), "cap": int(pre.counted[1]),
+                                                    "count": [int(c) for c in pre.counted[2]]}})
 
 
 def commute_problem(cols: np.ndarray) -> str | None:
@@ -761,4 +779,18 @@ def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, ...], int]:
         raise ValueError("the heaps do not generate R")
     if not 0 <= witness[0] < nR:
         raise ValueError("the witness names an element outside R")
-    return RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules), witness, top
+    counted = None
+    if "counted" in rec:
+        try:
+            cn = rec["counted"]
+            counted = (int(cn["heap"]), int(cn["cap"]), np.asarray([int(c) for c in cn["count"]], dtype=np.int64))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"a malformed counted heap ({type(exc).__name__}: {exc})") from None
+    pre = RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules, counted)
+    if counted is not None:
+        from cgtalg.quotients.rays_counted import counted_problem
+
+        why = counted_problem(pre)
+        if why is not None:
+            raise ValueError(why)
+    return pre, witness, top

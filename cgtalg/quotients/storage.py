@@ -453,7 +453,7 @@ def ray_certificate(ruleset: Any, store: Any, max_states: int = 50_000_000) -> d
     ray, witness, top = got
     last = None
     st = ck.load()
-    if st is not None and not st.final and st.top == ray.v - 1:
+    if st is not None and not st.final and st.top == ray.v - 1 and ray.counted is None:
         q = st.quotient(ck.name, st.top)
         last = {"heap": st.top, "order": q.order, "p_count": len(q.p_portion)}
     return infinite_certificate(ck.name, ray, witness, top, last)

@@ -123,6 +123,12 @@ generators until it is stable (Moore's algorithm), which gives ``|Q_{v−1}|`` a
 by the heaps ``<= v``, then ``Φ(A_m) = Φ(A_v)``: the same elements and the same tests, so
 ``Q_m = Q_v``.
 
+**A counted heap** (``ray.counted``: the top heap ``n`` sits in ``R`` with a count of its copies,
+capped): :mod:`cgtalg.referee.ray_counted` checks the count (Lemma C1) and the hypotheses under
+which Theorem 3 holds inside the positions with fewer than ``cap`` copies of ``n`` (Theorem C2);
+the N-condition is then required at the elements that are not dead only, the witness's element
+must not be dead, ``infinite_from`` is ``n`` and no ``last_finite`` is derived (Lemma C3).
+
 Then **every quoted claim** is compared with what was derived: ``infinite_from`` (``= v``),
 ``heaps_covered`` (``= top``), ``same_quotient_through``, ``last_finite``, the witness
 (position, element, threshold, and the record's copy), the game; and in a ``cgtalg quotient
@@ -146,6 +152,7 @@ import numpy as np
 
 from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import HeapRules, heap_rules
+from cgtalg.referee.ray_counted import check_counted, dead_mask, read_counted
 
 __all__ = ["recognise", "check", "read", "RayCertificate", "KIND", "MAX_STATES", "structure", "conditions",
            "check_points", "offsets_read", "n_search", "last_finite"]
@@ -262,6 +269,8 @@ class RayCertificate:
     rules: Rules
     F: np.ndarray
     record_witness: tuple[int, ...]
+    #: ``(n, cap, count)``: the top heap counted in R (:mod:`cgtalg.referee.ray_counted`)
+    counted: tuple | None = None
     _words: list | None = field(default=None, repr=False)
 
     @property
@@ -362,7 +371,8 @@ def read(doc: dict) -> RayCertificate:
         raise Malformed(f"{where}.witness: [element, t] or [element, t, M, a_class, b_class, a_from, b_from, sense]")
     if len(wit) == 2:
         wit = list(wit) + [1, 0, 0, 0, 1, 1]
-    return RayCertificate(str(game), moves, u, v, top, cols, list(row), rules, F, tuple(wit))
+    counted = read_counted(ray, nR, top, where)
+    return RayCertificate(str(game), moves, u, v, top, cols, list(row), rules, F, tuple(wit), counted)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,6 +421,8 @@ def structure(c: RayCertificate, vd: Verdict) -> list[list[tuple[int, ...]]] | N
             vd.fail(f"{where}.{name}: heap {h} has no move in {c.game}, but it is counted")
     if c.F[0, 0, 0]:
         vd.fail(f"{where}.F: the identity (the empty position, an N-position) is in P")
+    if vd.ok and c.counted is not None:
+        check_counted(c, options, vd)
     return options if vd.ok else None
 
 
@@ -552,8 +564,9 @@ def _n_condition(c: RayCertificate, S: dict, eps: list, pairs: list, points: lis
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
     tr, te = flat % nR, flat // nR
     nz = lens > 0
+    dead = dead_mask(c)
     for a, b in points:
-        good = c.p_at(a, b)[xs].copy()            # x ∈ P at this point: nothing to show
+        good = c.p_at(a, b)[xs] | dead[xs]        # x ∈ P here, or dead: nothing to show
         if flat.size:
             gt = np.zeros(flat.size, dtype=bool)
             for k, (eu, ev) in enumerate(eps):
@@ -673,7 +686,8 @@ def check(doc: dict) -> list[Verdict]:
     outer, cert = _split(doc)
     c = read(doc)
     t0 = time.monotonic()
-    game, v, top = c.game, c.v, c.top
+    game, top = c.game, c.top
+    v = c.v if c.counted is None else top          # Lemma C3: Q_n infinite from the counted heap
     claim = (f"{game}: Q_n is infinite for every n >= {cert.get('infinite_from')!r}, the positions of heaps "
              f"<= {cert.get('heaps_covered')!r} are predicted")
     vd = Verdict("infinite misère quotient", claim, True, [], _CHECKER)
@@ -688,9 +702,14 @@ def check(doc: dict) -> list[Verdict]:
     from cgtalg.referee.ray_witness import check_witness, rule_text
 
     wit = check_witness(c, cert, vd)
-    order, pcount = last_finite(c)
+    if wit is not None and c.counted is not None and dead_mask(c)[wit[1]]:
+        vd.fail("certificate.witness: its element is dead (count = cap): no outcome of its positions is shown")
+    order, pcount = last_finite(c) if c.counted is None else (None, None)
     lf = cert.get("last_finite")
-    if lf is not None:
+    if lf is not None and c.counted is not None:
+        vd.fail("certificate.last_finite: a certificate with a counted heap does not show the last finite "
+                "quotient (Lemma C3)")
+    elif lf is not None:
         if not isinstance(lf, dict):
             raise Malformed("certificate.last_finite: an object {heap, order, p_count}")
         _claim_int(lf, "heap", v - 1, "certificate.last_finite.", vd, "v − 1")
@@ -716,17 +735,22 @@ def check(doc: dict) -> list[Verdict]:
     points, pairs = got
     pos, r0, t, form = wit  # type: ignore[misc]
     base = " + ".join(map(str, pos)) or "0"
-    vd.claim = (f"{game}: Q_n is infinite for every n >= {v} and Q_{v - 1} is finite (order {order}, "
-                f"|P| = {pcount}); every position of heaps <= {top} is predicted"
+    fin = (f" and Q_{v - 1} is finite (order {order}, |P| = {pcount})" if c.counted is None else
+           f" (the positions with fewer than {c.counted[1]} copies of heap {top} are predicted)")
+    vd.claim = (f"{game}: Q_n is infinite for every n >= {v}{fin}"
+                + (f"; every position of heaps <= {top} is predicted" if c.counted is None else "")
                 + (f"; Q_m = Q_{v} for {v} <= m <= {same}" if isinstance(same, int) and same > v else ""))
     vd.reasons += [
         f"R: {c.order_r} elements, the {c.cols.shape[0]} columns commute and generate it (Lemma 1); the heaps "
-        f"without a move map to the identity; u = {c.u} and v = {v} counted; rules {vars(c.rules)} (Lemma 2)",
-        f"P- and N-conditions (Theorem 3) hold at the {len(points)} check points of Lemma 6 for heaps 0 .. {top} "
+        f"without a move map to the identity; u = {c.u} and v = {c.v} counted; rules {vars(c.rules)} (Lemma 2)"
+        + ("" if c.counted is None else f"; heap {top} counted in R up to {c.counted[1] - 1} copies (Lemma C1)"),
+        f"P- and N-conditions (Theorem 3{'' if c.counted is None else ', C2'}) hold at the {len(points)} check "
+        f"points of Lemma 6 for heaps 0 .. {top} "
         f"on the referee's own moves of {game}, over {len(pairs)} minimal N-search pairs (Lemma 5)",
-        f"order witness: {rule_text(c, base, v, t, form)}, so the powers of heap {v} are pairwise "
-        "distinguishable",
-        f"Q_{v - 1}: order {order}, |P| = {pcount} (Lemma 8)",
+        f"order witness: {rule_text(c, base, c.v, t, form)}, so the powers of heap {c.v} are pairwise "
+        f"distinguishable in Q_{v}",
+        (f"Q_{v - 1}: order {order}, |P| = {pcount} (Lemma 8)" if c.counted is None else
+         "the last finite quotient is not derived from this certificate (Lemma C3)"),
         f"checked in {time.monotonic() - t0:.1f} s"]
     out = [vd]
     if outer is not None:
@@ -736,7 +760,7 @@ def check(doc: dict) -> list[Verdict]:
 
 def _outer_fields(outer: dict, cert: dict, c: RayCertificate, order: int, pcount: int, vd: Verdict) -> None:
     """The fields of a ``cgtalg quotient --json`` document (the last finite quotient ``Q_{v−1}``)."""
-    v = c.v
+    v = c.v if c.counted is None else c.top
     if "game" in outer and outer["game"] != c.game:
         vd.fail(f"game: {outer['game']!r}, but the certificate is about {c.game!r}")
     if "infinite_from" in outer and outer["infinite_from"] != cert.get("infinite_from"):
@@ -745,6 +769,8 @@ def _outer_fields(outer: dict, cert: dict, c: RayCertificate, order: int, pcount
         return          # not Q_{v−1}: its fields are another quotient's (the quotients module's)
     if outer.get("final"):
         vd.fail(f"final: true, but Q_{v} is infinite, so no quotient of the whole game is finite")
+    if order is None:               # a counted certificate: the quotients module checks Q_{v−1}
+        return
     _claim_int(outer, "order", order, "", vd, f"|Q_{v - 1}| (Lemma 8)")
     pp = outer.get("p_portion")
     if isinstance(pp, list) and len(pp) != pcount:
