@@ -21,9 +21,10 @@ Format (``format`` 1)::
                                       (all a >= 0, b >= 1); "element" is the image of the
                                       position in R. The general form adds "modulus" M,
                                       "a_class", "b_class", "a_from", "b_from" and "sense"
-                                      ("ge" or "lt"): for a >= a_from, b >= b_from with
-                                      a ≡ a_class, b ≡ b_class (mod M), P iff b − a >= t
-                                      ("ge") or b − a < t ("lt")
+                                      ("ge", "lt" or "band"): for a >= a_from, b >= b_from
+                                      with a ≡ a_class, b ≡ b_class (mod M), P iff
+                                      b − a >= t ("ge"), b − a < t ("lt"), or
+                                      t <= b − a < t_end ("band", with "t_end")
                                       (:func:`cgtalg.quotients.rays.order_witness`)
      "statement": "...",              the claims in words
      "ray": {...}}                    the ray pretension: encode_ray's record (below)
@@ -118,7 +119,9 @@ def infinite_certificate(game: str, ray: RayPretension, witness: Sequence[int], 
     doc["witness"] = {"position": position, "element": r0, "t": t}
     if witness[2:] != WITNESS_DEFAULTS:
         doc["witness"].update({"modulus": M, "a_class": al, "b_class": be, "a_from": a0, "b_from": b0,
-                               "sense": "ge" if sense > 0 else "lt"})
+                               "sense": {1: "ge", -1: "lt"}.get(sense, "band")})
+        if sense > 1:
+            doc["witness"]["t_end"] = t + sense - 2
     finite = (f"Q_{inf - 1} is finite" + (f" (order {last_finite['order']}, |P| = {last_finite['p_count']})"
                                             if last_finite is not None else ""))
     if counted is None:

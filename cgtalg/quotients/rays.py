@@ -69,7 +69,6 @@ from __future__ import annotations
 
 import base64
 import itertools
-import math
 import zlib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -80,10 +79,12 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import ArgumentError, ComputationLimitError
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import Pretension
+from cgtalg.quotients.rays_witness import (WITNESS_DEFAULTS, full_witness, order_witness, witness_box,  # noqa: F401
+                                          witness_text)  # re-exported
 
 __all__ = ["RayRules", "RayPretension", "RayFailure", "fit_rules", "ray_pretension_from_level",
            "verify_ray_pretension", "ray_pairs", "free_heap", "adjoin_ray_heap", "order_witness",
-           "prove_infinite", "encode_ray", "full_witness", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT"]
+           "prove_infinite", "encode_ray", "full_witness", "WITNESS_DEFAULTS", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT"]
 
 #: version of a stored ray pretension (:func:`encode_ray`)
 FORMAT = 1
@@ -557,96 +558,6 @@ def adjoin_ray_heap(pre: RayPretension, options: Sequence[Sequence[tuple[int, ..
         if verify_ray_pretension(ext, options[:h + 1], max_states, deadline) is None:
             return ext
     return None
-
-
-#: the witness of the old form: ``(r0, t)`` means ``(r0, t, 1, 0, 0, 0, 1, 1)``
-WITNESS_DEFAULTS = (1, 0, 0, 0, 1, 1)
-
-
-def witness_text(pre_u: int, pre_v: int, base: str, witness: Sequence[int]) -> str:
-    """The rule a witness states, in words."""
-    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
-    rel = ">=" if sense > 0 else "<"
-    cls = "" if M == 1 else f", a ≡ {al} and b ≡ {be} (mod {M})"
-    return (f"{base} + {pre_u}·a + {pre_v}·b is a P-position iff b − a {rel} {t} "
-            f"(all a >= {a0}, b >= {b0}{cls})")
-
-
-def full_witness(witness: Sequence[int]) -> tuple[int, int, int, int, int, int, int, int]:
-    """A witness with the defaults of the old form filled in (:func:`order_witness`)."""
-    w = tuple(int(x) for x in witness)
-    if len(w) == 2:
-        w = w + WITNESS_DEFAULTS
-    if len(w) != 8:
-        raise ArgumentError(f"a witness has 2 or 8 entries, not {len(w)}")
-    return w  # type: ignore[return-value]
-
-
-def witness_box(rules: RayRules, a0: int, b0: int) -> int:
-    """``L``: every point ``(a, b)``, ``a >= a0``, ``b >= b0``, shares its reduction with a point
-    of ``[0, L]²`` that also has ``a >= a0``, ``b >= b0`` (:func:`order_witness`)."""
-    R = rules
-    return max(a0, b0) + max(R.p, R.q, R.s) + max(R.K, R.K2) + R.m0 + 1
-
-
-def order_witness(pre: RayPretension, max_from: int | None = None
-                  ) -> tuple[int, int, int, int, int, int, int, int] | None:
-    """A witness ``(r0, t, M, α, β, a0, b0, sense)`` that ``Q_v`` is infinite, or None: for every
-    ``a >= a0`` with ``a ≡ α`` and ``b >= b0`` with ``b ≡ β (mod M)``, ``r0·u^a·v^b ∈ P`` iff
-    ``b − a >= t`` (``sense = 1``) or iff ``b − a < t`` (``sense = −1``), where ``M`` divides
-    ``q``, ``p`` and ``s``, and ``p − K' <= t <= K − q + 1``. (The old form, ``(r0, t)``, is
-    ``M = 1``, ``a0 = 0``, ``b0 = 1``, ``sense = 1``.)
-
-    With a *verified* pretension this proves ``Q_v`` infinite. For ``i < j`` with ``M | j − i``,
-    take ``c >= b0`` with ``i + c ≡ β`` and ``a ≡ α``, ``a >= a0``, in ``(i + c − t, j + c − t]``
-    (an interval of ``j − i >= M`` integers; ``c`` large makes ``a >= a0``): the position
-    ``words[r0] + a·u + c·v`` is a test that ``v^i`` and ``v^j`` answer differently. For any
-    ``i < j``: indistinguishability is a congruence, so ``v^i ≡ v^j`` would give
-    ``v^i ≡ v^(i + M(j − i))``, which is told apart. So ``v, v², …`` are pairwise distinguishable
-    (also in every ``Q_m``, ``m >= v``, whose tests include these).
-
-    Why a finite box suffices: along the single steps of ``red`` from a point, ``F`` is constant
-    (every point of the path has the same reduction), the classes mod ``M`` are kept (``M``
-    divides every step) and so is the rule (a ``v``-step acts where ``b − a > K`` and leaves
-    ``b − a >= K + 1 − q >= t``; a ``u``-step acts where ``b − a < −K'`` and leaves
-    ``b − a <= p − K' − 1 < t``; the diagonal keeps ``b − a``). The last point of the path with
-    ``a >= a0`` and ``b >= b0`` is the reduction itself (``a <= m0 + K'``, ``b <= m0 + K``) or
-    within one step of leaving that region, hence in ``[0, L]²`` with ``L`` of
-    :func:`witness_box`; the rule is compared with ``P`` on every point of the box in the
-    region and classes. ``max_from`` bounds ``a0 = b0`` (default ``m0 + K + K' + 4``)."""
-    R = pre.rules
-    dmax = R.m0 + R.K + R.K2 + 4 if max_from is None else int(max_from)
-    L = witness_box(R, dmax, dmax)
-    grid = np.stack([np.stack([pre.p_at(a, b) for b in range(L + 1)], axis=1) for a in range(L + 1)], axis=1)
-    a_ix, b_ix = np.meshgrid(np.arange(L + 1), np.arange(L + 1), indexing="ij")
-    low = np.minimum(a_ix, b_ix)
-    best = None
-    g = math.gcd(math.gcd(R.p, R.q), R.s)
-    for M in (1, 2, 4):
-        if g % M:
-            continue
-        for al, be in itertools.product(range(M), repeat=2):
-            cls = (a_ix % M == al) & (b_ix % M == be)
-            for t in range(R.p - R.K2, R.K - R.q + 2):
-                rule = (b_ix - a_ix) >= t
-                for sense in (1, -1):
-                    want = rule if sense > 0 else ~rule
-                    bad = (grid != want[None]) & cls[None]
-                    # the least d such that every mismatch has min(a, b) < d (a0 = b0 = d)
-                    worst = np.where(bad, low[None] + 1, 0).max(axis=(1, 2))
-                    for b0_old in ((1,) if M == 1 and sense > 0 and t >= 1 else ()):
-                        # the old form: a >= 0, b >= 1
-                        ok = ~(bad & (b_ix >= b0_old)[None]).any(axis=(1, 2))
-                        hit = np.nonzero(ok)[0]
-                        if hit.size and witness_box(R, 0, 1) <= L:
-                            return (int(hit[0]), int(t)) + WITNESS_DEFAULTS
-                    r0 = int(np.argmin(worst))
-                    d = int(worst[r0])
-                    if d <= dmax:
-                        key = (d, M, t)
-                        if best is None or key < best[0]:
-                            best = (key, (r0, int(t), M, al, be, d, d, sense))
-    return None if best is None else best[1]
 
 
 def prove_infinite(cand: Pretension, n: int, copies: int, options: Sequence[Sequence[tuple[int, ...]]],

@@ -2,7 +2,16 @@
 :mod:`cgtalg.referee.rays`, whose docstring has the proof): the rule the witness states is
 compared with the certificate's table at the finitely many points where no step of ``red`` stays
 in the witness's region, which proves it everywhere, and so that the powers of heap ``v`` are
-pairwise distinguishable. Standard library, numpy and the referee only."""
+pairwise distinguishable. Standard library, numpy and the referee only.
+
+**The band** (``sense`` ``"band"``, with ``t_end``): ``P`` iff ``t <= b − a < t_end`` on the
+region and classes, with ``p − K2 <= t < t_end <= K − q + 1`` and a difference ``d`` of the band
+with ``d ≡ b_class − a_class (mod M)``. The steps of ``red`` keep the rule (a ``v``-step starts
+and ends at ``b − a >= K + 1 − q >= t_end``, a ``u``-step at ``b − a <= p − K2 − 1 < t``: outside
+the band both times), so the same finite set of points proves it. For ``i < j`` with
+``M | j − i``, the largest such ``d`` gives a test ``position + a·u + c·v`` with
+``c + i − a = d``: ``P`` for ``v^i``; ``c + j − a >= d + M >= t_end``: ``N`` for ``v^j``. The
+congruence argument of Lemma 7 does the rest."""
 
 from __future__ import annotations
 
@@ -33,11 +42,26 @@ def witness_form(w: dict, vd: Verdict) -> tuple[int, int, int, int, int, int] | 
     if M < 1 or not (al < M and be < M):
         vd.fail(f"certificate.witness: modulus {M} with classes {al}, {be}: need 0 <= class < modulus")
         return None
-    sense = {"ge": 1, "lt": -1}.get(w.get("sense"))
+    sense = {"ge": 1, "lt": -1, "band": 0}.get(w.get("sense"))
     if sense is None:
-        vd.fail(f"certificate.witness.sense: 'ge' or 'lt', not {w.get('sense')!r}")
+        vd.fail(f"certificate.witness.sense: 'ge', 'lt' or 'band', not {w.get('sense')!r}")
         return None
+    if sense == 0:                       # the record's code of a band: 2 + its width
+        t, t_end = w.get("t"), w.get("t_end")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (t, t_end)) or t_end <= t:
+            vd.fail(f"certificate.witness.t_end: an integer above t, not {t_end!r}")
+            return None
+        sense = 2 + t_end - t
     return M, al, be, a0, b0, sense
+
+
+def _rule(d: int, t: int, sense: int) -> bool:
+    return d >= t if sense == 1 else d < t if sense == -1 else t <= d < t + sense - 2
+
+
+def _words(t: int, sense: int) -> str:
+    return (f"b − a >= {t}" if sense == 1 else f"b − a < {t}" if sense == -1
+            else f"{t} <= b − a < {t + sense - 2}")
 
 
 def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int], int, int, tuple] | None:
@@ -63,9 +87,14 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
         vd.fail(f"certificate.witness.modulus: {M} does not divide the steps q = {R.q}, p = {R.p}, s = {R.s} "
                 "(Lemma 7)")
         return None
-    if not R.p - R.K2 <= t <= R.K - R.q + 1:
-        vd.fail(f"certificate.witness.t: {t} is not in p − K' .. K − q + 1 = {R.p - R.K2} .. {R.K - R.q + 1} "
-                "(Lemma 7)")
+    t_top = t if sense < 2 else t + sense - 2       # the band's end must lie where t may
+    if not (R.p - R.K2 <= t <= R.K - R.q + 1 and t_top <= R.K - R.q + 1):
+        vd.fail(f"certificate.witness.t: {_words(t, sense)} is not within p − K' .. K − q + 1 = "
+                f"{R.p - R.K2} .. {R.K - R.q + 1} (Lemma 7)")
+        return None
+    if sense >= 2 and not any((d - (be - al)) % M == 0 for d in range(t, t_top)):
+        vd.fail(f"certificate.witness: the band {_words(t, sense)} holds no difference b − a of the classes "
+                f"a ≡ {al}, b ≡ {be} (mod {M})")
         return None
     # the points of the region with no step of red that stays in the region: every other point
     # of the region shares F, class and rule with one of them, and they are bounded
@@ -80,12 +109,12 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
                 continue
             if min(a, b) > R.m0 and a - R.s >= a0 and b - R.s >= b0:
                 continue
-            rule = (b - a >= t) if sense > 0 else (b - a < t)
+            rule = _rule(b - a, t, sense)
             if bool(c.p_at(a, b)[r0]) != rule:
                 base = " + ".join(map(str, pos)) or "0"
                 vd.fail(f"certificate.witness: {base} + {a}·{c.u} + {b}·{c.v} is "
-                        f"{'in' if c.p_at(a, b)[r0] else 'not in'} P, but the rule b − a "
-                        f"{'>=' if sense > 0 else '<'} {t} says {'it is' if rule else 'not'}")
+                        f"{'in' if c.p_at(a, b)[r0] else 'not in'} P, but the rule {_words(t, sense)} "
+                        f"says {'it is' if rule else 'not'}")
                 return None
     return pos, r0, t, form
 
@@ -93,5 +122,5 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
 def rule_text(c: RayCertificate, base: str, v: int, t: int, form: tuple) -> str:
     M, al, be, a0, b0, sense = form
     cls = "" if M == 1 else f", a ≡ {al} and b ≡ {be} (mod {M})"
-    return (f"{base} + {c.u}·a + {v}·b is a P-position iff b − a {'>=' if sense > 0 else '<'} {t} "
+    return (f"{base} + {c.u}·a + {v}·b is a P-position iff {_words(t, sense)} "
             f"(a >= {a0}, b >= {b0}{cls}; Lemma 7)")
