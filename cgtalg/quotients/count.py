@@ -187,7 +187,10 @@ def adjoin_after(exc: InfiniteQuotientError, options_of: Callable[[int], Any], l
     options = [options_of(h) for h in range(top + 1)]
     for h in range(top + 1, min(top + ADJOIN_AFTER, last) + 1):
         options.append(options_of(h))
-        ext = adjoin_ray_heap(rp, options, max_states, deadline)
+        try:
+            ext = adjoin_ray_heap(rp, options, max_states, deadline)
+        except ArgumentError:       # an option beyond the neighbourhood the pretension checks
+            ext = None
         if ext is None:
             break
         rp = ext
