@@ -256,11 +256,6 @@ def _level_bounds(raw: Pretension, n: int, copies: int) -> tuple[int, int]:
     return layered, powers
 
 
-def _stalled_level(n: int, copies: int, rounds: int, t0: float) -> "CountLevel":
-    """The level of a proof found inside a stalled level (nothing more is proved about it)."""
-    return CountLevel(n, copies, 0, 0, 0, copies, rounds, time.monotonic() - t0)
-
-
 def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int, tuple[int, int]],
                    size: int) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
     """The freeings of ``size`` heaps ``< n`` of ``w``: factors as in least-order repair (for a
@@ -385,7 +380,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                     proof = counted_from_candidate(raw, options, u_, v_, B, (params[u_][0], params[v_][0]),
                                                    max_states, deadline)
                     if proof is not None:
-                        raise infinite_error(proof[0], proof[1], n, levels + [_stalled_level(n, B, rounds, t0)])
+                        raise infinite_error(proof[0], proof[1], n, levels)   # the levels that passed
                 cand = _reduce(raw, options, deadline)
             lower, powers = _level_bounds(raw, n, B)
             lev = CountLevel(n, B, int(cand.monoid.size), int(np.asarray(cand.P).sum()), lower, powers,
