@@ -10,7 +10,10 @@ wheels (as artifacts, with a platform tag):
 - ``cgtalg/normal/_pgc.c``: the canonical-form engine for short partizan games, with the
   searches of Domineering, Clobber, Konane, Snort and Col (``cgtalg.normal.partizan_kernel``;
   its sources ``_pgc_core.c``, ``_pgc_search.c``, ``_pgc_dom.c``, ``_pgc_grid.c``,
-  ``_pgc_graph.c`` and ``_pgc.h`` are picked up by :func:`kernel_files`).
+  ``_pgc_graph.c`` and ``_pgc.h`` are picked up by :func:`kernel_files`);
+- ``cgtalg/rulesets/heaps/_heapc.c``: the misère search over multisets of heaps
+  (``cgtalg.rulesets.heaps.heap_kernel``), so that ``cgtalg outcome ... --misere`` never loads
+  numba (a second or more per process).
 
 A kernel is split by topic into several files compiled together into one extension module:
 its main source (named above, holding the module's table and ``PyInit``) and the ``.c`` /
@@ -42,6 +45,7 @@ KERNELS = (
     (Path("cgtalg") / "nimbers" / "_nimc.c", "CGTALG_NIMC_SOURCE_HASH"),
     (Path("cgtalg") / "quotients" / "_quotc.c", "CGTALG_QUOTC_SOURCE_HASH"),
     (Path("cgtalg") / "normal" / "_pgc.c", "CGTALG_PGC_SOURCE_HASH"),
+    (Path("cgtalg") / "rulesets" / "heaps" / "_heapc.c", "CGTALG_HEAPC_SOURCE_HASH"),
 )
 SOURCE = KERNELS[0][0]
 

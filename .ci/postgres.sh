@@ -16,4 +16,4 @@ set -u
   su postgres -c "psql -qc \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'cgtalg_ci')
     THEN CREATE ROLE cgtalg_ci LOGIN CREATEDB PASSWORD 'cgtalg_ci'; END IF; END \\\$\\\$;\"" || exit 0
 } >&2
-echo "postgresql+psycopg2://cgtalg_ci:cgtalg_ci@127.0.0.1:5432/postgres"
+echo "postgresql://cgtalg_ci:cgtalg_ci@127.0.0.1:5432/postgres"

@@ -17,7 +17,7 @@ Rows:
   ``numpy.save`` / ``numpy.load`` of the same int64 array; and the bytes on disk per value.
 
 With ``CGTALG_TEST_POSTGRES_URL`` set (``bash .ci/postgres.sh`` prints one), the bulk
-writes are measured on PostgreSQL too, against raw psycopg2 ``execute_values``.
+writes are measured on PostgreSQL too, against raw psycopg 3 ``executemany``.
 
 Ratios above 1 mean the store is slower than the baseline.
 """
@@ -142,13 +142,13 @@ def bulk_rows(tmp: str, n: int) -> list[tuple[str, float, str, float]]:
 
 
 def postgres_rows(admin_url: str, n: int) -> list[tuple[str, float, str, float]]:
-    """The bulk rows on PostgreSQL (a fresh database), against raw psycopg2 ``execute_values``."""
+    """The bulk rows on PostgreSQL (a fresh database), against raw psycopg 3 ``executemany``
+    (pipelined: one round trip for the batch)."""
     import hashlib
     import json
     import uuid
 
     import sqlalchemy as sa
-    from psycopg2.extras import execute_values
 
     name = f"cgtalg_bench_{uuid.uuid4().hex[:8]}"
     admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -169,9 +169,9 @@ def postgres_rows(admin_url: str, n: int) -> list[tuple[str, float, str, float]]
         t_props = time.perf_counter() - t
         t_warm = best(lambda: [store.memo(g, "grundy", lambda: 1 / 0) for g in games])
         store.close()
-        import psycopg2
+        import psycopg
 
-        con = psycopg2.connect(url.set(drivername="postgresql").render_as_string(hide_password=False))
+        con = psycopg.connect(url.set(drivername="postgresql").render_as_string(hide_password=False))
         cur = con.cursor()
         cur.execute("SELECT options FROM forms")
         keys = [row[0] + "/raw" for row in cur.fetchall()]
@@ -179,12 +179,12 @@ def postgres_rows(admin_url: str, n: int) -> list[tuple[str, float, str, float]]
         cur.execute("CREATE TABLE raw_props (form_id BIGINT, name TEXT, value TEXT, value_hash TEXT, PRIMARY KEY (form_id, name))")
         con.commit()
         t = time.perf_counter()
-        execute_values(cur, "INSERT INTO raw_forms (key_hash, options, birthday) VALUES %s ON CONFLICT DO NOTHING",
+        cur.executemany("INSERT INTO raw_forms (key_hash, options, birthday) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
                        [(hashlib.sha256(k.encode()).hexdigest(), k, 3) for k in keys])
         con.commit()
         t_raw_forms = time.perf_counter() - t
         t = time.perf_counter()
-        execute_values(cur, "INSERT INTO raw_props (form_id, name, value, value_hash) VALUES %s ON CONFLICT DO NOTHING",
+        cur.executemany("INSERT INTO raw_props (form_id, name, value, value_hash) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
                        [(i, "grundy", json.dumps(v), hashlib.md5(json.dumps(v).encode()).hexdigest()) for i, v in zip(ids, values)])
         con.commit()
         t_raw_props = time.perf_counter() - t
@@ -192,9 +192,9 @@ def postgres_rows(admin_url: str, n: int) -> list[tuple[str, float, str, float]]
         print(f"postgresql bulk: {n} forms ({len(keys)} rows); warm memo hits {n / t_warm:,.0f}/s")
         return [
             (f"PG bulk form writes, per row, {len(keys)} rows", t_forms / len(keys),
-             "raw psycopg2 execute_values, per row", t_raw_forms / len(keys)),
+             "raw psycopg 3 executemany, per row", t_raw_forms / len(keys)),
             (f"PG bulk property writes, per row, {n}", t_props / n,
-             "raw psycopg2 execute_values, per row", t_raw_props / n),
+             "raw psycopg 3 executemany, per row", t_raw_props / n),
         ]
     finally:
         with admin.connect() as conn:

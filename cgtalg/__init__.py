@@ -24,11 +24,20 @@ Everything else is public in its subpackage: :mod:`cgtalg.core`, :mod:`cgtalg.no
 
 from __future__ import annotations
 
-import lazy_loader as _lazy
+from cgtalg import interrupts as _interrupts
 
-from cgtalg import hooks as _hooks
+_interrupts.exit_quietly_while_starting()  # the console script: Ctrl-C while it starts
+
+import lazy_loader as _lazy  # noqa: E402
+
+from cgtalg import hooks as _hooks  # noqa: E402
 
 __version__ = "0.2.0"
+
+# Ctrl-C during a first call (a notebook's "interrupt kernel") must not leave numba or a cgtalg
+# module half imported: the modules of cgtalg and of what it loads lazily finish their import
+# before the KeyboardInterrupt is raised (cgtalg.interrupts).
+_interrupts.install_import_guard()
 
 # The package root stands above every layer: it fills the registration points of the lower
 # layers (cgtalg.hooks) with references that are imported on first use.

@@ -5,7 +5,9 @@ for no limit), checked by :func:`check_max_seconds`; on the command line every c
 ``--time`` with ``90``, ``90s``, ``10m``, ``1.5h``, ``2d`` or ``1h30m``, read by
 :func:`parse_duration`. When a budget runs out, the computation raises
 :class:`cgtalg.errors.ComputationLimitError` (keeping what it stored), and its message names
-both spellings (``max_seconds=`` / ``--time``).
+both spellings (``max_seconds=`` / ``--time``). Budgets count CPU seconds (this process's
+threads and the children it waited for, :func:`cpu_seconds`), not wall-clock seconds: a loaded
+machine gives the same answer later instead of a different one; see :class:`Deadline`.
 
     >>> [parse_duration(t) for t in ("90", "90s", "10m", "1.5h", "1h30m")]
     [90.0, 90.0, 600.0, 5400.0, 5400.0]
@@ -30,6 +32,7 @@ import math
 import numbers
 import os
 import re
+import threading
 import time
 from typing import Any
 
@@ -38,7 +41,8 @@ from cgtalg.errors import BudgetError
 __all__ = [
     "parse_duration", "check_max_seconds", "Deadline", "BUDGET_HINT",
     "parse_memory", "format_bytes", "default_max_memory", "set_default_max_memory", "rss_bytes",
-    "check_fits", "MEMORY_HINT",
+    "check_fits", "MEMORY_HINT", "cpu_seconds", "Stopwatch", "open_deadline_expired",
+    "check_open_deadlines",
 ]
 
 #: How the messages of budget errors tell the user to ask for more time.
@@ -53,6 +57,8 @@ _MEM = re.compile(r"(\d+(?:\.\d+)?|\.\d+)([kmgt]?b?)")
 _default_max_memory: int | None = None
 #: seconds between two reads of the resident memory in :meth:`Deadline.check`
 _MEMORY_POLL = 0.05
+#: seconds (monotonic clock) between two reads of the CPU clock in :meth:`Deadline.check`
+_CLOCK_POLL = 0.005
 
 _UNITS = {"": 1.0, "s": 1.0, "sec": 1.0, "m": 60.0, "min": 60.0, "h": 3600.0, "d": 86400.0}
 _PART = re.compile(r"(\d+(?:\.\d+)?|\.\d+)(min|sec|[smhd]?)")
@@ -181,45 +187,178 @@ def check_fits(needed_bytes: float, what: str, max_memory: Any = None) -> None:
         raise _memory_error(what, limit, f"would need about {format_bytes(needed_bytes)}, beyond")
 
 
+def cpu_seconds() -> float:
+    """CPU seconds this process has used: all its threads (``time.process_time``) plus the
+    child processes it has waited for (``os.times``: a C compiler it ran, pool workers it
+    joined). The clock of every :class:`Deadline` (unless ``clock="wall"``), so that on a
+    loaded machine a computation gets the same answer later, not a different answer."""
+    t = os.times()
+    return time.process_time() + t.children_user + t.children_system
+
+
+class Stopwatch:
+    """CPU seconds (:func:`cpu_seconds`) and wall seconds since it was made: what a command
+    reports as its computation's time (``cpu()``, what the budgets count) and how long one
+    waited for it (``wall()``)."""
+
+    __slots__ = ("_cpu0", "_wall0")
+
+    def __init__(self) -> None:
+        self._cpu0 = cpu_seconds()
+        self._wall0 = time.monotonic()
+
+    def cpu(self) -> float:
+        return cpu_seconds() - self._cpu0
+
+    def wall(self) -> float:
+        return time.monotonic() - self._wall0
+
+
+class _Open(threading.local):
+    """The deadlines entered (``with deadline:``) in this thread, outermost first."""
+
+    def __init__(self) -> None:
+        self.deadlines: list[Deadline] = []
+
+
+_OPEN = _Open()
+
+
+def _suggest(seconds: float) -> str:
+    """A budget to suggest after ``seconds`` ran out: twice as much (at least a minute), in
+    the largest unit that writes it whole enough: ``_suggest(600) == '20m'``."""
+    t = max(2.0 * seconds, 60.0)
+    if t < 7200:
+        return f"{math.ceil(t / 60)}m"
+    return f"{math.ceil(t / 3600)}h"
+
+
+def _time_error(what: str, d: "Deadline") -> Exception:
+    from cgtalg.errors import ComputationLimitError
+
+    hint = BUDGET_HINT
+    if d.max_seconds is not None and d.max_seconds >= 600:  # "e.g. --time 10m" would not be larger
+        hint = hint.replace("e.g. --time 10m", f"e.g. --time {_suggest(d.max_seconds)}")
+    return ComputationLimitError(
+        f"{what} did not finish within the time budget of {d.describe()}; {hint}")
+
+
 class Deadline:
-    """A point in time after which a computation stops: ``Deadline(max_seconds)`` from now,
+    """A budget of ``max_seconds`` seconds of CPU from now, after which a computation stops,
     and a memory ceiling (``max_memory``, default :func:`default_max_memory`).
 
-    ``expired()`` and ``remaining()`` answer cheaply; ``check(what)`` raises
+    Time is CPU time (:func:`cpu_seconds`: this process's threads and the children it
+    waited for), so that a budget buys the same work on an idle and on a loaded machine; a
+    census worker's budget is its own process's CPU. A side that only waits (for Dask
+    futures, for another machine) burns no CPU and would never run out: it passes
+    ``clock="wall"``, a wall-clock backstop whose messages say "of wall-clock time".
+
+    ``expired()`` and ``remaining()`` answer at once; ``check(what)`` raises
     :class:`~cgtalg.errors.ComputationLimitError` naming ``what`` and how to give more time,
     or more memory once the resident memory (read at most every 50 ms) passes the ceiling.
-    ``Deadline(None)`` never expires (but still watches memory)."""
+    ``check`` is called in hot loops: it reads the CPU clock (a system call of a few
+    microseconds) only once :data:`_CLOCK_POLL` seconds have passed on the monotonic clock
+    (far cheaper), so a budget is honoured within that much.
 
-    __slots__ = ("max_seconds", "start", "_end", "max_memory", "_next_poll")
+    ``with deadline:`` makes it the budget of everything run inside, in this thread: every
+    other :class:`Deadline` checked there (a sub-computation's ``Deadline(None)`` made only
+    to watch memory, a sub-budget) stops too once this one runs out, with its own ``what``.
+    ``Deadline(None)`` never expires by itself (but still watches memory).
 
-    def __init__(self, max_seconds: Any = None, max_memory: Any = None) -> None:
+    ``grace`` (seconds) moves the end past the budget while messages still name the budget:
+    the backstop of a whole command, entered around computations given the same budget that
+    start a little later, so that theirs run out first (with their partial results and their
+    precise messages) and the backstop catches only what checks no budget of its own."""
+
+    __slots__ = ("max_seconds", "max_memory", "clock", "start", "wall_start", "cpu_start", "_end",
+                 "_next_poll", "_next_read")
+
+    def __init__(self, max_seconds: Any = None, max_memory: Any = None, clock: str = "cpu",
+                 grace: float = 0.0) -> None:
+        if clock not in ("cpu", "wall"):
+            raise BudgetError(f"a deadline's clock is 'cpu' or 'wall', not {clock!r}")
         self.max_seconds = check_max_seconds(max_seconds)
         self.max_memory = default_max_memory() if max_memory is None else parse_memory(max_memory)
-        self.start = time.monotonic()
-        self._end = None if self.max_seconds is None else self.start + self.max_seconds
-        self._next_poll = self.start
+        self.clock = clock
+        self.wall_start = time.monotonic()
+        self.cpu_start = cpu_seconds()
+        #: the reading of the budget's clock when it was made
+        self.start = self.cpu_start if clock == "cpu" else self.wall_start
+        self._end = None if self.max_seconds is None else self.start + self.max_seconds + max(0.0, grace)
+        self._next_poll = self.wall_start
+        self._next_read = self.wall_start
+
+    def _now(self) -> float:
+        return cpu_seconds() if self.clock == "cpu" else time.monotonic()
+
+    def describe(self) -> str:
+        """The budget as messages word it: ``'10 s of CPU'``."""
+        return f"{self.max_seconds:g} s of {'CPU' if self.clock == 'cpu' else 'wall-clock time'}"
 
     def elapsed(self) -> float:
-        return time.monotonic() - self.start
+        """Seconds the budget has counted: CPU seconds (wall seconds for ``clock="wall"``)."""
+        return self._now() - self.start
+
+    def cpu(self) -> float:
+        """CPU seconds (:func:`cpu_seconds`) since the deadline was made, whatever its clock."""
+        return cpu_seconds() - self.cpu_start
+
+    def wall(self) -> float:
+        """Wall-clock seconds since the deadline was made."""
+        return time.monotonic() - self.wall_start
 
     def remaining(self) -> float | None:
-        return None if self._end is None else max(0.0, self._end - time.monotonic())
+        """Seconds left of the budget (``None`` without a time limit)."""
+        return None if self._end is None else max(0.0, self._end - self._now())
 
     def expired(self) -> bool:
-        return self._end is not None and time.monotonic() >= self._end
+        return self._end is not None and self._now() >= self._end
 
     def check(self, what: str = "the computation") -> None:
-        now = time.monotonic()
-        if self._end is not None and now >= self._end:
-            from cgtalg.errors import ComputationLimitError
-
-            raise ComputationLimitError(
-                f"{what} did not finish within the time budget of {self.max_seconds:g} s; {BUDGET_HINT}")
-        if now >= self._next_poll:
-            self._next_poll = now + _MEMORY_POLL
+        wall = time.monotonic()
+        if wall < self._next_read:
+            return
+        self._next_read = wall + _CLOCK_POLL
+        if self._end is not None and self._now() >= self._end:
+            self._next_read = -math.inf  # spent: every later check raises at once
+            raise _time_error(what, self)
+        for outer in _OPEN.deadlines:
+            if outer is not self and outer._end is not None and outer._now() >= outer._end:
+                self._next_read = -math.inf
+                raise _time_error(what, outer)
+        if wall >= self._next_poll:
+            self._next_poll = wall + _MEMORY_POLL
             used = rss_bytes()
             if used > self.max_memory:
                 raise _memory_error(what, self.max_memory, f"stopped at {format_bytes(used)} in use, past")
 
+    def __enter__(self) -> "Deadline":
+        _OPEN.deadlines.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        stack = _OPEN.deadlines
+        if stack and stack[-1] is self:
+            stack.pop()
+        elif self in stack:  # left out of order: dropped all the same
+            stack.remove(self)
+
     def __repr__(self) -> str:
-        return f"Deadline(max_seconds={self.max_seconds!r})"
+        extra = "" if self.clock == "cpu" else ", clock='wall'"
+        return f"Deadline(max_seconds={self.max_seconds!r}{extra})"
+
+
+def open_deadline_expired() -> bool:
+    """Whether a deadline entered (``with deadline:``) in this thread has run out. Code that
+    catches :class:`~cgtalg.errors.ComputationLimitError` to fall back on something cheaper
+    asks this first: the budget of the whole is not a sub-budget to recover from."""
+    return any(d._end is not None and d._now() >= d._end for d in _OPEN.deadlines)
+
+
+def check_open_deadlines(what: str = "the computation") -> None:
+    """Raise :class:`~cgtalg.errors.ComputationLimitError` naming ``what`` when a deadline
+    entered in this thread has run out: for a phase that holds no deadline of its own
+    (a plugin's import, a table's construction)."""
+    for d in _OPEN.deadlines:
+        if d._end is not None and d._now() >= d._end:
+            raise _time_error(what, d)

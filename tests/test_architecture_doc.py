@@ -114,12 +114,13 @@ def test_the_c_kernels_are_those_the_build_compiles():
         sys.path.remove(str(ROOT))
     built = {str(src.parent).replace("\\", "/") + "/" + src.stem for src, _macro in hatch_build.KERNELS}
     text = section("## Start-up, kernels and packaging")
-    named = set(re.findall(r"`(cgtalg/[a-z]+/_[a-z]+)\*\.c`", text))
+    named = set(re.findall(r"`(cgtalg/[a-z/]+/_[a-z]+)\*\.c`", text))
     assert named == built
-    assert "The C kernels are three" in text and len(built) == 3
+    assert "The C kernels are four" in text and len(built) == 4
     from cgtalg.ckernel import CompiledKernel
 
-    for module in ("cgtalg.nimbers.compiled", "cgtalg.quotients.kernel", "cgtalg.normal.partizan_kernel"):
+    for module in ("cgtalg.nimbers.compiled", "cgtalg.quotients.kernel", "cgtalg.normal.partizan_kernel",
+                   "cgtalg.rulesets.heaps.heap_kernel"):
         wrapper = importlib.import_module(module)
         assert isinstance(wrapper.KERNEL, CompiledKernel)
         assert wrapper.status() == wrapper.KERNEL.status()

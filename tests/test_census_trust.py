@@ -225,7 +225,7 @@ def test_ctrl_c_stops_the_census_cleanly(tmp_path, scheduler):
     t1 = time.monotonic()
     _out, err = proc.communicate(timeout=60)
     assert time.monotonic() - t1 < HANG_SECONDS  # the cluster closes in a few seconds; the driver answers at once
-    assert proc.returncode == 2
+    assert proc.returncode == 130  # 128 + SIGINT, as shells report Ctrl-C
     assert "Traceback" not in err and ("aborted" in err or "interrupted" in err)
     rerun = octal_census(codes=["0.77"], scheduler="serial", store=path, misere=False, values=2**10)
     assert rerun.failed == 0  # the store is usable: the run resumes from it

@@ -1,7 +1,7 @@
 """Regression tests for issue 7: nimber inputs that never hang or crash, and ``cgtalg nim``.
 
 Each example quoted in the issue (RecursionError, MemoryError, two hangs) is run in-process
-through :func:`cgtalg.cli.main.main` under a failing ``signal.alarm`` timeout, and must end in
+through :func:`cgtalg.cli.main.main` under a failing CPU-time alarm (``ITIMER_VIRTUAL``), and must end in
 one cgtalg error (exit code 2) naming the limit. Expected values of the successful commands
 come from the module docstrings (Conway, *On Numbers and Games*, ch. 6; Lenstra 1977) and are
 cross-checked against the definitions by brute force where cheap.
@@ -35,13 +35,14 @@ def time_limit(seconds: int):
     def handler(signum, frame):  # pragma: no cover - only on failure
         raise TimeoutError(f"took more than {seconds} s")
 
-    old = signal.signal(signal.SIGALRM, handler)
-    signal.alarm(seconds)
+    # CPU time (ITIMER_VIRTUAL), not a wall-clock alarm: a loaded machine is slower, not red
+    old = signal.signal(signal.SIGVTALRM, handler)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
     try:
         yield
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
 
 
 def run(args: list[str], capsys) -> tuple[int, str, str]:

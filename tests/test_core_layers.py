@@ -176,6 +176,6 @@ def test_time_option_reads_durations(text, seconds):
         click.echo(repr(max_seconds))
 
     assert CliRunner().invoke(cmd, ["--time", text]).output.strip() == repr(seconds)
-    assert CliRunner().invoke(cmd, []).output.strip() == "None"
+    assert CliRunner().invoke(cmd, []).output.strip() == "60.0"  # every command has a default budget
     bad = CliRunner().invoke(cmd, ["--time", "nan"])
     assert bad.exit_code == 2 and "not a duration" in bad.output

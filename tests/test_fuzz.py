@@ -229,13 +229,13 @@ def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover -
     def alarm(signum, frame):
         raise Hang()
 
-    signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGVTALRM, alarm)
     for index, (kind, case) in enumerate(json.load(open(cases_file))):
         print(f"CASE {index}", flush=True)
         result: dict = {"case": index}
         out, err = io.StringIO(), io.StringIO()
         started = time.monotonic()
-        signal.setitimer(signal.ITIMER_REAL, timeout)
+        signal.setitimer(signal.ITIMER_VIRTUAL, timeout)
         try:
             if kind == "cli":
                 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -251,7 +251,7 @@ def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover -
         except BaseException as exc:  # noqa: BLE001 - what this test hunts
             result.update(generic=type(exc).__name__, message=str(exc)[:1000])
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         result["stdout"], result["stderr"] = out.getvalue()[-3000:], err.getvalue()[-3000:]
         print("RESULT " + json.dumps(result), flush=True)
     print("DONE", flush=True)
@@ -461,7 +461,7 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
     def alarm(signum, frame):
         raise Hang()
 
-    signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGVTALRM, alarm)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
     names = {"cgtalg": cgtalg, "Fraction": Fraction, "math": math}
     for name, arg_texts, keyword_texts in json.load(open(calls_file)):
@@ -474,13 +474,13 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
         shown = f"{name}({', '.join(t if len(t) < 40 else t[:30] + '...' for t in texts)})"
         print("CALL " + shown, flush=True)
         started = time.monotonic()
-        signal.setitimer(signal.ITIMER_REAL, CALL_ALARM)
+        signal.setitimer(signal.ITIMER_VIRTUAL, CALL_ALARM)
         problem = None
         try:
             target(*args, **kwargs)
         except CgtalgError as exc:
             message = str(exc)
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
             if len(message) > MAX_MESSAGE:
                 problem = f"a message of {len(message)} characters: {message[:200]}..."
             elif any(p in type(exc).__name__ + message for p in PRIVATE_NAMES):
@@ -494,10 +494,10 @@ def _child_main(calls_file: str) -> None:  # pragma: no cover - runs in the chil
             else:
                 print(f"LONG (interrupted by the alarm) {shown}", flush=True)
         except BaseException as exc:  # noqa: BLE001 - what this test hunts
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
             problem = f"{type(exc).__name__}: {str(exc)[:300]}"
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         if problem:
             print("FAIL " + json.dumps({"call": shown, "problem": problem}), flush=True)
         elif time.monotonic() - started > CALL_ALARM / 3:  # near the alarm: shown, not failed

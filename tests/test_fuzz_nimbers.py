@@ -1,7 +1,7 @@
 """Hypothesis fuzz of the nimber parsers and ``cgtalg nim`` (issue 7).
 
 Property: every input gives a value or a :class:`cgtalg.errors.CgtalgError` (never a generic
-Python exception), within a per-input time bound enforced by a failing ``signal.alarm``.
+Python exception), within a per-input bound of CPU time enforced by a failing alarm (``ITIMER_VIRTUAL``).
 Inputs mix random token strings with structured junk (deep nesting, exponent towers, huge
 literals, unicode digits and superscripts, stray operators). The fixed ~20,000-input corpus
 with before/after counts is ``benchmarks/fuzz_nimbers_corpus.py``.
@@ -49,13 +49,13 @@ def time_limit(seconds: int):
     def handler(signum, frame):
         raise TimeoutError(f"input took more than {seconds} s")
 
-    old = signal.signal(signal.SIGALRM, handler)
-    signal.alarm(seconds)
+    old = signal.signal(signal.SIGVTALRM, handler)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
     try:
         yield
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
 
 
 def _value_or_cgtalg_error(func, *args) -> None:

@@ -314,11 +314,10 @@ def _stores(path: pathlib.Path, serve_stale: bool = False):
 def test_light_store_opens_only_a_file_at_the_head(tmp_path):
     from cgtalg.errors import StoreCorruptError, StoreSchemaError
     from cgtalg.store import light, open_store
-    from cgtalg.store.store import Store
 
     path = tmp_path / "s.sqlite"
-    assert light.light_store_path(path) is None  # no file yet: the full store creates it
-    assert type(light.open_light_store(path)) is Store
+    assert light.light_store_path(path) is None  # no file yet: created at the head by sqlite3 (issue 35)
+    assert type(light.open_light_store(path)) is light.LightStore
     assert light.light_store_path(path) == path
     assert light.light_store_path(f"sqlite:///{path}") == path  # sqlite:////abs/path: the same file
     for other in (":memory:", f"sqlite:///{path}?mode=ro", f"sqlite+pysqlite:///{path}", f"sqlite://localhost/{path}"):

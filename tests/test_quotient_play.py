@@ -83,9 +83,15 @@ def test_resume_after_an_interrupted_run(tmp_path):
 def test_time_budget_gives_a_partial_quotient_and_the_next_run_goes_on(tmp_path):
     st = _store(tmp_path)
     r = TakeAndBreak("0.77")
-    # the callback slows each heap down (the compiled construction finishes Kayles in ~0.05 s)
+    # the callback slows each heap down (the compiled construction finishes Kayles in ~0.05 s),
+    # burning CPU: budgets count CPU time, which a sleep does not spend
+    def burn(info):
+        t = time.process_time()
+        while time.process_time() - t < 0.02:
+            pass
+
     part = misere_quotient(r, max_heap=400, max_seconds=0.3, partial=True, store=st, progress=False,
-                           callback=lambda info: time.sleep(0.02))
+                           callback=burn)
     assert part.note and "time budget" in part.note and part.max_heap < 400
     with pytest.raises(ComputationLimitError) as err:
         misere_quotient(TakeAndBreak("0.77"), max_heap=400, max_seconds=1e-9, progress=False, resume=False)

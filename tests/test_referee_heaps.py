@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import re
 import time
 from functools import lru_cache
 
@@ -35,7 +36,7 @@ from cgtalg.referee import Malformed, check_document
 from cgtalg.referee.census import check_row, standard_form
 from cgtalg.referee.heaps import heap_rules
 from cgtalg.referee.periodicity import check_period, grundy_by_definition, grundy_values
-from cgtalg.referee.quotients import (check_quotient, monoid_from_presentation, nim_quotient, parse_presentation,
+from cgtalg.referee.quotients import (check_quotient, option_images, monoid_from_presentation, nim_quotient, parse_presentation,
                                       recognise as quotient_recognises, tame_index, verify)
 
 
@@ -232,6 +233,30 @@ def test_published_final_quotients_are_checked(code, order, p_count):
     rules = heap_rules(code)
     for pos in itertools.combinations_with_replacement(range(1, 10), 3):
         assert predicted_p(d, pos) == misere_outcome_p(rules, pos), pos
+
+
+@pytest.mark.parametrize("code", ["0.123", "0.77", "0.07"])
+def test_verify_refuses_every_one_element_change_of_P(code):
+    """The verification principle as the referee searches it (the N-condition over (x, U)):
+    the true (Q, P, Φ) passes, and moving any one element into or out of P is refused by the
+    P- or the N-condition (a reduced quotient's P-portion is determined by the game: any other
+    is the image of a wrong outcome somewhere). Brute force agrees: the position named, or one of
+    its options, has a misère outcome (by play from the definition) other than the changed claim's."""
+    d = quotient_doc(code, max_heap=10)
+    rules = heap_rules(code)
+    table, P = np.array(d["table"]), np.array(d["P"], dtype=bool)
+    phi = d["phi_elements"]
+    assert verify(table, P, phi, rules) == []
+    for x in range(1, table.shape[0]):
+        Q = P.copy()
+        Q[x] = not Q[x]
+        out = verify(table, Q, phi, rules)
+        assert out and out[0].startswith(("P-condition", "N-condition")), (x, out)
+        pos = [int(h) for h in re.findall(r"\d+", out[0].split("]")[0])]
+        changed = dict(d, P=[bool(b) for b in Q])
+        near = [tuple(sorted(pos))] + [tuple(sorted(pos[:i] + pos[i + 1:] + list(parts)))
+                                       for i, h in enumerate(pos) for parts in rules.options(h)]
+        assert any(predicted_p(changed, w) != misere_outcome_p(rules, w) for w in near), (x, out)
 
 
 def test_q10_of_dawsons_kayles_has_order_12():
@@ -555,3 +580,28 @@ def test_an_unsettled_rows_lower_bound_is_stated_not_checked():
     v = check_row(row)
     assert v.ok and any("claims nothing" in r for r in v.reasons)
     assert any(r.startswith("not checked: the lower bound |Q_10| >= 152") for r in v.reasons), v
+
+
+@pytest.mark.parametrize("name", ["0.77", "0.07", "0.156", "0.3777", "4.07", "0.[3]", "0.1[4]", "0x.8F",
+                                  "0x8.1", "S(1,3,4)", "allbut(2,5)", "grundy"])
+def test_option_images_without_listing_match_the_listed_options(name):
+    """The referee's quotient check reads the option images of a code off its digits without
+    listing the options (a final quotient may be certified near heap 7,500); on every heap up to
+    40, under a random Φ into a commutative monoid, the images are the products of Φ over
+    each listed option of HeapRules.options, and "no move" is said exactly where there is none."""
+    rules = heap_rules(name)
+    rng = np.random.default_rng(7)
+    size = 9  # Z/3 (addition) times the chain 0 < 1 < 2 (max): a commutative monoid, identity 0
+    table = np.array([[3 * ((x // 3 + y // 3) % 3) + max(x % 3, y % 3) for y in range(size)]
+                      for x in range(size)])
+    phi = rng.integers(0, size, size=41)
+    for n in range(41):
+        listed = set()
+        for parts in rules.options(n):
+            x = 0
+            for h in parts:
+                x = int(table[x, phi[h]])
+            listed.add(x)
+        got = option_images(rules, n, phi, table)
+        assert (got is None) == (not rules.options(n)), (name, n)
+        assert (got or set()) == listed, (name, n)

@@ -135,7 +135,9 @@ def start_census(digits: int | None, hexadecimal: bool, d0: int, codes: Any, sto
     ``(deadline, say, classes, digits, store)``; ``say`` is ``log`` or does nothing."""
     check_arguments(workers, scheduler, flush_seconds, on_result, connect_timeout, batch_size)
     try:
-        deadline = Deadline(max_seconds, max_memory)
+        # wall-clock: the driver mostly waits on its workers and burns no CPU of its own (each
+        # class's budget is its worker's); the census's messages say "of wall-clock time"
+        deadline = Deadline(max_seconds, max_memory, clock="wall")
     except BudgetError as exc:
         raise CensusError(str(exc)) from None
     if fits is not None:
@@ -393,11 +395,32 @@ def _start_local_cluster(LocalCluster: Any, n: int) -> Any:
         logging.getLogger("asyncio").setLevel(logging.CRITICAL)
         for cluster in (set(instances) - before if instances is not None else ()):
             try:
-                cluster.close(timeout=5)
+                if isinstance(sys.exc_info()[1], KeyboardInterrupt):
+                    _end_workers(cluster)
+                cluster.close(timeout=1)
             except BaseException:  # noqa: BLE001 - half started: close what can be closed
                 pass
             instances.discard(cluster)
         raise
+
+
+def _ignore_sigint() -> bool:
+    """Run on a worker of our own cluster (in its main thread): ignore SIGINT."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return True
+
+
+def _workers_leave_ctrl_c_to_the_driver(client: Any) -> None:
+    """A terminal's Ctrl-C reaches every process of its group, the local cluster's workers
+    too; each would die printing its own traceback while the driver closes the cluster. The
+    workers of a cluster this census started ignore SIGINT: the driver answers it and closes
+    them (a worker that cannot be told is left as it is)."""
+    try:
+        client.run(_ignore_sigint)
+    except Exception:  # noqa: BLE001 - an old or odd worker: Ctrl-C still stops the driver
+        pass
 
 
 def _client(scheduler: Any, workers: int | None, say: Callable[[str], Any],
@@ -416,7 +439,9 @@ def _client(scheduler: Any, workers: int | None, say: Callable[[str], Any],
         say(f"census: starting a local Dask cluster of {n} worker(s)")
         cluster = _start_local_cluster(LocalCluster, n)
         try:
-            return Client(cluster), cluster, True
+            client = Client(cluster)
+            _workers_leave_ctrl_c_to_the_driver(client)
+            return client, cluster, True
         except BaseException:
             cluster.close()
             raise
@@ -492,14 +517,34 @@ def _run_dask(fn: Callable[..., dict], params: Any, jobs: Sequence[CensusJob], s
                 pass
         if owned:  # a slow close must not replace the error (or the answer) of the run
             hurry = sys.exc_info()[0] is not None  # interrupted or stopped: the user is waiting
-            for close, seconds in ((client.close, 1 if hurry else 2),
-                                   (cluster.close if cluster is not None else None, 2 if hurry else 10)):
+            interrupted = isinstance(sys.exc_info()[1], KeyboardInterrupt)
+            if interrupted and cluster is not None:
+                _end_workers(cluster)  # Ctrl-C: within a second, not after the tasks' next look
+            for close, seconds in ((client.close, 0.5 if interrupted else 1 if hurry else 2),
+                                   (cluster.close if cluster is not None else None,
+                                    1 if interrupted else 2 if hurry else 10)):
                 if close is None:
                     continue
                 try:
                     close(timeout=seconds)
                 except (OSError, TimeoutError, RuntimeError):  # a busy or gone cluster
                     pass
+
+
+def _end_workers(cluster: Any) -> None:
+    """End the worker processes of our local cluster at once (SIGKILL): after Ctrl-C their
+    running tasks are abandoned anyway, and a graceful close waits for each to finish its
+    current class. A task cut short in a store write leaves a transaction that SQLite rolls
+    back (the journal) on the next open; what was committed stays and a rerun resumes."""
+    import signal
+
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        pid = getattr(nanny, "pid", None)
+        if isinstance(pid, int) and pid > 0:
+            try:
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            except OSError:  # gone already
+                pass
 
 
 def _accepts_n_workers(client: Any) -> bool:

@@ -10,7 +10,7 @@ What a class gets
 :func:`cgtalg.quotients.construct.misere_quotient` builds ``Q_n`` heap by heap, every ``Q_n``
 verified exactly, and stops when Plambeck–Siegel's periodicity theorem (JCTA 2008, §8)
 certifies that ``Q_N`` is the quotient of the whole game. Within the class's budget
-(``class_seconds`` of wall clock, cumulated over reruns; ``max_order``, the largest candidate
+(``class_seconds`` of CPU time (:mod:`cgtalg.budget`), cumulated over reruns; ``max_order``, the largest candidate
 order) the class is
 
 - **final**: the quotient of the whole game, with its order, ``|P|``, presentation, P-portion,

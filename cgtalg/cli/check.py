@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import emit, json_option, time_option
 
 __all__ = ["register"]
 
 
 @click.command("check")
+@time_option(pass_value=False)
 @click.argument("paths", nargs=-1, required=True)
 @json_option
 def check_command(paths, as_json):

@@ -8,9 +8,10 @@ Errors from :mod:`cgtalg.errors` become a one-line message and exit status 2 (se
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import click
 
@@ -20,7 +21,7 @@ from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
 __all__ = [
     "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
     "ExactInt", "COUNT", "HEAP", "parse_exact_int", "MAX_INT_DIGITS", "check_output_path",
-    "DurationType", "TIME", "time_option",
+    "DurationType", "TIME", "time_option", "DEFAULT_TIME", "command_budget", "budget_grace", "budgeted",
     "TimePart", "TimeSpecType", "read_time_spec", "collect_time_budgets", "time_parts_option",
     "add_time_arguments", "resolve_time_arguments", "time_deprecation_note", "TIME_REMOVED_IN",
 ]
@@ -212,9 +213,11 @@ def no_store_option(func: Callable) -> Callable:
 
 
 #: Commands whose store is opened by :func:`cgtalg.store.light.open_light_store`: a store file at
-#: the newest schema is read and written through ``sqlite3``, without SQLAlchemy (issue 23);
-#: every other store, and every other command, opens the full store.
-LIGHT_STORE_COMMANDS = frozenset({"game", "outcome", "grundy", "period", "value"})
+#: the newest schema is read and written through ``sqlite3``, without SQLAlchemy (issue 23), and
+#: a new store file is created so (issue 35); every other store, and every other command, opens
+#: the full store. ``quotient`` reads its stored record (sequence metadata) on the light path;
+#: its writes, when it computes, go to the full store, opened then.
+LIGHT_STORE_COMMANDS = frozenset({"game", "outcome", "grundy", "period", "value", "quotient"})
 
 
 def cli_store(ctx: click.Context, enabled: bool = True):
@@ -280,18 +283,105 @@ class DurationType(click.ParamType):
 TIME = DurationType()
 
 
-def time_option(help: str = "Give up (a clear error, keeping what is stored) after this long: "
-                            "90, 90s, 10m, 2h.",
-                default: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The ``--time`` option of every command with a time budget: sets the parameter
-    ``max_seconds`` (float seconds, or ``None`` for no limit unless ``default`` is given;
-    ``default`` may be written as on the command line, e.g. ``"10m"``)."""
-    if default is not None:
-        from cgtalg.budget import parse_duration
+#: the time budget of every command run without ``--time`` (CPU time, :mod:`cgtalg.budget`)
+DEFAULT_TIME = "60s"
 
-        default = parse_duration(default)
-    return click.option("--time", "max_seconds", type=TIME, default=default,
-                        show_default=default is not None, metavar="TIME", help=help)
+
+def budget_grace(max_seconds: float) -> float:
+    """Seconds of CPU a command's backstop (:func:`command_budget`) waits past its budget: 4%
+    of it, between 0.3 s and 2 s, so that a budget of T ends the command within 10% of T or a
+    second (start-up and the exit included) while the computations inside, given the same
+    budget a little later, run out first."""
+    return min(max(0.3, 0.04 * max_seconds), 2.0)
+
+
+@contextlib.contextmanager
+def command_budget(max_seconds: float | None, what: str) -> Iterator[Any]:
+    """The budget of a whole command: a :class:`cgtalg.budget.Deadline` of ``max_seconds`` of
+    CPU (plus :func:`budget_grace`), entered (``with deadline:``) so that every deadline
+    checked inside stops once it is spent, and watched by ``SIGPROF`` every 0.1 s of CPU (in
+    the main thread on POSIX) so that a phase that checks no deadline at all (an import, a
+    table built in one go, a search without a budget of its own) is stopped too, with
+    :class:`~cgtalg.errors.ComputationLimitError` naming ``what`` and ``--time``. The profiling
+    timer counts CPU only: a command waiting on a lock or a pipe is not woken. Left alone when
+    a profiler already owns ``SIGPROF``. Yields the deadline."""
+    import signal
+    import threading
+
+    from cgtalg.budget import Deadline
+
+    deadline = Deadline(max_seconds, grace=0.0 if max_seconds is None else budget_grace(max_seconds))
+    watch = (max_seconds is not None and hasattr(signal, "setitimer")
+             and threading.current_thread() is threading.main_thread()
+             and signal.getsignal(signal.SIGPROF) in (signal.SIG_DFL, None)
+             and signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0))
+
+    def tick(signum: int, frame: Any) -> None:
+        deadline.check(what)
+
+    with deadline:
+        if not watch:
+            yield deadline
+            return
+        old = signal.signal(signal.SIGPROF, tick)
+        signal.setitimer(signal.ITIMER_PROF, 0.1, 0.1)
+        try:
+            yield deadline
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
+
+
+def time_option(help: str = "Give up (a clear error, keeping what is stored) after this much CPU time: "
+                            "90, 90s, 10m, 2h.",
+                default: Any = DEFAULT_TIME, pass_value: bool = True,
+                ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--time`` option of every command: sets the parameter ``max_seconds`` (float
+    seconds of CPU; ``default`` written as on the command line, e.g. ``"10m"``, by default
+    :data:`DEFAULT_TIME`; ``None``: no limit) and runs the command under
+    :func:`command_budget`, so that no command runs unbounded and each says how to raise
+    its budget. ``pass_value=False``: a command whose work takes no budget of its own (the
+    command's budget is its only one) is not passed ``max_seconds``."""
+    from cgtalg.budget import parse_duration
+
+    if default is not None:
+        parse_duration(default)  # (a bad default is the programmer's error, found at import)
+    # the default as text, which TIME converts: --help shows it as written ([default: 60s])
+    option = click.option("--time", "max_seconds", type=TIME, default=None if default is None else str(default),
+                          show_default=default is not None, metavar="TIME", help=help)
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        return option(budgeted("max_seconds", None, pass_value)(f))
+
+    return decorate
+
+
+def budgeted(param: str = "max_seconds", default: Any = DEFAULT_TIME, pass_value: bool = True,
+             whole: Callable[[float], float] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Run a command under :func:`command_budget` of its keyword ``param`` (its ``--time``),
+    or of ``default`` when that is ``None`` (for a command whose own ``--time`` defaults to
+    ``None`` because its parts have budgets of their own: the whole still has one).
+    ``whole(seconds)``: the whole command's budget when ``--time`` bounds only a part of it."""
+    import functools
+
+    from cgtalg.budget import parse_duration
+
+    fallback = None if default is None else parse_duration(default)
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(f)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            ctx = click.get_current_context(silent=True)
+            what = f"`{ctx.command_path}`" if ctx is not None else "the command"
+            seconds = kwargs.get(param) if pass_value else kwargs.pop(param)
+            if seconds is not None and whole is not None:
+                seconds = whole(seconds)
+            with command_budget(fallback if seconds is None else seconds, what):
+                return f(*args, **kwargs)
+
+        return command
+
+    return decorate
 
 
 # --- one budget word: --time, with PART=TIME where a command has several budgets (issue 33) -----

@@ -7,12 +7,13 @@ import time
 
 import click
 
-from cgtalg.cli.common import cli_store, emit, json_option
+from cgtalg.cli.common import cli_store, emit, json_option, time_option
 
 __all__ = ["register"]
 
 
 @click.command("demo")
+@time_option(pass_value=False)
 @json_option
 @click.pass_context
 def demo_command(ctx: click.Context, as_json: bool) -> None:

@@ -175,8 +175,8 @@ _GAME_TEXT = {"ignore_unknown_options": True}
 @click.option("--misere", is_flag=True, help="Lead with misère play (both are always shown).")
 @no_store_option
 @click.option("--draw", type=click.Path(dir_okay=False), default=None, help="Draw the game DAG to a PNG file.")
-@time_option(help="Give up (a clear error) after this long: 90, 90s, 10m, 2h (default: no time "
-                  "limit; the memory ceiling, --memory, always applies).")
+@time_option(help="Give up (a clear error) after this much CPU time: 90, 90s, 10m, 2h (the memory "
+                  "ceiling, --memory, always applies).")
 @json_option
 @click.pass_context
 def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str | None,
@@ -296,8 +296,8 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
               default=None, help="The misère universe the games are compared in (default: "
               "impartial when both games are impartial, else all games).")
 @no_store_option
-@time_option(help="Give up (a clear error) after this long: 90, 90s, 10m, 2h (default: no time "
-                  "limit; the memory ceiling, --memory, always applies).")
+@time_option(help="Give up (a clear error) after this much CPU time: 90, 90s, 10m, 2h (the memory "
+                  "ceiling, --memory, always applies).")
 @json_option
 @click.pass_context
 def equiv_command(ctx: click.Context, g_text: str, h_text: str, misere: bool, universe: str | None,

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import cli_store, emit, json_option, no_store_option
+from cgtalg.cli.common import cli_store, emit, json_option, no_store_option, time_option
 
 __all__ = ["register", "loopy_report"]
 
@@ -68,6 +68,7 @@ def _human(games: list[dict], pairs: list[dict]) -> str:
 
 
 @click.command("loopy")
+@time_option(pass_value=False)
 @click.argument("texts", metavar="TEXT", nargs=-1, required=True)
 @no_store_option
 @json_option

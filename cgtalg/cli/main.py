@@ -131,6 +131,12 @@ def _exit_now(code: int) -> None:
     object would keep the user waiting for seconds."""
     import os
 
+    mp_util = sys.modules.get("multiprocessing.util")
+    if mp_util is not None:  # a census's cluster: release its semaphores (else warnings at exit)
+        try:
+            mp_util._exit_function()
+        except Exception:  # noqa: BLE001 - leaving anyway
+            pass
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -169,15 +175,37 @@ _UNEXPECTED = {
     "MemoryError": "out of memory",
     "RecursionError": "the input is nested too deeply (Python's recursion limit)",
     "OverflowError": "a number is too large for this operation",
-    "KeyboardInterrupt": "interrupted",
 }
+
+
+#: what Ctrl-C prints on stderr, and the exit status it gives (128 + SIGINT, as shells report a
+#: program that Ctrl-C stopped)
+INTERRUPTED = "cgtalg: interrupted"
+EXIT_INTERRUPTED = 130
+
+
+def _interrupted(as_json: bool, leave: bool) -> int:
+    """Ctrl-C: ``cgtalg: interrupted`` on stderr (``{"error": {"type": "Interrupted", ...}}``
+    with ``--json``), status 130, no traceback. ``leave``: a real process, which then ends at
+    once (``os._exit``) instead of freeing a large search's memory object by object; what it
+    stored is committed (a transaction cut short is rolled back by SQLite)."""
+    import json
+
+    if as_json:
+        click.echo(json.dumps({"error": {"type": "Interrupted", "message": "interrupted"}}))
+    click.echo(INTERRUPTED, err=True)
+    if leave:
+        _exit_now(EXIT_INTERRUPTED)
+    return EXIT_INTERRUPTED
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI behind one error boundary.
 
     Every failure is one line on stderr, ``cgtalg: error: ...``, and exit status 2 (an
-    unverified equivalence proof exits 1, as documented by ``equiv``); with ``--json``
+    unverified equivalence proof exits 1, as documented by ``equiv``; Ctrl-C prints
+    ``cgtalg: interrupted`` and exits 130, within a second: :func:`cgtalg.interrupts.install_watchdog`
+    ends a process whose kernel keeps Python from answering); with ``--json``
     anywhere in the arguments the failure is ``{"error": {"type": ..., "message": ...}}`` on
     stdout instead. cgtalg's own errors (:mod:`cgtalg.errors`) and usage errors are named as
     such; any other exception (out of memory, a file that cannot be written, a database
@@ -186,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     """
     import os
 
+    if argv is None:  # a real process: Ctrl-C ends it within a second, whatever runs
+        from cgtalg.interrupts import install_watchdog
+
+        install_watchdog(message=f"{INTERRUPTED}\n")
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
     debug = os.environ.get("CGTALG_DEBUG", "") not in ("", "0")
@@ -206,11 +238,10 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         return _fail(exc, type(exc).__name__, str(exc), as_json)
-    except click.exceptions.Abort:
-        code = _fail(KeyboardInterrupt(), "Aborted", "aborted", as_json)
-        if argv is None:  # a real process after Ctrl-C: leave now, not after freeing gigabytes
-            _exit_now(code)
-        return code
+    except click.exceptions.Abort as exc:  # click's name for Ctrl-C (or the end of input at a prompt)
+        if not isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            return _fail(exc, "Aborted", "aborted", as_json)
+        return _interrupted(as_json, argv is None)
     except click.exceptions.NoSuchOption as exc:
         if debug:
             raise
@@ -238,10 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             meaning = "cannot read or write a file"
             text = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
         if isinstance(exc, KeyboardInterrupt):
-            code = _fail(exc, "Aborted", "aborted", as_json)
-            if argv is None:
-                _exit_now(code)
-            return code
+            return _interrupted(as_json, argv is None)
         detail = f"{meaning}: {text}" if meaning else f"unexpected {kind}: {text}"
         return _fail(exc, kind, detail + " (set CGTALG_DEBUG=1 for the traceback)", as_json)
     return 0

@@ -17,7 +17,8 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import COUNT, TIME, check_output_path, cli_store, emit, json_option, no_store_option
+from cgtalg.budget import Stopwatch
+from cgtalg.cli.common import COUNT, TIME, budgeted, check_output_path, cli_store, emit, json_option, no_store_option
 from cgtalg.errors import ComputationLimitError
 
 __all__ = ["register", "misere_report"]
@@ -72,7 +73,7 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
 
     budget = form_seconds if max_seconds is None else (
         max_seconds if form_seconds is None else min(form_seconds, max_seconds))
-    t0 = time.perf_counter()
+    clock = Stopwatch()  # CPU seconds, as the budgets count them
     gen = genus_sequence(ruleset, n, convention="classical", store=store, progress=progress,
                          max_seconds=budget, partial=True)
     reach = len(gen)
@@ -94,7 +95,7 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
     if reach < n:
         from cgtalg.rulesets.heaps.quotient_genus import final_quotient, quotient_genus_sequence
 
-        left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - (time.perf_counter() - t0))
+        left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - clock.cpu())
         verdict: dict = {}
         q = final_quotient(ruleset, store, left, verdict)
         if q is None and "infinite_from" not in verdict:
@@ -171,6 +172,9 @@ def register(cli: click.Group) -> None:
     """Attach the ``misere`` command to the ``cgtalg`` group."""
 
     @cli.command("misere")
+    # --time bounds the forms and the search for a quotient (at least a second, QUOTIENT_SECONDS),
+    # not the whole report: that one is bounded by twice --time and 10 s more (else 60 s)
+    @budgeted("seconds", whole=lambda seconds: 2 * seconds + QUOTIENT_SECONDS)
     @click.argument("game")
     @click.option("-n", "n", type=COUNT, default=21, show_default=True,
                   help="number of heaps of the report, 0..N-1 (as `cgtalg grundy -n N` gives N values)")
@@ -184,8 +188,9 @@ def register(cli: click.Group) -> None:
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search over positions (--position)")
     @click.option("--time", "seconds", type=TIME, default=None,
-                  help="time budget (90, 30s, 10m, 1.5h): of the misère search over positions (--position), "
-                       "or of the genus sequence")
+                  help="time budget, CPU time (90, 30s, 10m, 1.5h): of the misère search over positions "
+                       "(--position), or of the genus sequence (default: their own budgets, the whole "
+                       "report at most 60s; with --time T at most 2T + 10s)")
     @no_store_option
     @json_option
     @click.pass_context

@@ -17,7 +17,7 @@ from cgtalg.cli.common import ExactInt, emit, json_option, time_option
 
 __all__ = ["register"]
 
-_TIME_HELP = "Give up (a clear error) after this long: 90, 90s, 10m, 2h (default: no limit)."
+_TIME_HELP = "Give up (a clear error) after this much CPU time: 90, 90s, 10m, 2h."
 #: the exponent of ``nim pow`` (any integer) and the n of ``nim root`` (n >= 1)
 _EXPONENT = ExactInt(None, "exponent")
 _ROOT_N = ExactInt(1, "n")
@@ -251,6 +251,7 @@ def solve_command(
 
 
 @nim_group.command("play")
+@time_option(pass_value=False)
 @click.argument("heaps", nargs=-1, required=True)
 @click.option("--misere", is_flag=True, help="Misère play (the last player to move loses).")
 @_ascii_option

@@ -187,6 +187,7 @@ def register(cli: click.Group) -> None:
         emit(result, as_json, lambda: str(res))
 
     @cli.command("cousin")
+    @time_option(pass_value=False)
     @click.argument("code")
     @json_option
     def cousin_cmd(code, as_json):
@@ -228,8 +229,8 @@ def register(cli: click.Group) -> None:
                        "(`cgtalg quotient GAME`, stored) when it covers the heaps, else by search")
     @click.option("--max-states", "max_states", type=COUNT, default=None,
                   help="budget of the misère search (--misere without a quotient)")
-    @time_option(help="Give up (a clear error) after this long of misère search (--misere without a "
-                      "quotient): 90, 90s, 10m, 2h.")
+    @time_option(help="Give up (a clear error) after this much CPU time of misère search (--misere "
+                      "without a quotient): 90, 90s, 10m, 2h.")
     @no_store_option
     @json_option
     @click.pass_context

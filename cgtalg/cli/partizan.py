@@ -77,7 +77,7 @@ def format_report(result: dict) -> str:
 @no_store_option
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Draw the thermograph to a PNG file.")
-@time_option(help="Give up (a clear error) after this long of search: 90, 90s, 10m, 2h.")
+@time_option(help="Give up (a clear error) after this much CPU time of search: 90, 90s, 10m, 2h.")
 @json_option
 @click.pass_context
 def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_store: bool,

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from cgtalg.cli.common import emit, json_option
+from cgtalg.cli.common import emit, json_option, time_option
 
 __all__ = ["register"]
 
@@ -42,6 +42,7 @@ def _answer(result: dict, as_json: bool, key: str) -> None:
 
 
 @click.command("norton", context_settings=_GAMES)
+@time_option(pass_value=False)
 @click.argument("g_text", metavar="G")
 @click.argument("u_text", metavar="U")
 @json_option
@@ -57,6 +58,7 @@ def norton_command(g_text: str, u_text: str, as_json: bool) -> None:
 
 
 @click.command("reduced", context_settings=_GAMES)
+@time_option(pass_value=False)
 @click.argument("g_text", metavar="G")
 @json_option
 def reduced_command(g_text: str, as_json: bool) -> None:
@@ -70,6 +72,7 @@ def reduced_command(g_text: str, as_json: bool) -> None:
 
 
 @click.command("ordinal-sum", context_settings=_GAMES)
+@time_option(pass_value=False)
 @click.argument("g_text", metavar="G")
 @click.argument("h_text", metavar="H")
 @json_option
@@ -84,6 +87,7 @@ def ordinal_sum_command(g_text: str, h_text: str, as_json: bool) -> None:
 
 
 @click.command("heat", context_settings=_GAMES)
+@time_option(pass_value=False)
 @click.argument("g_text", metavar="G")
 @click.argument("t_text", metavar="T")
 @json_option
@@ -97,6 +101,7 @@ def heat_command(g_text: str, t_text: str, as_json: bool) -> None:
 
 
 @click.command("overheat", context_settings=_GAMES)
+@time_option(pass_value=False)
 @click.argument("g_text", metavar="G")
 @click.argument("s_text", metavar="S")
 @click.argument("t_text", metavar="T")
@@ -112,6 +117,7 @@ def overheat_command(g_text: str, s_text: str, t_text: str, as_json: bool) -> No
 
 
 @click.command("atomic-weight", context_settings=_GAMES)
+@time_option(pass_value=False)
 @click.argument("g_text", metavar="G")
 @json_option
 def atomic_weight_command(g_text: str, as_json: bool) -> None:

@@ -28,12 +28,12 @@ infinite) and, in the ``--json`` output, the ``certificate`` of that proof
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import click
 
-from cgtalg.cli.common import COUNT, TIME, cli_store, emit, json_option, no_store_option
+from cgtalg.budget import Stopwatch
+from cgtalg.cli.common import COUNT, TIME, budgeted, cli_store, emit, json_option, no_store_option
 
 __all__ = ["register", "quotient_text", "phi_text", "split_sum", "DEFAULT_SECONDS"]
 
@@ -106,9 +106,9 @@ def quotient_text(q: Any, run_seconds: float | None = None) -> str:
     if getattr(q, "infinite_from", None) is not None:
         lines.append(f"infinite: Q_n is infinite for every n >= {q.infinite_from} (proved)")
     if run_seconds is None:
-        lines.append(f"({q.seconds:.2f} s of computation)")
+        lines.append(f"({q.seconds:.2f} s of CPU)")
     else:
-        lines.append(f"({run_seconds:.2f} s this run; {q.seconds:.2f} s of computation in all the runs that "
+        lines.append(f"({run_seconds:.2f} s of CPU this run; {q.seconds:.2f} s of CPU in all the runs that "
                      "built it)")
     return "\n".join(lines)
 
@@ -220,13 +220,14 @@ def register(cli: click.Group) -> None:
     """Attach the ``quotient`` command to the ``cgtalg`` group."""
 
     @cli.command("quotient")
+    @budgeted("seconds", DEFAULT_SECONDS)  # the whole run: --time, else DEFAULT_SECONDS
     @click.argument("game", nargs=-1, required=True)
     @click.option("--max-heap", "-n", "max_heap", type=COUNT, default=None,
                   help="compute Q_N: heaps <= N, or for a board family (cram:2xn, "
                        "node-kayles:cycles) components of at most N cells or vertices (default: "
                        "until the periodicity theorem certifies the final quotient, or the budget)")
     @click.option("--time", "seconds", type=TIME, default=None,
-                  help=f"time budget (90, 30s, 10m, 1.5h, 1h30m; default {DEFAULT_SECONDS:.0f}s): "
+                  help=f"time budget, CPU time (90, 30s, 10m, 1.5h, 1h30m; default {DEFAULT_SECONDS:.0f}s): "
                        "stop with the partial quotient reached")
     @click.option("--max-order", "max_order", type=COUNT, default=5000, show_default=True,
                   help="largest quotient order tried")
@@ -264,7 +265,7 @@ def register(cli: click.Group) -> None:
         store = cli_store(ctx, not no_store)
         budget = DEFAULT_SECONDS if seconds is None else seconds
         progress: list[dict] = []
-        t0 = time.perf_counter()
+        clock = Stopwatch()  # CPU seconds, as the budget counts them
         say = (lambda text: None) if (as_json or quiet) else (lambda text: click.echo(text, err=True))
 
         stored = None if fresh or heaps is None else _stored(store, heaps)
@@ -275,7 +276,7 @@ def register(cli: click.Group) -> None:
             say(f"resuming from the stored {resumed['quotient']} (order {stored['order']}; "
                 "re-verified as it is loaded)")
 
-        last = [t0]
+        last = [clock.wall()]
 
         def report(info: dict) -> None:
             if kind == "forms":
@@ -284,11 +285,11 @@ def register(cli: click.Group) -> None:
                 info = dict(info, form=format_misere(heaps.heaps[info["heap"]], max_chars=60))
             row = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in info.items()}
             progress.append(row)
-            now = time.perf_counter()
+            now = clock.wall()
             if info["changed"] or info["heap"] == max_heap or now - last[0] >= PROGRESS_SECONDS:
                 last[0] = now
                 say(f"{_heap_label(kind, info)}: |Q| = {info['order']:>5}, "
-                    f"|P| = {info['p_count']:>4}   ({time.perf_counter() - t0:.1f} s)")
+                    f"|P| = {info['p_count']:>4}   ({clock.cpu():.1f} s of CPU)")
 
         extra = {"reduce": not no_reduce} if kind == "family" else {}
         if kind == "forms":
@@ -298,7 +299,7 @@ def register(cli: click.Group) -> None:
         q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
-        run_seconds = time.perf_counter() - t0
+        run_seconds = clock.cpu()
         hint = _hint(inner, seconds, store is not None)
         d = _result(q, table or inner.order <= 64, progress)
         d["kind"] = kind

@@ -33,6 +33,7 @@ def store_group() -> None:
 
 
 @store_group.command("path")
+@time_option(pass_value=False)
 @json_option
 @click.pass_context
 def path_command(ctx: click.Context, as_json: bool) -> None:
@@ -57,6 +58,7 @@ def path_command(ctx: click.Context, as_json: bool) -> None:
 
 
 @store_group.command("info")
+@time_option(pass_value=False)
 @json_option
 @click.pass_context
 def info_command(ctx: click.Context, as_json: bool) -> None:
@@ -107,6 +109,7 @@ def _parse_value(text: str) -> Any:
 
 
 @store_group.command("query")
+@time_option(pass_value=False)
 @click.argument("text", required=False)
 @click.option("--property", "prop", metavar="NAME", help="Only entries with this property.")
 @click.option("--value", "value_text", metavar="VALUE",
@@ -286,6 +289,7 @@ def _query_text(result: dict) -> str:
 
 
 @store_group.command("fill")
+@time_option(pass_value=False)
 @click.argument("ruleset")
 @click.option("--max-size", "max_size", required=True, type=click.IntRange(min=0, max=200), metavar="N",
               help="Positions of at most N tokens in all.")
@@ -318,6 +322,7 @@ def fill_command(ctx: click.Context, ruleset: str, max_size: int, min_size: int,
 
 
 @store_group.command("export-certificates")
+@time_option(pass_value=False)
 @click.argument("directory", type=click.Path(file_okay=False, writable=True))
 @json_option
 @click.pass_context

@@ -18,7 +18,7 @@ MAX_UNIVERSE_BITS = 32
 _LO = 16  # per-bit counts are gathered in two tables: the low 16 bits and the rest
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _scan_kernel(start, stop, a, b, is_zero, pmask, zero_bit, lo_counts, hi_counts):  # pragma: no cover
     # (compiled by numba; covered through scan_masks)
     n_irreducible = 0

@@ -13,7 +13,7 @@ from numba import njit
 __all__ = ["class_kernel"]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def class_kernel(n, a, b, is_zero, pmask, normal, gamma0, htame):  # pragma: no cover
     # (compiled by numba; covered through misere_class_counts)
     nc = a.shape[0]

@@ -17,6 +17,12 @@ int stopped = 0; /* a signal handler or the budget callback raised: do not retry
 int tick_slow(void)
 {
     tick_next = tick_n + TICK_SIGNALS;
+    /* let the other threads run for a moment (a watchdog thread enforcing a budget or turning
+     * Ctrl-C into an exception): the arithmetic works on Python objects and the module's
+     * tables, so it keeps the GIL between ticks and yields it here, between two products
+     * (another thread must not compute nimbers meanwhile: the tables are the module's) */
+    Py_BEGIN_ALLOW_THREADS
+    Py_END_ALLOW_THREADS
     if (g_check && tick_n - tick_last_check >= TICK_CHECK) {
         tick_last_check = tick_n;
         PyObject *r = PyObject_CallNoArgs(g_check);

@@ -69,7 +69,7 @@ _M16 = 0xFFFF
 _M32 = 0xFFFFFFFF
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mul32(x, y, lg, ex, l15):  # pragma: no cover - compiled
     """x ⊗ y for x, y < 2^32."""
     x1 = (x >> 16) & _M16
@@ -82,7 +82,7 @@ def _mul32(x, y, lg, ex, l15):  # pragma: no cover - compiled
     return ((p1 ^ p0) << 16) | (p0 ^ p2h)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mul32_h32(x, y, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     """(x ⊗ y) ⊗ 2^31 for x, y < 2^32, entirely in the log domain."""
     x1 = (x >> 16) & _M16
@@ -99,7 +99,7 @@ def _mul32_h32(x, y, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     return (hi << 16) | lo
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mul64(x, y, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     x1 = (x >> 32) & _M32
     x0 = x & _M32
@@ -111,13 +111,13 @@ def _mul64(x, y, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     return ((c1 ^ c0) << 32) | (c0 ^ c2h)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mulh16(x, lg, ex, l15):  # pragma: no cover - compiled
     """x ⊗ 2^15 for x < 2^16."""
     return np.int64(ex[lg[x] + l15])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mulh32(x, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     """x ⊗ 2^31 for x < 2^32."""
     x1 = (x >> 16) & _M16
@@ -125,7 +125,7 @@ def _mulh32(x, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     return (np.int64(ex[lg[x1 ^ x0] + l15]) << 16) | np.int64(ex[lg[x1] + l15x2])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _square64(x, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     """x ⊗ x: (c·H ⊕ a)² = c²·H ⊕ c²⊗h ⊕ a² at both levels."""
     c = (x >> 32) & _M32
@@ -143,7 +143,7 @@ def _square64(x, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     return (cc << 32) | (_mulh32(cc, lg, ex, l15, l15x2) ^ aa)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _sqrt64(x, lg, ex, l15, l15x2, sq):  # pragma: no cover - compiled
     """√(c·H ⊕ a) = √c·H ⊕ √(a ⊕ c⊗h) at both levels."""
     c = (x >> 32) & _M32
@@ -155,7 +155,7 @@ def _sqrt64(x, lg, ex, l15, l15x2, sq):  # pragma: no cover - compiled
     return (rc << 32) | ra
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _inv32(x, lg, ex, l15):  # pragma: no cover - compiled
     """x⁻¹ for 0 < x < 2^32 by the norm to GF(2^16)."""
     c = (x >> 16) & _M16
@@ -166,7 +166,7 @@ def _inv32(x, lg, ex, l15):  # pragma: no cover - compiled
     return (np.int64(ex[lni + lg[c]]) << 16) | np.int64(ex[lni + lg[ac]])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _inv64(x, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     """x⁻¹ for x != 0 by the norm N = (a⊕c)⊗a ⊕ c²⊗h32 to GF(2^32)."""
     c = (x >> 32) & _M32
@@ -177,37 +177,37 @@ def _inv64(x, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     return (_mul32(ni, c, lg, ex, l15) << 32) | _mul32(ni, ac, lg, ex, l15)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mul_kernel(a, b, out, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     for i in range(out.shape[0]):
         out[i] = _mul64(a[i], b[i], lg, ex, l15, l15x2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mul_scalar_kernel(a, s, out, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     for i in range(out.shape[0]):
         out[i] = _mul64(a[i], s, lg, ex, l15, l15x2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _inv_kernel(a, out, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     for i in range(out.shape[0]):
         out[i] = _inv64(a[i], lg, ex, l15, l15x2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _square_kernel(a, out, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     for i in range(out.shape[0]):
         out[i] = _square64(a[i], lg, ex, l15, l15x2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sqrt_kernel(a, out, lg, ex, l15, l15x2, sq):  # pragma: no cover - compiled
     for i in range(out.shape[0]):
         out[i] = _sqrt64(a[i], lg, ex, l15, l15x2, sq)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pow_kernel(a, n, out, lg, ex, l15, l15x2):  # pragma: no cover - compiled
     """a[i]^n[i] by square-and-multiply; n is uint64 data viewed as int64 (logical shifts)."""
     for i in range(out.shape[0]):

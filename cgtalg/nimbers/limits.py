@@ -4,7 +4,7 @@ The costly operations of Lenstra's κ/α engine grow with the degree E of the κ
 they run in (a square root is E − 1 squarings, a field degree up to E of them, root finding
 roughly E^3): :func:`check_field_degree` refuses, before any work, a field above
 ``max_field_degree`` (default :data:`DEFAULT_MAX_FIELD_DEGREE`), and :class:`nimber_budget`
-bounds the time and memory of what runs (``max_seconds=``, the memory ceiling of
+bounds the time and memory of what runs (``max_seconds=`` of CPU, the memory ceiling of
 :class:`cgtalg.budget.Deadline`). The C kernel calls :func:`budget_check` (the budgets open in
 the calling thread) every 16,384 monomial products and checks for signals every 4,096 (so
 Ctrl-C and ``signal.alarm`` handlers are answered at once); the Python engine calls it in its
@@ -20,7 +20,6 @@ loops.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable
 
 from cgtalg.budget import Deadline, check_max_seconds
@@ -81,14 +80,13 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
     nothing for it.
     """
 
-    __slots__ = ("max_seconds", "what", "max_memory", "start", "_deadline")
+    __slots__ = ("max_seconds", "what", "max_memory", "_deadline")
 
     def __init__(self, max_seconds: Any = None, what: Any = "the nimber computation",
                  max_memory: Any = None) -> None:
         self.max_seconds = seconds(max_seconds)
         self.what = what
         self.max_memory = max_memory
-        self.start = time.monotonic()
         # with a limit given, the deadline now; else (memory only, at the default ceiling) on
         # the first check, which most small operations never reach
         self._deadline: Deadline | None = None
@@ -107,10 +105,10 @@ class nimber_budget:  # noqa: N801 - used as a context manager, like a function
         self.deadline().check(self.what if what is None else what)  # (formatted only to raise)
 
     def remaining(self) -> float | None:
-        """Seconds left (``None`` without a time limit)."""
+        """Seconds of CPU left (``None`` without a time limit)."""
         if self.max_seconds is None:
             return None
-        return max(0.0, self.start + self.max_seconds - time.monotonic())
+        return self.deadline().remaining()
 
     def __enter__(self) -> "nimber_budget":
         if not _KERNEL_HOOKED:

@@ -18,11 +18,10 @@ and refuses anything else with :class:`~cgtalg.errors.GameKindError` naming what
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from cgtalg.budget import BUDGET_HINT, check_max_seconds
+from cgtalg.budget import BUDGET_HINT, check_max_seconds, cpu_seconds
 from cgtalg.caches import register_cache
 from cgtalg.core.game import Game
 from cgtalg.core.heap_facts import HeapFacts
@@ -271,15 +270,15 @@ def _grow(ruleset: ComponentRuleset, reduce: bool, **kwargs: Any) -> ComponentQu
                                     "pass max_heap=N (the largest component) or max_seconds")
     seconds = check_max_seconds(seconds)
     kwargs.pop("partial", None)
-    t0 = time.monotonic()
+    t0 = cpu_seconds()  # the budget counts CPU seconds, as every Deadline
     best = None
     n = 1
     while True:
-        left = seconds - (time.monotonic() - t0)
+        left = seconds - (cpu_seconds() - t0)
         try:
             if left <= 0:
                 raise ComputationLimitError(f"{ruleset.name}: Q_{n} did not finish within the time budget of "
-                                            f"{seconds:g} s; {BUDGET_HINT}")
+                                            f"{seconds:g} s of CPU; {BUDGET_HINT}")
             got = component_quotient(ruleset, n, reduce, max_seconds=left, **kwargs)
         except ComputationLimitError as exc:
             if best is None:

@@ -7,6 +7,11 @@
 int tick_slow(Ticker *tk)
 {
     tk->next_sig = tk->ticks + TICK_SIGNALS;
+    /* let the other threads run for a moment (a watchdog thread enforcing a budget or turning
+     * Ctrl-C into an exception): the searches hold Python objects, so they keep the GIL
+     * between ticks and yield it here, where nothing is half-done */
+    Py_BEGIN_ALLOW_THREADS
+    Py_END_ALLOW_THREADS
     if (PyErr_CheckSignals() < 0)
         return -1;
     if (tk->check && tk->ticks >= tk->next_check) {

@@ -74,12 +74,11 @@ import itertools
 import math
 import numbers
 import sys
-import time
 from typing import Any, Iterator
 
 import numpy as np
 
-from cgtalg.budget import Deadline, check_max_seconds
+from cgtalg.budget import Deadline, check_max_seconds, cpu_seconds
 from cgtalg.caches import register_cache
 from cgtalg.core.heap_facts import HeapFacts
 from cgtalg.errors import (ArgumentError, BudgetError, ComputationLimitError, InfiniteQuotientError, RulesetError,
@@ -300,11 +299,11 @@ def _count_copies(pre: Pretension, options, n: int, max_states: int, deadline: D
         got = ck.load_level(n, deadline)
         if got is not None:
             start, spent = got
-    t0 = time.monotonic()
+    t0 = cpu_seconds()
 
     def on_level(lev, cand, params, levels) -> None:
         if ck is not None:
-            ck.write_level(n, lev.copies, cand, params, levels, spent + time.monotonic() - t0)
+            ck.write_level(n, lev.copies, cand, params, levels, spent + cpu_seconds() - t0)
 
     try:
         return extend_counting(pre, options, n, max_states, deadline, max_order * COUNTING_ORDER,
@@ -475,7 +474,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             or not checkpoint_seconds >= 0:
         raise BudgetError(f"checkpoint_seconds must be a number of seconds >= 0 (got {checkpoint_seconds!r})")
     deadline = Deadline(max_seconds, max_memory)
-    t0 = time.monotonic()
+    t0 = cpu_seconds()  # a quotient's seconds are CPU seconds, as its budget
     ruleset = _heap_ruleset(ruleset)
     name = _game_name(ruleset)
     unproved = None    # why the quotient is not certified final: a fact the theorem needs is missing
@@ -559,14 +558,14 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             changed = nxt_pre.monoid.size != pre.monoid.size
             pre = nxt_pre
             period = certified_misere_period(pre.phi, *bound) if bound is not None else None
-            state = QuotientState(pre, period, spent + time.monotonic() - t0)
+            state = QuotientState(pre, period, spent + cpu_seconds() - t0)
             remember_state(ruleset, state)
             ck.update(state, checkpoint_seconds)
             if bar is not None:
                 bar.update(1)
             if callback is not None:
                 callback({"heap": n, "order": pre.monoid.size, "p_count": int(pre.P.sum()),
-                          "seconds": time.monotonic() - t0, "changed": changed})
+                          "seconds": cpu_seconds() - t0, "changed": changed})
             if period is not None:       # certified final: Q_m = Q_n for every m >= n
                 return state.quotient(name, max_heap)
             n += 1

@@ -33,9 +33,9 @@ and ``G`` is P; if ``Φ(G) ∉ P`` and ``G`` has a move, ``T(G)`` meets ``P`` (N
 has a P-option and is N. If moreover the heaps' images generate ``Q`` and ``(Q, P)`` is
 *reduced* (for ``x ≠ y`` some ``z`` has ``xz ∈ P`` and ``yz ∉ P`` or the reverse), then
 ``x ↦`` the class of the positions with image ``x`` is an isomorphism: ``Q`` is the quotient.
-Only inclusion-minimal ``T`` per ``x`` need be explored: the step is monotone in ``T`` and a set
-containing a member of ``P`` keeps it; for the same reason, of two heaps with the same image
-and ``S_h ⊆ S_h'``, only ``h`` is added.
+The N-condition is searched over ``(x, U(T))`` with ``U(T) = {z : T·z ∩ P ≠ ∅}`` (what ``T``
+can ever tell a later position; ``T ∩ P ≠ ∅`` is ``1 ∈ U``), keeping only inclusion-minimal
+``U`` per ``x``: the step is monotone (:func:`cgtalg.referee.quotient_search.n_condition`).
 
 The misère periodicity theorem (``final``; Plambeck & Siegel 2008, the periodicity theorem)
 -------------------------------------------------------------------------------------------
@@ -64,10 +64,11 @@ import numpy as np
 
 from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import HeapRules, heap_rules
+from cgtalg.referee.quotient_search import n_condition, option_images
 
 __all__ = ["recognise", "check", "check_quotient", "verify", "monoid_from_presentation", "parse_presentation",
            "parse_word", "tame_index", "nim_quotient", "misere_bound", "reduced", "least_period", "quotient_monoid",
-           "submonoid_order"]
+           "submonoid_order", "option_images"]
 
 _CHECKER = "cgtalg.referee.quotients.check_quotient"
 _SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -420,17 +421,12 @@ def verify(table: np.ndarray, P: np.ndarray, phi: list[int], rules: HeapRules,
     if P[0]:
         out.append("P: the identity (the empty position, an N-position in misère play) is in P")
     S: list[list[int]] = []
+    phi_arr = np.asarray(phi, dtype=np.int64)
     for h in range(len(phi)):
-        opts = rules.options(h)
-        if not opts and phi[h] != 0:
+        imgs = option_images(rules, h, phi_arr, table)
+        if imgs is None and phi[h] != 0:
             out.append(f"phi: heap {h} has no move, so it is the identity, not element {phi[h]}")
-        imgs = set()
-        for parts in opts:
-            x = 0
-            for a in parts:
-                x = int(table[x, phi[a]])
-            imgs.add(x)
-        S.append(sorted(imgs))
+        S.append(sorted(imgs or ()))
     where = _positions(table, phi)
     if len(where) != size:
         missing = next(x for x in range(size) if x not in where)
@@ -449,40 +445,7 @@ def verify(table: np.ndarray, P: np.ndarray, phi: list[int], rules: HeapRules,
             pos = tuple(sorted(where[x] + (h,)))
             return [f"P-condition: the position {list(pos)} has its image in P, and so has its option moving "
                     f"heap {h}"]
-    # N-condition over (x, T), inclusion-minimal T per x; one heap per (image, minimal option set)
-    kinds: list[tuple[int, int, list[int]]] = []
-    for h, s_h in enumerate(S):
-        if s_h and not any(phi[g] == phi[h] and set(S[g]) <= set(s_h) and (set(S[g]) != set(s_h) or g < h)
-                           for g in range(len(S)) if S[g] and g != h):
-            kinds.append((h, phi[h], s_h))
-    cols = {z: table[:, z].tolist() for _, y, s_h in kinds for z in [y] + s_h}
-    Pl = [bool(b) for b in P]
-    pmask = sum(1 << i for i in range(size) if Pl[i])
-    kept: dict[int, list[int]] = {}
-    todo: list[tuple[int, frozenset, int, tuple[int, ...]]] = [(0, frozenset(), 0, ())]
-    states = 0
-    while todo:
-        x, T, tmask, word = todo.pop()
-        for h, y, s_h in kinds:
-            T2 = frozenset([cols[y][t] for t in T] + [cols[s][x] for s in s_h])
-            x2 = cols[y][x]
-            m2 = 0
-            for t in T2:
-                m2 |= 1 << t
-            lst = kept.setdefault(x2, [])
-            if any(m & ~m2 == 0 for m in lst):
-                continue
-            w2 = word + (h,)
-            if not Pl[x2] and not m2 & pmask:
-                return [f"N-condition: the position {sorted(w2)} has its image outside P, but no option "
-                        "with its image in P"]
-            lst[:] = [m for m in lst if m2 & ~m != 0]
-            lst.append(m2)
-            todo.append((x2, T2, m2, w2))
-            states += 1
-            if states > max_states:
-                return [f"N-condition: not checked: more than {max_states:,} option sets"]
-    return []
+    return n_condition(table, P, phi, S, max_states)
 
 
 # -- the check --------------------------------------------------------------------------------

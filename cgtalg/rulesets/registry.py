@@ -26,7 +26,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from cgtalg.errors import RulesetError
+from cgtalg.errors import ComputationLimitError, RulesetError
 from cgtalg.rulesets.protocol import check_ruleset, short_repr
 
 __all__ = [
@@ -114,7 +114,8 @@ def _load_plugins() -> None:
     ------
     RulesetError
         When a plugin module fails to import: the message names the module and the original
-        error (chained as ``__cause__``). Nothing is skipped: a ruleset missing because its
+        error (chained as ``__cause__``). A :class:`~cgtalg.errors.ComputationLimitError`
+        raised while it imports (a budget that ran out then) is raised unchanged. Nothing is skipped: a ruleset missing because its
         module is broken would otherwise surface as a misleading "unknown ruleset". The next
         lookup tries again.
     """
@@ -125,6 +126,12 @@ def _load_plugins() -> None:
     for module in PLUGIN_MODULES:
         try:
             importlib.import_module(module)
+        except ComputationLimitError:
+            # a time budget (or memory ceiling) that ran out while the module was importing
+            # is the budget's error, not a broken plugin: raised as it is; the next lookup
+            # imports the module again
+            _plugins_loaded = False
+            raise
         except Exception as exc:
             _plugins_loaded = False
             detail = " ".join(f"{type(exc).__name__}: {exc}".split())

@@ -31,7 +31,8 @@ from cgtalg.core.game import Game
 from cgtalg.errors import CgtalgError, StoreCorruptError, StoreError
 from cgtalg.store.answers import CHECKED, check_answers, position_label
 from cgtalg.store.codec import value_hash
-from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_check: re-exported
+from cgtalg.store.create import create_head_schema
+from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_check, switch_to_wal: re-exported
     BUSY_TIMEOUT,
     QUICK_CHECK_LIMIT,
     describe_url,
@@ -40,6 +41,7 @@ from cgtalg.store.location import (  # BUSY_TIMEOUT, QUICK_CHECK_LIMIT, quick_ch
     quick_check,
     resolve_store_url,
     sqlite_file,
+    switch_to_wal,
     user_store_path,
 )
 from cgtalg.store.migrate import check_revision, ensure_schema, head_revision, read_state
@@ -192,26 +194,6 @@ def make_engine(url: URL, where: str) -> Engine:
     return engine
 
 
-def switch_to_wal(cursor: sqlite3.Cursor) -> None:
-    """``PRAGMA journal_mode = WAL`` without waiting in SQLite's busy handler: on a new file
-    two processes can each hold a lock the other's switch (or the other's first commit) waits
-    for, and both would then wait out the whole busy timeout. Failing fast releases this
-    connection's lock, so the other process goes on; the switch is retried with a growing
-    pause, up to :data:`BUSY_TIMEOUT` in all."""
-    cursor.execute("PRAGMA busy_timeout = 0")
-    deadline = time.monotonic() + BUSY_TIMEOUT
-    pause = 0.002
-    while True:
-        try:
-            cursor.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.1)
-
-
 def insert_dialect(name: str) -> Any:
     """SQLAlchemy's dialect module (``sqlalchemy.dialects.postgresql`` or ``.sqlite``) whose
     ``insert`` has ``ON CONFLICT`` for a store of the dialect ``name``; imported on first use
@@ -248,6 +230,8 @@ class StoreBase(StoredRows):
                     )
                 path.parent.mkdir(parents=True, exist_ok=True)
             state = inspect_sqlite_file(path)
+            if state in (None, ([], [])) and create_head_schema(path):  # a new store: made without Alembic
+                state = inspect_sqlite_file(path)
             if state is not None:
                 revision = check_revision(self._where, *state)
                 self._malformed = quick_check(path)

@@ -8,10 +8,11 @@ question should not pay for a kernel it does not need"). :func:`open_light_store
 (``sqlite:///relative/path``, ``sqlite:////absolute/path``; given, or in ``$CGTALG_STORE``, or the
 per-user file: :func:`cgtalg.store.location.plain_store_path`) that exists, passes the same
 header, ``PRAGMA quick_check`` and table checks the full store runs on opening, runs in WAL mode
-and is at :data:`HEAD_REVISION`. Anything else (a new or missing file, an older or a newer
-schema, a PostgreSQL or other URL, a SQLite URL with a query or another driver, an in-memory
-store, a corrupt file) opens the full :class:`cgtalg.store.Store` unchanged, which creates,
-migrates, refuses and reports as it always does.
+and is at :data:`HEAD_REVISION`; a new file (absent or empty) so named is first created at
+:data:`HEAD_REVISION` without SQLAlchemy or Alembic (:mod:`cgtalg.store.create`, issue 35).
+Anything else (an older or a newer schema, a PostgreSQL or other URL, a SQLite URL with a query
+or another driver, an in-memory store, a corrupt file, a missing folder) opens the full
+:class:`cgtalg.store.Store` unchanged, which migrates, refuses and reports as it always does.
 
 A light store answers the records of the light commands from the same tables with the same
 keys and encoding (:mod:`cgtalg.store.codec`), and judges the rows it reads and writes by the
@@ -47,7 +48,10 @@ from typing import Any, Callable, Iterator
 
 from cgtalg.core.game import Game, forms_by_id
 from cgtalg.errors import StoreCorruptError, StoreError
-from cgtalg.store.codec import NAME_LENGTH, check_game, check_position, check_text, encode_value, key_hash, value_hash
+from cgtalg.store.create import HEAD_REVISION, TABLES, create_head_schema, new_store_path
+from cgtalg.core.notation import format_game
+from cgtalg.store.codec import (NAME_LENGTH, check_game, check_position, check_text, encode_value, key_hash,
+                                stored_birthday, value_hash)
 from cgtalg.store.location import BUSY_TIMEOUT, inspect_sqlite_file, plain_store_path, quick_check
 from cgtalg.store.provenance import Provenance, current_version, made_by
 from cgtalg.store import rows as R
@@ -55,16 +59,9 @@ from cgtalg.store.rows import StoredRows, form_key
 
 __all__ = ["HEAD_REVISION", "TABLES", "LightStore", "open_light_store", "light_store_path"]
 
-#: The newest schema revision (the Alembic head of ``migrations/versions``), known here without
-#: importing Alembic or reading the scripts; ``tests/test_light_commands.py`` checks it against
-#: Alembic's own head. A new migration must update it (until then stores at the new head open
-#: the full store, so a stale constant costs time, never correctness).
-HEAD_REVISION = "0003"
-
-#: The tables of a store at :data:`HEAD_REVISION` (those of :data:`cgtalg.store.schema.metadata`,
-#: checked by the tests).
-TABLES = ("forms", "form_properties", "form_relations", "positions", "position_properties",
-          "sequences", "sequence_chunks")
+#: a new form (key hash, key, birthday); written-once rows, so a conflict is another writer's same row
+_INSERT_FORM = "INSERT INTO forms (key_hash, options, birthday) VALUES (?, ?, ?) ON CONFLICT (key_hash) DO NOTHING"
+_SELECT_FORM_PROPERTY = "SELECT value, algorithm, made_by FROM form_properties WHERE form_id = ? AND name = ?"
 
 #: paths SQLAlchemy renders into a URL as they are (no character it would quote)
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9/._~+-]+")
@@ -105,7 +102,9 @@ def light_store_path(url: str | os.PathLike | None = None) -> Path | None:
 
 
 def open_light_store(url: str | os.PathLike | None = None, serve_stale: bool = False) -> Any:
-    """A :class:`LightStore` for ``url`` when :func:`light_store_path` allows one, else the
+    """A :class:`LightStore` for ``url`` when :func:`light_store_path` allows one, or when
+    ``url`` names a new SQLite file (absent or empty), which is first created at the head
+    revision through ``sqlite3`` (:func:`cgtalg.store.create.create_head_schema`); else the
     full store, ``cgtalg.store.open_store(url, serve_stale)``.
 
     Parameters
@@ -129,9 +128,7 @@ def open_light_store(url: str | os.PathLike | None = None, serve_stale: bool = F
     >>> import tempfile, pathlib
     >>> from cgtalg.store import open_store
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "s.sqlite"
-    >>> type(open_light_store(path)).__name__       # a new file: the full store creates it
-    'Store'
-    >>> light = open_light_store(path)              # now at the head revision
+    >>> light = open_light_store(path)              # a new file: created at the head revision
     >>> type(light).__name__, light.get_position("demo", "x", "answer")
     ('LightStore', None)
     >>> light.memo_position("demo", "x", "answer", lambda: [1, 2]), open_store(path).get_position("demo", "x", "answer")
@@ -143,6 +140,10 @@ def open_light_store(url: str | os.PathLike | None = None, serve_stale: bool = F
     (https://sqlite.org/lang_transaction.html): the modes the full store uses, used here too.
     """
     path = light_store_path(url)
+    if path is None:  # a new store: created at the head without SQLAlchemy or Alembic (issue 35)
+        new = new_store_path(url)
+        if new is not None and create_head_schema(new):
+            path = light_store_path(new)
     if path is not None:
         try:
             return LightStore(path, url, serve_stale)
@@ -293,14 +294,22 @@ class LightStore(StoredRows):
 
     # -- properties of forms (read) ----------------------------------------------------------
     def _stored_form_id(self, con: sqlite3.Connection, g: Game) -> int | None:
-        """The store id of ``g`` if the store holds it, else ``None``: the forms below ``g``
-        keyed options first (:func:`~cgtalg.store.codec.atom_key`,
-        :func:`~cgtalg.store.codec.partizan_key`, ascending option ids) and looked up by key
-        hash, as the full store keys them."""
+        """The store id of ``g`` if the store holds it, else ``None`` (never writes;
+        :meth:`_form_ids_of`)."""
         check_game(g)
         found = self._form_ids.get(g.id)
         if found is not None:
             return found
+        ids = self._form_ids_of(con, g, insert=False)
+        self._form_ids.update(ids)  # rows found by a read are committed
+        return ids.get(g._id)
+
+    def _form_ids_of(self, con: sqlite3.Connection, g: Game, insert: bool) -> dict[int, int]:
+        """Store ids (by Game id) of ``g`` and the forms below it that the store holds, keyed
+        options first (:func:`~cgtalg.store.codec.atom_key`,
+        :func:`~cgtalg.store.codec.partizan_key`, ascending option ids) and looked up by key
+        hash, as the full store keys them; with ``insert`` (inside a write transaction) the
+        forms it lacks are inserted, options first, so ``g`` is among the ids returned."""
         by_id = forms_by_id()
         todo: dict[int, Any] = {}
         stack = [g._id]
@@ -316,25 +325,55 @@ class LightStore(StoredRows):
             h = todo[gid]
             options = [] if h._heap is not None else [ids.get(o, self._form_ids.get(o)) for o in h._option_ids]
             if None in options:
-                continue  # an option the store lacks
+                continue  # an option the store lacks (a read)
             key = form_key(h, options)
-            row = con.execute(R.SELECT_FORM, (key_hash(key),)).fetchone()
+            hashed = key_hash(key)
+            row = con.execute(R.SELECT_FORM, (hashed,)).fetchone()
+            if row is None and insert:
+                con.execute(_INSERT_FORM, (hashed, key, stored_birthday(h._birthday)))
+                row = con.execute(R.SELECT_FORM, (hashed,)).fetchone()
+                if row is None:
+                    raise _Unusual("a form inserted but not read back")
             if row is not None:
                 ids[gid] = self._checked_form_id(row, key)
-        self._form_ids.update(ids)  # rows found by a read are committed
-        return ids.get(g._id)
+        return ids
 
     def memo(self, g: Game, prop: str, compute: Callable[[], Any]) -> Any:
-        """The stored property ``prop`` of ``g``, or ``compute()`` stored (by the full store,
-        which keys new forms) and returned (as :meth:`cgtalg.store.Store.memo`)."""
+        """The stored property ``prop`` of ``g``, or ``compute()`` stored and returned (as
+        :meth:`cgtalg.store.Store.memo`)."""
         stored = self.get(g, prop)
         if stored is not None:
             self.stats["hits"] += 1
             return stored
         self.stats["misses"] += 1
         text = encode_value(compute(), f"property {prop!r}")
-        self.full_store()._put_property(g, prop, text)
+        self._put_property(g, prop, text)
         return json.loads(text)
+
+    def put(self, g: Game, prop: str, value: Any) -> None:
+        """Store ``value`` as property ``prop`` of ``g``, keying new forms; write-once (as
+        :meth:`cgtalg.store.Store.put`)."""
+        check_text(prop, "property name", NAME_LENGTH)
+        self._put_property(g, prop, encode_value(value, f"property {prop!r}"))
+
+    @_light
+    def _put_property(self, g: Game, prop: str, text: str) -> None:
+        """One write transaction: the forms of ``g`` the store lacks, then the value, replacing
+        only a stale row; a different current value already stored is refused by name, and
+        nothing of the transaction stays (as the full store's ``_put_property``)."""
+        check_game(g)
+        version = current_version(prop)
+        with self._transaction(write=True) as con:
+            ids = self._form_ids_of(con, g, insert=True)
+            sid = ids.get(g._id, self._form_ids.get(g._id))
+            con.execute(R.property_upsert("form_properties", "form_id"),
+                        (sid, prop, text, value_hash(text), version, made_by()))
+            stored, algorithm, _made = con.execute(_SELECT_FORM_PROPERTY, (sid, prop)).fetchone()
+            held = self._write_once(stored, algorithm, text, version,
+                                    lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})")
+        self._form_ids.update(ids)  # committed
+        if held:
+            self._remember(g.id, prop, version, text)
 
     # -- properties of ruleset positions (read and write) -----------------------------------
     def _position_id(self, con: sqlite3.Connection, ruleset: str, position: str, insert: bool) -> int | None:
@@ -423,7 +462,7 @@ for _name in LIGHT_READS:
 #: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):
 #: defined on the class, so that a caller checking ``callable(getattr(store, "put"))`` does not
 #: open the full store before it is needed.
-FORWARDED = ("put", "put_many", "get_many", "provenance", "properties", "get_relation", "put_relation",
+FORWARDED = ("put_many", "get_many", "provenance", "properties", "get_relation", "put_relation",
              "form_id", "form_ids", "game", "position_properties", "put_positions_many",
              "get_positions_many", "extend_sequence", "put_sequence_meta", "info", "provenance_summary",
              "list_sequences", "list_positions", "list_relations", "find", "query")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ __all__ = [
     "BUSY_TIMEOUT",
     "QUICK_CHECK_LIMIT",
     "quick_check",
+    "switch_to_wal",
 ]
 
 #: Seconds a SQLite writer waits for another process's write lock before giving up.
@@ -311,3 +313,23 @@ def is_corruption_error(exc: BaseException) -> bool:
         return True
     text = str(exc).lower()
     return "malformed" in text or "not a database" in text
+
+
+def switch_to_wal(cursor: sqlite3.Cursor) -> None:
+    """``PRAGMA journal_mode = WAL`` without waiting in SQLite's busy handler: on a new file
+    two processes can each hold a lock the other's switch (or the other's first commit) waits
+    for, and both would then wait out the whole busy timeout. Failing fast releases this
+    connection's lock, so the other process goes on; the switch is retried with a growing
+    pause, up to :data:`BUSY_TIMEOUT` in all."""
+    cursor.execute("PRAGMA busy_timeout = 0")
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    pause = 0.002
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)

@@ -49,7 +49,7 @@ _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _hash(buf, n):
     h = _FNV_OFFSET
     for k in range(n):
@@ -58,7 +58,7 @@ def _hash(buf, n):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _find(buf, n, arena, off, ln, table):
     """Slot of the tuple ``buf[:n]`` in ``table``: holding it, or the empty slot to put it."""
     mask = np.uint64(table.shape[0] - 1)
@@ -80,7 +80,7 @@ def _find(buf, n, arena, off, ln, table):
         i = (i + 1) & (table.shape[0] - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _intern(buf, n, arena, off, ln, val, table, meta):
     """Index of the state ``buf[:n]``, inserted (unknown) if new; ``-1`` when an array is full."""
     i = _find(buf, n, arena, off, ln, table)
@@ -109,14 +109,14 @@ def _intern(buf, n, arena, off, ln, val, table, meta):
     return ns
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lookup(buf, arena, off, ln, val, table):
     """The stored answer of the state ``buf`` (``-1``: unknown or absent)."""
     e = table[_find(buf, buf.shape[0], arena, off, ln, table)]
     return -1 if e == 0 else val[e - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rehash(arena, off, ln, table, n_states):
     """Fill an empty (larger) ``table`` with the states ``0 .. n_states - 1``."""
     for s in range(n_states):
@@ -126,7 +126,7 @@ def rehash(arena, off, ln, table, n_states):
         table[i] = s + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _child(arena, o, n, skip, opt, row, one, buf):
     """Write into ``buf`` the state ``arena[o:o+n]`` with its heap ``skip`` replaced by the
     parts of option ``row``; return its length."""
@@ -159,7 +159,7 @@ def _child(arena, o, n, skip, opt, row, one, buf):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve(root, grundy, start, opt, one, arena, off, ln, val, table, meta,
           stk_s, stk_i, stk_j, stk_phase, buf, step):
     """Solve the sorted state ``root`` (module docstring for the protocol)."""

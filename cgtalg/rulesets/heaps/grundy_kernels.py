@@ -53,7 +53,7 @@ RARE_FULL = 3
 
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _bit_length(v):
     b = 0
     while v > 0:
@@ -62,7 +62,7 @@ def _bit_length(v):
     return b
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mark_take_moves(G, n, t_all, t_take, marks, stamp):
     """Stamp the values of the moves that leave no heap (take all ``t == n``) or one heap
     (``G[n - t]``, ``t < n``) in ``marks``; ``t_take`` is sorted."""
@@ -76,7 +76,7 @@ def _mark_take_moves(G, n, t_all, t_take, marks, stamp):
         marks[G[n - t]] = stamp
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def max_of(G, n):
     """Largest value in ``G[:n]`` (0 for an empty prefix)."""
     m = 0
@@ -86,7 +86,7 @@ def max_of(G, n):
     return np.int64(m)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def naive_kernel(G, start, stop, t_all, t_take, t_split, t_split3, unequal, marks, vmax, dmax):
     """Plain mex over every option (the baseline; the only kernel for hexadecimal codes,
     infinite codes and Grundy's game).
@@ -132,7 +132,7 @@ def naive_kernel(G, start, stop, t_all, t_take, t_split, t_split3, unequal, mark
     return n, DONE, vmax
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sparse_kernel(G, start, stop, t_all, t_take, t_split, par, cbit0, cbit1,
                   rare, rare_val, nrare, rare_limit, marks, vmax, wit, wpos, need):
     """The rare/common ("sparse space") method; every value is proven.
@@ -316,7 +316,7 @@ def sparse_kernel(G, start, stop, t_all, t_take, t_split, par, cbit0, cbit1,
     return n, DONE, nrare, vmax
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rebuild_rare(G, n, par, cbit0, cbit1, out):
     """Write the rare positions ``1 <= a < n`` into ``out``; return how many there are
     (stops counting into ``out`` when it is full but keeps the count)."""
@@ -331,7 +331,7 @@ def rebuild_rare(G, n, par, cbit0, cbit1, out):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def value_counts(G, n, size):
     """Counts of values by (position parity, value) over positions ``1 <= a < n``."""
     cnt = np.zeros((2, size), dtype=np.int64)
@@ -340,7 +340,7 @@ def value_counts(G, n, size):
     return cnt
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def walsh_hadamard_inplace(a):
     """``a[m] <- sum_v a[v] * (-1)**popcount(v & m)`` in place (``len(a)`` a power of two)."""
     size = len(a)
@@ -356,7 +356,7 @@ def walsh_hadamard_inplace(a):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def split_counts(G, n, g, cnt0, cnt1, r0, r1):
     """How many of the heaps ``1 .. n-1`` each rare/common split leaves rare, and the best
     split of each kind (the engine's choice of the sparse kernel's split).
@@ -404,7 +404,7 @@ def split_counts(G, n, g, cnt0, cnt1, r0, r1):
     return m0, m1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def detection_need(p, threshold):
     """The matched tail a detected (uncertified) period ``p`` needs: ``max(threshold * p, 16)``
     when ``threshold >= 1``, else ``max(p // 2, 1024)`` (the candidate search)."""
@@ -415,7 +415,7 @@ def detection_need(p, threshold):
     return need if need > 1024 else 1024
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def last_match_scan(G, L, p_lo, p_hi, h, k, mode, threshold):
     """Smallest period ``p`` in ``[p_lo, p_hi]`` accepted by ``mode``; returns ``(p, n0)``
     where ``n0`` is the least index with ``G[n] == G[n+p]`` for all ``n0 <= n < L - p``,
@@ -460,7 +460,7 @@ def last_match_scan(G, L, p_lo, p_hi, h, k, mode, threshold):
     return -1, -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def saltus_scan(G, L, p_hi, cycles):
     """Smallest ``p <= p_hi`` with ``G[n+p] - G[n] == s`` (constant) on a tail covering at
     least ``cycles`` periods (and 16 values); returns ``(p, s, n0)`` or ``(-1, 0, -1)``."""
@@ -487,7 +487,7 @@ def saltus_scan(G, L, p_hi, cycles):
     return -1, 0, -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tail_match_lengths(G, L, Z):
     """``Z[p]`` for ``0 <= p < len(Z)``: the length of the longest run ``G[n] == G[n+p]`` ending at
     the end of the prefix, i.e. the largest ``z`` with ``G[L-1-j] == G[L-1-j-p]`` for ``j < z``
@@ -525,7 +525,7 @@ def tail_match_lengths(G, L, Z):
     return Z
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def period_scan(Z, L, p_lo, p_hi, h, k, mode, threshold):
     """:func:`last_match_scan` from the run lengths ``Z`` of :func:`tail_match_lengths`
     (``p_hi <= len(Z) - 1``): the smallest accepted ``p`` in ``[p_lo, p_hi]`` and its ``n0``,

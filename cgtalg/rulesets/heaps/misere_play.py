@@ -16,13 +16,19 @@ determines) for every ``X``. The search therefore works on **multisets of classe
   empty position is N, the player to move having no move *wins*) or computes the misère Grundy
   value (``1`` for the empty position, else the mex of the options' values).
 
-A small position (at most :data:`PYTHON_STATES` states) is answered by the same search in
-plain Python (a dictionary of class tuples) while the compiled search is not loaded: loading
-numba and the kernel costs more than the answer (``cgtalg outcome 0.77 7 9 11 13 --misere``).
-The search is compiled otherwise (:mod:`cgtalg.rulesets.heaps._misere_kernel`, numba): an iterative
-depth-first search over an open-addressing hash table of sorted tuples kept in flat arrays
-(about 100 bytes per state). For Kayles ``{20, 21, 22}`` it visits 1.4·10⁵ class multisets in
-0.2 s where the plain memoised script over sorted heap tuples takes 12 s (docs/performance.md).
+The search runs in C (:mod:`cgtalg.rulesets.heaps.heap_kernel`, compiled at install): an
+iterative depth-first search over an open-addressing hash table of sorted class tuples kept in
+flat arrays (about 100 bytes per state), loaded in a millisecond and run without the GIL between
+the budget checks. ``cgtalg outcome 0.77 14 15 16 --misere`` (ten thousand class states) costs
+0.5 s of CPU for the whole process, where loading numba cost 1.3 to 3 s and a plain Python
+search 2.2 s (docs/performance.md). No search is thrown away: the raw search that small
+positions try first (over heap multisets, before canonical forms are computed) is capped at
+:data:`RAW_STATES` states, milliseconds in C, and its states are kept for the next question.
+
+Without the C kernel (no compiler at install, ``CGTALG_PURE_PYTHON=1``), a small position (at
+most :data:`PYTHON_STATES` states) is answered by the same search in plain Python (a dictionary
+of class tuples) while the numba kernel is not loaded, and the numba kernel
+(:mod:`cgtalg.rulesets.heaps._misere_kernel`, the same search) takes over beyond.
 The search has a budget (states, seconds, and the memory ceiling of a
 :class:`cgtalg.budget.Deadline`, checked while the classes and tables are built and between
 the kernel's chunks) and ends in :class:`~cgtalg.errors.ComputationLimitError` rather than
@@ -135,8 +141,8 @@ class MisereSearch:
         self._one: int | None = None       # representative of class *1, if some heap has it
         self._canon_ids: dict[int, int] = {}
         self._opts: dict[int, list[tuple[int, ...]]] = {}
-        self.outcomes = _Memo()          # 1 = N (the player to move wins), 0 = P
-        self.grundy = _Memo()            # misère Grundy values
+        self.outcomes = _new_memo()      # 1 = N (the player to move wins), 0 = P
+        self.grundy = _new_memo()        # misère Grundy values
         #: the answers of the plain Python search (same states and values as the kernel's)
         self._py: tuple[dict, dict] = ({}, {})
         self._table: tuple[np.ndarray, np.ndarray] | None = None
@@ -249,17 +255,15 @@ class MisereSearch:
             return v
         max_seconds = check_max_seconds(max_seconds)
         limit = DEFAULT_MAX_STATES if max_states is None else int(max_states)
-        if "cgtalg.rulesets.heaps._misere_kernel" not in sys.modules:
-            # a small search answers in plain Python before the kernel is loaded
+        if not _compiled_search(memo):
+            # a small search answers in plain Python before the numba kernel is loaded
             v = self._python_search(s, grundy, limit)
             if v is not None:
                 return v
-        start_t = time.perf_counter()
-        root = np.asarray(s, dtype=np.int32)
-        start, opt = self._tables(max(s, default=0))
+        budget = Deadline(max_seconds)  # CPU seconds (cgtalg.budget), as every budget counts
         one = -1 if self._one is None else self._one
         while True:
-            r = memo.step(root, grundy, start, opt, one)
+            r = memo.step(self, s, grundy, one)
             if r >= 0:
                 return int(r)
             size = memo.size
@@ -268,7 +272,7 @@ class MisereSearch:
                     f"{self.ruleset.name}: misère search passed max_states={limit} states "
                     f"(about {memo.nbytes // 10**6} MB); raise max_states to go on "
                     f"(states found so far are kept for the next call)")
-            if max_seconds is not None and time.perf_counter() - start_t > max_seconds:
+            if max_seconds is not None and budget.expired():
                 raise ComputationLimitError(
                     f"{self.ruleset.name}: misère search passed max_seconds={max_seconds} "
                     f"after {size} states (kept for the next call); {BUDGET_HINT}")
@@ -428,11 +432,13 @@ class _Memo:
     def __contains__(self, s: tuple[int, ...]) -> bool:
         return self.get(s) is not None
 
-    def step(self, root: np.ndarray, grundy: bool, start: np.ndarray, opt: np.ndarray,
-             one: int) -> int:
-        """One call of the kernel; grows the arrays it reports full. ``>= 0`` is the answer."""
+    def step(self, search: MisereSearch, s: tuple[int, ...], grundy: bool, one: int) -> int:
+        """One call of the kernel from the root ``s``, on the option table of ``search``;
+        grows the arrays it reports full. ``>= 0`` is the answer."""
         from cgtalg.rulesets.heaps import _misere_kernel as K
 
+        root = np.asarray(s, dtype=np.int32)
+        start, opt = search._tables(max(s, default=0))
         self._alloc()
         st = self.stk
         t0 = time.perf_counter()
@@ -459,6 +465,67 @@ class _Memo:
         else:
             self.buf = _grown(self.buf)
         return K.PAUSE
+
+
+class _CMemo:
+    """The memo of one mode in the C kernel (:mod:`cgtalg.rulesets.heaps.heap_kernel`): the
+    same search as :class:`_Memo`'s numba kernel, loaded in a millisecond, and run without the
+    GIL between the budget checks."""
+
+    def __init__(self, kernel: Any) -> None:
+        self.memo = kernel.Memo()
+        self.step_size = _Memo.STEP
+        self._rows = -1  # the number of classes of the option table given to the kernel
+
+    @property
+    def size(self) -> int:
+        """Number of states stored (known or on the way)."""
+        return self.memo.size
+
+    def __len__(self) -> int:
+        return self.memo.size
+
+    @property
+    def nbytes(self) -> int:
+        return self.memo.nbytes
+
+    def get(self, s: tuple[int, ...]) -> int | None:
+        """The stored answer of state ``s`` (None when unknown)."""
+        v = self.memo.lookup(s)
+        return None if v < 0 else v
+
+    def __contains__(self, s: tuple[int, ...]) -> bool:
+        return self.get(s) is not None
+
+    def step(self, search: MisereSearch, s: tuple[int, ...], grundy: bool, one: int) -> int:
+        """One call of the kernel from the root ``s`` (the option table of ``search`` handed
+        over again when it grew); ``>= 0`` is the answer, ``-2`` a pause."""
+        search._build_rows(max(s, default=0))
+        if len(search._row_start) != self._rows:
+            self.memo.set_table(search._row_start, search._rows)
+            self._rows = len(search._row_start)
+        t0 = time.perf_counter()
+        r = self.memo.solve(s, grundy, one, self.step_size)
+        took = time.perf_counter() - t0
+        if took < _Memo.STEP_SECONDS / 4 and self.step_size < 1 << 20:
+            self.step_size *= 2
+        elif took > _Memo.STEP_SECONDS and self.step_size > 64:
+            self.step_size //= 2
+        return r
+
+
+def _new_memo() -> Any:
+    """A memo in the C kernel when it is built, else for the numba kernel (module docstring)."""
+    from cgtalg.rulesets.heaps import heap_kernel
+
+    kernel = heap_kernel.load()
+    return _Memo() if kernel is None else _CMemo(kernel)
+
+
+def _compiled_search(memo: Any) -> bool:
+    """Whether a search on ``memo`` runs compiled at no load cost: in C, or with the numba
+    kernel already loaded in the process (else a small search runs as plain Python first)."""
+    return isinstance(memo, _CMemo) or "cgtalg.rulesets.heaps._misere_kernel" in sys.modules
 
 
 def _grown(a: np.ndarray) -> np.ndarray:
@@ -506,7 +573,7 @@ def _solve_in(raw: MisereSearch, srch: MisereSearch, heaps: list[int], grundy: b
     py = raw._py[1 if grundy else 0]
     s = raw.normalize(heaps)
     budget = RAW_STATES
-    if max_states is None and "cgtalg.rulesets.heaps._misere_kernel" not in sys.modules:
+    if max_states is None and not _compiled_search(memo):
         budget = PYTHON_RAW_STATES
     if s in memo or s in py or len(memo) + len(py) < budget:
         cap = budget if max_states is None else min(RAW_STATES, int(max_states))

@@ -447,6 +447,12 @@ class TakeAndBreak(HeapRuleset):
 octal = TakeAndBreak
 
 
+#: The largest move a :class:`SubtractionGame` may have: its code has one digit per heap size
+#: up to the largest move, and building it and its kernel rules costs about a second per
+#: million (``S(999999999)`` would take minutes and gigabytes before any question is asked).
+MAX_SUBTRACTION = 1_000_000
+
+
 class SubtractionGame(TakeAndBreak):
     """The subtraction game ``S(s1, s2, ...)``: remove ``s`` tokens from one heap for some ``s``
     in ``S`` (with ``all_but=True``: for any ``s`` not in ``S``). As a code: digit 3 at each
@@ -457,6 +463,8 @@ class SubtractionGame(TakeAndBreak):
     ------
     RulesetError
         If ``S`` holds anything but positive integers, or is empty without ``all_but``.
+    ComputationLimitError
+        If the largest move is beyond :data:`MAX_SUBTRACTION`.
 
     Examples
     --------
@@ -477,9 +485,16 @@ class SubtractionGame(TakeAndBreak):
         sset = sorted({int(s) for s in items})
         if not sset and not all_but:
             raise RulesetError("the subtraction set is empty: the game has no move")
+        top = max(sset, default=0)
+        if top > MAX_SUBTRACTION:
+            from cgtalg.errors import ComputationLimitError
+
+            raise ComputationLimitError(
+                f"the subtraction set's largest move {short_repr(top, 40)} is beyond MAX_SUBTRACTION = "
+                f"{MAX_SUBTRACTION:,} (cgtalg.rulesets.heaps.octal.MAX_SUBTRACTION): its code has one digit "
+                "per heap size up to the largest move; refused before building it")
         self.subtraction_set = tuple(sset)
         self.all_but = bool(all_but)
-        top = max(sset, default=0)
         if all_but:
             digits = [0 if t in sset else 3 for t in range(1, top + 1)]
             self._set(*_normalise(0, digits, (3,)))

@@ -41,25 +41,17 @@ grows geometrically, or straight to the length a detected candidate needs.
 from __future__ import annotations
 
 import numbers
+import warnings
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from cgtalg.core.lazynp import int_types, np
-
-import warnings
-
-from cgtalg.budget import BUDGET_HINT, Deadline, default_max_memory
+from cgtalg.budget import BUDGET_HINT, Deadline, default_max_memory, open_deadline_expired
 from cgtalg.core.heap_facts import GUY_SMITH, facts_of, outside_reason, take_break_bound
 from cgtalg.errors import ComputationLimitError, RulesetError, RulesetFactError
 from cgtalg.rulesets.heaps import grundy_kernels as K
-from cgtalg.rulesets.heaps.grundy_engine import (
-    DEFAULT_MAX_BYTES,
-    format_bytes,
-    grundy_engine,
-    grundy_memory_estimate,
-    grundy_sequence,
-    trusted_values,
-)
+from cgtalg.rulesets.heaps.grundy_engine import (DEFAULT_MAX_BYTES, format_bytes, grundy_engine,
+                                                 grundy_memory_estimate, grundy_sequence, trusted_values)
 from cgtalg.rulesets.heaps.position import check_count
 from cgtalg.rulesets.heaps.lazy_jit import python_kernels
 from cgtalg.rulesets.protocol import check_memory, check_store, short_count, short_repr
@@ -440,8 +432,9 @@ def periodicity(
     extend = max_values is None and ruleset.certificate() is not None
     if extend and max_seconds is None:
         max_seconds = DEFAULT_PERIOD_SECONDS
-    res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, Deadline(max_seconds),
-                  extend)
+    deadline = Deadline(max_seconds)
+    with deadline:  # the budget of all the search runs, its memory estimate's probe included
+        res = _search(ruleset, max_values, check_store(store), progress, start, max_bytes, deadline, extend)
     if res.certified and not getattr(res, "_small", False):
         ruleset._period = res
     else:
@@ -533,7 +526,12 @@ def _search(ruleset: Any, max_values: int | None, store: Any, progress: bool | N
             if got is not None:
                 return got
     if max_values is None:
-        max_values = extend_max_values(ruleset, budget) if extend else default_max_values(ruleset)
+        try:  # the estimate computes a probe of values under the search's budget; if that runs out
+            max_values = extend_max_values(ruleset, budget) if extend else default_max_values(ruleset)
+        except ComputationLimitError:  # there, the search ends with nothing seen
+            if not (extend and open_deadline_expired()):
+                raise
+            return _certify(ruleset, cert, 1 << 12, store, False, progress, start, budget, deadline, extend)
     max_values = check_count(max_values, "max_values")
     if max_values < 2:
         raise RulesetError(f"max_values must be at least 2, got {max_values}")
@@ -585,11 +583,11 @@ def _certify(ruleset: Any, cert: tuple | None, max_values: int, store: Any, read
         while True:
             try:
                 G = compute(L)
-            except ComputationLimitError:
-                if not (extend and deadline.expired()):
+            except ComputationLimitError:  # its budget, or the caller's (a command's --time)
+                if not (extend and open_deadline_expired()):
                     raise
                 L = done
-                stop = (f"stopped by the time budget of {deadline.max_seconds:g} s after {L:,} values, "
+                stop = (f"stopped by the time budget of {deadline.describe()} after {L:,} values, "
                         f"before a certificate; {BUDGET_HINT}")
                 if L:
                     G = grundy_engine(ruleset).G

@@ -148,7 +148,7 @@ class Periodicity:
                     kind="periodicity")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _scan_kernel(a, min_cycles, min_span, max_period, max_preperiod, arithmetic):  # pragma: no cover - jitted
     """Smallest (p, n0, s) as described in the module docstring; (-1, -1, 0) if none."""
     L = a.shape[0]
