@@ -212,9 +212,12 @@ LIBRARY_CASES = [
 # named too, by the parent's timeout
 
 
-def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover - in the child
+def _issue_child(cases_file: str, timeout: float, wall: bool = False) -> None:  # pragma: no cover - in the child
     """Run each case of ``cases_file`` (``["cli", args]`` or ``["lib", expression]``) and print
-    one ``RESULT`` JSON line per case."""
+    one ``RESULT`` JSON line per case. Each case runs under an alarm of ``timeout`` seconds of
+    CPU (``ITIMER_VIRTUAL``); with ``wall``, of the wall clock (``ITIMER_REAL``): the slow long
+    command lines, where the alarm stands for a user's Ctrl-C, and a census driver that waits on
+    its workers spends no CPU."""
     import contextlib
     import io
 
@@ -229,13 +232,14 @@ def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover -
     def alarm(signum, frame):
         raise Hang()
 
-    signal.signal(signal.SIGVTALRM, alarm)
+    sig, timer = (signal.SIGALRM, signal.ITIMER_REAL) if wall else (signal.SIGVTALRM, signal.ITIMER_VIRTUAL)
+    signal.signal(sig, alarm)
     for index, (kind, case) in enumerate(json.load(open(cases_file))):
         print(f"CASE {index}", flush=True)
         result: dict = {"case": index}
         out, err = io.StringIO(), io.StringIO()
         started = time.monotonic()
-        signal.setitimer(signal.ITIMER_VIRTUAL, timeout)
+        signal.setitimer(timer, timeout)
         try:
             if kind == "cli":
                 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -251,18 +255,18 @@ def _issue_child(cases_file: str, timeout: float) -> None:  # pragma: no cover -
         except BaseException as exc:  # noqa: BLE001 - what this test hunts
             result.update(generic=type(exc).__name__, message=str(exc)[:1000])
         finally:
-            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+            signal.setitimer(timer, 0)
         result["stdout"], result["stderr"] = out.getvalue()[-3000:], err.getvalue()[-3000:]
         print("RESULT " + json.dumps(result), flush=True)
     print("DONE", flush=True)
 
 
-def _run_issue_cases(cases: list, tmp_path: Path, timeout: float) -> list[dict | str]:
+def _run_issue_cases(cases: list, tmp_path: Path, timeout: float, wall: bool = False) -> list[dict | str]:
     """Each case's result dict, or a string saying why it has none (a hard hang, a crash)."""
     cases_file = tmp_path / "cases.json"
     cases_file.write_text(json.dumps(cases))
     code = (f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); import test_fuzz; "
-            f"test_fuzz._issue_child({str(cases_file)!r}, {timeout!r})")
+            f"test_fuzz._issue_child({str(cases_file)!r}, {timeout!r}, {wall!r})")
     total = timeout * len(cases) + 60
     try:
         done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path),
@@ -344,7 +348,7 @@ def test_issue_library_calls(index, issue_results):
 @pytest.mark.slow
 @pytest.mark.parametrize("args, must_name", SLOW_CLI_CASES, ids=[_short(a)[:60] for a, _ in SLOW_CLI_CASES])
 def test_issue_long_command_lines(args, must_name, tmp_path):
-    results = _run_issue_cases([["cli", args], ["cli", args + ["--json"]]], tmp_path, SLOW_TIMEOUT)
+    results = _run_issue_cases([["cli", args], ["cli", args + ["--json"]]], tmp_path, SLOW_TIMEOUT, wall=True)
     _check_cli(args, must_name, results, long_ok=True)
 
 
