@@ -28,32 +28,16 @@ GAME_TEXT_LIMIT = 4096
 
 @contextlib.contextmanager
 def bounded(max_seconds: float | None, what: str) -> Iterator[Any]:
-    """Run the block under a :class:`cgtalg.budget.Deadline` of ``max_seconds`` (``None``: no
-    time limit) and the memory ceiling (the global ``--memory``), checked by a watchdog every
-    0.1 s (``SIGALRM``; in the main thread on POSIX, elsewhere the block runs unwatched): past
-    either, :class:`~cgtalg.errors.ComputationLimitError` is raised where the block is. Ctrl-C
-    is left alone (``KeyboardInterrupt`` goes through). Yields the deadline."""
-    import signal
-    import threading
-
+    """Run the block under a :class:`cgtalg.budget.Deadline` of ``max_seconds`` of CPU
+    (``None``: no time limit) and the memory ceiling (the global ``--memory``), entered (``with
+    deadline:``) so that every deadline checked inside stops with it, naming ``what``. A phase
+    that checks no deadline at all is stopped by the command's own backstop, the ``SIGPROF``
+    watch of :func:`cgtalg.cli.common.command_budget` that every command runs under (one
+    watcher per process, counting CPU). Ctrl-C is left alone. Yields the deadline."""
     from cgtalg.budget import Deadline
 
-    deadline = Deadline(max_seconds)
-    watch = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not watch:  # pragma: no cover - not POSIX, or a worker thread
+    with Deadline(max_seconds) as deadline:
         yield deadline
-        return
-
-    def check(signum: int, frame: Any) -> None:
-        deadline.check(what)
-
-    old = signal.signal(signal.SIGALRM, check)
-    signal.setitimer(signal.ITIMER_REAL, 0.1, 0.1)
-    try:
-        yield deadline
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def game_json(g: Any) -> Any:
