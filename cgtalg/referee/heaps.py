@@ -92,6 +92,15 @@ class HeapRules:
             got = self._memo[n] = list(seen)
         return got
 
+    def digit_moves(self, n: int):
+        """For a code, each ``(m, d)``: a move may take ``t = n - m`` tokens of a heap of ``n``
+        by the non-zero digit ``d = d_t``, leaving ``m`` tokens to split as ``d``'s bits allow
+        (1: none left; 2: one heap; 4: two; 8: three), ``t`` up to ``min(n, k)``."""
+        for t in range(0, n + 1 if self.k is None else min(n, self.k) + 1):
+            d = self.digit(t)
+            if d:
+                yield n - t, d
+
     def _moves(self, n: int):
         if self.kind == "grundy":
             for a in range(1, (n + 1) // 2):
@@ -102,11 +111,7 @@ class HeapRules:
                 if (t in self.numbers) == (self.kind == "subtraction"):
                     yield (n - t,) if n > t else ()
             return
-        for t in range(0, n + 1):
-            d = self.digit(t)
-            m = n - t
-            if not d:
-                continue
+        for m, d in self.digit_moves(n):
             if m == 0:
                 if d & 1:
                     yield ()

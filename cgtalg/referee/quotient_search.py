@@ -26,9 +26,8 @@ def option_images(rules: HeapRules, n: int, phi: np.ndarray, table: np.ndarray) 
     two heaps ``m - a, a`` for ``1 <= a <= m/2`` (bit 4: one vectorised lookup), or three (bit 8,
     listed). Other rules (subtraction sets, all-but and Grundy's game) list their options."""
     if rules.kind != "code":
-        opts = rules._moves(n)
         imgs = set()
-        for parts in opts:
+        for parts in rules.options(n):
             x = 0
             for a in parts:
                 x = int(table[x, phi[a]])
@@ -36,12 +35,7 @@ def option_images(rules: HeapRules, n: int, phi: np.ndarray, table: np.ndarray) 
         return imgs or None
     imgs: set[int] = set()
     moved = False
-    top = n if rules.k is None else min(n, rules.k)
-    for t in range(top + 1):
-        d = rules.digit(t)
-        m = n - t
-        if not d:
-            continue
+    for m, d in rules.digit_moves(n):
         if m == 0:
             if d & 1:
                 moved = True
