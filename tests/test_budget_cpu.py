@@ -200,3 +200,40 @@ def test_a_spent_large_budget_suggests_a_larger_one():
         d.check("the search")
     assert "600 s of CPU" in str(err.value) and "--time 20m" in str(err.value)
     assert "--time 10m" not in str(err.value)
+
+
+def test_a_computation_that_owns_its_budget_stops_itself_before_the_backstop():
+    """CI regression (``quotient 0.07 --time 40s``): a search that checks its own deadline of
+    the command's budget T, but only between kernels that run a second apiece, stopped with a
+    partial answer at T + 0.8 s, and the backstop, 4% past T, turned that answer into an error.
+    A command whose computation owns its budget gets a backstop 8% (at least a second) past T,
+    while a command with no budget of its own keeps the short one."""
+    import signal
+
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no setitimer")
+    from cgtalg.cli.common import budget_grace, command_budget
+
+    assert budget_grace(40) == 1.6 and budget_grace(40, owned=True) == pytest.approx(3.2)
+    assert budget_grace(2, owned=True) == 1.0 and budget_grace(3600, owned=True) == 60.0
+
+    def search(budget: float, step: float) -> str:
+        """A search with its own deadline, checked only every ``step`` seconds of CPU."""
+        own = Deadline(budget)
+        last = cpu_seconds()
+        while True:
+            if cpu_seconds() - last >= step:
+                last = cpu_seconds()
+                try:
+                    own.check("the search")
+                except ComputationLimitError:
+                    return "partial"
+            sum(range(2000))
+
+    # checks at 0.75 and 1.5 s: the search stops at 1.5 s, past the short backstop (1.3 s) and
+    # before the long one (2 s)
+    with command_budget(1.0, "the command", owned=True):
+        assert search(1.0, 0.75) == "partial"
+    with pytest.raises(ComputationLimitError, match="the command"):
+        with command_budget(1.0, "the command"):
+            search(1.0, 0.75)

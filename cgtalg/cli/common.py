@@ -287,18 +287,25 @@ TIME = DurationType()
 DEFAULT_TIME = "60s"
 
 
-def budget_grace(max_seconds: float) -> float:
-    """Seconds of CPU a command's backstop (:func:`command_budget`) waits past its budget: 4%
-    of it, between 0.3 s and 2 s, so that a budget of T ends the command within 10% of T or a
-    second (start-up and the exit included) while the computations inside, given the same
-    budget a little later, run out first."""
+def budget_grace(max_seconds: float, owned: bool = False) -> float:
+    """Seconds of CPU a command's backstop (:func:`command_budget`) waits past its budget.
+
+    ``owned=False`` (the backstop is the command's only budget): 4% of it, between 0.3 s and
+    2 s. ``owned=True`` (the computation inside checks a deadline of the same budget and stops
+    itself there, with a partial answer or its own error): 8% of it, between 1 s and 60 s, so
+    that the computation's own stop, which a kernel between two checks may delay by a fraction
+    of a second (more on a slow machine), and its report come first, while a phase that checks
+    nothing still ends the command within 10% of the budget or a second or two."""
+    if owned:
+        return min(max(1.0, 0.08 * max_seconds), 60.0)
     return min(max(0.3, 0.04 * max_seconds), 2.0)
 
 
 @contextlib.contextmanager
-def command_budget(max_seconds: float | None, what: str) -> Iterator[Any]:
+def command_budget(max_seconds: float | None, what: str, owned: bool = False) -> Iterator[Any]:
     """The budget of a whole command: a :class:`cgtalg.budget.Deadline` of ``max_seconds`` of
-    CPU (plus :func:`budget_grace`), entered (``with deadline:``) so that every deadline
+    CPU (plus :func:`budget_grace`; ``owned``: the computation inside has a deadline of the
+    same budget of its own), entered (``with deadline:``) so that every deadline
     checked inside stops once it is spent, and watched by ``SIGPROF`` every 0.1 s of CPU (in
     the main thread on POSIX) so that a phase that checks no deadline at all (an import, a
     table built in one go, a search without a budget of its own) is stopped too, with
@@ -310,7 +317,7 @@ def command_budget(max_seconds: float | None, what: str) -> Iterator[Any]:
 
     from cgtalg.budget import Deadline
 
-    deadline = Deadline(max_seconds, grace=0.0 if max_seconds is None else budget_grace(max_seconds))
+    deadline = Deadline(max_seconds, grace=0.0 if max_seconds is None else budget_grace(max_seconds, owned))
     watch = (max_seconds is not None and hasattr(signal, "setitimer")
              and threading.current_thread() is threading.main_thread()
              and signal.getsignal(signal.SIGPROF) in (signal.SIG_DFL, None)
@@ -376,7 +383,8 @@ def budgeted(param: str = "max_seconds", default: Any = DEFAULT_TIME, pass_value
             seconds = kwargs.get(param) if pass_value else kwargs.pop(param)
             if seconds is not None and whole is not None:
                 seconds = whole(seconds)
-            with command_budget(fallback if seconds is None else seconds, what):
+            # a command passed its budget stops itself there: the backstop waits a little longer
+            with command_budget(fallback if seconds is None else seconds, what, owned=pass_value):
                 return f(*args, **kwargs)
 
         return command
