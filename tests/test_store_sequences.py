@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from cgtalg.errors import StoreError
 from cgtalg.store import open_store
-from cgtalg.store import sequences as sequences_module
+from cgtalg.store import sequence_writes as sequences_module  # the writes of both stores
+from cgtalg.store.light import LightStore, open_light_store
 from cgtalg.store.schema import CHUNK_SIZE
 
 
@@ -33,8 +34,15 @@ def path(tmp_path):
     return tmp_path / "seq.sqlite"
 
 
-@pytest.fixture
-def store(path):
+@pytest.fixture(params=["full", "light"])
+def store(path, request):
+    """The full store and the light one (``sqlite3``, no SQLAlchemy) of a new file: every test
+    here runs on both, as both write sequences through the same code over their own statements."""
+    if request.param == "light":
+        with open_light_store(str(path)) as s:
+            assert isinstance(s, LightStore)
+            yield s
+        return
     with open_store(str(path)) as s:
         yield s
 
@@ -284,3 +292,30 @@ def test_random_overlapping_appends_match_the_reference(values, cuts):
                 np.testing.assert_array_equal(store.sequence("s", lo, lo + 5), reference[lo : lo + 5])
     finally:
         sequences_module.CHUNK_SIZE = original
+
+
+def test_light_store_writes_sequences_without_sqlalchemy(tmp_path):
+    """A first ``grundy``/``period``/``quotient`` on a new store (issue 35): values and metadata
+    written and read back through ``sqlite3`` alone, in a fresh interpreter that never imports
+    SQLAlchemy; the full store then reads the same rows."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "fresh.sqlite"
+    code = (
+        "import sys\n"
+        "from cgtalg.store.light import open_light_store\n"
+        f"s = open_light_store({str(path)!r})\n"
+        "s.extend_sequence('grundy:0.07', 0, [0, 0, 1, 1, 2])\n"
+        "s.extend_sequence('grundy:0.07', 3, [1, 2, 0, 3])\n"
+        "s.put_sequence_meta('grundy:0.07', {'periodicity': {'period': 34}})\n"
+        "assert s.sequence_values('grundy:0.07') == [0, 0, 1, 1, 2, 0, 3]\n"
+        "assert s.sequence_meta('grundy:0.07') == {'periodicity': {'period': 34}}\n"
+        "assert s._full is None and 'sqlalchemy' not in sys.modules, sorted(m for m in sys.modules if 'sqlalchemy' in m)[:3]\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    with open_store(str(path)) as full:
+        assert full.sequence("grundy:0.07").tolist() == [0, 0, 1, 1, 2, 0, 3]
+        assert full.sequence_meta("grundy:0.07") == {"periodicity": {"period": 34}}
+        assert full.sequence_provenance("grundy:0.07").current

@@ -20,7 +20,8 @@ same code as the full store (:mod:`cgtalg.store.rows`: keying, decoding, provena
 consistency checks of :mod:`cgtalg.store.answers`, write-once), so that both give the same
 answers and raise the same errors in the same words: properties of forms (:meth:`LightStore.get`,
 read only), properties of ruleset positions (read, written, memoised) and stored sequences and
-their metadata (read). Provenance works as in the full store (a stale row is not served unless
+their metadata (read, and written: :mod:`cgtalg.store.sequence_writes`, so that a first
+``grundy``, ``period`` or ``quotient`` on a new store does not import SQLAlchemy). Provenance works as in the full store (a stale row is not served unless
 ``serve_stale``; :attr:`LightStore.stats` and :attr:`LightStore.stale_served` count and record
 the same). Each read is one deferred transaction, each write one ``BEGIN IMMEDIATE``
 transaction, on a connection with the full store's settings (foreign keys, WAL,
@@ -28,7 +29,7 @@ transaction, on a connection with the full store's settings (foreign keys, WAL,
 
 Everything else goes to the full store, opened on first need, with the same ``stats`` and
 ``stale_served``: every other method and attribute (``light.form_id(g)``, ``light.put(...)``,
-``light.extend_sequence(...)``), and a light call that meets anything unusual -- a SQLite
+``light.query(...)``), and a light call that meets anything unusual -- a SQLite
 error (busy, read-only, malformed), a state the light store does not judge -- which the full
 store then runs again and answers or reports in its own words. A light write that failed was
 rolled back, and every write is write-once, so running it again is safe.
@@ -56,6 +57,8 @@ from cgtalg.store.location import BUSY_TIMEOUT, inspect_sqlite_file, plain_store
 from cgtalg.store.provenance import Provenance, current_version, made_by
 from cgtalg.store import rows as R
 from cgtalg.store.rows import StoredRows, form_key
+from cgtalg.store.sequence_writes import LIGHT_SEQUENCE_STATEMENTS as _SEQ
+from cgtalg.store.sequence_writes import SequenceWrites
 
 __all__ = ["HEAD_REVISION", "TABLES", "LightStore", "open_light_store", "light_store_path"]
 
@@ -173,7 +176,7 @@ def _light(method: Callable) -> Callable:
     return wrapper
 
 
-class LightStore(StoredRows):
+class LightStore(StoredRows, SequenceWrites):
     """A store file at the newest schema, read and written through ``sqlite3`` (see the
     module). Open one with :func:`open_light_store`; it has the full store's attributes
     (``url``, ``location``, ``revision``, ``stats``, ``serve_stale``, ``stale_served``) and
@@ -428,8 +431,35 @@ class LightStore(StoredRows):
 
     # -- sequences (read) --------------------------------------------------------------------
     @staticmethod
-    def _sequence_row(con: sqlite3.Connection, key: str) -> tuple | None:
+    def _sequence_row(con: sqlite3.Connection, key: str, lock: bool = False) -> tuple | None:
+        # (lock: a write transaction here is BEGIN IMMEDIATE, which already holds the write lock)
         return con.execute(R.SELECT_SEQUENCE, (key,)).fetchone()
+
+    # -- the statements of the sequence writes (SequenceWrites) -------------------------------
+    @staticmethod
+    def _seq_insert(con: sqlite3.Connection, key: str, version: int, made: str) -> None:
+        con.execute(_SEQ["insert"], (key, version, made))
+
+    @staticmethod
+    def _seq_restart(con: sqlite3.Connection, key: str, version: int, made: str) -> None:
+        con.execute(_SEQ["restart_chunks"], (key,))
+        con.execute(_SEQ["restart_row"], (version, made, key))
+
+    @staticmethod
+    def _seq_pending(con: sqlite3.Connection, key: str, base: int) -> int:
+        return int(con.execute(_SEQ["pending"], (key, base)).fetchone()[0])
+
+    @staticmethod
+    def _seq_put_chunk(con: sqlite3.Connection, key: str, start: int, count: int, codec: str, data: bytes) -> None:
+        con.execute(_SEQ["put_chunk"], (key, start, count, codec, data))
+
+    @staticmethod
+    def _seq_drop_chunks(con: sqlite3.Connection, key: str, base: int) -> None:
+        con.execute(_SEQ["drop_chunks"], (key, base))
+
+    @staticmethod
+    def _seq_set(con: sqlite3.Connection, key: str, column: str, value: Any) -> None:
+        con.execute(_SEQ["set_" + column], (value, key))
 
     def sequence_values(self, key: str, start: int = 0, stop: int | None = None) -> list[int]:
         """:meth:`sequence` as a list of ints, read without numpy (a small question in a fresh
@@ -459,12 +489,18 @@ LIGHT_READS = ("get", "get_position", "position_provenance", "sequence_length", 
 for _name in LIGHT_READS:
     setattr(LightStore, _name, _light(getattr(StoredRows, _name)))
 
+#: The writes of sequences a light store runs itself (:class:`SequenceWrites`), handed to the
+#: full store on anything unusual (the light transaction was rolled back).
+LIGHT_WRITES = ("extend_sequence", "put_sequence_meta")
+for _name in LIGHT_WRITES:
+    setattr(LightStore, _name, _light(getattr(SequenceWrites, _name)))
+
 #: The full store's public methods that a light store hands to it (:meth:`LightStore.full_store`):
 #: defined on the class, so that a caller checking ``callable(getattr(store, "put"))`` does not
 #: open the full store before it is needed.
 FORWARDED = ("put_many", "get_many", "provenance", "properties", "get_relation", "put_relation",
              "form_id", "form_ids", "game", "position_properties", "put_positions_many",
-             "get_positions_many", "extend_sequence", "put_sequence_meta", "info", "provenance_summary",
+             "get_positions_many", "info", "provenance_summary",
              "list_sequences", "list_positions", "list_relations", "find", "query")
 
 
