@@ -215,6 +215,10 @@ def main(argv: list[str] | None = None) -> int:
     import os
 
     if argv is None:  # a real process: Ctrl-C ends it within a second, whatever runs
+        # numpy's OpenBLAS starts a thread per core when numpy is imported, tens of ms of CPU
+        # in a fresh process; cgtalg does no floating-point linear algebra (its products are
+        # of integer arrays, which BLAS does not run), so one thread is all a command needs
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
         from cgtalg.interrupts import install_watchdog
 
         install_watchdog(message=f"{INTERRUPTED}\n")
