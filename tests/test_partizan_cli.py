@@ -72,3 +72,18 @@ def test_value_time_budget_ends_in_a_clear_error():
 
     r = CliRunner().invoke(cli, ["value", "domineering", "6x6", "--time", "0.5", "--no-store"], obj={})
     assert isinstance(r.exception, ComputationLimitError) and "max_seconds" in str(r.exception)
+
+
+def test_value_takes_game_text_alone():
+    """Issue 36: ``cgtalg value "{2|-1}"`` failed with "Missing argument 'POSITION'"; game text
+    given alone is answered as ``cgtalg game`` answers it, negative text included (no ``--``),
+    and a ruleset named without a position says what to add."""
+    d = json.loads(run("value", "{2|-1}", "--json", "--no-store"))
+    # {2|-1}: a hot game, mean 1/2 and temperature 3/2 (Siegel CGT II.5: the stops are 2 and -1)
+    assert (d["canonical_form"], d["outcome"], d["mean"], d["temperature"]) == ("{2|-1}", "N", "1/2", "3/2")
+    assert json.loads(run("value", "-3/2", "--json", "--no-store"))["outcome"] == "R"
+    assert json.loads(run("value", "^*", "--json", "--no-store")) == json.loads(run("game", "^*", "--json", "--no-store"))
+    r = CliRunner().invoke(cli, ["value", "domineering"], obj={})
+    assert r.exit_code != 0 and "give a POSITION" in r.output
+    r = CliRunner().invoke(cli, ["value", "no-such-ruleset", "3"], obj={})
+    assert r.exit_code != 0 and "unknown ruleset" in str(r.exception)

@@ -165,8 +165,10 @@ _GAME_TEXT = {"ignore_unknown_options": True}
 @click.pass_context
 def game_command(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str | None,
                  max_seconds: float | None, as_json: bool) -> None:
-    """Outcome, Grundy value, misère Grundy value, misère canonical form and winning
-    moves of the game TEXT (e.g. "{*2}", "*2+*3", "*[2#]")."""
+    """Outcome and values of the game TEXT. Impartial text ("{*2}", "*2+*3", "*[2#]"): Grundy
+    value, misère Grundy value, misère canonical form and winning moves. Partizan text in
+    CGSuite's notation ("{2|-1}", "^*", "-3/2", "{1|0}+*"; text starting with a minus needs no
+    `--`): canonical form, outcome, stops, temperature, thermograph and misère forms."""
     if draw:
         check_output_path(draw, "--draw")
     with bounded(max_seconds, f"cgtalg game {clip_text(text)}"):

@@ -71,9 +71,9 @@ def format_report(result: dict) -> str:
     return "\n".join(lines)
 
 
-@click.command("value")
-@click.argument("ruleset_name", metavar="RULESET")
-@click.argument("position_text", metavar="POSITION")
+@click.command("value", context_settings={"ignore_unknown_options": True})  # game text "-1": not an option
+@click.argument("ruleset_name", metavar="RULESET|TEXT")
+@click.argument("position_text", metavar="[POSITION]", required=False)
 @no_store_option
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Draw the thermograph to a PNG file.")
@@ -84,9 +84,10 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
                   plot: str | None, max_seconds: float | None, as_json: bool) -> None:
     """Canonical form and normal-play value of POSITION of RULESET
     (e.g. ``domineering 4x4``, ``hackenbush LRLRRLLR``, ``toads-and-frogs TT.FF``,
-    ``clobber "xox|ox."``, ``konane "xoxo|oxox"``, ``snort path:5``, ``cram 3x5``): outcome,
-    stops, mean, temperature, thermograph, atomic weight, misère outcome; answered from the
-    store when it was computed before."""
+    ``clobber "xox|ox."``, ``konane "xoxo|oxox"``, ``snort path:5``, ``cram 3x5``), or of game
+    TEXT in CGSuite's notation given alone (``"{2|-1}"``, ``"^*"``, ``"-3/2"``: the report of
+    ``cgtalg game TEXT``): outcome, stops, mean, temperature, thermograph, atomic weight, misère
+    outcome; answered from the store when it was computed before."""
     from cgtalg.rulesets.partizan.games import PARTIZAN_RULESETS, partizan_value
     from cgtalg.rulesets.partizan.forms import misere_outcome_by_play, partizan_store_key
     from cgtalg.rulesets.protocol import parse_position
@@ -97,9 +98,28 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     if known is not None:  # the rulesets of partizan_games: no need to load every plugin
         ruleset = known[0]()
     else:
+        from cgtalg.errors import RulesetError
         from cgtalg.rulesets.registry import get_ruleset
 
-        ruleset = get_ruleset(ruleset_name)
+        try:
+            ruleset = get_ruleset(ruleset_name)
+        except RulesetError:
+            if position_text is not None:
+                raise
+            ruleset = None
+    if position_text is None:
+        if ruleset is not None:
+            raise click.UsageError(f"{ruleset_name!r} is a ruleset: give a POSITION of it too (e.g. "
+                                   "`cgtalg value domineering 4x4`); game text goes alone (`cgtalg value "
+                                   "'{2|-1}'`, as `cgtalg game '{2|-1}'`)")
+        if plot:
+            raise click.UsageError("--plot draws the thermograph of a ruleset's position; for game text "
+                                   "use cgtalg.thermograph(...) in Python")
+        from cgtalg.cli.games import game_command
+
+        ctx.invoke(game_command, text=ruleset_name, misere=False, no_store=no_store, draw=None,
+                   max_seconds=max_seconds, as_json=as_json)
+        return
     # an impartial ruleset (Cram, Node Kayles, ...) has a value too: its nim-heap
     from cgtalg.cli.games import bounded, clip_text
 
