@@ -267,7 +267,7 @@ def test_certificates_of_true_comparisons_are_proofs():
     r = misere_equal(from_impartial(cg.parse("{0, *2}")), STAR)
     assert r and len(r.certificate) == 2 and check_misere_certificate(r)
     nodes = r.certificate[0].nodes()
-    assert nodes[0].g is r.g and all(n.universe == "full" for n in nodes)
+    assert nodes[0].g is r.g and all(n.universe == "all" for n in nodes)
 
 
 def test_checker_rejects_tampered_certificates():
@@ -512,3 +512,26 @@ def test_partizan_nim_tool_stores_and_resumes(tmp_path, capsys):
 
 def test_old_name_of_the_partizan_reduced_form_is_an_alias():
     assert misere_canonical_form is partizan_misere_canonical_form
+
+
+def test_one_name_for_the_universe_of_all_games():
+    """Issue 36: the universe of all partizan games was ``all`` on the command line and
+    ``'full'`` in outputs and certificates; now ``all`` everywhere, and a certificate written
+    before (``"universe": "full"``) is still checked."""
+    import json
+
+    import cgtalg as cg
+    from cgtalg.referee import check_document
+
+    c = cg.compare("{1|}", 1, misere=True, universe="all")
+    doc = c.to_json()
+    text = json.dumps(doc)
+    assert '"full"' not in text and "'full'" not in text
+    assert {x["universe"] for x in doc["certificates"]} == {"all"}
+    assert all(v.ok for v in check_document(doc))
+    old = json.loads(text.replace('"universe": "all"', '"universe": "full"'))
+    assert {x["universe"] for x in old["certificates"]} == {"full"}
+    assert all(v.ok for v in check_document(old))
+    # the name still refuses what is not a universe
+    with pytest.raises(Exception, match="unknown universe"):
+        misere_ge(integer(1), integer(0), "everything")

@@ -9,7 +9,7 @@ wins ``A`` moving first ⇒ Right wins ``B`` moving first).
 For a *universe* ``U`` of games (closed under options, sums and conjugates),
 ``G ≥_U H`` iff ``o⁻(G + X) ≥ o⁻(H + X)`` for every ``X ∈ U``. Three universes are offered:
 
-* ``"full"``: every short partizan game (Siegel, *Combinatorial Game Theory* (CGT), §V.6);
+* ``"all"``: every short partizan game (Siegel, *Combinatorial Game Theory* (CGT), §V.6);
 * ``"dead-ending"``: games all of whose ends are *dead* — a follower where Left (Right) has no
   move has only followers where Left (Right) has no move (Milley and Renault 2013);
 * ``"dicot"``: games every follower of which has moves for both players or for neither
@@ -137,13 +137,13 @@ class _Engine:
 
     # -- the decision ------------------------------------------------------------------
     def _strong_left(self, g: PartizanGame) -> bool:
-        if self.universe == "full":
+        if self.universe == "all":
             return not g.left
         v = fold(g, _PLAY)
         return v[0] if self.universe == "dicot" else v[0] and v[2]
 
     def _strong_right(self, h: PartizanGame) -> bool:
-        if self.universe == "full":
+        if self.universe == "all":
             return not h.right
         v = fold(h, _PLAY)
         return v[1] if self.universe == "dicot" else v[1] and v[5]
@@ -277,13 +277,13 @@ class _Engine:
             lb, rb = misere_first_winners(b)
             return ZERO, ("L" if lb and not la else "R")
         if c == "proviso (iii)":  # b is a Left end, a is not Left-strong: a Left end T of U
-            if self.universe == "full":
+            if self.universe == "all":
                 return pgame([], [misere_adjoint(x) for x in a.left]), "L"
             if self.universe == "dicot" or not misere_first_winners(a)[0]:
                 return ZERO, "L"
             return reserve_dead_end(a.birthday + 1), "L"
         if c == "proviso (iv)":  # a is a Right end, b is not Right-strong: a Right end T of U
-            if self.universe == "full":
+            if self.universe == "all":
                 return pgame([misere_adjoint(x) for x in b.right], []), "R"
             if self.universe == "dicot" or not misere_first_winners(b)[1]:
                 return ZERO, "R"
@@ -357,19 +357,19 @@ def clear_misere_caches() -> None:
     clear_caches()
 
 
-def misere_ge(g: Any, h: Any, universe: str = "full") -> MisereComparison:
+def misere_ge(g: Any, h: Any, universe: str = "all") -> MisereComparison:
     """Whether ``g ≥ h`` in misère play modulo ``universe``: ``o⁻(g+X) ≥ o⁻(h+X)`` for every
     ``X`` of the universe.
 
     Decided by the Maintenance-and-Proviso recursion on options (see the module docstring:
-    Siegel CGT V.6.15-V.6.16 / seed 002 Theorem 2 for ``"full"``; Larsson-Milley-Nowakowski-
+    Siegel CGT V.6.15-V.6.16 / seed 002 Theorem 2 for ``"all"``; Larsson-Milley-Nowakowski-
     Renault-Santos 2018 for ``"dead-ending"`` and ``"dicot"``).
 
     Parameters
     ----------
     g, h : PartizanGame, Game, int or str
         Forms (impartial forms are embedded as partizan forms).
-    universe : {"full", "dead-ending", "dicot"}
+    universe : {"all", "dead-ending", "dicot"}
         Both forms must belong to it.
 
     Returns
@@ -402,7 +402,7 @@ def misere_ge(g: Any, h: Any, universe: str = "full") -> MisereComparison:
     return MisereComparison(a, b, universe, ">=", e.ge(a, b), e)
 
 
-def misere_equal(g: Any, h: Any, universe: str = "full") -> MisereComparison:
+def misere_equal(g: Any, h: Any, universe: str = "all") -> MisereComparison:
     """Whether ``g = h`` in misère play modulo ``universe`` (``g ≥ h`` and ``h ≥ g``).
 
     Examples

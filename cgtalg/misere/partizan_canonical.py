@@ -220,8 +220,8 @@ def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanG
     ----------
     g : PartizanGame, Game, int or str
         A form of the universe.
-    universe : {"dicot", "dead-ending", "full"}
-        ``"full"`` (all partizan games) gives the simplest form of Mesdal-Ottaway and Siegel
+    universe : {"dicot", "dead-ending", "all"}
+        ``"all"`` (all partizan games) gives the simplest form of Mesdal-Ottaway and Siegel
         (:func:`cgtalg.misere.partizan_simplest.misere_simplest_form`).
 
     Returns
@@ -244,17 +244,17 @@ def partizan_misere_canonical_form(g: Any, universe: str = "dicot") -> PartizanG
     '{{0 | 0} | {0 | 0}}'
     >>> partizan_misere_canonical_form(integer(2) + integer(-2), "dead-ending") is integer(0)
     True
-    >>> partizan_misere_canonical_form(integer(2) + integer(-2), "full") is integer(0)   # not 0 among all games
+    >>> partizan_misere_canonical_form(integer(2) + integer(-2), "all") is integer(0)   # not 0 among all games
     False
     """
     universe = _check_universe(universe)
-    if universe == "full":
+    if universe == "all":
         from cgtalg.misere.partizan_simplest import misere_simplest_form
 
         return misere_simplest_form(g)
     if universe not in REDUCED_UNIVERSES:  # pragma: no cover - _check_universe knows three
         raise UniverseError(f"no unique reduced form is implemented for the universe {shorten(universe)}; "
-                         f"use one of {', '.join(map(repr, REDUCED_UNIVERSES))} or 'full'")
+                         f"use one of {', '.join(map(repr, REDUCED_UNIVERSES))} or 'all'")
     x = _pg(g, "g")
     _require(x, universe, "g")
     return _canonical(x, universe)

@@ -32,13 +32,13 @@ __all__ = [
     "davies_milley_strong",
 ]
 
-Universe = Literal["full", "dead-ending", "dicot"]
+Universe = Literal["all", "dead-ending", "dicot"]
 #: The universes :func:`misere_ge` compares in.
-UNIVERSES: tuple[str, ...] = ("full", "dead-ending", "dicot")
+UNIVERSES: tuple[str, ...] = ("all", "dead-ending", "dicot")
 
 #: Where the comparison of each universe comes from (cited by the certificates).
 THEOREMS = {
-    "full": "Siegel CGT Theorems V.6.15-V.6.16 (seed 002 Theorem 2, Definition 2, Lemma 4)",
+    "all": "Siegel CGT Theorems V.6.15-V.6.16 (seed 002 Theorem 2, Definition 2, Lemma 4)",
     "dead-ending": "Larsson-Milley-Nowakowski-Renault-Santos (arXiv 1807.11297): Maintenance and "
     "Proviso modulo E (Larsson-Nowakowski-Santos, arXiv 1606.01975, Theorem 4)",
     "dicot": "Larsson-Milley-Nowakowski-Renault-Santos (arXiv 1807.11297): Maintenance and "
@@ -238,27 +238,34 @@ def left_dead_end(g: Any) -> bool:
     return fold(_pg(g, "g"), _DEAD)[0]
 
 
+#: older spellings of the universes' names, still read (certificates written before 0.3 say "full")
+_ALIASES = {"full": "all", "general": "all"}
+
+
 def _check_universe(universe: Any) -> str:
+    """The universe's name (``"full"``, its name before 0.3, read as ``"all"``), or
+    :class:`UniverseError`."""
+    universe = _ALIASES.get(universe, universe) if isinstance(universe, str) else universe
     if universe not in UNIVERSES:
         raise UniverseError(f"unknown universe {shorten(universe)}; expected one of {', '.join(map(repr, UNIVERSES))}")
     return universe
 
 
 def in_universe(g: Any, universe: str) -> bool:
-    """Whether ``g`` belongs to ``universe`` (``"full"``, ``"dead-ending"`` or ``"dicot"``)."""
+    """Whether ``g`` belongs to ``universe`` (``"all"``, ``"dead-ending"`` or ``"dicot"``)."""
     universe = _check_universe(universe)
-    if universe == "full":
+    if universe == "all":
         _pg(g, "g")
         return True
     return is_dicot(g) if universe == "dicot" else is_dead_ending(g)
 
 
 def _require(g: PartizanGame, universe: str, name: str) -> None:
-    if universe == "full" or in_universe(g, universe):
+    if universe == "all" or in_universe(g, universe):
         return
     what = "a dicot" if universe == "dicot" else "dead-ending"
     raise UniverseError(f"{name} = {_show(g)} is not {what}; compare it in the universe of all "
-                        "games ('full'; universe='all' in cgtalg.compare) or one it belongs to")
+                        "games (universe='all') or one it belongs to")
 
 
 def _show(g: PartizanGame, limit: int = 120) -> str:
@@ -272,10 +279,10 @@ def _show(g: PartizanGame, limit: int = 120) -> str:
 # ---------------------------------------------------------------------------------------
 # strong games (the Proviso)
 # ---------------------------------------------------------------------------------------
-def left_strong(g: Any, universe: str = "full") -> bool:
+def left_strong(g: Any, universe: str = "all") -> bool:
     """Whether Left, moving first, wins ``g + X`` for every Left end ``X`` of ``universe``.
 
-    full: iff ``g`` is a Left end (Siegel V.6.16 (iii)); dicot: iff Left wins ``g`` moving
+    all: iff ``g`` is a Left end (Siegel V.6.16 (iii)); dicot: iff Left wins ``g`` moving
     first (``0`` is the only end); dead-ending: iff Left wins moving first both ``g`` and ``g``
     against an unbounded Right reserve (see the module docstring).
 
@@ -287,18 +294,18 @@ def left_strong(g: Any, universe: str = "full") -> bool:
     """
     universe = _check_universe(universe)
     x = _pg(g, "g")
-    if universe == "full":
+    if universe == "all":
         return not x.left
     v = fold(x, _PLAY)
     return v[0] if universe == "dicot" else v[0] and v[2]
 
 
-def right_strong(g: Any, universe: str = "full") -> bool:
+def right_strong(g: Any, universe: str = "all") -> bool:
     """Whether Right, moving first, wins ``g + X`` for every Right end ``X`` of ``universe``
     (the conjugate of :func:`left_strong`)."""
     universe = _check_universe(universe)
     x = _pg(g, "g")
-    if universe == "full":
+    if universe == "all":
         return not x.right
     v = fold(x, _PLAY)
     return v[1] if universe == "dicot" else v[1] and v[5]

@@ -155,7 +155,7 @@ def _followers(g: PartizanGame) -> list[PartizanGame]:
 
 def _member(g: PartizanGame, universe: str) -> str | None:
     """None if ``g`` belongs to ``universe``, else a reason."""
-    if universe == "full":
+    if universe == "all":
         return None
     fol = _followers(g)
     if universe == "dicot":
@@ -180,7 +180,7 @@ def _dead_end(b: int, left: bool) -> PartizanGame:
 
 
 def _strong(a: PartizanGame, universe: str, left: bool) -> bool:
-    if universe == "full":
+    if universe == "all":
         return not (a.left if left else a.right)
     if not _SOLVER.wins_first((a,), left):
         return False
@@ -338,7 +338,7 @@ def check_misere_certificate(result: Any, explain: bool = False) -> bool | tuple
     >>> from cgtalg.core.partizan import integer, pgame
     >>> from cgtalg.misere.partizan import misere_ge
     >>> ok, why = check_misere_certificate(misere_ge(integer(-1), pgame()), explain=True)
-    >>> ok, why[0].startswith("full: T in the universe")
+    >>> ok, why[0].startswith("all: T in the universe")
     (True, True)
     """
     try:
@@ -346,7 +346,7 @@ def check_misere_certificate(result: Any, explain: bool = False) -> bool | tuple
         cert = result.certificate
     except AttributeError as exc:
         raise CertificateError(f"not a misère comparison result: {exc}") from None
-    if universe not in ("full", "dead-ending", "dicot") or relation not in (">=", "="):
+    if universe not in ("all", "dead-ending", "dicot") or relation not in (">=", "="):
         raise CertificateError(f"unknown universe {shorten(universe)} or relation {shorten(relation)}")
     bad: list[str] = []
     good: list[str] = []

@@ -2,7 +2,7 @@
 
 Among *all* short partizan games, compared in misère play (``G ≥ H`` iff
 ``o⁻(G + X) ≥ o⁻(H + X)`` for every game ``X``; :func:`cgtalg.misere.partizan.misere_ge` with
-``universe="full"``), every game has a unique *simplest form*, reached as in normal play by
+``universe="all"``), every game has a unique *simplest form*, reached as in normal play by
 removing dominated options and bypassing reversible ones:
 
 **Theorem** (Mesdal and Ottaway, *Simplification of partizan games in misère play*, INTEGERS 7
@@ -153,7 +153,7 @@ class SimplificationStep:
     def comparison(self) -> MisereComparison:
         """The full-universe comparison behind the step, with its certificate."""
         a, b = self.inequality
-        return misere_ge(a, b, "full")
+        return misere_ge(a, b, "all")
 
     def describe(self) -> str:
         from cgtalg.misere.partizan_outcome import _show
@@ -228,7 +228,7 @@ class MisereSimplification:
 
 def _reduce_once(g: PartizanGame) -> tuple[PartizanGame, SimplificationStep] | None:
     """One step of (a) or (b) at the top of ``g`` (whose options are simplest), or None."""
-    ge = _engine("full").ge
+    ge = _engine("all").ge
     left, right = g.left, g.right
     for a in left:
         for b in left:

@@ -258,8 +258,7 @@ def compare(g: Any, h: Any, *, misere: bool = False, universe: str | None = None
     from cgtalg.misere.partizan import misere_ge
 
     pa, pb = _misere_partizan(a, "compare"), _misere_partizan(b, "compare")
-    name = "full" if u == "all" else u
-    ge, le_ = misere_ge(pa, pb, name), misere_ge(pb, pa, name)
+    ge, le_ = misere_ge(pa, pb, u), misere_ge(pb, pa, u)
     return Comparison(a, b, True, u, _relation(ge.holds, le_.holds), (ge, le_))
 
 

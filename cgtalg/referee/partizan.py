@@ -65,8 +65,9 @@ _NORMAL_CHECKER = "cgtalg.referee.partizan.check (play of G − H, Siegel CGT II
 _MISERE_CHECKER = ("cgtalg.referee.partizan.check (Maintenance and Proviso steps, Siegel CGT V.6.16 / "
                    "Larsson-Nowakowski-Santos 2017 Thm 4; distinguishers by misère play)")
 _MEANING = {"=": "equal", "<": "less than", ">": "greater than", "||": "confused with (incomparable)"}
-_UNIVERSE = {"all": "full", "dicot": "dicot", "dead-ending": "dead-ending"}
-_THEOREM = {"full": "V.6.1", "dicot": "modulo D", "dead-ending": "modulo E"}
+#: the universes as the certificates name them ("full": the name of "all" before 0.3)
+_UNIVERSE = {"all": "all", "full": "all", "dicot": "dicot", "dead-ending": "dead-ending"}
+_THEOREM = {"all": "V.6.1", "dicot": "modulo D", "dead-ending": "modulo E"}
 _MAX_FAILS = 25
 
 
@@ -130,7 +131,7 @@ def _normal_certificate(c: dict, where: str, v: Verdict) -> tuple[gm.Form, gm.Fo
 # ---------------------------------------------------------------------------------------------
 def _strong(a: gm.Form, universe: str, left: bool) -> bool:
     """Left-strong (``left``) or Right-strong in the universe (module docstring)."""
-    if universe == "full":
+    if universe == "all":
         return not (a.left if left else a.right)
     if not gm.wins_first([a], left, True):
         return False
@@ -275,9 +276,9 @@ def _misere_certificate(c: dict, where: str, v: Verdict) -> tuple[gm.Form, gm.Fo
     """One ``misere_comparison``: ``(G, H, universe, relation, what its evidence proves)``."""
     t = _Table(c, where)
     g, h = t(c.get("g"), "g"), t(c.get("h"), "h")
-    universe, relation, holds = c.get("universe"), c.get("relation"), c.get("holds")
-    if str(universe) not in _THEOREM or relation not in (">=", "=") or not isinstance(holds, bool):
-        raise Malformed(f"{where}: universe {str(universe)[:20]!r}, relation {str(relation)[:10]!r} or "
+    universe, relation, holds = _UNIVERSE.get(str(c.get("universe"))), c.get("relation"), c.get("holds")
+    if universe is None or relation not in (">=", "=") or not isinstance(holds, bool):
+        raise Malformed(f"{where}: universe {str(c.get('universe'))[:20]!r}, relation {str(relation)[:10]!r} or "
                         f"holds {str(holds)[:10]!r} is not one of a misère comparison")
     if _THEOREM[universe] not in str(c.get("theorem", "")):
         v.fail(f"{where}.theorem: {str(c.get('theorem'))[:80]!r} is not the theorem of the universe {universe!r}")
