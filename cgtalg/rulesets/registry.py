@@ -51,6 +51,9 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.partizan.amazons",
     "cgtalg.rulesets.partizan.toppling",
     "cgtalg.rulesets.partizan.hackenbush_graph",
+    "cgtalg.rulesets.partizan.clobber_variants",
+    "cgtalg.rulesets.partizan.toads_variants",
+    "cgtalg.rulesets.coin_turning",
 )
 
 _NAMED: dict[str, tuple[Callable[[], Any], str]] = {}
