@@ -43,12 +43,12 @@ def test_texts_that_name_one_graph(text, same):
 @pytest.mark.parametrize("text,printed", [
     # CGSuite's printed forms where its text and ours agree (EvalTest "loopy game specifiers")
     ("{pass|pass}", "dud"), ("x{0|x}", "over"), ("x{x|0}", "under"),
-    ("{pass|*}", "upon"), ("on + off", "dud"),
+    ("{pass|*}", "^[on]"), ("on + off", "dud"),
     # long cycles are written with labels (CGSuite's a{...} written a:{...}), short parts
     # by the partizan printer
-    ("a{0||||0|||a|*||*}", "a:{0|{0|{{a|*}|*}}}"), ("{1|pass}", "{1|pass}"),
-    ("+-{0|pass}", "{over|under}"), ("{0|{dud|},*}", "{0|{dud|},*}"), ("{0|1}", "1/2"),
-    ("upon - upon", "{pass,{pass,upon|upon,{*}}|pass,{{*},{*|pass}|pass,{*|pass}}}"),
+    ("a{0||||0|||a|*||*}", "a:{0|{0|{{a|*}|*}}}"), ("{1|pass}", "1over"),
+    ("+-{0|pass}", "±over"), ("{0|{dud|},*}", "{0|{dud|},*}"), ("{0|1}", "1/2"),
+    ("upon - upon", "{pass,{pass,^[on]|^[on],{*}}|pass,{{*},v[on]|pass,v[on]}}"),
 ])
 def test_printed_forms(text, printed):
     g = cg.parse_loopy(text)
@@ -233,4 +233,4 @@ def test_plus_minus_braces_read_as_the_partizan_notation_writes_them():
         assert cg.parse_loopy(text) is cg.as_loopy(cg.parse_partizan(text.replace("+-", "±")))
     a = cg.parse_loopy("{0|0}") + cg.as_loopy(cg.parse_partizan("{1|-1}"))
     assert cg.parse_loopy(format_loopy(a)) is a
-    assert str(cg.parse_loopy("±{0|pass}")) == "{over|under}"
+    assert str(cg.parse_loopy("±{0|pass}")) == "±over"

@@ -302,7 +302,7 @@ def test_sides_of_larger_random_games_by_play(g):
 @pytest.mark.parametrize("text,shown", [
     ("{2&-2|1&-2}", "{2|1} & -2*"),   # CGSuite EvalTest "explicit specifier of sided values"
     ("-(1 & 0)", "0 & -1"),           # -tis = tisn (Winning Ways ch. 11)
-    ("{1 & 0|}", "2 & 1"), ("{0|1&-1}", "1/2 & {0|-1}"), ("a:{1&0|a}", "{1|pass} & over"),
+    ("{1 & 0|}", "2 & 1"), ("{0|1&-1}", "1/2 & {0|-1}"), ("a:{1&0|a}", "1over & over"),
 ])
 def test_values_as_options(text, shown):
     """A game whose options are values: its sides are those of the games of the options'

@@ -157,7 +157,7 @@ def test_cgsuite_values(factory, text, value):
 def test_registry_and_family_names():
     for name in ("anti-clobber", "hot-clobber", "knights", "gen-clobber"):
         assert get_ruleset(name).name == name
-    # Kings, Rooks, Queens are named in cgtalg.rulesets.partizan.placement; here the family gives them
+    # Kings, Rooks, Queens are named in cgtalg.rulesets.partizan.chess_clobber; here the family gives them
     for arg, same in (("dirs=compass", kings), ("max=inf", rooks), ("dirs=compass,max=inf", queens)):
         r = get_ruleset("gen-clobber:" + arg)
         assert r.rules_text() == same().rules_text() == arg

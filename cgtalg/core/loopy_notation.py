@@ -15,6 +15,9 @@ Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 - ``{a, b}`` without bars is the impartial game ``{a, b | a, b}`` (as in cgtalg's ``{*2}``);
 - names: ``on`` = {pass|}, ``off`` = {|pass}, ``dud`` = {pass|pass}, ``over`` = {0|pass},
   ``under`` = {pass|0}, ``upon`` = {pass|*}, ``tis`` = {tisn|}, ``tisn`` = {|tis};
+- CGSuite's printed stoppers (definitions in :mod:`cgtalg.core.loopy_cgsuite`): ``5over`` =
+  {5|pass}, ``3/2under`` = {pass|3/2}, ``^[on]`` = upon, ``^[on]*``, ``v[on]``, ``^<on>``,
+  ``-1/4v[on]``, ``5^<on>*2``, ``Tiny(G)`` = {0||0|-G}, ``Miny(G)`` = {G|0||0}, ``2Tiny(on)``;
 - ``s & t`` (lowest precedence: at the top, as an option, or in parentheses): the value whose
   onside is the stopper ``s`` and offside the stopper ``t`` (``1 & -1`` is ``tis + tisn``),
   read into a :class:`cgtalg.core.loopy.Sides` record; both sides must be complete stoppers
@@ -25,16 +28,18 @@ Grammar (CGSuite's, Siegel ch. VI and CGSuite's loopy-games tutorial)::
 - short game text between the braces is read by :func:`cgtalg.parse_partizan` (``1/2``,
   ``^*``, ``*3``, ``±1``, ``v``), and sums and negatives of loopy games are their graphs.
 
-:func:`format_loopy` writes a graph back: names where the game has one, the short form of a
-position without cycles, ``pass`` for a pass move, labels ``a``, ``b``, ... for longer cycles.
+:func:`format_loopy` writes a graph back: names where the game has one, CGSuite's stopper
+literals (``5over``, ``^<on>``, ``Tiny(on)``, ``±(5over)``), the short form of a position without cycles, ``pass`` for a pass move, labels ``a``, ``b``, ... for longer cycles.
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 from cgtalg.core.loopy import NAMED_LOOPY, LoopyGame, Sides, _alternating_cycle, _canonical, as_loopy, named_loopy
+from cgtalg.core import loopy_cgsuite as cgs
 from cgtalg.core.notation import Scanner
 from cgtalg.core.partizan_text import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, GameNotationError, shorten
@@ -46,8 +51,13 @@ LOOPY_DEPTH_LIMIT = 200
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LOOPY_MARK = re.compile(r"(?<![A-Za-z0-9_])(?:pass|on|off|over|under|dud|upon|tis|tisn)(?![A-Za-z0-9_(])"
+                         r"|(?<![A-Za-z_])(?:over|under)(?![A-Za-z0-9_(])"
                          r"|(?<![A-Za-z0-9_])(?!Tiny|Miny)[A-Za-z_][A-Za-z0-9_]*\s*:?\s*\{")
 _SHORT_CHARS = set("0123456789./*^v↑↓⇑⇓±")
+# CGSuite's printed stoppers (cgtalg.core.loopy_cgsuite): 5over, 3/2under, -1/4v[on], ^<on>*, 2Tiny(
+_PSEUDO_TEXT = re.compile(rf"({cgs.NUMBER})(over|under)(?![A-Za-z0-9_])")
+_UPON_TEXT = re.compile(rf"({cgs.NUMBER})?([\^v])(\[on\]|<on>)(?:\*(\d*))?")
+_TINY_TEXT = re.compile(rf"({cgs.NUMBER})?(Tiny|Miny)\(")
 
 
 def looks_loopy(text: str) -> bool:
@@ -155,7 +165,8 @@ class _Parser(Scanner):
         # "+-1" is short text, "+-{0|pass}" or "+-over" the game {G | -G}
         i = self.pos + (1 if self.text[self.pos] == "±" else 2)
         rest = self.text[i:].lstrip()
-        return rest[:1] in ("{", "(") or bool(_WORD.match(rest) and not re.match(r"v+[0-9]*(?![A-Za-z_])", rest))
+        return rest[:1] in ("{", "(") or bool(_WORD.match(rest) and not re.match(r"v+[0-9]*(?![A-Za-z_])", rest)) \
+            or any(r.match(rest) for r in (_PSEUDO_TEXT, _UPON_TEXT, _TINY_TEXT))
 
     def _minus_game(self) -> bool:
         # "-1" is read as short text, but "-{...}" or "-over" as a negative
@@ -193,7 +204,11 @@ class _Parser(Scanner):
 
     def short(self) -> Any:
         """Short game text (numbers, nimbers, ups, switches): a run of its characters, read by
-        the partizan reader."""
+        the partizan reader; and CGSuite's printed stoppers (``5over``, ``^[on]``,
+        ``Tiny(on)``: :meth:`stopper_literal`)."""
+        lit = self.stopper_literal()
+        if lit is not None:
+            return lit
         start = self.pos
         t = self.text
         i = start
@@ -219,10 +234,46 @@ class _Parser(Scanner):
         try:
             g = partizan_notation.resolve().parse_partizan(piece)
         except GameNotationError as e:
+            tiny = _TINY_TEXT.match(t, start)
+            if tiny is not None:  # Tiny(G) of a loopy G: Tiny(on), 2Tiny(over)
+                return self.tiny(tiny)
             raise self.error(f"cannot read {piece!r} as short game text: {e.reason}",
                              start + (e.position or 0)) from None
         self.pos = i
         return as_loopy(g)
+
+    def stopper_literal(self) -> LoopyGame | None:
+        """CGSuite's pseudonumbers ``xover`` = ``{x|pass}``, ``xunder`` = ``{pass|x}`` and upon
+        forms ``x^[on]*m``, ``x^<on>*m``, ``xv[on]*m``, ``xv<on>*m`` (definitions in
+        :mod:`cgtalg.core.loopy_cgsuite`) at the current position, or None."""
+        m = _PSEUDO_TEXT.match(self.text, self.pos)
+        if m is not None:
+            self.pos = m.end()
+            return cgs.pseudonumber(Fraction(m.group(1)), m.group(2) == "over")
+        m = _UPON_TEXT.match(self.text, self.pos)
+        if m is not None:
+            self.pos = m.end()
+            stars = 0 if m.group(4) is None else int(m.group(4) or 1)
+            return cgs.upon_form(Fraction(m.group(1) or 0), stars, m.group(3) == "<on>", m.group(2) == "v")
+        return None
+
+    def tiny(self, m: re.Match) -> LoopyGame:
+        """``xTiny(G)`` = ``{x || x | x - G}``, ``xMiny(G)`` = ``{x + G | x || x}`` for a loopy
+        game ``G`` (CGSuite's ``Tiny(on)``, ``Miny(on)``, ``Tiny(over)``)."""
+        at = m.start()
+        self.pos = m.end()
+        g = self.sided()
+        if self.peek() != ")":
+            raise self.error(f"expected ')' closing {m.group(2)}(")
+        self.pos += 1
+        if isinstance(g, _Node):
+            raise self.error(f"the game G of {m.group(2)}(G) cannot refer to an enclosing game "
+                             "(a label or pass)", at)
+        if isinstance(g, Sides):
+            raise self.error(f"the game G of {m.group(2)}(G) must be a game, not a value given by "
+                             "its sides (s & t)", at)
+        x = Fraction(m.group(1) or 0)
+        return cgs.tiny(x, g) if m.group(2) == "Tiny" else cgs.miny(x, g)
 
     def game(self, label: str | None, plus_minus: int | None = None) -> Any:
         """``{...}``: a position; its options may refer to it (pass, its label) or to games
@@ -460,19 +511,23 @@ class _TooLong(Exception):
     pass
 
 
-def format_loopy(g: LoopyGame, max_chars: int | None = FORMAT_LIMIT) -> str:
+def format_loopy(g: LoopyGame, max_chars: int | None = FORMAT_LIMIT, ascii: bool = False) -> str:
     """CGSuite-style text of a loopy game (see the module docstring), which
     :func:`parse_loopy` reads back as the same graph; past ``max_chars`` characters the text
-    is cut and says so (the whole graph is :attr:`cgtalg.LoopyGame.key`).
+    is cut and says so (the whole graph is :attr:`cgtalg.LoopyGame.key`). A position of one
+    of CGSuite's stopper shapes is written CGSuite's way (:mod:`cgtalg.core.loopy_cgsuite`:
+    ``5over``, ``^[on]``, ``^<on>*``, ``Tiny(on)``, ``±(5over)``); ``ascii`` writes ``+-``
+    for ``±`` (CGSuite's plain text).
 
     Examples
     --------
     >>> import cgtalg as cg
-    >>> [format_loopy(cg.parse_loopy(t)) for t in ("{pass|*}", "{|tis}", "{1|pass}")]
-    ['upon', 'tisn', '{1|pass}']
+    >>> [format_loopy(cg.parse_loopy(t)) for t in ("{pass|*}", "{|tis}", "{1|pass}", "{on|0||0}")]
+    ['^[on]', 'tisn', '1over', 'Miny(on)']
     """
     graph = g.graph
-    names = {v.encoding: k for k, v in named_loopy().items()}
+    # upon is written as CGSuite prints it, ^[on] (the reader takes both)
+    names = {v.encoding: k for k, v in named_loopy().items() if k != "upon"}
     cyclic = _reaches_cycle(graph)
     labels: dict[int, str] = {}
     known: dict[int, str | None] = {}
@@ -487,7 +542,7 @@ def format_loopy(g: LoopyGame, max_chars: int | None = FORMAT_LIMIT) -> str:
 
     def name(v: int) -> str | None:
         if v not in known:
-            known[v] = _name_of(g.follower(v), names, cyclic[v])
+            known[v] = _name_of(g.follower(v), names, cyclic[v], ascii)
         return known[v]
 
     def text(v: int, on_stack: tuple[int, ...]) -> str:
@@ -522,14 +577,14 @@ def _label(i: int) -> str:
     return s
 
 
-def _name_of(game: LoopyGame, names: dict, cyclic: bool) -> str | None:
+def _name_of(game: LoopyGame, names: dict, cyclic: bool, ascii: bool = False) -> str | None:
     if game.encoding in names:
         return names[game.encoding]
     if not cyclic:
         from cgtalg.hooks import partizan_notation  # the notation of values: cgtalg.normal
 
-        return partizan_notation.resolve().format_partizan(game.to_partizan())
-    return None
+        return partizan_notation.resolve().format_partizan(game.to_partizan(), ascii=ascii)
+    return cgs.stopper_text(game, ascii)
 
 
 def _reaches_cycle(graph: Any) -> list[bool]:

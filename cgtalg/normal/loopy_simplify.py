@@ -65,7 +65,7 @@ def canonical_stopper(g: Any) -> LoopyGame:
     >>> str(canonical_stopper("{0, pass | }")), str(canonical_stopper("{0|{0|pass}}"))
     ('on', 'over')
     >>> str(canonical_stopper("over + 1/2"))
-    '{1/2|pass}'
+    '1/2over'
 
     References
     ----------

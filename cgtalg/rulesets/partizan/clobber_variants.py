@@ -339,7 +339,7 @@ def parse_gen_clobber(arg: str) -> GenClobber:
 
 
 #: the rulesets this module registers: name -> (factory, description). (CGSuite's Kings, Rooks and
-#: Queens are registered by cgtalg.rulesets.partizan.placement under those names; here they are
+#: Queens are registered by cgtalg.rulesets.partizan.chess_clobber under those names; here they are
 #: :func:`kings`, :func:`rooks`, :func:`queens` and ``gen-clobber:dirs=compass``, ``:max=inf``,
 #: ``:dirs=compass,max=inf``.)
 CLOBBER_VARIANTS: dict[str, tuple[Any, str]] = {
