@@ -54,7 +54,7 @@ from cgtalg.errors import ComputationLimitError, RulesetError, shorten
 from cgtalg.rulesets.partizan._graphs import bfs_order, pieces, refine
 from cgtalg.rulesets.protocol import ImpartialRuleset, PartizanRuleset
 
-__all__ = ["ArcKayles", "PartizanArcKayles", "MAX_VERTICES", "MAX_NESTING"]
+__all__ = ["ArcKayles", "PartizanArcKayles", "MAX_VERTICES", "MAX_NESTING", "parse_cgsuite_graph"]
 
 #: the most vertices a position may have when read or checked
 MAX_VERTICES = 10_000
@@ -215,7 +215,7 @@ class _ArcKaylesRules:
                                    "e.g. 'llr' or 'l(r;e)'")
             n, edges = _shape(self.name, m.group(1), m.group(2).strip(), text)
         else:
-            n, edges = _parse_cgsuite(self.name, t, self.edge_symbols, text)
+            n, edges = parse_cgsuite_graph(self.name, t, self.edge_symbols, text)
         if n > MAX_VERTICES:
             raise ComputationLimitError(f"{self.name}: {shorten(text, 40)} has {n:,} vertices, more than the "
                                         f"limit of {MAX_VERTICES:,} (cgtalg.rulesets.partizan.arc_kayles.MAX_VERTICES)")
@@ -293,8 +293,10 @@ def _tokens(name: str, t: str, shown: str) -> list[str]:
     return out
 
 
-def _parse_cgsuite(name: str, t: str, symbols: str, shown: str) -> tuple[int, list[Edge]]:
-    """(vertex count, edges) of a graph in CGSuite's notation (module docstring)."""
+def parse_cgsuite_graph(name: str, t: str, symbols: str, shown: str) -> tuple[int, list[Edge]]:
+    """(vertex count, edges ``(u, v, symbol)`` with ``u <= v``) of a graph in CGSuite's notation
+    (module docstring), the first vertex numbered 0; ``symbols`` are the edge characters (also
+    read by Hackenbush on graphs, :mod:`cgtalg.rulesets.partizan.hackenbush_graph`)."""
     toks = _tokens(name, t, shown)
     names: dict[str, int] = {}
     edges: list[Edge] = []

@@ -319,7 +319,10 @@ class HackenbushGraph(PartizanRuleset):
         ``U-V:C`` separated by spaces or commas, ``U`` and ``V`` vertex names (letters, digits,
         ``_``) and ``C`` one of ``L``/``B`` (blue), ``R`` (red), ``G`` (green). The vertices
         ``0`` and ``g`` are the ground; a word ``ground=a,b`` puts more vertices on it. Several
-        stalks: ``stalk:LR stalk:GG``. ``0`` alone is the empty picture.
+        stalks: ``stalk:LR stalk:GG``. ``0`` alone is the empty picture. ``cgsuite:TEXT`` reads
+        CGSuite's graph notation (``cgsuite:l(l;rl)``, ``cgsuite::{ground}llrr:{ground}``: edges
+        ``l`` blue, ``r`` red, ``e`` green, ``(A;B)`` branches, ``:N`` names a vertex, the first
+        vertex is the ground), as CGSuite's ``game.graph.Hackenbush`` takes it.
 
         Raises
         ------
@@ -331,6 +334,15 @@ class HackenbushGraph(PartizanRuleset):
         if len(text) > 20 * MAX_EDGES:
             raise ComputationLimitError(f"{self.name}: the position text is {len(text):,} characters "
                                         f"long, beyond the limit of {MAX_EDGES:,} edges")
+        if text.strip().lower().startswith("cgsuite:"):
+            # CGSuite's graph notation (as game.graph.Hackenbush reads it): edges l (blue), r (red)
+            # and e (green), the first vertex the ground
+            from cgtalg.rulesets.partizan.arc_kayles import parse_cgsuite_graph
+
+            _, found = parse_cgsuite_graph(self.name, text.strip()[len("cgsuite:"):], "lre", text)
+            pos = tuple(sorted((u, v, {"l": "L", "r": "R", "e": "G"}[c]) for u, v, c in found))
+            self.check_position(pos)
+            return self.normalize(pos)
         ground = {"0", "g"}
         for m in re.finditer(r"(?i)\bground=([A-Za-z0-9_]+(?:,[A-Za-z0-9_]+)*)", text):
             ground.update(m.group(1).split(","))
@@ -373,10 +385,14 @@ class HackenbushGraph(PartizanRuleset):
 
 class ChildishHackenbush(HackenbushGraph):
     """Childish Hackenbush (Winning Ways ch. 2, "Childish Hackenbush"): Hackenbush on the same
-    pictures, except that a player may delete an edge only when nothing falls, i.e. when every
-    other edge stays joined to the ground. Blue, red and green edges as in
-    :class:`HackenbushGraph`; pieces meeting only at the ground are still independent, but the
-    fusion and colon principles of green Hackenbush do not hold here, so every piece is searched.
+    pictures, except that a player may delete a blue or red edge only when nothing falls, i.e.
+    when every other edge stays joined to the ground. Green edges are cut as in Hackenbush
+    (what they held falls): this is CGSuite's rule (``game.graph.ChildishHackenbush``, the
+    no-fall rule on blue and red edges only), and Winning Ways' game is blue-red. ``strict=True``
+    applies the no-fall rule to green edges too (registered as ``childish-hackenbush-strict``).
+    Pieces meeting only at the ground are still independent; an all-green piece is plain green
+    Hackenbush (a nimber, by the fusion and colon principles) unless ``strict``, and every other
+    piece is searched.
 
     Examples
     --------
@@ -384,20 +400,24 @@ class ChildishHackenbush(HackenbushGraph):
     >>> c = ChildishHackenbush()
     >>> [str(partizan_form(c, c.parse_position(t))) for t in ("stalk:LL", "stalk:LR", "g-a:L a-b:L a-c:R")]
     ['2', '0', '1']
+    >>> str(partizan_form(c, c.parse_position("cgsuite:(e:B;e:Bllllllrrr:B)")))   # CGSuite's lollipop
+    '{0|^[4]*||vv}'
     """
 
     name = "childish-hackenbush"
 
-    def __init__(self) -> None:
-        super().__init__(fast_green=False)
-        self.name = "childish-hackenbush"
+    def __init__(self, strict: bool = False) -> None:
+        super().__init__(fast_green=not strict)
+        self.strict = bool(strict)
+        self.name = "childish-hackenbush-strict" if strict else "childish-hackenbush"
 
     def _cuts(self, position: Edges, mine: str) -> Iterable[Edges]:
         grounded = _grounded(tuple(position))
         for i, (_, _, c) in enumerate(grounded):
             if c in mine:
                 rest = grounded[:i] + grounded[i + 1:]
-                if len(_grounded(rest)) == len(rest):  # nothing falls
+                # a blue or red edge (any edge, strict) only when nothing falls
+                if (c == "G" and not self.strict) or len(_grounded(rest)) == len(rest):
                     yield self.normalize(rest)
 
 
@@ -409,8 +429,10 @@ def _register() -> None:
     register_ruleset("hackenbush-graph-search", lambda: HackenbushGraph(fast_green=False),
                      "hackenbush-graph searching green pieces too (no fusion/colon shortcut)")
     register_ruleset("childish-hackenbush", ChildishHackenbush,
-                     "Childish Hackenbush: an edge may be deleted only when nothing falls (pictures "
-                     "as hackenbush-graph)")
+                     "Childish Hackenbush (CGSuite's rule): a blue or red edge may be deleted only when "
+                     "nothing falls, green edges freely (pictures as hackenbush-graph)")
+    register_ruleset("childish-hackenbush-strict", lambda: ChildishHackenbush(strict=True),
+                     "Childish Hackenbush with the no-fall rule on green edges too")
 
 
 _register()
