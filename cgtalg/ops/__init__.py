@@ -10,6 +10,26 @@ answer. This layer stands above the theories and rulesets and below the store.
 
 from cgtalg.ops.comparison import RELATIONS, Comparison, compare
 from cgtalg.ops.kinds import KINDS, UNIVERSES, Position, kind_of, position
+from cgtalg.ops.partizan_more import (
+    companion,
+    conjunctive_sum,
+    conway_product,
+    follower_count,
+    followers,
+    freeze,
+    incentives,
+    is_idempotent,
+    is_plumtree,
+    is_stable,
+    is_uptimal,
+    left_incentives,
+    parity,
+    right_incentives,
+    selective_sum,
+    stop_count,
+    temper,
+    uptimal_expansion,
+)
 from cgtalg.ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 from cgtalg.ops.play import outcome, winning_moves
 from cgtalg.ops.values import (
@@ -44,6 +64,10 @@ OPERATIONS = (
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
     "number_value", "misere_quotient", "norton_product", "reduced_canonical_form", "ordinal_sum",
     "heat", "overheat", "is_atomic",
+    # issue 36: CGSuite's compounds, product and derived games
+    "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
+    "left_incentives", "right_incentives", "stop_count", "uptimal_expansion", "is_uptimal", "followers",
+    "follower_count", "parity", "temper", "is_idempotent", "is_plumtree", "is_stable",
 )
 
 __all__ = [
@@ -53,4 +77,7 @@ __all__ = [
     "number_value", "literal_form", "misere_quotient", "ComponentQuotient", "norton_product",
     "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic", "CheckReport",
     "check_certificate",
+    "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
+    "left_incentives", "right_incentives", "stop_count", "uptimal_expansion", "is_uptimal", "followers",
+    "follower_count", "parity", "temper", "is_idempotent", "is_plumtree", "is_stable",
 ]
