@@ -244,10 +244,29 @@ def _std_quotient(v: Verdict, qc: Any, std: str) -> tuple[list[int], int, str] |
     if not qc.get("final"):
         v.fail("certificate: the quotient certificate is not final")
         return None
-    if not _sub(v, "quotient certificate", quotients.check_quotient(qc)):
+    checked = _checked_quotient(qc)
+    if not _sub(v, "quotient certificate", checked[0]):
         return None
-    _table, _P, phi = quotients.quotient_monoid(qc)
-    return phi, int(qc["order"]), str(qc.get("presentation"))
+    return checked[3], int(qc["order"]), str(qc.get("presentation"))
+
+
+#: the standard forms' quotient certificates checked in this process, by their canonical text:
+#: the cousins of a class (16 codes for 0.3777) carry the same certificate, checked once
+_CHECKED: dict[str, tuple[Verdict, Any, Any, list[int]]] = {}
+
+
+def _checked_quotient(qc: dict) -> tuple[Verdict, Any, Any, list[int]]:
+    """``(verdict of the certificate, table, P, Φ)`` of a quotient certificate, remembered by its
+    canonical JSON text (the same text gives the same verdict: the check reads nothing else)."""
+    key = hashlib.sha256(json.dumps(qc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    got = _CHECKED.get(key)
+    if got is None:
+        verdict = quotients.check_quotient(qc)
+        table, P, phi = quotients.quotient_monoid(qc) if verdict.ok else (None, None, [])
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        got = _CHECKED[key] = (verdict, table, P, phi)
+    return got
 
 
 def _code_phi(phi: list[int], n0: int, p: int, shift: int, count: int) -> list[int]:
@@ -283,7 +302,7 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
     if got is None:
         return
     phi, order, presentation = got
-    table, P, _ = quotients.quotient_monoid(qc)
+    _, table, P, _ = _checked_quotient(qc)
     n = quotients.tame_index(table, P)
     facts = {"order": order, "p_count": int(P.sum()), "presentation": presentation,
              "p_portion": list(qc.get("p_portion") or []), "tame": n,
@@ -315,9 +334,13 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
             v.fail(f"generator_heaps: the row says {row['generator_heaps']}, the heaps whose images are not "
                    f"products of smaller heaps' are {gens}")
     if row.get("growth") is not None:
-        steps, last = [], None
+        # |Q_h| depends on heaps 0..h only through the set of their images (submonoid_order
+        # takes that set): it is recomputed when a heap brings an image not seen before
+        steps, last, seen = [], None, set()
         for h in range(top + 1):
-            o = quotients.submonoid_order(table, P, cphi[:h + 1])
+            if cphi[h] not in seen:
+                seen.add(cphi[h])
+                o = quotients.submonoid_order(table, P, sorted(seen))
             if o != last:
                 steps.append([h, o])
                 last = o
