@@ -35,9 +35,7 @@ from .ops import (
     winning_moves,
 )
 from .ops.partizan_more import (
-    companion, conjunctive_sum, conway_product, follower_count, followers, freeze, incentives, is_idempotent,
-    is_plumtree, is_stable, is_uptimal, left_incentives, parity, right_incentives, selective_sum, stop_count,
-    temper, uptimal_expansion,
+    companion, conjunctive_sum, conway_product, followers, freeze, incentives, parity, selective_sum, stop_count, temper, uptimal_expansion,
 )
 from .ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 

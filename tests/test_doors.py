@@ -567,7 +567,7 @@ def test_every_operation_is_in_the_table():
     tested = {"outcome", "winning_moves", "canonical_form", "compare", "grundy", "misere_grundy",
               "genus", "left_stop", "right_stop", "mean", "temperature", "thermograph",
               "atomic_weight", "cool", "number_value", "misere_quotient", "norton_product",
-              "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic"} | set(MORE_ONE) | set(MORE_TWO)
+              "reduced_canonical_form", "ordinal_sum", "heat", "overheat", "is_atomic"} | MORE_TOP
     assert set(ops.OPERATIONS) == tested
     for name in ops.OPERATIONS:
         assert getattr(cg, name) is getattr(ops, name), name
@@ -685,6 +685,9 @@ MORE_ONE = ("freeze", "companion", "incentives", "left_incentives", "right_incen
             "uptimal_expansion", "is_uptimal", "followers", "follower_count", "parity", "temper",
             "is_idempotent", "is_plumtree", "is_stable")
 MORE_TWO = ("conjunctive_sum", "selective_sum", "conway_product")
+#: those at the top level (cgtalg.ops.OPERATIONS); the finer ones are public in cgtalg.ops only
+MORE_TOP = {"conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
+            "stop_count", "uptimal_expansion", "followers", "parity", "temper"}
 
 
 @pytest.mark.parametrize("kind,x", EXAMPLES, ids=IDS)
@@ -695,10 +698,10 @@ def test_more_partizan_doors(kind, x):
     idempotent iff G = 0, every incentive a Left or Right incentive."""
     if kind == "misère class":
         for name in MORE_ONE:
-            assert "misère canonical form" in str(refuses(getattr(cg, name), x))
+            assert "misère canonical form" in str(refuses(getattr(ops, name), x))
         for name in MORE_TWO:
-            assert "misère canonical form" in str(refuses(getattr(cg, name), x, 1))
-            assert "misère canonical form" in str(refuses(getattr(cg, name), 1, x))
+            assert "misère canonical form" in str(refuses(getattr(ops, name), x, 1))
+            assert "misère canonical form" in str(refuses(getattr(ops, name), 1, x))
         return
     c = lit(cg.canonical_form(x))
     if len(_followers(c)) > 40:
@@ -706,20 +709,20 @@ def test_more_partizan_doors(kind, x):
     assert relation_of(lit(cg.conjunctive_sum(x, 0)), ZERO_T) == "="
     assert relation_of(lit(cg.selective_sum(x, 0)), c) == "="
     assert relation_of(lit(cg.conway_product(x, 1)), c) == "="
-    assert cg.follower_count(x) == len(cg.followers(x)) == len(_followers(c))
-    assert cg.is_idempotent(x) == (relation_of(c, ZERO_T) == "=")
-    assert set(cg.incentives(x)) <= set(cg.left_incentives(x)) | set(cg.right_incentives(x))
+    assert ops.follower_count(x) == len(cg.followers(x)) == len(_followers(c))
+    assert ops.is_idempotent(x) == (relation_of(c, ZERO_T) == "=")
+    assert set(cg.incentives(x)) <= set(ops.left_incentives(x)) | set(ops.right_incentives(x))
     assert cg.stop_count(x) >= 1 and cg.parity(x) in (None, "even", "odd")
-    assert cg.is_plumtree(x) and cg.is_stable(x)       # short games: no cycles
+    assert ops.is_plumtree(x) and ops.is_stable(x)       # short games: no cycles
 
 
 def test_more_partizan_doors_refuse_transfinite_nimbers():
     w = cg.ordinal("w")
     w = cg.Nimber(w) if not isinstance(w, cg.Nimber) else w
     for name in MORE_ONE:
-        assert "transfinite" in str(refuses(getattr(cg, name), w))
+        assert "transfinite" in str(refuses(getattr(ops, name), w))
     for name in MORE_TWO:
-        assert "transfinite" in str(refuses(getattr(cg, name), w, 1))
+        assert "transfinite" in str(refuses(getattr(ops, name), w, 1))
 
 
 # -- the loopy kind: every operation × loopy games (normal play only) --------------------------
@@ -766,9 +769,9 @@ def test_loopy_kind(x):
               "reduced_canonical_form": (cg.reduced_canonical_form, {}), "is_atomic": (cg.is_atomic, {})}
     two = {"norton_product": (cg.norton_product, ("^",)), "ordinal_sum": (cg.ordinal_sum, (1,)),
            "heat": (cg.heat, (1,)), "overheat": (cg.overheat, (1, 1))}
-    others.update({name: (getattr(cg, name), {}) for name in MORE_ONE})
-    two.update({name: (getattr(cg, name), (0,)) for name in MORE_TWO})
-    assert set(others) | set(two) | LOOPY_ANSWERED | {"cool"} == set(ops.OPERATIONS)
+    others.update({name: (getattr(ops, name), {}) for name in MORE_ONE})
+    two.update({name: (getattr(ops, name), (0,)) for name in MORE_TWO})
+    assert set(others) | set(two) | LOOPY_ANSWERED | {"cool"} >= set(ops.OPERATIONS)
     for name, (fn, kw) in others.items():
         if name == "misere_quotient":
             with pytest.raises(GameKindError):

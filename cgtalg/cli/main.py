@@ -16,7 +16,7 @@ __all__ = ["cli", "main"]
 # command module (click's documented LazyGroup pattern).  Adding a command: one line here and a
 # ``register(cli)`` in its module; tests/test_startup.py checks the short help matches.
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "game": ("games", "Outcome, Grundy value, misère Grundy..."),
+    "game": ("games", "Outcome and values of the game TEXT."),
     "equiv": ("games", "Compare G and H: equal, less, greater or..."),
     "solve": ("solve", "Solve POSITION of RULESET: the outcome..."),
     "store": ("store", "The persistent store of computed results."),

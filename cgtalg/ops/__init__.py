@@ -64,10 +64,11 @@ OPERATIONS = (
     "left_stop", "right_stop", "mean", "temperature", "thermograph", "atomic_weight", "cool",
     "number_value", "misere_quotient", "norton_product", "reduced_canonical_form", "ordinal_sum",
     "heat", "overheat", "is_atomic",
-    # issue 36: CGSuite's compounds, product and derived games
+    # issue 36: CGSuite's compounds, product and derived games (the finer ones, left_incentives,
+    # right_incentives, is_uptimal, follower_count, is_idempotent, is_plumtree, is_stable, are
+    # public here in cgtalg.ops, not at the curated top level)
     "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
-    "left_incentives", "right_incentives", "stop_count", "uptimal_expansion", "is_uptimal", "followers",
-    "follower_count", "parity", "temper", "is_idempotent", "is_plumtree", "is_stable",
+    "stop_count", "uptimal_expansion", "followers", "parity", "temper",
 )
 
 __all__ = [
