@@ -151,7 +151,7 @@ def test_report_200_heaps_kayles():
 
 def test_cli_json_200(tmp_path):
     out = CliRunner().invoke(cli, ["--store", str(tmp_path / "s.sqlite"), "misere", "0.77", "-n", "200",
-                                   "--time", "3", "--json"])
+                                   "--time", "10", "--json"])
     assert out.exit_code == 0, out.output
     res = json.loads(out.output)
     assert len(res["heaps"]) == 200 and res["complete"]

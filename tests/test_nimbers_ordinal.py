@@ -563,11 +563,15 @@ def _times_linear(coeffs, root):
 @given(st.lists(ordinals_below(k=2, e_max=2, c_max=7, max_terms=2), min_size=1, max_size=3))
 @settings(max_examples=20, deadline=None)
 def test_roots_recover_constructed_roots(roots):
+    """Roots built into a polynomial are found again, with their multiplicities (found by
+    Hypothesis: roots outside the coefficients' field, where ``splits`` is rightly False)."""
     coeffs = [1]
     for r in roots:
         coeffs = _times_linear(coeffs, r)
     result = nim_roots(coeffs)
-    assert result.splits
+    # ``splits``: every root lies in the field of the coefficients, which the constructed roots
+    # need not (the roots ω·6, ω·7 of x² + ωx + ω²·3 lie in GF(2^12), its coefficients in GF(2^6))
+    assert result.splits == all(result.coefficient_field_degree % nim_degree(r) == 0 for r in roots)
     assert set(result.roots) == set(roots)
     assert sum(result.multiplicities) == len(roots)
     for r, m in zip(result.roots, result.multiplicities):
@@ -666,3 +670,16 @@ def test_cli_json_and_errors(capsys):
     assert main(["nim", "inv", "0"]) == 2
     assert capsys.readouterr().err == "cgtalg: error: the nim-inverse of 0 is undefined\n"
     assert re.search(r"--json", CliRunner().invoke(cli, ["nim", "sqrt", "--help"]).output)
+
+
+def test_roots_outside_the_coefficients_field():
+    """(x + ω·6)(x + ω·7) = x² + ωx + ω²·3: its coefficients lie in GF(2^6) (ω has degree 6: ω³ =
+    2), its roots in GF(2^12) (6 and 7 need GF(16)); found both, and ``splits`` is False."""
+    roots = [ordinal("w*6"), ordinal("w*7")]
+    coeffs = [1]
+    for r in roots:
+        coeffs = _times_linear(coeffs, r)
+    result = nim_roots(coeffs)
+    assert set(result.roots) == set(roots) and result.multiplicities == (1, 1)
+    assert result.coefficient_field_degree == 6 and result.splitting_field_degree == 12
+    assert not result.splits and [nim_degree(r) for r in roots] == [12, 12]
