@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from cgtalg.core.partizan import PartizanGame
-from cgtalg.ops.kinds import as_partizan_game, kind_of, read, refuse
+from cgtalg.ops.partizan_ops import partizan_operand
 
 __all__ = [
     "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
@@ -28,19 +28,14 @@ __all__ = [
     "followers", "follower_count", "parity", "temper", "is_idempotent", "is_plumtree", "is_stable",
 ]
 
-_NORMAL_FORM_DOORS = ("cgtalg.canonical_form(g) (normal play)", "cgtalg.outcome(g, misere=True)")
 
 
 def _game(operation: str, x: Any, role: str = "", literal: bool = False) -> PartizanGame:
-    """``x`` as a partizan form for ``operation``; a misère canonical form is refused by name.
-    Game text is read literally with ``literal=True`` (the compounds, where the form counts)."""
-    y = read(x, normal_play=not literal)
-    if kind_of(y, operation) == "misere class":
-        what = f"the {role} is" if role else "this is"
-        raise refuse(operation, y, f"{what} a misère canonical form, which stands for a class of "
-                     "games under misère equivalence; this operation is of normal-play game forms "
-                     "(take the game itself, e.g. its .game)", _NORMAL_FORM_DOORS)
-    return as_partizan_game(y, operation)
+    """``x`` as a partizan form for ``operation``
+    (:func:`cgtalg.ops.partizan_ops.partizan_operand`: a misère canonical form is refused by
+    name). Game text is read literally with ``literal=True`` (the compounds, where the form
+    counts)."""
+    return partizan_operand(operation, x, role, normal_play=not literal)
 
 
 # -- compounds --------------------------------------------------------------------------------------

@@ -20,11 +20,12 @@ __all__ = ["norton_product", "reduced_canonical_form", "ordinal_sum", "heat", "o
 _NORMAL_FORM_DOORS = ("cgtalg.canonical_form(g) (normal play)", "cgtalg.outcome(g, misere=True)")
 
 
-def _game(operation: str, x: Any, role: str = "", normal_play: bool = True) -> PartizanGame:
+def partizan_operand(operation: str, x: Any, role: str = "", normal_play: bool = True) -> PartizanGame:
     """``x`` as a partizan form for ``operation``; a misère canonical form is refused (it stands
     for a misère class, and these constructions are of normal-play game forms). Game text is
     read for its normal-play value, or literally with ``normal_play=False`` (ordinal sums, where
-    the form of the base counts)."""
+    the form of the base counts). The operand reader of every door on normal-play forms
+    (:mod:`cgtalg.ops.partizan_more` too)."""
     y = read(x, normal_play=normal_play)
     if kind_of(y, operation) == "misere class":
         what = f"the {role} is" if role else "this is"
@@ -54,7 +55,7 @@ def norton_product(g: Any, u: Any) -> PartizanGame:
     """
     from cgtalg.normal.norton import norton_product as f
 
-    return f(_game("norton_product", g), _game("norton_product", u, "unit"))
+    return f(partizan_operand("norton_product", g), partizan_operand("norton_product", u, "unit"))
 
 
 def reduced_canonical_form(g: Any) -> PartizanGame:
@@ -71,7 +72,7 @@ def reduced_canonical_form(g: Any) -> PartizanGame:
     """
     from cgtalg.normal.reduced import reduced_canonical_form as f
 
-    return f(_game("reduced_canonical_form", g))
+    return f(partizan_operand("reduced_canonical_form", g))
 
 
 def ordinal_sum(g: Any, h: Any) -> PartizanGame:
@@ -87,8 +88,8 @@ def ordinal_sum(g: Any, h: Any) -> PartizanGame:
     """
     from cgtalg.normal.ordinal_sum import ordinal_sum as f
 
-    return f(_game("ordinal_sum", g, normal_play=False),
-             _game("ordinal_sum", h, "subordinate", normal_play=False))
+    return f(partizan_operand("ordinal_sum", g, normal_play=False),
+             partizan_operand("ordinal_sum", h, "subordinate", normal_play=False))
 
 
 def heat(g: Any, t: Any) -> PartizanGame:
@@ -103,7 +104,7 @@ def heat(g: Any, t: Any) -> PartizanGame:
     """
     from cgtalg.normal.heating import heat as f
 
-    return f(_game("heat", g), _game("heat", t, "heat"))
+    return f(partizan_operand("heat", g), partizan_operand("heat", t, "heat"))
 
 
 def overheat(g: Any, s: Any, t: Any) -> PartizanGame:
@@ -119,7 +120,7 @@ def overheat(g: Any, s: Any, t: Any) -> PartizanGame:
     """
     from cgtalg.normal.heating import overheat as f
 
-    return f(_game("overheat", g), _game("overheat", s, "base s"), _game("overheat", t, "heat t"))
+    return f(partizan_operand("overheat", g), partizan_operand("overheat", s, "base s"), partizan_operand("overheat", t, "heat t"))
 
 
 def is_atomic(g: Any) -> bool:
@@ -132,4 +133,4 @@ def is_atomic(g: Any) -> bool:
     """
     from cgtalg.normal.atomic_weight import is_atomic as f
 
-    return f(_game("is_atomic", g))
+    return f(partizan_operand("is_atomic", g))
