@@ -117,8 +117,8 @@ def left_incentives(g: Any) -> tuple[PartizanGame, ...]:
     ``LeftIncentives``).
 
     >>> from cgtalg.ops import partizan_more as pm
-    >>> [str(x) for x in pm.left_incentives("^")]
-    ['v']
+    >>> print(*pm.left_incentives("^"))
+    v
     """
     from cgtalg.normal.norton import left_incentives as f
 
@@ -130,8 +130,8 @@ def right_incentives(g: Any) -> tuple[PartizanGame, ...]:
     ``RightIncentives``).
 
     >>> from cgtalg.ops import partizan_more as pm
-    >>> sorted(str(x) for x in pm.right_incentives("v*"))
-    ['v', 'v*']
+    >>> print(*sorted(str(x) for x in pm.right_incentives("v*")))
+    v v*
     """
     from cgtalg.normal.norton import right_incentives as f
 
@@ -143,8 +143,8 @@ def incentives(g: Any) -> tuple[PartizanGame, ...]:
     ``Incentives``).
 
     >>> from cgtalg.ops import partizan_more as pm
-    >>> [str(x) for x in pm.incentives("^")]
-    ['^*']
+    >>> print(*pm.incentives("^"))
+    ^*
     """
     from cgtalg.normal.derived import incentives as f
 
@@ -200,8 +200,8 @@ def followers(g: Any) -> tuple[PartizanGame, ...]:
     ``Followers``).
 
     >>> from cgtalg.ops import partizan_more as pm
-    >>> [str(x) for x in pm.followers("-1/2")]
-    ['0', '-1', '-1/2']
+    >>> print(*pm.followers("-1/2"), sep=", ")
+    0, -1, -1/2
     """
     from cgtalg.normal.derived import followers as f
 
