@@ -154,3 +154,30 @@ def test_cgsuite_lollipop_atomic_weight():
 def test_cgsuite_graph_notation_reads_as_the_edge_list():
     h = HackenbushGraph()
     assert h.parse_position("cgsuite:l(l;rl)") == h.parse_position("g-a:L a-b:L a-c:R c-d:L")
+
+
+def test_a_store_of_the_former_rule_serves_only_the_strict_ruleset(tmp_path):
+    """Values stored by cgtalg 0.2 under "childish-hackenbush" are the strict rule's (green
+    edges too may not drop anything): the strict ruleset keeps that store key, CGSuite's rule
+    has its own, so an old store never answers for the other rule (stalk:GG: 0 strict, *2 now)."""
+    from cgtalg.rulesets.partizan.forms import partizan_store_key, partizan_value
+    from cgtalg.store import open_store
+
+    strict, cgsuite = ChildishHackenbush(strict=True), ChildishHackenbush()
+    assert partizan_store_key(strict, strict.parse_position("stalk:GG"))[0] == "partizan:childish-hackenbush"
+    with open_store(str(tmp_path / "s.sqlite")) as store:
+        assert str(partizan_value(strict, strict.parse_position("stalk:GG"), store=store)) == "0"
+        assert str(partizan_value(cgsuite, cgsuite.parse_position("stalk:GG"), store=store)) == "*2"
+        assert partizan_store_key(cgsuite, cgsuite.parse_position("stalk:GG"))[0] != \
+            partizan_store_key(strict, strict.parse_position("stalk:GG"))[0]
+    # store verify recomputes each row with the rule that wrote it: both rows agree
+    import json
+
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import cli
+
+    run = CliRunner().invoke(cli, ["--store", str(tmp_path / "s.sqlite"), "store", "verify", "--full", "--json"])
+    report = json.loads(run.output)
+    assert run.exit_code == 0, run.output
+    assert report["ok"] and report["checked"]["position_values_recomputed"] == 2 and not report["skipped"]

@@ -118,3 +118,18 @@ def test_checks_registry_store_and_cli(tmp_path):
     res = CliRunner().invoke(cli, ["value", "--no-store", "elephants-and-rhinos", "tttt..fff"])
     assert res.exit_code == 0, res.output
     assert "canonical form  1" in res.output
+
+
+def test_agrees_with_gen_toads_and_frogs_without_jumps():
+    """Two code paths for one game are held equal: this ruleset (with its split into parts) and
+    CGSuite's schema ``gen-toads-and-frogs:jump=0`` (no components), on random strips."""
+    import random
+
+    from cgtalg.rulesets.partizan.games import partizan_form
+    from cgtalg.rulesets.registry import get_ruleset
+
+    mine, general = ElephantsAndRhinos(), get_ruleset("gen-toads-and-frogs:jump=0")
+    rng = random.Random(36)
+    for _ in range(60):
+        text = "".join(rng.choice("TF..") for _ in range(rng.randint(1, 9)))
+        assert partizan_form(mine, mine.parse_position(text)) == partizan_form(general, general.parse_position(text)), text

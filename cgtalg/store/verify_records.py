@@ -355,17 +355,34 @@ def _heap_misere(run: Verification, key: str, row: Any, value: Any) -> None:
     run.count("position_values_recomputed")
 
 
+def _partizan_ruleset(stored: str) -> Any:
+    """The ruleset whose answers are stored under ``partizan:<stored>``
+    (:func:`cgtalg.rulesets.partizan.forms.partizan_store_key`): the one registered under that
+    name when it keys its answers so, else the registered ruleset whose ``store_name`` it is
+    (``childish-hackenbush/cgsuite``, the rule that took a new key when it changed)."""
+    from cgtalg.errors import RulesetError
+    from cgtalg.rulesets.registry import available_rulesets, get_ruleset
+
+    for name in [stored, *available_rulesets()]:
+        try:
+            candidate = get_ruleset(name)
+        except RulesetError:  # (a family pattern such as allbut:S)
+            continue
+        if (getattr(candidate, "store_name", None) or candidate.name) == stored:
+            return candidate
+    raise RulesetError(f"no registered ruleset keys its answers as {stored!r}")
+
+
 def _partizan(run: Verification, key: str, row: Any, value: Any) -> None:
     from cgtalg.normal.notation import format_partizan
     from cgtalg.rulesets.partizan.games import partizan_form
     from cgtalg.rulesets.protocol import parse_position
-    from cgtalg.rulesets.registry import get_ruleset
 
     if row.name not in ("canonical_form", "misere_outcome"):
         run.skip("position_properties", f"no recomputation known for {row.ruleset!r} property {row.name!r}")
         return
     try:
-        ruleset = get_ruleset(row.ruleset.split(":", 1)[1])
+        ruleset = _partizan_ruleset(row.ruleset.split(":", 1)[1])
         position = parse_position(ruleset, row.position)
     except CgtalgError as exc:
         run.skip("position_properties", f"ruleset or position not readable here: {shorten(str(exc), 120)}")

@@ -84,12 +84,13 @@ def _attr_dict(ruleset: Any, name: str) -> dict:
 
 def partizan_store_key(ruleset: Any, position: Hashable) -> tuple[str, str]:
     """Where the store keeps facts about a position of a partizan ruleset: the ruleset key
-    ``partizan:<name>`` and the text of the normalised position (``format_position``)."""
+    ``partizan:<store_name>`` (its ``store_name`` when it has one, for rules that changed under
+    an old name, else its ``name``) and the text of the normalised position (``format_position``)."""
     from cgtalg.rulesets.protocol import format_position
 
     norm = getattr(ruleset, "normalize", None)
     key_pos = norm(position) if norm is not None else position
-    return f"partizan:{ruleset.name}", format_position(ruleset, key_pos)
+    return f"partizan:{getattr(ruleset, 'store_name', None) or ruleset.name}", format_position(ruleset, key_pos)
 
 
 def partizan_value(ruleset: Any, position: Hashable, store: Any = None,

@@ -410,6 +410,10 @@ class ChildishHackenbush(HackenbushGraph):
         super().__init__(fast_green=not strict)
         self.strict = bool(strict)
         self.name = "childish-hackenbush-strict" if strict else "childish-hackenbush"
+        # the store's key: values stored by cgtalg 0.2 under "childish-hackenbush" are the strict
+        # rule's, so the strict ruleset keeps that key and CGSuite's rule takes a new one (an old
+        # store never serves a value of the other rule)
+        self.store_name = "childish-hackenbush" if strict else "childish-hackenbush/cgsuite"
 
     def _cuts(self, position: Edges, mine: str) -> Iterable[Edges]:
         grounded = _grounded(tuple(position))
