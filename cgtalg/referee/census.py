@@ -143,10 +143,13 @@ def check(doc: dict) -> list[Verdict]:
     if not rows:
         raise Malformed("the census has no rows")
     out = []
-    for r in rows:
-        if not isinstance(r, dict):
-            raise Malformed(f"a census row is a JSON object, not {type(r).__name__}")
-        out.append(check_row(r))
+    try:
+        for r in rows:
+            if not isinstance(r, dict):
+                raise Malformed(f"a census row is a JSON object, not {type(r).__name__}")
+            out.append(check_row(r))
+    finally:
+        _CHECKED.clear()  # the shared certificates are this document's (their tables can be large)
     return out
 
 
@@ -250,8 +253,9 @@ def _std_quotient(v: Verdict, qc: Any, std: str) -> tuple[list[int], int, str] |
     return checked[3], int(qc["order"]), str(qc.get("presentation"))
 
 
-#: the standard forms' quotient certificates checked in this process, by their canonical text:
-#: the cousins of a class (16 codes for 0.3777) carry the same certificate, checked once
+#: the standard forms' quotient certificates checked in the document being checked, by their
+#: canonical text: the cousins of a class (16 codes for 0.3777) carry the same certificate,
+#: checked once (emptied when :func:`check` ends; at most 64 kept in between)
 _CHECKED: dict[str, tuple[Verdict, Any, Any, list[int]]] = {}
 
 
