@@ -32,7 +32,10 @@ There are four (:data:`hooks`), each for a question the lower layer cannot answe
   it is normal-play theory, :mod:`cgtalg.normal.notation`, a layer above the forms.
 
 The order of partizan forms (``G <= H`` from the definition) is not a hook: it belongs to the
-forms (:func:`cgtalg.core.partizan.form_le`).
+forms (:func:`cgtalg.core.partizan.form_le`); only a compact literal sum
+(:mod:`cgtalg.core.partizan_atoms`, a sum holding a number too large for a tree) is compared
+through its canonical form, which it reaches through :data:`partizan_notation` (the module that
+reads values has ``canonical_form``).
 """
 
 from __future__ import annotations

@@ -37,8 +37,10 @@ def test_constructors_follow_the_definitions():
         dyadic(Fraction(1, 3))
     with pytest.raises(TypeError):
         pgame(["x"])
+    big = integer(10**9)  # kept compact (cgtalg.core.partizan_atoms): made, never walked
+    assert big._num == 10**9 and big.birthday == 10**9 and big.left == (integer(10**9 - 1),)
     with pytest.raises(ComputationLimitError):
-        integer(10**9)
+        big.subpositions()
 
 
 def _forms(day):

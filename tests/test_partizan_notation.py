@@ -173,8 +173,8 @@ def test_parse_errors_point_at_the_problem(text, position, reason):
 
 
 def test_limits():
-    with pytest.raises(ComputationLimitError):
-        parse_partizan("999999999")
+    # a number beyond INTEGER_LIMIT reads as its compact form (issue 36), the same object as integer(n)
+    assert parse_partizan("999999999") is integer(999999999) and parse_partizan("999999999")._lazy
     with pytest.raises(GameNotationError, match="PARTIZAN_DEPTH_LIMIT"):
         parse_partizan("{" * (PARTIZAN_DEPTH_LIMIT + 1) + "|")
     deep = "{" * 3000 + "0" + "|}" * 3000

@@ -49,6 +49,11 @@ class Evaluator(Generic[V]):
         The value of the nim-heap ``*n`` given directly (``n`` any non-negative int), so the
         options of the atom are never materialised. Without it the fold walks ``*n``'s
         options like any form's (refused past ``WALK_LIMIT`` option links).
+    number : callable(x) -> value, optional
+        The value of a compact number (:class:`cgtalg.core.partizan_atoms.NumberAtom`, the
+        canonical form of a dyadic rational ``x`` too large to build as a tree) given directly.
+        Without it the fold refuses such a number by name, as it refuses a compact literal
+        sum (:class:`~cgtalg.core.partizan_atoms.LazySum`) when there is no ``add`` rule.
     partizan : bool, default False
         Whether the evaluation is of partizan forms (its option values come Left then Right;
         :func:`cgtalg.core.partizan.partizan_evaluator`). An impartial evaluation given a
@@ -66,8 +71,10 @@ class Evaluator(Generic[V]):
         add: Callable[[V, V], V] | None = None,
         atom: Callable[[int], V] | None = None,
         partizan: bool = False,
+        number: Callable[[Any], V] | None = None,
     ) -> None:
         self.name = name
+        self.number = number
         self.partizan = partizan
         self.combine = combine
         self.add = add
@@ -179,6 +186,19 @@ def fold(g: Game, ev: Evaluator[V]) -> V:
         if x._id in cache:
             stack.pop()
             continue
+        if x._lazy:  # a compact part of a partizan form (cgtalg.core.partizan_atoms)
+            if x._num is not None:
+                if ev.number is None:
+                    from cgtalg.core.partizan_atoms import compact_refusal
+
+                    raise compact_refusal(f"evaluating {ev.name!r}", x)
+                cache[x._id] = ev.number(x._num)
+                stack.pop()
+                continue
+            if add is None:
+                from cgtalg.core.partizan_atoms import compact_refusal
+
+                raise compact_refusal(f"evaluating {ev.name!r}", x)
         h = x._heap
         if h is not None:
             if atom is not None:

@@ -125,6 +125,9 @@ class Game:
     _id: int
     _birthday: int
     _heap: int | None
+    #: never a compact part of a partizan form (cgtalg.core.partizan_atoms): what the fold asks
+    _lazy = False
+    _num = None
 
     def __new__(cls, *args, **kwargs):  # pragma: no cover - guarded constructor
         raise ArgumentTypeError("use cgtalg.game(options), cgtalg.nim(n) or cgtalg.parse(text)")

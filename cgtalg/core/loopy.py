@@ -440,6 +440,10 @@ def from_partizan(g: Any) -> LoopyGame:
         x = todo.pop()
         if x.id in order:
             continue
+        if x._lazy:  # a compact number (cgtalg.core.partizan_atoms): its tree cannot be a graph here
+            from cgtalg.core.partizan_atoms import compact_refusal
+
+            raise compact_refusal("a loopy game graph of the form", x)
         order[x.id] = len(forms)
         forms.append(x)
         todo.extend(x.left)

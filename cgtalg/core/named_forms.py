@@ -110,10 +110,14 @@ def _number_expected(x: Fraction) -> tuple[Fraction | None, Fraction | None]:
 
 
 def _number_deps(g: PartizanGame) -> Sequence[PartizanGame]:
+    if g._lazy:  # a compact number (its value is known), or a compact sum (never a number form)
+        return ()
     return () if len(g._left) > 1 or len(g._right) > 1 else g._options
 
 
 def _number_compute(g: PartizanGame) -> Fraction | None:
+    if g._lazy:
+        return g._num
     if len(g._left) > 1 or len(g._right) > 1:
         return None
     a = b = None
@@ -136,6 +140,8 @@ def _number_compute(g: PartizanGame) -> Fraction | None:
 
 def number_of(g: PartizanGame) -> Fraction | None:
     """The number ``g`` *is* (``g`` is literally the canonical form of that number), else None."""
+    if g._num is not None:  # a compact number (cgtalg.core.partizan_atoms)
+        return g._num
     try:
         return _NUMVAL[g._id]
     except KeyError:
@@ -273,7 +279,7 @@ def uptimal_parts(g: PartizanGame) -> tuple[Fraction, int, int] | None:
 
 
 def _uptimal_deps(g: PartizanGame) -> Sequence[PartizanGame]:
-    if number_of(g) is not None:
+    if g._lazy or number_of(g) is not None:  # (a compact sum is not an uptimal's form)
         return ()
     lo, ro = g._left, g._right
     if lo == ro:
@@ -287,6 +293,8 @@ def _uptimal_guess(g: PartizanGame) -> tuple[Fraction, int, int] | None:
     v = number_of(g)
     if v is not None:
         return (v, 0, 0)
+    if g._lazy:
+        return None
     guess: tuple[Fraction, int, int] | None = None
     lo, ro = g._left, g._right
     if lo == ro and lo:

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, Sequence
 from cgtalg import hooks as _hooks
 from cgtalg.caches import register_cache
 from cgtalg.core.fold import Evaluator, fold
-from cgtalg.core.game import WALK_LIMIT, Game, _count_text, _TABLE, pair_fold
+from cgtalg.core.game import WALK_LIMIT, Game, _TABLE, pair_fold
 from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, shorten
 
 __all__ = [
@@ -97,6 +97,10 @@ class PartizanGame:
     _id: int
     _birthday: int
     _heap: None
+    #: compact parts (cgtalg.core.partizan_atoms) override these: a number atom's value, and
+    #: whether the form's options are made only when asked for
+    _num: Fraction | None = None
+    _lazy = False
 
     def __new__(cls, *args: Any, **kwargs: Any):  # pragma: no cover - guarded constructor
         raise ArgumentTypeError("use cgtalg.pgame(left, right), cgtalg.integer(n), ... or cgtalg.parse(text)")
@@ -107,13 +111,22 @@ class PartizanGame:
         found = _PKEYS.get(key)
         if found is not None:
             return found
+        options = left + right
+        birthday = 1 + max((o._birthday for o in options), default=-1)
+        if (birthday > 64 or birthday > INTEGER_LIMIT) and len(left) <= 1 and len(right) <= 1:
+            # {n-1 | } built from a compact number n-1 is the atom n (one form, one object)
+            from cgtalg.core.partizan_atoms import number_atom, number_candidate
+
+            q = number_candidate(left, right)
+            if q is not None:
+                return number_atom(q)
         self = object.__new__(cls)
         self._left = left
         self._right = right
-        self._options = left + right
+        self._options = options
         self._heap = None
         self._id = len(_TABLE.by_id)
-        self._birthday = 1 + max((o._birthday for o in self._options), default=-1)
+        self._birthday = birthday
         _PKEYS[key] = self
         _TABLE.by_id.append(self)  # type: ignore[arg-type]
         return self
@@ -176,14 +189,27 @@ class PartizanGame:
             return None
         return _TABLE.by_id[parts[0]], _TABLE.by_id[parts[1]]  # type: ignore[return-value]
 
-    def subpositions(self) -> list["PartizanGame"]:
-        """All distinct subpositions (including ``self``), children before parents."""
+    def subpositions(self, expand_atoms: bool = True) -> list["PartizanGame"]:
+        """All distinct subpositions (including ``self``), children before parents.
+
+        With ``expand_atoms=False`` a compact part (a number too large to build as a tree, or a
+        literal sum holding one: :mod:`cgtalg.core.partizan_atoms`) is listed and not descended
+        into; by default such a part is refused with
+        :class:`~cgtalg.errors.ComputationLimitError`, since its tree cannot be walked."""
         order: list[PartizanGame] = []
         seen: set[int] = set()
         stack: list[tuple[PartizanGame, int]] = [(self, 0)]
         while stack:
             g, i = stack.pop()
             if i == 0 and g._id in seen:
+                continue
+            if i == 0 and g._lazy:
+                if expand_atoms:
+                    from cgtalg.core.partizan_atoms import compact_refusal
+
+                    raise compact_refusal("listing the subpositions", g)
+                seen.add(g._id)
+                order.append(g)
                 continue
             if i < len(g._options):
                 stack.append((g, i + 1))
@@ -386,14 +412,14 @@ ZERO: PartizanGame = PartizanGame._make((), ())
 
 def integer(n: int) -> PartizanGame:
     """The integer ``n`` as its canonical form: ``n = {n-1 | }`` for ``n > 0``, ``{ | n+1}`` for
-    ``n < 0`` (ONAG ch. 0). Refused beyond :data:`INTEGER_LIMIT` (the form has birthday
-    ``|n|``)."""
+    ``n < 0`` (ONAG ch. 0). Beyond :data:`INTEGER_LIMIT` (the form has birthday ``|n|``) the
+    form is kept compact (:mod:`cgtalg.core.partizan_atoms`)."""
     if isinstance(n, bool) or not isinstance(n, int):
         raise ArgumentTypeError(f"integer() needs an int, got {shorten(n)}")
     if abs(n) > INTEGER_LIMIT:
-        raise ComputationLimitError(
-            f"the integer {_count_text(n)} as a literal form has birthday {_count_text(abs(n))}, "
-            f"more than cgtalg.core.partizan.INTEGER_LIMIT = {INTEGER_LIMIT}")
+        from cgtalg.core.partizan_atoms import number_atom
+
+        return number_atom(Fraction(n))
     g = ZERO
     for _ in range(abs(n)):
         g = PartizanGame._make((g,), ()) if n > 0 else PartizanGame._make((), (g,))
@@ -418,8 +444,10 @@ def dyadic(x: Any, den: int | None = None) -> PartizanGame:
     if d == 1:
         return integer(q.numerator)
     k = d.bit_length() - 1
-    if k > 64:
-        raise ComputationLimitError(f"{q}: denominators beyond 2^64 are refused")
+    if k > 64 or abs(q.numerator) // d + k + 1 > INTEGER_LIMIT:
+        from cgtalg.core.partizan_atoms import number_atom
+
+        return number_atom(q)  # a tree too large to build: kept compact
     m = q.numerator
     return PartizanGame._make((dyadic(Fraction(m - 1, d)),), (dyadic(Fraction(m + 1, d)),))
 
@@ -514,8 +542,17 @@ def negative(g: PartizanGame) -> PartizanGame:
     hit = _PNEG.get(g._id)
     if hit is not None:
         return hit
-    for x in g.subpositions():
+    for x in g.subpositions(expand_atoms=False):
         if x._id in _PNEG:
+            continue
+        if x._lazy:  # a compact number, or a literal sum holding one: -(A + B) = -A + -B
+            if x._num is not None:
+                n = dyadic(-x._num)
+            else:
+                a, b = x.sum_parts  # type: ignore[misc]
+                n = partizan_sum(negative(a), negative(b))
+            _PNEG[x._id] = n
+            _PNEG.setdefault(n._id, x)
             continue
         left = tuple(sorted((_PNEG[o._id] for o in x._right), key=lambda v: v._id))
         right = tuple(sorted((_PNEG[o._id] for o in x._left), key=lambda v: v._id))
@@ -543,6 +580,14 @@ def partizan_sum(a: PartizanGame, b: PartizanGame) -> PartizanGame:
     key = (a._id, b._id) if a._id <= b._id else (b._id, a._id)
     if key in _PSUMS:
         return _PSUMS[key]
+    if a._birthday > INTEGER_LIMIT or b._birthday > INTEGER_LIMIT:
+        from cgtalg.core.named_forms import number_of
+        from cgtalg.core.partizan_atoms import lazy_sum
+
+        x, y = number_of(a), number_of(b)
+        if x is not None and y is not None and x.denominator == 1 == y.denominator and x * y >= 0:
+            return integer(int(x + y))  # integers of one sign: the literal sum is the integer's form
+        return lazy_sum(a, b)  # a part holds a compact number: the sum is kept compact too
     na, nb = len(a.subpositions()), len(b.subpositions())
     if na * nb > WALK_LIMIT:
         raise ComputationLimitError(
@@ -578,6 +623,10 @@ def form_le(g: PartizanGame, h: PartizanGame) -> bool:
     hit = memo.get(root)
     if hit is not None:
         return hit
+    if g._birthday > INTEGER_LIMIT or h._birthday > INTEGER_LIMIT:
+        from cgtalg.core.partizan_atoms import compact_le
+
+        return compact_le(g, h)
     stops = _FSTOPS
     stack: list[tuple[PartizanGame, PartizanGame]] = [(g, h)]
     while stack:
@@ -659,12 +708,23 @@ def _IMPARTIAL(g: PartizanGame, lv: Sequence[bool], rv: Sequence[bool]) -> bool:
     return g._left == g._right and all(lv)
 
 
+_IMPARTIAL.number = lambda x: False  # a compact number is never 0
+_IMPARTIAL.add = lambda a, b: a and b
+
+
 def literal_text(g: PartizanGame) -> str:
     """Literal text ``{L1, L2 | R1}`` with ``0`` for the empty form (no value recognition)."""
     memo: dict[int, str] = {}
-    for x in g.subpositions():
+    for x in g.subpositions(expand_atoms=False):
         if x.is_zero:
             memo[x._id] = "0"
+            continue
+        if x._lazy:  # a compact number is written as its value, a compact sum as its parts
+            if x._num is not None:
+                memo[x._id] = str(x._num)
+            else:
+                a, b = x.sum_parts  # type: ignore[misc]
+                memo[x._id] = f"({literal_text(a)} + {literal_text(b)})"
             continue
         left = ", ".join(memo[o._id] for o in x._left)
         right = ", ".join(memo[o._id] for o in x._right)

@@ -46,18 +46,30 @@ class _Forms:
             x, ready = stack.pop()
             if x.id in self.index:
                 continue
+            parts = x.sum_parts if x._lazy and x._num is None else None
             if ready:
                 self.index[x.id] = len(self.rows)
-                self.rows.append([[self.index[o.id] for o in x.left], [self.index[o.id] for o in x.right]])
+                if x._num is not None and x._lazy:  # a compact number: its value
+                    self.rows.append({"number": str(x._num)})
+                elif parts is not None:  # a compact literal sum: its parts
+                    self.rows.append({"sum": [self.index[p.id] for p in parts]})
+                else:
+                    self.rows.append([[self.index[o.id] for o in x.left], [self.index[o.id] for o in x.right]])
                 continue
             stack.append((x, True))
-            stack.extend((o, False) for o in x.left + x.right if o.id not in self.index)
+            if x._lazy:
+                stack.extend((p, False) for p in (parts or ()) if p.id not in self.index)
+            else:
+                stack.extend((o, False) for o in x.left + x.right if o.id not in self.index)
         return self.index[g.id]
 
 
 def forms_to_json(*games: PartizanGame) -> tuple[list, list[int]]:
     """``(table, indices)``: the literal forms of ``games`` and of all their followers, each
-    once, as ``[left indices, right indices]`` rows (options first), and each game's row."""
+    once, as ``[left indices, right indices]`` rows (options first), and each game's row. A
+    compact number (:mod:`cgtalg.core.partizan_atoms`) is the row ``{"number": "m/2^k"}``
+    (its literal form is the canonical form of that number, ONAG ch. 0) and a compact
+    literal sum the row ``{"sum": [a, b]}`` (the literal sum of two earlier rows)."""
     t = _Forms()
     idx = [t.add(g) for g in games]
     return t.rows, idx
@@ -75,6 +87,9 @@ def forms_from_json(rows: Any) -> list[PartizanGame]:
         raise CertificateError(f"the forms of a certificate are a list of rows, not {shorten(rows)}")
     out: list[PartizanGame] = []
     for i, row in enumerate(rows):
+        if isinstance(row, dict):
+            out.append(_compact_row(i, row, out))
+            continue
         try:
             left, right = row
             if not all(isinstance(j, int) and 0 <= j < i for j in list(left) + list(right)):
@@ -84,6 +99,25 @@ def forms_from_json(rows: Any) -> list[PartizanGame]:
                                    f"naming earlier rows: {shorten(row)}") from None
         out.append(make_form([out[j] for j in left], [out[j] for j in right]))
     return out
+
+
+def _compact_row(i: int, row: dict, out: list[PartizanGame]) -> PartizanGame:
+    """The form of a ``{"number": text}`` or ``{"sum": [a, b]}`` row (see :func:`forms_to_json`)."""
+    from fractions import Fraction
+
+    from cgtalg.core.partizan import dyadic, partizan_sum
+
+    try:
+        if set(row) == {"number"} and isinstance(row["number"], str) and len(row["number"]) < 10_000:
+            return dyadic(Fraction(row["number"]))
+        if set(row) == {"sum"}:
+            a, b = row["sum"]
+            if all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < i for j in (a, b)):
+                return partizan_sum(out[a], out[b])
+    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
+        pass
+    raise CertificateError(f"form row {i} is neither [left rows, right rows], {{\"number\": dyadic text}} "
+                           f"nor {{\"sum\": [two earlier rows]}}: {shorten(row)}")
 
 
 def comparison_to_json(c: MisereComparison) -> dict:

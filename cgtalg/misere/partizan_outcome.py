@@ -5,6 +5,7 @@ Comparisons modulo a universe are in :mod:`cgtalg.misere.partizan`."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Literal, Sequence
 
 from cgtalg.caches import register_cache
@@ -66,6 +67,28 @@ def _PLAY(g: PartizanGame, lv: Sequence[tuple[bool, ...]], rv: Sequence[tuple[bo
     lf_l = any(not v[5] for v in lv) or not rf_l or not rf
     return (lf, rf, lf_r, rf_r, lf_l, rf_l)
 
+
+def _play_number(x: Any) -> tuple[bool, ...]:
+    """:data:`_PLAY` of the canonical form of the number ``x`` without its tree (a compact number,
+    :mod:`cgtalg.core.partizan_atoms`): constant from ``x >= 2`` on (``2 = {1 | }`` gives it, and
+    a form whose options all have it keeps it: by induction every number ``>= 2``, whose options
+    are ``>= 2`` or the integer below it), and its conjugate for ``x <= -2``; for ``|x| < 2`` the
+    rule on its options' values (at most ``k + 3`` levels for ``m/2^k``)."""
+    if x >= 2:
+        return (False, True, False, True, False, True)
+    if x <= -2:
+        return (True, False, True, False, True, False)
+    from cgtalg.core.partizan import dyadic
+
+    g = dyadic(x)
+    d = x.denominator
+    step = 1 if d == 1 else Fraction(1, d)
+    lv = [_play_number(x - step)] if g._left else []
+    rv = [_play_number(x + step)] if g._right else []
+    return _PLAY.combine(g, lv + rv)
+
+
+_PLAY.number = _play_number
 
 _OUTCOME = {(True, False): "L", (False, True): "R", (True, True): "N", (False, False): "P"}
 _FIRST = {v: k for k, v in _OUTCOME.items()}

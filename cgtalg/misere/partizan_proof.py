@@ -147,6 +147,10 @@ def _followers(g: PartizanGame) -> list[PartizanGame]:
         x = stack.pop()
         if x.id in seen:
             continue
+        if x._lazy:  # a compact number's tree (cgtalg.core.partizan_atoms) is never walked
+            from cgtalg.core.partizan_atoms import compact_refusal
+
+            raise compact_refusal("checking a universe's membership", x)
         seen[x.id] = x
         stack.extend(x.left)
         stack.extend(x.right)

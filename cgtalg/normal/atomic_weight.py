@@ -48,6 +48,9 @@ def _ALL_SMALL(c: PartizanGame, lv: Sequence[bool], rv: Sequence[bool]) -> bool:
     return bool(c._left) == bool(c._right) and all(lv) and all(rv)
 
 
+_ALL_SMALL.number = lambda x: False  # a compact number is never 0 (cgtalg.core.partizan_atoms)
+
+
 def is_all_small(g: Any) -> bool:
     """True when the canonical form of ``G`` is all-small (dicotic): every subposition has
     moves for both players or for neither (Winning Ways ch. 8; Siegel CGT II.7)."""

@@ -90,6 +90,9 @@ def _COMPANION(c: PartizanGame, lv: Sequence[PartizanGame], rv: Sequence[Partiza
     return _from_canonical_options(left, right)
 
 
+_COMPANION.number = number_form  # a number other than 0 is its own companion (compact numbers are never 0)
+
+
 def companion(g: Any) -> PartizanGame:
     """The lattice companion ``G°`` (Siegel CGT III.2; CGSuite ``Companion``):
     ``G° = {G^L°, 0 if G >= 0 | G^R°, 0 if G <= 0}`` on the canonical form, so ``0° = *``,
@@ -125,6 +128,9 @@ def _STOP_COUNT(c: PartizanGame, lv: Sequence[int], rv: Sequence[int]) -> int:
     return 1 if number_of(c) is not None else sum(lv) + sum(rv)
 
 
+_STOP_COUNT.number = lambda x: 1
+
+
 def stop_count(g: Any) -> int:
     """The number of stopping positions (numbers) in the complete game tree of the canonical
     form of ``G``: 1 for a number, else the sum over all options (CGSuite ``StopCount``).
@@ -155,6 +161,13 @@ def _PARITY(c: PartizanGame, lv: Sequence[str | None], rv: Sequence[str | None])
 @partizan_evaluator("partizan_temper")
 def _TEMPER(c: PartizanGame, lv: Sequence[str | None], rv: Sequence[str | None]) -> str | None:
     return "even" if number_of(c) is not None else _by_options(lv, rv)
+
+
+# compact numbers (cgtalg.core.partizan_atoms): an integer n = {n-1 | } has the parity of n (0 is
+# even, and each step up or down changes it); a number m/2^k with k >= 1 has options of both
+# parities or of none (1/2 = {0 | 1}, and by induction), so it has none
+_PARITY.number = lambda x: None if x.denominator != 1 else "even" if x.numerator % 2 == 0 else "odd"
+_TEMPER.number = lambda x: "even"
 
 
 def parity(g: Any) -> str | None:
@@ -199,14 +212,18 @@ def followers(g: Any) -> tuple[PartizanGame, ...]:
 
 def follower_count(g: Any) -> int:
     """The number of distinct followers of the canonical form of ``G``, ``G`` included
-    (CGSuite ``FollowerCount``): ``|n| + 1`` for an integer ``n``.
+    (CGSuite ``FollowerCount``): ``|n| + 1`` for an integer ``n`` (a compact one too:
+    :mod:`cgtalg.core.partizan_atoms`).
 
     >>> import cgtalg as cg
     >>> from cgtalg.normal.derived import follower_count
-    >>> follower_count(cg.dyadic(25, 16)), follower_count(cg.nim(8))
-    (7, 9)
+    >>> follower_count(cg.dyadic(25, 16)), follower_count(cg.nim(8)), follower_count(-10**12)
+    (7, 9, 1000000000001)
     """
-    return len(followers(g))
+    c = canonical_form(g)
+    if c._lazy and c._num is not None and c._num.denominator == 1:  # n, n - 1, ..., 0
+        return abs(c._num.numerator) + 1
+    return len(followers(c))
 
 
 # -- flags ----------------------------------------------------------------------------------------

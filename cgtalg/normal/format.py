@@ -84,8 +84,9 @@ class _Formatter:
     def negation(self, x: PartizanGame) -> PartizanGame:
         """``-x`` from its options' negatives (``negative`` walks the whole form at each node)."""
         neg = self.negatives
-        return memo_post_order(x, neg, lambda g: g._options,  # type: ignore[arg-type]
-                               lambda g: pgame([neg[o._id] for o in g._right], [neg[o._id] for o in g._left]))
+        return memo_post_order(x, neg, lambda g: () if g._lazy else g._options,  # type: ignore[arg-type]
+                               lambda g: negative(g) if g._lazy else  # (a compact part: in O(1))
+                               pgame([neg[o._id] for o in g._right], [neg[o._id] for o in g._left]))
 
     def sum_reads_back(self, a: PartizanGame, b: PartizanGame) -> bool:
         """Whether the text ``A + B`` reads back to the literal sum (within :data:`SUM_LIMIT`)."""
@@ -101,6 +102,8 @@ class _Formatter:
         memo_post_order(root, self.nodes, self.deps, self.node)  # type: ignore[arg-type]
 
     def deps(self, x: PartizanGame) -> list[PartizanGame]:
+        if x._lazy and x._num is None:  # a compact literal sum prints as its parts
+            return list(x.sum_parts)  # type: ignore[arg-type]
         if uptimal_parts(x) is not None or higher_uptimal_parts(x) is not None:
             return []
         out = list(x._options)
@@ -113,6 +116,13 @@ class _Formatter:
         return out
 
     def node(self, x: PartizanGame) -> _Node:
+        if x._lazy and x._num is None:  # a compact literal sum (cgtalg.core.partizan_atoms): A + B
+            a, b = x.sum_parts  # type: ignore[misc]
+            nd = _Node("sum")
+            nd.parts = [a, b]
+            nd.core = self.length(a, True, False) + 3 + self.length(b, True, False)
+            nd.key = (4, x._id)
+            return nd
         parts = uptimal_parts(x)
         if parts is not None:
             v, n, m = parts

@@ -211,6 +211,10 @@ def is_stopper(g: Any) -> bool:
     >>> [is_stopper(t) for t in ("on", "over", "upon", "dud", "tis", "on + off")]
     [True, True, True, False, False, False]
     """
+    from cgtalg.core.partizan import PartizanGame
+
+    if isinstance(g, PartizanGame):  # a short game: no cycle, so no infinite play at all
+        return True
     return _alternating_cycle(_graph(g)) is None
 
 

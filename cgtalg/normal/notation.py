@@ -46,7 +46,7 @@ from fractions import Fraction
 
 from cgtalg.core.named_forms import number_form, number_of, uptimal
 from cgtalg.core.notation import Scanner
-from cgtalg.core.partizan import PartizanGame, negative, nimber, partizan_sum, pgame
+from cgtalg.core.partizan import INTEGER_LIMIT, PartizanGame, negative, nimber, partizan_sum, pgame
 from cgtalg.core.partizan_text import braces_have_bar
 from cgtalg.errors import ArgumentTypeError, ComputationLimitError, GameNotationError, shorten
 from cgtalg.normal.format import FORMAT_LIMIT, SUM_LIMIT, format_partizan
@@ -144,6 +144,8 @@ def _literal_sum(a: PartizanGame, b: PartizanGame, text: str, at: int) -> Partiz
     if (x is not None and y is not None and x.denominator == 1 and y.denominator == 1
             and x * y >= 0):
         return number_form(x + y)
+    if a._birthday > INTEGER_LIMIT or b._birthday > INTEGER_LIMIT:
+        return partizan_sum(a, b)  # a compact literal sum (cgtalg.core.partizan_atoms)
     na, nb = len(a.subpositions()), len(b.subpositions())
     if na * nb > SUM_LIMIT:
         raise ComputationLimitError(

@@ -235,6 +235,7 @@ def _CANON(g: PartizanGame, lv: Sequence[PartizanGame], rv: Sequence[PartizanGam
 
 
 _CANON.add = canonical_sum
+_CANON.number = number_form  # a compact number is its own canonical form
 
 
 def canonical_form(g: Any) -> PartizanGame:

@@ -13,15 +13,16 @@ canonical form (:mod:`cgtalg.core.fold`), memoised on form ids.
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Sequence
 
 from cgtalg.caches import register_cache
-from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
+from cgtalg.errors import ArgumentError, ArgumentTypeError, ComputationLimitError, shorten
 from cgtalg.core.fold import fold, memo_post_order
 from cgtalg.core.named_forms import fraction_text, number_form, number_of
-from cgtalg.core.partizan import PartizanGame, partizan_evaluator
+from cgtalg.core.partizan import PartizanGame, dyadic, partizan_evaluator
 from cgtalg.normal.partizan import _from_canonical_options, canonical_form, canonical_sum, number_value
 
 __all__ = ["left_stop", "right_stop", "thermograph", "Thermograph", "mean", "temperature", "cool"]
@@ -38,6 +39,9 @@ def _STOPS(c: PartizanGame, lv: Sequence[tuple[Fraction, Fraction]], rv: Sequenc
         raise ValueError("stops need the canonical form of a game (a form with an empty side "
                          "that is not a number is not canonical)")
     return (max(r for _, r in lv), min(l for l, _ in rv))
+
+
+_STOPS.number = lambda x: (x, x)  # a compact number (cgtalg.core.partizan_atoms) stops at itself
 
 
 def left_stop(g: Any) -> Fraction:
@@ -327,6 +331,34 @@ def _THERMO(c: PartizanGame, lv: Sequence[Thermograph], rv: Sequence[Thermograph
         tau = t - d / ds
     mast = lam.at(tau)
     return Thermograph(mast, tau, _wall_points(lam, tau), _wall_points(rho, tau))
+
+
+def _number_thermograph(x: Fraction) -> Thermograph:
+    """The thermograph of a compact number ``x`` (:mod:`cgtalg.core.partizan_atoms`): that of its
+    fractional part ``f`` moved by the integer ``x - f`` (the canonical form of ``n + f`` is the
+    tree of ``f`` with every leaf moved by ``n``, so its walls are ``f``'s moved by ``n``); ``f``'s
+    from the thermographs of its options' values (never a walk of the atom's tree)."""
+    n = Fraction(math.floor(x))
+    if n == x:
+        return Thermograph(x, Fraction(-1), ((Fraction(-1), x),), ((Fraction(-1), x),))
+    if x.denominator.bit_length() - 1 > 64:
+        raise ComputationLimitError(f"the thermograph of a number with a denominator beyond 2^64 "
+                                    f"({x.denominator.bit_length() - 1} binary places) is not computed")
+    th = _fraction_thermograph(x - n)
+    return Thermograph(th.mast + n, th.temperature, tuple((t, v + n) for t, v in th.left_wall),
+                       tuple((t, v + n) for t, v in th.right_wall))
+
+
+def _fraction_thermograph(f: Fraction) -> Thermograph:
+    """The thermograph of the number ``0 <= f <= 1`` by the rule of :data:`_THERMO` on its options'
+    values (at most ``k + 1`` levels for ``f = m/2^k``)."""
+    if f.denominator == 1:
+        return Thermograph(f, Fraction(-1), ((Fraction(-1), f),), ((Fraction(-1), f),))
+    step = Fraction(1, f.denominator)
+    return _THERMO.combine(dyadic(f), [_fraction_thermograph(f - step), _fraction_thermograph(f + step)])
+
+
+_THERMO.number = _number_thermograph
 
 
 def thermograph(g: Any) -> Thermograph:

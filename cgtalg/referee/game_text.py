@@ -569,6 +569,10 @@ def read_rows(rows: Any) -> list[Form]:
         raise ReadError("the forms of a certificate are a list of rows")
     made: list[Form] = []
     for k, row in enumerate(rows):
+        if isinstance(row, dict) and set(row) in ({"number"}, {"sum"}):
+            raise ReadError(f"form row {k} is a compact part ({str(row)[:60]}): the referee plays literal "
+                            "trees only, and a number too large for one (cgtalg.core.partizan_atoms) is not "
+                            "re-decided here")
         if not (isinstance(row, list) and len(row) == 2 and _earlier(row[0], k) and _earlier(row[1], k)):
             raise ReadError(f"form row {k} is not [left rows, right rows] naming earlier rows: {str(row)[:60]}")
         made.append(form([made[r] for r in row[0]], [made[r] for r in row[1]]))
