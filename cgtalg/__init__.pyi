@@ -35,7 +35,7 @@ from .ops import (
     winning_moves,
 )
 from .ops.partizan_more import (
-    companion, conjunctive_sum, conway_product, followers, freeze, incentives, parity, selective_sum, stop_count, temper, uptimal_expansion,
+    companion, conjunctive_sum, conway_product, followers, freeze, incentives, ordinal_product, parity, selective_sum, stop_count, temper, uptimal_expansion,
 )
 from .ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 

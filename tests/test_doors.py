@@ -684,10 +684,10 @@ def test_partizan_constructions_refuse_transfinite_nimbers():
 MORE_ONE = ("freeze", "companion", "incentives", "left_incentives", "right_incentives", "stop_count",
             "uptimal_expansion", "is_uptimal", "followers", "follower_count", "parity", "temper",
             "is_idempotent", "is_plumtree", "is_stable")
-MORE_TWO = ("conjunctive_sum", "selective_sum", "conway_product")
+MORE_TWO = ("conjunctive_sum", "selective_sum", "conway_product", "ordinal_product")
 #: those at the top level (cgtalg.ops.OPERATIONS); the finer ones are public in cgtalg.ops only
 MORE_TOP = {"conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
-            "stop_count", "uptimal_expansion", "followers", "parity", "temper"}
+            "stop_count", "uptimal_expansion", "followers", "parity", "temper", "ordinal_product"}
 
 
 @pytest.mark.parametrize("kind,x", EXAMPLES, ids=IDS)
@@ -729,6 +729,7 @@ def test_more_partizan_doors_refuse_transfinite_nimbers():
 LOOPY = ["on", "dud", "over", "upon", "tis", "a:{0||||0|||a|*||*}", "{0|{dud|},*}",
          cg.parse_loopy("upon + *")]
 LOOPY_ANSWERED = {"outcome", "compare", "canonical_form"}
+STOPPER_ANSWERED = ("left_stop", "right_stop", "is_stable", "is_idempotent")
 
 
 def _loopy_brute_outcome(g):
@@ -772,6 +773,16 @@ def test_loopy_kind(x):
     others.update({name: (getattr(ops, name), {}) for name in MORE_ONE})
     two.update({name: (getattr(ops, name), (0,)) for name in MORE_TWO})
     assert set(others) | set(two) | LOOPY_ANSWERED | {"cool"} >= set(ops.OPERATIONS)
+    # the stops, stability and idempotence answer for stoppers (Winning Ways ch. 11; Siegel CGT
+    # VI; cgtalg.normal.loopy_ops) and refuse the other loopy games by name
+    for name in STOPPER_ANSWERED:
+        fn = others.pop(name)[0]
+        if cg.is_stopper(g):
+            fn(x)
+        else:
+            assert "stopper" in str(refuses(fn, x))
+    if cg.is_stopper(g):
+        assert cg.compare(cg.right_stop(x), cg.left_stop(x)).le
     for name, (fn, kw) in others.items():
         if name == "misere_quotient":
             with pytest.raises(GameKindError):

@@ -192,7 +192,8 @@ def test_canonical_encoding_is_invariant_under_renumbering(ga):
 
 
 def test_doors_refuse_what_loopy_games_do_not_have():
-    for fn in (cg.grundy, cg.misere_grundy, cg.genus, cg.left_stop, cg.mean, cg.temperature,
+    assert str(cg.left_stop("over")) == "over"  # a stopper's stop is a pseudonumber (Winning Ways ch. 11)
+    for fn in (cg.grundy, cg.misere_grundy, cg.genus, cg.mean, cg.temperature,
                cg.thermograph, cg.atomic_weight, cg.number_value, cg.winning_moves):
         with pytest.raises(GameKindError) as info:
             fn("over")

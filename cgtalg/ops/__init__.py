@@ -23,13 +23,18 @@ from cgtalg.ops.partizan_more import (
     is_stable,
     is_uptimal,
     left_incentives,
+    ordinal_product,
     parity,
+    power,
+    power_to,
     right_incentives,
     selective_sum,
     stop_count,
+    subordinate,
     temper,
     uptimal_expansion,
 )
+from cgtalg.ops.loopy_more import degree, downsum, upsum, variety
 from cgtalg.ops.partizan_ops import heat, is_atomic, norton_product, ordinal_sum, overheat, reduced_canonical_form
 from cgtalg.ops.play import outcome, winning_moves
 from cgtalg.ops.values import (
@@ -68,7 +73,7 @@ OPERATIONS = (
     # right_incentives, is_uptimal, follower_count, is_idempotent, is_plumtree, is_stable, are
     # public here in cgtalg.ops, not at the curated top level)
     "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
-    "stop_count", "uptimal_expansion", "followers", "parity", "temper",
+    "stop_count", "uptimal_expansion", "followers", "parity", "temper", "ordinal_product",
 )
 
 __all__ = [
@@ -81,4 +86,5 @@ __all__ = [
     "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
     "left_incentives", "right_incentives", "stop_count", "uptimal_expansion", "is_uptimal", "followers",
     "follower_count", "parity", "temper", "is_idempotent", "is_plumtree", "is_stable",
+    "ordinal_product", "power", "power_to", "subordinate", "upsum", "downsum", "degree", "variety",
 ]

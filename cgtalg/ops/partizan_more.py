@@ -26,6 +26,7 @@ __all__ = [
     "conjunctive_sum", "selective_sum", "conway_product", "freeze", "companion", "incentives",
     "left_incentives", "right_incentives", "stop_count", "uptimal_expansion", "is_uptimal",
     "followers", "follower_count", "parity", "temper", "is_idempotent", "is_plumtree", "is_stable",
+    "ordinal_product", "power", "power_to", "subordinate",
 ]
 
 
@@ -247,12 +248,20 @@ def temper(g: Any) -> str | None:
 
 
 def is_idempotent(g: Any) -> bool:
-    """Whether ``G + G = G`` (CGSuite ``IsIdempotent``): only 0 among short games.
+    """Whether ``G + G = G`` (CGSuite ``IsIdempotent``): only 0 among short games; for a stopper,
+    whether both sides of ``G + G`` are ``G`` (``on``, ``over``, ...).
 
     >>> from cgtalg.ops import partizan_more as pm
     >>> pm.is_idempotent("{-1|1}"), pm.is_idempotent("*")
     (True, False)
     """
+    from cgtalg.ops.loopy_more import loopy_game_of
+
+    loopy = loopy_game_of("is_idempotent", g)
+    if loopy is not None:  # a stopper: both sides of D + D are D (Winning Ways ch. 11)
+        from cgtalg.normal.loopy_ops import is_loopy_idempotent
+
+        return is_loopy_idempotent(loopy)
     from cgtalg.normal.derived import is_idempotent as f
 
     return f(_game("is_idempotent", g))
@@ -272,13 +281,75 @@ def is_plumtree(g: Any) -> bool:
 
 
 def is_stable(g: Any) -> bool:
-    """Whether the upsum and downsum varieties of ``G`` agree (CGSuite ``IsStable``): True for
-    every short game (loopy games are refused here).
+    """Whether the upsum and downsum varieties of ``G`` relative to its degree agree (CGSuite
+    ``IsStable``; Siegel CGT VI): True for every short game; for a stopper, by
+    :func:`cgtalg.normal.loopy_ops.is_stable`.
 
     >>> from cgtalg.ops import partizan_more as pm
     >>> pm.is_stable("^*")
     True
     """
+    from cgtalg.ops.loopy_more import loopy_game_of
+
+    loopy = loopy_game_of("is_stable", g)
+    if loopy is not None:  # a stopper: its varieties relative to its degree (Siegel CGT VI)
+        from cgtalg.normal.loopy_ops import is_stable as stable
+
+        return stable(loopy)
     from cgtalg.normal.derived import is_stable as f
 
     return f(_game("is_stable", g))
+
+
+# -- ordinal products, powers and subordinates (cgtalg.normal.ordinal_ops) --------------------------
+def ordinal_product(g: Any, h: Any) -> PartizanGame:
+    """The ordinal product ``G ⊛ H`` (CGSuite ``OrdinalProduct``; built from ordinal sums, see
+    :func:`cgtalg.normal.ordinal_ops.ordinal_product`): of the forms as given (``'{*|*}' ⊛ 3`` is
+    0), the ordinary product on nim-heaps. Returns a canonical form.
+
+    >>> from cgtalg.ops import partizan_more as pm
+    >>> str(pm.ordinal_product("1/2", "1/4")), str(pm.ordinal_product("*5", "*6"))
+    ('11/32', '*30')
+    """
+    from cgtalg.normal.ordinal_ops import ordinal_product as f
+
+    return f(_game("ordinal_product", g, literal=True), _game("ordinal_product", h, "second game", literal=True))
+
+
+def power(g: Any, x: Any) -> PartizanGame:
+    """``G^x`` for ``G = {0 | H}`` and a number ``x >= 1`` (CGSuite ``Pow``; ``↑^n`` for ``G = ↑``):
+    see :func:`cgtalg.normal.ordinal_ops.power`.
+
+    >>> from cgtalg.ops import partizan_more as pm
+    >>> str(pm.power("^", 3))
+    '^<3>'
+    """
+    from cgtalg.normal.ordinal_ops import power as f
+
+    return f(_game("power", g), _game("power", x, "exponent"))
+
+
+def power_to(g: Any, x: Any) -> PartizanGame:
+    """``G^→x`` (CGSuite ``PowTo``; ``↑^→n = ↑ + ↑^2 + ... + ↑^n`` for ``G = ↑``): see
+    :func:`cgtalg.normal.ordinal_ops.power_to`.
+
+    >>> from cgtalg.ops import partizan_more as pm
+    >>> str(pm.power_to("^", 3))
+    '^[3]'
+    """
+    from cgtalg.normal.ordinal_ops import power_to as f
+
+    return f(_game("power_to", g), _game("power_to", x, "exponent"))
+
+
+def subordinate(g: Any, base: Any) -> PartizanGame:
+    """The ``H`` with ``G = base : H`` (CGSuite ``Subordinate``; the inverse of the ordinal sum on
+    the base's form): see :func:`cgtalg.normal.ordinal_ops.subordinate`.
+
+    >>> from cgtalg.ops import partizan_more as pm
+    >>> str(pm.subordinate("1/8", 1))
+    '-3'
+    """
+    from cgtalg.normal.ordinal_ops import subordinate as f
+
+    return f(_game("subordinate", g, literal=True), _game("subordinate", base, "base", literal=True))

@@ -285,7 +285,8 @@ def _partizan(name: str, g: Any) -> PartizanGame:
 
 def left_stop(g: Any) -> Any:
     """Left's stop (Siegel CGT II.3): the number reached when Left moves first and both play
-    until a number is reached. Partizan games, and impartial games as partizan games.
+    until a number is reached. Partizan games, and impartial games as partizan games; for a
+    stopper, the pseudonumber its play reaches (``over``, ``2under``, ``on``: Winning Ways ch. 11).
 
     Examples
     --------
@@ -293,6 +294,13 @@ def left_stop(g: Any) -> Any:
     >>> cg.left_stop("{3|-1}"), cg.left_stop("*5")
     (Fraction(3, 1), Fraction(0, 1))
     """
+    from cgtalg.ops.loopy_more import loopy_game_of
+
+    loopy = loopy_game_of("left_stop", g)
+    if loopy is not None:  # a stopper: a pseudonumber (x, x over, x under, on, off)
+        from cgtalg.normal.loopy_ops import loopy_left_stop
+
+        return loopy_left_stop(loopy)
     from cgtalg.normal.thermography import left_stop as f
 
     return f(_partizan("left_stop", g))
@@ -300,6 +308,13 @@ def left_stop(g: Any) -> Any:
 
 def right_stop(g: Any) -> Any:
     """Right's stop (Siegel CGT II.3); see :func:`left_stop`."""
+    from cgtalg.ops.loopy_more import loopy_game_of
+
+    loopy = loopy_game_of("right_stop", g)
+    if loopy is not None:
+        from cgtalg.normal.loopy_ops import loopy_right_stop
+
+        return loopy_right_stop(loopy)
     from cgtalg.normal.thermography import right_stop as f
 
     return f(_partizan("right_stop", g))
