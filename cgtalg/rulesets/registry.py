@@ -54,6 +54,7 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "cgtalg.rulesets.partizan.clobber_variants",
     "cgtalg.rulesets.partizan.toads_variants",
     "cgtalg.rulesets.coin_turning",
+    "cgtalg.rulesets.partizan.fox_and_geese",
     "cgtalg.rulesets.partizan.arc_kayles",
     "cgtalg.rulesets.partizan.chess_clobber",
     "cgtalg.rulesets.partizan.elephants",
