@@ -90,7 +90,7 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     outcome; answered from the store when it was computed before."""
     from cgtalg.rulesets.partizan.games import PARTIZAN_RULESETS, partizan_value
     from cgtalg.rulesets.partizan.forms import misere_outcome_by_play, partizan_store_key
-    from cgtalg.rulesets.protocol import parse_position
+    from cgtalg.rulesets.protocol import is_partizan, parse_position
 
     if plot:
         check_output_path(plot, "--plot")
@@ -127,12 +127,27 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
     check = getattr(ruleset, "check_position", None)
     if check is not None:
         check(pos)
+    if getattr(ruleset, "game_value", None) is not None:  # a loopy ruleset (Fox and Geese)
+        if plot:
+            raise click.UsageError("--plot draws thermographs of short games; this ruleset's positions are loopy")
+        _loopy_value(ruleset, pos, position_text, max_seconds, as_json)
+        return
     store = cli_store(ctx, not no_store)
     show = None if not as_json else False
     # the watchdog keeps the memory ceiling over the whole command (the store, the misère
     # search); the time budget is the searches' own, whose messages say how far they got
     with bounded(None, f"cgtalg value {ruleset.name} {clip_text(position_text)}") as deadline:
-        g = partizan_value(ruleset, pos, store=store, max_seconds=max_seconds, progress=show)
+        nim_value = getattr(ruleset, "nim_value", None)
+        fast = nim_value is not None and not hasattr(ruleset, "heap_options") and not is_partizan(ruleset)
+        if fast:
+            # an impartial ruleset that knows its positions' Grundy values (the coin-turning
+            # games: the XOR over the heads of the heap representation's values, Winning Ways
+            # ch. 14): its normal-play canonical form is that nim-heap, no search of the rows
+            from cgtalg.core.partizan import nimber
+
+            g = nimber(nim_value(pos))
+        else:
+            g = partizan_value(ruleset, pos, store=store, max_seconds=max_seconds, progress=show)
         left = None if max_seconds is None else max(max_seconds - deadline.elapsed(), 0.01)
         # the canonical form keeps normal-play values only: the misère outcome comes from play
         # (stored beside the canonical form, as the property "misere_outcome")
@@ -140,11 +155,24 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
         if store is not None:
             rkey, text = partizan_store_key(ruleset, pos)
             mis = store.get_position(rkey, text, "misere_outcome")
-        if mis is None:
+        unknown = None
+        if mis is None and fast:
+            # Grundy values answer normal play only; the misère outcome is searched with a short
+            # budget, and reported as not computed past it (the normal-play report still stands)
+            from cgtalg.errors import ComputationLimitError
+
+            try:
+                mis = misere_outcome_by_play(ruleset, pos, max_seconds=left if max_seconds is not None else 10.0)
+            except ComputationLimitError as exc:
+                mis, unknown = "?", str(exc)
+        elif mis is None:
             mis = misere_outcome_by_play(ruleset, pos, max_seconds=left)
-            if store is not None:
-                store.put_position(rkey, text, "misere_outcome", mis)
+        if store is not None and unknown is None:
+            store.put_position(rkey, text, "misere_outcome", mis)
     result = {"ruleset": ruleset.name, "position": position_text, **partizan_report(g, mis)}
+    if unknown is not None:
+        result["misere_outcome"] = None
+        result["misere_outcome_not_computed"] = unknown
     if store is not None:
         result["store"] = store.url
     if plot:
@@ -155,7 +183,30 @@ def value_command(ctx: click.Context, ruleset_name: str, position_text: str, no_
 
     def human() -> str:
         head = f"{ruleset.name} {position_text}"
-        return head + "\n" + format_report(result) + (f"\n(thermograph drawn to {plot})" if plot else "")
+        note = (f"\nmisère outcome  not computed: {result['misere_outcome_not_computed']}"
+                if "misere_outcome_not_computed" in result else "")
+        return head + "\n" + format_report(result) + note + (f"\n(thermograph drawn to {plot})" if plot else "")
+
+    emit(result, as_json, human)
+
+
+def _loopy_value(ruleset: Any, pos: Any, position_text: str, max_seconds: float | None, as_json: bool) -> None:
+    """The value of a position of a loopy ruleset: its canonical stopper (the ruleset's
+    ``game_value``), its outcome with draws and its stops (normal play; misère play of loopy
+    games is not defined). Not kept in the store."""
+    from cgtalg.cli.games import bounded, clip_text
+    from cgtalg.normal.loopy import loopy_outcome
+    from cgtalg.normal.loopy_ops import loopy_left_stop, loopy_right_stop
+
+    with bounded(max_seconds, f"cgtalg value {ruleset.name} {clip_text(position_text)}"):
+        v = ruleset.game_value(pos)
+        result = {"ruleset": ruleset.name, "position": position_text, "loopy": True, "value": str(v),
+                  "outcome": loopy_outcome(v).name, "left_stop": str(loopy_left_stop(v)),
+                  "right_stop": str(loopy_right_stop(v))}
+
+    def human() -> str:
+        return (f"{ruleset.name} {position_text}\n  value (canonical stopper)  {result['value']}\n"
+                f"  outcome  {result['outcome']}\n  stops  {result['left_stop']}, {result['right_stop']}")
 
     emit(result, as_json, human)
 

@@ -214,6 +214,10 @@ def read(x: Any, normal_play: bool = False) -> Any:
         return parse(x, normal_play=normal_play)
     if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
         return as_partizan(x)
+    if isinstance(x, Position) and x.is_partizan and hasattr(x.ruleset, "game_value"):
+        # a loopy ruleset (Fox and Geese): its positions are loopy games, valued as canonical
+        # stoppers by the ruleset (the doors' loopy questions take them as such)
+        return x.ruleset.game_value(x.value)
     return x
 
 
