@@ -358,7 +358,12 @@ class _Parser:
         if first.kind in ("-", "digits") and len(parts) == 1:
             return parts[0]  # a number alone
         parts = [p for p in parts if p is not ZERO]
-        g = canonical(_total(parts)) if len(parts) > 1 else parts[0] if parts else ZERO
+        if parts and parts[0].compact and len(parts) > 1:  # x + ups + star, x kept whole: translate
+            from cgtalg.referee.compact import translate
+
+            g = translate(canonical(_total(parts[1:])), parts[0].num)  # type: ignore[attr-defined]
+        else:
+            g = canonical(_total(parts)) if len(parts) > 1 else parts[0] if parts else ZERO
         _NAMES.setdefault(g.id, self.text[first.at:self.after])
         return g
 
@@ -569,10 +574,18 @@ def read_rows(rows: Any) -> list[Form]:
         raise ReadError("the forms of a certificate are a list of rows")
     made: list[Form] = []
     for k, row in enumerate(rows):
-        if isinstance(row, dict) and set(row) in ({"number"}, {"sum"}):
-            raise ReadError(f"form row {k} is a compact part ({str(row)[:60]}): the referee plays literal "
-                            "trees only, and a number too large for one (cgtalg.core.partizan_atoms) is not "
-                            "re-decided here")
+        if isinstance(row, dict) and set(row) == {"number"} and isinstance(row["number"], str):
+            try:  # a number kept whole (cgtalg.referee.compact)
+                x = Fraction(row["number"]) if len(row["number"]) < 10_000 else None
+            except (ValueError, ZeroDivisionError):
+                x = None
+            if x is None or x.denominator & (x.denominator - 1):
+                raise ReadError(f"form row {k} is not a dyadic number: {str(row)[:60]}")
+            made.append(number(x))
+            continue
+        if isinstance(row, dict) and set(row) == {"sum"}:
+            raise ReadError(f"form row {k} is a literal sum holding a number too large for a tree "
+                            f"({str(row)[:60]}): the referee does not build it")
         if not (isinstance(row, list) and len(row) == 2 and _earlier(row[0], k) and _earlier(row[1], k)):
             raise ReadError(f"form row {k} is not [left rows, right rows] naming earlier rows: {str(row)[:60]}")
         made.append(form([made[r] for r in row[0]], [made[r] for r in row[1]]))

@@ -55,6 +55,8 @@ class Form:
     right: tuple["Form", ...]
     id: int
     birthday: int
+    #: a number kept whole (:class:`cgtalg.referee.compact.Num`), never walked as a tree
+    compact = False
 
     def __repr__(self) -> str:
         return f"Form({show(self)})"
@@ -120,8 +122,10 @@ def number(x: Fraction | int) -> Form:
     d = x.denominator
     if d & (d - 1):
         raise ReadError(f"{x} is not a dyadic rational")
-    if abs(x) > MAX_INTEGER:
-        raise ReadError(f"{x}: the referee builds numbers up to {MAX_INTEGER} in absolute value")
+    if abs(x) > MAX_INTEGER or d > 2**64:  # kept whole (cgtalg.referee.compact), never a long chain
+        from cgtalg.referee.compact import compact
+
+        return compact(x)
     f = _NUMBERS.get(x)
     if f is not None:
         return f
@@ -154,7 +158,8 @@ def _post_order(roots: Iterable[Form]) -> list[Form]:
                 continue
             seen.add(x.id)
             stack.append((x, True))
-            stack.extend((o, False) for o in x.left + x.right if o.id not in seen)
+            if not x.compact:  # a number kept whole is a leaf of every walk
+                stack.extend((o, False) for o in x.left + x.right if o.id not in seen)
     return out
 
 
@@ -170,7 +175,9 @@ def neg(g: Form) -> Form:
     """The literal negative ``-G = {-G^R | -G^L}`` (Siegel, CGT II.1)."""
     if g.id not in _NEG:
         for x in _post_order([g]):
-            if x.id not in _NEG:
+            if x.id not in _NEG and x.compact:
+                _NEG[x.id] = number(-x.num)  # type: ignore[attr-defined]
+            elif x.id not in _NEG:
                 _NEG[x.id] = n = form([_NEG[o.id] for o in x.right], [_NEG[o.id] for o in x.left])
                 name = _NAMES.get(x.id, "")
                 if re.fullmatch(r"-?[0-9]+(/[0-9]+)?", name):
@@ -193,6 +200,8 @@ def add(a: Form, b: Form) -> Form:
     stack = [(a, b)]
     while stack:
         x, y = stack[-1]
+        if x.compact or y.compact:
+            raise ReadError("a literal sum with a number too large for a tree: the referee does not build it")
         key = (min(x.id, y.id), max(x.id, y.id))
         if key in _SUM or not (x.left or x.right) or not (y.left or y.right):
             stack.pop()
@@ -260,7 +269,10 @@ def wins_first(components: Iterable[Form], left: bool, misere: bool) -> bool:
     Exhaustive search of the definition: the player to move wins iff some move leads to a
     position the other player, moving, loses; with no move the player to move loses in normal
     play and wins in misère play. For impartial sums the player does not matter."""
-    comps = [c for c in components if c.left or c.right]
+    comps = [c for c in components if c.compact or c.left or c.right]
+    if any(x.compact for x in _post_order(comps)):
+        raise ReadError("play of a game holding a number too large for a tree is not searched "
+                        "(normal-play orders of such forms are decided from the definition)")
     ids = tuple(sorted(c.id for c in comps))
     imp = all(is_impartial(c) for c in comps)
     memo = _MEMO[misere]
@@ -317,6 +329,10 @@ def outcome_ge(a: str, b: str) -> bool:
 def ge(a: Form, b: Form) -> bool:
     """``a ≥ b`` in normal play: Left wins the literal ``a − b`` when Right moves first (Siegel,
     CGT II.1)."""
+    from cgtalg.referee.compact import has_compact, le
+
+    if has_compact(a, b):
+        return le(b, a)
     return not wins_first((a, neg(b)), False, False)
 
 
@@ -355,7 +371,9 @@ def canonical(g: Form) -> Form:
     options removed, reversible options bypassed, until none is left."""
     if g.id not in _CANON:
         for x in _post_order([g]):
-            if x.id not in _CANON:
+            if x.id not in _CANON and x.compact:
+                _CANON[x.id] = x  # a number is its own canonical form
+            elif x.id not in _CANON:
                 _CANON[x.id] = _reduce(list(_unique(_CANON[o.id] for o in x.left)),
                                        list(_unique(_CANON[o.id] for o in x.right)))
     return _CANON[g.id]

@@ -109,7 +109,12 @@ class _Table:
 # normal play
 # ---------------------------------------------------------------------------------------------
 def _order(g: gm.Form, h: gm.Form) -> tuple[bool, bool]:
-    """``(G ≥ H, G ≤ H)`` by play of the literal ``G − H`` (Siegel, CGT II.1)."""
+    """``(G ≥ H, G ≤ H)`` by play of the literal ``G − H`` (Siegel, CGT II.1); for forms holding a
+    number too large for a tree, from the definition of the order (:mod:`cgtalg.referee.compact`)."""
+    from cgtalg.referee.compact import has_compact, le
+
+    if has_compact(g, h):
+        return le(h, g), le(g, h)
     d = [g, gm.neg(h)]
     return not gm.wins_first(d, False, False), not gm.wins_first(d, True, False)
 
@@ -119,8 +124,14 @@ def _normal_certificate(c: dict, where: str, v: Verdict) -> tuple[gm.Form, gm.Fo
     g, h = t(c.get("g"), "g"), t(c.get("h"), "h")
     ge, le = _order(g, h)
     found = _relation(ge, le)
-    v.reasons.append(f"G − H played out: Left {'wins' if ge else 'loses'} moving second, Right "
-                     f"{'wins' if le else 'loses'} moving second, so G {found} H")
+    from cgtalg.referee.compact import has_compact
+
+    if has_compact(g, h):
+        v.reasons.append(f"G ≥ H {'holds' if ge else 'fails'} and G ≤ H {'holds' if le else 'fails'} by the "
+                         f"definition of the order (numbers too large for a tree kept whole), so G {found} H")
+    else:
+        v.reasons.append(f"G − H played out: Left {'wins' if ge else 'loses'} moving second, Right "
+                         f"{'wins' if le else 'loses'} moving second, so G {found} H")
     if c.get("relation") != found:
         v.fail(f"{where}.relation: says {c.get('relation')!r} but play gives {found!r}")
     return g, h, found
