@@ -783,6 +783,8 @@ def test_loopy_kind(x):
             assert "stopper" in str(refuses(fn, x))
     if cg.is_stopper(g):
         assert cg.compare(cg.right_stop(x), cg.left_stop(x)).le
+    # whether every cycle is a pass: a property of any game graph (Winning Ways ch. 11)
+    assert others.pop("is_plumtree")[0](x) in (True, False)
     for name, (fn, kw) in others.items():
         if name == "misere_quotient":
             with pytest.raises(GameKindError):

@@ -265,3 +265,38 @@ def test_variety_relative_to_a_non_idempotent_is_refused():
         upsum_variety("over", "1")
     with pytest.raises(GameKindError, match="not an idempotent"):
         downsum_variety("over", "{pass|3/2}")
+
+
+def test_plumtrees_by_brute_force():
+    """is_plumtree: the graph without passes (self-loops) has no cycle; checked on random game
+    graphs against the definition, a cycle through two distinct positions each reachable from
+    the other (Winning Ways ch. 11)."""
+    from cgtalg.core.loopy import _canonical
+    from cgtalg.normal.loopy_ops import is_plumtree
+
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        n = rng.randint(1, 6)
+        raw = tuple((tuple(sorted(rng.sample(range(n), rng.randint(0, min(2, n))))),
+                     tuple(sorted(rng.sample(range(n), rng.randint(0, min(2, n)))))) for _ in range(n))
+        g = _canonical(raw, 0)
+        succ = [set(lo) | set(ro) for lo, ro in g.graph]
+
+        def reach(a, b):
+            done, todo = set(), [a]
+            while todo:
+                v = todo.pop()
+                for w in succ[v]:
+                    if w == b:
+                        return True
+                    if w not in done:
+                        done.add(w)
+                        todo.append(w)
+            return False
+
+        m = len(succ)
+        plum = not any(reach(a, b) and reach(b, a) for a in range(m) for b in range(m) if a != b)
+        assert is_plumtree(g) == plum, g.graph
+        seen[plum] += 1
+    assert seen[True] > 20 and seen[False] > 20  # both answers were met

@@ -346,3 +346,37 @@ def loopy_right_stop(g: Any) -> LoopyGame:
     ('-5under', 'under')
     """
     return _stops(_stopper(g, "loopy_right_stop"))[1]
+
+
+# -- plumtrees ----------------------------------------------------------------------------------
+def is_plumtree(g: Any) -> bool:
+    """Whether every cycle of the game graph of ``G`` has length 1 (a *plumtree*: its only
+    loops are passes, moves from a position to itself; Winning Ways ch. 11; CGSuite
+    ``IsPlumtree``): the graph without its self-loops has no cycle. Short games are plumtrees.
+
+    >>> from cgtalg.core.loopy_notation import parse_loopy
+    >>> is_plumtree(parse_loopy("over")), is_plumtree(parse_loopy("a{0||||0|||a|*||*}"))
+    (True, False)
+    """
+    graph = as_loopy(g).graph
+    succ = [sorted((set(lo) | set(ro)) - {v}) for v, (lo, ro) in enumerate(graph)]
+    state = [0] * len(graph)  # 0 unseen, 1 on the path, 2 done
+    for root in range(len(graph)):
+        if state[root]:
+            continue
+        state[root] = 1
+        stack = [(root, 0)]
+        while stack:
+            v, i = stack[-1]
+            if i == len(succ[v]):
+                state[v] = 2
+                stack.pop()
+                continue
+            stack[-1] = (v, i + 1)
+            w = succ[v][i]
+            if state[w] == 1:  # a cycle through two positions or more
+                return False
+            if state[w] == 0:
+                state[w] = 1
+                stack.append((w, 0))
+    return True

@@ -18,12 +18,14 @@ from cgtalg.ops.kinds import as_loopy_game, kind_of, read
 __all__ = ["upsum", "downsum", "degree", "variety", "loopy_game_of", "stopper"]
 
 
-def loopy_game_of(operation: str, x: Any) -> LoopyGame | None:
-    """``x`` as a stopper when it is a loopy game (game text of a loopy game, a loopy graph),
-    None for the other kinds (short games keep their own doors); a loopy game that is not a
-    stopper is refused naming ``operation``."""
+def loopy_game_of(operation: str, x: Any, stoppers_only: bool = True) -> LoopyGame | None:
+    """``x`` as a loopy game when it is one (game text of a loopy game, a loopy graph), None for
+    the other kinds (short games keep their own doors); with ``stoppers_only`` a loopy game that
+    is not a stopper is refused naming ``operation``."""
     y = read(x, normal_play=True)
-    return stopper(operation, y) if kind_of(y, operation) == "loopy" else None
+    if kind_of(y, operation) != "loopy":
+        return None
+    return stopper(operation, y) if stoppers_only else as_loopy_game(y, operation)
 
 
 def stopper(operation: str, x: Any) -> LoopyGame:

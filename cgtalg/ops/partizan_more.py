@@ -268,13 +268,21 @@ def is_idempotent(g: Any) -> bool:
 
 
 def is_plumtree(g: Any) -> bool:
-    """Whether every cycle of the game graph has length 1 (CGSuite ``IsPlumtree``): True for
-    every short game (loopy games are refused here).
+    """Whether every cycle of the game graph has length 1 (CGSuite ``IsPlumtree``; Winning Ways
+    ch. 11): True for every short game; for a loopy game, of its graph (its only cycles are
+    passes).
 
     >>> from cgtalg.ops import partizan_more as pm
     >>> pm.is_plumtree("{1|^^||^}")
     True
     """
+    from cgtalg.ops.loopy_more import loopy_game_of
+
+    loopy = loopy_game_of("is_plumtree", g, stoppers_only=False)
+    if loopy is not None:  # its game graph: the only cycles are passes (Winning Ways ch. 11)
+        from cgtalg.normal.loopy_ops import is_plumtree as plumtree
+
+        return plumtree(loopy)
     from cgtalg.normal.derived import is_plumtree as f
 
     return f(_game("is_plumtree", g))
