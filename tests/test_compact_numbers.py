@@ -144,3 +144,19 @@ def test_every_refusal_is_a_cgtalg_error():
             door(g)
         except CgtalgError:
             pass
+
+
+def test_the_shell_reports_on_huge_numbers(tmp_path):
+    """`cgtalg game TEXT` and `cgtalg value TEXT` answer for text holding compact numbers; the
+    misère simplest form (a walk of the tree) is reported as not computed, with the reason."""
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import cli
+
+    for text, outcome, stop in (("-1823437481924", "R", "-1823437481924"), ("1000000 + ^", "L", "1000000"),
+                                ("{1000000|-1000000}", "N", "1000000")):
+        out = CliRunner().invoke(cli, ["--store", str(tmp_path / "s.sqlite"), "game", text, "--json"])
+        assert out.exit_code == 0, out.output
+        doc = json.loads(out.output)
+        assert doc["outcome"] == outcome and doc["left_stop"] == stop, text
+        assert doc["misere_simplest_form"] is None and "kept compact" in doc["misere_simplest_note"]

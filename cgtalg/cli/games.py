@@ -188,7 +188,12 @@ def _misere_simplest(g: Any) -> dict:
     from cgtalg.normal.notation import format_partizan
     from cgtalg.misere.partizan_simplest import misere_simplest_form
 
-    n = len(g.subpositions())
+    from cgtalg.errors import ComputationLimitError
+
+    try:
+        n = len(g.subpositions())
+    except ComputationLimitError as exc:  # a number too large for a tree (cgtalg.core.partizan_atoms)
+        return {"misere_simplest_form": None, "misere_simplest_note": f"not computed: {exc}"}
     if n > SIMPLEST_FORM_MAX_POSITIONS:
         return {"misere_simplest_form": None,
                 "misere_simplest_note": f"not computed: {n:,} subpositions (more than "
@@ -227,8 +232,16 @@ def _game(ctx: click.Context, text: str, misere: bool, no_store: bool, draw: str
                        "misere_outcome": None, "misere_simplest_form": None,
                        "misere_simplest_note": f"not computed: {missing}"}
         else:
-            presult = {"input": text, **partizan_report(value, misere_outcome=misere_outcome(literal)),
+            from cgtalg.errors import ComputationLimitError
+
+            try:
+                mis = misere_outcome(literal)
+            except ComputationLimitError:  # a literal sum holding a number too large for a tree
+                mis = None
+            presult = {"input": text, **partizan_report(value, misere_outcome=mis or "?"),
                        "game": format_partizan(literal), **_misere_simplest(literal)}
+            if mis is None:
+                presult["misere_outcome"] = None
         if draw:
             if literal is None:  # the drawing is of the game itself, with its outcomes
                 raise click.UsageError(f"--draw draws the literal game, which is refused: {missing}")
