@@ -244,6 +244,7 @@ def test_cgsuite_values_table(fox, value):
     assert str(v) == value
 
 
+@pytest.mark.slow  # the default run checks the same three values through tests/test_cgsuite_corpus.py
 @pytest.mark.parametrize("factory, text, value", CGSUITE)
 def test_cgsuite_values(factory, text, value):
     g = factory()

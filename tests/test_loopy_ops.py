@@ -74,6 +74,7 @@ def agrees(got, expected: str) -> bool:
     return got is L(expected)
 
 
+@pytest.mark.slow  # the default run checks the same values through tests/test_cgsuite_corpus.py
 @pytest.mark.parametrize("op,game,expected", CASES, ids=[f"{op}:{g[:30]}" for op, g, _ in CASES])
 def test_cgsuite_canonical_stopper_values(op, game, expected):
     g = L(game)
