@@ -57,3 +57,21 @@ def test_the_definition_agrees_with_play_on_literal_trees():
         return json.loads(done.stdout)
 
     assert run(2) == run(10_000)
+
+
+def test_check_reads_the_input_text_by_value(tmp_path):
+    """`cgtalg equiv G H --json` keeps the texts given; in normal play the referee reads a sum
+    with a number kept whole by its value (number translation) and must find the same game, by
+    the order; a false relation still fails."""
+    from click.testing import CliRunner
+
+    from cgtalg.cli.main import cli
+
+    for g, h in (("1000000 + ^", "1000000"), ("{1000000|0} + 5", "{1000005|5}"), ("1000000 + {1|0}", "{1000001|1000000}")):
+        out = CliRunner().invoke(cli, ["--store", str(tmp_path / "s.sqlite"), "equiv", g, h, "--json"])
+        assert out.exit_code == 0, out.output
+        doc = json.loads(out.output)
+        assert all(v.ok for v in _verdicts(doc)), (g, h, [v.reasons for v in _verdicts(doc)])
+        bad = json.loads(out.output)
+        bad["relation"] = bad["certificates"][0]["relation"] = "<" if doc["relation"] != "<" else ">"
+        assert not all(v.ok for v in _verdicts(bad))

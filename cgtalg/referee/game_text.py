@@ -181,6 +181,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.toks = _lex(text)
+        self.by_value = False  # read sums with numbers kept whole by their value (read(by_value=True))
         self.i = 0
         self.after = 0  # where the last token taken ends
 
@@ -227,8 +228,23 @@ class _Parser:
         while self.look().kind in ("+", "-", "pm"):
             op = self.take().kind
             h = self.signed()
-            g = add(g, h if op == "+" else neg(h) if op == "-" else switch(h))
+            h = h if op == "+" else neg(h) if op == "-" else switch(h)
+            g = self.value_sum(g, h) if self.by_value and _holds_compact(g, h) else add(g, h)
         return g
+
+    def value_sum(self, g: Form, h: Form) -> Form:
+        """``G + H`` for its normal-play value when one part is a number kept whole: the other
+        part moved by it (number translation, Siegel CGT II.3); only in a value reading."""
+        from cgtalg.referee.compact import number_value, translate
+
+        x, y = number_value(g), number_value(h)
+        if x is not None and y is not None:
+            return number(x + y)
+        if x is not None:
+            return translate(canonical(h), x)
+        if y is not None:
+            return translate(canonical(g), y)
+        raise self.fail("a sum of games holding numbers too large for a tree")
 
     def sign_ahead(self) -> bool:
         """Whether a prefix sign comes next (a '-' touching digits is the number's own)."""
@@ -517,8 +533,16 @@ class _Parser:
             steps += 1
 
 
-def read(text: Any) -> Form:
-    """The form that game ``text`` means, read literally (module docstring).
+def _holds_compact(*forms: Form) -> bool:
+    from cgtalg.referee.compact import has_compact
+
+    return has_compact(*forms)
+
+
+def read(text: Any, by_value: bool = False) -> Form:
+    """The form that game ``text`` means, read literally (module docstring); with ``by_value``, a
+    sum with a number too large for a tree is read as a form of its normal-play value (number
+    translation), for the claims about values only.
 
     Raises
     ------
@@ -527,6 +551,7 @@ def read(text: Any) -> Form:
     if not isinstance(text, str):
         raise ReadError(f"game text must be a string, not {type(text).__name__}")
     parser = _Parser(text)
+    parser.by_value = by_value
     nesting = sum(t.kind in _OPENERS for t in parser.toks)
     saved = sys.getrecursionlimit()
     try:

@@ -453,11 +453,12 @@ def show(g: Form, limit: int = 100) -> str:
 # ---------------------------------------------------------------------------------------------
 # reading (the grammar is in cgtalg.referee.game_text, which builds on the forms above)
 # ---------------------------------------------------------------------------------------------
-def read(text: Any) -> Form:
-    """The form game ``text`` means, read literally (:func:`cgtalg.referee.game_text.read`)."""
+def read(text: Any, by_value: bool = False) -> Form:
+    """The form game ``text`` means, read literally (:func:`cgtalg.referee.game_text.read`; with
+    ``by_value``, sums with numbers too large for a tree by their normal-play value)."""
     from cgtalg.referee.game_text import read as read_text
 
-    return read_text(text)
+    return read_text(text, by_value)
 
 
 def read_value(value: Any) -> Form:

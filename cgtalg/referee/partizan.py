@@ -329,7 +329,12 @@ def _text_field(doc: dict, key: str, label: str, want: gm.Form, by_value: bool, 
         v.reasons.append(f"{label}: the document cuts it at 200 characters; the forms are the rows'")
         return
     try:
-        got = gm.read(text)
+        try:
+            got = gm.read(text)
+        except gm.ReadError:
+            if not by_value:
+                raise
+            got = gm.read(text, by_value=True)  # a sum with a number kept whole: by its value
     except gm.ReadError as exc:
         v.fail(f"{label}: the referee cannot read {str(text)[:60]!r} ({exc}), so it does not state the game compared")
         return
