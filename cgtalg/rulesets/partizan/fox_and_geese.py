@@ -58,6 +58,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from cgtalg.caches import register_cache
 from cgtalg.core.loopy import LoopyGame, loopy_game, named_loopy, options_graph
 from cgtalg.errors import ComputationLimitError, RulesetError, shorten
 from cgtalg.rulesets.protocol import PartizanRuleset
@@ -79,6 +80,10 @@ DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))   # down first: a depth-first w
 GOOSE_STEPS = ((-1, -1), (-1, 1))
 
 _ESCAPED = -1
+
+
+#: (board width, fox range, position) -> canonical stopper (emptied by cgtalg.clear_caches())
+_VALUES: dict[tuple, LoopyGame] = register_cache("rulesets.fox_and_geese values", {})
 
 
 class GenFoxAndGeese(PartizanRuleset):
@@ -183,7 +188,11 @@ class GenFoxAndGeese(PartizanRuleset):
             When more than :data:`MAX_STATES` positions would be explored.
         """
         self.check_position(position)
-        return _Solver(self, position).run()
+        key = (self.board_width, self.fox_range, position)
+        found = _VALUES.get(key)
+        if found is None:  # each door asks again (canonical form, outcome, stops): solved once
+            found = _VALUES[key] = _Solver(self, position).run()
+        return found
 
     def states(self, position: Position) -> int:
         """The number of positions (fox not escaped) :meth:`game_value` explores from ``position``."""
