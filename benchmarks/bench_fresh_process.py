@@ -47,7 +47,8 @@ PEER = ROOT.parent / "shared" / "peers" / "miseresolver"
 OUTCOMES = [("0.77", [14, 15, 16]), ("0.77", [7, 9, 11, 13])]
 #: (code, heap to which the certificate of cgtalg's final quotient checks)
 QUOTIENTS = [("0.77", 169), ("0.15", 155), ("0.123", 24), ("0.7", 8)]
-CGTALG = [sys.executable, "-c", "import sys; from cgtalg.cli.main import main; sys.exit(main(sys.argv[1:]))"]
+#: the installed console script, verbatim (``sys.exit(main())``: the entry point reads ``sys.argv``)
+CGTALG = [sys.executable, "-c", "import sys; from cgtalg.cli.main import main; sys.exit(main())"]
 
 
 #: the children's environment: Python may write its bytecode caches (``PYTHONDONTWRITEBYTECODE``,

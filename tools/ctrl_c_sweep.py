@@ -42,6 +42,8 @@ CASES: dict[str, list[str]] = {
     "grundy": ["grundy", "0.16", "-n", "1e9"],
     "period": ["period", "0.6"],
     "quotient": ["quotient", "0.1337", "-n", "40", "--max-order", "100000"],
+    # the fast path (cgtalg.cli.fast) for its first second, then the full construction it hands over to
+    "quotient-fast": ["quotient", "0.54"],
     "misere": ["misere", "0.6", "-n", "60", "--position", "40 35 30 25 20", "--max-states", "10^9"],
     "value": ["value", "domineering", "8x8"],
     "census-octal": ["census", "octal", "--digits", "4", "--workers", "2"],

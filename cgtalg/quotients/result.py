@@ -4,12 +4,11 @@ isomorphism of bipartite monoids (Plambeck & Siegel, JCTA 2008)."""
 
 from __future__ import annotations
 
-import html
 import numbers
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from cgtalg.core.lazynp import np
+from cgtalg.core.lazynp import bool_types, np
 
 from cgtalg.errors import ComputationLimitError, RulesetError
 
@@ -68,22 +67,22 @@ class MisereQuotient:
     @property
     def order(self) -> int:
         """``|Q|``."""
-        return int(self.table.shape[0])
+        return len(self.table)
 
     def __len__(self) -> int:
         return self.order
 
     @property
     def p_portion(self) -> list[int]:
-        return [int(x) for x in np.nonzero(self.P)[0]]
+        return [x for x, b in enumerate(self.P) if b]
 
     def mul(self, x: int, y: int) -> int:
-        return int(self.table[x, y])
+        return int(self.table[x][y])
 
     def phi_of(self, heap: int) -> int:
         """``Φ(heap)``; beyond ``max_heap`` from the certified period. A heap that is not a
         non-negative integer raises :class:`~cgtalg.errors.RulesetError`."""
-        if isinstance(heap, (bool, np.bool_)) or not isinstance(heap, numbers.Integral) or heap < 0:
+        if isinstance(heap, bool_types()) or not isinstance(heap, numbers.Integral) or heap < 0:
             shown = repr(heap) if len(repr(heap)) <= 40 else repr(heap)[:37] + "..."
             raise RulesetError(f"{self.game}: a heap is a non-negative integer, not {shown}")
         heap = int(heap)
@@ -99,7 +98,7 @@ class MisereQuotient:
     def image(self, heaps: Iterable[int]) -> int:
         x = 0
         for h in heaps:
-            x = int(self.table[x, self.phi_of(h)])
+            x = int(self.table[x][self.phi_of(h)])
         return x
 
     def is_p(self, heaps: Iterable[int]) -> bool:
@@ -122,12 +121,10 @@ class MisereQuotient:
         ``< 2^n`` (Plambeck–Siegel 2008, §4: ``T_1 = ⟨a | a² = 1⟩`` of order 2 and ``T_n`` of
         order ``2^n + 2`` for ``n >= 2``, ``T_2 = ⟨a, b | a² = 1, b³ = b⟩``), else None (not
         tame, or tame beyond ``T_max_n``)."""
-        from cgtalg.quotients.construct import _nim_quotient  # the construction builds these results
-
         for n in range(1, max_n + 1):
             if self.order != (2 if n == 1 else 2 ** n + 2):
                 continue
-            if self.isomorphic(_nim_quotient(2 ** n - 1)):
+            if _isomorphic(self.table, self.P, *tame_quotient(n)):
                 return n
         return None
 
@@ -143,12 +140,12 @@ class MisereQuotient:
         Φ, ``to_dict()`` the table)."""
         reach = "final" if self.final else f"max_heap={self.max_heap}"
         return (f"MisereQuotient({self.game!r}, {reach}, order={self.order}, "
-                f"p_count={int(self.P.sum())})")
+                f"p_count={len(self.p_portion)})")
 
     def __str__(self) -> str:
         pr = self.presentation()
         head = f"misère quotient of {self.game} ({'final' if self.final else f'heaps <= {self.max_heap}'})"
-        lines = [head, f"|Q| = {self.order}, |P| = {int(self.P.sum())}",
+        lines = [head, f"|Q| = {self.order}, |P| = {len(self.p_portion)}",
                  f"Q = {pr.text}", "P = {" + ", ".join(pr.words[x] for x in self.p_portion) + "}",
                  "Φ = " + " ".join(pr.words[x] for x in self.phi)]
         if self.final and self.period:
@@ -180,7 +177,7 @@ class MisereQuotient:
                 "presentation": pr.text, "generators": pr.generators, "relations": pr.relations,
                 "phi": [pr.words[x] for x in self.phi], "final": self.final,
                 "period": list(self.period) if self.period else None,
-                "checked_to": self.checked_to, "table": self.table.tolist(),
+                "checked_to": self.checked_to, "table": _rows(self.table),
                 "P": [bool(b) for b in self.P], "phi_elements": list(self.phi),
                 "tame": self.is_tame(), "tame_index": self.tame_index(),
                 "seconds": round(self.seconds, 3), "note": self.note,
@@ -222,7 +219,7 @@ def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any
     if q.order <= 66:
         words = pr.words
         table = grid_html(["·"] + [words[y] for y in range(q.order)],
-                          ([words[x]] + [words[int(q.table[x, y])] for y in range(q.order)] for x in range(q.order)))
+                          ([words[x]] + [words[int(q.table[x][y])] for y in range(q.order)] for x in range(q.order)))
         folded.append(details(f"multiplication table ({q.order} × {q.order})", table))
     else:
         folded.append(details("multiplication table", f"{q.order} elements: too large to show (to_dict() has it)"))
@@ -275,7 +272,7 @@ def _presentation(q: MisereQuotient) -> Presentation:
     A word is keyed by its exponents read as digits in base ``order + 1`` (no exponent of a
     normal form or of a minimal non-normal word exceeds the order), so a divisor is one
     subtraction: ``O(order · k²)`` for ``k`` generators."""
-    t = q.table.tolist()
+    t = _rows(q.table)
     gens: list[int] = []
     span = {0}
     for x in q.phi:
@@ -331,9 +328,45 @@ def _presentation(q: MisereQuotient) -> Presentation:
     return Presentation(names, relations, words, text)
 
 
-def _isomorphic(t1: np.ndarray, P1: np.ndarray, t2: np.ndarray, P2: np.ndarray) -> bool:
-    n = t1.shape[0]
-    if n != t2.shape[0] or int(P1.sum()) != int(P2.sum()):
+def _rows(table: Any) -> list[list[int]]:
+    """A table (a numpy array or a list of rows) as a list of rows of ints."""
+    tolist = getattr(table, "tolist", None)
+    return tolist() if tolist is not None else [[int(v) for v in row] for row in table]
+
+
+def tame_quotient(n: int) -> tuple[list[list[int]], list[bool]]:
+    """``T_n``, the misère quotient of Nim on heaps ``< 2^n`` (``n >= 1``), from its description
+    (Plambeck & Siegel, JCTA 2008, §4; Conway's theory of misère Nim): a position whose heaps
+    are all 0 or 1 is known by the parity of its heaps (elements 0, even: the identity, and 1,
+    odd), any other position by its nim-sum ``v`` (element ``2 + v``, ``v < 2^n``; none for
+    ``n = 1``). Products add parities and nim-sums (a parity class times a nim-sum class is the
+    nim-sum class, shifted by the parity); the P-portion is ``{odd, nim-sum 0}``. As
+    ``(table, P)``; tests/test_quotient_tiny.py checks it against the construction of
+    misère Nim's quotients."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"T_n is defined for n >= 1, not {n!r}")
+    size = 2 if n == 1 else 2 ** n + 2
+
+    def value(x: int) -> tuple[bool, int]:     # (small?, parity or nim-sum)
+        return (True, x) if x < 2 else (False, x - 2)
+
+    t = []
+    for x in range(size):
+        sx, vx = value(x)
+        row = []
+        for y in range(size):
+            sy, vy = value(y)
+            row.append((vx ^ vy) if sx and sy else 2 + (vx ^ vy))
+        t.append(row)
+    P = [x == 1 or x == 2 for x in range(size)]
+    return t, P
+
+
+def _isomorphic(t1: Any, P1: Any, t2: Any, P2: Any) -> bool:
+    t1, t2 = _rows(t1), _rows(t2)
+    P1, P2 = [bool(b) for b in P1], [bool(b) for b in P2]
+    n = len(t1)
+    if n != len(t2) or sum(P1) != sum(P2):
         return False
     # generators of Q1 (greedy), then backtrack over images of generators
     gens: list[int] = []
@@ -345,7 +378,7 @@ def _isomorphic(t1: np.ndarray, P1: np.ndarray, t2: np.ndarray, P2: np.ndarray) 
             while frontier:
                 y = frontier.pop()
                 for g in gens:
-                    z = int(t1[y, g])
+                    z = t1[y][g]
                     if z not in span:
                         span.add(z)
                         frontier.append(z)
@@ -357,8 +390,8 @@ def _isomorphic(t1: np.ndarray, P1: np.ndarray, t2: np.ndarray, P2: np.ndarray) 
         while frontier:
             y = frontier.pop()
             for g, img in assign.items():
-                z = int(t1[y, g])
-                w = int(t2[f[y], img])
+                z = t1[y][g]
+                w = t2[f[y]][img]
                 if z in f:
                     if f[z] != w:
                         return False

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from cgtalg.caches import register_cache
 from cgtalg.core.heap_facts import PLAMBECK_SIEGEL, facts_of, outside_reason, take_break_bound
 from cgtalg.errors import ComputationLimitError, RulesetFactError
-from cgtalg.quotients.pretension import Pretension, _reduce
 from cgtalg.quotients.result import MisereQuotient
+
+if TYPE_CHECKING:  # the pretension machinery is loaded when a state is made into a quotient
+    from cgtalg.quotients.pretension import Pretension
 
 __all__ = ["QuotientState", "known_state", "remember_state", "certified_misere_period",
            "is_take_and_break", "forget_known", "CHECKPOINT_SECONDS", "misere_period_bound",
@@ -79,6 +81,8 @@ class QuotientState:
         if max_heap > self.top:
             raise ComputationLimitError(f"{name}: the quotient is known for heaps <= {self.top} only")
         if max_heap < self.top:
+            from cgtalg.quotients.pretension import Pretension, _reduce
+
             pre = _reduce(Pretension(pre.monoid, pre.P, list(pre.phi[: max_heap + 1])), None)
         return MisereQuotient(name, max_heap, pre.monoid.table, pre.P, list(pre.phi), False, None, None,
                               self.seconds, note=note)

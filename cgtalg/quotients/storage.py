@@ -54,6 +54,8 @@ from cgtalg.errors import ArgumentError, ComputationLimitError, RulesetFactError
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import (FiniteMonoid, Pretension, _reduce, table_bytes, table_from_generators,
                                          verify_pretension)
+from cgtalg.quotients.record import (  # noqa: F401 - the record's names, served from here too
+    COUNTING, ENTRY, FORMAT, PRESENTATION_ORDER, RAYS, _table_text, encode_record, quotient_key)
 from cgtalg.quotients.state import (
     QuotientState,
     _game_name,
@@ -64,56 +66,14 @@ from cgtalg.quotients.state import (
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
            "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record",
-           "ray_certificate", "COUNTING", "encode_level", "check_level_record", "table_from_columns"]
-
-#: version of the stored record
-FORMAT = 1
-#: the entry of the sequence metadata that holds the record
-ENTRY = "misere_quotient"
-#: the entry that holds a proof that the next partial quotient is infinite (a verified ray
-#: pretension, :mod:`cgtalg.quotients.rays`), beside the last finite one
-RAYS = "misere_quotient_rays"
-#: the entry that holds the last counting level proved for the next heap
-#: (:mod:`cgtalg.quotients.count`), so that a stopped counting run resumes after it
-COUNTING = "misere_quotient_counting"
-#: presentations are stored for quotients up to this order (they are recomputed on load anyway)
-PRESENTATION_ORDER = 400
-
-
-def quotient_key(ruleset: Any) -> str:
-    """The store key (sequence metadata) of the misère quotient of ``ruleset``: ``quotient:``
-    and what identifies its rules, its ``store_name`` when it has one (a ruleset from a
-    function: its name and a fingerprint of its moves), else its name (``quotient:0.77``)."""
-    return f"quotient:{getattr(ruleset, 'store_name', None) or _game_name(ruleset)}"
+           "ray_certificate", "COUNTING", "encode_level", "encode_record", "check_level_record", "table_from_columns",
+           "PRESENTATION_ORDER"]
 
 
 def _encode(state: Any, name: str) -> dict:
     pre = state.pre
-    t = pre.monoid.table
-    order = int(t.shape[0])
-    dtype, table = _table_text(t)
-    rec = {
-        "format": FORMAT, "game": name, "top": state.top, "order": order,
-        "final": state.final, "period": list(state.period) if state.period else None,
-        "dtype": dtype, "table": table,
-        "P": "".join("1" if b else "0" for b in pre.P), "phi": [int(x) for x in pre.phi],
-        "seconds": round(float(state.seconds), 3),
-    }
-    if order <= PRESENTATION_ORDER:
-        q = state.quotient(name, None if state.final else state.top)
-        pr = q.presentation()
-        rec["presentation"] = pr.text
-        rec["p_portion"] = [pr.words[x] for x in q.p_portion]
-    return rec
-
-
-def _table_text(t: np.ndarray) -> tuple[str, str]:
-    """``(dtype, base64 of zlib)`` of an array of elements of a monoid of order ``t.shape[-1]``
-    (a table, or generator columns): the least unsigned type that holds them."""
-    order = int(t.shape[-1]) if t.ndim else 0
-    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
-    raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
-    return dtype, base64.b64encode(zlib.compress(raw, 6)).decode("ascii")
+    return encode_record(name, state.top, state.period, pre.monoid.table, pre.P, pre.phi, state.seconds,
+                         lambda: state.quotient(name, None if state.final else state.top))
 
 
 def _table_of(rec: dict, order: int, what: str) -> np.ndarray:

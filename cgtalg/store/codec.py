@@ -9,14 +9,12 @@ signed type that holds the chunk (``codec`` names it: ``zlib:i1`` ... ``zlib:i8`
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 import zlib
 from typing import TYPE_CHECKING, Any, Sequence
 
 from cgtalg.core.game import Game
-from cgtalg.core.notation import int_to_digits
 from cgtalg.errors import StoreError
 
 if TYPE_CHECKING:
@@ -72,6 +70,8 @@ def stored_birthday(b: int) -> int:
 
 def atom_key(n: int) -> str:
     """The key of the nim-heap ``*n`` in the forms table: ``"*n"`` (``""`` for ``*0``)."""
+    from cgtalg.core.notation import int_to_digits  # (loaded when a nimber is written)
+
     return "" if n == 0 else "*" + int_to_digits(n)
 
 
@@ -86,6 +86,8 @@ def partizan_key(left_ids: Sequence[int], right_ids: Sequence[int]) -> str:
 def key_hash(key: str) -> str:
     """The hash column of a form's key (``forms.key_hash``) or of a position's text
     (``positions.position_hash``): the SHA-256 hex digest of the text."""
+    import hashlib  # (loaded on first use: a fresh command that writes no key does not pay for it)
+
     return hashlib.sha256(key.encode()).hexdigest()
 
 
@@ -147,6 +149,8 @@ def encode_value(value: Any, what: str) -> str:
 
 def value_hash(text: str) -> str:
     """The 128-bit hex digest (SHA-256 prefix) that indexes a stored value for look-ups."""
+    import hashlib
+
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

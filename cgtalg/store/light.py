@@ -50,7 +50,6 @@ from typing import Any, Callable, Iterator
 from cgtalg.core.game import Game, forms_by_id
 from cgtalg.errors import StoreCorruptError, StoreError
 from cgtalg.store.create import HEAD_REVISION, TABLES, create_head_schema, new_store_path
-from cgtalg.core.notation import format_game
 from cgtalg.store.codec import (NAME_LENGTH, check_game, check_position, check_text, encode_value, key_hash,
                                 stored_birthday, value_hash)
 from cgtalg.store.location import BUSY_TIMEOUT, inspect_sqlite_file, plain_store_path, quick_check
@@ -68,6 +67,12 @@ _SELECT_FORM_PROPERTY = "SELECT value, algorithm, made_by FROM form_properties W
 
 #: paths SQLAlchemy renders into a URL as they are (no character it would quote)
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9/._~+-]+")
+
+
+def _format_game(g: Game) -> str:
+    from cgtalg.core.notation import format_game  # (only for a message)
+
+    return format_game(g, max_chars=80)
 
 
 class _Unusual(Exception):
@@ -373,7 +378,7 @@ class LightStore(StoredRows, SequenceWrites):
                         (sid, prop, text, value_hash(text), version, made_by()))
             stored, algorithm, _made = con.execute(_SELECT_FORM_PROPERTY, (sid, prop)).fetchone()
             held = self._write_once(stored, algorithm, text, version,
-                                    lambda: f"property {prop!r} of {format_game(g, max_chars=80)} (form {sid})")
+                                    lambda: f"property {prop!r} of {_format_game(g)} (form {sid})")
         self._form_ids.update(ids)  # committed
         if held:
             self._remember(g.id, prop, version, text)

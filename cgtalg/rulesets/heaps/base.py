@@ -19,7 +19,6 @@ one-line delegations to them.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from typing import Any, Callable, Iterator
 
@@ -171,6 +170,8 @@ class HeapRuleset(ImpartialRuleset):
         once per object. Rules that agree on those heaps count as the same rules. A heap
         whose options raise ends the list with the error's type (the error itself comes when
         that heap is played)."""
+        import hashlib  # (loaded when a fingerprint is asked for)
+
         digest = hashlib.sha256(b"cgtalg heap-game options v1\n")
         for n in range(FINGERPRINT_HEAPS + 1):
             try:

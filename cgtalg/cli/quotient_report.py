@@ -1,0 +1,88 @@
+"""The text report of ``cgtalg quotient`` (no click: :mod:`cgtalg.cli.fast` prints it too)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["quotient_text", "phi_text", "DEFAULT_SECONDS", "PROGRESS_SECONDS", "progress_line"]
+
+#: the time budget of a run without ``--time`` (seconds)
+DEFAULT_SECONDS = 120.0
+#: a progress line at least this often (seconds) while heaps are added, also when the order stays
+PROGRESS_SECONDS = 5.0
+
+
+def phi_text(q: Any) -> str:
+    """Φ in the literature's style: the words of heaps ``0, 1, 2, ...``, the periodic part in
+    brackets when certified (``1 a 1 b b [a c 1 d e]``: heaps 5.. repeat with period 5)."""
+    words = q.presentation().words
+    phi = [words[x] for x in q.phi]
+    if q.final and q.period:
+        n0, p = q.period
+        return " ".join(phi[:n0] + ["[" + " ".join(phi[n0:n0 + p]) + "]"])
+    return " ".join(phi)
+
+
+def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = None) -> str | None:
+    """What the user can do after a run that did not end with a final quotient, said only
+    where it can help: nothing to raise after a proof of infinitude; a larger budget after a
+    time budget (a rerun resumes: from the stored state, and from the last counting level
+    stored); a larger ``--max-order`` after the order bound; otherwise that the methods here
+    did not settle the heap."""
+    note = q.note
+    if getattr(q, "infinite_from", None) is not None:
+        return (f"no budget gives a finite quotient past this heap: Q_n is infinite for every n >= "
+                f"{q.infinite_from} (proved; the certificate is in the --json output, and "
+                "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
+    if note is None:
+        return None
+    counted = getattr(q, "next_bound", None) is not None   # a counting level was proved (and stored)
+    resume = (("; a rerun resumes from the store" + (" (after the last counting level)" if counted else ""))
+              if stored else "; without --no-store a rerun would resume from the store")
+    if "time budget" in note:
+        if seconds is None:
+            default = DEFAULT_SECONDS if default_seconds is None else default_seconds
+            return f"the default budget of {default:.0f} s ended: extend it with --time 10m (or longer)" + resume
+        return "the time budget ended: extend it with a larger --time, e.g. --time 10m" + resume
+    if "memory" in note:
+        return "the memory ceiling was reached: raise it with --memory (e.g. --memory 16G)" + resume
+    if "max_order" in note or "within order" in note:
+        return "the order bound was reached: raise it with --max-order (e.g. --max-order 20000)" + resume
+    return ("the methods here did not settle this heap (see the note); a larger budget would not change "
+            "that")
+
+
+def quotient_text(q: Any, run_seconds: float | None = None) -> str:
+    """The human-readable report of a quotient (``cgtalg quotient``); ``run_seconds``: this
+    run's time (the quotient's own ``seconds`` add up every run that built it)."""
+    pr = q.presentation()
+    if q.final:
+        n0, p = q.period
+        head = (f"{q.game}: misère quotient of the whole game (final: Φ is periodic from heap {n0} "
+                f"with period {p}, checked to heap {q.checked_to})")
+    else:
+        head = f"{q.game}: misère quotient Q_{q.max_heap} (heaps <= {q.max_heap})"
+    lines = [head,
+             f"|Q| = {q.order}, |P| = {len(q.p_portion)}" + (f", tame (T_{q.tame_index()})" if q.order <= 66 and q.is_tame() else ""),
+             f"Q = {pr.text}",
+             "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}",
+             f"Φ = {phi_text(q)}"]
+    if q.final:
+        n0, p = q.period
+        lines.append(f"    (Φ(n) for heaps 0..{n0 - 1}, then the bracketed words repeat: "
+                     f"Φ(n + {p}) = Φ(n) for n >= {n0})")
+    if q.note:
+        lines.append(f"partial result: {q.note}")
+    if getattr(q, "infinite_from", None) is not None:
+        lines.append(f"infinite: Q_n is infinite for every n >= {q.infinite_from} (proved)")
+    if run_seconds is None:
+        lines.append(f"({q.seconds:.2f} s of CPU)")
+    else:
+        lines.append(f"({run_seconds:.2f} s of CPU this run; {q.seconds:.2f} s of CPU in all the runs that "
+                     "built it)")
+    return "\n".join(lines)
+
+
+def progress_line(label: str, info: dict, cpu: float) -> str:
+    """A progress line of ``cgtalg quotient`` (stderr): heap, order, ``|P|`` and CPU so far."""
+    return f"{label}: |Q| = {info['order']:>5}, |P| = {info['p_count']:>4}   ({cpu:.1f} s of CPU)"

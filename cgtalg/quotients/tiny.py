@@ -1,0 +1,637 @@
+"""Small misère quotients without numpy: the fast path of ``cgtalg quotient`` (issue 35).
+
+A fresh ``cgtalg quotient 0.7`` spends almost all of its time importing numpy and click; the
+quotient itself takes milliseconds. This module is a second, pure-Python construction of the
+final misère quotient of a take-and-break code whose quotients stay small, written apart from
+:mod:`cgtalg.quotients.construct` (it shares none of its searches): monoids are lists of rows and
+sets of elements are Python integers used as bitsets. It gives up (:class:`GiveUp`) as soon as a
+quotient grows past :data:`MAX_ORDER` elements, a candidate past :data:`MAX_CANDIDATE`, a repair
+needs more than :data:`MAX_ROUNDS` rounds, or its CPU budget ends; the caller then runs the full
+construction, which starts afresh.
+
+What it returns is right for the same reason as the full construction's results: every
+candidate is **verified** by the finite P- and N-conditions proved in the docstring of
+:mod:`cgtalg.quotients.construct` (heuristics only choose the candidates), the verified
+pretension is reduced by the Nerode congruence of ``P``, and the quotient of the whole game is
+only declared when Plambeck–Siegel's periodicity theorem certifies Φ
+(:func:`cgtalg.quotients.state.certified_misere_period`). Elements are numbered by their least
+words in colex order (the identity first), the numbering of the full construction, so both give
+the same table, P-portion and Φ; ``tests/test_quotient_tiny.py`` checks this on every code of up
+to two digits it settles and against brute-force misère outcomes.
+
+The searches
+------------
+A pretension here is ``(M, P, Φ)`` with ``M`` given by ``cols(z)``: the list ``x ↦ x·z``.
+
+* *Least words* (:func:`_walk`): an odometer over the active heaps (the least heap of each
+  image), the largest heap the most significant digit; a digit is raised until its word's
+  element has been met before (colex is a monomial order, so no word above a met one is least).
+  The same walk marks the P-portion of a candidate: ``T(w + h) = T(w)·Φ(h) ∪ Φ(w)·S_h`` for the
+  least word ``w`` of the parent, and a word is a P-position iff no element of ``T`` is in ``P``
+  (every element of ``T`` has a smaller least word, so it is marked before).
+* *N-condition* (:func:`_n_search`): the reachable pairs ``(Φ(G), T(G))``, keeping for each
+  element the inclusion-minimal sets ``T`` met (a pair whose ``T`` contains a kept non-empty set
+  of the same element is covered by it: the step is monotone in ``T``).
+* *P-condition*: for every element ``x`` and heap ``h``, ``x·Φ(h) ∈ P`` leaves no ``x·s ∈ P``,
+  ``s ∈ S_h``; with ``Pz[x] = {y : y·x ∈ P}`` as bitsets it is ``Pz[Φ(h)] & ⋃_s Pz[s] = ∅``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from typing import Any, Sequence
+
+from cgtalg.budget import cpu_seconds
+
+__all__ = ["GiveUp", "TinyQuotient", "tiny_quotient", "MAX_ORDER", "MAX_CANDIDATE", "MAX_ROUNDS"]
+
+#: the largest reduced quotient the fast path keeps
+MAX_ORDER = 160
+#: the largest candidate (a generated submonoid of a product) it builds
+MAX_CANDIDATE = 1500
+#: repairs of one heap's candidate before it gives up
+MAX_ROUNDS = 40
+#: the most heaps it adds before it gives up
+MAX_HEAPS = 600
+#: pairs ``(x, T)`` kept in one N-search before it gives up
+MAX_STATES = 60_000
+
+
+class GiveUp(Exception):
+    """The fast path does not settle this game within its limits (the caller runs the full
+    construction). ``state``: the last verified quotient, ``(table, P, phi, seconds)`` of heaps
+    ``0 .. len(phi) − 1`` (reduced, canonically numbered), from which the full construction may
+    go on, or None."""
+
+    state: tuple | None = None
+
+
+class TinyQuotient:
+    """The result: ``table`` (rows), ``P`` (bools), ``phi``, the certified ``period`` and the
+    heap ``checked_to`` it was checked to, and the CPU ``seconds`` spent."""
+
+    __slots__ = ("table", "P", "phi", "period", "checked_to", "seconds", "progress")
+
+    def __init__(self, table, P, phi, period, checked_to, seconds, progress) -> None:
+        self.table, self.P, self.phi = table, P, phi
+        self.period, self.checked_to, self.seconds, self.progress = period, checked_to, seconds, progress
+
+
+# -- monoids -----------------------------------------------------------------------------------
+class _Table:
+    """A monoid given by its full table (element 0 the identity)."""
+
+    __slots__ = ("t", "size")
+
+    def __init__(self, t: list[list[int]]) -> None:
+        self.t = t
+        self.size = len(t)
+
+    def cols(self, z: int) -> list[int]:
+        return self.t[z]           # commutative: row z is column z
+
+    def index_period(self, x: int) -> tuple[int, int]:
+        seen: dict[int, int] = {}
+        y, k = 0, 0
+        while y not in seen:
+            seen[y] = k
+            y = self.t[y][x]
+            k += 1
+        return seen[y], k - seen[y]
+
+
+class _Product:
+    """The submonoid generated by ``gens`` (coordinate tuples) of ``base × C(i1, p1) × ...``;
+    elements are numbered breadth-first from the identity. A column ``x ↦ x·z`` is composed from
+    its breadth-first parent's and a generator's (``z = y·g``: ``x·z = (x·y)·g``), on demand."""
+
+    __slots__ = ("base", "params", "elems", "index", "_cols", "size", "_parent", "_gcols")
+
+    def __init__(self, base: _Table, params: Sequence[tuple[int, int]], gens: Sequence[tuple[int, ...]]) -> None:
+        self.base, self.params = base, list(params)
+        one = (0,) * (1 + len(self.params))
+        self.elems = [one]
+        self.index = {one: 0}
+        self._parent: list[tuple[int, int]] = [(0, -1)]
+        frontier = [0]
+        gens = sorted(set(g for g in gens if g != one))
+        while frontier:
+            nxt = []
+            for x in frontier:
+                e = self.elems[x]
+                for j, g in enumerate(gens):
+                    p = self._mul(e, g)
+                    if p not in self.index:
+                        self.index[p] = len(self.elems)
+                        self.elems.append(p)
+                        self._parent.append((x, j))
+                        if len(self.elems) > MAX_CANDIDATE:
+                            raise GiveUp(f"a candidate of more than {MAX_CANDIDATE} elements")
+                        nxt.append(self.index[p])
+            frontier = nxt
+        self.size = len(self.elems)
+        index, mul, elems = self.index, self._mul, self.elems
+        self._gcols = [[index[mul(e, g)] for e in elems] for g in gens]
+        self._cols: dict[int, list[int]] = {0: list(range(self.size))}
+
+    def _mul(self, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+        out = [self.base.t[a[0]][b[0]]]
+        for j, (i, p) in enumerate(self.params, 1):
+            e = a[j] + b[j]
+            out.append(e if e < i else i + (e - i) % p)
+        return tuple(out)
+
+    def cols(self, z: int) -> list[int]:
+        c = self._cols.get(z)
+        if c is None:
+            chain = []
+            while z not in self._cols:
+                chain.append(z)
+                z = self._parent[z][0]
+            c = self._cols[z]
+            for y in reversed(chain):
+                g = self._gcols[self._parent[y][1]]
+                c = [g[v] for v in c]
+                self._cols[y] = c
+        return c
+
+    def index_period(self, x: int) -> tuple[int, int]:
+        seen: dict[int, int] = {}
+        y, k = 0, 0
+        col = self.cols(x)
+        while y not in seen:
+            seen[y] = k
+            y = col[y]
+            k += 1
+        return seen[y], k - seen[y]
+
+
+class _Pre:
+    """A pretension ``(M, P, Φ)``: ``P`` a list of bools, ``phi`` the image of each heap."""
+
+    __slots__ = ("mon", "P", "phi", "pmask")
+
+    def __init__(self, mon: Any, P: list[bool], phi: list[int]) -> None:
+        self.mon, self.P, self.phi = mon, P, phi
+        self.pmask = sum(1 << x for x, b in enumerate(P) if b)
+
+    def image(self, word: Sequence[int]) -> int:
+        x = 0
+        for h in word:
+            x = self.mon.cols(self.phi[h])[x]
+        return x
+
+
+def _active(phi: Sequence[int]) -> list[int]:
+    """The least heap of each non-identity image of Φ, in heap order."""
+    seen: set[int] = set()
+    out = []
+    for h, x in enumerate(phi):
+        if x != 0 and x not in seen:
+            seen.add(x)
+            out.append(h)
+    return out
+
+
+def _images(mon: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int, ...]]], h: int) -> list[int]:
+    """``S_h``: the images of the options of heap ``h`` (sorted)."""
+    out = set()
+    for opt in options[h]:
+        x = 0
+        for part in opt:
+            x = mon.cols(phi[part])[x]
+        out.add(x)
+    return sorted(out)
+
+
+# -- least words, P-marking ----------------------------------------------------------------------
+def _walk(mon: Any, phi: Sequence[int], options, mark: bool) -> tuple[list[int], list[bool] | None, dict[int, tuple[int, ...]]]:
+    """The elements in the colex order of their least words, the P-portion those words give
+    (``mark``), and each element's least word (a tuple of heaps)."""
+    heaps = _active(phi)
+    size = mon.size
+    seen = [False] * size
+    seen[0] = True
+    order = [0]
+    word: dict[int, tuple[int, ...]] = {0: ()}
+    P = [False] * size if mark else None
+    T = [0] * size
+    gcols = [mon.cols(phi[h]) for h in heaps]
+    S = [[mon.cols(s) for s in _images(mon, phi, options, h)] for h in heaps] if mark else None
+    pm = [0]
+
+    def step(x: int, j: int) -> int:
+        """Mark ``y = x·Φ(heaps[j])`` met through its least word ``word[x] + heaps[j]``."""
+        y = gcols[j][x]
+        seen[y] = True
+        order.append(y)
+        word[y] = word[x] + (heaps[j],)
+        if mark:
+            t, tx, col = 0, T[x], gcols[j]
+            while tx:
+                low = tx & -tx
+                t |= 1 << col[low.bit_length() - 1]
+                tx ^= low
+            for sc in S[j]:
+                t |= 1 << sc[x]
+            T[y] = t
+            if not t & pm[0]:
+                P[y] = True
+                pm[0] |= 1 << y
+        return y
+
+    def rec(i: int, x: int) -> None:
+        # x: the element of the current word, whose digits below i are all zero
+        if i == 0:
+            return
+        rec(i - 1, x)
+        col = gcols[i - 1]
+        while not seen[col[x]]:
+            x = step(x, i - 1)
+            rec(i - 1, x)
+
+    limit = sys.getrecursionlimit()
+    if len(heaps) + 50 > limit:
+        sys.setrecursionlimit(len(heaps) + 100)
+    try:
+        rec(len(heaps), 0)
+    finally:
+        sys.setrecursionlimit(limit)
+    if len(order) != size:
+        raise AssertionError("a candidate has elements that are not images of positions")
+    return order, P, word
+
+
+def _renumber(pre: _Pre, options) -> _Pre:
+    """``pre`` (a reduced quotient with a full table) with its elements in canonical order."""
+    order, _P, _w = _walk(pre.mon, pre.phi, options, False)
+    if order == list(range(len(order))):
+        return pre
+    inv = [0] * len(order)
+    for new, old in enumerate(order):
+        inv[old] = new
+    t0 = pre.mon.t
+    t = [[inv[t0[old][o2]] for o2 in order] for old in order]
+    return _Pre(_Table(t), [pre.P[old] for old in order], [inv[x] for x in pre.phi])
+
+
+# -- verification ---------------------------------------------------------------------------------
+class _Heaps:
+    """The distinct steps ``(Φ(h), S_h)`` of the heaps with a move, each with its least heap."""
+
+    def __init__(self, pre: _Pre, options, top: int) -> None:
+        mon = pre.mon
+        self.steps: list[tuple[int, tuple[int, ...], int]] = []
+        seen = set()
+        for h in range(top + 1):
+            if not options[h]:
+                continue
+            key = (pre.phi[h], tuple(_images(mon, pre.phi, options, h)))
+            if key not in seen:
+                seen.add(key)
+                self.steps.append((key[0], key[1], h))
+
+
+def _p_condition(pre: _Pre, steps) -> tuple[int, ...] | None:
+    """A position that breaks the P-condition, or None."""
+    mon = pre.mon
+    pz = _pz(pre)
+    for g, S, h in steps:
+        bad = pz[g] & _union(pz, S)
+        if bad:
+            x = (bad & -bad).bit_length() - 1
+            _o, _P, words = _walk(mon, pre.phi, None, False)
+            return tuple(sorted(words[x] + (h,)))
+    return None
+
+
+def _pz(pre: _Pre) -> list[int]:
+    """``Pz[z] = {y : y·z ∈ P}`` as bitsets."""
+    mon, P = pre.mon, pre.P
+    out = []
+    for z in range(mon.size):
+        col, m = mon.cols(z), 0
+        for y, yz in enumerate(col):
+            if P[yz]:
+                m |= 1 << y
+        out.append(m)
+    return out
+
+
+def _union(pz: list[int], S) -> int:
+    m = 0
+    for s in S:
+        m |= pz[s]
+    return m
+
+
+class _Search:
+    """The N-search: kept minimal option-image sets per element (``kept[y]``, bitsets), with
+    the position that reached each (``words``, for the failing position)."""
+
+    def __init__(self, pre: _Pre) -> None:
+        self.pre = pre
+        self.kept: dict[int, list[int]] = {}
+        self.words: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.count = 0
+        self.journal: list[tuple[int, int]] = []   # the pairs added, in order (rollback)
+        self.pz: list[int] | None = None   # Pz of the quotient (the same for every extension)
+        self._shift: dict[int, list[list[int]]] = {}
+        self._xs: dict[tuple[int, ...], list[int]] = {}
+
+    def shift_table(self, g: int) -> list:
+        """``T ↦ T·g`` by bytes: ``table[i][b]`` is the image of the set ``b << 8i`` (a row is
+        built when first needed: :meth:`_row`)."""
+        tab = self._shift.get(g)
+        if tab is None:
+            tab = [None] * ((self.pre.mon.size + 7) // 8)
+            self._shift[g] = tab
+        return tab
+
+    def _row(self, g: int, i: int) -> list[int]:
+        row = [0]
+        for y in self.pre.mon.cols(g)[8 * i:8 * i + 8]:    # bit j of the byte: doubles the row
+            bit = 1 << y
+            row += [r | bit for r in row]
+        row += [0] * (256 - len(row))
+        self._shift[g][i] = row
+        return row
+
+    def xs(self, S: tuple[int, ...]) -> list[int]:
+        """``x ↦ x·S`` as bitsets."""
+        b = self._xs.get(S)
+        if b is None:
+            cols = [self.pre.mon.cols(s) for s in S]
+            b = [0] * self.pre.mon.size
+            for c in cols:
+                for x, y in enumerate(c):
+                    b[x] |= 1 << y
+            self._xs[S] = b
+        return b
+
+    def run(self, steps, seeds, seed_steps=None) -> tuple[int, ...] | None:
+        """Close the kept pairs under ``steps``: the ``seeds`` (pairs ``(x, T, word)``) under
+        ``seed_steps`` (default ``steps``), every pair added under ``steps``. The failing
+        position met, or None (the pairs added are in ``journal``: see :meth:`rollback`)."""
+        pre, kept, words = self.pre, self.kept, self.words
+        pmask, P = pre.pmask, pre.P
+        tables = [(pre.mon.cols(g), self.shift_table(g), self.xs(S), h, g) for g, S, h in steps]
+        first = tables if seed_steps is None else [
+            (pre.mon.cols(g), self.shift_table(g), self.xs(S), h, g) for g, S, h in seed_steps]
+        row_of = self._row
+        added = self.journal
+        stack = [(x, t, w, first) for x, t, w in seeds]
+        while stack:
+            x, t, w, tabs = stack.pop()
+            for col, sh, xs, h, g in tabs:
+                y = col[x]
+                u, tt, i = xs[x], t, 0
+                while tt:
+                    if tt & 255:
+                        row = sh[i]
+                        if row is None:
+                            row = row_of(g, i)
+                        u |= row[tt & 255]
+                    tt >>= 8
+                    i += 1
+                if not P[y] and not u & pmask:
+                    return tuple(sorted(w + (h,)))
+                ks = kept.get(y)
+                if ks is None:
+                    ks = kept[y] = []
+                nu = ~u
+                for k in ks:
+                    if not k & nu:
+                        break
+                else:
+                    w2 = w + (h,)
+                    ks.append(u)
+                    words[(y, u)] = w2
+                    added.append((y, u))
+                    self.count += 1
+                    if self.count > MAX_STATES:
+                        raise GiveUp(f"more than {MAX_STATES} option-image sets")
+                    stack.append((y, u, w2, tables))
+        return None
+
+    def rollback(self, mark: int) -> None:
+        """Take back the pairs added since the journal had ``mark`` entries."""
+        added = self.journal
+        while len(added) > mark:
+            y, u = added.pop()
+            ks = self.kept[y]
+            for i in range(len(ks) - 1, -1, -1):
+                if ks[i] == u:
+                    del ks[i]
+                    break
+            self.words.pop((y, u), None)
+            self.count -= 1
+
+    def seeds(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        out = [(0, 0, ())]
+        words = self.words
+        for x, ks in self.kept.items():
+            out.extend((x, u, words[(x, u)]) for u in ks)
+        return out
+
+
+def _verify(pre: _Pre, options, top: int) -> tuple[tuple[int, ...] | None, _Search | None]:
+    """Both conditions for heaps ``0..top``: (failing position or None, the complete search)."""
+    steps = _Heaps(pre, options, top).steps
+    w = _p_condition(pre, steps)
+    if w is not None:
+        return w, None
+    search = _Search(pre)
+    w = search.run(steps, [(0, 0, ())])
+    return w, (search if w is None else None)
+
+
+# -- reduction --------------------------------------------------------------------------------
+def _reduce(pre: _Pre, options) -> _Pre:
+    """The submonoid generated by the heaps' images divided by the Nerode congruence of ``P``
+    (Moore's refinement over the generators), with a full table, renumbered canonically."""
+    mon = pre.mon
+    gens = sorted(set(x for x in pre.phi if x != 0))
+    gcols = [mon.cols(g) for g in gens]
+    # the generated submonoid (every element of a candidate here is one, but a restriction
+    # to fewer heaps may not be)
+    reach = [0]
+    inside = {0}
+    for x in reach:
+        for c in gcols:
+            y = c[x]
+            if y not in inside:
+                inside.add(y)
+                reach.append(y)
+    cls = {x: int(pre.P[x]) for x in reach}
+    while True:
+        keys: dict[tuple, int] = {}
+        new = {}
+        for x in reach:
+            k = (cls[x],) + tuple(cls[c[x]] for c in gcols)
+            new[x] = keys.setdefault(k, len(keys))
+        if len(keys) == len(set(cls.values())):
+            cls = new
+            break
+        cls = new
+    n = len(set(cls.values()))
+    if n > MAX_ORDER:
+        raise GiveUp(f"a quotient of more than {MAX_ORDER} elements")
+    rep: dict[int, int] = {}
+    for x in reach:
+        rep.setdefault(cls[x], x)
+    # class of the identity first
+    ident = cls[0]
+    ids = [ident] + [c for c in range(n) if c != ident]
+    pos = {c: i for i, c in enumerate(ids)}
+    reps = [rep[c] for c in ids]
+    t = [[0] * n for _ in range(n)]
+    for b, yb in enumerate(reps):
+        col = mon.cols(yb)
+        row = t[b]
+        for a, xa in enumerate(reps):
+            row[a] = pos[cls[col[xa]]]
+    P = [bool(pre.P[r]) for r in reps]
+    phi = [pos[cls[x]] for x in pre.phi]
+    return _renumber(_Pre(_Table(t), P, phi), options)
+
+
+def _with_cyclic(base: _Pre, heaps: Sequence[int], params: Sequence[tuple[int, int]], options) -> _Pre:
+    """``base`` with each of ``heaps`` moved to the generator of a new cyclic factor
+    ``C(i, p)``; the submonoid the heaps' images generate, its P-portion from the least words."""
+    f = 1 + len(heaps)
+    coords: list[tuple[int, ...]] = [(x,) + (0,) * (f - 1) for x in base.phi]
+    for j, h in enumerate(heaps):
+        c = [0] * f
+        c[j + 1] = 1
+        coords[h] = tuple(c)
+    mon = _Product(base.mon, params, coords)
+    phi = [mon.index[c] for c in coords]
+    _o, P, _w = _walk(mon, phi, options, True)
+    return _Pre(mon, P, phi)
+
+
+# -- placing a heap ------------------------------------------------------------------------------
+def _place(pre: _Pre, search: _Search, options, n: int) -> _Pre | None:
+    """Heap ``n`` given an existing element of the reduced quotient ``pre`` (whose complete
+    N-search is ``search``; it is extended in place on success), or None."""
+    mon = pre.mon
+    S = tuple(_images(mon, pre.phi, options, n))
+    want_p = not any(pre.P[s] for s in S)
+    if search.pz is None:
+        search.pz = _pz(pre)
+    pz = search.pz
+    bad = _union(pz, S)
+    cands = [x for x in range(mon.size) if pre.P[x] == want_p and not pz[x] & bad]
+    smask = 0
+    for s in S:
+        smask |= 1 << s
+    for x in cands:          # mex interpolation: heap n acts as a position already covered
+        if any(not k & ~smask for k in search.kept.get(x, ())):
+            search.pre = _Pre(mon, pre.P, pre.phi + [x])   # the kept sets stay those of the extension
+            return search.pre
+    for x in cands:
+        cand = _Pre(mon, pre.P, pre.phi + [x])
+        search.pre = cand
+        mark = len(search.journal)
+        # first the positions G + k·n of the pairs kept (a wrong x fails there, quickly), then
+        # every step from every pair
+        if search.run([(x, S, n)], search.seeds()) is None:
+            if search.run(_Heaps(cand, options, n).steps, search.seeds()) is None:
+                del search.journal[:]
+                return cand
+        search.rollback(mark)
+    search.pre = pre
+    return None
+
+
+def _adjoin(pre: _Pre, options, n: int, deadline: float) -> _Pre:
+    """Heap ``n`` as a new generator, the candidate repaired until it verifies."""
+    base = _Pre(pre.mon, pre.P, pre.phi + [0])
+    params: dict[int, tuple[int, int]] = {n: (2, 2)}
+    cand = _reduce(_with_cyclic(base, [n], [params[n]], options), options)
+    for _round in range(MAX_ROUNDS):
+        if cpu_seconds() > deadline:
+            raise GiveUp("the CPU budget of the fast path")
+        w, _s = _verify(cand, options, n)
+        if w is None:
+            return cand
+        should_be_p = not cand.P[cand.image(w)]
+        involved = sorted(set(w))
+        done = False
+        for size in range(1, min(len(involved), 3) + 1):
+            for hs in itertools.combinations(involved, size):
+                ps = []
+                for h in hs:
+                    i0, _p0 = cand.mon.index_period(cand.phi[h])
+                    idx = max(i0, w.count(h) - 1, params.get(h, (0, 0))[0])
+                    ps.append((idx, max(2, 2 * ((idx - 4) // 2))))
+                raw = _with_cyclic(cand, list(hs), ps, options)
+                if raw.P[raw.image(w)] != should_be_p:
+                    continue
+                trial = _reduce(raw, options)
+                if trial.P[trial.image(w)] == should_be_p:
+                    params.update(zip(hs, ps))
+                    cand = trial
+                    done = True
+                    break
+            if done:
+                break
+        if not done:
+            raise GiveUp(f"no repair at heap {n}")
+    raise GiveUp(f"more than {MAX_ROUNDS} repairs at heap {n}")
+
+
+# -- the construction --------------------------------------------------------------------------
+def tiny_quotient(heap_options: Any, bound: tuple[int, int], seconds: float = 0.5,
+                  callback: Any = None) -> TinyQuotient:
+    """The final misère quotient of the heap game whose moves are ``heap_options(n)`` (tuples of
+    the heaps left), certified by the periodicity theorem with ``bound = (k, parts)``
+    (:func:`cgtalg.quotients.state.misere_period_bound`); :class:`GiveUp` past the limits or
+    ``seconds`` of CPU, with the last verified quotient as its ``state``. ``callback`` gets
+    ``{"heap", "order", "p_count", "seconds", "changed"}`` after each heap, as
+    :func:`cgtalg.quotients.construct.misere_quotient` gives it."""
+    from cgtalg.quotients.state import certified_misere_period
+
+    t0 = cpu_seconds()
+    deadline = t0 + seconds
+    pre = _Pre(_Table([[0]]), [False], [])
+    options: list[list[tuple[int, ...]]] = []
+    search: _Search | None = None
+    progress = []
+    try:
+        for n in range(MAX_HEAPS):
+            if cpu_seconds() > deadline:
+                raise GiveUp("the CPU budget of the fast path")
+            options.append([tuple(o) for o in heap_options(n)])
+            old = pre.mon.size
+            if not options[n]:
+                nxt = _Pre(pre.mon, pre.P, pre.phi + [0])
+                if search is not None and search.pre is pre:
+                    search.pre = nxt      # a heap without a move adds no step: the kept sets stay
+            else:
+                if search is None or search.pre is not pre:
+                    w, search = _verify(pre, options, n - 1)
+                    if w is not None:  # pragma: no cover - pre is a verified quotient
+                        raise AssertionError(f"a verified quotient fails at {w}")
+                got = _place(pre, search, options, n)
+                if got is None:
+                    got = _adjoin(pre, options, n, deadline)
+                    search = None
+                nxt = got
+            pre = nxt
+            info = {"heap": n, "order": pre.mon.size, "p_count": sum(pre.P), "seconds": cpu_seconds() - t0,
+                    "changed": pre.mon.size != old}
+            progress.append(info)
+            if callback is not None:
+                callback(info)
+            period = certified_misere_period(pre.phi, *bound)
+            if period is not None:
+                return TinyQuotient([list(r) for r in pre.mon.t], list(pre.P), list(pre.phi), period, n,
+                                    cpu_seconds() - t0, progress)
+        raise GiveUp(f"no certified period within {MAX_HEAPS} heaps")
+    except GiveUp as exc:
+        if pre.phi:
+            exc.state = ([list(r) for r in pre.mon.t], list(pre.P), list(pre.phi), cpu_seconds() - t0)
+        raise
