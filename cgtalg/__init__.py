@@ -28,7 +28,7 @@ from cgtalg import interrupts as _interrupts
 
 _interrupts.exit_quietly_while_starting()  # the console script: Ctrl-C while it starts
 
-import lazy_loader as _lazy  # noqa: E402
+from cgtalg._stub import attach_stub as _attach_stub  # noqa: E402
 
 from cgtalg import hooks as _hooks  # noqa: E402
 
@@ -49,11 +49,13 @@ _hooks.partizan_notation.provide("cgtalg.normal.notation", default=True)
 # Every public name is imported from its module on first use (scientific Python's lazy_loader,
 # SPEC 1), as the stub ``__init__.pyi`` beside this file lists them, so ``import cgtalg`` stays
 # cheap: no numba, sympy, numpy, networkx or sqlalchemy until a name that needs them is used.
-_attached_getattr, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
+_attached_getattr, __dir__ = _attach_stub(__name__, __file__)
 
 
 def __getattr__(name: str):
     """Import a public name on first use and keep it, so later uses cost a dict lookup."""
+    if name == "__all__":
+        return _attached_getattr(name)
     try:
         value = _attached_getattr(name)
     except AttributeError:

@@ -89,7 +89,9 @@ def test_stale_kernel_reference_forwards_to_the_compiled_one():
 
 
 def test_outcome_from_a_stored_quotient_imports_nothing_heavy(tmp_path):
-    env = {"CGTALG_STORE": str(tmp_path / "store.sqlite")}
+    # the application (not the fast path of cgtalg.cli.fast, which ends its process when it has
+    # answered, and imports less still: tests/test_quotient_tiny.py)
+    env = {"CGTALG_STORE": str(tmp_path / "store.sqlite"), "CGTALG_NO_FAST": "1"}
     # a new store is created at the head schema through sqlite3 (cgtalg.store.create): no Alembic
     assert "alembic" not in _loaded_after(CLI.format(args=["quotient", "0.77"]), env)
     code = CLI.format(args=["outcome", "0.77", "7", "9", "11", "13", "--misere", "--json"])
@@ -97,7 +99,7 @@ def test_outcome_from_a_stored_quotient_imports_nothing_heavy(tmp_path):
 
 
 def test_quotient_cli_without_store_imports_nothing_heavy():
-    assert _loaded_after(CLI.format(args=["quotient", "0.123", "--no-store"])) == []
+    assert _loaded_after(CLI.format(args=["quotient", "0.123", "--no-store"]), {"CGTALG_NO_FAST": "1"}) == []
 
 
 def test_schema_head_read_without_alembic_agrees_with_alembic():

@@ -9,6 +9,6 @@ package (say :mod:`cgtalg.misere.genus`) does not import the census, the canonic
 and the equivalence engine as well.
 """
 
-import lazy_loader as _lazy
+from cgtalg._stub import attach_stub as _attach_stub
 
-__getattr__, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
+__getattr__, __dir__ = _attach_stub(__name__, __file__)  # __all__ too, through __getattr__

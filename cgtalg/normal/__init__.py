@@ -10,6 +10,6 @@ The questions themselves are asked through the doors (:mod:`cgtalg.ops`: ``cgtal
 (scientific Python's ``lazy_loader``, SPEC 1; listed once, in ``__init__.pyi``).
 """
 
-import lazy_loader as _lazy
+from cgtalg._stub import attach_stub as _attach_stub
 
-__getattr__, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
+__getattr__, __dir__ = _attach_stub(__name__, __file__)  # __all__ too, through __getattr__

@@ -19,6 +19,6 @@ reaches it through the facts its protocol declares (:mod:`cgtalg.rulesets.protoc
 names load on first use (``lazy_loader``; listed in ``__init__.pyi``).
 """
 
-import lazy_loader as _lazy
+from cgtalg._stub import attach_stub as _attach_stub
 
-__getattr__, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
+__getattr__, __dir__ = _attach_stub(__name__, __file__)  # __all__ too, through __getattr__

@@ -13,6 +13,6 @@ their first call, :mod:`cgtalg.rulesets.heaps.lazy_jit`). ``octal()`` (in
 :mod:`cgtalg.rulesets.heaps.octal`) is another name of :class:`TakeAndBreak`.
 """
 
-import lazy_loader as _lazy
+from cgtalg._stub import attach_stub as _attach_stub
 
-__getattr__, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
+__getattr__, __dir__ = _attach_stub(__name__, __file__)  # __all__ too, through __getattr__

@@ -19,6 +19,6 @@ their modules are listed once, in ``__init__.pyi``), so that light commands such
 ``cgtalg store path`` do not import SQLAlchemy's ORM or Alembic.
 """
 
-import lazy_loader as _lazy
+from cgtalg._stub import attach_stub as _attach_stub
 
-__getattr__, __dir__, __all__ = _lazy.attach_stub(__name__, __file__)
+__getattr__, __dir__ = _attach_stub(__name__, __file__)  # __all__ too, through __getattr__
