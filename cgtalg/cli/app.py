@@ -126,24 +126,7 @@ def _register() -> None:
         _load(name)
 
 
-def _exit_now(code: int) -> None:
-    """Flush the output and end the process at once (``os._exit``): after an interrupt the
-    store's transactions are already closed, and freeing a large search's memory object by
-    object would keep the user waiting for seconds."""
-    import os
-
-    mp_util = sys.modules.get("multiprocessing.util")
-    if mp_util is not None:  # a census's cluster: release its semaphores (else warnings at exit)
-        try:
-            mp_util._exit_function()
-        except Exception:  # noqa: BLE001 - leaving anyway
-            pass
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # pragma: no cover - a closed pipe
-            pass
-    os._exit(code)
+from cgtalg.cli.main import _exit_now  # noqa: E402 - click-free, shared with the fast path
 
 
 #: longest error message printed (longer ones keep their start and end)

@@ -23,18 +23,30 @@ def main(argv: list[str] | None = None) -> int:
 
         code = run_fast(sys.argv[1:])
         if code is not None:
-            # answered: a real process ends here (os._exit), as the application's Ctrl-C does;
-            # tearing down the interpreter module by module would cost a quarter of this path's
-            # CPU. Output is flushed; the store was closed by the fast path.
-            for stream in (sys.stdout, sys.stderr):
-                try:
-                    stream.flush()
-                except (OSError, ValueError):  # pragma: no cover - a closed pipe
-                    pass
-            os._exit(code)
+            # answered: a real process ends here, as the application's Ctrl-C does (tearing
+            # down the interpreter module by module would cost a quarter of this path's CPU)
+            _exit_now(code)
     from cgtalg.cli.app import main as app_main
 
     return app_main(argv)
+
+
+def _exit_now(code: int) -> None:
+    """Flush the output and end the process at once (``os._exit``): the store's transactions
+    are closed (after an interrupt, or once the fast path has answered), and freeing a large
+    search's memory object by object would keep the user waiting for seconds."""
+    mp_util = sys.modules.get("multiprocessing.util")
+    if mp_util is not None:  # a census's cluster: release its semaphores (else warnings at exit)
+        try:
+            mp_util._exit_function()
+        except Exception:  # noqa: BLE001 - leaving anyway
+            pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # pragma: no cover - a closed pipe
+            pass
+    os._exit(code)
 
 
 def __getattr__(name: str) -> Any:
