@@ -106,41 +106,65 @@ class _Product:
     elements are numbered breadth-first from the identity. A column ``x ↦ x·z`` is composed from
     its breadth-first parent's and a generator's (``z = y·g``: ``x·z = (x·y)·g``), on demand."""
 
-    __slots__ = ("base", "params", "elems", "index", "_cols", "size", "_parent", "_gcols")
+    __slots__ = ("base", "params", "elems", "index", "_cols", "size", "_parent", "_gcols", "_strides")
 
     def __init__(self, base: _Table, params: Sequence[tuple[int, int]], gens: Sequence[tuple[int, ...]]) -> None:
         self.base, self.params = base, list(params)
+        # an element is coded as an int: base element + B·(e1 + n1·(e2 + ...)) (mixed radix)
+        strides = [1, base.size]
+        for i, p in self.params[:-1]:
+            strides.append(strides[-1] * (i + p))
+        self._strides = strides
         one = (0,) * (1 + len(self.params))
-        self.elems = [one]
-        self.index = {one: 0}
+        steps = [self._step(g) for g in sorted(set(g for g in gens if g != one))]
+        self.elems = [0]                  # codes, breadth first
+        self.index = {0: 0}
         self._parent: list[tuple[int, int]] = [(0, -1)]
         frontier = [0]
-        gens = sorted(set(g for g in gens if g != one))
+        index, elems, parent = self.index, self.elems, self._parent
         while frontier:
             nxt = []
             for x in frontier:
-                e = self.elems[x]
-                for j, g in enumerate(gens):
-                    p = self._mul(e, g)
-                    if p not in self.index:
-                        self.index[p] = len(self.elems)
-                        self.elems.append(p)
-                        self._parent.append((x, j))
-                        if len(self.elems) > MAX_CANDIDATE:
+                c = elems[x]
+                for j, step in enumerate(steps):
+                    d = step(c)
+                    if d not in index:
+                        index[d] = len(elems)
+                        elems.append(d)
+                        parent.append((x, j))
+                        if len(elems) > MAX_CANDIDATE:
                             raise GiveUp(f"a candidate of more than {MAX_CANDIDATE} elements")
-                        nxt.append(self.index[p])
+                        nxt.append(index[d])
             frontier = nxt
-        self.size = len(self.elems)
-        index, mul, elems = self.index, self._mul, self.elems
-        self._gcols = [[index[mul(e, g)] for e in elems] for g in gens]
+        self.size = len(elems)
+        self._gcols = [[index[step(c)] for c in elems] for step in steps]
         self._cols: dict[int, list[int]] = {0: list(range(self.size))}
 
-    def _mul(self, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-        out = [self.base.t[a[0]][b[0]]]
-        for j, (i, p) in enumerate(self.params, 1):
-            e = a[j] + b[j]
-            out.append(e if e < i else i + (e - i) % p)
-        return tuple(out)
+    def code_of(self, coords: Sequence[int]) -> int:
+        """The code of an element given by its coordinates."""
+        return sum(c * s for c, s in zip(coords, self._strides))
+
+    def _step(self, g: tuple[int, ...]) -> Any:
+        """``c ↦ c·g`` on codes (a generator moves one coordinate: the base's or a factor's)."""
+        B, t = self.base.size, self.base.t
+        moved = [j for j, v in enumerate(g) if v]
+        if moved == [0]:
+            row = [t[q][g[0]] for q in range(B)]
+            return lambda c: c - c % B + row[c % B]
+        if len(moved) == 1:
+            j = moved[0]
+            i, p = self.params[j - 1]
+            n, s = i + p, self._strides[j]
+            succ = [(e + g[j]) if e + g[j] < i else i + (e + g[j] - i) % p for e in range(n)]
+            delta = [(succ[e] - e) * s for e in range(n)]
+            return lambda c: c + delta[(c // s) % n]
+        steps = [self._step(tuple(v if k == j else 0 for k, v in enumerate(g))) for j in moved]
+
+        def composed(c: int) -> int:   # pragma: no cover - the candidates here move one coordinate
+            for st in steps:
+                c = st(c)
+            return c
+        return composed
 
     def cols(self, z: int) -> list[int]:
         c = self._cols.get(z)
@@ -507,7 +531,7 @@ def _with_cyclic(base: _Pre, heaps: Sequence[int], params: Sequence[tuple[int, i
         c[j + 1] = 1
         coords[h] = tuple(c)
     mon = _Product(base.mon, params, coords)
-    phi = [mon.index[c] for c in coords]
+    phi = [mon.index[mon.code_of(c)] for c in coords]
     _o, P, _w = _walk(mon, phi, options, True)
     return _Pre(mon, P, phi)
 
