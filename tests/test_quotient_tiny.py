@@ -138,7 +138,7 @@ def test_hand_over_refuses_a_wrong_state():
     forget_known()
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 def test_tame_quotients_from_their_description(n):
     # T_n described (parity classes and nim-sum classes) against the quotient of misère Nim on
     # heaps < 2^n computed by the full construction
