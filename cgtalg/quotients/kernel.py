@@ -42,6 +42,7 @@ from cgtalg.core.heap_facts import facts_of
 from cgtalg.core.lazynp import np
 
 from cgtalg.errors import ComputationLimitError
+from cgtalg.quotients.state import active_heaps  # noqa: F401 - served from here too
 
 from cgtalg.ckernel import CompiledKernel
 
@@ -131,18 +132,6 @@ def _checker(deadline: Any, what: str) -> Any:
     if deadline is None:
         return None
     return lambda: deadline.check(what)
-
-
-def active_heaps(phi: Sequence[int]) -> list[int]:
-    """The least heap of each non-identity image of Φ, in heap order (the heaps a word of
-    least order may use)."""
-    seen: set[int] = set()
-    out = []
-    for h, x in enumerate(phi):
-        if x != 0 and x not in seen:
-            seen.add(x)
-            out.append(h)
-    return out
 
 
 def _word(parent: np.ndarray, via: np.ndarray, heaps: Sequence[int], x: int) -> tuple[int, ...]:

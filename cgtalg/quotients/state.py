@@ -28,11 +28,23 @@ if TYPE_CHECKING:  # the pretension machinery is loaded when a state is made int
 
 __all__ = ["QuotientState", "known_state", "remember_state", "certified_misere_period",
            "is_take_and_break", "forget_known", "CHECKPOINT_SECONDS", "misere_period_bound",
-           "certify_misere_period", "misere_theorem_note"]
+           "certify_misere_period", "misere_theorem_note", "active_heaps"]
 
 
 def _heap_options(ruleset: Any, n: int) -> list[tuple[int, ...]]:
     return sorted({tuple(sorted(p for p in parts if p)) for parts in ruleset.heap_options(n)})
+
+
+def active_heaps(phi: Sequence[int]) -> list[int]:
+    """The least heap of each non-identity image of Φ, in heap order (the heaps a word of
+    least order may use)."""
+    seen: set[int] = set()
+    out = []
+    for h, x in enumerate(phi):
+        if x != 0 and x not in seen:
+            seen.add(x)
+            out.append(h)
+    return out
 
 
 def _game_name(ruleset: Any) -> str:

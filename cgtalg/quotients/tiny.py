@@ -43,6 +43,7 @@ import sys
 from typing import Any, Sequence
 
 from cgtalg.budget import cpu_seconds
+from cgtalg.quotients.state import active_heaps
 
 __all__ = ["GiveUp", "TinyQuotient", "tiny_quotient", "MAX_ORDER", "MAX_CANDIDATE", "MAX_ROUNDS"]
 
@@ -207,17 +208,6 @@ class _Pre:
         return x
 
 
-def _active(phi: Sequence[int]) -> list[int]:
-    """The least heap of each non-identity image of Φ, in heap order."""
-    seen: set[int] = set()
-    out = []
-    for h, x in enumerate(phi):
-        if x != 0 and x not in seen:
-            seen.add(x)
-            out.append(h)
-    return out
-
-
 def _images(mon: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int, ...]]], h: int) -> list[int]:
     """``S_h``: the images of the options of heap ``h`` (sorted)."""
     out = set()
@@ -233,7 +223,7 @@ def _images(mon: Any, phi: Sequence[int], options: Sequence[Sequence[tuple[int, 
 def _walk(mon: Any, phi: Sequence[int], options, mark: bool) -> tuple[list[int], list[bool] | None, dict[int, tuple[int, ...]]]:
     """The elements in the colex order of their least words, the P-portion those words give
     (``mark``), and each element's least word (a tuple of heaps)."""
-    heaps = _active(phi)
+    heaps = active_heaps(phi)
     size = mon.size
     seen = [False] * size
     seen[0] = True
