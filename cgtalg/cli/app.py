@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from cgtalg.cli.main import EXIT_INTERRUPTED, INTERRUPTED, _exit_now  # noqa: F401 - click-free, shared with the fast path
 from cgtalg.errors import CgtalgError
 
 __all__ = ["cli", "main"]
@@ -126,9 +127,6 @@ def _register() -> None:
         _load(name)
 
 
-from cgtalg.cli.main import _exit_now  # noqa: E402 - click-free, shared with the fast path
-
-
 #: longest error message printed (longer ones keep their start and end)
 MAX_MESSAGE = 600
 
@@ -160,12 +158,6 @@ _UNEXPECTED = {
     "RecursionError": "the input is nested too deeply (Python's recursion limit)",
     "OverflowError": "a number is too large for this operation",
 }
-
-
-#: what Ctrl-C prints on stderr, and the exit status it gives (128 + SIGINT, as shells report a
-#: program that Ctrl-C stopped)
-INTERRUPTED = "cgtalg: interrupted"
-EXIT_INTERRUPTED = 130
 
 
 def _interrupted(as_json: bool, leave: bool) -> int:

@@ -28,8 +28,6 @@ __all__ = ["run_fast", "FAST_SECONDS"]
 FAST_SECONDS = 1.0
 #: a take-and-break code as the fast path takes it (the code reader checks it further)
 _CODE = re.compile(r"[0-9]{1,3}\.[0-9A-Fa-f]{1,40}")
-#: what Ctrl-C prints (as the click application does)
-_INTERRUPTED = "cgtalg: interrupted"
 
 
 def _parse(args: list[str]) -> dict | None:
@@ -55,16 +53,16 @@ def run_fast(args: list[str]) -> int | None:
     want = _parse(args)
     if want is None or os.environ.get("CGTALG_NO_FAST", "") not in ("", "0"):
         return None
+    from cgtalg.cli.main import EXIT_INTERRUPTED, INTERRUPTED, _exit_now
+
     watch = _Watch()
     try:
-        code = _quotient(want)
+        return _quotient(want)
     except KeyboardInterrupt:
-        print(_INTERRUPTED, file=sys.stderr, flush=True)
-        sys.stdout.flush()
-        os._exit(130)
+        print(INTERRUPTED, file=sys.stderr)
+        _exit_now(EXIT_INTERRUPTED)
     finally:
         watch.stop()
-    return code
 
 
 class _Watch:
@@ -81,6 +79,7 @@ class _Watch:
         import signal
         import threading
 
+        from cgtalg.cli.main import EXIT_INTERRUPTED, INTERRUPTED
         from cgtalg.interrupts import GRACE_SECONDS
 
         self.fds = None
@@ -102,8 +101,8 @@ class _Watch:
                 return
             ready, _, _ = select.select([stop_r], [], [], GRACE_SECONDS)
             if not ready:   # the interpreter did not answer: end the process
-                os.write(2, (_INTERRUPTED + "\n").encode())
-                os._exit(130)
+                os.write(2, (INTERRUPTED + "\n").encode())
+                os._exit(EXIT_INTERRUPTED)
 
         self.thread = threading.Thread(target=watch, name="cgtalg-fast-watch", daemon=True)
         self.thread.start()
@@ -136,19 +135,31 @@ def _quotient(want: dict) -> int | None:
         return None               # the click application says what is wrong, in its words
     if bound is None:
         return None
-    from cgtalg.quotients.record import ENTRY, encode_record, quotient_key
+    from cgtalg.quotients.record import quotient_key
 
-    store = None
-    if not want["no_store"]:
-        try:
-            from cgtalg.store.light import LightStore, open_light_store
+    if want["no_store"]:
+        return _compute(want, ruleset, bound, None, clock)
+    try:
+        from cgtalg.store.light import LightStore, open_light_store
 
-            store = open_light_store(want["store"])
-            if not isinstance(store, LightStore) or store.sequence_meta(quotient_key(ruleset)) is not None:
-                return None       # resuming (re-verified) and the full store are the application's
-        except (CgtalgError, OSError, ImportError):
-            return None
+        store = open_light_store(want["store"])
+    except (CgtalgError, OSError):
+        return None
+    try:
+        if not isinstance(store, LightStore) or store.sequence_meta(quotient_key(ruleset)) is not None:
+            return None           # resuming (re-verified) and the full store are the application's
+        return _compute(want, ruleset, bound, store, clock)
+    except (CgtalgError, OSError):
+        return None               # the application opens the store again and reports it
+    finally:
+        store.close()
+
+
+def _compute(want: dict, ruleset: Any, bound: tuple[int, int], store: Any, clock: Any) -> int | None:
+    """The quotient by the tiny construction, stored and printed (0), or None after handing a
+    partial quotient over to the application's construction."""
     from cgtalg.cli.quotient_report import PROGRESS_SECONDS, progress_line, quotient_text
+    from cgtalg.quotients.record import ENTRY, encode_record, quotient_key
     from cgtalg.quotients.tiny import GiveUp, tiny_quotient
 
     last = [clock.wall()]
@@ -173,7 +184,6 @@ def _quotient(want: dict) -> int | None:
     if store is not None:
         rec = encode_record(name, top, got.period, got.table, got.P, got.phi, got.seconds, lambda: q)
         store.put_sequence_meta(quotient_key(ruleset), {ENTRY: rec}, replace=True)
-        store.close()
     print(cli_wording(quotient_text(q, clock.cpu())), flush=True)
     return 0
 

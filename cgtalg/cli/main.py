@@ -14,6 +14,11 @@ from typing import Any
 
 __all__ = ["main"]  # and, through __getattr__, the application's names (cli, ...)
 
+#: what Ctrl-C prints on stderr, and the exit status it gives (128 + SIGINT, as shells report a
+#: program that Ctrl-C stopped), in the application and in the fast paths alike
+INTERRUPTED = "cgtalg: interrupted"
+EXIT_INTERRUPTED = 130
+
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: the fast path when it serves the command, else the click application

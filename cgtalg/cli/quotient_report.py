@@ -62,8 +62,9 @@ def quotient_text(q: Any, run_seconds: float | None = None) -> str:
                 f"with period {p}, checked to heap {q.checked_to})")
     else:
         head = f"{q.game}: misère quotient Q_{q.max_heap} (heaps <= {q.max_heap})"
+    tame = q.tame_index() if q.order <= 66 else None
     lines = [head,
-             f"|Q| = {q.order}, |P| = {len(q.p_portion)}" + (f", tame (T_{q.tame_index()})" if q.order <= 66 and q.is_tame() else ""),
+             f"|Q| = {q.order}, |P| = {len(q.p_portion)}" + (f", tame (T_{tame})" if tame is not None else ""),
              f"Q = {pr.text}",
              "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}",
              f"Φ = {phi_text(q)}"]

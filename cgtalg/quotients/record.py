@@ -62,14 +62,14 @@ def _table_text(t: Any) -> tuple[str, str]:
     """``(dtype, base64 of zlib)`` of an array of elements of a monoid of order ``t.shape[-1]``
     (a table, or generator columns; a list of rows is read as a table): the least unsigned type
     that holds them."""
-    if isinstance(t, list):   # rows, without numpy: the same bytes as the array's
-        order = len(t)
-        dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
+    rows = isinstance(t, list)
+    order = len(t) if rows else int(t.shape[-1]) if t.ndim else 0
+    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
+    if rows:   # without numpy: the same bytes as the array's
         flat = array.array({"u1": "B", "u2": "H", "u4": "I"}[dtype], (v for row in t for v in row))
         if sys.byteorder != "little" and dtype != "u1":  # pragma: no cover - big-endian machines
             flat.byteswap()
-        return dtype, base64.b64encode(zlib.compress(flat.tobytes(), 6)).decode("ascii")
-    order = int(t.shape[-1]) if t.ndim else 0
-    dtype = "u1" if order <= 256 else "u2" if order <= 65536 else "u4"
-    raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
+        raw = flat.tobytes()
+    else:
+        raw = np.ascontiguousarray(t.astype("<" + dtype)).tobytes()
     return dtype, base64.b64encode(zlib.compress(raw, 6)).decode("ascii")

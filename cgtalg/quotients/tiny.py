@@ -72,11 +72,11 @@ class TinyQuotient:
     """The result: ``table`` (rows), ``P`` (bools), ``phi``, the certified ``period`` and the
     heap ``checked_to`` it was checked to, and the CPU ``seconds`` spent."""
 
-    __slots__ = ("table", "P", "phi", "period", "checked_to", "seconds", "progress")
+    __slots__ = ("table", "P", "phi", "period", "checked_to", "seconds")
 
-    def __init__(self, table, P, phi, period, checked_to, seconds, progress) -> None:
+    def __init__(self, table, P, phi, period, checked_to, seconds) -> None:
         self.table, self.P, self.phi = table, P, phi
-        self.period, self.checked_to, self.seconds, self.progress = period, checked_to, seconds, progress
+        self.period, self.checked_to, self.seconds = period, checked_to, seconds
 
 
 # -- monoids -----------------------------------------------------------------------------------
@@ -159,13 +159,7 @@ class _Product:
             succ = [(e + g[j]) if e + g[j] < i else i + (e + g[j] - i) % p for e in range(n)]
             delta = [(succ[e] - e) * s for e in range(n)]
             return lambda c: c + delta[(c // s) % n]
-        steps = [self._step(tuple(v if k == j else 0 for k, v in enumerate(g))) for j in moved]
-
-        def composed(c: int) -> int:   # pragma: no cover - the candidates here move one coordinate
-            for st in steps:
-                c = st(c)
-            return c
-        return composed
+        raise AssertionError(f"a generator of a candidate moves one coordinate, not {g}")
 
     def cols(self, z: int) -> list[int]:
         c = self._cols.get(z)
@@ -291,20 +285,22 @@ def _renumber(pre: _Pre, options) -> _Pre:
 
 
 # -- verification ---------------------------------------------------------------------------------
-class _Heaps:
-    """The distinct steps ``(Φ(h), S_h)`` of the heaps with a move, each with its least heap."""
-
-    def __init__(self, pre: _Pre, options, top: int) -> None:
-        mon = pre.mon
-        self.steps: list[tuple[int, tuple[int, ...], int]] = []
-        seen = set()
-        for h in range(top + 1):
-            if not options[h]:
-                continue
-            key = (pre.phi[h], tuple(_images(mon, pre.phi, options, h)))
+def _steps(pre: _Pre, options, top: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """The distinct steps ``(Φ(h), S_h, h)`` of the heaps ``h <= top`` with a move (each with
+    its least heap)."""
+    steps, seen = [], set()
+    for h in range(top + 1):
+        if options[h]:
+            key = (pre.phi[h], tuple(_images(pre.mon, pre.phi, options, h)))
             if key not in seen:
                 seen.add(key)
-                self.steps.append((key[0], key[1], h))
+                steps.append((*key, h))
+    return steps
+
+
+def _with_step(steps: list, step: tuple[int, tuple[int, ...], int]) -> list:
+    """``steps`` and a new heap's step, unless one with its ``(Φ(h), S_h)`` is there."""
+    return steps if any(g == step[0] and S == step[1] for g, S, _h in steps) else steps + [step]
 
 
 def _p_condition(pre: _Pre, steps) -> tuple[int, ...] | None:
@@ -344,8 +340,9 @@ class _Search:
     """The N-search: kept minimal option-image sets per element (``kept[y]``, bitsets), with
     the position that reached each (``words``, for the failing position)."""
 
-    def __init__(self, pre: _Pre) -> None:
+    def __init__(self, pre: _Pre, steps: list) -> None:
         self.pre = pre
+        self.steps = steps                # the heaps' steps the kept pairs are closed under
         self.kept: dict[int, list[int]] = {}
         self.words: dict[tuple[int, int], tuple[int, ...]] = {}
         self.count = 0
@@ -452,11 +449,11 @@ class _Search:
 
 def _verify(pre: _Pre, options, top: int) -> tuple[tuple[int, ...] | None, _Search | None]:
     """Both conditions for heaps ``0..top``: (failing position or None, the complete search)."""
-    steps = _Heaps(pre, options, top).steps
+    steps = _steps(pre, options, top)
     w = _p_condition(pre, steps)
     if w is not None:
         return w, None
-    search = _Search(pre)
+    search = _Search(pre, steps)
     w = search.run(steps, [(0, 0, ())])
     return w, (search if w is None else None)
 
@@ -544,6 +541,7 @@ def _place(pre: _Pre, search: _Search, options, n: int) -> _Pre | None:
     for x in cands:          # mex interpolation: heap n acts as a position already covered
         if any(not k & ~smask for k in search.kept.get(x, ())):
             search.pre = _Pre(mon, pre.P, pre.phi + [x])   # the kept sets stay those of the extension
+            search.steps = _with_step(search.steps, (x, S, n))
             return search.pre
     for x in cands:
         cand = _Pre(mon, pre.P, pre.phi + [x])
@@ -552,8 +550,10 @@ def _place(pre: _Pre, search: _Search, options, n: int) -> _Pre | None:
         # first the positions G + k·n of the pairs kept (a wrong x fails there, quickly), then
         # every step from every pair
         if search.run([(x, S, n)], search.seeds()) is None:
-            if search.run(_Heaps(cand, options, n).steps, search.seeds()) is None:
+            steps = _with_step(search.steps, (x, S, n))
+            if search.run(steps, search.seeds()) is None:
                 del search.journal[:]
+                search.steps = steps
                 return cand
         search.rollback(mark)
     search.pre = pre
@@ -613,7 +613,6 @@ def tiny_quotient(heap_options: Any, bound: tuple[int, int], seconds: float = 0.
     pre = _Pre(_Table([[0]]), [False], [])
     options: list[list[tuple[int, ...]]] = []
     search: _Search | None = None
-    progress = []
     try:
         for n in range(MAX_HEAPS):
             if cpu_seconds() > deadline:
@@ -637,13 +636,12 @@ def tiny_quotient(heap_options: Any, bound: tuple[int, int], seconds: float = 0.
             pre = nxt
             info = {"heap": n, "order": pre.mon.size, "p_count": sum(pre.P), "seconds": cpu_seconds() - t0,
                     "changed": pre.mon.size != old}
-            progress.append(info)
             if callback is not None:
                 callback(info)
             period = certified_misere_period(pre.phi, *bound)
             if period is not None:
                 return TinyQuotient([list(r) for r in pre.mon.t], list(pre.P), list(pre.phi), period, n,
-                                    cpu_seconds() - t0, progress)
+                                    cpu_seconds() - t0)
         raise GiveUp(f"no certified period within {MAX_HEAPS} heaps")
     except GiveUp as exc:
         if pre.phi:
