@@ -408,3 +408,20 @@ class python_limits:  # noqa: N801 - used as ``with python_limits("parse"):``
 
 
 __all__ += ["python_limits"]
+
+
+def signal_cause(exc: BaseException) -> BaseException:
+    """The exception a signal handler raised inside a compiled function, else ``exc``.
+
+    A budget's ``SIGPROF`` tick or Ctrl-C whose Python handler runs while numba's dispatcher
+    is calling into Python (typing an argument, boxing a result) leaves its exception set
+    under a returned result, and CPython reports ``SystemError: ... returned a result with an
+    exception set`` with the handler's exception as ``__cause__``. That exception
+    (:class:`CgtalgError`, e.g. the budget's :class:`ComputationLimitError`, or
+    ``KeyboardInterrupt``) is what the caller should see."""
+    seen = 0
+    while (isinstance(exc, SystemError) and seen < 8 and "with an exception set" in str(exc)
+           and isinstance(exc.__cause__, (CgtalgError, KeyboardInterrupt, SystemError))):
+        exc = exc.__cause__
+        seen += 1
+    return exc

@@ -237,3 +237,56 @@ def test_a_computation_that_owns_its_budget_stops_itself_before_the_backstop():
     with pytest.raises(ComputationLimitError, match="the command"):
         with command_budget(1.0, "the command"):
             search(1.0, 0.75)
+
+
+def _as_in_a_compiled_dispatch(cause: BaseException) -> SystemError:
+    """What CPython raises when a signal handler's exception is left set under the result of a
+    C call (numba's dispatcher): ``SystemError`` with the handler's exception as its cause
+    (seen: ``cgtalg period 0.776`` printed "unexpected SystemError: CPUDispatcher(...) returned
+    a result with an exception set" when its budget ran out inside ``tail_match_lengths``)."""
+    err = SystemError("CPUDispatcher(<function tail_match_lengths>) returned a result with an exception set")
+    err.__cause__ = cause
+    return err
+
+
+def test_a_budget_tick_inside_a_kernel_dispatch_is_the_budget_error():
+    import signal
+
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("no setitimer")
+    from cgtalg.cli.common import command_budget
+    from cgtalg.errors import signal_cause
+
+    budget = ComputationLimitError("the search did not finish within the time budget")
+    with pytest.raises(ComputationLimitError, match="did not finish") as err:
+        with command_budget(5.0, "the command"):
+            raise _as_in_a_compiled_dispatch(budget)
+    assert err.value is budget
+    # any other SystemError is left alone
+    other = SystemError("a result with an exception set")  # no cause
+    assert signal_cause(other) is other
+    assert signal_cause(_as_in_a_compiled_dispatch(KeyboardInterrupt())).__class__ is KeyboardInterrupt
+    with pytest.raises(SystemError):
+        with command_budget(5.0, "the command"):
+            raise SystemError("bad argument to internal function")
+
+
+def test_the_cli_reports_the_cause_of_a_dispatch_system_error(monkeypatch, capsys):
+    """At the CLI's boundary: the budget's own message (and Ctrl-C's status 130), never
+    "unexpected SystemError"."""
+    from cgtalg.cli import app
+
+    def boom(*a, **k):
+        raise _as_in_a_compiled_dispatch(ComputationLimitError("period search: out of --time"))
+
+    monkeypatch.setattr(app.cli, "main", boom)
+    monkeypatch.delenv("CGTALG_DEBUG", raising=False)
+    assert app.main(["period", "0.776"]) == 2
+    err = capsys.readouterr().err
+    assert "out of --time" in err and "SystemError" not in err
+
+    def interrupted(*a, **k):
+        raise _as_in_a_compiled_dispatch(KeyboardInterrupt())
+
+    monkeypatch.setattr(app.cli, "main", interrupted)
+    assert app.main(["period", "0.776"]) == 130

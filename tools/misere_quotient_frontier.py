@@ -75,14 +75,19 @@ def strategy(name: str, main_seconds: float, log=None, levels: list | None = Non
     if name == "main":
         return MAIN_EXTEND
 
-    def counting(pre, options, n, max_states, deadline, max_order):
-        def on_level(lev, cand, *_):
+    def counting(pre, options, n, max_states, deadline, max_order, **kw):
+        outer = kw.pop("on_level", None)  # the construction's own (it stores the level)
+
+        def on_level(lev, cand, *rest):
             if levels is not None:
                 levels.append(lev.to_dict())
             if last is not None:
                 last.update(level=lev, candidate=cand)
+            if outer is not None:
+                outer(lev, cand, *rest)
 
-        return extend_counting(pre, options, n, max_states, deadline, max_order, log=log, on_level=on_level)
+        kw.pop("log", None)
+        return extend_counting(pre, options, n, max_states, deadline, max_order, log=log, on_level=on_level, **kw)
 
     if name == "counting":
         return counting

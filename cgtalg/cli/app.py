@@ -242,6 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyboardInterrupt, Exception) as exc:  # noqa: BLE001 - the boundary: no traceback
         if debug:
             raise
+        from cgtalg.errors import signal_cause
+
+        cause = signal_cause(exc)  # Ctrl-C or a budget inside a compiled kernel's dispatch
+        if cause is not exc:
+            if isinstance(cause, CgtalgError):
+                return _fail(cause, type(cause).__name__, str(cause), as_json)
+            exc = cause
         kind = type(exc).__name__
         meaning = _UNEXPECTED.get(kind)
         text = str(exc) or kind

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import click
 
 from cgtalg.core.jsonable import to_jsonable
-from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten
+from cgtalg.errors import ArgumentError, ArgumentTypeError, shorten, signal_cause
 
 __all__ = [
     "json_option", "no_store_option", "cli_store", "emit", "to_jsonable",
@@ -314,6 +314,11 @@ def command_budget(max_seconds: float | None, what: str, owned: bool = False) ->
         signal.setitimer(signal.ITIMER_PROF, 0.1, 0.1)
         try:
             yield deadline
+        except SystemError as exc:  # the tick raised inside a compiled kernel's dispatch
+            cause = signal_cause(exc)
+            if cause is exc:
+                raise
+            raise cause from None
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, old)
