@@ -16,10 +16,14 @@ and prints the counts and the lists of infinite and unsettled classes in Markdow
 
     PYTHONPATH=. python tools/publish_quotient_census.py --store STORE --time class=60s --out docs/data
 
-or, from the ``--json`` outputs of the two census runs (``cgtalg census quotient --digits 3 ...
+or, from the ``--json`` outputs of the census runs (``cgtalg census quotient --digits 3 ...
 --json > q3.json`` and ``--digits 2 --d0 4``), without reading the records again:
 
     PYTHONPATH=. python tools/publish_quotient_census.py --store STORE --from q3.json q4.json --out docs/data
+
+A source may also be the published ``quotient_census.json.gz``, and a later source replaces the
+rows of the codes it has: a run over some classes updates the table (``--from
+docs/data/quotient_census.json.gz qA.json``).
 """
 
 from __future__ import annotations
@@ -44,6 +48,22 @@ def _as_csv(r: dict) -> dict:
     if isinstance(d.get("cousins"), list):
         d["cousins"] = " ".join(d["cousins"])
     return d
+
+
+def _read(path: str) -> dict:
+    """A census's ``--json`` output, or a published ``quotient_census.json.gz``."""
+    raw = Path(path).read_bytes()
+    return json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+
+
+def _latest_rows(docs: list) -> list:
+    """The rows of every code, each from the last source that has it, in the first source's
+    order of codes (a later run of some classes replaces their rows in the published table)."""
+    rows: dict[str, dict] = {}
+    for d in docs:
+        for r in d["rows"]:
+            rows[r["code"]] = r
+    return list(rows.values())
 
 
 def _plot(rows: list, path: Path) -> None:
@@ -86,7 +106,7 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.sources:
-        docs = [json.loads(Path(f).read_text()) for f in args.sources]
+        docs = [_read(f) for f in args.sources]
     else:
         if args.class_time is None:
             ap.error("--time class=T (the census run's class budget) is needed without --from")
@@ -94,7 +114,8 @@ def main(argv=None) -> int:
                                 progress=False).to_json() for d, d0 in ((3, 0), (2, 4))]
     from cgtalg.census.quotient_table import QUOTIENT_CSV_COLUMNS
 
-    merged = {"census": {"parts": [d["census"] for d in docs]}, "rows": [r for d in docs for r in d["rows"]]}
+    merged = {"census": {"parts": [p for d in docs for p in (d["census"].get("parts") or [d["census"]])]},
+              "rows": _latest_rows(docs)}
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
     w.writeheader()
