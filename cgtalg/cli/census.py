@@ -129,8 +129,8 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
 @time_parts_option(
     TimePart(None, "max_seconds", None, "the whole census's budget: past it the classes not back are "
              "cancelled, what came back is stored, checkpoints are kept (a rerun goes on)"),
-    TimePart("class", "class_time", "20s", "the wall-clock budget of one class, cumulated over reruns (a "
-             "rerun with more goes on)", ("--class-time",)))
+    TimePart("class", "class_time", "20s", "the budget of one class in CPU time, cumulated over reruns "
+             "(a rerun with more goes on)", ("--class-time",)))
 @_batch_codes_csv_options
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="write an HTML page with the table and the plot of |Q_n| of the unsettled classes")
