@@ -191,15 +191,57 @@ def test_ray_pretension_errors(finite_case):
         verify_ray_pretension(rp, [])
 
 
-def test_an_option_with_two_copies_of_u_is_refused():
-    """Heap 14 of 0.07 splits into 6 + 6: with u = 6 the conditions would read two steps away,
-    beyond the neighbourhood the check set covers, so verification refuses (and the search for a
-    proof of infinitude treats it as no proof)."""
+def test_an_option_with_two_copies_of_u_widens_the_check_points():
+    """Heap 14 of 0.07 splits into 6 + 6: with u = 6 the conditions read two steps away, beyond
+    the first neighbourhood, so the check points are those of the offsets read
+    (:meth:`RayRules.check_points_for`); the finite quotient Q_14, read as a ray pretension,
+    verifies with them, and its predictions agree with brute force."""
     _q, pre = fresh_quotient("0.07", 14)
     rp = ray_pretension_from_level(pre, 6, 14, 12)
     options = [_heap_options(TakeAndBreak("0.07"), h) for h in range(15)]
-    with pytest.raises(ArgumentError, match="neighbourhood"):
-        verify_ray_pretension(rp, options)
+    pts = rp.check_points(options)
+    assert (2, 0) in {e for _c, e in rp.option_images(options, 14)} and set(pts) != set(rp.rules.check_points())
+    assert verify_ray_pretension(rp, options) is None
+    is_p = _brute("0.07")
+    rng = random.Random(14)
+    for _ in range(150):
+        pos = [rng.choice([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13]) for _ in range(rng.randint(0, 2))]
+        pos += [6] * rng.randint(0, 4) + [14] * rng.randint(0, 2)
+        if sum(pos) <= 50:
+            assert rp.is_p(pos) == is_p(pos), pos
+
+
+def test_an_option_with_too_many_counted_copies_is_refused(finite_case):
+    """Past MAX_EPS copies of counted heaps in one option the verification refuses (a proof
+    search then treats it as no proof)."""
+    from cgtalg.quotients.rays import MAX_EPS
+
+    import dataclasses
+
+    _code, n, _pre, rp, options = finite_case
+    rp = dataclasses.replace(rp, _cache={})       # its option images are cached per heap
+    opts = [list(o) for o in options]
+    h = next(h for h in range(1, n + 1) if rp.lift(h) is None and opts[h])
+    opts[h] = opts[h] + [(rp.u,) * (MAX_EPS + 1)]
+    with pytest.raises(ArgumentError, match="more counted heaps"):
+        verify_ray_pretension(rp, opts)
+
+
+OFFSET_SETS = [OFFSETS, OFFSETS + ((2, 0), (1, 0)), OFFSETS + ((-1, 2), (2, -1)), ((0, 0), (1, 0), (0, 1), (3, 0))]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+@pytest.mark.parametrize("offsets", OFFSET_SETS, ids=str)
+def test_the_check_points_of_any_offsets_have_every_signature(rules, offsets):
+    """The translation argument of :meth:`RayRules.check_points_for`, replayed point by point:
+    every point reads what some check point reads."""
+    def sig(a, b):
+        return (tuple(rules.reduce(a + x, b + y) if a + x >= 0 and b + y >= 0 else None for x, y in offsets),
+                a >= 1, b >= 1, (a, b) == (0, 0))
+
+    sigs = {sig(a, b) for a, b in rules.check_points_for(offsets)}
+    for a, b in itertools.product(range(45), repeat=2):
+        assert sig(a, b) in sigs, (a, b)
 
 
 # -- the loader refuses what the verification would not notice ---------------------------------------

@@ -153,11 +153,12 @@ def infinite_error(rp, witness: Sequence[int], top: int, levels=(), stored: bool
     witness = full_witness(witness)
     base = " + ".join(map(str, rp.words[witness[0]])) or "0"
     done = ', a stored proof re-verified' if stored else ''
+    also = f" ({rp.class_text()})" if rp.classes else ""
     if rp.counted is not None:
         n, cap = int(rp.counted[0]), int(rp.counted[1])
         exc = InfiniteQuotientError(
             f"misère quotient: Q_{n} is infinite (proved{done}: a ray pretension that counts heaps {rp.u} and "
-            f"{rp.v} and puts the other heaps, with up to {cap - 1} cop{'y' if cap == 2 else 'ies'} of heap {n}, "
+            f"{rp.v}{also} and puts the other heaps, with up to {cap - 1} cop{'y' if cap == 2 else 'ies'} of heap {n}, "
             f"in a monoid of order {rp.order_r} predicts every such position of heaps <= {n} and verifies; "
             f"{witness_text(rp.u, rp.v, base, witness)}, so the powers of heap {rp.v} are pairwise "
             f"distinguishable in Q_{n}); Q_{n - 1} is the last finite partial quotient")
@@ -166,7 +167,7 @@ def infinite_error(rp, witness: Sequence[int], top: int, levels=(), stored: bool
         more = f"; the same monoid is Q_{top}" if top > n else ""
         exc = InfiniteQuotientError(
             f"misère quotient: Q_{n} is infinite (proved{done}: a ray "
-            f"pretension that counts heaps {rp.u} and {n} and puts the other heaps in a monoid of order "
+            f"pretension that counts heaps {rp.u} and {n}{also} and puts the other heaps in a monoid of order "
             f"{rp.order_r} predicts every position of heaps <= {top} and verifies; "
             f"{witness_text(rp.u, n, base, witness)}, so the powers of heap {n} are pairwise distinguishable{more}); "
             f"Q_{n - 1} is the last finite partial quotient")

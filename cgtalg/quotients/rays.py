@@ -56,7 +56,23 @@ A second shape (:mod:`cgtalg.quotients.rays_counted`): ``u < v`` older heaps run
 new heap sits in ``R`` with a capped count of its copies (``RayPretension.counted``); the
 verification then skips the N-condition at the dead elements (count = cap).
 
-Stored form (:func:`encode_ray`, :func:`decode_ray`): nothing read back is trusted. Decoding
+Classes of counted heaps (``RayPretension.classes``; 0.564: heaps 5 and 6 share the image whose
+powers run free, with those of heap 11). Every heap of the ``u``-class maps to ``(1, 1, 0)`` and
+counts as a copy of ``u`` (its least heap), likewise for ``v``; the others are the heaps of ``w``.
+A position with ``a >= 1`` holds some heap of the ``u``-class, but its image does not say which,
+so the N-condition is asked with the moves of each heap of the class alone (and of each of the
+``v``-class when ``b >= 1``): a position holding several has those options and more. The
+P-condition of a class heap reads ``(a + 1, b)`` (or ``(a, b + 1)``) with its own options.
+
+Wider neighbourhoods. An option may hold several counted heaps (heap 11 of 0.564 splits into
+``5 + 5``; at most :data:`MAX_EPS`): then the conditions read ``F`` at more offsets ``o``, the
+option images of ``w`` live in ``R × eps`` (:meth:`RayPretension.eps`) and the check points are
+those of :meth:`RayRules.check_points_for` the offsets read (the same translations, with the
+neighbourhood's extreme offsets ``d1``, ``d2``, ``d3``; its docstring has the argument). The
+referee proves the same (``cgtalg.referee.rays``, Lemmas 4 and 6) with its own code.
+
+Stored form (:mod:`cgtalg.quotients.rays_store`: :func:`encode_ray`, :func:`decode_ray`): nothing
+read back is trusted. Decoding
 refuses generator columns that do not commute as maps on ``R`` (:func:`commute_problem`: then
 the heaps would not generate a commutative monoid and an image would depend on the order of the
 heaps), and the verification refuses a heap without moves that does not map to the identity
@@ -67,9 +83,7 @@ the claims).
 
 from __future__ import annotations
 
-import base64
 import itertools
-import zlib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -84,16 +98,19 @@ from cgtalg.quotients.rays_witness import (WITNESS_DEFAULTS, full_witness, order
 
 __all__ = ["RayRules", "RayPretension", "RayFailure", "fit_rules", "ray_pretension_from_level",
            "verify_ray_pretension", "ray_pairs", "free_heap", "adjoin_ray_heap", "order_witness",
-           "prove_infinite", "encode_ray", "full_witness", "WITNESS_DEFAULTS", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT"]
+           "prove_infinite", "encode_ray", "full_witness", "WITNESS_DEFAULTS", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT",
+           "image_classes", "check_classes"]
 
-#: version of a stored ray pretension (:func:`encode_ray`)
-FORMAT = 1
 
 #: the neighbourhood the conditions at a point read (module docstring)
 OFFSETS = ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, -1))
 
-#: the copies of ``u`` and ``v`` an option image may carry
+#: the copies of ``u`` and ``v`` an option image carries in the first shapes (every option of a
+#: heap other than ``u``, ``v`` holds at most one of them); :meth:`RayPretension.eps` in general
 EPS = ((0, 0), (1, 0), (0, 1))
+
+#: the most copies of counted heaps one option may hold
+MAX_EPS = 4
 
 
 @dataclass(frozen=True)
@@ -135,6 +152,31 @@ class RayRules:
         return [(a, b) for a in range(top + 1) for b in range(top + 1)
                 if min(a, b) <= self.m0 + 1 and -(self.K2 + 1) <= b - a <= self.K + 2]
 
+    def check_points_for(self, offsets: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The check points when the conditions at ``(a, b)`` read ``F`` at ``(a, b) + o`` for the
+        offsets ``o`` given (a larger neighbourhood than :data:`OFFSETS`: options with several
+        copies of counted heaps). With ``d1 = min(o_b − o_a)``, ``d2 = min(o_a − o_b)``,
+        ``d3 = min(min(o_a, o_b))``, the conditions at ``(a, b)`` equal those at ``(a, b − q)``
+        when ``b − a + d1 > K`` and ``b >= q + 1``, at ``(a − p, b)`` when ``a − b + d2 > K'`` and
+        ``a >= p + 1``, at ``(a − s, b − s)`` when ``min(a, b) + d3 > m0`` and ``min(a, b) >= s + 1``
+        (every point read meets the hypothesis of the matching lemma of ``red``, and the flags
+        ``a >= 1``, ``b >= 1`` do not change); each step lowers ``a + b``, and the points where
+        none applies are these."""
+        offs = list(offsets)
+        d1 = min(ob - oa for oa, ob in offs)
+        d2 = min(oa - ob for oa, ob in offs)
+        d3 = min(min(oa, ob) for oa, ob in offs)
+        m3 = max(self.m0 - d3, self.s)
+        out = []
+        for a in range(m3 + self.K2 - d2 + self.p + 1):
+            for b in range(m3 + self.K - d1 + self.q + 1):
+                t1 = b - a + d1 > self.K and b >= self.q + 1
+                t2 = a - b + d2 > self.K2 and a >= self.p + 1
+                t3 = min(a, b) + d3 > self.m0 and min(a, b) >= self.s + 1
+                if not (t1 or t2 or t3):
+                    out.append((a, b))
+        return out
+
     def to_dict(self) -> dict[str, int]:
         return {"q": self.q, "K": self.K, "p": self.p, "K2": self.K2, "s": self.s, "m0": self.m0}
 
@@ -159,11 +201,37 @@ class RayPretension:
     #: ``cap`` (:mod:`cgtalg.quotients.rays_counted`): ``count[r]`` is the copies of ``n`` of the
     #: element ``r`` (``cap``: ``cap`` or more, *dead*: never in ``P``, no condition checked)
     counted: tuple | None = None
+    #: ``(u_class, v_class)``: every heap that maps to ``(1, 1, 0)`` (``u`` the least of them),
+    #: and every heap that maps to ``(1, 0, 1)`` (``v`` the least); None: ``((u,), (v,))``
+    classes: tuple | None = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def order_r(self) -> int:
         return int(self.cols.shape[1])
+
+    @property
+    def us(self) -> tuple[int, ...]:
+        """The heaps counted as copies of ``u`` (``u`` and the heaps with its image)."""
+        return (self.u,) if self.classes is None else tuple(self.classes[0])
+
+    @property
+    def vs(self) -> tuple[int, ...]:
+        """The heaps counted as copies of ``v``."""
+        return (self.v,) if self.classes is None else tuple(self.classes[1])
+
+    def class_text(self) -> str:
+        """``heap 6 counted as a copy of 5``, for the heaps that share the counted heaps' images
+        (empty when none does)."""
+        return "; ".join(f"{'heap' if len(c) == 2 else 'heaps'} {', '.join(map(str, c[1:]))} counted as a copy "
+                         f"of {c[0]}" for c in (self.us, self.vs) if len(c) > 1)
+
+    def lift(self, h: int) -> tuple[int, int] | None:
+        """``(1, 0)`` for a heap of the ``u``-class, ``(0, 1)`` of the ``v``-class, else None."""
+        key = ("lift",)
+        if key not in self._cache:
+            self._cache[key] = {**{x: (1, 0) for x in self.us}, **{x: (0, 1) for x in self.vs}}
+        return self._cache[key].get(h)
 
     def p_at(self, a: int, b: int) -> np.ndarray:
         """Whether ``(r, a, b)`` is in ``P``, for every ``r`` of ``R``."""
@@ -174,10 +242,9 @@ class RayPretension:
         r, a, b = 0, 0, 0
         for h in position:
             h = int(h)
-            if h == self.u:
-                a += 1
-            elif h == self.v:
-                b += 1
+            e = self.lift(h)
+            if e is not None:
+                a, b = a + e[0], b + e[1]
             elif not 0 <= h < len(self.row) or self.row[h] < 0:
                 raise ArgumentError(f"heap {h} is not a heap of this pretension (0 .. {len(self.row) - 1})")
             else:
@@ -201,21 +268,47 @@ class RayPretension:
                 col = np.arange(self.order_r, dtype=np.int64)
                 eu = ev = 0
                 for x in parts:
-                    if x == self.u:
-                        eu += 1
-                    elif x == self.v:
-                        ev += 1
+                    e = self.lift(x)
+                    if e is not None:
+                        eu, ev = eu + e[0], ev + e[1]
                     elif not 0 <= x < len(self.row) or self.row[x] < 0:
                         raise ArgumentError(f"an option of heap {h} holds heap {x}, which this ray "
                                             f"pretension does not place")
                     else:
                         col = self.cols[self.row[x]][col]
-                if eu + ev > 1 or (h in (self.u, self.v) and (eu, ev) not in ((0, 0), (1, 0))):
+                if eu + ev > MAX_EPS:
                     raise ArgumentError(f"an option of heap {h} holds {eu} × heap {self.u} and {ev} × heap "
-                                        f"{self.v}: beyond the neighbourhood a ray pretension checks")
+                                        f"{self.v}: more counted heaps than a ray pretension checks")
                 out.setdefault((int(col[0]), eu, ev), col)
             self._cache[key] = [(c, (eu, ev)) for (_z, eu, ev), c in sorted(out.items())]
         return self._cache[key]
+
+    def eps(self, options: Sequence[Sequence[tuple[int, ...]]]) -> tuple[tuple[int, int], ...]:
+        """The copies ``ε`` of counted heaps that options of the other heaps carry, ``(0, 0)``
+        first: the offsets of ``W = R × eps`` in the N-search."""
+        key = ("eps", len(self.row))
+        if key not in self._cache:
+            got = {e for h in range(len(self.row)) if self.row[h] >= 0 and options[h]
+                   for _c, e in self.option_images(options, h)}
+            self._cache[key] = ((0, 0),) + tuple(sorted(got - {(0, 0)}))
+        return self._cache[key]
+
+    def check_points(self, options: Sequence[Sequence[tuple[int, ...]]]) -> list[tuple[int, int]]:
+        """The points where the conditions are checked for the heaps ``0 .. len(row) − 1``:
+        :meth:`RayRules.check_points` when the conditions read no more than :data:`OFFSETS`,
+        else :meth:`RayRules.check_points_for` the offsets they read."""
+        offs = {(0, 0), (1, 0), (0, 1)}
+        for h in range(len(self.row)):
+            if not options[h]:
+                continue
+            e = self.lift(h)
+            for _c, (eu, ev) in self.option_images(options, h):
+                offs.add((eu, ev))
+                if e is not None:
+                    offs.add((eu - e[0], ev - e[1]))
+        if offs <= set(OFFSETS):
+            return self.rules.check_points()
+        return self.rules.check_points_for(offs)
 
     def with_heap(self, h: int, r: int) -> "RayPretension":
         """This pretension with heap ``h`` (the next heap, ``len(row)``) mapped to ``(r, 0, 0)``."""
@@ -226,7 +319,7 @@ class RayPretension:
             col = self.cols[self.row[x]][col]
         cols = np.ascontiguousarray(np.vstack([self.cols, col[None].astype(np.int32)]))
         return RayPretension(self.u, self.v, cols, list(self.row) + [cols.shape[0] - 1], self.words, self.F,
-                             self.rules, self.counted)
+                             self.rules, self.counted, self.classes)
 
 
 @dataclass(frozen=True)
@@ -332,15 +425,22 @@ def fit_rules(grid: np.ndarray, max_slack: int = 12) -> RayRules | None:
 
 
 def ray_pretension_from_level(cand: Pretension, u: int, v: int, copies: int,
-                              rules: RayRules | None = None) -> RayPretension:
+                              rules: RayRules | None = None, classes: bool = False) -> RayPretension:
     """A ray pretension from a counting level's passing candidate ``cand`` (heaps ``0 .. v``,
-    right up to ``copies`` copies of ``v``): ``R`` generated by the heaps other than ``u``, ``v``;
+    right up to ``copies`` copies of ``v``): ``R`` generated by the heaps other than ``u``, ``v``
+    (``classes``: other than every heap with the image of ``u`` or of ``v`` in ``cand``, which
+    then count as copies of them, :attr:`RayPretension.classes`; ``u`` becomes the least of its
+    class);
     the rules fitted to the level's data (:func:`fit_rules`) unless given. Raises
     :class:`~cgtalg.errors.ComputationLimitError` when no rules fit the level's data."""
     n = len(cand.phi) - 1
     if not (0 < u < v == n):
         raise ArgumentError(f"a ray pretension needs 0 < u < v = the top heap ({n}): u = {u}, v = {v}")
-    others = [h for h in range(n + 1) if h not in (u, v)]
+    us, vs = image_classes(cand, u, v) if classes else ((u,), (v,))
+    if vs[0] != v:
+        raise ArgumentError(f"heap {vs[0]} < v = {v} has the image of v")
+    u = us[0]
+    others = [h for h in range(n + 1) if h not in us and h not in vs]
     ids, remap, words, gcol = _submonoid(cand, others)
     A = 2 * copies + 8
     grid = _level_grid(cand, ids, u, v, A, copies + 1)
@@ -362,27 +462,41 @@ def ray_pretension_from_level(cand: Pretension, u: int, v: int, copies: int,
             col_rows.append(remap[gcol[g][ids]] if g != 0 else np.arange(ids.size))
         row[h] = gid[g]
     cols = np.ascontiguousarray(np.stack(col_rows), dtype=np.int32)
-    return RayPretension(u, v, cols, row, words, np.ascontiguousarray(grid[:, :TA, :TB]), rules)
+    classes = None if us == (u,) and vs == (v,) else (us, vs)
+    return RayPretension(u, v, cols, row, words, np.ascontiguousarray(grid[:, :TA, :TB]), rules,
+                         classes=classes)
+
+
+def image_classes(cand: Pretension, u: int, v: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The heaps with the image of ``u`` and those with the image of ``v`` in ``cand`` (a ray
+    pretension counts each as a copy of the least heap of its class)."""
+    gu, gv = int(cand.phi[u]), int(cand.phi[v])
+    if gu == gv or 0 in (gu, gv):
+        raise ArgumentError(f"heaps {u} and {v} must have distinct images other than the identity")
+    phi = [int(x) for x in cand.phi]
+    return (tuple(h for h, x in enumerate(phi) if x == gu), tuple(h for h, x in enumerate(phi) if x == gv))
 
 
 # -- the N-search over the heaps other than u and v ----------------------------------------------
 def _w_monoid(pre: RayPretension, options) -> tuple[int, np.ndarray, np.ndarray, list]:
-    """The option images ``W = R × EPS`` (``ε``: copies of ``u`` and ``v`` an option carries), as
+    """The option images ``W = R × eps`` (``ε``: copies of ``u`` and ``v`` an option carries,
+    :meth:`RayPretension.eps`), as
     columns of the elements the search multiplies by, and the edges ``(heap, g, S_h)``. A state's
     element has ``ε = (0, 0)`` and one move adds one option, so the products are exact."""
     nR = pre.order_r
     heaps = [h for h in range(len(pre.row)) if pre.row[h] >= 0 and options[h]]
-    nW = nR * 3                                   # ε = (0, 0), (1, 0), (0, 1)
+    eps = pre.eps(options)
+    nW = nR * len(eps)
     colmap = np.full(nW, -1, dtype=np.int32)
     rows: list[np.ndarray] = []
 
     def need(col: np.ndarray, e: tuple[int, int]) -> int:
-        k = EPS.index(e)
+        k = eps.index(e)
         z = int(col[0]) + k * nR
         if colmap[z] < 0:
             colmap[z] = len(rows)
             # (r, ε)·(rz, e): at most one of ε, e is not (0, 0) in a product the search forms
-            rows.append(np.concatenate([col + (k if j == 0 else j) * nR for j in range(3)]).astype(np.int32))
+            rows.append(np.concatenate([col + (k if j == 0 else j) * nR for j in range(len(eps))]).astype(np.int32))
         return z
 
     edges = []
@@ -398,7 +512,7 @@ def ray_pairs(pre: RayPretension, options, max_states: int = 50_000_000,
               deadline: Deadline | None = None, compiled: bool | None = None) -> list[tuple[int, tuple[int, ...]]]:
     """The inclusion-minimal option-image sets ``T(w) ⊂ W`` per element ``Φ(w)`` of ``R``, over
     the positions ``w`` of the heaps other than ``u`` and ``v`` (the empty position included,
-    with ``T = ()``). ``W``'s element ``r + k·|R|`` is ``r`` with the copies ``EPS[k]`` of ``u``, ``v``.
+    with ``T = ()``). ``W``'s element ``r + k·|R|`` is ``r`` with the copies ``pre.eps(options)[k]`` of ``u``, ``v``.
     Compiled when the kernel is built (``compiled=None``), else in Python."""
     nW, cols, colmap, edges = _w_monoid(pre, options)
     if compiled is None:
@@ -463,15 +577,14 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
         if why is not None:
             raise ArgumentError(why)
         dead = np.asarray(pre.counted[2]) == pre.counted[1]
-    points = pre.rules.check_points()
+    points = pre.check_points(options)
     heaps = [h for h in range(len(pre.row)) if options[h]]
     # P-condition: x·Φ(h) ∈ P ⇒ x·s ∉ P for every option image s of h
     for a, b in points:
         for h in heaps:
-            if h == u:
-                lhs = pre.p_at(a + 1, b)
-            elif h == v:
-                lhs = pre.p_at(a, b + 1)
+            e = pre.lift(h)
+            if e is not None:
+                lhs = pre.p_at(a + e[0], b + e[1])
             else:
                 lhs = pre.p_at(a, b)[pre.cols[pre.row[h]]]
             bad = np.zeros(nR, dtype=bool)
@@ -487,9 +600,13 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
     lens = np.asarray([len(T) for _x, T in pairs], dtype=np.int64)
     flat = np.asarray([t for _x, T in pairs for t in T], dtype=np.int64)
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
-    tr, te = flat % nR, flat // nR                 # te: the index into EPS
+    tr, te = flat % nR, flat // nR                 # te: the index into pre.eps(options)
     nz = lens > 0
-    Su, Sv = pre.option_images(options, u), pre.option_images(options, v)
+    # the moves in the counted heaps: a position with a >= 1 holds some heap of the u-class, which
+    # one is not told by its image, so the N-condition is asked with the moves of each one alone
+    # (a position holding several has more options; module docstring)
+    Su = [(t, pre.option_images(options, t)) for t in pre.us if options[t]]
+    Sv = [(t, pre.option_images(options, t)) for t in pre.vs if options[t]]
     for a, b in points:
         if deadline is not None:
             deadline.check("checking a ray pretension")
@@ -498,24 +615,33 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
             gt = np.zeros(flat.size, dtype=bool)
             for e in np.unique(te):
                 sel = te == e
-                eu, ev = EPS[int(e)]
+                eu, ev = pre.eps(options)[int(e)]
                 gt[sel] = pre.p_at(a + eu, b + ev)[tr[sel]]
             anyT = np.zeros(xs.size, dtype=bool)
             anyT[nz] = np.logical_or.reduceat(gt, starts[nz])
             good |= anyT
-        if a >= 1:
-            for col, (eu, _ev) in Su:
-                good |= pre.p_at(a - 1 + eu, b)[col[xs]]
-        if b >= 1:
-            for col, (eu, _ev) in Sv:
-                good |= pre.p_at(a + eu, b - 1)[col[xs]]
         if a == 0 and b == 0:
             good |= ~nz            # no option at all: Φ = 1 ∉ P was checked
-        bad = np.nonzero(~good)[0]
-        if bad.size:
-            x = int(xs[bad[0]])
-            return RayFailure("N", tuple(sorted(pre.words[x] + (u,) * a + (v,) * b)), (a, b))
+        gu = ([(t, _moves_good(pre, S, xs, a - 1, b)) for t, S in Su] if a >= 1 else []) or [(u, False)]
+        gv = ([(t, _moves_good(pre, S, xs, a, b - 1)) for t, S in Sv] if b >= 1 else []) or [(v, False)]
+        for tu, g1 in gu:
+            for tv, g2 in gv:
+                bad = np.nonzero(~(good | g1 | g2))[0]
+                if bad.size:
+                    x = int(xs[bad[0]])
+                    pos = pre.words[x] + (tu,) * min(a, 1) + (u,) * max(a - 1, 0) + (tv,) * min(b, 1) + \
+                        (v,) * max(b - 1, 0)
+                    return RayFailure("N", tuple(sorted(pos)), (a, b))
     return None
+
+
+def _moves_good(pre: RayPretension, S: list, xs: np.ndarray, a: int, b: int) -> np.ndarray:
+    """Whether a move in one counted heap (options ``S``) from ``x·(a + 1, b)`` or ``x·(a, b + 1)``
+    reaches ``P``, for every ``x`` of ``xs``: ``(x·σ, (a, b) + ε)`` for ``(σ, ε)`` in ``S``."""
+    good = np.zeros(xs.size, dtype=bool)
+    for col, (eu, ev) in S:
+        good |= pre.p_at(a + eu, b + ev)[col[xs]]
+    return good
 
 
 def _multipliers(pre: RayPretension) -> np.ndarray:
@@ -545,7 +671,7 @@ def adjoin_ray_heap(pre: RayPretension, options: Sequence[Sequence[tuple[int, ..
     mult = _multipliers(pre)
     S = pre.with_heap(h, 0).option_images(options, h)
     ok = np.ones(pre.order_r, dtype=bool)
-    for a, b in pre.rules.check_points():
+    for a, b in pre.with_heap(h, 0).check_points(options):
         bad = np.zeros(pre.order_r, dtype=bool)
         for col, (eu, ev) in S:
             bad |= pre.p_at(a + eu, b + ev)[col]
@@ -570,75 +696,26 @@ def prove_infinite(cand: Pretension, n: int, copies: int, options: Sequence[Sequ
     u = free_heap(cand, n)
     if u < 1:
         return None
-    try:
-        rp = ray_pretension_from_level(cand, u, n, copies)
-    except (ComputationLimitError, ArgumentError):
-        return None
-    wit = order_witness(rp)
-    if wit is None:
-        return None
-    try:
-        if verify_ray_pretension(rp, options[:n + 1], max_states, deadline) is not None:
-            return None
-    except ArgumentError:           # an option beyond the neighbourhood (two copies of u, ...)
-        return None
-    return rp, wit
-
-
-# -- stored form ---------------------------------------------------------------------------------
-def _least_words(cols: np.ndarray, row: Sequence[int]) -> list[tuple[int, ...]] | None:
-    """A word per element of ``R``: breadth first from the identity over the columns, each
-    named by its least heap (None when some element is not reached)."""
-    nR = int(cols.shape[1])
-    heap_of: dict[int, int] = {}
-    for h, i in enumerate(row):
-        if i >= 0 and i not in heap_of:
-            heap_of[i] = h
-    words: list[tuple[int, ...] | None] = [None] * nR
-    words[0] = ()
-    frontier = [0]
-    while frontier:
-        nxt = []
-        for i in sorted(heap_of):
-            for x, y in zip(frontier, cols[i][frontier].tolist()):
-                if words[y] is None:
-                    words[y] = tuple(sorted(words[x] + (heap_of[i],)))
-                    nxt.append(y)
-        frontier = nxt
-    return None if any(w is None for w in words) else words  # type: ignore[return-value]
-
-
-def _pack(a: np.ndarray) -> str:
-    return base64.b64encode(zlib.compress(np.ascontiguousarray(a).tobytes(), 6)).decode("ascii")
-
-
-def encode_ray(pre: RayPretension, witness: Sequence[int], top: int) -> dict:
-    """A JSON-ready record of a verified ray pretension for the heaps ``0 .. top`` and its order
-    witness (:func:`decode_ray` reads it back; nothing in it is trusted on reading)."""
-    return {"format": FORMAT, "u": pre.u, "v": pre.v, "top": int(top), "order_r": pre.order_r,
-            "rules": pre.rules.to_dict(), "row": [int(i) for i in pre.row],
-            "cols": _pack(pre.cols.astype("<i4")), "F_shape": list(pre.F.shape),
-            "F": _pack(np.packbits(pre.F.reshape(-1).astype(np.uint8))),
-            "witness": [int(x) for x in full_witness(witness)]} | (
-        {} if pre.counted is None else {"counted": {"heap": int(pre.counted[0]), "cap": int(pre.counted[1]),
-                                                    "count": [int(c) for c in pre.counted[2]]}})
-
-
-def commute_problem(cols: np.ndarray) -> str | None:
-    """Why the generator columns ``cols`` (maps on ``R``) do not commute, or None. Commuting
-    maps generate a commutative monoid of maps, and ``t ↦ t(0)`` is a bijection from it onto the
-    elements they reach from 0 (``t(0) = t'(0)`` gives ``t(s(0)) = s(t(0)) = s(t'(0)) =
-    t'(s(0))`` for every ``s``): so the numbering of ``R`` is that monoid, 0 its identity, and
-    the image of a position does not depend on the order of its heaps."""
-    cols = np.asarray(cols)
-    for i in range(cols.shape[0]):
-        # row j: cols[i] after cols[j], against cols[j] after cols[i]
-        bad = np.nonzero((cols[i][cols] != cols[:, cols[i]]).any(axis=1))[0]
-        if bad.size:
-            return f"the generator columns {i} and {int(bad[0])} do not commute (as maps on R)"
+    for classes in (False, True):   # then every heap with the image of u counts as a copy of u
+        try:
+            rp = ray_pretension_from_level(cand, u, n, copies, classes=classes)
+        except (ComputationLimitError, ArgumentError):
+            continue
+        if classes and rp.classes is None:
+            return None             # no other heap shares the image: tried already
+        wit = order_witness(rp)
+        if wit is None:
+            continue
+        try:
+            if verify_ray_pretension(rp, options[:n + 1], max_states, deadline) is not None:
+                continue
+        except ArgumentError:       # an option beyond the neighbourhood (two copies of u, ...)
+            continue
+        return rp, wit
     return None
 
 
+# -- the heaps without a move ---------------------------------------------------------------------
 def moveless_problem(pre: "RayPretension", options: Sequence[Sequence[tuple[int, ...]]]) -> str | None:
     """Why some heap without moves does not map to the identity ``(1, 0, 0)`` (None when every
     one does): such a heap is the empty game, and the verification, which never moves in it,
@@ -652,56 +729,6 @@ def moveless_problem(pre: "RayPretension", options: Sequence[Sequence[tuple[int,
     return None
 
 
-def decode_ray(rec: dict) -> tuple[RayPretension, tuple[int, ...], int]:
-    """``(pretension, witness, top)`` from :func:`encode_ray`'s record; ``ValueError`` naming
-    what is malformed, or when the generator columns do not commute (:func:`commute_problem`).
-    The caller verifies what it reads (and checks that the heaps without moves map to the
-    identity, :func:`moveless_problem`, which needs the game's moves)."""
-    try:
-        if rec.get("format") != FORMAT:
-            raise ValueError(f"format {rec.get('format')!r}, not {FORMAT}")
-        u, v, top, nR = int(rec["u"]), int(rec["v"]), int(rec["top"]), int(rec["order_r"])
-        rules = RayRules(**{k: int(rec["rules"][k]) for k in ("q", "K", "p", "K2", "s", "m0")})
-        row = [int(i) for i in rec["row"]]
-        cols = np.frombuffer(zlib.decompress(base64.b64decode(rec["cols"])), dtype="<i4")
-        shape = tuple(int(x) for x in rec["F_shape"])
-        bits = np.frombuffer(zlib.decompress(base64.b64decode(rec["F"])), dtype=np.uint8)
-        witness = full_witness(rec["witness"])
-    except ValueError:
-        raise
-    except (KeyError, TypeError, AttributeError, IndexError, zlib.error, ArgumentError) as exc:
-        raise ValueError(f"a malformed record ({type(exc).__name__}: {exc})") from None
-    k = max(row) + 1 if row else 0
-    if not (0 < u < v <= top == len(row) - 1) or row[u] != -1 or row[v] != -1 or nR < 1:
-        raise ValueError("heaps u, v, top and the rows do not match")
-    if sorted(set(i for i in row if i >= 0)) != list(range(k)) or cols.size != k * nR:
-        raise ValueError("the columns do not match the rows")
-    cols = cols.reshape(k, nR).astype(np.int32)
-    if cols.size and (cols.min() < 0 or cols.max() >= nR):
-        raise ValueError("a column names an element outside R")
-    if shape != (nR,) + rules.table_shape or bits.size * 8 < nR * shape[1] * shape[2]:
-        raise ValueError("the table does not have the shape the rules need")
-    F = np.unpackbits(bits)[: nR * shape[1] * shape[2]].astype(bool).reshape(shape)
-    why = commute_problem(cols)
-    if why is not None:
-        raise ValueError(why)
-    words = _least_words(cols, row)
-    if words is None:
-        raise ValueError("the heaps do not generate R")
-    if not 0 <= witness[0] < nR:
-        raise ValueError("the witness names an element outside R")
-    counted = None
-    if "counted" in rec:
-        try:
-            cn = rec["counted"]
-            counted = (int(cn["heap"]), int(cn["cap"]), np.asarray([int(c) for c in cn["count"]], dtype=np.int64))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"a malformed counted heap ({type(exc).__name__}: {exc})") from None
-    pre = RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules, counted)
-    if counted is not None:
-        from cgtalg.quotients.rays_counted import counted_problem
-
-        why = counted_problem(pre)
-        if why is not None:
-            raise ValueError(why)
-    return pre, witness, top
+# the stored form (encode_ray, decode_ray, ...) lives in cgtalg.quotients.rays_store; re-exported
+from cgtalg.quotients.rays_store import (FORMAT, check_classes, commute_problem,  # noqa: E402,F401
+                                         decode_ray, encode_ray)

@@ -38,8 +38,8 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import ArgumentError, ComputationLimitError
 from cgtalg.quotients.pretension import Pretension
 from cgtalg.quotients.pretension import _nerode_cols
-from cgtalg.quotients.rays import (RayPretension, _level_grid, _submonoid, fit_rules, order_witness,
-                                  verify_ray_pretension)
+from cgtalg.quotients.rays import (RayPretension, _level_grid, _submonoid, fit_rules, image_classes,
+                                  order_witness, verify_ray_pretension)
 
 __all__ = ["counted_from_candidate", "counted_problem", "stalled_pair", "infinite_from", "covers", "MARGIN"]
 
@@ -103,6 +103,22 @@ def stalled_pair(freed: Sequence[tuple[int, ...]], n: int, rounds: int = 8) -> t
 def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]], u: int, v: int,
                            copies: int, reach: tuple[int, int], max_states: int = 50_000_000,
                            deadline: Deadline | None = None):
+    """:func:`_from_candidate` with ``u`` and ``v`` alone counted, then, when other heaps share
+    their images in ``raw``, with those heaps counted as copies of them too."""
+    got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, False)
+    if got is None:
+        try:
+            us, vs = image_classes(raw, u, v)
+        except ArgumentError:
+            return None
+        if len(us) > 1 or len(vs) > 1:
+            got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, True)
+    return got
+
+
+def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]], u: int, v: int,
+                    copies: int, reach: tuple[int, int], max_states: int, deadline: Deadline | None,
+                    classes: bool):
     """``(ray, witness)`` proving ``Q_n`` infinite (``n``: the top heap of ``raw``) with ``u``,
     ``v`` free and ``n`` counted up to ``cap = copies + 1``, read off ``raw``, an unreduced
     counting candidate right (it is hoped) on ``a < reach[0]``, ``b < reach[1]`` copies of ``u``
@@ -115,7 +131,14 @@ def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int
     A, B = max(reach[0] - MARGIN, 0), max(reach[1] - MARGIN, 0)
     if min(A, B) < 6:
         return None
-    others = [h for h in range(n + 1) if h not in (u, v)]
+    try:
+        us, vs = image_classes(raw, u, v) if classes else ((u,), (v,))
+    except ArgumentError:
+        return None
+    if n in us or n in vs or not us[0] < vs[0]:
+        return None
+    u, v = us[0], vs[0]
+    others = [h for h in range(n + 1) if h not in us and h not in vs]
     ids, remap, words, gcol = _submonoid(raw, others)
     if (remap[ids] < 0).any():
         return None
@@ -156,7 +179,8 @@ def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int
     cols = np.ascontiguousarray(np.stack(col_rows), dtype=np.int32)
     F = np.ascontiguousarray(grid[reps][:, :TA, :TB])
     rp = RayPretension(u, v, cols, row, [words[i] for i in reps], F, rules,
-                       (n, cap, np.minimum(count[reps], cap)))
+                       (n, cap, np.minimum(count[reps], cap)),
+                       None if us == (u,) and vs == (v,) else (us, vs))
     if counted_problem(rp) is not None:
         return None
     wit = order_witness(rp)

@@ -9,7 +9,8 @@ of image ``r``, capped at ``c`` (``c`` meaning ``c`` or more). The elements with
 **Lemma C1 (the count).** If ``count[0] = 0`` and every column adds one to the count (capped)
 for heap ``n`` and nothing for the other heaps (``count[cols[row[h]][r]] = min(c, count[r] +
 [h = n])`` for every ``r``), then by induction on the heaps of a position its image has count
-``min(c, copies of n)``; ``u`` and ``v`` do not touch ``R``.
+``min(c, copies of n)``; ``u``, ``v`` and the heaps of their classes do not touch ``R``
+(``n`` is in neither class).
 
 **Theorem C2 (verification inside X).** Let ``X`` be the positions with fewer than ``c`` copies
 of ``n``. No option of a heap ``<= top`` holds heap ``n`` (checked on the referee's own moves),
@@ -69,8 +70,9 @@ def check_counted(c: Any, options: list, vd: Verdict) -> None:
     """Lemma C1 and the hypotheses of Theorem C2 (module docstring); failures go to ``vd``."""
     n, cap, count = c.counted
     w = "certificate.ray.counted"
-    if n != c.top or not c.u < c.v < n:
-        vd.fail(f"{w}.heap: {n}, but the counted heap must be the top heap {c.top}, above u = {c.u} and v = {c.v}")
+    if n != c.top or not c.u < c.v < n or n in c.us or n in c.vs:
+        vd.fail(f"{w}.heap: {n}, but the counted heap must be the top heap {c.top}, above u = {c.u} and v = {c.v} "
+                f"and in neither class ({list(c.us)}, {list(c.vs)})")
         return
     if cap < 1 or c.row[n] < 0:
         vd.fail(f"{w}: the cap must be >= 1 and heap {n} must map to a column")

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cgtalg.referee import rays as _rays
 from cgtalg.referee._verdict import Verdict
+from cgtalg.referee.ray_read import _get, _int
 
 if TYPE_CHECKING:
-    from cgtalg.referee.rays import RayCertificate
+    from cgtalg.referee.ray_read import RayCertificate
 
 __all__ = ["witness_form", "check_witness", "rule_text"]
 
@@ -65,13 +65,22 @@ def _words(t: int, sense: int) -> str:
 
 
 def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int], int, int, tuple] | None:
-    w = _rays._get(cert, "witness", "certificate")
-    pos = _rays._get(w, "position", "certificate.witness")
-    t = _rays._int(w, "t", "certificate.witness")
-    if not isinstance(pos, list) or any(h in (c.u, c.v) for h in pos if isinstance(h, int)):
-        vd.fail(f"certificate.witness.position: a list of heaps other than u = {c.u} and v = {c.v}")
+    w = _get(cert, "witness", "certificate")
+    pos = _get(w, "position", "certificate.witness")
+    t = _int(w, "t", "certificate.witness")
+    if not isinstance(pos, list) or any(c.lift(h) is not None for h in pos if isinstance(h, int)):
+        vd.fail(f"certificate.witness.position: a list of heaps of no class, other than u = {c.u} and v = {c.v}"
+                + ("" if len(c.us) == len(c.vs) == 1 else f" (and the heaps of their classes {list(c.us)}, "
+                   f"{list(c.vs)})"))
         return None
     r0 = c.image(pos, "certificate.witness.position")[0]
+    # the tests position + a·u + b·v must be positions of A_v (of A_n with a counted heap n), so
+    # that they separate the powers of v in Q_v (Lemma 7; Lemma C3)
+    bound = c.v if c.counted is None else c.top
+    if any(h > bound for h in pos):
+        vd.fail(f"certificate.witness.position: heap {max(pos)} is above {bound}, so its tests are not "
+                f"positions of A_{bound} (Lemma 7)")
+        return None
     if "element" in w and w["element"] != r0:
         vd.fail(f"certificate.witness.element: {w['element']!r}, but the position's image in R is {r0}")
     form = witness_form(w, vd)

@@ -7,8 +7,8 @@ claims, for a heap game: ``Q_n`` is infinite for every ``n >= v`` and ``Q_{v−1
 heaps ``<= top`` has the outcome it predicts (``heaps_covered``); ``Q_m = Q_v`` for
 ``v <= m <= same_quotient_through``; and ``position + a·u + b·v`` is a P-position iff
 ``b − a >= t`` (``witness``). The referee reads the game's moves itself
-(:func:`cgtalg.referee.heaps.heap_rules`), decodes the data and proves each claim with the
-lemmas below, with its own code (standard library and numpy).
+(:func:`cgtalg.referee.heaps.heap_rules`), decodes the data (:mod:`cgtalg.referee.ray_read`)
+and proves each claim with the lemmas below, with its own code (standard library and numpy).
 
 Definitions. A position is a finite multiset of heaps. In misère play the player who cannot
 move wins: a position is a P-position iff it has a move and every option is an N-position.
@@ -18,8 +18,13 @@ move wins: a position is a P-position iff it has a move and every option is an N
 JCTA 115, 2008).
 
 The pretension. ``M = R × N × N``. ``R = {0, …, order_r − 1}`` carries the generator columns
-``cols[i]`` (maps ``R → R``); heap ``h ∉ {u, v}`` maps to ``(ρ(h), 0, 0)`` where ``ρ(h)`` acts
-by ``cols[row[h]]``; ``u ↦ (1, 1, 0)`` and ``v ↦ (1, 0, 1)`` (``row[u] = row[v] = −1``). The
+``cols[i]`` (maps ``R → R``). The counted heaps form two disjoint classes, the ``u``-class ``U``
+(``ray.u_class``, ``u`` its least heap; absent: ``{u}``) and the ``v``-class ``V``
+(``ray.v_class``, ``v`` its least; absent: ``{v}``): every heap of ``U`` maps to ``(1, 1, 0)``
+and every heap of ``V`` to ``(1, 0, 1)`` (their ``row`` is −1, and no other heap's); a heap ``h``
+of no class maps to ``(ρ(h), 0, 0)`` where ``ρ(h)`` acts by ``cols[row[h]]``. So a position
+``w + g`` (``w`` of no class, ``g`` its class heaps) maps to ``(Φ(w), a, b)``, ``a`` and ``b``
+the numbers of heaps of ``g`` in ``U`` and in ``V``, with multiplicity. The
 P-portion is ``{(r, a, b) : F[r, red(a, b)]}``, where ``red`` (rules ``q, K, p, K2, s, m0``)
 is: if ``b − a > K`` subtract from ``b`` the least multiple of ``q`` that brings ``b − a`` to
 ``<= K``; else if ``a − b > K2`` the same with ``a``, ``p``, ``K2``; then if
@@ -52,25 +57,32 @@ Proof: induction on the tokens. A position without a move is an N-position (the 
 wins at once) and its heaps map to 1, so its image ``1`` is not in ``P``; otherwise its options
 are right by induction, and (P), (N) say it has an option in ``P`` iff its image is not in ``P``.
 
-**Lemma 4 (what the conditions read).** Write ``G = w + a·u + b·v`` with ``w`` free of ``u``,
-``v``, ``x = Φ(w) ∈ R``. An option of a heap carries ``ε = (ε_u, ε_v)`` copies of ``u`` and
-``v`` and an element ``σ`` of ``R`` (its other heaps); ``S_h`` is the set of these ``(σ, ε)``.
-The options of ``G``: a move in ``w`` gives ``(t, (a, b) + ε)`` for ``(t, ε)`` in ``T(w)``, the
-set of option images of ``w``; a move in a ``u`` (when ``a >= 1``) gives ``(x·σ, (a − 1, b) +
-ε)`` for ``(σ, ε)`` in ``S_u``; a move in a ``v`` (``b >= 1``), ``(x·σ, (a, b − 1) + ε)`` for
-``S_v``. So (N) at ``G`` depends only on ``(x, T(w))``, the point ``(a, b)``, and reads ``F`` at
-``red((a, b) + o)`` for ``o`` in ``O = {(0,0), (1,0), (0,1)} ∪ E ∪ ((−1, 0) + E_u) ∪ ((0, −1) +
-E_v)`` and the flags ``a >= 1``, ``b >= 1`` (``E``: every ``ε`` of every heap; ``E_u``,
-``E_v``: those of ``u``, ``v``); (P) for a move in heap ``h`` of a position of image ``(r, a,
-b)·Φ(h)`` reads ``F`` at ``(a, b)`` or ``(a, b) + (1, 0)`` or ``+ (0, 1)`` and at ``(a, b) +
-ε``, for every ``r``.
+**Lemma 4 (what the conditions read).** Write ``G = w + g`` with ``w`` free of class heaps,
+``x = Φ(w) ∈ R``, and ``g`` holding ``a`` heaps of ``U`` and ``b`` of ``V``. An option of a heap
+carries ``ε = (ε_u, ε_v)`` heaps of ``U`` and of ``V`` and an element ``σ`` of ``R`` (its other
+heaps); ``S_h`` is the set of these ``(σ, ε)``. The options of ``G``: a move in ``w`` gives
+``(t, (a, b) + ε)`` for ``(t, ε)`` in ``T(w)``, the set of option images of ``w``; a move in a
+heap ``t`` of ``g`` in ``U`` gives ``(x·σ, (a − 1, b) + ε)`` for ``(σ, ε)`` in ``S_t``; in ``V``,
+``(x·σ, (a, b − 1) + ε)``. Which heaps of the classes ``G`` holds its image does not tell; but
+it holds some ``t_u ∈ U`` when ``a >= 1`` and some ``t_v ∈ V`` when ``b >= 1``, and the options
+of ``w``, ``t_u`` and ``t_v`` are options of ``G``. So (N) at ``G`` follows from (N*): for every
+``t_u ∈ U`` (none when ``a = 0``) and ``t_v ∈ V`` (none when ``b = 0``), some option of ``w``,
+``t_u`` or ``t_v`` is in ``P`` (a ``G`` holding more class heaps has those options and more;
+with singleton classes (N*) is (N)). (N*) depends only on ``(x, T(w))`` and ``(a, b)``, and reads
+``F`` at ``red((a, b) + o)`` for ``o`` in ``O = {(0,0), (1,0), (0,1)} ∪ E ∪ ((−1, 0) + E_U) ∪
+((0, −1) + E_V)`` and the flags ``a >= 1``, ``b >= 1`` (``E``: every ``ε`` of every heap;
+``E_U``, ``E_V``: those of the heaps of ``U``, of ``V``); (P) for a move in heap ``h`` of a
+position of image ``(r, a, b)·Φ(h)`` (``Φ(h) = (1, 1, 0)`` for ``h ∈ U``, ``(1, 0, 1)`` for
+``h ∈ V``) reads ``F`` at ``(a, b)`` or ``(a, b) + (1, 0)`` or ``+ (0, 1)`` and at ``(a, b) +
+ε``, for every ``r``. The checks ask (N*) and (P) for every heap of each class, and every heap
+of a class must have a move (Theorem 3: it does not map to the identity).
 
 **Lemma 5 (the N-search).** The pairs ``(Φ(w), T(w))`` are generated from ``(0, ∅)`` by
-``(x, T) ↦ (x·ρ(h), T·ρ(h) ∪ x·S_h)`` over the heaps ``h ∉ {u, v}`` with a move (heaps without
-a move change nothing). The map is monotone in ``T``, so keeping, per element ``x``, only the
-inclusion-minimal sets found covers every pair: each pair contains a kept one with the same
-``x``, and (N) for the kept one gives it for the pair (an option in ``P`` is one of the larger
-set too). The empty position's pair ``(0, ∅)`` is kept apart: at ``(0, 0)`` it has no move, so
+``(x, T) ↦ (x·ρ(h), T·ρ(h) ∪ x·S_h)`` over the heaps ``h`` of no class with a move (heaps
+without a move change nothing). The map is monotone in ``T``, so keeping, per element ``x``,
+only the inclusion-minimal sets found covers every pair: each pair contains a kept one with the
+same ``x``, and (N*) for the kept one gives it for the pair (an option in ``P`` is one of the
+larger set too). The empty position's pair ``(0, ∅)`` is kept apart: at ``(0, 0)`` it has no move, so
 (N) does not apply to it there and it covers nothing. The search runs to exhaustion (``R`` and
 the sets are finite).
 
@@ -81,13 +93,14 @@ the sets are finite).
 and ``min(a, b) >= s + 1``: every point read meets the hypothesis of L1 (L2, L3) so its
 reduction does not change, and the flags do not change. Each step lowers ``a + b``, so every
 point reaches one where none applies; those have ``min(a, b) <= M3 = max(m0 − d3, s)``, and so
-``a <= M3 + K2 − d2 + p`` and ``b <= M3 + K − d1 + q``: a finite set, where (P) and (N) are
+``a <= M3 + K2 − d2 + p`` and ``b <= M3 + K − d1 + q``: a finite set, where (P) and (N*) are
 checked.
 
-**Lemma 7 (the order witness).** Let ``r0`` be the image of the witness position and
-``1 <= t <= K − q + 1``. If ``F[r0, red(a, b)] = (b − a >= t)`` at every ``(a, b)``, ``b >= 1``,
-where none of (W1) ``b − a > K`` and ``b >= q + 1``, (W2) ``a − b > K2``, (W3) ``min(a, b) >
-m0`` and ``b >= s + 1`` applies, then it holds for every ``a >= 0``, ``b >= 1``: W1–W3 keep
+**Lemma 7 (the order witness).** Let ``r0`` be the image of the witness position (of heaps
+``<= v`` and of no class, so its image is ``(r0, 0, 0)``) and ``1 <= t <= K − q + 1``. If
+``F[r0, red(a, b)] = (b − a >= t)`` at every ``(a, b)``, ``b >= 1``, where none of (W1)
+``b − a > K`` and ``b >= q + 1``, (W2) ``a − b > K2``, (W3) ``min(a, b) > m0`` and
+``b >= s + 1`` applies, then it holds for every ``a >= 0``, ``b >= 1``: W1–W3 keep
 ``F`` (L1–L3), keep ``b >= 1``, and keep the rule (W1: ``b − a − q > K − q >= t − 1``, true
 before and after; W2: ``b − a + p < p − K2 <= 1 <= t``, false before and after; W3 keeps
 ``b − a``). Those points have ``min(a, b) <= max(m0, s)``, so ``a <= max(m0, s) + K2`` and
@@ -112,22 +125,26 @@ For any ``i < j``, ``v^i ≡ v^j`` (a congruence) would give ``v^i ≡ v^(i + M(
 two powers of ``v`` are distinct, and ``Q_n`` is infinite for ``n >= v``.
 
 **Lemma 8 (the last finite quotient).** The positions of heaps ``<= v − 1`` map into
-``R' × N × {0}`` (``R'``: generated by the heaps ``< v`` other than ``u``), where
+``R' × N × {0}`` (``R'``: generated by the heaps ``< v`` of no class; no heap of ``V`` is below
+``v``, its least heap, and those of ``U`` below ``v`` all add ``(1, 1, 0)``), where
 ``red(a, 0) = red(a − p, 0)`` for ``a > K2`` (L2) makes ``(r, a)`` and ``(r, red(a, 0))``
 indistinguishable. By Theorem 3, ``Q_{v−1}`` is the quotient of the finite monoid
-``R' × {0 .. K2}`` (``u`` acting by ``a ↦ red(a + 1, 0)``) by ``x ~ y`` iff ``xz ∈ P ⇔ yz ∈ P``
-for every ``z``: finite, and computed by refining the partition ``{P, not P}`` by the
-generators until it is stable (Moore's algorithm), which gives ``|Q_{v−1}|`` and ``|P|``.
+``R' × {0 .. K2}`` (``u`` and the heaps of ``U`` below ``v`` acting by ``a ↦ red(a + 1, 0)``)
+by ``x ~ y`` iff ``xz ∈ P ⇔ yz ∈ P`` for every ``z``: finite, and computed by refining the
+partition ``{P, not P}`` by the generators until it is stable (Moore's algorithm), which gives
+``|Q_{v−1}|`` and ``|P|``.
 
 **Lemma 9 (the same quotient).** If every heap ``v < h <= m`` maps into the submonoid generated
 by the heaps ``<= v``, then ``Φ(A_m) = Φ(A_v)``: the same elements and the same tests, so
-``Q_m = Q_v``.
+``Q_m = Q_v``. A heap of ``U`` or ``V`` maps to ``Φ(u)`` or ``Φ(v)``, ``u < v``: always inside; a
+heap of no class maps inside iff ``ρ(h)`` is in the span of the heaps ``<= v`` of no class.
 
 **A counted heap** (``ray.counted``: the top heap ``n`` sits in ``R`` with a count of its copies,
 capped): :mod:`cgtalg.referee.ray_counted` checks the count (Lemma C1) and the hypotheses under
 which Theorem 3 holds inside the positions with fewer than ``cap`` copies of ``n`` (Theorem C2);
 the N-condition is then required at the elements that are not dead only, the witness's element
-must not be dead, ``infinite_from`` is ``n`` and no ``last_finite`` is derived (Lemma C3).
+must not be dead, ``infinite_from`` is ``n`` and no ``last_finite`` is derived (Lemma C3). The
+counted heap is in neither class, and the witness position may hold it (its heaps are ``<= n``).
 
 Then **every quoted claim** is compared with what was derived: ``infinite_from`` (``= v``),
 ``heaps_covered`` (``= top``), ``same_quotient_through``, ``last_finite``, the witness
@@ -141,238 +158,23 @@ read.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import time
-import zlib
-from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
 from cgtalg.referee._verdict import Malformed, Verdict
-from cgtalg.referee.heaps import HeapRules, heap_rules
-from cgtalg.referee.ray_counted import check_counted, dead_mask, read_counted
+from cgtalg.referee.ray_counted import check_counted, dead_mask
+from cgtalg.referee.ray_read import KIND, MAX_ENTRIES, RayCertificate, Rules, _split, read, recognise
+from cgtalg.referee.ray_witness import check_witness, rule_text
 
-__all__ = ["recognise", "check", "read", "RayCertificate", "KIND", "MAX_STATES", "structure", "conditions",
-           "check_points", "offsets_read", "n_search", "last_finite"]
+__all__ = ["recognise", "check", "read", "RayCertificate", "Rules", "KIND", "MAX_ENTRIES", "MAX_STATES",
+           "structure", "conditions", "check_points", "offsets_read", "n_search", "last_finite"]
 
-#: the ``kind`` of the certificate
-KIND = "infinite-misere-quotient"
 #: the N-search gives up (and the verdict fails, unchecked) past this many states
 MAX_STATES = 5_000_000
-#: the largest data the referee inflates (entries of the columns, bits of F)
-MAX_ENTRIES = 50_000_000
 _CHECKER = ("cgtalg.referee.rays.check (ray pretension R × N × N: commuting maps, Theorem 3's P- and "
             "N-conditions at the check points of Lemma 6 with the referee's own moves and N-search, "
             "order witness, Lemma 8's quotient)")
-_RULE_KEYS = ("q", "K", "p", "K2", "s", "m0")
-
-
-# ---------------------------------------------------------------------------------------------
-# reading
-# ---------------------------------------------------------------------------------------------
-def _is_certificate(c: Any) -> bool:
-    return isinstance(c, dict) and c.get("kind") == KIND
-
-
-def recognise(doc: dict) -> bool:
-    """The certificate itself, or a document holding it under ``"certificate"``."""
-    return _is_certificate(doc) or _is_certificate(doc.get("certificate"))
-
-
-def _split(doc: dict) -> tuple[dict | None, dict]:
-    if _is_certificate(doc):
-        return None, doc
-    return doc, doc["certificate"]
-
-
-def _get(d: Any, key: str, where: str) -> Any:
-    if not isinstance(d, dict) or key not in d:
-        raise Malformed(f"{where} has no field {key!r}")
-    return d[key]
-
-
-def _int(d: Any, key: str, where: str) -> int:
-    x = _get(d, key, where)
-    if isinstance(x, bool) or not isinstance(x, int):
-        raise Malformed(f"{where}.{key}: an integer, not {x!r}"[:200])
-    return x
-
-
-def _blob(d: Any, key: str, where: str, size: int) -> bytes:
-    """Base64 of zlib of ``size`` bytes (at most that many are inflated)."""
-    text = _get(d, key, where)
-    if not isinstance(text, str):
-        raise Malformed(f"{where}.{key}: base64 text, not {type(text).__name__}")
-    try:
-        z = zlib.decompressobj()
-        raw = z.decompress(base64.b64decode(text, validate=True), size + 1)
-    except (binascii.Error, ValueError, zlib.error) as exc:
-        raise Malformed(f"{where}.{key}: not base64 of zlib data ({exc})") from None
-    if len(raw) != size or z.unconsumed_tail:
-        raise Malformed(f"{where}.{key}: {len(raw)}{'+' if z.unconsumed_tail else ''} bytes, "
-                        f"not the {size} its shape needs")
-    return raw
-
-
-@dataclass
-class Rules:
-    """The reduction ``red`` (module docstring)."""
-
-    q: int
-    K: int
-    p: int
-    K2: int
-    s: int
-    m0: int
-
-    def problem(self) -> str | None:
-        if min(self.q, self.K, self.p, self.K2, self.s, self.m0) < 0:
-            return "every rule is a number >= 0"
-        if not 1 <= self.q <= self.K + 1:
-            return f"q = {self.q} is not in 1 .. K + 1 = {self.K + 1}"
-        if not 1 <= self.p <= self.K2 + 1:
-            return f"p = {self.p} is not in 1 .. K2 + 1 = {self.K2 + 1}"
-        if not 1 <= self.s <= self.m0 + 1:
-            return f"s = {self.s} is not in 1 .. m0 + 1 = {self.m0 + 1}"
-        return None
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return self.m0 + self.K2 + 1, self.m0 + self.K + 1
-
-    def red(self, a: int, b: int) -> tuple[int, int]:
-        if b - a > self.K:
-            b -= self.q * (-(-(b - a - self.K) // self.q))
-        elif a - b > self.K2:
-            a -= self.p * (-(-(a - b - self.K2) // self.p))
-        if min(a, b) > self.m0:
-            k = -(-(min(a, b) - self.m0) // self.s)
-            a, b = a - k * self.s, b - k * self.s
-        return a, b
-
-
-@dataclass
-class RayCertificate:
-    """The decoded data of a certificate (not yet checked): the game's rules as the referee reads
-    them, ``u``, ``v``, ``top``, the columns ``cols`` (``k × |R|``), ``row``, the rules and
-    ``F``. :meth:`is_p` is the outcome the certificate predicts."""
-
-    game: str
-    moves: HeapRules
-    u: int
-    v: int
-    top: int
-    cols: np.ndarray
-    row: list[int]
-    rules: Rules
-    F: np.ndarray
-    record_witness: tuple[int, ...]
-    #: ``(n, cap, count)``: the top heap counted in R (:mod:`cgtalg.referee.ray_counted`)
-    counted: tuple | None = None
-    _words: list | None = field(default=None, repr=False)
-
-    @property
-    def order_r(self) -> int:
-        return int(self.cols.shape[1])
-
-    def p_at(self, a: int, b: int) -> np.ndarray:
-        """Whether ``(r, a, b)`` is in ``P``, for every ``r``."""
-        ra, rb = self.rules.red(a, b)
-        return self.F[:, ra, rb]
-
-    def image(self, position: Any, where: str = "position") -> tuple[int, int, int]:
-        r, a, b = 0, 0, 0
-        for h in position:
-            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= self.top:
-                raise Malformed(f"{where}: {h!r} is not a heap 0 .. {self.top}")
-            if h == self.u:
-                a += 1
-            elif h == self.v:
-                b += 1
-            else:
-                r = int(self.cols[self.row[h], r])
-        return r, a, b
-
-    def is_p(self, position: Any) -> bool:
-        """The predicted misère outcome of a position of heaps ``<= top`` (True: P)."""
-        r, a, b = self.image(position)
-        return bool(self.p_at(a, b)[r])
-
-    def words(self) -> list[tuple[int, ...]]:
-        """A least position (heaps other than ``u``, ``v``) of each element, breadth first."""
-        if self._words is None:
-            heap_of: dict[int, int] = {}
-            for h, i in enumerate(self.row):
-                if i >= 0:
-                    heap_of.setdefault(i, h)
-            words: list = [None] * self.order_r
-            words[0] = ()
-            frontier = [0]
-            while frontier:
-                nxt = []
-                for i in sorted(heap_of):
-                    for x, y in zip(frontier, self.cols[i][frontier].tolist()):
-                        if words[y] is None:
-                            words[y] = tuple(sorted(words[x] + (heap_of[i],)))
-                            nxt.append(y)
-                frontier = nxt
-            self._words = words
-        return self._words
-
-    def show(self, r: int, a: int, b: int, extra: tuple[int, ...] = ()) -> str:
-        w = self.words()[r]
-        heaps = sorted((w or ()) + (self.u,) * a + (self.v,) * b + extra)
-        return " + ".join(map(str, heaps)) or "0"
-
-
-def read(doc: dict) -> RayCertificate:
-    """The certificate's data, decoded (``Malformed`` naming the field when unreadable)."""
-    if not isinstance(doc, dict) or not recognise(doc):
-        raise Malformed(f"not a certificate of kind {KIND!r}")
-    _outer, cert = _split(doc)
-    if cert.get("format") != 1:
-        raise Malformed(f"certificate.format: {cert.get('format')!r}, not 1")
-    game = _get(cert, "game", "certificate")
-    try:
-        moves = heap_rules(game)
-    except Malformed as exc:
-        raise Malformed(f"certificate.game: {exc}") from None
-    ray = _get(cert, "ray", "certificate")
-    where = "certificate.ray"
-    u, v, top, nR = (_int(ray, k, where) for k in ("u", "v", "top", "order_r"))
-    if not 0 < u < v <= top:
-        raise Malformed(f"{where}: heaps u = {u}, v = {v}, top = {top} need 0 < u < v <= top")
-    if not 1 <= nR <= MAX_ENTRIES:
-        raise Malformed(f"{where}.order_r: {nR} is not an order the referee reads")
-    rules_d = _get(ray, "rules", where)
-    rules = Rules(*(_int(rules_d, k, where + ".rules") for k in _RULE_KEYS))
-    row = _get(ray, "row", where)
-    if not isinstance(row, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in row):
-        raise Malformed(f"{where}.row: a list of integers")
-    if len(row) != top + 1:
-        raise Malformed(f"{where}.row: {len(row)} entries for the heaps 0 .. top = {top}")
-    k = max(row) + 1
-    if min(row) < -1 or k < 0 or k * nR > MAX_ENTRIES:
-        raise Malformed(f"{where}.row: entries are −1 or column numbers")
-    cols = np.frombuffer(_blob(ray, "cols", where, 4 * k * nR), dtype="<i4").astype(np.int64).reshape(k, nR)
-    shape = _get(ray, "F_shape", where)
-    if (not isinstance(shape, list) or len(shape) != 3
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in shape)):
-        raise Malformed(f"{where}.F_shape: three positive integers")
-    bits = shape[0] * shape[1] * shape[2]
-    if bits > MAX_ENTRIES:
-        raise Malformed(f"{where}.F_shape: {bits} entries, more than the referee reads")
-    raw = np.frombuffer(_blob(ray, "F", where, (bits + 7) // 8), dtype=np.uint8)
-    F = np.unpackbits(raw)[:bits].astype(bool).reshape(shape)
-    wit = _get(ray, "witness", where)
-    if not (isinstance(wit, list) and len(wit) in (2, 8) and all(isinstance(x, int) for x in wit)):
-        raise Malformed(f"{where}.witness: [element, t] or [element, t, M, a_class, b_class, a_from, b_from, sense]")
-    if len(wit) == 2:
-        wit = list(wit) + [1, 0, 0, 0, 1, 1]
-    counted = read_counted(ray, nR, top, where)
-    return RayCertificate(str(game), moves, u, v, top, cols, list(row), rules, F, tuple(wit), counted)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,9 +192,10 @@ def structure(c: RayCertificate, vd: Verdict) -> list[list[tuple[int, ...]]] | N
         vd.fail(f"{where}.F_shape: {list(c.F.shape)}, but the rules need (order_r, m0 + K2 + 1, m0 + K + 1) "
                 f"= {[nR, *c.rules.shape]}")
     for h, i in enumerate(c.row):
-        if (i < 0) != (h in (c.u, c.v)):
+        if (i < 0) != (c.lift(h) is not None):
             vd.fail(f"{where}.row: heap {h} maps to {'(1, 1, 0) or (1, 0, 1)' if i < 0 else f'column {i}'}, "
-                    f"but only u = {c.u} and v = {c.v} are counted")
+                    f"but the counted heaps are those of {where}.u_class = {list(c.us)} and {where}.v_class = "
+                    f"{list(c.vs)}")
             break
     if c.cols.size and (c.cols.min() < 0 or c.cols.max() >= nR):
         vd.fail(f"{where}.cols: an entry outside R = 0 .. {nR - 1}: the columns are not maps on R")
@@ -416,9 +219,11 @@ def structure(c: RayCertificate, vd: Verdict) -> list[list[tuple[int, ...]]] | N
         if not options[h] and (c.row[h] < 0 or not np.array_equal(cols[c.row[h]], ident)):
             vd.fail(f"{where}.row: heap {h} has no move in {c.game} (the empty game) but does not map to "
                     "the identity")
-    for name, h in (("u", c.u), ("v", c.v)):
-        if not options[h]:
-            vd.fail(f"{where}.{name}: heap {h} has no move in {c.game}, but it is counted")
+    for name, cls in (("u", c.us), ("v", c.vs)):
+        for h in cls:
+            if not options[h]:
+                field_ = f"{name}" if len(cls) == 1 else f"{name}_class"
+                vd.fail(f"{where}.{field_}: heap {h} has no move in {c.game}, but it is counted")
     if c.F[0, 0, 0]:
         vd.fail(f"{where}.F: the identity (the empty position, an N-position) is in P")
     if vd.ok and c.counted is not None:
@@ -438,12 +243,11 @@ def _images(c: RayCertificate, options: list) -> dict[int, list[tuple[np.ndarray
             col = np.arange(nR)
             eu = ev = 0
             for x in parts:
-                if x == c.u:
-                    eu += 1
-                elif x == c.v:
-                    ev += 1
-                else:
+                e = c.lift(x)
+                if e is None:
                     col = c.cols[c.row[x]][col]
+                else:
+                    eu, ev = eu + e[0], ev + e[1]
             seen.setdefault((int(col[0]), eu, ev), col)
         out[h] = [(col, (eu, ev)) for (_s, eu, ev), col in sorted(seen.items())]
     return out
@@ -476,10 +280,9 @@ def check_points(rules: Rules, offsets: set[tuple[int, int]]) -> list[tuple[int,
 def _p_condition(c: RayCertificate, S: dict, points: list, vd: Verdict) -> None:
     for a, b in points:
         for h, imgs in S.items():
-            if h == c.u:
-                lhs = c.p_at(a + 1, b)
-            elif h == c.v:
-                lhs = c.p_at(a, b + 1)
+            e = c.lift(h)
+            if e is not None:       # a heap of the u-class (v-class): the rest's image times (1, 1, 0)
+                lhs = c.p_at(a + e[0], b + e[1])
             else:
                 lhs = c.p_at(a, b)[c.cols[c.row[h]]]
             bad = np.zeros(c.order_r, dtype=bool)
@@ -500,11 +303,11 @@ def _p_condition(c: RayCertificate, S: dict, points: list, vd: Verdict) -> None:
 def n_search(c: RayCertificate, S: dict, eps: list[tuple[int, int]],
              max_states: int = MAX_STATES) -> list[tuple[int, list[int]]]:
     """The inclusion-minimal option-image sets ``T ⊂ W = R × eps`` per element ``x`` of ``R``
-    over the positions free of ``u`` and ``v`` (Lemma 5); ``W``'s element ``r + k·|R|`` is
+    over the positions free of the class heaps (Lemma 5); ``W``'s element ``r + k·|R|`` is
     ``(r, eps[k])``. Raises ``OverflowError`` past ``max_states`` states."""
     nR = c.order_r
     kidx = {e: k for k, e in enumerate(eps)}
-    heaps = [h for h in S if h not in (c.u, c.v)]
+    heaps = [h for h in S if c.lift(h) is None]
     # per heap: x ↦ x·ρ(h) on R, (r, ε) ↦ (r·ρ(h), ε) on W, and x ↦ the W-elements x·σ + k|R|
     # of its options (σ, ε_k)
     gx = [c.cols[c.row[h]].tolist() for h in heaps]
@@ -576,21 +379,37 @@ def _n_condition(c: RayCertificate, S: dict, eps: list, pairs: list, points: lis
             anyT = np.zeros(xs.size, dtype=bool)
             anyT[nz] = np.logical_or.reduceat(gt, starts[nz])
             good |= anyT
-        if a >= 1:
-            for col, (eu, ev) in S[c.u]:
-                good |= c.p_at(a - 1 + eu, b + ev)[col[xs]]
-        if b >= 1:
-            for col, (eu, ev) in S[c.v]:
-                good |= c.p_at(a + eu, b - 1 + ev)[col[xs]]
         if a == 0 and b == 0:
             good |= ~nz        # no move at all: the terminal position, 1 ∉ P was checked
-        bad = np.nonzero(~good)[0]
-        if bad.size:
-            x = int(xs[bad[0]])
-            vd.fail(f"certificate.ray.F (read through certificate.ray.rules, on the moves of certificate.game = "
-                    f"{c.game!r}): the N-condition fails: {c.show(x, a, b)} is not in P but no option of a "
-                    "position with its image and option images is in P")
-            return
+        # the moves of the class heaps: a position with a >= 1 holds some heap t_u of the u-class,
+        # which one its image does not tell, so each is asked alone (one holding more heaps of the
+        # classes has more options); likewise t_v when b >= 1 (Lemma 4)
+        gu = [(t, _class_moves(c, S[t], xs, a - 1, b)) for t in c.us] if a >= 1 else [(None, False)]
+        gv = [(t, _class_moves(c, S[t], xs, a, b - 1)) for t in c.vs] if b >= 1 else [(None, False)]
+        for tu, g1 in gu:
+            for tv, g2 in gv:
+                bad = np.nonzero(~(good | g1 | g2))[0]
+                if not bad.size:
+                    continue
+                x = int(xs[bad[0]])
+                held = tuple(t for t in (tu, tv) if t is not None and t not in (c.u, c.v))
+                pos = c.show(x, a - (tu not in (None, c.u)), b - (tv not in (None, c.v)), held)
+                named = [f"heap {t} of the {n}-class {list(cls)}" for t, n, cls in ((tu, "u", c.us), (tv, "v", c.vs))
+                         if t is not None and len(cls) > 1]
+                which = f" (with the moves of {' and '.join(named)})" if named else ""
+                vd.fail(f"certificate.ray.F (read through certificate.ray.rules, on the moves of certificate.game = "
+                        f"{c.game!r}): the N-condition fails: {pos}{which} is not in P but no option of a "
+                        "position with its image and option images is in P")
+                return
+
+
+def _class_moves(c: RayCertificate, imgs: list, xs: np.ndarray, a: int, b: int) -> np.ndarray:
+    """Whether a move in one class heap (its option images ``imgs``) from ``x·(a + 1, b)`` (a heap
+    of the u-class) or ``x·(a, b + 1)`` (of the v-class) reaches ``P``: ``(x·σ, (a, b) + ε)``."""
+    good = np.zeros(xs.size, dtype=bool)
+    for col, (eu, ev) in imgs:
+        good |= c.p_at(a + eu, b + ev)[col[xs]]
+    return good
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,7 +431,10 @@ def _span(c: RayCertificate, heaps: list[int]) -> np.ndarray:
 
 def last_finite(c: RayCertificate) -> tuple[int, int]:
     """``(|Q_{v−1}|, |P|)`` by Lemma 8 (Moore's partition refinement)."""
-    lower = [h for h in range(c.v) if h != c.u]
+    if any(h < c.v for h in c.vs):       # read() refuses it: v is the least heap of its class
+        raise Malformed(f"certificate.ray.v_class: {list(c.vs)} holds a heap below v = {c.v}")
+    # the heaps < v of no class generate R'; those of the u-class act by a ↦ red(a + 1, 0)
+    lower = [h for h in range(c.v) if c.lift(h) is None]
     members = np.nonzero(_span(c, lower))[0]
     index = np.full(c.order_r, -1, dtype=np.int64)
     index[members] = np.arange(members.size)
@@ -645,8 +467,9 @@ def last_finite(c: RayCertificate) -> tuple[int, int]:
 def offsets_read(c: RayCertificate, S: dict) -> set[tuple[int, int]]:
     """The offsets ``O`` the conditions read (Lemma 4)."""
     E_all = {e for imgs in S.values() for _col, e in imgs}
-    return ({(0, 0), (1, 0), (0, 1)} | E_all | {(eu - 1, ev) for _col, (eu, ev) in S[c.u]}
-            | {(eu, ev - 1) for _col, (eu, ev) in S[c.v]})
+    return ({(0, 0), (1, 0), (0, 1)} | E_all
+            | {(eu - 1, ev) for t in c.us for _col, (eu, ev) in S.get(t, ())}
+            | {(eu, ev - 1) for t in c.vs for _col, (eu, ev) in S.get(t, ())})
 
 
 def conditions(c: RayCertificate, options: list, vd: Verdict) -> tuple[list, list] | None:
@@ -654,7 +477,7 @@ def conditions(c: RayCertificate, options: list, vd: Verdict) -> tuple[list, lis
     ``(points, pairs)`` when they hold, else None with the failure recorded in ``vd``.
     ``options``: the heaps' options (:func:`structure`, which must have passed)."""
     S = _images(c, options)
-    E_w = sorted({e for h, imgs in S.items() if h not in (c.u, c.v) for _col, e in imgs})
+    E_w = sorted({e for h, imgs in S.items() if c.lift(h) is None for _col, e in imgs})
     points = check_points(c.rules, offsets_read(c, S))
     _p_condition(c, S, points, vd)
     if not vd.ok:
@@ -699,8 +522,6 @@ def check(doc: dict) -> list[Verdict]:
     if options is None:
         return [vd]
     # the quoted claims: Lemma 7, Lemma 8, Lemma 9, the document's fields
-    from cgtalg.referee.ray_witness import check_witness, rule_text
-
     wit = check_witness(c, cert, vd)
     if wit is not None and c.counted is not None and dead_mask(c)[wit[1]]:
         vd.fail("certificate.witness: its element is dead (count = cap): no outcome of its positions is shown")
@@ -717,11 +538,13 @@ def check(doc: dict) -> list[Verdict]:
         _claim_int(lf, "p_count", pcount, "certificate.last_finite.", vd, f"|P| of Q_{v - 1} (Lemma 8)")
     same = cert.get("same_quotient_through")
     if same is not None:
-        span = _span(c, [h for h in range(v + 1) if h not in (c.u, c.v)])
+        span = _span(c, [h for h in range(v + 1) if c.lift(h) is None])
         if isinstance(same, bool) or not isinstance(same, int) or not v <= same <= top:
             vd.fail(f"certificate.same_quotient_through: {same!r} is not a heap v .. top = {v} .. {top}")
         else:
-            out = [h for h in range(v + 1, same + 1) if not span[int(c.cols[c.row[h]][0])]]
+            # a class heap maps to (1, 1, 0) or (1, 0, 1), the image of u or v: inside (Lemma 9)
+            out = [h for h in range(v + 1, same + 1)
+                   if c.lift(h) is None and not span[int(c.cols[c.row[h]][0])]]
             if out:
                 vd.fail(f"certificate.same_quotient_through: heap {out[0]} does not map into the submonoid "
                         f"of the heaps <= {v}, so Q_{same} = Q_{v} is not shown (Lemma 9)")
@@ -742,7 +565,7 @@ def check(doc: dict) -> list[Verdict]:
                 + (f"; Q_m = Q_{v} for {v} <= m <= {same}" if isinstance(same, int) and same > v else ""))
     vd.reasons += [
         f"R: {c.order_r} elements, the {c.cols.shape[0]} columns commute and generate it (Lemma 1); the heaps "
-        f"without a move map to the identity; u = {c.u} and v = {c.v} counted; rules {vars(c.rules)} (Lemma 2)"
+        f"without a move map to the identity; {c.classes_text} counted; rules {vars(c.rules)} (Lemma 2)"
         + ("" if c.counted is None else f"; heap {top} counted in R up to {c.counted[1] - 1} copies (Lemma C1)"),
         f"P- and N-conditions (Theorem 3{'' if c.counted is None else ', C2'}) hold at the {len(points)} check "
         f"points of Lemma 6 for heaps 0 .. {top} "
