@@ -20,7 +20,8 @@ def test_later_sources_replace_rows_and_gzip_is_read(tmp_path):
     old = {"census": {"parts": [{"codes": 3}]},
            "rows": [{"code": "0.7", "status": "tame"}, {"code": "0.143", "status": "unsettled"},
                     {"code": "0.77", "status": "wild-finite"}]}
-    new = {"census": {"codes": 1}, "rows": [{"code": "0.143", "status": "infinite"}]}
+    new = {"census": {"codes": 1}, "rows": [{"code": "0.143", "status": "infinite"},
+                                            {"code": "0.77", "status": "failed"}]}
     a = tmp_path / "old.json.gz"
     with gzip.open(a, "wt") as fh:
         json.dump(old, fh)

@@ -58,10 +58,13 @@ def _read(path: str) -> dict:
 
 def _latest_rows(docs: list) -> list:
     """The rows of every code, each from the last source that has it, in the first source's
-    order of codes (a later run of some classes replaces their rows in the published table)."""
+    order of codes (a later run of some classes replaces their rows in the published table); a
+    ``failed`` row (a task that did not come back) does not replace a row that did."""
     rows: dict[str, dict] = {}
     for d in docs:
         for r in d["rows"]:
+            if r.get("status") == "failed" and r["code"] in rows:
+                continue
             rows[r["code"]] = r
     return list(rows.values())
 
