@@ -110,3 +110,46 @@ def test_the_stored_form_checks_its_classes(q564):
     for bad in ({"u_class": [5]}, {"u_class": [6, 5]}, {"v_class": [11, 12]}):
         with pytest.raises(ValueError):
             decode_ray({**rec, **bad})
+
+
+def test_a_stored_level_is_proved_when_resumed(tmp_path, monkeypatch):
+    """Levels stored by a run that had no proof of this shape (the ray proof switched off here,
+    as before classes existed) are proved when a rerun resumes them, before any new level is
+    counted (the census store held level 37 of 0.564 from such a run)."""
+    from cgtalg.errors import ComputationLimitError, InfiniteQuotientError
+    from cgtalg.quotients.state import _heap_options, forget_known, known_state
+    from cgtalg.quotients.storage import Checkpointer
+    from cgtalg.store import open_store
+
+    rs = TakeAndBreak("0.564")
+    store = open_store(str(tmp_path / "s.sqlite"))
+    forget_known()
+    Q.misere_quotient(rs, max_heap=10, progress=False, store=store)
+    pre = known_state(rs).pre
+    forget_known()
+    options = [_heap_options(rs, h) for h in range(12)]
+    real = Q.extend_counting
+    seen: list[int] = []
+
+    def run(levels, rays):
+        def go(*args, **kw):
+            kw.update(max_levels=levels, close=False, rays=rays)
+            inner = kw.get("on_level")
+
+            def on_level(lev, *rest):
+                seen.append(lev.copies)
+                inner(lev, *rest)
+            kw["on_level"] = on_level
+            return real(*args, **kw)
+        return go
+
+    ck = Checkpointer(rs, store)
+    monkeypatch.setattr(Q, "extend_counting", run(8, False))
+    with pytest.raises(ComputationLimitError):
+        Q._count_copies(pre, options, 11, 2_000_000, None, 5000, ck)
+    assert seen == list(range(8)) and ck.has_level(11)
+    seen.clear()
+    monkeypatch.setattr(Q, "extend_counting", run(20, True))
+    with pytest.raises(InfiniteQuotientError) as info:
+        Q._count_copies(pre, options, 11, 2_000_000, None, 5000, ck)
+    assert seen == [] and info.value.ray.us == (5, 6)    # proved at the resumed level 7

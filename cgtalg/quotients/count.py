@@ -324,6 +324,11 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             raise ArgumentError(f"a stored counting level of heap {len(start.cand.phi) - 1} cannot resume heap {n}")
         cand, params, first = start.cand, dict(start.params), start.copies + 1
     try:
+        if start is not None and rays and start.copies >= RAY_FROM_LEVEL:
+            # a resumed level may be proved with a shape of proof found since it was stored
+            proof = prove_infinite(cand, n, start.copies, options, max_states, deadline)
+            if proof is not None:
+                raise infinite_error(proof[0], proof[1], n, levels)
         for B in range(first, max_levels):
             raw = counted_candidate(cand, n, B, options, deadline=deadline)
             cand = _reduce(raw, options, deadline)
