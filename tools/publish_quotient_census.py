@@ -59,11 +59,21 @@ def _read(path: str) -> dict:
 def _latest_rows(docs: list) -> list:
     """The rows of every code, each from the last source that has it, in the first source's
     order of codes (a later run of some classes replaces their rows in the published table); a
-    ``failed`` row (a task that did not come back) does not replace a row that did."""
+    ``failed`` row (a task that did not come back) does not replace a row that did, and an
+    unsettled row does not replace an unsettled one that states more (a larger ``N``, or the same
+    ``N`` and a larger proved lower bound on the next quotient: both are statements the
+    construction proved, and the table keeps the stronger)."""
+    def strength(r: dict) -> tuple:
+        return int(r.get("heaps") or 0), int(r.get("lower_bound") or 0)
+
     rows: dict[str, dict] = {}
     for d in docs:
         for r in d["rows"]:
-            if r.get("status") == "failed" and r["code"] in rows:
+            old = rows.get(r["code"])
+            if old is not None and r.get("status") == "failed":
+                continue
+            if (old is not None and r.get("status") == old.get("status") == "unsettled"
+                    and strength(old) > strength(r)):
                 continue
             rows[r["code"]] = r
     return list(rows.values())
