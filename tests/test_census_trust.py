@@ -186,10 +186,12 @@ def test_a_census_that_cannot_fit_is_refused_up_front():
 
 
 def test_the_census_time_budget_stops_it_and_keeps_what_came_back(tmp_path):
+    """(The whole two-digit census takes 1.9 s on a machine of 2026-11-29, where a budget of 2 s
+    let it finish: the budget is a quarter of that.)"""
     path = str(tmp_path / "budget.sqlite")
     t0 = time.monotonic()
     with pytest.raises(ComputationLimitError, match="the census .* classes done and stored"):
-        octal_census(digits=2, scheduler="serial", store=path, max_seconds=2, **PARAMS)
+        octal_census(digits=2, scheduler="serial", store=path, max_seconds=0.5, **PARAMS)
     assert time.monotonic() - t0 < 60
     rest = octal_census(digits=2, scheduler="serial", store=path, **PARAMS)
     assert rest.failed == 0 and rest.computed + rest.skipped == 41
