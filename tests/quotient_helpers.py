@@ -1,4 +1,5 @@
-"""Shared by the tests of the quotient strategies (test_quotient_extend, test_quotient_count)."""
+"""Shared by the tests of the quotient strategies (test_quotient_extend, test_quotient_count,
+test_quotient_auto, test_quotient_ray_classes)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,22 @@ def fresh_quotient(code, n, strategy=None):
         Q._extend = saved
         forget_known()
     return q, pre
+
+
+def limited_counting(seen: list, levels: int, rays: bool = False):
+    """A replacement of ``construct.extend_counting`` that counts at most ``levels`` levels, never
+    closes the counter, tries the ray proofs only if ``rays``, and appends the copies of every
+    level that passes to ``seen`` (then calls the construction's own ``on_level``, which stores
+    it)."""
+    from cgtalg.quotients.count import extend_counting as real   # not Q's, which a test replaces
+
+    def run(*args, **kw):
+        kw.update(max_levels=levels, close=False, rays=rays)
+        inner = kw.get("on_level")
+
+        def on_level(lev, *rest):
+            seen.append(lev.copies)
+            inner(lev, *rest)
+        kw["on_level"] = on_level
+        return real(*args, **kw)
+    return run

@@ -16,10 +16,11 @@ import pytest
 
 from cgtalg.errors import ComputationLimitError
 from cgtalg.quotients import construct as Q
-from cgtalg.quotients import count as C
 from cgtalg.quotients.state import _heap_options, forget_known, known_state
 from cgtalg.quotients.storage import COUNTING, Checkpointer
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+from quotient_helpers import limited_counting
 
 
 def _brute(code: str):
@@ -105,20 +106,10 @@ def test_counting_levels_are_stored_and_a_rerun_resumes_after_the_last(tmp_path,
     pre = known_state(rs).pre
     forget_known()
     options = [_heap_options(rs, h) for h in range(11)]
-    real = C.extend_counting
     seen: list[int] = []
 
     def limited(levels):
-        def run(*args, **kw):
-            kw.update(max_levels=levels, close=False, rays=False)
-            inner = kw.get("on_level")
-
-            def on_level(lev, *rest):
-                seen.append(lev.copies)
-                inner(lev, *rest)
-            kw["on_level"] = on_level
-            return real(*args, **kw)
-        return run
+        return limited_counting(seen, levels)
 
     ck = Checkpointer(rs, store)
     monkeypatch.setattr(Q, "extend_counting", limited(3))

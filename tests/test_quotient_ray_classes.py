@@ -24,6 +24,7 @@ from cgtalg.quotients.rays import check_classes, decode_ray, encode_ray, full_wi
 from cgtalg.referee import rays as referee_rays
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
+from quotient_helpers import limited_counting
 from test_quotient_auto import _brute
 
 
@@ -128,28 +129,14 @@ def test_a_stored_level_is_proved_when_resumed(tmp_path, monkeypatch):
     pre = known_state(rs).pre
     forget_known()
     options = [_heap_options(rs, h) for h in range(12)]
-    real = Q.extend_counting
     seen: list[int] = []
-
-    def run(levels, rays):
-        def go(*args, **kw):
-            kw.update(max_levels=levels, close=False, rays=rays)
-            inner = kw.get("on_level")
-
-            def on_level(lev, *rest):
-                seen.append(lev.copies)
-                inner(lev, *rest)
-            kw["on_level"] = on_level
-            return real(*args, **kw)
-        return go
-
     ck = Checkpointer(rs, store)
-    monkeypatch.setattr(Q, "extend_counting", run(8, False))
+    monkeypatch.setattr(Q, "extend_counting", limited_counting(seen, 8, rays=False))
     with pytest.raises(ComputationLimitError):
         Q._count_copies(pre, options, 11, 2_000_000, None, 5000, ck)
     assert seen == list(range(8)) and ck.has_level(11)
     seen.clear()
-    monkeypatch.setattr(Q, "extend_counting", run(20, True))
+    monkeypatch.setattr(Q, "extend_counting", limited_counting(seen, 20, rays=True))
     with pytest.raises(InfiniteQuotientError) as info:
         Q._count_copies(pre, options, 11, 2_000_000, None, 5000, ck)
     assert seen == [] and info.value.ray.us == (5, 6)    # proved at the resumed level 7
