@@ -202,9 +202,15 @@ class RayPretension:
     #: element ``r`` (``cap``: ``cap`` or more, *dead*: never in ``P``, no condition checked)
     counted: tuple | None = None
     #: ``(u_class, v_class)``: every heap that maps to ``(1, 1, 0)`` (``u`` the least of them),
-    #: and every heap that maps to ``(1, 0, 1)`` (``v`` the least); None: ``((u,), (v,))``
+    #: and every heap that maps to ``(1, 0, 1)`` (``v`` the least); None: ``((u,), (v,))``, to
+    #: which the trivial classes are normalised
     classes: tuple | None = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.classes is not None:
+            us, vs = (tuple(int(h) for h in c) for c in self.classes)
+            self.classes = None if us == (self.u,) and vs == (self.v,) else (us, vs)
 
     @property
     def order_r(self) -> int:
@@ -462,9 +468,8 @@ def ray_pretension_from_level(cand: Pretension, u: int, v: int, copies: int,
             col_rows.append(remap[gcol[g][ids]] if g != 0 else np.arange(ids.size))
         row[h] = gid[g]
     cols = np.ascontiguousarray(np.stack(col_rows), dtype=np.int32)
-    classes = None if us == (u,) and vs == (v,) else (us, vs)
     return RayPretension(u, v, cols, row, words, np.ascontiguousarray(grid[:, :TA, :TB]), rules,
-                         classes=classes)
+                         classes=(us, vs))
 
 
 def image_classes(cand: Pretension, u: int, v: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

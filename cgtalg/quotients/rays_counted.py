@@ -180,7 +180,7 @@ def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]
     F = np.ascontiguousarray(grid[reps][:, :TA, :TB])
     rp = RayPretension(u, v, cols, row, [words[i] for i in reps], F, rules,
                        (n, cap, np.minimum(count[reps], cap)),
-                       None if us == (u,) and vs == (v,) else (us, vs))
+                       (us, vs))
     if counted_problem(rp) is not None:
         return None
     wit = order_witness(rp)

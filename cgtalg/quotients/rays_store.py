@@ -60,7 +60,7 @@ def encode_ray(pre: "RayPretension", witness: Sequence[int], top: int) -> dict:
             "witness": [int(x) for x in full_witness(witness)]} | (
         {} if pre.counted is None else {"counted": {"heap": int(pre.counted[0]), "cap": int(pre.counted[1]),
                                                     "count": [int(c) for c in pre.counted[2]]}}) | (
-        {} if pre.us == (pre.u,) and pre.vs == (pre.v,) else
+        {} if pre.classes is None else
         {"u_class": [int(h) for h in pre.us], "v_class": [int(h) for h in pre.vs]})
 
 
@@ -127,7 +127,6 @@ def decode_ray(rec: dict) -> "tuple[RayPretension, tuple[int, ...], int]":
     why = check_classes(u, v, row, us, vs)
     if why is not None:
         raise ValueError(why)
-    classes = None if us == (u,) and vs == (v,) else (us, vs)
     if sorted(set(i for i in row if i >= 0)) != list(range(k)) or cols.size != k * nR:
         raise ValueError("the columns do not match the rows")
     cols = cols.reshape(k, nR).astype(np.int32)
@@ -151,7 +150,7 @@ def decode_ray(rec: dict) -> "tuple[RayPretension, tuple[int, ...], int]":
             counted = (int(cn["heap"]), int(cn["cap"]), np.asarray([int(c) for c in cn["count"]], dtype=np.int64))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a malformed counted heap ({type(exc).__name__}: {exc})") from None
-    pre = RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules, counted, classes)
+    pre = RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules, counted, (us, vs))
     if counted is not None:
         from cgtalg.quotients.rays_counted import counted_problem
 
