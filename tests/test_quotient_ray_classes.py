@@ -73,7 +73,7 @@ def test_every_prediction_matches_brute_force(q564):
 def test_the_referee_accepts_the_certificate_and_refuses_tampering(q564):
     doc = json.loads(json.dumps(q564.to_dict()))
     verdicts = referee_rays.check(doc)
-    assert all(v.ok for v in verdicts), [v.failures for v in verdicts]
+    assert all(v.ok for v in verdicts), [v.reasons for v in verdicts]
     assert any("u-class {5, 6}" in r for r in verdicts[0].reasons)
 
     def refused(edit) -> bool:

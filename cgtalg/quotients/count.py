@@ -380,7 +380,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                         f"freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {_o}")
                 freed.append(tuple(heaps))
                 pair = stalled_pair(freed, n) if rays and B >= 1 and not rounds % PAIR_EVERY else None
-                if pair is not None and pair[1] in heaps:
+                if pair is not None and set(pair) & set(heaps):
                     # the older heaps u < v keep being freed: try them free, heap n counted
                     u_, v_ = pair
                     proof = counted_from_candidate(raw, options, u_, v_, B, (params[u_][0], params[v_][0]),

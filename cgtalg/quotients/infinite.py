@@ -24,7 +24,9 @@ Format (``format`` 1)::
                                       ("ge", "lt" or "band"): for a >= a_from, b >= b_from
                                       with a ≡ a_class, b ≡ b_class (mod M), P iff
                                       b − a >= t ("ge"), b − a < t ("lt"), or
-                                      t <= b − a < t_end ("band", with "t_end")
+                                      t <= b − a < t_end ("band", with "t_end");
+                                      "d_class" in place of "a_class" and "b_class":
+                                      the class b − a ≡ d_class (mod M)
                                       (:func:`cgtalg.quotients.rays.order_witness`)
      "statement": "...",              the claims in words
      "ray": {...}}                    the ray pretension: encode_ray's record (below)
@@ -68,7 +70,7 @@ from typing import Any, Sequence
 
 from cgtalg.core.lazynp import np
 
-from cgtalg.quotients.rays import WITNESS_DEFAULTS, RayPretension, encode_ray, full_witness, witness_text
+from cgtalg.quotients.rays import DIFFERENCE, WITNESS_DEFAULTS, RayPretension, encode_ray, full_witness, witness_text
 
 __all__ = ["KIND", "FORMAT", "infinite_certificate", "same_quotient_through", "mark_infinite"]
 
@@ -124,8 +126,8 @@ def infinite_certificate(game: str, ray: RayPretension, witness: Sequence[int], 
     base = " + ".join(map(str, position)) or "0"
     doc["witness"] = {"position": position, "element": r0, "t": t}
     if witness[2:] != WITNESS_DEFAULTS:
-        doc["witness"].update({"modulus": M, "a_class": al, "b_class": be, "a_from": a0, "b_from": b0,
-                               "sense": {1: "ge", -1: "lt"}.get(sense, "band")})
+        doc["witness"].update({"modulus": M} | ({"d_class": be} if al == DIFFERENCE else {"a_class": al, "b_class": be})
+                              | {"a_from": a0, "b_from": b0, "sense": {1: "ge", -1: "lt"}.get(sense, "band")})
         if sense > 1:
             doc["witness"]["t_end"] = t + sense - 2
     finite = (f"Q_{inf - 1} is finite" + (f" (order {last_finite['order']}, |P| = {last_finite['p_count']})"

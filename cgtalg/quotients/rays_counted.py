@@ -102,23 +102,25 @@ def stalled_pair(freed: Sequence[tuple[int, ...]], n: int, rounds: int = 8) -> t
 
 def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]], u: int, v: int,
                            copies: int, reach: tuple[int, int], max_states: int = 50_000_000,
-                           deadline: Deadline | None = None):
+                           deadline: Deadline | None = None, failures: list | None = None):
     """:func:`_from_candidate` with ``u`` and ``v`` alone counted, then, when other heaps share
-    their images in ``raw``, with those heaps counted as copies of them too."""
-    got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, False)
+    their images in ``raw``, with those heaps counted as copies of them too. ``failures``
+    receives the :class:`~cgtalg.quotients.rays.RayFailure` of each pretension that was read
+    and had a witness but did not verify (the caller may repair ``raw`` there)."""
+    got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, False, failures)
     if got is None:
         try:
             us, vs = image_classes(raw, u, v)
         except ArgumentError:
             return None
         if len(us) > 1 or len(vs) > 1:
-            got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, True)
+            got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, True, failures)
     return got
 
 
 def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]], u: int, v: int,
                     copies: int, reach: tuple[int, int], max_states: int, deadline: Deadline | None,
-                    classes: bool):
+                    classes: bool, failures: list | None = None):
     """``(ray, witness)`` proving ``Q_n`` infinite (``n``: the top heap of ``raw``) with ``u``,
     ``v`` free and ``n`` counted up to ``cap = copies + 1``, read off ``raw``, an unreduced
     counting candidate right (it is hoped) on ``a < reach[0]``, ``b < reach[1]`` copies of ``u``
@@ -187,10 +189,13 @@ def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]
     if wit is None or rp.counted[2][wit[0]] == cap:
         return None
     try:
-        if verify_ray_pretension(rp, options[:n + 1], max_states, deadline) is not None:
-            return None
+        fail = verify_ray_pretension(rp, options[:n + 1], max_states, deadline)
     except (ArgumentError, ComputationLimitError):
         if deadline is not None:
             deadline.check(f"proving Q_{n} infinite")
+        return None
+    if fail is not None:
+        if failures is not None:
+            failures.append(fail)
         return None
     return rp, wit

@@ -2,7 +2,10 @@
 of ``r0 + a·u + b·v`` that tells every two powers of heap ``v`` apart.
 
 Forms (``sense``): ``b − a >= t`` (``1``), ``b − a < t`` (``−1``), or a band ``t <= b − a < t + w``
-(``2 + w``, ``w >= 1``), each on a region ``a >= a0``, ``b >= b0`` and residue classes mod ``M``.
+(``2 + w``, ``w >= 1``), each on a region ``a >= a0``, ``b >= b0`` and residue classes mod ``M``:
+``a ≡ α``, ``b ≡ β`` (``M`` divides ``p``, ``q`` and ``s``), or the *difference class*
+``b − a ≡ β`` (``α`` = :data:`DIFFERENCE`; ``M`` divides ``p`` and ``q`` only, since a diagonal
+step keeps ``b − a``: 4.76 at heap 6, where ``s = 1`` and ``P`` depends on the parity of ``b − a``).
 Why each proves the powers distinct is in :func:`order_witness`; the referee's own proof is in
 :mod:`cgtalg.referee.ray_witness`.
 """
@@ -17,12 +20,15 @@ from cgtalg.core.lazynp import np
 
 from cgtalg.errors import ArgumentError
 
-__all__ = ["WITNESS_DEFAULTS", "witness_text", "full_witness", "witness_box", "order_witness", "in_rule",
+__all__ = ["WITNESS_DEFAULTS", "DIFFERENCE", "witness_text", "full_witness", "witness_box", "order_witness", "in_rule",
            "rule_words"]
 
 
 #: the witness of the old form: ``(r0, t)`` means ``(r0, t, 1, 0, 0, 0, 1, 1)``
 WITNESS_DEFAULTS = (1, 0, 0, 0, 1, 1)
+
+#: ``α`` of a witness whose class is on the difference: ``b − a ≡ β (mod M)``
+DIFFERENCE = -1
 
 
 def in_rule(d, t: int, sense: int):
@@ -45,7 +51,8 @@ def rule_words(t: int, sense: int) -> str:
 def witness_text(pre_u: int, pre_v: int, base: str, witness: Sequence[int]) -> str:
     """The rule a witness states, in words."""
     r0, t, M, al, be, a0, b0, sense = full_witness(witness)
-    cls = "" if M == 1 else f", a ≡ {al} and b ≡ {be} (mod {M})"
+    cls = ("" if M == 1 else f", b − a ≡ {be} (mod {M})" if al == DIFFERENCE
+           else f", a ≡ {al} and b ≡ {be} (mod {M})")
     return (f"{base} + {pre_u}·a + {pre_v}·b is a P-position iff {rule_words(t, sense)} "
             f"(all a >= {a0}, b >= {b0}{cls})")
 
@@ -57,6 +64,9 @@ def full_witness(witness: Sequence[int]) -> tuple[int, int, int, int, int, int, 
         w = w + WITNESS_DEFAULTS
     if len(w) != 8:
         raise ArgumentError(f"a witness has 2 or 8 entries, not {len(w)}")
+    M, al, be = w[2:5]
+    if M < 1 or not (al == DIFFERENCE or 0 <= al < M) or not 0 <= be < M:
+        raise ArgumentError(f"a witness's classes {al}, {be} are not residues mod {M}")
     return w  # type: ignore[return-value]
 
 
@@ -99,31 +109,51 @@ def order_witness(pre, max_from: int | None = None
     ``a >= a0`` and ``b >= b0`` is the reduction itself (``a <= m0 + K'``, ``b <= m0 + K``) or
     within one step of leaving that region, hence in ``[0, L]²`` with ``L`` of
     :func:`witness_box`; the rule is compared with ``P`` on every point of the box in the
-    region and classes. ``max_from`` bounds ``a0 = b0`` (default ``m0 + K + K' + 4``)."""
+    region and classes. ``max_from`` bounds ``a0 = b0`` (default ``m0 + K + K' + 4``).
+
+    The difference class ``b − a ≡ β (mod M)`` (``α = DIFFERENCE``), tried when no witness of the
+    classes ``a ≡ α``, ``b ≡ β`` exists: the same argument with ``M`` dividing ``p`` and ``q``
+    only. The steps of ``red`` keep the class (a ``v``-step changes ``b − a`` by ``q``, a
+    ``u``-step by ``p``, the diagonal not at all) and the rule as before; for ``i < j`` with
+    ``M | j − i`` the interval ``(i + c − t, j + c − t]`` of ``j − i >= M`` integers holds an
+    ``a`` with ``i + c − a ≡ β``, and then ``j + c − a ≡ β`` too: both tests lie in the class."""
     R = pre.rules
     dmax = R.m0 + R.K + R.K2 + 4 if max_from is None else int(max_from)
     L = witness_box(R, dmax, dmax)
     grid = np.stack([np.stack([pre.p_at(a, b) for b in range(L + 1)], axis=1) for a in range(L + 1)], axis=1)
     a_ix, b_ix = np.meshgrid(np.arange(L + 1), np.arange(L + 1), indexing="ij")
     low = np.minimum(a_ix, b_ix)
+    got = _search(R, grid, a_ix, b_ix, low, dmax, L, False)
+    return got if got is not None else _search(R, grid, a_ix, b_ix, low, dmax, L, True)
+
+
+def _search(R, grid, a_ix, b_ix, low, dmax: int, L: int, difference: bool):
+    """The best witness of :func:`order_witness` with classes ``a ≡ α``, ``b ≡ β`` or, with
+    ``difference``, ``b − a ≡ β``."""
     best = None
-    g = math.gcd(math.gcd(R.p, R.q), R.s)
+    g = math.gcd(R.p, R.q) if difference else math.gcd(math.gcd(R.p, R.q), R.s)
     for M in (1, 2, 4):
-        if g % M:
+        if g % M or (difference and M == 1):
             continue
-        for al, be in itertools.product(range(M), repeat=2):
-            cls = (a_ix % M == al) & (b_ix % M == be)
+        pairs = [(DIFFERENCE, be) for be in range(M)] if difference else itertools.product(range(M), repeat=2)
+        for al, be in pairs:
+            if difference:
+                cls = (b_ix - a_ix) % M == be
+                delta = be
+            else:
+                cls = (a_ix % M == al) & (b_ix % M == be)
+                delta = be - al
             lo, hi = R.p - R.K2, R.K - R.q + 1
             # the half-lines b − a >= t, b − a < t, then the bands t <= b − a < t + w
             forms = [(t, sense) for t in range(lo, hi + 1) for sense in (1, -1)]
             forms += [(t, 2 + w) for t in range(lo, hi) for w in range(1, hi - t + 1)
-                      if any((d - (be - al)) % M == 0 for d in range(t, t + w))]
+                      if any((d - delta) % M == 0 for d in range(t, t + w))]
             for t, sense in forms:
                 want = in_rule(b_ix - a_ix, t, sense)
                 bad = (grid != want[None]) & cls[None]
                 # the least d such that every mismatch has min(a, b) < d (a0 = b0 = d)
                 worst = np.where(bad, low[None] + 1, 0).max(axis=(1, 2))
-                if M == 1 and sense == 1 and t >= 1:
+                if M == 1 and sense == 1 and t >= 1 and not difference:
                     # the old form: a >= 0, b >= 1
                     ok = ~(bad & (b_ix >= 1)[None]).any(axis=(1, 2))
                     hit = np.nonzero(ok)[0]

@@ -11,7 +11,11 @@ and ends at ``b − a >= K + 1 − q >= t_end``, a ``u``-step at ``b − a <= p 
 the band both times), so the same finite set of points proves it. For ``i < j`` with
 ``M | j − i``, the largest such ``d`` gives a test ``position + a·u + c·v`` with
 ``c + i − a = d``: ``P`` for ``v^i``; ``c + j − a >= d + M >= t_end``: ``N`` for ``v^j``. The
-congruence argument of Lemma 7 does the rest."""
+congruence argument of Lemma 7 does the rest.
+
+**The difference class** (``d_class`` ``δ``): the region's class is ``b − a ≡ δ (mod M)`` with
+``M`` dividing ``q`` and ``p``; the diagonal step keeps ``b − a``, so ``M`` need not divide ``s``
+(Lemma 7, "The difference class")."""
 
 from __future__ import annotations
 
@@ -23,23 +27,33 @@ from cgtalg.referee.ray_read import _get, _int
 if TYPE_CHECKING:
     from cgtalg.referee.ray_read import RayCertificate
 
-__all__ = ["witness_form", "check_witness", "rule_text"]
+__all__ = ["witness_form", "check_witness", "rule_text", "ON_DIFFERENCE"]
+
+
+#: ``a_class`` of the record's witness when the class is on the difference, ``b − a ≡ b_class``
+ON_DIFFERENCE = -1
 
 
 def witness_form(w: dict, vd: Verdict) -> tuple[int, int, int, int, int, int] | None:
     """``(M, a_class, b_class, a_from, b_from, sense)`` of a witness document; the old form (no
-    ``modulus``) is ``(1, 0, 0, 0, 1, +1)``."""
+    ``modulus``) is ``(1, 0, 0, 0, 1, +1)``; a ``d_class`` gives ``(M, −1, d_class, …)``."""
     if "modulus" not in w:
         return 1, 0, 0, 0, 1, 1
+    diff = "d_class" in w
+    if diff and ("a_class" in w or "b_class" in w):
+        vd.fail("certificate.witness: d_class (the class of b − a) or a_class and b_class, not both")
+        return None
     vals = []
-    for key in ("modulus", "a_class", "b_class", "a_from", "b_from"):
+    for key in ("modulus",) + (("d_class",) if diff else ("a_class", "b_class")) + ("a_from", "b_from"):
         x = w.get(key)
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             vd.fail(f"certificate.witness.{key}: a non-negative integer, not {x!r}")
             return None
         vals.append(x)
+    if diff:
+        vals.insert(1, ON_DIFFERENCE)
     M, al, be, a0, b0 = vals
-    if M < 1 or not (al < M and be < M):
+    if M < 1 or not ((diff or al < M) and be < M):
         vd.fail(f"certificate.witness: modulus {M} with classes {al}, {be}: need 0 <= class < modulus")
         return None
     sense = {"ge": 1, "lt": -1, "band": 0}.get(w.get("sense"))
@@ -90,27 +104,30 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
     if c.record_witness != (r0, t) + form:
         vd.fail(f"certificate.ray.witness: {list(c.record_witness)}, but the witness is {[r0, t, *form]}")
     R = c.rules
-    # Lemma 7: the steps of red keep F (L1-L3); M must divide them to keep the classes, and t must
-    # lie where a v-step (from b − a > K, by q) and a u-step (from b − a < −K', by p) keep the rule
-    if R.q % M or R.p % M or R.s % M:
-        vd.fail(f"certificate.witness.modulus: {M} does not divide the steps q = {R.q}, p = {R.p}, s = {R.s} "
-                "(Lemma 7)")
+    diff = al == ON_DIFFERENCE
+    # Lemma 7: the steps of red keep F (L1-L3); M must divide them to keep the classes (on b − a:
+    # the diagonal step keeps it, so M need not divide s), and t must lie where a v-step (from
+    # b − a > K, by q) and a u-step (from b − a < −K', by p) keep the rule
+    if R.q % M or R.p % M or (R.s % M and not diff):
+        vd.fail(f"certificate.witness.modulus: {M} does not divide the steps q = {R.q}, p = {R.p}"
+                + ("" if diff else f", s = {R.s}") + " (Lemma 7)")
         return None
     t_top = t if sense < 2 else t + sense - 2       # the band's end must lie where t may
     if not (R.p - R.K2 <= t <= R.K - R.q + 1 and t_top <= R.K - R.q + 1):
         vd.fail(f"certificate.witness.t: {_words(t, sense)} is not within p − K' .. K − q + 1 = "
                 f"{R.p - R.K2} .. {R.K - R.q + 1} (Lemma 7)")
         return None
-    if sense >= 2 and not any((d - (be - al)) % M == 0 for d in range(t, t_top)):
-        vd.fail(f"certificate.witness: the band {_words(t, sense)} holds no difference b − a of the classes "
-                f"a ≡ {al}, b ≡ {be} (mod {M})")
+    delta = be if diff else be - al          # the class of b − a the region holds
+    if sense >= 2 and not any((d - delta) % M == 0 for d in range(t, t_top)):
+        vd.fail(f"certificate.witness: the band {_words(t, sense)} holds no difference b − a of the "
+                f"{_classes(al, be, M)}")
         return None
     # the points of the region with no step of red that stays in the region: every other point
     # of the region shares F, class and rule with one of them, and they are bounded
     top = max(R.m0 + 1, a0 + R.s, b0 + R.s, a0 + R.p, b0 + R.q) + max(R.K, R.K2) + 1
     for a in range(a0, top + 1):
         for b in range(b0, top + 1):
-            if a % M != al or b % M != be:
+            if ((b - a - be) % M if diff else (a % M != al or b % M != be)):
                 continue
             if b - a > R.K and b - R.q >= b0:
                 continue
@@ -128,8 +145,14 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
     return pos, r0, t, form
 
 
+def _classes(al: int, be: int, M: int) -> str:
+    return (f"class b − a ≡ {be} (mod {M})" if al == ON_DIFFERENCE
+            else f"classes a ≡ {al}, b ≡ {be} (mod {M})")
+
+
 def rule_text(c: RayCertificate, base: str, v: int, t: int, form: tuple) -> str:
     M, al, be, a0, b0, sense = form
-    cls = "" if M == 1 else f", a ≡ {al} and b ≡ {be} (mod {M})"
+    cls = ("" if M == 1 else f", b − a ≡ {be} (mod {M})" if al == ON_DIFFERENCE
+           else f", a ≡ {al} and b ≡ {be} (mod {M})")
     return (f"{base} + {c.u}·a + {v}·b is a P-position iff {_words(t, sense)} "
             f"(a >= {a0}, b >= {b0}{cls}; Lemma 7)")

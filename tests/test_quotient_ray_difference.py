@@ -1,0 +1,166 @@
+"""Order witnesses on the class of ``b − a`` (issue 34): :data:`cgtalg.quotients.rays.DIFFERENCE`
+and the referee's ``d_class`` (:mod:`cgtalg.referee.ray_witness`, Lemma 7).
+
+Case: 4.76 (a heap may be split in two without taking; the digits 7 and 6 for one and two
+tokens). ``Q_5`` has order 30. Adjoining heap 6, the counting level with one copy of heap 6
+freed heaps 2 and 5 in turn, round after round, with ever larger cyclic factors: their copies
+run free. The rules fitted to them have a diagonal step ``s = 1``, and the outcome depends on
+the parity of ``b − a``: a class mod 2 of ``a`` and ``b`` is not kept by a diagonal step, the
+class of ``b − a`` is. Two defects kept this from a proof: the stalled pair was only tried in a
+round that freed the larger heap of the pair (here rounds 4, 8, … free heap 2), and witnesses
+had classes of ``a`` and ``b`` only.
+
+Everything predicted is compared with brute-force misère play written here from the code's
+digits (no library engine), and the certificate with the referee, also after tampering."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+from functools import lru_cache
+
+import pytest
+
+from cgtalg.quotients import construct as Q
+from cgtalg.quotients.rays import DIFFERENCE, decode_ray, full_witness, witness_text
+from cgtalg.quotients.rays_witness import in_rule
+from cgtalg.quotients.state import forget_known
+from cgtalg.referee import rays as referee_rays
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+
+def brute(code: str):
+    """Misère P-positions of a code ``d0.d1d2…`` by exhaustive play: digit ``t`` allows taking
+    ``t`` tokens and leaving no heap (bit 1, ``t >= 1``), one heap (bit 2, ``t >= 1``) or two
+    nonempty heaps (bit 4; for ``d0`` this splits a heap without taking)."""
+    head, tail = code.split(".")
+    digits = [int(head)] + [int(c) for c in tail]
+
+    def opts(n):
+        out = set()
+        for t, d in enumerate(digits):
+            if t > n:
+                break
+            r = n - t
+            if t and d & 1 and r == 0:
+                out.add(())
+            if t and d & 2 and r > 0:
+                out.add((r,))
+            if d & 4:
+                out.update((a, r - a) for a in range(1, r // 2 + 1))
+        return out
+
+    @lru_cache(None)
+    def is_p(pos):
+        moved = False
+        for i, h in enumerate(pos):
+            if i and pos[i - 1] == h:
+                continue
+            for o in opts(h):
+                moved = True
+                if is_p(tuple(sorted(pos[:i] + pos[i + 1:] + o))):
+                    return False
+        return moved          # no move: the player to move wins in misère play
+
+    return lambda heaps: is_p(tuple(sorted(heaps)))
+
+
+@pytest.fixture(scope="module")
+def q476():
+    forget_known()
+    q = Q.misere_quotient(TakeAndBreak("4.76"), max_seconds=120, partial=True, resume=False)
+    assert q.infinite_from == 6, q.note
+    return q
+
+
+def test_q6_of_4_76_is_infinite_with_a_witness_on_the_difference(q476):
+    assert q476.max_heap == 5 and q476.order == 30
+    ray, witness, top = decode_ray(q476.certificate["ray"])
+    assert (ray.u, ray.v, top) == (2, 5, 6)
+    assert ray.counted is not None and ray.counted[:2] == (6, 2)
+    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
+    assert al == DIFFERENCE and M == 2 and ray.rules.s % M      # a diagonal step changes a mod 2
+    assert "b − a ≡" in witness_text(2, 5, "x", witness)
+    w = q476.certificate["witness"]
+    assert w["d_class"] == be and "a_class" not in w
+
+
+def test_every_prediction_matches_brute_force(q476):
+    ray, witness, _top = decode_ray(q476.certificate["ray"])
+    is_p = brute("4.76")
+    rnd = random.Random(476)
+    checked = 0
+    while checked < 300:
+        pos = ([h for h in (1, 3, 4) for _ in range(rnd.randint(0, 2))] + [2] * rnd.randint(0, 5)
+               + [5] * rnd.randint(0, 5) + [6] * rnd.randint(0, 1))
+        if sum(pos) > 44:
+            continue
+        checked += 1
+        assert ray.is_p(pos) == is_p(pos), pos
+    # the witness's rule on its class, where brute force reaches: both sides of the threshold
+    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
+    base = list(ray.words[r0])
+    seen = set()
+    for a, b in itertools.product(range(a0, a0 + 8), range(b0, b0 + 9)):
+        if (b - a - be) % M or sum(base) + 2 * a + 5 * b > 56:
+            continue
+        rule = bool(in_rule(b - a, t, sense))
+        assert is_p(base + [2] * a + [5] * b) == rule, (a, b)
+        seen.add(rule)
+    assert seen == {True, False}
+
+
+def test_the_referee_accepts_the_certificate_and_refuses_tampering(q476):
+    doc = json.loads(json.dumps(q476.to_dict()))
+    verdicts = referee_rays.check(doc)
+    assert all(v.ok for v in verdicts), [v.reasons for v in verdicts]
+    assert any("b − a ≡" in r for r in verdicts[0].reasons)
+
+    def refused(edit) -> bool:
+        d = copy.deepcopy(doc)
+        edit(d["certificate"])
+        try:
+            return not all(v.ok for v in referee_rays.check(d))
+        except Exception:                        # Malformed: refused as unreadable
+            return True
+
+    def other_class(c):                          # the even differences: no such rule holds there
+        c["witness"]["d_class"] = 1 - c["witness"]["d_class"]
+        c["ray"]["witness"][4] = c["witness"]["d_class"]
+
+    def classes_of_a_and_b(c):                   # a ≡ 0, b ≡ 1: not kept by the diagonal step s = 1
+        w = c["witness"]
+        w["a_class"], w["b_class"] = 0, w.pop("d_class")
+        c["ray"]["witness"][3] = 0
+
+    def both(c):
+        c["witness"]["a_class"] = 0
+
+    def no_modulus(c):                           # every difference: the rule fails on the even ones
+        w = c["witness"]
+        w["modulus"], w["d_class"] = 1, 0
+        c["ray"]["witness"][2], c["ray"]["witness"][4] = 1, 0
+
+    def flipped(c):
+        c["witness"]["sense"] = "lt"
+        c["ray"]["witness"][7] = -1
+
+    def record_only(c):                          # the record says a ≡ 0 where the document says b − a
+        c["ray"]["witness"][3] = 0
+
+    for edit in (other_class, classes_of_a_and_b, both, no_modulus, flipped, record_only):
+        assert refused(edit), edit.__name__
+
+
+def test_a_difference_class_needs_a_modulus_dividing_p_and_q(q476):
+    """Lemma 7's difference class: the steps of ``red`` in ``u`` and ``v`` change ``b − a`` by
+    ``p`` and ``q``; a modulus that does not divide them is refused, whatever the table says."""
+    doc = json.loads(json.dumps(q476.to_dict()))
+    c = doc["certificate"]
+    c["witness"]["modulus"] = 4
+    c["ray"]["witness"][2] = 4
+    verdicts = referee_rays.check(doc)
+    assert not all(v.ok for v in verdicts)
+    assert any("does not divide" in f for v in verdicts for f in v.reasons)
