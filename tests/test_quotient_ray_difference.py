@@ -164,3 +164,59 @@ def test_a_difference_class_needs_a_modulus_dividing_p_and_q(q476):
     verdicts = referee_rays.check(doc)
     assert not all(v.ok for v in verdicts)
     assert any("does not divide" in f for v in verdicts for f in v.reasons)
+
+
+def test_a_failing_pair_is_traced_to_a_position_with_its_options(q476):
+    """:func:`cgtalg.quotients.rays_trace.pair_position`: for pairs ``(x, T)`` of the N-search,
+    a position of image ``x`` whose option images, computed here from the game's options one by
+    one, are exactly ``T`` (the least word of ``x`` need not be one)."""
+    from cgtalg.quotients.rays import ray_pairs
+    from cgtalg.quotients.rays_trace import pair_position
+    from cgtalg.quotients.state import _heap_options
+
+    ray, _witness, top = decode_ray(q476.certificate["ray"])
+    rs = TakeAndBreak("4.76")
+    options = [_heap_options(rs, h) for h in range(top + 1)]
+    eps = ray.eps(options)
+    counted = set(ray.us) | set(ray.vs)
+    pairs = ray_pairs(ray, options)
+    assert len(pairs) > 20
+    for x, T in pairs[:: max(1, len(pairs) // 25)]:
+        w = pair_position(ray, options, x, T)
+        assert w is not None and not counted & set(w)
+        r, a, b = ray.image(w)
+        assert (r, a, b) == (x, 0, 0)
+        seen = set()
+        for i, h in enumerate(w):
+            for o in options[h]:
+                r2, ea, eb = ray.image(list(w[:i] + w[i + 1:]) + [z for z in o if z])
+                seen.add(r2 + eps.index((ea, eb)) * ray.order_r)
+        assert seen == set(T), (w, x)
+
+
+def test_a_stalled_pair_repairs_the_candidate_where_its_pretension_fails(monkeypatch):
+    """0.1137 at heap 15 (``Q_14`` has order 28): heaps 10 and 12 stall the level; the pretension
+    read off the round's candidate fails at ``4 + 13 + 14 + 15``, a position the candidate's
+    rounds never reached (colex after every failure with many copies of 10 and 12). The repair
+    frees a heap of that position, and the repaired candidate is right there (brute force)."""
+    from cgtalg.quotients import count as C
+
+    logs: list[str] = []
+    real = C.extend_counting
+
+    def logged(*a, **k):
+        k["log"] = logs.append
+        return real(*a, **k)
+
+    monkeypatch.setattr(Q, "extend_counting", logged)
+    forget_known()
+    Q.misere_quotient(TakeAndBreak("0.1137"), max_heap=15, strategy="counting", max_seconds=40, partial=True,
+                      resume=False)
+    forget_known()
+    fixes = [s for s in logs if "pair 10, 12: the pretension fails at" in s]
+    assert fixes, logs[-3:]
+    first = fixes[0].split("fails at ")[1].split(";")[0]
+    w = [int(h) for h in first.split(" + ")]
+    freed = int(fixes[0].split("freed ")[1].split(" ")[0])
+    assert freed in w and freed not in (10, 12, 15)
+    assert brute("0.1137")(w) is False          # the candidate had put it in P

@@ -76,10 +76,14 @@ from cgtalg.quotients.pretension import (
 from cgtalg.quotients.extend import _factor
 from cgtalg.quotients.rays import adjoin_ray_heap, full_witness, prove_infinite, witness_text
 from cgtalg.quotients.rays_counted import counted_from_candidate, stalled_pair
+from cgtalg.quotients.rays_trace import failing_position
 
 #: a stalled level tries the two heaps it keeps freeing as free heaps of a ray pretension (heap n
 #: counted) every this many repairs (:mod:`cgtalg.quotients.rays_counted`)
 PAIR_EVERY = 4
+
+#: heaps freed to repair the candidate where a stalled pair's pretension fails (:func:`_pair_proof`)
+PAIR_REPAIRS = 6
 
 #: the first level at which a ray pretension is tried (:func:`prove_infinite`)
 RAY_FROM_LEVEL = 2
@@ -280,6 +284,59 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
     return out
 
 
+def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple[int, int], n: int, B: int,
+                options, max_states: int, deadline: Deadline | None, max_order: int,
+                log: Callable[[str], Any] | None) -> tuple[Any, Pretension]:
+    """``(proof, raw)``: a proof that ``Q_n`` is infinite with the stalled pair ``u < v`` free
+    (:func:`cgtalg.quotients.rays_counted.counted_from_candidate`) or None, and the candidate
+    reached. When the pretension read off ``raw`` fails at a position, the round's candidate was
+    wrong there about the heaps *other* than ``u`` and ``v`` (its rounds only ever met failures
+    with many copies of ``u`` and ``v``, colex-first): up to :data:`PAIR_REPAIRS` times, one
+    heap of that position other than ``u``, ``v``, ``n`` is freed as in a round (the least
+    order among the trials that turn the candidate's outcome of the position), in ``params``
+    too, and the pretension is read again. Only the choice of candidates changes: a proof is
+    verified on its own, and the candidate returned is an ordinary counting candidate."""
+    u, v = pair
+    for _ in range(PAIR_REPAIRS + 1):
+        failures: list = []
+        proof = counted_from_candidate(raw, options, u, v, B, (params[u][0], params[v][0]), max_states, deadline,
+                                       failures)
+        if proof is not None or not failures:
+            return proof, raw
+        rp, fail = failures[-1]
+        w = list(failing_position(rp, options[:n + 1], fail, deadline))
+        if not set(w) - {u, v, n}:
+            return None, raw
+        base = _reduce(raw, options, deadline)
+        should_p = not bool(base.P[base.image(w)])
+        best = None
+        rest = [h for h in w if h not in (u, v)]
+        trials = _repair_trials(base, rest, n, params, 1) + _repair_trials(base, rest, n, params, 2)
+        for k, (heaps, ps) in enumerate(trials):
+            if deadline is not None:
+                deadline.check(f"misère quotient: adjoining heap {n} (counting its copies)")
+            try:
+                trial = counted_candidate(base, n, B, options, heaps, ps, deadline)
+                if bool(trial.P[trial.image(w)]) != should_p:
+                    continue
+                order = _reduced_order(trial, deadline)
+            except ComputationLimitError:
+                if deadline is not None:
+                    deadline.check(f"misère quotient: adjoining heap {n} (counting its copies)")
+                continue
+            if order <= max_order and (best is None or (order, k) < best[:2]):
+                best = (order, k, heaps, ps, trial)
+        if best is None:
+            return None, raw
+        _o, _k, heaps, ps, raw = best
+        for h, pp in zip(heaps, ps):
+            params[h] = pp
+        if log is not None:
+            log(f"heap {n}, {B} copies, pair {u}, {v}: the pretension fails at {' + '.join(map(str, w))}; "
+                f"freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {_o}")
+    return None, raw
+
+
 def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
                     deadline: Deadline | None, max_order: int, *, max_levels: int = MAX_LEVELS,
                     close: bool = True, rays: bool = True, log: Callable[[str], Any] | None = None,
@@ -382,9 +439,8 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 pair = stalled_pair(freed, n) if rays and B >= 1 and not rounds % PAIR_EVERY else None
                 if pair is not None and set(pair) & set(heaps):
                     # the older heaps u < v keep being freed: try them free, heap n counted
-                    u_, v_ = pair
-                    proof = counted_from_candidate(raw, options, u_, v_, B, (params[u_][0], params[v_][0]),
-                                                   max_states, deadline)
+                    proof, raw = _pair_proof(raw, params, pair, n, B, options, max_states, deadline, max_order,
+                                             log)
                     if proof is not None:
                         raise infinite_error(proof[0], proof[1], n, levels)   # the levels that passed
                 cand = _reduce(raw, options, deadline)

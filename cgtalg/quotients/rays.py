@@ -336,6 +336,10 @@ class RayFailure:
     kind: str
     position: tuple[int, ...]
     point: tuple[int, int]
+    #: an N-failure's pair ``(x, T)`` of :func:`ray_pairs`: ``position`` is the least word of ``x``
+    #: with the counted heaps, which may have other options
+    #: (:func:`cgtalg.quotients.rays_trace.pair_position` finds one with ``T``)
+    pair: tuple | None = None
 
     def __str__(self) -> str:
         return (f"{self.kind}-condition fails at {' + '.join(map(str, self.position)) or '0'} "
@@ -636,7 +640,9 @@ def verify_ray_pretension(pre: RayPretension, options: Sequence[Sequence[tuple[i
                     x = int(xs[bad[0]])
                     pos = pre.words[x] + (tu,) * min(a, 1) + (u,) * max(a - 1, 0) + (tv,) * min(b, 1) + \
                         (v,) * max(b - 1, 0)
-                    return RayFailure("N", tuple(sorted(pos)), (a, b))
+                    k = int(bad[0])
+                    T = tuple(int(t) for t in flat[starts[k]:starts[k] + lens[k]])
+                    return RayFailure("N", tuple(sorted(pos)), (a, b), (x, T, tu if a else None, tv if b else None))
     return None
 
 

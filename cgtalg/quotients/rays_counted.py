@@ -105,8 +105,9 @@ def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int
                            deadline: Deadline | None = None, failures: list | None = None):
     """:func:`_from_candidate` with ``u`` and ``v`` alone counted, then, when other heaps share
     their images in ``raw``, with those heaps counted as copies of them too. ``failures``
-    receives the :class:`~cgtalg.quotients.rays.RayFailure` of each pretension that was read
-    and had a witness but did not verify (the caller may repair ``raw`` there)."""
+    receives ``(pretension, failure)`` (:class:`~cgtalg.quotients.rays.RayFailure`) for each
+    pretension that was read and had a witness but did not verify (the caller may repair ``raw``
+    there)."""
     got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, False, failures)
     if got is None:
         try:
@@ -196,6 +197,6 @@ def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]
         return None
     if fail is not None:
         if failures is not None:
-            failures.append(fail)
+            failures.append((rp, fail))
         return None
     return rp, wit
