@@ -220,3 +220,87 @@ def test_a_stalled_pair_repairs_the_candidate_where_its_pretension_fails(monkeyp
     freed = int(fixes[0].split("freed ")[1].split(" ")[0])
     assert freed in w and freed not in (10, 12, 15)
     assert brute("0.1137")(w) is False          # the candidate had put it in P
+
+
+# -- a class of one count: 0.524 at heap 17 ---------------------------------------------------------
+#
+# ``Q_16(0.524)`` has order 156. Counting heap 17 passed 42 levels in the census without a proof:
+# the ray pretension with ``u = 12`` verifies, but its rules have ``p = 1``, so no class mod 2 of
+# ``a`` and ``b`` together is kept, and ``12·a + 17·b`` is a P-position iff ``b − a < −1`` for ``b``
+# even (any ``a``): a class of ``b`` alone, kept by the steps ``q = 2`` and ``s = 2``.
+
+
+@pytest.fixture(scope="module")
+def q524():
+    forget_known()
+    q = Q.misere_quotient(TakeAndBreak("0.524"), max_seconds=120, partial=True, resume=False)
+    assert q.infinite_from == 17, q.note
+    return q
+
+
+def test_q17_of_0_524_is_infinite_with_a_witness_on_b_alone(q524):
+    from cgtalg.quotients.rays import B_ONLY
+
+    assert q524.max_heap == 16 and q524.order == 156
+    ray, witness, top = decode_ray(q524.certificate["ray"])
+    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
+    assert (ray.u, ray.v) == (12, 17) and al == B_ONLY and M == 2 and ray.rules.p % M
+    w = q524.certificate["witness"]
+    assert w["b_class"] == be and "a_class" not in w and "d_class" not in w
+
+
+def test_0_524_predictions_and_rule_match_brute_force(q524):
+    ray, witness, _top = decode_ray(q524.certificate["ray"])
+    is_p = brute("0.524")
+    rnd = random.Random(524)
+    others = [h for h in range(1, 17) if h != 12]
+    checked = 0
+    while checked < 200:
+        pos = rnd.sample(others, rnd.randint(0, 3)) + [12] * rnd.randint(0, 2) + [17] * rnd.randint(0, 2)
+        if sum(pos) > 50:
+            continue
+        checked += 1
+        assert ray.is_p(pos) == is_p(pos), pos
+    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
+    base = list(ray.words[r0])
+    seen = set()
+    for a, b in itertools.product(range(a0, a0 + 6), range(b0, b0 + 5)):
+        if (b - be) % M or sum(base) + 12 * a + 17 * b > 72:
+            continue
+        rule = bool(in_rule(b - a, t, sense))
+        assert is_p(base + [12] * a + [17] * b) == rule, (a, b)
+        seen.add(rule)
+    assert seen == {True, False}
+
+
+def test_the_referee_checks_a_class_of_one_count(q524):
+    doc = json.loads(json.dumps(q524.to_dict()))
+    verdicts = referee_rays.check(doc)
+    assert all(v.ok for v in verdicts), [v.reasons for v in verdicts]
+    assert any("b ≡ 0 (mod 2)" in r for r in verdicts[0].reasons)
+
+    def refused(edit) -> bool:
+        d = copy.deepcopy(doc)
+        edit(d["certificate"])
+        try:
+            return not all(v.ok for v in referee_rays.check(d))
+        except Exception:
+            return True
+
+    def odd_b(c):                                # the odd b: no such rule there
+        c["witness"]["b_class"] = 1
+        c["ray"]["witness"][4] = 1
+
+    def on_a(c):                                 # a class of a: 2 does not divide p = 1
+        c["witness"]["a_class"] = c["witness"].pop("b_class")
+        c["ray"]["witness"][3] = -3
+
+    def every_b(c):
+        c["witness"]["modulus"], c["witness"]["b_class"] = 1, 0
+        c["ray"]["witness"][2], c["ray"]["witness"][4] = 1, 0
+
+    def no_class(c):
+        del c["witness"]["b_class"]
+
+    for edit in (odd_b, on_a, every_b, no_class):
+        assert refused(edit), edit.__name__

@@ -26,7 +26,8 @@ Format (``format`` 1)::
                                       b − a >= t ("ge"), b − a < t ("lt"), or
                                       t <= b − a < t_end ("band", with "t_end");
                                       "d_class" in place of "a_class" and "b_class":
-                                      the class b − a ≡ d_class (mod M)
+                                      the class b − a ≡ d_class (mod M); "b_class" (or
+                                      "a_class") alone: a class of b (of a) only
                                       (:func:`cgtalg.quotients.rays.order_witness`)
      "statement": "...",              the claims in words
      "ray": {...}}                    the ray pretension: encode_ray's record (below)
@@ -70,7 +71,7 @@ from typing import Any, Sequence
 
 from cgtalg.core.lazynp import np
 
-from cgtalg.quotients.rays import DIFFERENCE, WITNESS_DEFAULTS, RayPretension, encode_ray, full_witness, witness_text
+from cgtalg.quotients.rays import A_ONLY, B_ONLY, DIFFERENCE, WITNESS_DEFAULTS, RayPretension, encode_ray, full_witness, witness_text
 
 __all__ = ["KIND", "FORMAT", "infinite_certificate", "same_quotient_through", "mark_infinite"]
 
@@ -126,7 +127,9 @@ def infinite_certificate(game: str, ray: RayPretension, witness: Sequence[int], 
     base = " + ".join(map(str, position)) or "0"
     doc["witness"] = {"position": position, "element": r0, "t": t}
     if witness[2:] != WITNESS_DEFAULTS:
-        doc["witness"].update({"modulus": M} | ({"d_class": be} if al == DIFFERENCE else {"a_class": al, "b_class": be})
+        cls = {DIFFERENCE: {"d_class": be}, B_ONLY: {"b_class": be}, A_ONLY: {"a_class": be}}.get(
+            al, {"a_class": al, "b_class": be})
+        doc["witness"].update({"modulus": M} | cls
                               | {"a_from": a0, "b_from": b0, "sense": {1: "ge", -1: "lt"}.get(sense, "band")})
         if sense > 1:
             doc["witness"]["t_end"] = t + sense - 2

@@ -93,12 +93,12 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import ArgumentError, ComputationLimitError
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import Pretension
-from cgtalg.quotients.rays_witness import (DIFFERENCE, WITNESS_DEFAULTS, full_witness, order_witness, witness_box,  # noqa: F401
+from cgtalg.quotients.rays_witness import (A_ONLY, B_ONLY, DIFFERENCE, WITNESS_DEFAULTS, full_witness, order_witness, witness_box,  # noqa: F401
                                           witness_text)  # re-exported
 
 __all__ = ["RayRules", "RayPretension", "RayFailure", "fit_rules", "ray_pretension_from_level",
            "verify_ray_pretension", "ray_pairs", "free_heap", "adjoin_ray_heap", "order_witness",
-           "prove_infinite", "encode_ray", "full_witness", "WITNESS_DEFAULTS", "DIFFERENCE", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT",
+           "prove_infinite", "encode_ray", "full_witness", "WITNESS_DEFAULTS", "DIFFERENCE", "B_ONLY", "A_ONLY", "witness_text", "witness_box", "decode_ray", "commute_problem", "moveless_problem", "FORMAT",
            "image_classes", "check_classes"]
 
 

@@ -3,9 +3,12 @@ of ``r0 + a·u + b·v`` that tells every two powers of heap ``v`` apart.
 
 Forms (``sense``): ``b − a >= t`` (``1``), ``b − a < t`` (``−1``), or a band ``t <= b − a < t + w``
 (``2 + w``, ``w >= 1``), each on a region ``a >= a0``, ``b >= b0`` and residue classes mod ``M``:
-``a ≡ α``, ``b ≡ β`` (``M`` divides ``p``, ``q`` and ``s``), or the *difference class*
+``a ≡ α``, ``b ≡ β`` (``M`` divides ``p``, ``q`` and ``s``), the *difference class*
 ``b − a ≡ β`` (``α`` = :data:`DIFFERENCE`; ``M`` divides ``p`` and ``q`` only, since a diagonal
-step keeps ``b − a``: 4.76 at heap 6, where ``s = 1`` and ``P`` depends on the parity of ``b − a``).
+step keeps ``b − a``: 4.76 at heap 6, where ``s = 1`` and ``P`` depends on the parity of ``b − a``),
+or a class of one count alone: ``b ≡ β`` (``α`` = :data:`B_ONLY`; ``M`` divides ``q`` and ``s``,
+the steps that change ``b``: 0.524 at heap 17, where ``p = 1``) or ``a ≡ β`` (``α`` =
+:data:`A_ONLY`; ``M`` divides ``p`` and ``s``).
 Why each proves the powers distinct is in :func:`order_witness`; the referee's own proof is in
 :mod:`cgtalg.referee.ray_witness`.
 """
@@ -20,7 +23,7 @@ from cgtalg.core.lazynp import np
 
 from cgtalg.errors import ArgumentError
 
-__all__ = ["WITNESS_DEFAULTS", "DIFFERENCE", "witness_text", "full_witness", "witness_box", "order_witness", "in_rule",
+__all__ = ["WITNESS_DEFAULTS", "DIFFERENCE", "B_ONLY", "A_ONLY", "witness_text", "full_witness", "witness_box", "order_witness", "in_rule",
            "rule_words"]
 
 
@@ -29,6 +32,15 @@ WITNESS_DEFAULTS = (1, 0, 0, 0, 1, 1)
 
 #: ``α`` of a witness whose class is on the difference: ``b − a ≡ β (mod M)``
 DIFFERENCE = -1
+
+#: ``α`` of a witness whose class is on ``b`` alone: ``b ≡ β (mod M)``, any ``a``
+B_ONLY = -2
+
+#: ``α`` of a witness whose class is on ``a`` alone: ``a ≡ β (mod M)``, any ``b``
+A_ONLY = -3
+
+#: the kinds of class, in the order tried: ``(α or None for the pairs (α, β), the steps M divides)``
+_KINDS = ((None, "pqs"), (DIFFERENCE, "pq"), (B_ONLY, "qs"), (A_ONLY, "ps"))
 
 
 def in_rule(d, t: int, sense: int):
@@ -51,10 +63,20 @@ def rule_words(t: int, sense: int) -> str:
 def witness_text(pre_u: int, pre_v: int, base: str, witness: Sequence[int]) -> str:
     """The rule a witness states, in words."""
     r0, t, M, al, be, a0, b0, sense = full_witness(witness)
-    cls = ("" if M == 1 else f", b − a ≡ {be} (mod {M})" if al == DIFFERENCE
-           else f", a ≡ {al} and b ≡ {be} (mod {M})")
+    cls = "" if M == 1 else f", {class_words(al, be, M)}"
     return (f"{base} + {pre_u}·a + {pre_v}·b is a P-position iff {rule_words(t, sense)} "
             f"(all a >= {a0}, b >= {b0}{cls})")
+
+
+def class_words(al: int, be: int, M: int) -> str:
+    """The residue class of a witness's region, in words."""
+    if al == DIFFERENCE:
+        return f"b − a ≡ {be} (mod {M})"
+    if al == B_ONLY:
+        return f"b ≡ {be} (mod {M})"
+    if al == A_ONLY:
+        return f"a ≡ {be} (mod {M})"
+    return f"a ≡ {al} and b ≡ {be} (mod {M})"
 
 
 def full_witness(witness: Sequence[int]) -> tuple[int, int, int, int, int, int, int, int]:
@@ -65,7 +87,7 @@ def full_witness(witness: Sequence[int]) -> tuple[int, int, int, int, int, int, 
     if len(w) != 8:
         raise ArgumentError(f"a witness has 2 or 8 entries, not {len(w)}")
     M, al, be = w[2:5]
-    if M < 1 or not (al == DIFFERENCE or 0 <= al < M) or not 0 <= be < M:
+    if M < 1 or not (al in (DIFFERENCE, B_ONLY, A_ONLY) or 0 <= al < M) or not 0 <= be < M:
         raise ArgumentError(f"a witness's classes {al}, {be} are not residues mod {M}")
     return w  # type: ignore[return-value]
 
@@ -116,30 +138,47 @@ def order_witness(pre, max_from: int | None = None
     only. The steps of ``red`` keep the class (a ``v``-step changes ``b − a`` by ``q``, a
     ``u``-step by ``p``, the diagonal not at all) and the rule as before; for ``i < j`` with
     ``M | j − i`` the interval ``(i + c − t, j + c − t]`` of ``j − i >= M`` integers holds an
-    ``a`` with ``i + c − a ≡ β``, and then ``j + c − a ≡ β`` too: both tests lie in the class."""
+    ``a`` with ``i + c − a ≡ β``, and then ``j + c − a ≡ β`` too: both tests lie in the class.
+
+    A class of ``b`` alone (``α = B_ONLY``; ``M`` divides ``q`` and ``s``, the steps that change
+    ``b``) or of ``a`` alone (``α = A_ONLY``; ``M`` divides ``p`` and ``s``), tried last: the steps
+    keep it likewise. For ``i < j`` with ``M | j − i``, take ``c >= b0`` with ``i + c ≡ β`` (a
+    class of ``b``: then ``j + c ≡ β`` too, and any ``a`` of the interval will do) or any ``c``
+    and an ``a ≡ β`` of the interval (a class of ``a``)."""
     R = pre.rules
     dmax = R.m0 + R.K + R.K2 + 4 if max_from is None else int(max_from)
     L = witness_box(R, dmax, dmax)
     grid = np.stack([np.stack([pre.p_at(a, b) for b in range(L + 1)], axis=1) for a in range(L + 1)], axis=1)
     a_ix, b_ix = np.meshgrid(np.arange(L + 1), np.arange(L + 1), indexing="ij")
     low = np.minimum(a_ix, b_ix)
-    got = _search(R, grid, a_ix, b_ix, low, dmax, L, False)
-    return got if got is not None else _search(R, grid, a_ix, b_ix, low, dmax, L, True)
+    for kind, steps in _KINDS:
+        got = _search(R, grid, a_ix, b_ix, low, dmax, L, kind, steps)
+        if got is not None:
+            return got
+    return None
 
 
-def _search(R, grid, a_ix, b_ix, low, dmax: int, L: int, difference: bool):
-    """The best witness of :func:`order_witness` with classes ``a ≡ α``, ``b ≡ β`` or, with
-    ``difference``, ``b − a ≡ β``."""
+def _search(R, grid, a_ix, b_ix, low, dmax: int, L: int, kind: int | None, steps: str):
+    """The best witness of :func:`order_witness` with classes ``a ≡ α``, ``b ≡ β`` (``kind``
+    None) or of the ``kind`` given (:data:`DIFFERENCE`, :data:`B_ONLY`, :data:`A_ONLY`), whose
+    modulus divides the ``steps`` named (of ``p``, ``q``, ``s``)."""
     best = None
-    g = math.gcd(R.p, R.q) if difference else math.gcd(math.gcd(R.p, R.q), R.s)
+    g = 0
+    for name in steps:
+        g = math.gcd(g, {"p": R.p, "q": R.q, "s": R.s}[name])
     for M in (1, 2, 4):
-        if g % M or (difference and M == 1):
+        if g % M or (kind is not None and M == 1):
             continue
-        pairs = [(DIFFERENCE, be) for be in range(M)] if difference else itertools.product(range(M), repeat=2)
+        pairs = [(kind, be) for be in range(M)] if kind is not None else itertools.product(range(M), repeat=2)
         for al, be in pairs:
-            if difference:
+            delta = None          # the class of b − a the region holds (None: every class)
+            if kind == DIFFERENCE:
                 cls = (b_ix - a_ix) % M == be
                 delta = be
+            elif kind == B_ONLY:
+                cls = b_ix % M == be
+            elif kind == A_ONLY:
+                cls = a_ix % M == be
             else:
                 cls = (a_ix % M == al) & (b_ix % M == be)
                 delta = be - al
@@ -147,13 +186,13 @@ def _search(R, grid, a_ix, b_ix, low, dmax: int, L: int, difference: bool):
             # the half-lines b − a >= t, b − a < t, then the bands t <= b − a < t + w
             forms = [(t, sense) for t in range(lo, hi + 1) for sense in (1, -1)]
             forms += [(t, 2 + w) for t in range(lo, hi) for w in range(1, hi - t + 1)
-                      if any((d - delta) % M == 0 for d in range(t, t + w))]
+                      if delta is None or any((d - delta) % M == 0 for d in range(t, t + w))]
             for t, sense in forms:
                 want = in_rule(b_ix - a_ix, t, sense)
                 bad = (grid != want[None]) & cls[None]
                 # the least d such that every mismatch has min(a, b) < d (a0 = b0 = d)
                 worst = np.where(bad, low[None] + 1, 0).max(axis=(1, 2))
-                if M == 1 and sense == 1 and t >= 1 and not difference:
+                if M == 1 and sense == 1 and t >= 1 and kind is None:
                     # the old form: a >= 0, b >= 1
                     ok = ~(bad & (b_ix >= 1)[None]).any(axis=(1, 2))
                     hit = np.nonzero(ok)[0]

@@ -15,7 +15,9 @@ congruence argument of Lemma 7 does the rest.
 
 **The difference class** (``d_class`` ``δ``): the region's class is ``b − a ≡ δ (mod M)`` with
 ``M`` dividing ``q`` and ``p``; the diagonal step keeps ``b − a``, so ``M`` need not divide ``s``
-(Lemma 7, "The difference class")."""
+(Lemma 7, "The difference class"). **A class of one count** (``b_class`` alone, or ``a_class``
+alone): ``b ≡ β`` with ``M`` dividing ``q`` and ``s``, or ``a ≡ β`` with ``M`` dividing ``p`` and
+``s`` (Lemma 7, "A class of one count")."""
 
 from __future__ import annotations
 
@@ -27,11 +29,20 @@ from cgtalg.referee.ray_read import _get, _int
 if TYPE_CHECKING:
     from cgtalg.referee.ray_read import RayCertificate
 
-__all__ = ["witness_form", "check_witness", "rule_text", "ON_DIFFERENCE"]
+__all__ = ["witness_form", "check_witness", "rule_text", "ON_DIFFERENCE", "ON_B", "ON_A"]
 
 
 #: ``a_class`` of the record's witness when the class is on the difference, ``b − a ≡ b_class``
 ON_DIFFERENCE = -1
+
+#: ``a_class`` of the record's witness when the class is on ``b`` alone, ``b ≡ b_class``
+ON_B = -2
+
+#: ``a_class`` of the record's witness when the class is on ``a`` alone, ``a ≡ b_class``
+ON_A = -3
+
+#: the steps of ``red`` the modulus must divide to keep each kind of class (Lemma 7)
+_STEPS = {None: "pqs", ON_DIFFERENCE: "pq", ON_B: "qs", ON_A: "ps"}
 
 
 def witness_form(w: dict, vd: Verdict) -> tuple[int, int, int, int, int, int] | None:
@@ -39,21 +50,25 @@ def witness_form(w: dict, vd: Verdict) -> tuple[int, int, int, int, int, int] | 
     ``modulus``) is ``(1, 0, 0, 0, 1, +1)``; a ``d_class`` gives ``(M, −1, d_class, …)``."""
     if "modulus" not in w:
         return 1, 0, 0, 0, 1, 1
-    diff = "d_class" in w
-    if diff and ("a_class" in w or "b_class" in w):
-        vd.fail("certificate.witness: d_class (the class of b − a) or a_class and b_class, not both")
+    # the kind of class is told by the keys present: d_class; a_class and b_class; one of them
+    have = tuple(k for k in ("d_class", "a_class", "b_class") if k in w)
+    kind = {("d_class",): ON_DIFFERENCE, ("a_class", "b_class"): None, ("b_class",): ON_B,
+            ("a_class",): ON_A}.get(have, "bad")
+    if kind == "bad":
+        vd.fail("certificate.witness: d_class (the class of b − a), or a_class and b_class, or one of "
+                f"them alone, not {', '.join(have) or 'none'}")
         return None
     vals = []
-    for key in ("modulus",) + (("d_class",) if diff else ("a_class", "b_class")) + ("a_from", "b_from"):
+    for key in ("modulus",) + have + ("a_from", "b_from"):
         x = w.get(key)
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             vd.fail(f"certificate.witness.{key}: a non-negative integer, not {x!r}")
             return None
         vals.append(x)
-    if diff:
-        vals.insert(1, ON_DIFFERENCE)
+    if kind is not None:
+        vals.insert(1, kind)
     M, al, be, a0, b0 = vals
-    if M < 1 or not ((diff or al < M) and be < M):
+    if M < 1 or not ((kind is not None or al < M) and be < M):
         vd.fail(f"certificate.witness: modulus {M} with classes {al}, {be}: need 0 <= class < modulus")
         return None
     sense = {"ge": 1, "lt": -1, "band": 0}.get(w.get("sense"))
@@ -104,21 +119,24 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
     if c.record_witness != (r0, t) + form:
         vd.fail(f"certificate.ray.witness: {list(c.record_witness)}, but the witness is {[r0, t, *form]}")
     R = c.rules
-    diff = al == ON_DIFFERENCE
-    # Lemma 7: the steps of red keep F (L1-L3); M must divide them to keep the classes (on b − a:
-    # the diagonal step keeps it, so M need not divide s), and t must lie where a v-step (from
-    # b − a > K, by q) and a u-step (from b − a < −K', by p) keep the rule
-    if R.q % M or R.p % M or (R.s % M and not diff):
-        vd.fail(f"certificate.witness.modulus: {M} does not divide the steps q = {R.q}, p = {R.p}"
-                + ("" if diff else f", s = {R.s}") + " (Lemma 7)")
+    kind = al if al in (ON_DIFFERENCE, ON_B, ON_A) else None
+    # Lemma 7: the steps of red keep F (L1-L3); M must divide those that change the class's
+    # count (a v-step changes b by q, a u-step a by p, a diagonal step both by s and b − a not at
+    # all), and t must lie where a v-step (from b − a > K) and a u-step (from b − a < −K') keep
+    # the rule
+    steps = {"p": R.p, "q": R.q, "s": R.s}
+    if any(steps[x] % M for x in _STEPS[kind]):
+        vd.fail(f"certificate.witness.modulus: {M} does not divide the steps "
+                + ", ".join(f"{x} = {steps[x]}" for x in _STEPS[kind]) + " (Lemma 7)")
         return None
     t_top = t if sense < 2 else t + sense - 2       # the band's end must lie where t may
     if not (R.p - R.K2 <= t <= R.K - R.q + 1 and t_top <= R.K - R.q + 1):
         vd.fail(f"certificate.witness.t: {_words(t, sense)} is not within p − K' .. K − q + 1 = "
                 f"{R.p - R.K2} .. {R.K - R.q + 1} (Lemma 7)")
         return None
-    delta = be if diff else be - al          # the class of b − a the region holds
-    if sense >= 2 and not any((d - delta) % M == 0 for d in range(t, t_top)):
+    # the class of b − a the region holds (a class of a or of b alone holds every one)
+    delta = be if kind == ON_DIFFERENCE else None if kind in (ON_A, ON_B) else be - al
+    if sense >= 2 and delta is not None and not any((d - delta) % M == 0 for d in range(t, t_top)):
         vd.fail(f"certificate.witness: the band {_words(t, sense)} holds no difference b − a of the "
                 f"{_classes(al, be, M)}")
         return None
@@ -127,7 +145,7 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
     top = max(R.m0 + 1, a0 + R.s, b0 + R.s, a0 + R.p, b0 + R.q) + max(R.K, R.K2) + 1
     for a in range(a0, top + 1):
         for b in range(b0, top + 1):
-            if ((b - a - be) % M if diff else (a % M != al or b % M != be)):
+            if not _in_class(a, b, kind, al, be, M):
                 continue
             if b - a > R.K and b - R.q >= b0:
                 continue
@@ -145,14 +163,27 @@ def check_witness(c: RayCertificate, cert: dict, vd: Verdict) -> tuple[list[int]
     return pos, r0, t, form
 
 
+def _in_class(a: int, b: int, kind, al: int, be: int, M: int) -> bool:
+    if kind == ON_DIFFERENCE:
+        return (b - a - be) % M == 0
+    if kind == ON_B:
+        return b % M == be
+    if kind == ON_A:
+        return a % M == be
+    return a % M == al and b % M == be
+
+
+def _class_text(al: int, be: int, M: int) -> str:
+    return {ON_DIFFERENCE: f"b − a ≡ {be}", ON_B: f"b ≡ {be}", ON_A: f"a ≡ {be}"}.get(
+        al, f"a ≡ {al}, b ≡ {be}") + f" (mod {M})"
+
+
 def _classes(al: int, be: int, M: int) -> str:
-    return (f"class b − a ≡ {be} (mod {M})" if al == ON_DIFFERENCE
-            else f"classes a ≡ {al}, b ≡ {be} (mod {M})")
+    return f"class {_class_text(al, be, M)}"
 
 
 def rule_text(c: RayCertificate, base: str, v: int, t: int, form: tuple) -> str:
     M, al, be, a0, b0, sense = form
-    cls = ("" if M == 1 else f", b − a ≡ {be} (mod {M})" if al == ON_DIFFERENCE
-           else f", a ≡ {al} and b ≡ {be} (mod {M})")
+    cls = "" if M == 1 else f", {_class_text(al, be, M)}"
     return (f"{base} + {c.u}·a + {v}·b is a P-position iff {_words(t, sense)} "
             f"(a >= {a0}, b >= {b0}{cls}; Lemma 7)")

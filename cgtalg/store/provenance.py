@@ -79,11 +79,12 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "solution": 1,  # cgtalg.rulesets.solver.solve ("solution" and "solution:misere")
     "normal": 1,  # cgtalg.census.tasks: normal-play record of an octal class ("normal", "normal:...")
     "quotient": 1,  # cgtalg.census.tasks: misère quotient record of a class ("quotient:...")
-    "quotient_census": 3,  # cgtalg.census.quotients: quotient census class records
+    "quotient_census": 4,  # cgtalg.census.quotients: quotient census class records
     #                        ("quotient_census:final", "quotient_census:partial:..."); 2: status
     #                        "infinite" (final prop, with its certificate), next_bound of unsettled;
     #                        3: a class stopped on a limit is tried again (stalled pairs at every
-    #                        round, witnesses on the class of b − a)
+    #                        round, witnesses on the class of b − a); 4: witnesses on a class of
+    #                        one count, stalled pairs repaired where their pretension fails
     "loopy_outcome": 1,  # cgtalg.normal.loopy.loopy_outcome (positions of ruleset "loopy")
     "loopy_value": 1,  # cgtalg.normal.loopy_simplify: stopper, canonical stopper, sides
     # -- sequences and their metadata -------------------------------------------------------
