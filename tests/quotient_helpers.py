@@ -1,7 +1,9 @@
 """Shared by the tests of the quotient strategies (test_quotient_extend, test_quotient_count,
-test_quotient_auto, test_quotient_ray_classes)."""
+test_quotient_auto, test_quotient_ray_classes, test_quotient_ray_difference)."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from cgtalg.quotients import construct as Q
 from cgtalg.quotients.state import forget_known, known_state
@@ -42,3 +44,39 @@ def limited_counting(seen: list, levels: int, rays: bool = False):
         kw["on_level"] = on_level
         return real(*args, **kw)
     return run
+
+
+def brute_misere(code: str):
+    """Misère P-positions of a code ``d0.d1d2…`` by exhaustive play: digit ``t`` allows taking
+    ``t`` tokens and leaving no heap (bit 1, ``t >= 1``), one heap (bit 2, ``t >= 1``) or two
+    nonempty heaps (bit 4; for ``d0`` this splits a heap without taking)."""
+    head, tail = code.split(".")
+    digits = [int(head)] + [int(c) for c in tail]
+
+    def opts(n):
+        out = set()
+        for t, d in enumerate(digits):
+            if t > n:
+                break
+            r = n - t
+            if t and d & 1 and r == 0:
+                out.add(())
+            if t and d & 2 and r > 0:
+                out.add((r,))
+            if d & 4:
+                out.update((a, r - a) for a in range(1, r // 2 + 1))
+        return out
+
+    @lru_cache(None)
+    def is_p(pos):
+        moved = False
+        for i, h in enumerate(pos):
+            if i and pos[i - 1] == h:
+                continue
+            for o in opts(h):
+                moved = True
+                if is_p(tuple(sorted(pos[:i] + pos[i + 1:] + o))):
+                    return False
+        return moved          # no move: the player to move wins in misère play
+
+    return lambda heaps: is_p(tuple(sorted(heaps)))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import warnings
-from functools import lru_cache
 
 import pytest
 
@@ -20,40 +19,11 @@ from cgtalg.quotients.state import _heap_options, forget_known, known_state
 from cgtalg.quotients.storage import COUNTING, Checkpointer
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
-from quotient_helpers import limited_counting
+from quotient_helpers import brute_misere, limited_counting
 
 
-def _brute(code: str):
-    """Misère P-positions of ``code`` by exhaustive play from its digits (no library engine)."""
-    digits = [int(c) for c in code.split(".")[1]]
-
-    def opts(n):
-        out = set()
-        for t, d in enumerate(digits, 1):
-            if t > n:
-                break
-            r = n - t
-            if d & 1 and r == 0:
-                out.add(())
-            if d & 2 and r > 0:
-                out.add((r,))
-            if d & 4:
-                out.update((a, r - a) for a in range(1, r // 2 + 1))
-        return out
-
-    @lru_cache(None)
-    def is_p(pos):
-        moved = False
-        for i, h in enumerate(pos):
-            if i and pos[i - 1] == h:
-                continue
-            for o in opts(h):
-                moved = True
-                if is_p(tuple(sorted(pos[:i] + pos[i + 1:] + o))):
-                    return False
-        return moved          # no move: the player to move wins in misère play
-
-    return lambda heaps: is_p(tuple(sorted(heaps)))
+#: misère P-positions by exhaustive play from the code's digits (no library engine)
+_brute = brute_misere
 
 
 def test_auto_proves_an_infinite_quotient_with_a_general_witness():

@@ -19,7 +19,6 @@ import copy
 import itertools
 import json
 import random
-from functools import lru_cache
 
 import pytest
 
@@ -30,41 +29,17 @@ from cgtalg.quotients.state import forget_known
 from cgtalg.referee import rays as referee_rays
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
+from quotient_helpers import brute_misere as brute
 
-def brute(code: str):
-    """Misère P-positions of a code ``d0.d1d2…`` by exhaustive play: digit ``t`` allows taking
-    ``t`` tokens and leaving no heap (bit 1, ``t >= 1``), one heap (bit 2, ``t >= 1``) or two
-    nonempty heaps (bit 4; for ``d0`` this splits a heap without taking)."""
-    head, tail = code.split(".")
-    digits = [int(head)] + [int(c) for c in tail]
 
-    def opts(n):
-        out = set()
-        for t, d in enumerate(digits):
-            if t > n:
-                break
-            r = n - t
-            if t and d & 1 and r == 0:
-                out.add(())
-            if t and d & 2 and r > 0:
-                out.add((r,))
-            if d & 4:
-                out.update((a, r - a) for a in range(1, r // 2 + 1))
-        return out
-
-    @lru_cache(None)
-    def is_p(pos):
-        moved = False
-        for i, h in enumerate(pos):
-            if i and pos[i - 1] == h:
-                continue
-            for o in opts(h):
-                moved = True
-                if is_p(tuple(sorted(pos[:i] + pos[i + 1:] + o))):
-                    return False
-        return moved          # no move: the player to move wins in misère play
-
-    return lambda heaps: is_p(tuple(sorted(heaps)))
+def _refused(doc: dict, edit) -> bool:
+    """Whether the referee refuses ``doc`` with ``edit`` applied to its certificate."""
+    d = copy.deepcopy(doc)
+    edit(d["certificate"])
+    try:
+        return not all(v.ok for v in referee_rays.check(d))
+    except Exception:                            # Malformed: refused as unreadable
+        return True
 
 
 @pytest.fixture(scope="module")
@@ -119,12 +94,7 @@ def test_the_referee_accepts_the_certificate_and_refuses_tampering(q476):
     assert any("b − a ≡" in r for r in verdicts[0].reasons)
 
     def refused(edit) -> bool:
-        d = copy.deepcopy(doc)
-        edit(d["certificate"])
-        try:
-            return not all(v.ok for v in referee_rays.check(d))
-        except Exception:                        # Malformed: refused as unreadable
-            return True
+        return _refused(doc, edit)
 
     def other_class(c):                          # the even differences: no such rule holds there
         c["witness"]["d_class"] = 1 - c["witness"]["d_class"]
@@ -280,12 +250,7 @@ def test_the_referee_checks_a_class_of_one_count(q524):
     assert any("b ≡ 0 (mod 2)" in r for r in verdicts[0].reasons)
 
     def refused(edit) -> bool:
-        d = copy.deepcopy(doc)
-        edit(d["certificate"])
-        try:
-            return not all(v.ok for v in referee_rays.check(d))
-        except Exception:
-            return True
+        return _refused(doc, edit)
 
     def odd_b(c):                                # the odd b: no such rule there
         c["witness"]["b_class"] = 1

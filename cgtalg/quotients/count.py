@@ -262,11 +262,12 @@ def _level_bounds(raw: Pretension, n: int, copies: int) -> tuple[int, int]:
 
 
 def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int, tuple[int, int]],
-                   size: int) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
-    """The freeings of ``size`` heaps ``< n`` of ``w``: factors as in least-order repair (for a
-    single heap whose factor would not change, the next index), and each also with period 2 in
-    place of MisereSolver's growing period (the powers of the heaps have period 1 or 2 in every
-    quotient computed here; the smaller candidate is kept when it repairs ``w``)."""
+                   size: int, keep: Sequence[int] = ()) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
+    """The freeings of ``size`` heaps ``< n`` of ``w`` (not those of ``keep``): factors as in
+    least-order repair (for a single heap whose factor would not change, the next index), and
+    each also with period 2 in place of MisereSolver's growing period (the powers of the heaps
+    have period 1 or 2 in every quotient computed here; the smaller candidate is kept when it
+    repairs ``w``)."""
     out = []
 
     def add(heaps, ps):
@@ -275,13 +276,42 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
         if two != ps:
             out.append((heaps, two))
 
-    for heaps in itertools.combinations(sorted(set(w) - {n}), size):
+    for heaps in itertools.combinations(sorted(set(w) - {n} - set(keep)), size):
         ps = [_factor(cand, h, w, params) for h in heaps]
         add(heaps, ps)
         if size == 1 and params.get(heaps[0]) == ps[0]:
             idx = ps[0][0] + 1
             add(heaps, [(idx, max(2, 2 * ((idx - 4) // 2)))])
     return out
+
+
+def _best_freeing(cand: Pretension, w: Sequence[int], n: int, B: int, options, params: dict[int, tuple[int, int]],
+                  deadline: Deadline | None, max_order: int, what: str, keep: Sequence[int] = ()):
+    """``(order, k, heaps, factors, candidate)``: the freeing of one heap of ``w`` (else of two)
+    whose level-``B`` candidate turns the outcome of ``w`` and reduces to the least order within
+    ``max_order``; None when there is none. The heaps of ``keep`` are not freed."""
+    should_p = not bool(cand.P[cand.image(w)])
+    best = None
+    for size in (1, 2):
+        for k, (heaps, ps) in enumerate(_repair_trials(cand, w, n, params, size, keep)):
+            if deadline is not None:
+                deadline.check(what)
+            try:
+                trial = counted_candidate(cand, n, B, options, heaps, ps, deadline)
+                if bool(trial.P[trial.image(w)]) != should_p:
+                    continue
+                # the order only: the winner's table is built once, by the caller (time, and one
+                # large table in memory at a time)
+                order = _reduced_order(trial, deadline)
+            except ComputationLimitError:
+                if deadline is not None:
+                    deadline.check(what)
+                continue
+            if order <= max_order and (best is None or (order, k) < best[:2]):
+                best = (order, k, heaps, ps, trial)
+        if best is not None:
+            return best
+    return None
 
 
 def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple[int, int], n: int, B: int,
@@ -308,24 +338,8 @@ def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple
         if not set(w) - {u, v, n}:
             return None, raw
         base = _reduce(raw, options, deadline)
-        should_p = not bool(base.P[base.image(w)])
-        best = None
-        rest = [h for h in w if h not in (u, v)]
-        trials = _repair_trials(base, rest, n, params, 1) + _repair_trials(base, rest, n, params, 2)
-        for k, (heaps, ps) in enumerate(trials):
-            if deadline is not None:
-                deadline.check(f"misère quotient: adjoining heap {n} (counting its copies)")
-            try:
-                trial = counted_candidate(base, n, B, options, heaps, ps, deadline)
-                if bool(trial.P[trial.image(w)]) != should_p:
-                    continue
-                order = _reduced_order(trial, deadline)
-            except ComputationLimitError:
-                if deadline is not None:
-                    deadline.check(f"misère quotient: adjoining heap {n} (counting its copies)")
-                continue
-            if order <= max_order and (best is None or (order, k) < best[:2]):
-                best = (order, k, heaps, ps, trial)
+        best = _best_freeing(base, w, n, B, options, params, deadline, max_order,
+                             f"misère quotient: adjoining heap {n} (counting its copies)", keep=(u, v))
         if best is None:
             return None, raw
         _o, _k, heaps, ps, raw = best
@@ -402,29 +416,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 if rounds > MAX_ROUNDS:
                     raise fail(f"misère quotient: no candidate for heap {n} with {B} copies after "
                                f"{MAX_ROUNDS} repairs")
-                should_p = not bool(cand.P[cand.image(w)])
-                best = None
-                for size in (1, 2):
-                    for k, (heaps, ps) in enumerate(_repair_trials(cand, w, n, params, size)):
-                        if deadline is not None:
-                            deadline.check(what)
-                        try:
-                            trial = counted_candidate(cand, n, B, options, heaps, ps, deadline)
-                            if bool(trial.P[trial.image(w)]) != should_p:
-                                continue
-                            # the order only: the winner's table is built once, below (time,
-                            # and one large table in memory at a time)
-                            order = _reduced_order(trial, deadline)
-                        except ComputationLimitError:
-                            if deadline is not None:
-                                deadline.check(what)
-                            continue
-                        if order > max_order:
-                            continue
-                        if best is None or (order, k) < best[:2]:
-                            best = (order, k, heaps, ps, trial)
-                    if best is not None:
-                        break
+                best = _best_freeing(cand, w, n, B, options, params, deadline, max_order, what)
                 if best is None:
                     raise fail(f"misère quotient: counting copies of heap {n} found no candidate "
                                f"repairing {' + '.join(map(str, w))} within order {max_order} "
