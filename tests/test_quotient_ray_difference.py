@@ -1,5 +1,8 @@
-"""Order witnesses on the class of ``b − a`` (issue 34): :data:`cgtalg.quotients.rays.DIFFERENCE`
-and the referee's ``d_class`` (:mod:`cgtalg.referee.ray_witness`, Lemma 7).
+"""Order witnesses on the class of ``b − a`` and on a class of one count (issue 34):
+:data:`cgtalg.quotients.rays.DIFFERENCE`, ``B_ONLY``, ``A_ONLY``, and the referee's ``d_class``,
+``b_class`` or ``a_class`` alone (:mod:`cgtalg.referee.ray_witness`, Lemma 7); the repair of a
+stalled pair where its pretension fails (:func:`cgtalg.quotients.count._pair_proof`,
+:mod:`cgtalg.quotients.rays_trace`).
 
 Case: 4.76 (a heap may be split in two without taking; the digits 7 and 6 for one and two
 tokens). ``Q_5`` has order 30. Adjoining heap 6, the counting level with one copy of heap 6
@@ -33,11 +36,12 @@ from quotient_helpers import brute_misere as brute
 
 
 def _refused(doc: dict, edit) -> bool:
-    """Whether the referee refuses ``doc`` with ``edit`` applied to its certificate."""
+    """Whether the referee refuses ``doc`` with ``edit`` applied to its certificate (a document
+    that is only ``{"certificate": …}`` is checked as the certificate alone)."""
     d = copy.deepcopy(doc)
     edit(d["certificate"])
     try:
-        return not all(v.ok for v in referee_rays.check(d))
+        return not all(v.ok for v in referee_rays.check(d if len(d) > 1 else d["certificate"]))
     except Exception:                            # Malformed: refused as unreadable
         return True
 
@@ -269,3 +273,44 @@ def test_the_referee_checks_a_class_of_one_count(q524):
 
     for edit in (odd_b, on_a, every_b, no_class):
         assert refused(edit), edit.__name__
+
+
+def test_a_class_of_a_alone_in_the_published_census():
+    """0.106 (``Q_21`` of order 2692, ``Q_22`` infinite; docs/data/quotient_census.json.gz): its
+    witness is on ``a ≡ 0 (mod 2)`` alone (rules with ``q = 1``, so no class of ``b`` is kept).
+    The referee accepts it and refuses the other residue, no class, and the class moved to ``b``
+    (2 does not divide ``q``); the rule agrees with brute-force play where it reaches."""
+    import gzip
+    from pathlib import Path
+
+    from cgtalg.quotients.rays import A_ONLY
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "data" / "quotient_census.json.gz"
+    rows = json.loads(gzip.decompress(path.read_bytes()))["rows"]
+    doc = next(r for r in rows if r["code"] == "0.106")["certificate"]["infinite"]
+    assert doc["ray"]["witness"][3] == A_ONLY and "b_class" not in doc["witness"]
+    assert all(v.ok for v in referee_rays.check(doc))
+
+    def refused(edit) -> bool:
+        return _refused({"certificate": doc}, edit)
+
+    def other_residue(c):
+        c["witness"]["a_class"] = 1 - c["witness"]["a_class"]
+        c["ray"]["witness"][4] = c["witness"]["a_class"]
+
+    def no_class(c):
+        c["witness"]["modulus"], c["witness"]["a_class"] = 1, 0
+        c["ray"]["witness"][2], c["ray"]["witness"][4] = 1, 0
+
+    def on_b(c):
+        c["witness"]["b_class"] = c["witness"].pop("a_class")
+        c["ray"]["witness"][3] = -2
+
+    for edit in (other_residue, no_class, on_b):
+        assert refused(edit), edit.__name__
+    # 1 + 21·a + 22·b is a P-position iff b − a < 1, for a even
+    w = doc["witness"]
+    assert (w["position"], w["t"], w["sense"], w["modulus"], w["a_class"]) == ([1], 1, "lt", 2, 0)
+    is_p = brute("0.106")
+    for a, b in ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1)):
+        assert is_p([1] + [21] * a + [22] * b) == (b - a < 1), (a, b)
