@@ -35,6 +35,21 @@ from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from quotient_helpers import brute_misere as brute
 
 
+def _rule_matches(ray, witness, is_p, in_class, tokens: int) -> None:
+    """The witness's rule against brute force ``is_p`` at the points of its class (``in_class(a, b,
+    M, β)``) with at most ``tokens`` tokens; both sides of the threshold must be met."""
+    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
+    base = list(ray.words[r0])
+    seen = set()
+    for a, b in itertools.product(range(a0, a0 + 8), range(b0, b0 + 9)):
+        if not in_class(a, b, M, be) or sum(base) + ray.u * a + ray.v * b > tokens:
+            continue
+        rule = bool(in_rule(b - a, t, sense))
+        assert is_p(base + [ray.u] * a + [ray.v] * b) == rule, (a, b)
+        seen.add(rule)
+    assert seen == {True, False}
+
+
 def _refused(doc: dict, edit) -> bool:
     """Whether the referee refuses ``doc`` with ``edit`` applied to its certificate (a document
     that is only ``{"certificate": …}`` is checked as the certificate alone)."""
@@ -79,16 +94,7 @@ def test_every_prediction_matches_brute_force(q476):
         checked += 1
         assert ray.is_p(pos) == is_p(pos), pos
     # the witness's rule on its class, where brute force reaches: both sides of the threshold
-    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
-    base = list(ray.words[r0])
-    seen = set()
-    for a, b in itertools.product(range(a0, a0 + 8), range(b0, b0 + 9)):
-        if (b - a - be) % M or sum(base) + 2 * a + 5 * b > 56:
-            continue
-        rule = bool(in_rule(b - a, t, sense))
-        assert is_p(base + [2] * a + [5] * b) == rule, (a, b)
-        seen.add(rule)
-    assert seen == {True, False}
+    _rule_matches(ray, witness, is_p, lambda a, b, M, be: (b - a - be) % M == 0, 56)
 
 
 def test_the_referee_accepts_the_certificate_and_refuses_tampering(q476):
@@ -235,16 +241,7 @@ def test_0_524_predictions_and_rule_match_brute_force(q524):
             continue
         checked += 1
         assert ray.is_p(pos) == is_p(pos), pos
-    r0, t, M, al, be, a0, b0, sense = full_witness(witness)
-    base = list(ray.words[r0])
-    seen = set()
-    for a, b in itertools.product(range(a0, a0 + 6), range(b0, b0 + 5)):
-        if (b - be) % M or sum(base) + 12 * a + 17 * b > 72:
-            continue
-        rule = bool(in_rule(b - a, t, sense))
-        assert is_p(base + [12] * a + [17] * b) == rule, (a, b)
-        seen.add(rule)
-    assert seen == {True, False}
+    _rule_matches(ray, witness, is_p, lambda a, b, M, be: (b - be) % M == 0, 72)
 
 
 def test_the_referee_checks_a_class_of_one_count(q524):

@@ -314,6 +314,17 @@ def _best_freeing(cand: Pretension, w: Sequence[int], n: int, B: int, options, p
     return None
 
 
+def _take(best, params: dict[int, tuple[int, int]], log: Callable[[str], Any] | None, what: str):
+    """``(heaps, candidate)`` of :func:`_best_freeing`'s choice, with its factors put in
+    ``params`` and the choice logged after ``what``."""
+    order, _k, heaps, ps, raw = best
+    for h, pp in zip(heaps, ps):
+        params[h] = pp
+    if log is not None:
+        log(f"{what}; freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {order}")
+    return heaps, raw
+
+
 def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple[int, int], n: int, B: int,
                 options, max_states: int, deadline: Deadline | None, max_order: int,
                 log: Callable[[str], Any] | None) -> tuple[Any, Pretension]:
@@ -342,12 +353,8 @@ def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple
                              f"misère quotient: adjoining heap {n} (counting its copies)", keep=(u, v))
         if best is None:
             return None, raw
-        _o, _k, heaps, ps, raw = best
-        for h, pp in zip(heaps, ps):
-            params[h] = pp
-        if log is not None:
-            log(f"heap {n}, {B} copies, pair {u}, {v}: the pretension fails at {' + '.join(map(str, w))}; "
-                f"freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {_o}")
+        heaps, raw = _take(best, params, log, f"heap {n}, {B} copies, pair {u}, {v}: the pretension fails at "
+                           f"{' + '.join(map(str, w))}")
     return None, raw
 
 
@@ -421,12 +428,8 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                     raise fail(f"misère quotient: counting copies of heap {n} found no candidate "
                                f"repairing {' + '.join(map(str, w))} within order {max_order} "
                                f"(level {B})")
-                _o, _k, heaps, ps, raw = best
-                for h, pp in zip(heaps, ps):
-                    params[h] = pp
-                if log is not None:
-                    log(f"heap {n}, {B} copies, round {rounds}: failing {' + '.join(map(str, w))}; "
-                        f"freed {', '.join(f'{h} C{p}' for h, p in zip(heaps, ps))} -> order {_o}")
+                heaps, raw = _take(best, params, log, f"heap {n}, {B} copies, round {rounds}: failing "
+                                   f"{' + '.join(map(str, w))}")
                 freed.append(tuple(heaps))
                 pair = stalled_pair(freed, n) if rays and B >= 1 and not rounds % PAIR_EVERY else None
                 if pair is not None and set(pair) & set(heaps):
