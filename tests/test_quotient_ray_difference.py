@@ -35,6 +35,14 @@ from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from quotient_helpers import brute_misere as brute
 
 
+def _infinite_quotient(code: str, v: int):
+    """The quotient of ``code`` computed afresh, which must prove ``Q_v`` infinite."""
+    forget_known()
+    q = Q.misere_quotient(TakeAndBreak(code), max_seconds=120, partial=True, resume=False)
+    assert q.infinite_from == v, q.note
+    return q
+
+
 def _rule_matches(ray, witness, is_p, in_class, tokens: int) -> None:
     """The witness's rule against brute force ``is_p`` at the points of its class (``in_class(a, b,
     M, β)``) with at most ``tokens`` tokens; both sides of the threshold must be met."""
@@ -63,10 +71,7 @@ def _refused(doc: dict, edit) -> bool:
 
 @pytest.fixture(scope="module")
 def q476():
-    forget_known()
-    q = Q.misere_quotient(TakeAndBreak("4.76"), max_seconds=120, partial=True, resume=False)
-    assert q.infinite_from == 6, q.note
-    return q
+    return _infinite_quotient("4.76", 6)
 
 
 def test_q6_of_4_76_is_infinite_with_a_witness_on_the_difference(q476):
@@ -212,10 +217,7 @@ def test_a_stalled_pair_repairs_the_candidate_where_its_pretension_fails(monkeyp
 
 @pytest.fixture(scope="module")
 def q524():
-    forget_known()
-    q = Q.misere_quotient(TakeAndBreak("0.524"), max_seconds=120, partial=True, resume=False)
-    assert q.infinite_from == 17, q.note
-    return q
+    return _infinite_quotient("0.524", 17)
 
 
 def test_q17_of_0_524_is_infinite_with_a_witness_on_b_alone(q524):

@@ -327,7 +327,7 @@ def _take(best, params: dict[int, tuple[int, int]], log: Callable[[str], Any] | 
 
 def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple[int, int], n: int, B: int,
                 options, max_states: int, deadline: Deadline | None, max_order: int,
-                log: Callable[[str], Any] | None) -> tuple[Any, Pretension]:
+                log: Callable[[str], Any] | None, what: str) -> tuple[Any, Pretension]:
     """``(proof, raw)``: a proof that ``Q_n`` is infinite with the stalled pair ``u < v`` free
     (:func:`cgtalg.quotients.rays_counted.counted_from_candidate`) or None, and the candidate
     reached. When the pretension read off ``raw`` fails at a position, the round's candidate was
@@ -349,8 +349,7 @@ def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple
         if not set(w) - {u, v, n}:
             return None, raw
         base = _reduce(raw, options, deadline)
-        best = _best_freeing(base, w, n, B, options, params, deadline, max_order,
-                             f"misère quotient: adjoining heap {n} (counting its copies)", keep=(u, v))
+        best = _best_freeing(base, w, n, B, options, params, deadline, max_order, what, keep=(u, v))
         if best is None:
             return None, raw
         heaps, raw = _take(best, params, log, f"heap {n}, {B} copies, pair {u}, {v}: the pretension fails at "
@@ -435,7 +434,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 if pair is not None and set(pair) & set(heaps):
                     # the older heaps u < v keep being freed: try them free, heap n counted
                     proof, raw = _pair_proof(raw, params, pair, n, B, options, max_states, deadline, max_order,
-                                             log)
+                                             log, what)
                     if proof is not None:
                         raise infinite_error(proof[0], proof[1], n, levels)   # the levels that passed
                 cand = _reduce(raw, options, deadline)

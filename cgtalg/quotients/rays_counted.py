@@ -108,39 +108,35 @@ def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int
     receives ``(pretension, failure)`` (:class:`~cgtalg.quotients.rays.RayFailure`) for each
     pretension that was read and had a witness but did not verify (the caller may repair ``raw``
     there)."""
-    got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, False, failures)
+    got = _from_candidate(raw, options, ((u,), (v,)), copies, reach, max_states, deadline, failures)
     if got is None:
         try:
             us, vs = image_classes(raw, u, v)
         except ArgumentError:
             return None
         if len(us) > 1 or len(vs) > 1:
-            got = _from_candidate(raw, options, u, v, copies, reach, max_states, deadline, True, failures)
+            got = _from_candidate(raw, options, (us, vs), copies, reach, max_states, deadline, failures)
     return got
 
 
-def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]], u: int, v: int,
-                    copies: int, reach: tuple[int, int], max_states: int, deadline: Deadline | None,
-                    classes: bool, failures: list | None = None):
+def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
+                    classes: tuple[tuple[int, ...], tuple[int, ...]], copies: int, reach: tuple[int, int],
+                    max_states: int, deadline: Deadline | None, failures: list | None = None):
     """``(ray, witness)`` proving ``Q_n`` infinite (``n``: the top heap of ``raw``) with ``u``,
     ``v`` free and ``n`` counted up to ``cap = copies + 1``, read off ``raw``, an unreduced
     counting candidate right (it is hoped) on ``a < reach[0]``, ``b < reach[1]`` copies of ``u``
     and ``v`` (module docstring); None when no rules fit, the pretension fails, or it has no
-    witness. ``raw.monoid.C[:, -1]`` must be the counter of heap ``n``."""
+    witness. ``classes``: the heaps counted as copies of ``u`` and of ``v`` (each led by its
+    least heap). ``raw.monoid.C[:, -1]`` must be the counter of heap ``n``."""
     n = len(raw.phi) - 1
     cap = copies + 1
-    if not 0 < u < v < n:
+    us, vs = classes
+    u, v = us[0], vs[0]
+    if not 0 < u < v < n or n in us or n in vs:
         return None
     A, B = max(reach[0] - MARGIN, 0), max(reach[1] - MARGIN, 0)
     if min(A, B) < 6:
         return None
-    try:
-        us, vs = image_classes(raw, u, v) if classes else ((u,), (v,))
-    except ArgumentError:
-        return None
-    if n in us or n in vs or not us[0] < vs[0]:
-        return None
-    u, v = us[0], vs[0]
     others = [h for h in range(n + 1) if h not in us and h not in vs]
     ids, remap, words, gcol = _submonoid(raw, others)
     if (remap[ids] < 0).any():
