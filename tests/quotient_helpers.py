@@ -80,3 +80,19 @@ def brute_misere(code: str):
         return moved          # no move: the player to move wins in misère play
 
     return lambda heaps: is_p(tuple(sorted(heaps)))
+
+
+def referee_refuses_ray_edit(doc: dict, edit) -> bool:
+    """Whether the referee refuses the document ``doc`` (a ``cgtalg quotient --json`` document
+    with an infinite verdict) after ``edit`` is applied to its certificate's ray record; an
+    unreadable record (``Malformed``) counts as refused."""
+    import copy
+
+    from cgtalg.referee import rays as referee_rays
+
+    d = copy.deepcopy(doc)
+    edit(d["certificate"]["ray"])
+    try:
+        return not all(v.ok for v in referee_rays.check(d))
+    except Exception:
+        return True

@@ -186,3 +186,17 @@ def test_outcomes_of_positions_from_the_quotient(url, capsys):
     assert "misère outcome of {*2} + *2+*2 + *1: N" in out
     assert main(["--store", url, "quotient", "cram:2xn", "-n", "4", "--outcome", "xxxxxx"]) == 2
     assert "compute a larger Q_N" in capsys.readouterr().err
+
+
+def test_the_order_bound_hint_raises_the_bound_given():
+    """After the order bound, the hint suggests four times the --max-order of the run (the counting
+    strategy's candidates may reach four times it): never the bound that was just reached."""
+    from types import SimpleNamespace
+
+    from cgtalg.cli.quotient_report import _hint
+
+    q = SimpleNamespace(note="misère quotient: counting copies of heap 15 found no candidate repairing 4 + 15 "
+                             "within order 20000 (level 1)", infinite_from=None, next_bound=3)
+    assert "--max-order 20000" in _hint(q, None, True, 60, 5000)
+    assert "--max-order 80000" in _hint(q, None, True, 60, 20000)
+    assert "after the last counting level" in _hint(q, None, True, 60, 5000)

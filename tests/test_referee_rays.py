@@ -14,20 +14,18 @@
 
 from __future__ import annotations
 
-import base64
 import copy
 import functools
 import itertools
 import json
 import random
-import zlib
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from cgtalg.referee import Malformed, check_document, rays
 from cgtalg.referee._verdict import Verdict
+from ray_doc_helpers import cols_of as _cols, set_cols as _set_cols, set_table as _set_F, table_of as _F
 
 DATA = Path(__file__).resolve().parent.parent / "docs" / "data"
 Q34 = DATA / "Q34_0.07_infinite.json"
@@ -115,26 +113,6 @@ def test_predictions_agree_with_brute_force():
 
 
 # -- edits: every false claim is rejected, naming the field -------------------------------------------
-def _cols(doc):
-    ray = doc["ray"]
-    k, n = max(ray["row"]) + 1, ray["order_r"]
-    return np.frombuffer(zlib.decompress(base64.b64decode(ray["cols"])), "<i4").reshape(k, n).copy()
-
-
-def _set_cols(doc, cols):
-    doc["ray"]["cols"] = base64.b64encode(zlib.compress(cols.astype("<i4").tobytes())).decode("ascii")
-
-
-def _F(doc):
-    shape = doc["ray"]["F_shape"]
-    bits = np.unpackbits(np.frombuffer(zlib.decompress(base64.b64decode(doc["ray"]["F"])), np.uint8))
-    return bits[: np.prod(shape)].astype(bool).reshape(shape)
-
-
-def _set_F(doc, F):
-    doc["ray"]["F"] = base64.b64encode(zlib.compress(np.packbits(F.reshape(-1)).tobytes())).decode("ascii")
-
-
 def _flip(doc, r, a, b):
     F = _F(doc)
     F[r, a, b] ^= True

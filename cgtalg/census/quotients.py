@@ -402,7 +402,7 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
     except (ValueError, CgtalgError) as exc:
         return f"the certificate's ray pretension cannot be read ({_short(str(exc), 160)})"
     same = (mine.u == ray.u and mine.v == ray.v and mine_top == top and list(mine.row) == list(ray.row)
-            and mine.us == ray.us and mine.vs == ray.vs
+            and mine.us == ray.us and mine.vs == ray.vs and mine.mixed == ray.mixed
             and mine.rules == ray.rules and np.array_equal(mine.cols, ray.cols) and np.array_equal(mine.F, ray.F)
             and (mine.counted is None) == (ray.counted is None)
             and (mine.counted is None or (mine.counted[:2] == ray.counted[:2]

@@ -227,7 +227,7 @@ def register(cli: click.Group) -> None:
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
         run_seconds = clock.cpu()
-        hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS)
+        hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS, max_order)
         d = _result(q, table or inner.order <= 64, progress)
         d["kind"] = kind
         d["run_seconds"] = round(run_seconds, 3)

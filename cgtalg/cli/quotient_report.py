@@ -23,7 +23,8 @@ def phi_text(q: Any) -> str:
     return " ".join(phi)
 
 
-def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = None) -> str | None:
+def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = None,
+          max_order: int | None = None) -> str | None:
     """What the user can do after a run that did not end with a final quotient, said only
     where it can help: nothing to raise after a proof of infinitude; a larger budget after a
     time budget (a rerun resumes: from the stored state, and from the last counting level
@@ -47,7 +48,10 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
     if "memory" in note:
         return "the memory ceiling was reached: raise it with --memory (e.g. --memory 16G)" + resume
     if "max_order" in note or "within order" in note:
-        return "the order bound was reached: raise it with --max-order (e.g. --max-order 20000)" + resume
+        # the counting strategy's candidates may reach COUNTING_ORDER times --max-order: suggest
+        # four times the bound given (or the default), whatever the note's order is
+        now = max_order if max_order is not None else 5000
+        return f"the order bound was reached: raise it with --max-order (e.g. --max-order {4 * now})" + resume
     return ("the methods here did not settle this heap (see the note); a larger budget would not change "
             "that")
 

@@ -75,7 +75,7 @@ from cgtalg.quotients.pretension import (
 )
 from cgtalg.quotients.extend import _factor
 from cgtalg.quotients.rays import adjoin_ray_heap, full_witness, prove_infinite, witness_text
-from cgtalg.quotients.rays_counted import counted_from_candidate, stalled_pair
+from cgtalg.quotients.rays_counted import counted_from_candidate, stalled_group, stalled_pair
 from cgtalg.quotients.rays_trace import failing_position
 
 #: a stalled level tries the two heaps it keeps freeing as free heaps of a ray pretension (heap n
@@ -157,7 +157,8 @@ def infinite_error(rp, witness: Sequence[int], top: int, levels=(), stored: bool
     witness = full_witness(witness)
     base = " + ".join(map(str, rp.words[witness[0]])) or "0"
     done = ', a stored proof re-verified' if stored else ''
-    also = f" ({rp.class_text()})" if rp.classes else ""
+    also = "; ".join(t for t in (rp.class_text(), rp.mixed_text()) if t)
+    also = f" ({also})" if also else ""
     if rp.counted is not None:
         n, cap = int(rp.counted[0]), int(rp.counted[1])
         exc = InfiniteQuotientError(
@@ -327,7 +328,7 @@ def _take(best, params: dict[int, tuple[int, int]], log: Callable[[str], Any] | 
 
 def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple[int, int], n: int, B: int,
                 options, max_states: int, deadline: Deadline | None, max_order: int,
-                log: Callable[[str], Any] | None, what: str) -> tuple[Any, Pretension]:
+                log: Callable[[str], Any] | None, what: str, attached: tuple[int, ...] = ()) -> tuple[Any, Pretension]:
     """``(proof, raw)``: a proof that ``Q_n`` is infinite with the stalled pair ``u < v`` free
     (:func:`cgtalg.quotients.rays_counted.counted_from_candidate`) or None, and the candidate
     reached. When the pretension read off ``raw`` fails at a position, the round's candidate was
@@ -336,12 +337,17 @@ def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple
     heap of that position other than ``u``, ``v``, ``n`` is freed as in a round (the least
     order among the trials that turn the candidate's outcome of the position), in ``params``
     too, and the pretension is read again. Only the choice of candidates changes: a proof is
-    verified on its own, and the candidate returned is an ordinary counting candidate."""
+    verified on its own, and the candidate returned is an ordinary counting candidate.
+    ``attached``: heaps freed in turn with the pair, tried as mixed heaps
+    (:func:`cgtalg.quotients.rays_counted.stalled_group`); a heap these repairs free twice is
+    attached from then on (``0.1137``: heap 13 behaves as ``10 + 1``)."""
     u, v = pair
+    attached = tuple(attached)
+    again: list[int] = []
     for _ in range(PAIR_REPAIRS + 1):
         failures: list = []
         proof = counted_from_candidate(raw, options, u, v, B, (params[u][0], params[v][0]), max_states, deadline,
-                                       failures)
+                                       failures, attached)
         if proof is not None or not failures:
             return proof, raw
         rp, fail = failures[-1]
@@ -354,6 +360,8 @@ def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple
             return None, raw
         heaps, raw = _take(best, params, log, f"heap {n}, {B} copies, pair {u}, {v}: the pretension fails at "
                            f"{' + '.join(map(str, w))}")
+        again.extend(heaps)
+        attached = tuple(sorted(set(attached) | {h for h in again if again.count(h) >= 2} - {u, v, n}))
     return None, raw
 
 
@@ -431,7 +439,17 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                                    f"{' + '.join(map(str, w))}")
                 freed.append(tuple(heaps))
                 pair = stalled_pair(freed, n) if rays and B >= 1 and not rounds % PAIR_EVERY else None
-                if pair is not None and set(pair) & set(heaps):
+                group = stalled_group(freed, n, raw) if rays and B >= 1 and not rounds % (2 * PAIR_EVERY) else []
+                if group:
+                    # three or more heaps freed in turn: two free, the others attached as mixed heaps
+                    for u, v, att in group:
+                        if u not in params or v not in params:
+                            continue
+                        proof, raw = _pair_proof(raw, params, (u, v), n, B, options, max_states, deadline,
+                                                 max_order, log, what, att)
+                        if proof is not None:
+                            raise infinite_error(proof[0], proof[1], n, levels)
+                elif pair is not None and set(pair) & set(heaps):
                     # the older heaps u < v keep being freed: try them free, heap n counted
                     proof, raw = _pair_proof(raw, params, pair, n, B, options, max_states, deadline, max_order,
                                              log, what)

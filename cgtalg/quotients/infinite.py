@@ -87,7 +87,9 @@ def same_quotient_through(ray: RayPretension) -> int:
     v = ray.v
     if ray.counted is not None:         # the counted heap is the top heap
         return int(ray.counted[0])
-    gens = sorted({ray.row[h] for h in range(v + 1) if ray.row[h] >= 0})
+    # the heaps of no class and not mixed (a mixed heap h > v maps inside when its element of R
+    # does: (ρ, α, β) is then that part with α copies of u and β of v)
+    gens = sorted({ray.row[h] for h in range(v + 1) if ray.row[h] >= 0 and ray.lift(h) is None})
     seen = np.zeros(ray.order_r, dtype=bool)
     seen[0] = True
     frontier = np.array([0])
@@ -135,10 +137,11 @@ def infinite_certificate(game: str, ray: RayPretension, witness: Sequence[int], 
             doc["witness"]["t_end"] = t + sense - 2
     finite = (f"Q_{inf - 1} is finite" + (f" (order {last_finite['order']}, |P| = {last_finite['p_count']})"
                                             if last_finite is not None else ""))
+    extra = "; ".join(t for t in (ray.class_text(), ray.mixed_text()) if t)
     if counted is None:
         doc["statement"] = (
             f"{game}: the misère quotient Q_n is infinite for every n >= {v}, and {finite}. A ray "
-            f"pretension (heaps {u} and {v} counted{'; ' + ray.class_text() if ray.classes else ''}, "
+            f"pretension (heaps {u} and {v} counted{'; ' + extra if extra else ''}, "
             f"the other heaps in a monoid R of order {ray.order_r}) "
             f"predicts the misère outcome of every position of heaps <= {top}"
             + (f"; Q_m = Q_{v} for {v} <= m <= {same}" if same > v else "")
@@ -146,7 +149,7 @@ def infinite_certificate(game: str, ray: RayPretension, witness: Sequence[int], 
     else:
         doc["statement"] = (
             f"{game}: the misère quotient Q_n is infinite for every n >= {inf}. A ray pretension (heaps {u} "
-            f"and {v} counted, the other heaps with up to {int(counted[1]) - 1} copies of heap {inf} in a monoid R "
+            f"and {v} counted{'; ' + extra if extra else ''}, the other heaps with up to {int(counted[1]) - 1} copies of heap {inf} in a monoid R "
             f"of order {ray.order_r}) predicts the misère outcome of every such position of heaps <= {top}; "
             f"{witness_text(u, v, base, witness)}, so the powers of heap {v} are pairwise distinguishable in "
             f"Q_{inf}. (Q_{inf - 1} is finite: the finite quotient computed beside this proof.)")

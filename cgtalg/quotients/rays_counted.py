@@ -41,10 +41,46 @@ from cgtalg.quotients.pretension import _nerode_cols
 from cgtalg.quotients.rays import (RayPretension, _level_grid, _submonoid, fit_rules, image_classes,
                                   order_witness, verify_ray_pretension)
 
-__all__ = ["counted_from_candidate", "counted_problem", "stalled_pair", "infinite_from", "covers", "MARGIN"]
+__all__ = ["counted_from_candidate", "counted_problem", "stalled_pair", "stalled_group", "infinite_from", "covers", "MARGIN"]
 
 #: points next to where a candidate's cyclic factor wraps that are not read
 MARGIN = 2
+
+#: the margins tried in turn when no rules fit the box (a pretension is verified on its own, so a
+#: box read nearer the wrap is only a worse guess, never a wrong proof)
+MARGINS = (MARGIN, 1, 0)
+
+
+def _read_box(raw: Pretension, ids, count, gcols: dict, gens: list, u: int, v: int, reach: tuple[int, int],
+              margin: int):
+    """``(grid, cls, new, reps, k, rules)``: the box of ``raw``'s outcomes ``margin`` points short
+    of where the factors of ``u`` and ``v`` wrap, ``R`` reduced by Moore refinement of the labels
+    (count, outcomes on the box), and the rules fitted there; None when the box is too small or
+    no rules fit."""
+    A, B = max(reach[0] - margin, 0), max(reach[1] - margin, 0)
+    if min(A, B) < 6:
+        return None
+    grid = _level_grid(raw, ids, u, v, A, B)
+    _, lab = np.unique(np.concatenate([count[:, None], grid.reshape(ids.size, -1)], axis=1), axis=0,
+                       return_inverse=True)
+    cls = _nerode_cols(lab.reshape(-1), [gcols[g] for g in gens])
+    # one representative per class, the first in breadth-first order (a least word)
+    k = int(cls.max()) + 1
+    rep = np.full(k, -1, dtype=np.int64)
+    for i in range(ids.size - 1, -1, -1):
+        rep[cls[i]] = i
+    # renumber the classes so that the identity's class is 0
+    order = np.argsort(rep, kind="stable")
+    new = np.empty(k, dtype=np.int64)
+    new[order] = np.arange(k)
+    reps = rep[order]
+    rules = fit_rules(grid[reps])
+    if rules is None:
+        return None
+    TA, TB = rules.table_shape
+    if TA > A or TB > B:
+        return None
+    return grid, cls, new, reps, k, rules
 
 
 def infinite_from(ray: RayPretension) -> int:
@@ -102,70 +138,83 @@ def stalled_pair(freed: Sequence[tuple[int, ...]], n: int, rounds: int = 8) -> t
 
 def counted_from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]], u: int, v: int,
                            copies: int, reach: tuple[int, int], max_states: int = 50_000_000,
-                           deadline: Deadline | None = None, failures: list | None = None):
+                           deadline: Deadline | None = None, failures: list | None = None,
+                           attached: Sequence[int] = ()):
     """:func:`_from_candidate` with ``u`` and ``v`` alone counted, then, when other heaps share
-    their images in ``raw``, with those heaps counted as copies of them too. ``failures``
-    receives ``(pretension, failure)`` (:class:`~cgtalg.quotients.rays.RayFailure`) for each
-    pretension that was read and had a witness but did not verify (the caller may repair ``raw``
-    there)."""
-    got = _from_candidate(raw, options, ((u,), (v,)), copies, reach, max_states, deadline, failures)
+    their images in ``raw``, with those heaps counted as copies of them too. With ``attached``
+    heaps (freed in turn with ``u`` and ``v``): only the second, those of them outside the classes
+    attached as mixed heaps. ``failures`` receives ``(pretension, failure)``
+    (:class:`~cgtalg.quotients.rays.RayFailure`) for each pretension that was read and had a
+    witness but did not verify (the caller may repair ``raw`` there)."""
+    got = None
+    if not attached:
+        got = _from_candidate(raw, options, ((u,), (v,)), copies, reach, max_states, deadline, failures)
     if got is None:
         try:
             us, vs = image_classes(raw, u, v)
         except ArgumentError:
             return None
-        if len(us) > 1 or len(vs) > 1:
-            got = _from_candidate(raw, options, (us, vs), copies, reach, max_states, deadline, failures)
+        att = tuple(sorted(set(attached) - set(us) - set(vs)))
+        if len(us) > 1 or len(vs) > 1 or att:
+            got = _from_candidate(raw, options, (us, vs), copies, reach, max_states, deadline, failures, att)
     return got
+
+
+def stalled_group(freed: Sequence[tuple[int, ...]], n: int, raw: Pretension, rounds: int = 10,
+                  max_pairs: int = 3) -> list[tuple[int, int, tuple[int, ...]]]:
+    """When the last ``rounds`` repairs of a counting level freed three to six heaps ``< n`` in
+    turn (each at least twice, together in all but two rounds): pairs ``(u, v, attached)`` to
+    try, ``u < v`` of different images in ``raw`` (each the least heap of its image), the larger
+    ``v`` first, and the group's other heaps; else ``[]``."""
+    last = [h[0] for h in freed[-rounds:] if len(h) == 1]
+    if len(freed) < rounds or len(last) < rounds - 2:
+        return []
+    group = sorted(h for h in set(last) if last.count(h) >= 2 and h < n)
+    if not 3 <= len(group) <= 6 or sum(last.count(h) for h in group) < rounds - 2:
+        return []
+    least: dict[int, int] = {}
+    for h in range(1, n):
+        least.setdefault(int(raw.phi[h]), h)
+    heads = sorted({least[int(raw.phi[h])] for h in group if int(raw.phi[h]) != 0})
+    pairs = sorted(((u, v) for u in heads for v in heads if u < v), key=lambda p: (-p[1], p[0]))
+    return [(u, v, tuple(h for h in group if h not in (u, v))) for u, v in pairs[:max_pairs]]
 
 
 def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]],
                     classes: tuple[tuple[int, ...], tuple[int, ...]], copies: int, reach: tuple[int, int],
-                    max_states: int, deadline: Deadline | None, failures: list | None = None):
+                    max_states: int, deadline: Deadline | None, failures: list | None = None,
+                    attached: tuple[int, ...] = ()):
     """``(ray, witness)`` proving ``Q_n`` infinite (``n``: the top heap of ``raw``) with ``u``,
     ``v`` free and ``n`` counted up to ``cap = copies + 1``, read off ``raw``, an unreduced
     counting candidate right (it is hoped) on ``a < reach[0]``, ``b < reach[1]`` copies of ``u``
     and ``v`` (module docstring); None when no rules fit, the pretension fails, or it has no
     witness. ``classes``: the heaps counted as copies of ``u`` and of ``v`` (each led by its
-    least heap). ``raw.monoid.C[:, -1]`` must be the counter of heap ``n``."""
+    least heap). ``attached``: heaps left out of ``R`` whose images are then chosen as mixed
+    heaps (:func:`cgtalg.quotients.rays_lift.attach_heaps`). ``raw.monoid.C[:, -1]`` must be
+    the counter of heap ``n``."""
     n = len(raw.phi) - 1
     cap = copies + 1
     us, vs = classes
     u, v = us[0], vs[0]
-    if not 0 < u < v < n or n in us or n in vs:
+    if not 0 < u < v < n or n in us or n in vs or set(attached) & (set(us) | set(vs) | {n}):
         return None
-    A, B = max(reach[0] - MARGIN, 0), max(reach[1] - MARGIN, 0)
-    if min(A, B) < 6:
-        return None
-    others = [h for h in range(n + 1) if h not in us and h not in vs]
+    others = [h for h in range(n + 1) if h not in us and h not in vs and h not in attached]
     ids, remap, words, gcol = _submonoid(raw, others)
     if (remap[ids] < 0).any():
         return None
     count = np.asarray(raw.monoid.C)[ids, -1].astype(np.int64)
-    grid = _level_grid(raw, ids, u, v, A, B)
     gens = sorted({int(raw.phi[h]) for h in others} - {0})
     gcols = {g: remap[gcol[g][ids]] for g in gens}
     if any((c < 0).any() for c in gcols.values()):
         return None
-    _, lab = np.unique(np.concatenate([count[:, None], grid.reshape(ids.size, -1)], axis=1), axis=0,
-                       return_inverse=True)
-    cls = _nerode_cols(lab.reshape(-1), [gcols[g] for g in gens])
-    # one representative per class, the first in breadth-first order (a least word)
-    k = int(cls.max()) + 1
-    rep = np.full(k, -1, dtype=np.int64)
-    for i in range(ids.size - 1, -1, -1):
-        rep[cls[i]] = i
-    # renumber the classes so that the identity's class is 0
-    order = np.argsort(rep, kind="stable")
-    new = np.empty(k, dtype=np.int64)
-    new[order] = np.arange(k)
-    reps = rep[order]
-    rules = fit_rules(grid[reps])
-    if rules is None:
+    for margin in MARGINS:              # a box too small for rules: then read nearer the wrap
+        got = _read_box(raw, ids, count, gcols, gens, u, v, reach, margin)
+        if got is not None:
+            break
+    else:
         return None
+    grid, cls, new, reps, k, rules = got
     TA, TB = rules.table_shape
-    if TA > A or TB > B:
-        return None
     row = [-1] * (n + 1)
     col_rows: list[np.ndarray] = []
     gid: dict[int, int] = {}
@@ -175,18 +224,31 @@ def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             gid[g] = len(col_rows)
             col_rows.append(new[cls[gcols[g][reps]]] if g != 0 else np.arange(k))
         row[h] = gid[g]
+    if attached:                        # placeholders: the identity, one copy of u
+        row = [len(col_rows) if h in attached else i for h, i in enumerate(row)]
+        col_rows.append(np.arange(k))
     cols = np.ascontiguousarray(np.stack(col_rows), dtype=np.int32)
     F = np.ascontiguousarray(grid[reps][:, :TA, :TB])
     rp = RayPretension(u, v, cols, row, [words[i] for i in reps], F, rules,
                        (n, cap, np.minimum(count[reps], cap)),
-                       (us, vs))
+                       (us, vs), tuple((h, 1, 0) for h in attached) or None)
     if counted_problem(rp) is not None:
         return None
     wit = order_witness(rp)
     if wit is None or rp.counted[2][wit[0]] == cap:
         return None
     try:
-        fail = verify_ray_pretension(rp, options[:n + 1], max_states, deadline)
+        if attached:
+            from cgtalg.quotients.rays_lift import attach_heaps
+
+            got, fail = attach_heaps(rp, attached, options[:n + 1], lambda p: verify_ray_pretension(
+                p, options[:n + 1], max_states, deadline), deadline=deadline)
+            if got is not None:
+                return got, wit
+            rp = fail[0] if fail is not None else rp
+            fail = fail[1] if fail is not None else None
+        else:
+            fail = verify_ray_pretension(rp, options[:n + 1], max_states, deadline)
     except (ArgumentError, ComputationLimitError):
         if deadline is not None:
             deadline.check(f"proving Q_{n} infinite")

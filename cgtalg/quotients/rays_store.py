@@ -18,19 +18,20 @@ from cgtalg.quotients.rays_witness import full_witness
 if TYPE_CHECKING:
     from cgtalg.quotients.rays import RayPretension
 
-__all__ = ["encode_ray", "decode_ray", "check_classes", "commute_problem", "FORMAT"]
+__all__ = ["encode_ray", "decode_ray", "check_classes", "commute_problem", "moveless_problem", "FORMAT"]
 
 #: version of a stored ray pretension (:func:`encode_ray`)
 FORMAT = 1
 
 
-def _least_words(cols: np.ndarray, row: Sequence[int]) -> list[tuple[int, ...]] | None:
-    """A word per element of ``R``: breadth first from the identity over the columns, each
+def _least_words(cols: np.ndarray, row: Sequence[int], skip: Sequence[int] = ()) -> list[tuple[int, ...]] | None:
+    """A word per element of ``R``: breadth first from the identity over the columns of the
+    heaps not in ``skip`` (the mixed heaps, which also count copies of ``u`` or ``v``), each
     named by its least heap (None when some element is not reached)."""
     nR = int(cols.shape[1])
     heap_of: dict[int, int] = {}
     for h, i in enumerate(row):
-        if i >= 0 and i not in heap_of:
+        if i >= 0 and i not in heap_of and h not in skip:
             heap_of[i] = h
     words: list[tuple[int, ...] | None] = [None] * nR
     words[0] = ()
@@ -61,7 +62,8 @@ def encode_ray(pre: "RayPretension", witness: Sequence[int], top: int) -> dict:
         {} if pre.counted is None else {"counted": {"heap": int(pre.counted[0]), "cap": int(pre.counted[1]),
                                                     "count": [int(c) for c in pre.counted[2]]}}) | (
         {} if pre.classes is None else
-        {"u_class": [int(h) for h in pre.us], "v_class": [int(h) for h in pre.vs]})
+        {"u_class": [int(h) for h in pre.us], "v_class": [int(h) for h in pre.vs]}) | (
+        {} if not pre.mixed else {"mixed": [[int(h), int(al), int(be)] for h, al, be in pre.mixed]})
 
 
 def check_classes(u: int, v: int, row: Sequence[int], us: Sequence[int], vs: Sequence[int]) -> str | None:
@@ -138,7 +140,8 @@ def decode_ray(rec: dict) -> "tuple[RayPretension, tuple[int, ...], int]":
     why = commute_problem(cols)
     if why is not None:
         raise ValueError(why)
-    words = _least_words(cols, row)
+    mixed = _read_mixed(rec, u, v, top, row, us, vs)
+    words = _least_words(cols, row, [m[0] for m in mixed])
     if words is None:
         raise ValueError("the heaps do not generate R")
     if not 0 <= witness[0] < nR:
@@ -150,7 +153,9 @@ def decode_ray(rec: dict) -> "tuple[RayPretension, tuple[int, ...], int]":
             counted = (int(cn["heap"]), int(cn["cap"]), np.asarray([int(c) for c in cn["count"]], dtype=np.int64))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a malformed counted heap ({type(exc).__name__}: {exc})") from None
-    pre = RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules, counted, (us, vs))
+    if counted is not None and counted[0] in {m[0] for m in mixed}:
+        raise ValueError(f"the counted heap {counted[0]} cannot be mixed")
+    pre = RayPretension(u, v, np.ascontiguousarray(cols), row, words, F, rules, counted, (us, vs), mixed or None)
     if counted is not None:
         from cgtalg.quotients.rays_counted import counted_problem
 
@@ -158,3 +163,39 @@ def decode_ray(rec: dict) -> "tuple[RayPretension, tuple[int, ...], int]":
         if why is not None:
             raise ValueError(why)
     return pre, witness, top
+
+
+def _read_mixed(rec: dict, u: int, v: int, top: int, row: Sequence[int], us: Sequence[int],
+                vs: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
+    """``rec["mixed"]`` (absent: none): ``[h, α, β]`` sorted by distinct heaps ``1 .. top`` outside
+    the classes, ``1 <= α + β <= 4`` (``α, β >= 0``), each with a row (its element of ``R``)."""
+    raw = rec.get("mixed", [])
+    try:
+        mixed = tuple((int(h), int(al), int(be)) for h, al, be in raw)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"malformed mixed heaps ({type(exc).__name__}: {exc})") from None
+    hs = [m[0] for m in mixed]
+    if hs != sorted(set(hs)):
+        raise ValueError(f"the mixed heaps {hs} are not sorted without repetitions")
+    for h, al, be in mixed:
+        if not 1 <= h <= top or h in us or h in vs:
+            raise ValueError(f"the mixed heap {h} is not a heap 1 .. {top} outside the classes")
+        if al < 0 or be < 0 or not 1 <= al + be <= 4:
+            raise ValueError(f"the mixed heap {h} counts ({al}, {be}) copies: need α, β >= 0, 1 <= α + β <= 4")
+        if row[h] < 0:
+            raise ValueError(f"the mixed heap {h} has no element of R (row −1)")
+    return mixed
+
+
+# -- the heaps without a move ---------------------------------------------------------------------
+def moveless_problem(pre: "RayPretension", options: Sequence[Sequence[tuple[int, ...]]]) -> str | None:
+    """Why some heap without moves does not map to the identity ``(1, 0, 0)`` (None when every
+    one does): such a heap is the empty game, and the verification, which never moves in it,
+    would not notice."""
+    ident = np.arange(pre.order_r)
+    for h in range(min(len(pre.row), len(options))):
+        if options[h]:
+            continue
+        if pre.row[h] < 0 or pre.lift(h) is not None or not np.array_equal(pre.cols[pre.row[h]], ident):
+            return f"heap {h} has no move but does not map to the identity"
+    return None

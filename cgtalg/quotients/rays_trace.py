@@ -18,7 +18,7 @@ from typing import Sequence
 from cgtalg.budget import Deadline
 from cgtalg.quotients.rays import RayFailure, RayPretension, _w_monoid
 
-__all__ = ["pair_position", "failing_position"]
+__all__ = ["pair_position", "failing_position", "trace_word"]
 
 
 def pair_position(pre: RayPretension, options: Sequence[Sequence[tuple[int, ...]]], x: int, T: Sequence[int],
@@ -30,6 +30,17 @@ def pair_position(pre: RayPretension, options: Sequence[Sequence[tuple[int, ...]
     if x == 0 and not target:
         return ()
     _nW, cols, colmap, edges = _w_monoid(pre, options)
+    return trace_word(cols, colmap, edges, x, target, max_states, deadline)
+
+
+def trace_word(cols, colmap, edges, x: int, T: Sequence[int], max_states: int = 1_000_000,
+               deadline: Deadline | None = None) -> tuple[int, ...] | None:
+    """A shortest word of heaps reaching ``(x, T')`` with ``T' ⊂ T`` in the search of
+    :func:`cgtalg.quotients.rays.kept_search` (edges ``(heap, g, S)``, columns by ``colmap``),
+    breadth first with parent pointers; None when none is found within ``max_states`` pairs."""
+    target = frozenset(int(t) for t in T)
+    if x == 0 and not target:
+        return ()
     gcols = [cols[colmap[g]].tolist() for _h, g, _S in edges]
     scols = [[cols[colmap[z]].tolist() for z in S] for _h, _g, S in edges]
     start = (0, frozenset())

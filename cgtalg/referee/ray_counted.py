@@ -10,7 +10,7 @@ of image ``r``, capped at ``c`` (``c`` meaning ``c`` or more). The elements with
 for heap ``n`` and nothing for the other heaps (``count[cols[row[h]][r]] = min(c, count[r] +
 [h = n])`` for every ``r``), then by induction on the heaps of a position its image has count
 ``min(c, copies of n)``; ``u``, ``v`` and the heaps of their classes do not touch ``R``
-(``n`` is in neither class).
+(``n`` is in neither class); a mixed heap's column is one of those checked (``n`` is not mixed).
 
 **Theorem C2 (verification inside X).** Let ``X`` be the positions with fewer than ``c`` copies
 of ``n``. No option of a heap ``<= top`` holds heap ``n`` (checked on the referee's own moves),

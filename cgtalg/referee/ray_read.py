@@ -9,6 +9,15 @@ and ``ray.v_class`` (optional; absent means ``[u]`` and ``[v]``): sorted lists o
 ``1 .. top``, disjoint, every heap of the first mapping to ``(1, 1, 0)`` and of the second to
 ``(1, 0, 1)`` (their ``row`` entry is −1; :func:`cgtalg.referee.rays.structure` checks that the
 heaps with row −1 are exactly the class heaps).
+
+The mixed heaps. ``ray.mixed`` (optional) is a list ``[[h, alpha, beta], ...]``, sorted by ``h``
+without repetitions: heap ``h`` maps to ``(ρ(h), alpha, beta)``, counted as ``alpha`` copies of
+``u`` and ``beta`` of ``v`` *and* carrying the element ``ρ(h)`` of ``R`` (its column
+``cols[row[h]]``). Read here (``Malformed`` otherwise): three integers each; ``1 <= h <= top``;
+``h`` neither ``u`` nor ``v`` nor in a class nor the counted heap; ``alpha, beta >= 0`` with
+``1 <= alpha + beta <= 4``; ``row[h] >= 0``; and ``h`` has a move (a heap without one must map to
+the identity, Theorem 3's hypothesis). The heaps that are neither in a class nor mixed are the
+*generators*: they alone generate ``R`` (Lemma 1) and spell the least words.
 """
 
 from __future__ import annotations
@@ -137,6 +146,8 @@ class RayCertificate:
     #: copies of ``u`` and of ``v``; empty means ``(u,)`` and ``(v,)``
     us: tuple[int, ...] = ()
     vs: tuple[int, ...] = ()
+    #: the mixed heaps ``h -> (alpha, beta)`` (``ray.mixed``); None when the record has no such key
+    mixed: dict[int, tuple[int, int]] | None = None
     _words: list | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -144,9 +155,21 @@ class RayCertificate:
         self.vs = tuple(self.vs) or (self.v,)
 
     def lift(self, h: int) -> tuple[int, int] | None:
-        """``(1, 0)`` for a heap of the ``u``-class, ``(0, 1)`` of the ``v``-class, else None
-        (the heap maps into ``R``)."""
-        return (1, 0) if h in self.us else (0, 1) if h in self.vs else None
+        """The copies of ``u`` and ``v`` heap ``h`` counts as: ``(1, 0)`` for a heap of the
+        ``u``-class, ``(0, 1)`` of the ``v``-class, ``(alpha, beta)`` for a mixed heap, else None
+        (a generator: the heap maps into ``R`` alone)."""
+        if h in self.us:
+            return (1, 0)
+        if h in self.vs:
+            return (0, 1)
+        return None if self.mixed is None else self.mixed.get(h)
+
+    def in_class(self, h: int) -> bool:
+        """Whether ``h`` is a heap of the ``u``-class or the ``v``-class (it has no column)."""
+        return h in self.us or h in self.vs
+
+    def is_mixed(self, h: int) -> bool:
+        return self.mixed is not None and h in self.mixed
 
     @property
     def classes_text(self) -> str:
@@ -175,6 +198,9 @@ class RayCertificate:
                 b += 1
             else:
                 r = int(self.cols[self.row[h], r])
+                if self.is_mixed(h):
+                    al, be = self.mixed[h]      # type: ignore[index]
+                    a, b = a + al, b + be
         return r, a, b
 
     def is_p(self, position: Any) -> bool:
@@ -183,11 +209,12 @@ class RayCertificate:
         return bool(self.p_at(a, b)[r])
 
     def words(self) -> list[tuple[int, ...]]:
-        """A least position (heaps of no class) of each element, breadth first."""
+        """A least position of generators (heaps neither in a class nor mixed) of each element,
+        breadth first; None for an element they do not reach."""
         if self._words is None:
             heap_of: dict[int, int] = {}
             for h, i in enumerate(self.row):
-                if i >= 0:
+                if i >= 0 and not self.is_mixed(h):
                     heap_of.setdefault(i, h)
             words: list = [None] * self.order_r
             words[0] = ()
@@ -255,7 +282,46 @@ def read(doc: dict) -> RayCertificate:
         wit = list(wit) + [1, 0, 0, 0, 1, 1]
     counted = read_counted(ray, nR, top, where)
     us, vs = _read_classes(ray, u, v, top, where)
-    return RayCertificate(str(game), moves, u, v, top, cols, list(row), rules, F, tuple(wit), counted, us, vs)
+    mixed = _read_mixed(ray, u, v, top, us + vs, counted, row, moves, where)
+    return RayCertificate(str(game), moves, u, v, top, cols, list(row), rules, F, tuple(wit), counted, us, vs,
+                          mixed)
+
+
+def _read_mixed(ray: dict, u: int, v: int, top: int, classes: tuple[int, ...], counted: tuple | None,
+                row: list[int], moves: HeapRules, where: str) -> dict[int, tuple[int, int]] | None:
+    """``ray["mixed"]`` (module docstring): ``h -> (alpha, beta)``, or None without the key."""
+    if "mixed" not in ray:
+        return None
+    w = f"{where}.mixed"
+    entries = ray["mixed"]
+    if not isinstance(entries, list):
+        raise Malformed(f"{w}: a list of [heap, alpha, beta], not {entries!r}"[:200])
+    out: dict[int, tuple[int, int]] = {}
+    for k, e in enumerate(entries):
+        if (not isinstance(e, list) or len(e) != 3
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in e)):
+            raise Malformed(f"{w}[{k}]: a list of three integers [heap, alpha, beta], not {e!r}"[:200])
+        h, al, be = e
+        if out and h <= max(out):
+            raise Malformed(f"{w}[{k}]: heap {h} after heap {max(out)}: the list is not sorted by heap without "
+                            "repetitions")
+        if not 1 <= h <= top:
+            raise Malformed(f"{w}[{k}]: heap {h} is not a heap 1 .. top = {top}")
+        if h in (u, v) or h in classes:
+            name = "u" if h == u else "v" if h == v else "a heap of the u-class or the v-class"
+            raise Malformed(f"{w}[{k}]: heap {h} is {name}: a counted heap is not also mixed")
+        if counted is not None and h == counted[0]:
+            raise Malformed(f"{w}[{k}]: heap {h} is the counted heap (certificate.ray.counted), not a mixed one")
+        if al < 0 or be < 0 or not 1 <= al + be <= 4:
+            raise Malformed(f"{w}[{k}]: heap {h} counts as alpha = {al}, beta = {be} copies of u and v: need "
+                            "alpha, beta >= 0 and 1 <= alpha + beta <= 4")
+        if row[h] < 0:
+            raise Malformed(f"{w}[{k}]: heap {h} has row −1, but a mixed heap carries an element of R (a column)")
+        if not moves.options(h):
+            raise Malformed(f"{w}[{k}]: heap {h} has no move, so it must map to the identity (Theorem 3), "
+                            "not be mixed")
+        out[h] = (al, be)
+    return out
 
 
 def _read_classes(ray: dict, u: int, v: int, top: int, where: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
