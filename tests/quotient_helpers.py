@@ -82,17 +82,18 @@ def brute_misere(code: str):
     return lambda heaps: is_p(tuple(sorted(heaps)))
 
 
-def referee_refuses_ray_edit(doc: dict, edit) -> bool:
+def referee_refuses_ray_edit(doc: dict, edit, part: str | None = "ray") -> bool:
     """Whether the referee refuses the document ``doc`` (a ``cgtalg quotient --json`` document
-    with an infinite verdict) after ``edit`` is applied to its certificate's ray record; an
+    with an infinite verdict, or ``{"certificate": …}`` alone, checked as the certificate) after
+    ``edit`` is applied to its certificate's ``part`` (the ray record; None: the certificate); an
     unreadable record (``Malformed``) counts as refused."""
     import copy
 
     from cgtalg.referee import rays as referee_rays
 
     d = copy.deepcopy(doc)
-    edit(d["certificate"]["ray"])
+    edit(d["certificate"] if part is None else d["certificate"][part])
     try:
-        return not all(v.ok for v in referee_rays.check(d))
+        return not all(v.ok for v in referee_rays.check(d if len(d) > 1 else d["certificate"]))
     except Exception:
         return True

@@ -18,7 +18,6 @@ digits (no library engine), and the certificate with the referee, also after tam
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -32,7 +31,7 @@ from cgtalg.quotients.state import forget_known
 from cgtalg.referee import rays as referee_rays
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
-from quotient_helpers import brute_misere as brute
+from quotient_helpers import brute_misere as brute, referee_refuses_ray_edit
 
 
 def _infinite_quotient(code: str, v: int):
@@ -59,14 +58,8 @@ def _rule_matches(ray, witness, is_p, in_class, tokens: int) -> None:
 
 
 def _refused(doc: dict, edit) -> bool:
-    """Whether the referee refuses ``doc`` with ``edit`` applied to its certificate (a document
-    that is only ``{"certificate": …}`` is checked as the certificate alone)."""
-    d = copy.deepcopy(doc)
-    edit(d["certificate"])
-    try:
-        return not all(v.ok for v in referee_rays.check(d if len(d) > 1 else d["certificate"]))
-    except Exception:                            # Malformed: refused as unreadable
-        return True
+    """Whether the referee refuses ``doc`` with ``edit`` applied to its certificate."""
+    return referee_refuses_ray_edit(doc, edit, part=None)
 
 
 @pytest.fixture(scope="module")
