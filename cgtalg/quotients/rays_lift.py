@@ -47,6 +47,7 @@ from cgtalg.core.lazynp import np
 from cgtalg.budget import Deadline
 from cgtalg.errors import ArgumentError
 from cgtalg.quotients.rays import RayFailure, RayPretension, kept_search
+from cgtalg.quotients.rays_trace import trace_word
 
 __all__ = ["lift_states", "lifted_n_condition", "state_points", "window", "lift_cap", "mixed_heaps", "LIFT_CAP"]
 
@@ -181,8 +182,6 @@ def lifted_n_condition(pre: RayPretension, options, dead: np.ndarray, max_states
             bad = np.nonzero(~good)[0]
             if bad.size:
                 k = ks[int(bad[0])]
-                from cgtalg.quotients.rays_trace import trace_word
-
                 cols, colmap, edges = search
                 w = trace_word(cols, colmap, edges, states[k][0], states[k][1], deadline=deadline)
                 pos = tuple(sorted(w)) if w is not None else tuple(sorted(pre.words[int(xs[bad[0]])]))
@@ -199,7 +198,7 @@ def mixed_heaps(monoid, phi: Sequence[int], us: Sequence[int], vs: Sequence[int]
     tried from the longest tail of distinct powers; a heap whose ``r`` falls outside the final
     ``R`` goes back into it, until nothing changes. ``submonoid(heaps)`` returns the element
     ids the heaps generate."""
-    gu, gv = int(phi[us[0]]), int(phi[vs[0]])
+    gu = int(phi[us[0]])
 
     def tail(g: int) -> int:
         seen, x = set(), 0
@@ -211,13 +210,9 @@ def mixed_heaps(monoid, phi: Sequence[int], us: Sequence[int], vs: Sequence[int]
     # a heap below v never holds a copy of v here: the quotient below v (the referee's Lemma 8)
     # is then read in R' × N × {0}
     lifts = [(al, 0) for al in range(1, max_lift + 1)]
-    pw = {}
-    for al, be in lifts:
-        x = 0
-        for _ in range(al):
-            x = int(monoid.mul(x, gu))
-        for _ in range(be):
-            x = int(monoid.mul(x, gv))
+    pw, x = {}, 0
+    for al, be in lifts:              # the columns of Φ(u)^α
+        x = int(monoid.mul(x, gu))
         pw[(al, be)] = np.asarray(monoid.col(x), dtype=np.int64)
     rest = [h for h in range(1, n) if h not in us and h not in vs and int(phi[h]) != 0]
     cand = sorted((h for h in rest if tail(int(phi[h])) >= 3), key=lambda h: (-tail(int(phi[h])), h))
