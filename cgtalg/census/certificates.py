@@ -64,11 +64,15 @@ def quotient_certificate(standard: str, record: dict | None) -> dict | None:
         return None
     n0, p = (int(x) for x in record["period"])
     phi, N = list(record["phi"]), int(record["heaps"])
-    words = [phi[h] if h < n0 + p else phi[n0 + (h - n0) % p] for h in range(N + 1)]
+    tail = record.get("tail")
+    # by the normal tail the record keeps Φ of heaps 0..N, and the rest follows from the tail
+    words = phi[: N + 1] if tail else [phi[h] if h < n0 + p else phi[n0 + (h - n0) % p] for h in range(N + 1)]
     gens, rels = _presentation_parts(record["presentation"])
     d = {"game": standard, "kind": "heaps", "max_heap": N, "order": record["order"],
          "p_portion": list(record["p_portion"]), "presentation": record["presentation"], "generators": gens,
          "relations": rels, "phi": words, "final": True, "period": [n0, p], "checked_to": N}
+    if tail:
+        d["tail"] = dict(tail)
     if "tame" in record:
         d["tame"] = record["tame"] is not None
         d["tame_index"] = record["tame"]

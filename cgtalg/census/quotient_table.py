@@ -161,7 +161,12 @@ def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, r
     if record["status"] == "final":
         n0, p = (int(x) for x in record["period"])
         phi = record.get("phi")
-        m0, words = (n0 + shift, None) if phi is None else _member_phi(phi, n0, p, shift)
+        if record.get("tail") and phi is not None:
+            # by the normal tail: Φ as verified (heaps 0..N); n0 is far past it (the Grundy
+            # preperiod), so the identities in front keep the preperiod n0 + shift
+            m0, words = n0 + shift, ("1",) * shift + tuple(phi)
+        else:
+            m0, words = (n0 + shift, None) if phi is None else _member_phi(phi, n0, p, shift)
         tame = record.get("tame")
         qcert = quotient_certificate(standard, record)
         return QuotientRow(code, standard, shift, cousins, "tame" if tame is not None else "wild-finite",

@@ -241,7 +241,8 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
     growth = quotient_growth(lambda n: state.quotient(name, n).order if n < state.top or not state.final
                              else q.order, top, known)
     status = "final" if q.final else "infinite" if infinite is not None else "unsettled"
-    rec: dict[str, Any] = {"status": status, "heaps": top, "order": q.order,
+    tail = getattr(q, "tail", None) if q.final else None
+    rec: dict[str, Any] = {"status": status, "heaps": int(q.checked_to) if tail else top, "order": q.order,
                            "p_count": int(q.P.sum()), "presentation": None, "p_portion": None,
                            "generator_heaps": None, "growth": growth}
     if q.order <= PRESENTATION_ORDER:
@@ -256,8 +257,11 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
         n0, p = q.period
         rec["period"] = [int(n0), int(p)]
         pr = q.presentation() if q.order <= PRESENTATION_ORDER else None
-        rec["phi"] = [pr.words[x] for x in q.phi[: n0 + p]] if pr is not None else None
+        shown = q.shown_phi if tail else q.phi[: n0 + p]   # by the normal tail: Φ as verified
+        rec["phi"] = [pr.words[x] for x in shown] if pr is not None else None
         rec["tame"] = _tame(q)
+        if tail:
+            rec["tail"] = dict(tail)
     elif infinite is not None:
         rec["infinite_from"] = infinite
         rec["certificate"] = q.certificate
@@ -326,8 +330,9 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
             if not state.final:
                 return "the verified quotient state in the store is not final"
             q = state.quotient(name, None)
-            if heaps != len(q.phi) - 1:
-                return f"the quotient is stored as certified at heap {heaps}, the state at heap {len(q.phi) - 1}"
+            at = q.checked_to if q.tail else len(q.phi) - 1
+            if heaps != at:
+                return f"the quotient is stored as certified at heap {heaps}, the state at heap {at}"
         else:
             if state.final and rec["status"] == "infinite":
                 return "the verified quotient state in the store is final, but the record says it is infinite"

@@ -60,7 +60,8 @@ def _stored(store: Any, heaps: Any) -> dict | None:
 
     try:
         rec = (store.sequence_meta(quotient_key(heaps)) or {}).get(ENTRY)
-        return {"top": int(rec["top"]), "order": int(rec["order"]), "final": bool(rec.get("final"))}
+        return {"top": int(rec["top"]), "order": int(rec.get("final_order") or rec["order"]),
+                "final": bool(rec.get("final"))}
     except (AttributeError, KeyError, TypeError, ValueError):
         return None
 

@@ -16,6 +16,8 @@ def phi_text(q: Any) -> str:
     """Φ in the literature's style: the words of heaps ``0, 1, 2, ...``, the periodic part in
     brackets when certified (``1 a 1 b b [a c 1 d e]``: heaps 5.. repeat with period 5)."""
     words = q.presentation().words
+    if getattr(q, "tail", None):   # final by the normal tail: Φ verified to checked_to, then β(G(n))
+        return " ".join(words[x] for x in q.shown_phi) + " …"
     phi = [words[x] for x in q.phi]
     if q.final and q.period:
         n0, p = q.period
@@ -60,19 +62,28 @@ def quotient_text(q: Any, run_seconds: float | None = None) -> str:
     """The human-readable report of a quotient (``cgtalg quotient``); ``run_seconds``: this
     run's time (the quotient's own ``seconds`` add up every run that built it)."""
     pr = q.presentation()
-    if q.final:
+    tail = getattr(q, "tail", None)
+    if q.final and tail:
+        n0, p = tail["grundy"]
+        head = (f"{q.game}: misère quotient of the whole game (final by the normal tail: Φ verified to heap "
+                f"{q.checked_to}; every heap above {tail['outside']} is played as in normal play, and the "
+                f"Grundy sequence is periodic from heap {n0} with period {p})")
+    elif q.final:
         n0, p = q.period
         head = (f"{q.game}: misère quotient of the whole game (final: Φ is periodic from heap {n0} "
                 f"with period {p}, checked to heap {q.checked_to})")
     else:
         head = f"{q.game}: misère quotient Q_{q.max_heap} (heaps <= {q.max_heap})"
-    tame = q.tame_index() if q.order <= 66 else None
+    tame = q.tame_index() if q.order <= 1026 else None
     lines = [head,
              f"|Q| = {q.order}, |P| = {len(q.p_portion)}" + (f", tame (T_{tame})" if tame is not None else ""),
              f"Q = {pr.text}",
              "P = {" + ", ".join(pr.words[x] for x in q.p_portion) + "}",
              f"Φ = {phi_text(q)}"]
-    if q.final:
+    if q.final and tail:
+        lines.append(f"    (Φ(n) for heaps 0..{q.checked_to}; a heap n > {q.checked_to} maps to the element of the "
+                     "ideal whose nim-value is its Grundy value G(n))")
+    elif q.final:
         n0, p = q.period
         lines.append(f"    (Φ(n) for heaps 0..{n0 - 1}, then the bracketed words repeat: "
                      f"Φ(n + {p}) = Φ(n) for n >= {n0})")

@@ -111,6 +111,7 @@ from cgtalg.quotients.state import (
     remember_state,
 )
 from cgtalg.quotients.storage import Checkpointer
+from cgtalg.quotients.tail import TailWatch, tail_state
 
 __all__ = ["misere_quotient"]
 
@@ -506,6 +507,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
     options: list[list[tuple[int, ...]]] = [_heap_options(ruleset, h) for h in range(len(pre.phi))]
     n = len(pre.phi)
     kept = _KeptSets()
+    watch = TailWatch(ruleset, bound)
     bar = None
     limit = max_heap if max_heap is not None else 10**9
     show = progress if progress is not None else (sys.stderr.isatty() and (max_heap or 100) > 20)
@@ -559,12 +561,17 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             pre = nxt_pre
             period = certified_misere_period(pre.phi, *bound) if bound is not None else None
             state = QuotientState(pre, period, spent + cpu_seconds() - t0)
+            order_n, p_n = pre.monoid.size, int(pre.P.sum())     # |Q_n| and |P| (before a tail)
+            tail = watch.attempt(pre, deadline) if period is None else None
+            if tail is not None:         # final by the normal tail (cgtalg.quotients.tail)
+                state = tail_state(pre, tail, spent + cpu_seconds() - t0)
+                pre, period = state.pre, state.period
             remember_state(ruleset, state)
             ck.update(state, checkpoint_seconds)
             if bar is not None:
                 bar.update(1)
             if callback is not None:
-                callback({"heap": n, "order": pre.monoid.size, "p_count": int(pre.P.sum()),
+                callback({"heap": n, "order": order_n, "p_count": p_n,
                           "seconds": cpu_seconds() - t0, "changed": changed})
             if period is not None:       # certified final: Q_m = Q_n for every m >= n
                 return state.quotient(name, max_heap)

@@ -55,6 +55,10 @@ class MisereQuotient:
     #: "at_least": L, "copies": B}`` (``|Q_{N+1}| >= L``, its candidate right up to ``B`` copies
     #: of heap ``N + 1``; :class:`cgtalg.quotients.count.CountLevel`), when one ran
     next_bound: dict | None = None
+    #: when final by the normal tail (:mod:`cgtalg.quotients.tail`) rather than by Φ's period:
+    #: its statement; Φ is verified directly up to ``checked_to`` and held further (one Grundy
+    #: period past the preperiod), and the certificate carries Φ up to ``checked_to`` only
+    tail: dict | None = None
 
     def covers(self, heaps: Iterable[int]) -> bool:
         """Whether the quotient decides every heap of ``heaps`` (``heap <= max_heap``, or any
@@ -116,7 +120,7 @@ class MisereQuotient:
         (:meth:`tame_index`)."""
         return self.tame_index() is not None
 
-    def tame_index(self, max_n: int = 6) -> int | None:
+    def tame_index(self, max_n: int = 10) -> int | None:
         """``n`` when the quotient is isomorphic to ``T_n``, the quotient of misère Nim on heaps
         ``< 2^n`` (Plambeck–Siegel 2008, §4: ``T_1 = ⟨a | a² = 1⟩`` of order 2 and ``T_n`` of
         order ``2^n + 2`` for ``n >= 2``, ``T_2 = ⟨a, b | a² = 1, b³ = b⟩``), else None (not
@@ -147,11 +151,16 @@ class MisereQuotient:
         head = f"misère quotient of {self.game} ({'final' if self.final else f'heaps <= {self.max_heap}'})"
         lines = [head, f"|Q| = {self.order}, |P| = {len(self.p_portion)}",
                  f"Q = {pr.text}", "P = {" + ", ".join(pr.words[x] for x in self.p_portion) + "}",
-                 "Φ = " + " ".join(pr.words[x] for x in self.phi)]
+                 "Φ = " + " ".join(pr.words[x] for x in self.shown_phi)
+                 + (" …" if len(self.shown_phi) < len(self.phi) else "")]
+        if self.tail:
+            lines.append(f"Φ verified to heap {self.checked_to}; beyond, heap n maps to the element of the ideal "
+                         f"with nim-value G(n) (normal tail: heaps above {self.tail['outside']} are played as in "
+                         f"normal play; Grundy period {self.tail['grundy'][1]} from heap {self.tail['grundy'][0]})")
         if self.final and self.period:
             lines.append(f"Φ periodic from heap {self.period[0]} with period {self.period[1]} "
                          f"(checked to heap {self.checked_to})")
-        n = self.tame_index() if self.order <= 66 else None
+        n = self.tame_index() if self.order <= 1026 else None
         if n is not None:
             lines.append(f"tame: isomorphic to T_{n} (misère Nim on heaps < {2 ** n})")
         if self.infinite_from is not None:
@@ -170,19 +179,26 @@ class MisereQuotient:
         periodicity and tameness; the multiplication table folded in a ``<details>``."""
         return quotient_html(self, f"misère quotient of {self.game}")
 
+    @property
+    def shown_phi(self) -> list[int]:
+        """Φ as printed and certified: up to ``checked_to`` when final by the normal tail (the
+        rest follows from the Grundy sequence), else all of ``phi``."""
+        return self.phi[: self.checked_to + 1] if self.tail and self.checked_to is not None else self.phi
+
     def to_dict(self) -> dict:
         pr = self.presentation()
-        return {"game": self.game, "max_heap": self.max_heap, "order": self.order,
+        phi = self.shown_phi
+        return {"game": self.game, "max_heap": len(phi) - 1 if self.tail else self.max_heap, "order": self.order,
                 "p_portion": [pr.words[x] for x in self.p_portion],
                 "presentation": pr.text, "generators": pr.generators, "relations": pr.relations,
-                "phi": [pr.words[x] for x in self.phi], "final": self.final,
+                "phi": [pr.words[x] for x in phi], "final": self.final,
                 "period": list(self.period) if self.period else None,
                 "checked_to": self.checked_to, "table": _rows(self.table),
-                "P": [bool(b) for b in self.P], "phi_elements": list(self.phi),
+                "P": [bool(b) for b in self.P], "phi_elements": list(phi),
                 "tame": self.is_tame(), "tame_index": self.tame_index(),
                 "seconds": round(self.seconds, 3), "note": self.note,
                 "infinite_from": self.infinite_from, "certificate": self.certificate,
-                "next_bound": self.next_bound}
+                "next_bound": self.next_bound, **({"tail": self.tail} if self.tail else {})}
 
 
 def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any]] = (),
@@ -200,7 +216,7 @@ def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any
         ("presentation", Html(f"<code>{esc(pr.text)}</code>")),
         ("P", Html("<code>{" + esc(", ".join(pr.words[x] for x in q.p_portion)) + "}</code>")),
     ]
-    phi = [pr.words[x] for x in q.phi]
+    phi = [pr.words[x] for x in getattr(q, "shown_phi", q.phi)]
     shown = " ".join(phi[:24]) + (" ..." if len(phi) > 24 else "")
     phi_html = f"<code>{esc(shown)}</code>"
     if len(phi) > 24:
@@ -209,7 +225,7 @@ def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any
     out.append(("Φ (heap 0, 1, ...)", Html(phi_html)))
     if q.final and q.period:
         out.append(("Φ periodic", f"from heap {q.period[0]}, period {q.period[1]} (checked to heap {q.checked_to})"))
-    n = q.tame_index() if q.order <= 66 else None
+    n = q.tame_index() if q.order <= 1026 else None
     if n is not None:
         out.append(("tame", f"isomorphic to T_{n} (misère Nim on heaps < {2 ** n})"))
     out.extend(rows)

@@ -66,6 +66,10 @@ class QuotientState:
     pre: Pretension
     period: tuple[int, int] | None = None
     seconds: float = 0.0
+    #: when final by the normal tail (:mod:`cgtalg.quotients.tail`): its statement
+    #: (``NormalTail.to_dict()``); Φ is then held up to one period past the Grundy preperiod and
+    #: verified directly up to ``tail["verified_to"]``
+    tail: dict | None = None
 
     @property
     def top(self) -> int:
@@ -88,8 +92,9 @@ class QuotientState:
             if max_heap is None and not self.final:
                 raise ComputationLimitError(f"{name}: the quotient is known for heaps <= {self.top} "
                                             "only (not final); pass a max_heap")
+            checked = (self.tail["verified_to"] if self.tail else self.top) if self.final else None
             return MisereQuotient(name, self.top, pre.monoid.table, pre.P, list(pre.phi), self.final,
-                                  self.period, self.top if self.final else None, self.seconds, note=note)
+                                  self.period, checked, self.seconds, note=note, tail=self.tail)
         if max_heap > self.top:
             raise ComputationLimitError(f"{name}: the quotient is known for heaps <= {self.top} only")
         if max_heap < self.top:

@@ -72,6 +72,15 @@ __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient
 
 def _encode(state: Any, name: str) -> dict:
     pre = state.pre
+    if state.tail:
+        # final by the normal tail: the record holds the verified Q_N and the tail's statement;
+        # reading it verifies Q_N and proves the tail again (cgtalg.quotients.tail.recheck_tail)
+        N = int(state.tail["verified_to"])
+        part = QuotientState(_reduce(Pretension(pre.monoid, pre.P, list(pre.phi[: N + 1])), None), None,
+                             state.seconds)
+        rec = _encode(part, name)
+        rec["final"], rec["tail"], rec["final_order"] = True, dict(state.tail), int(pre.monoid.size)
+        return rec
     return encode_record(name, state.top, state.period, pre.monoid.table, pre.P, pre.phi, state.seconds,
                          lambda: state.quotient(name, None if state.final else state.top))
 
@@ -244,7 +253,10 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
         if len(phi) != top + 1:
             raise ValueError(f"Φ has {len(phi)} entries for heaps 0..{top}")
         seconds = float(rec.get("seconds") or 0.0)
-        claims_final = bool(rec.get("final"))
+        tail = rec.get("tail")
+        if tail is not None and not isinstance(tail, dict):
+            raise ValueError("the normal tail is not a mapping")
+        claims_final = bool(rec.get("final")) and tail is None
     except (KeyError, TypeError, ValueError, zlib.error, base64.binascii.Error) as exc:
         raise _bad(name, f"unreadable record ({exc})") from None
     pre, period = _verify(ruleset, name, table, P, phi, claims_final, max_states, lambda why: _bad(name, why))
@@ -252,6 +264,14 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
     # a record written by cgtalg is reduced and canonically numbered already
     if not (quotient_kernel.available() and quotient_kernel.is_reduced(pre)):
         pre = _reduce(pre, None, deadline)
+    if tail is not None:
+        from cgtalg.quotients.tail import recheck_tail
+
+        bound = misere_period_bound(ruleset)
+        got = recheck_tail(ruleset, pre, tail, bound, seconds) if bound is not None else "no bound applies"
+        if isinstance(got, str):
+            raise _bad(name, f"it claims to be final by the normal tail, which does not hold: {got}")
+        return got
     return QuotientState(pre, period, seconds)
 
 

@@ -322,11 +322,16 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
                f"{row.get('code')} is periodic from heap {m0} with least period {q}")
     n0, p = qc["period"]
     words = [w for w in qc["phi"]]
-    code_words = ["1" if h < shift else (words[h - shift] if h - shift < len(words)
-                                          else words[n0 + (h - shift - n0) % p]) for h in range(m0 + q)]
+    if qc.get("tail") is not None:    # by the normal tail: the row keeps Φ as verified, heaps 0..N
+        code_words = ["1"] * shift + words
+    else:
+        code_words = ["1" if h < shift else (words[h - shift] if h - shift < len(words)
+                                              else words[n0 + (h - shift - n0) % p]) for h in range(m0 + q)]
     if "phi" in row and row.get("phi") is not None and list(row["phi"]) != code_words:
         v.fail(f"phi: the row's words are not Φ of heaps 0..{m0 + q - 1} of {row.get('code')}")
-    top = facts["heaps"]
+    # generator heaps and growth over every heap Φ is given for (past the verified heaps by the
+    # normal tail: one period past its preperiod)
+    top = facts["heaps"] if qc.get("tail") is None else len(phi) - 1 + shift
     cphi = _code_phi(phi, n0, p, shift, top + 1)
     if row.get("generator_heaps") is not None:
         gens, span = [], {0}

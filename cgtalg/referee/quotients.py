@@ -355,9 +355,18 @@ def quotient_monoid(doc: dict) -> tuple[np.ndarray, np.ndarray, list[int]]:
         When the document gives neither a table nor a usable presentation.
     """
     v = Verdict("misère quotient", "", True)
-    got = _read_table(doc, _game_rules(doc), v)
+    rules = _game_rules(doc)
+    got = _read_table(doc, rules, v)
     if got is None:
         raise Malformed("; ".join(v.reasons))
+    if doc.get("tail") is not None:   # Φ past max_heap by the normal tail, one period past its preperiod
+        from cgtalg.referee.quotient_tail import check_tail
+
+        ext = check_tail(doc, v, rules, got[0], got[1], got[2], int(doc["max_heap"]), verify, reduced,
+                         least_period)
+        if ext is None:
+            raise Malformed("; ".join(v.reasons))
+        return got[0], got[1], ext[1]
     return got[0], got[1], got[2]
 
 
@@ -564,6 +573,8 @@ def check_quotient(doc: dict) -> Verdict:
         phi = phi[:N + 1]
     _p_fields(doc, v, P)
     _presentation_fields(doc, v, table, P, phi, words)
+    if doc.get("tail") is not None:
+        return _tail_quotient(doc, v, rules, table, P, phi, N, final)
     failures = verify(table, P, phi, rules)
     for f in failures:
         v.fail(f)
@@ -585,6 +596,33 @@ def check_quotient(doc: dict) -> Verdict:
             f"full), reduced; Φ on heaps 0..{N} from the game's own moves; P- and N-conditions hold"
             + (f"; {period_text}" if period_text else "")
             + ("; tame: T_%d" % n if n is not None else "; not tame"))
+    return v
+
+
+def _tail_quotient(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np.ndarray, phi: list[int],
+                   N: int, final: bool) -> Verdict:
+    """A final quotient by the normal tail (:mod:`cgtalg.referee.quotient_tail`)."""
+    from cgtalg.referee.quotient_tail import check_tail
+
+    if not final:
+        return v.fail("tail: the normal tail is stated for a final quotient (final: true)")
+    got_tail = check_tail(doc, v, rules, table, P, phi, N, verify, reduced, least_period)
+    text = got_tail[0] if got_tail else None
+    if text and doc.get("table") is not None and "presentation" in doc:
+        # the presentation must define the same extension of Q_N (its generators from the tail
+        # are elements of that monoid, not of the table)
+        got = _read_table({key: val for key, val in doc.items() if key != "table"}, rules, v)
+        if got is not None and check_tail(doc, v, rules, got[0], got[1], got[2], N, verify, reduced,
+                                          least_period) is None and v.ok:
+            v.fail("presentation: the monoid it defines is not Q_N extended by the tail")
+    n = tame_index(table, P)
+    if "tame" in doc and bool(doc.get("tame")) != (n is not None):
+        v.fail(f"tame: the document says {doc.get('tame')!r}, but Q is " + (f"T_{n}" if n else "not tame"))
+    if "tame_index" in doc and doc.get("tame_index") != n:
+        v.fail(f"tame_index: the document says {doc.get('tame_index')!r}, the referee finds {n}")
+    if v.ok and text:
+        v.reasons.append(f"re-derived: a commutative monoid of order {table.shape[0]} (identity, commutativity, "
+                         f"associativity in full); {text}" + ("; tame: T_%d" % n if n is not None else "; not tame"))
     return v
 
 
@@ -612,6 +650,8 @@ def _presentation_fields(doc: dict, v: Verdict, table: np.ndarray, P: np.ndarray
     for g in gens:
         hs = [h for h, w in enumerate(phi_words[:len(phi)]) if w == g]
         if not hs:
+            if doc.get("tail") is not None:   # a generator from the tail: checked on the monoid the
+                return                        # presentation defines (_tail_quotient)
             v.fail(f"generators: {g} is not the word of any heap's image")
             return
         gen_elems.append(phi[hs[0]])
@@ -642,7 +682,10 @@ def _presentation_fields(doc: dict, v: Verdict, table: np.ndarray, P: np.ndarray
     if "phi_text" in doc and isinstance(doc.get("phi_text"), str):
         per = doc.get("period") if doc.get("final") else None
         ws = list(phi_words[:len(phi)])
-        want = " ".join(ws if not per else ws[:per[0]] + ["[" + " ".join(ws[per[0]:per[0] + per[1]]) + "]"])
+        if doc.get("tail") is not None:    # Φ verified to max_heap, then by the normal tail
+            want = " ".join(ws) + " …"
+        else:
+            want = " ".join(ws if not per else ws[:per[0]] + ["[" + " ".join(ws[per[0]:per[0] + per[1]]) + "]"])
         if doc["phi_text"] != want:
             v.fail("phi_text: it does not spell Φ's words")
 

@@ -79,7 +79,7 @@ ALGORITHM_VERSIONS: dict[str, int] = {
     "solution": 1,  # cgtalg.rulesets.solver.solve ("solution" and "solution:misere")
     "normal": 1,  # cgtalg.census.tasks: normal-play record of an octal class ("normal", "normal:...")
     "quotient": 1,  # cgtalg.census.tasks: misère quotient record of a class ("quotient:...")
-    "quotient_census": 6,  # cgtalg.census.quotients: quotient census class records
+    "quotient_census": 7,  # cgtalg.census.quotients: quotient census class records
     #                        ("quotient_census:final", "quotient_census:partial:..."); 2: status
     #                        "infinite" (final prop, with its certificate), next_bound of unsettled;
     #                        3: a class stopped on a limit is tried again (stalled pairs at every

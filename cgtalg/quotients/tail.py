@@ -1,0 +1,369 @@
+"""The normal tail: a misère quotient certified final from the Grundy sequence.
+
+Plambeck and Siegel's periodicity theorem certifies ``Q_N`` final once Φ repeats up to about
+``2·n0 + 2·p`` (:func:`cgtalg.quotients.state.certified_misere_period`). A game whose Grundy
+sequence has a long preperiod (``0.56``: ``n0 = 326 640``, period 144) would need Φ of some
+650 000 heaps that way. Yet from some heap on such a game is played as in normal play: every
+large heap lands in an ideal of the quotient on which the P-portion is "Grundy value 0". This
+module proves that, with the certified Grundy period instead of Φ's.
+
+The theorem (a misère analogue of "a position with a big heap is played as in normal play")
+--------------------------------------------------------------------------------------------
+Let ``(Q, P)`` be the verified reduced quotient of the heaps ``0..N`` with map Φ, and ``G`` the
+Grundy sequence. Suppose
+
+1. *values:* ``val: Q → ℕ`` with ``val(Φ(h)) = G(h)`` for ``h <= N`` and
+   ``val(xy) = val(x) ⊕ val(y)`` (a homomorphism onto nim-addition);
+2. *the ideal:* ``B = {b ∈ Q : for every y, by ∈ P ⟺ val(b) ⊕ val(y) = 0}``. It is an ideal
+   (``(bz)y = b(zy)``) and ``b ∈ P ⟺ val(b) = 0`` on it (take ``y = 1``);
+3. *the bound:* ``f`` is the largest heap ``<= N`` whose image is not in ``B`` (heaps without a
+   move map to ``1 ∉ B``), a move takes at most ``k`` tokens and leaves at most ``h`` heaps,
+   and ``N >= h·f + k``; every heap ``n > N`` has a move that leaves a heap;
+4. *the values beyond:* the Grundy sequence is certified periodic (Guy–Smith), and ``V′`` is the
+   set of nim-values spanned by ``val(Q_N)`` and the values ``G(n)``, ``n > N``.
+
+``B`` holds one element of each value of ``val(Q_N)`` (a group; two elements of ``B`` with one
+value are indistinguishable, so equal in a reduced quotient). Let ``Q′`` be ``Q_N`` with a new
+element ``b_g`` for each ``g ∈ V′ ∖ val(Q_N)``, multiplied by ``x·b_g = β(val(x) ⊕ g)`` (``β``
+the element of ``B ∪ {b_g}`` with that value), none of them in ``P``. Then ``Q′`` is the
+quotient of the whole game, with ``Φ(n) = β(G(n))`` for ``n > N``.
+
+*Proof.* Extend Φ by ``β∘G`` above ``N``; ``val(Φ(W)) = G(W)`` for every position ``W``. We show
+``W`` is a misère P-position exactly when ``Φ(W) ∈ P``, by induction over the positions (the
+game ends). For ``W`` of heaps ``<= N`` this is the verification of ``Q_N``. Otherwise ``W``
+holds a heap ``n > N``: ``Φ(W)`` lies in the ideal ``B′ = B ∪ {b_g}``, and every option of ``W``
+holds a heap ``> f`` (``n`` itself, or the largest heap a move leaves of ``n``, at least
+``(n − k) / h > f``), so every option's image is in ``B′`` too, where ``P`` is ``val = 0``. By
+induction an option ``W'`` is P exactly when ``G(W') = 0``. ``W`` has a move (condition 3), so
+it is P exactly when no option has Grundy value 0, that is ``G(W) = 0``, that is
+``Φ(W) ∈ P``. The heaps' images generate ``Q′``, and ``Q′`` is reduced (elements of ``B′`` with
+different values are told apart by ``β`` of one of them; an element ``x ∉ B`` from one of
+``B′`` with its value by the ``y`` that keeps ``x`` out of ``B``, from one with another value
+``g`` by ``b_g``), so ``Q′`` is the quotient.
+
+It applies well beyond long preperiods: Kayles (``0.77``, wild, order 40) is final by it at heap
+52 (Plambeck–Siegel's theorem needs heap 170). The construction tries it only when that theorem
+would need more than :data:`TAIL_FROM` heaps, so results certified the usual way do not change.
+
+The referee proves the same statement with its own code (:mod:`cgtalg.referee.quotient_tail`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from cgtalg.quotients.state import _heap_options
+
+__all__ = ["NormalTail", "normal_values", "normal_ideal", "normal_tail", "least_period", "extend_phi", "span",
+           "TAIL_THEOREM"]
+
+#: how the statement is named in results, records and certificates
+#: most nim-values the tail may add to the quotient
+MAX_NEW = 1 << 16
+
+TAIL_THEOREM = "normal tail (heaps above the bound land in an ideal played as in normal play)"
+
+
+@dataclass(frozen=True)
+class NormalTail:
+    """A proof that the quotient of the whole game is ``Q_N`` extended by the normal tail
+    (module docstring).
+
+    ``verified_to`` is ``N``; ``outside`` the largest heap ``f <= N`` whose image is not in the
+    ideal ``B`` (``-1`` for none); ``grundy`` the certified ``(n0, p)`` of the Grundy sequence;
+    ``new_values`` the nim-values of ``V′`` not already in ``val(Q_N)`` (each a new element of
+    ``B′``, numbered after ``Q_N``'s in that order); ``table`` and ``P`` the final quotient
+    ``Q′``; ``images`` Φ of heaps ``N + 1 .. max(n0, N + 1) + p − 1``, from which Φ repeats
+    with period ``p``."""
+
+    verified_to: int
+    outside: int
+    grundy: tuple[int, int]
+    ideal_size: int
+    new_values: tuple[int, ...]
+    table: np.ndarray = field(repr=False, compare=False)
+    P: np.ndarray = field(repr=False, compare=False)
+    images: tuple[int, ...] = field(repr=False)
+
+    def to_dict(self) -> dict:
+        return {"theorem": TAIL_THEOREM, "verified_to": self.verified_to, "outside": self.outside,
+                "grundy": list(self.grundy), "ideal": self.ideal_size, "new_values": list(self.new_values)}
+
+    def text(self) -> str:
+        n0, p = self.grundy
+        grow = (f"; the tail adds the nim-values {_short(self.new_values)} to the ideal"
+                if self.new_values else "")
+        return (f"final by the normal tail: every heap above {self.outside} maps into an ideal of "
+                f"{self.ideal_size} elements played as in normal play, Q_{self.verified_to} is verified "
+                f"(>= {self.verified_to} heaps cover the bound), and the Grundy sequence is certified "
+                f"periodic (period {p} from heap {n0}){grow}")
+
+
+def _short(xs: Sequence[int]) -> str:
+    xs = list(xs)
+    return ", ".join(map(str, xs)) if len(xs) <= 6 else f"{xs[0]}, {xs[1]}, …, {xs[-1]} ({len(xs)})"
+
+
+def span(values: Sequence[int]) -> list[int]:
+    """The nim-values spanned by ``values`` under ``⊕`` (0 included), sorted."""
+    basis: list[int] = []
+    for v in values:
+        for b in basis:
+            v = min(v, v ^ b)
+        if v:
+            basis.append(v)
+    out = {0}
+    for b in basis:
+        out |= {x ^ b for x in out}
+    return sorted(out)
+
+
+def normal_values(table: np.ndarray, phi: Sequence[int], grundy: Sequence[int]) -> np.ndarray | None:
+    """``val`` on the elements (condition 1), or None when the heaps' Grundy values do not
+    define a homomorphism onto nim-addition (some element would get two values, or an element is
+    no product of heap images)."""
+    size = table.shape[0]
+    val = np.full(size, -1, dtype=np.int64)
+    val[0] = 0
+    gens: dict[int, int] = {}
+    for h, x in enumerate(phi):
+        g = int(grundy[h])
+        if gens.setdefault(int(x), g) != g:
+            return None
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for y in frontier:
+            for x, g in gens.items():
+                z = int(table[y, x])
+                w = int(val[y]) ^ g
+                if val[z] < 0:
+                    val[z] = w
+                    nxt.append(z)
+                elif val[z] != w:
+                    return None
+        frontier = nxt
+    if (val < 0).any():
+        return None
+    if not (val[table] == (val[:, None] ^ val[None, :])).all():
+        return None
+    return val
+
+
+def normal_ideal(table: np.ndarray, P: np.ndarray, val: np.ndarray) -> np.ndarray:
+    """The mask of ``B`` (condition 2): the elements ``b`` with ``by ∈ P ⟺ val(b) ⊕ val(y) = 0``
+    for every ``y``."""
+    zero = (val[:, None] ^ val[None, :]) == 0
+    return (np.asarray(P, dtype=bool)[table] == zero).all(axis=1)
+
+
+def normal_tail(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[int], bound: tuple[int, int],
+                grundy_period: tuple[int, int], grundy: Sequence[int]) -> NormalTail | str:
+    """The proof that the verified ``Q_N`` (``N = len(phi) − 1``) is final by the normal tail, or
+    why not (a text).
+
+    ``bound`` is ``(k, h)`` (most tokens a move takes, most heaps it leaves); ``grundy_period``
+    the *certified* ``(n0, p)`` of the Grundy sequence and ``grundy`` its values for heaps
+    ``0 .. max(n0, N + 1) + p − 1`` at least."""
+    N = len(phi) - 1
+    n0, p = grundy_period
+    stop = max(n0, N + 1) + p
+    if len(grundy) < stop:
+        raise ValueError(f"the Grundy values reach heap {len(grundy) - 1}, not {stop - 1}")
+    val = normal_values(table, phi, grundy)
+    if val is None:
+        return "the heaps' Grundy values do not make a homomorphism of Q onto nim-addition"
+    big = normal_ideal(table, P, val)
+    if not big.any():
+        return "no element of Q is played as in normal play"
+    outside = max((h for h, x in enumerate(phi) if not big[x]), default=-1)
+    k, hmax = bound
+    if N < hmax * outside + k:
+        return (f"heap {outside} is outside the ideal, so the bound needs heaps up to "
+                f"{hmax * outside + k}, not {N}")
+    if not any(len(o) for o in _heap_options(ruleset, N + 1)):
+        return f"heap {N + 1} has no move that leaves a heap"
+    beta = {int(val[b]): int(b) for b in np.flatnonzero(big)}
+    tail_values = {int(g) for g in grundy[N + 1: stop]}
+    values = span(sorted(set(beta) | tail_values))
+    if len(values) - len(beta) > MAX_NEW:
+        return f"the tail's Grundy values span {len(values)} nim-values, more than this extension builds"
+    if not set(val.tolist()) <= set(beta):
+        return "the ideal misses a nim-value of Q"     # (cannot happen: val(B) = val(Q) when B is non-empty)
+    new = [g for g in values if g not in beta]
+    size = table.shape[0]
+    for i, g in enumerate(new):
+        beta[g] = size + i
+    vals = np.concatenate([val, np.asarray(new, dtype=np.int64)])
+    to_elem = np.zeros(max(values) + 1, dtype=np.int64)
+    for g, b in beta.items():
+        to_elem[g] = b
+    ext = np.empty((size + len(new), size + len(new)), dtype=np.int64)
+    ext[:size, :size] = table
+    ext[:, size:] = to_elem[vals[:, None] ^ vals[None, size:]]
+    ext[size:, :] = ext[:, size:].T
+    Pext = np.concatenate([np.asarray(P, dtype=bool), np.zeros(len(new), dtype=bool)])
+    images = tuple(int(beta[int(g)]) for g in grundy[N + 1: stop])
+    return NormalTail(N, outside, (int(n0), int(p)), int(big.sum()), tuple(new), ext, Pext, images)
+
+def extend_phi(phi: Sequence[int], tail: NormalTail) -> list[int]:
+    """Φ of heaps ``0 .. max(n0, N + 1) + p − 1``: ``phi`` (heaps ``0..N``) and the tail's images."""
+    return [int(x) for x in phi[: tail.verified_to + 1]] + list(tail.images)
+
+
+def least_period(N: int, grundy: tuple[int, int], images: Sequence[int], phi: Sequence[int] | None = None
+                 ) -> tuple[int, int]:
+    """The least preperiod and period of the infinite Φ whose heaps ``N + 1 ..`` have the
+    ``images`` (then period ``p`` from ``max(n0, N + 1)``), heaps ``0..N`` being ``phi`` when given
+    (else the preperiod found is at least ``N + 1``)."""
+    n0, p = grundy
+    start = max(n0, N + 1)
+    seq = list(phi[: N + 1]) if phi is not None else [None] * (N + 1)
+    seq += list(images)
+    q = p
+    for d in range(1, p + 1):
+        if p % d == 0 and all(seq[start + i] == seq[start + (i + d) % p] for i in range(p)):
+            q = d
+            break
+    m = start
+    lo = 0 if phi is not None else N + 1
+    while m > lo and seq[m - 1] is not None and seq[m - 1] == seq[m - 1 + q]:
+        m -= 1
+    return (m, q)
+
+
+#: the normal tail is tried only when Plambeck–Siegel's theorem would need Φ past this heap
+#: (from the Grundy period: Φ's preperiod is at least the Grundy sequence's when Φ determines G)
+TAIL_FROM = 2000
+
+#: heaps up to which the Grundy values the tail's first checks read come from a plain mex
+SMALL_MEX = 2048
+
+#: the first heap at which the normal tail is tried
+TAIL_FIRST = 256
+
+#: the share of the budget left that the Grundy period's search may take, and at most
+TAIL_SHARE, TAIL_SECONDS = 0.1, 10.0
+
+
+class TailWatch:
+    """Decides, heap after heap of a construction, when the normal tail is worth trying, and
+    keeps what it needs: the Grundy period (searched once, within a share of the budget) and the
+    largest heap outside the ideal of the current quotient."""
+
+    def __init__(self, ruleset: Any, bound: tuple[int, int] | None) -> None:
+        self.ruleset, self.bound = ruleset, bound
+        self.off = bound is None or not callable(getattr(ruleset, "periodicity", None))
+        self.cert: tuple[int, int] | None = None
+        self.order = -1
+        self.next_try = 0
+        self.g: list[int] = []
+
+    def _grundy_to(self, N: int) -> list[int]:
+        """``G(0..N)``: by the mex of the heaps' options up to a few thousand heaps (no compiled
+        kernel loaded for a small quotient), by the ruleset's engine beyond."""
+        if N >= SMALL_MEX:
+            return [int(x) for x in self.ruleset.grundy_sequence(N + 1)]
+        while len(self.g) <= N:
+            seen = set()
+            for o in _heap_options(self.ruleset, len(self.g)):
+                x = 0
+                for part in o:
+                    x ^= self.g[part]
+                seen.add(x)
+            m = 0
+            while m in seen:
+                m += 1
+            self.g.append(m)
+        return self.g[: N + 1]
+
+    def _grundy_period(self, deadline: Any) -> tuple[int, int] | None:
+        if self.cert is None and not self.off:
+            from cgtalg.errors import ComputationLimitError, RulesetError
+
+            left = deadline.remaining() if hasattr(deadline, "remaining") else None
+            seconds = TAIL_SECONDS if left is None else max(1.0, min(TAIL_SECONDS, TAIL_SHARE * left))
+            try:
+                res = self.ruleset.periodicity(max_seconds=seconds)   # the ruleset's own search
+            except (ComputationLimitError, RulesetError):
+                res = None
+            if res is None or not res.certified or res.saltus:
+                self.off = True            # no certified period: never tried again in this run
+                return None
+            k, h = self.bound
+            if h * max(res.preperiod, 1) + h * res.period + k <= TAIL_FROM:
+                self.off = True            # Plambeck–Siegel's theorem is near: it certifies
+                return None
+            self.cert = (int(res.preperiod), int(res.period))
+        return self.cert
+
+    def attempt(self, pre: Any, deadline: Any) -> NormalTail | None:
+        """The normal tail of the verified ``pre`` (heaps ``0..N``), when it holds."""
+        N = len(pre.phi) - 1
+        if self.off or N < self.next_try:
+            return None
+        if pre.monoid.size != self.order:   # a new quotient: wait until it has held a while
+            first, self.order = self.order < 0, pre.monoid.size
+            self.next_try = max(2 * N, TAIL_FIRST)
+            if not (first and N >= TAIL_FIRST):   # (a state resumed past TAIL_FIRST: try it now)
+                return None
+        self.next_try = 2 * N
+        # the cheap conditions first (wild quotients stop here, without a Grundy search)
+        val = normal_values(pre.monoid.table, pre.phi, self._grundy_to(N))
+        if val is None:
+            return None
+        big = normal_ideal(pre.monoid.table, pre.P, val)
+        outside = max((h for h, x in enumerate(pre.phi) if not big[x]), default=-1)
+        k, hmax = self.bound
+        if not big.any() or N < hmax * outside + k:
+            self.next_try = max(self.next_try, hmax * outside + k)
+            return None
+        cert = self._grundy_period(deadline)
+        if cert is None:
+            return None
+        n0, p = cert
+        grundy = self.ruleset.grundy_sequence(max(n0, N + 1) + p)
+        got = normal_tail(self.ruleset, pre.monoid.table, pre.P, pre.phi, self.bound, cert, grundy)
+        return got if isinstance(got, NormalTail) else None
+
+
+def tail_state(pre: Any, tail: NormalTail, seconds: float) -> Any:
+    """The final :class:`~cgtalg.quotients.state.QuotientState` of a normal tail: the quotient
+    ``Q′`` (canonically numbered), Φ up to one Grundy period past the preperiod, its least
+    period, and the tail's statement."""
+    from cgtalg.quotients.pretension import FiniteMonoid, Pretension, _canonical_order
+    from cgtalg.quotients.state import QuotientState
+
+    phi = extend_phi(pre.phi, tail)
+    ext = _canonical_order(Pretension(FiniteMonoid(tail.table), tail.P, phi))
+    period = least_period(tail.verified_to, tail.grundy, ext.phi[tail.verified_to + 1:], ext.phi)
+    return QuotientState(ext, period, seconds, tail=tail.to_dict())
+
+
+def recheck_tail(ruleset: Any, pre: Any, stated: dict, bound: tuple[int, int], seconds: float) -> Any:
+    """The final state of a stored normal tail, proved again from the verified ``pre`` (heaps
+    ``0..N``) and the Grundy period (searched again): a text saying why when it does not hold
+    as stated."""
+    from cgtalg.errors import ComputationLimitError, RulesetError
+
+    if not callable(getattr(ruleset, "periodicity", None)):
+        return "the ruleset has no Grundy period search"
+    try:
+        res = ruleset.periodicity(max_seconds=TAIL_SECONDS)
+    except (ComputationLimitError, RulesetError) as exc:
+        return f"its Grundy period could not be certified again ({exc})"
+    if not res.certified or res.saltus:
+        return "its Grundy sequence is not certified periodic"
+    cert = (int(res.preperiod), int(res.period))
+    if list(cert) != list(stated.get("grundy") or ()):
+        return f"it states the Grundy period {stated.get('grundy')}, the sequence has {list(cert)}"
+    grundy = ruleset.grundy_sequence(max(cert[0], len(pre.phi)) + cert[1])
+    got = normal_tail(ruleset, pre.monoid.table, pre.P, pre.phi, bound, cert, grundy)
+    if isinstance(got, str):
+        return got
+    if got.to_dict() != stated:
+        return f"it states {stated}, the proof gives {got.to_dict()}"
+    return tail_state(pre, got, seconds)
