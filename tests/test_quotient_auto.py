@@ -107,6 +107,37 @@ def test_counting_levels_are_stored_and_a_rerun_resumes_after_the_last(tmp_path,
     assert seen[0] == 0 and any("rejected" in str(x.message) for x in got)
 
 
+def test_a_rerun_with_stored_levels_repairs_before_it_counts(tmp_path, monkeypatch):
+    """0.346: Q_24 has order 1066, which repairing finds in a second. A census pass that had
+    stored counting levels of heap 24 went straight back to counting on every rerun (its powers
+    stay 6 distinct while the levels pass, and counting never closed): a rerun now repairs first,
+    without the stall rule, and reaches the quotient that the repair strategy gives."""
+    from cgtalg.store import open_store
+
+    rs = TakeAndBreak("0.346")
+    store = open_store(str(tmp_path / "s.sqlite"))
+    forget_known()
+    Q.misere_quotient(rs, max_heap=23, progress=False, store=store)
+    pre = known_state(rs).pre
+    forget_known()
+    options = [_heap_options(rs, h) for h in range(25)]
+    ck = Checkpointer(rs, store)
+    monkeypatch.setattr(Q, "extend_counting", limited_counting([], 3))
+    with pytest.raises(ComputationLimitError):
+        Q._count_copies(pre, options, 24, 2_000_000, None, 5000, ck)
+    assert ck.has_level(24)
+    monkeypatch.undo()
+    calls = []
+    real = Q._count_copies
+    monkeypatch.setattr(Q, "_count_copies", lambda *a, **k: calls.append(a) or real(*a, **k))
+    q = Q.misere_quotient(rs, max_heap=24, progress=False, store=store, max_seconds=120)
+    assert (q.order, len(q.phi)) == (1066, 25) and calls == []
+    forget_known()
+    by_repair = Q.misere_quotient(rs, max_heap=24, progress=False, resume=False, strategy="repair")
+    assert by_repair.order == 1066 and by_repair.isomorphic(q)
+    forget_known()
+
+
 @pytest.mark.slow
 def test_the_default_command_proves_dawsons_kayles_q34_infinite_and_a_stopped_run_resumes(tmp_path):
     """``cgtalg quotient 0.07`` from a fresh store: a run stopped during counting stores its

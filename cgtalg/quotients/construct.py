@@ -284,6 +284,10 @@ REPAIR_SECONDS = 240.0
 #: strategy ``"auto"``: repairing stops as soon as a failing position holds this many copies of
 #: the new heap (it is chasing the new heap's powers: counting them is the method for that)
 STALL_COPIES = 4
+
+#: the share of the budget left (at most :data:`UNSTALLED_SECONDS`) that a repair without the
+#: stall rule gets after a stalled one, or on a rerun whose counting levels are stored
+UNSTALLED_SHARE, UNSTALLED_SECONDS = 0.15, 120.0
 #: counting candidates carry the counter of the new heap: they may be this many times larger
 #: than ``max_order`` (the reduced ``Q_n`` itself stays within ``max_order``)
 COUNTING_ORDER = 4
@@ -327,13 +331,28 @@ def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: De
     budget, or until a failing position holds :data:`STALL_COPIES` copies of heap ``n``, then
     count the new heap's copies with the ray proof at every level (:func:`_count_copies`);
     straight to counting when a level of heap ``n`` is stored."""
-    if not (resume and ck is not None and ck.has_level(n)):
+    stored = resume and ck is not None and ck.has_level(n)
+    stall = None
+    if not stored:
         remaining = deadline.remaining()
         share = REPAIR_SECONDS if remaining is None else max(min(REPAIR_SECONDS, REPAIR_SHARE * remaining), 0.001)
         sub = Deadline(share, deadline.max_memory)
         try:
             return extend_after(_extend, pre, options, n, max_states, sub, max_order, first_seconds=share / 2,
                                 stall_copies=STALL_COPIES)
+        except ComputationLimitError as exc:
+            deadline.check(f"misère quotient: adjoining heap {n}")
+            stall = getattr(exc, "stalled", False)
+    if stored or stall:
+        # many copies of heap n in a failing position mark an infinite quotient, or a finite one
+        # whose heap n has a long cyclic index: a rerun (its counting levels stored), or a repair
+        # that stalled, first repairs without the stall rule for a share of the budget
+        remaining = deadline.remaining()
+        share = UNSTALLED_SECONDS if remaining is None else max(min(UNSTALLED_SECONDS,
+                                                                     UNSTALLED_SHARE * remaining), 0.001)
+        try:
+            return extend_after(_extend, pre, options, n, max_states, Deadline(share, deadline.max_memory),
+                                max_order, first_seconds=share / 2)
         except ComputationLimitError:
             deadline.check(f"misère quotient: adjoining heap {n}")
     return _count_copies(pre, options, n, max_states, deadline, max_order, ck, resume)
