@@ -50,10 +50,12 @@ def _image(T, phi, heaps):
     return x
 
 
-@pytest.mark.parametrize("code, N, top", [("0.56", 14, 20), ("0.75", 16, 23)])
+@pytest.mark.parametrize("code, N, top", [("0.56", 14, 20), ("0.75", 16, 23),
+                                          pytest.param("4.56", 22, 27, marks=pytest.mark.slow)])
 def test_positions_past_the_verified_heaps_match_brute_force(code, N, top):
     """Q_N extended by the tail predicts the outcome of positions whose heaps lie past N (heap
-    15..20 of 0.56 from Q_14: T_4 grown to T_7 by nim-values alone), as exhaustive play says."""
+    15..20 of 0.56 from Q_14: T_4 grown to T_7 by nim-values alone; 4.56, wild, from Q_22), as
+    exhaustive play says."""
     q, tail = _tail_at(code, N)
     assert isinstance(tail, NormalTail), tail
     phi = extend_phi(q.phi, tail)

@@ -61,6 +61,9 @@ __all__ = ["NormalTail", "normal_values", "normal_ideal", "normal_tail", "least_
            "TAIL_THEOREM"]
 
 #: how the statement is named in results, records and certificates
+#: rows of the table handled at once (the checks read whole rows)
+BLOCK = 256
+
 #: most nim-values the tail may add to the quotient
 MAX_NEW = 1 << 16
 
@@ -148,16 +151,22 @@ def normal_values(table: np.ndarray, phi: Sequence[int], grundy: Sequence[int]) 
         frontier = nxt
     if (val < 0).any():
         return None
-    if not (val[table] == (val[:, None] ^ val[None, :])).all():
-        return None
+    for lo in range(0, size, BLOCK):   # by blocks of rows: a table of 20 000 elements fits
+        hi = min(size, lo + BLOCK)
+        if not (val[table[lo:hi]] == (val[lo:hi, None] ^ val[None, :])).all():
+            return None
     return val
 
 
 def normal_ideal(table: np.ndarray, P: np.ndarray, val: np.ndarray) -> np.ndarray:
     """The mask of ``B`` (condition 2): the elements ``b`` with ``by ∈ P ⟺ val(b) ⊕ val(y) = 0``
     for every ``y``."""
-    zero = (val[:, None] ^ val[None, :]) == 0
-    return (np.asarray(P, dtype=bool)[table] == zero).all(axis=1)
+    P = np.asarray(P, dtype=bool)
+    out = np.empty(table.shape[0], dtype=bool)
+    for lo in range(0, table.shape[0], BLOCK):
+        hi = min(table.shape[0], lo + BLOCK)
+        out[lo:hi] = (P[table[lo:hi]] == ((val[lo:hi, None] ^ val[None, :]) == 0)).all(axis=1)
+    return out
 
 
 def normal_tail(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[int], bound: tuple[int, int],

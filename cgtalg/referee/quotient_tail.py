@@ -111,9 +111,10 @@ def _values(table: np.ndarray, phi: list[int], G: np.ndarray) -> np.ndarray | st
                 return "the heaps' Grundy values give an element two nim-values"
     if (val < 0).any():
         return "an element is no product of heap images"
-    bad = np.argwhere(val[table] != (val[:, None] ^ val[None, :]))
-    if bad.size:
-        return f"nim-values do not add: elements {int(bad[0][0])} and {int(bad[0][1])}"
+    for lo in range(0, size, 512):      # rows by blocks: no |Q|² temporary
+        bad = np.argwhere(val[table[lo:lo + 512]] != (val[lo:lo + 512, None] ^ val[None, :]))
+        if bad.size:
+            return f"nim-values do not add: elements {int(bad[0][0]) + lo} and {int(bad[0][1])}"
     return val
 
 
@@ -138,7 +139,9 @@ def check_tail(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np
     # Q_N: the submonoid the heaps 0..N generate, verified as their quotient
     sub = _generated(table, sorted(set(phi)))
     index = {x: i for i, x in enumerate(sub)}
-    tN = np.vectorize(lambda z: index.get(int(z), -1))(table[np.ix_(sub, sub)]) if sub else table
+    renumber = -np.ones(table.shape[0], dtype=np.int64)
+    renumber[sub] = np.arange(len(sub))
+    tN = renumber[table[np.ix_(sub, sub)]]
     if (tN < 0).any():
         v.fail("table: the heaps' images do not generate a submonoid")
         return None
@@ -174,8 +177,8 @@ def check_tail(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np
     if isinstance(val, str):
         v.fail(f"tail: {val}")
         return None
-    zero = (val[:, None] ^ val[None, :]) == 0
-    big = (PN[tN] == zero).all(axis=1)
+    big = np.concatenate([(PN[tN[lo:lo + 512]] == ((val[lo:lo + 512, None] ^ val[None, :]) == 0)).all(axis=1)
+                          for lo in range(0, tN.shape[0], 512)])
     outside = max((hh for hh, x in enumerate(phiN) if not big[x]), default=-1)
     if N < h * outside + k:
         v.fail(f"tail: heap {outside} is outside the ideal, so heaps up to {h * outside + k} must be verified, "
