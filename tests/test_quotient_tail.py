@@ -161,6 +161,18 @@ def test_a_stored_tail_is_proved_again_and_an_edited_one_refused(tmp_path):
     forget_known()
     st = load_quotient_state(TakeAndBreak("0.56"), store)
     assert st.final and st.tail == q.tail and st.pre.monoid.size == 130
+    # a Grundy search that runs out of its budget on reading does not make the record false:
+    # it is used as the verified Q_N, with a warning
+    from cgtalg.errors import ComputationLimitError
+
+    def short(self, *a, **k):
+        raise ComputationLimitError("budget")
+    forget_known()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(TakeAndBreak, "periodicity", short)
+        with pytest.warns(RuntimeWarning, match="could not be proved again"):
+            st2 = load_quotient_state(TakeAndBreak("0.56"), store)
+    assert not st2.final and st2.top == q.checked_to
     meta = dict(store.sequence_meta(quotient_key(r)))
     rec = dict(meta[ENTRY])
     assert rec["top"] == q.checked_to and rec["final_order"] == 130

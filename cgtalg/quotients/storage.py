@@ -265,10 +265,15 @@ def _decode(rec: Any, name: str, ruleset: Any, max_states: int) -> Any:
     if not (quotient_kernel.available() and quotient_kernel.is_reduced(pre)):
         pre = _reduce(pre, None, deadline)
     if tail is not None:
-        from cgtalg.quotients.tail import recheck_tail
+        from cgtalg.quotients.tail import BudgetShort, recheck_tail
 
         bound = misere_period_bound(ruleset)
         got = recheck_tail(ruleset, pre, tail, bound, seconds) if bound is not None else "no bound applies"
+        if isinstance(got, BudgetShort):
+            # not proved false: a verified Q_N, and the construction goes on from it
+            warnings.warn(f"the stored misère quotient of {name} is final by the normal tail, which could not "
+                          f"be proved again now ({got}); it is used as Q_{top}", RuntimeWarning, stacklevel=3)
+            return QuotientState(pre, None, seconds)
         if isinstance(got, str):
             raise _bad(name, f"it claims to be final by the normal tail, which does not hold: {got}")
         return got

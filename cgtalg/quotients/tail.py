@@ -58,7 +58,7 @@ import numpy as np
 from cgtalg.quotients.state import _heap_options
 
 __all__ = ["NormalTail", "normal_values", "normal_ideal", "normal_tail", "least_period", "extend_phi", "span",
-           "TAIL_THEOREM"]
+           "TAIL_THEOREM", "BudgetShort", "recheck_tail", "tail_state", "TailWatch"]
 
 #: how the statement is named in results, records and certificates
 #: rows of the table handled at once (the checks read whole rows)
@@ -352,18 +352,26 @@ def tail_state(pre: Any, tail: NormalTail, seconds: float) -> Any:
     return QuotientState(ext, period, seconds, tail=tail.to_dict())
 
 
+class BudgetShort(str):
+    """Why a stored tail could not be proved again within the budget (not that it is false)."""
+
+
+#: seconds the Grundy period's search may take when a stored normal tail is read
+RECHECK_SECONDS = 60.0
+
+
 def recheck_tail(ruleset: Any, pre: Any, stated: dict, bound: tuple[int, int], seconds: float) -> Any:
     """The final state of a stored normal tail, proved again from the verified ``pre`` (heaps
     ``0..N``) and the Grundy period (searched again): a text saying why when it does not hold
-    as stated."""
+    as stated (a :class:`BudgetShort` when the search ran out of its budget)."""
     from cgtalg.errors import ComputationLimitError, RulesetError
 
     if not callable(getattr(ruleset, "periodicity", None)):
         return "the ruleset has no Grundy period search"
     try:
-        res = ruleset.periodicity(max_seconds=TAIL_SECONDS)
+        res = ruleset.periodicity(max_seconds=RECHECK_SECONDS)
     except (ComputationLimitError, RulesetError) as exc:
-        return f"its Grundy period could not be certified again ({exc})"
+        return BudgetShort(f"its Grundy period could not be certified again ({exc})")
     if not res.certified or res.saltus:
         return "its Grundy sequence is not certified periodic"
     cert = (int(res.preperiod), int(res.period))
