@@ -63,19 +63,25 @@ def test_repair_gives_way_to_counting_when_it_chases_the_new_heap(monkeypatch):
     assert info.value.stalled and "stalled" in str(info.value)
 
 
+def _stored_below(code: str, n: int, tmp_path):
+    """``(ruleset, store, verified Q_{n-1} as a pretension, options of heaps 0..n)``, the store a
+    fresh file holding ``Q_{n-1}``."""
+    from cgtalg.store import open_store
+
+    rs = TakeAndBreak(code)
+    store = open_store(str(tmp_path / "s.sqlite"))
+    forget_known()
+    Q.misere_quotient(rs, max_heap=n - 1, progress=False, store=store)
+    pre = known_state(rs).pre
+    forget_known()
+    return rs, store, pre, [_heap_options(rs, h) for h in range(n + 1)]
+
+
 def test_counting_levels_are_stored_and_a_rerun_resumes_after_the_last(tmp_path, monkeypatch):
     """Counting heap 10 of 0.13777 is stopped after 3 levels; the rerun starts at level 3
     (levels 0-2 are read back, re-verified), and a tampered record is refused with a warning and
     counting starts over."""
-    from cgtalg.store import open_store
-
-    rs = TakeAndBreak("0.13777")
-    store = open_store(str(tmp_path / "s.sqlite"))
-    forget_known()
-    Q.misere_quotient(rs, max_heap=9, progress=False, store=store)
-    pre = known_state(rs).pre
-    forget_known()
-    options = [_heap_options(rs, h) for h in range(11)]
+    rs, store, pre, options = _stored_below("0.13777", 10, tmp_path)
     seen: list[int] = []
 
     def limited(levels):
@@ -113,18 +119,11 @@ def test_a_rerun_with_stored_levels_repairs_before_it_counts(tmp_path, monkeypat
     stay 6 distinct while the levels pass, and counting never closed): a rerun now repairs first,
     without the stall rule, and reaches the quotient that the repair strategy gives."""
     from cgtalg.quotients import kernel as quotient_kernel
-    from cgtalg.store import open_store
 
     if not quotient_kernel.available():
         pytest.skip("the repair of heap 24 takes 0.5 s with the compiled kernel, more than the share of a "
                     "120 s budget without it")
-    rs = TakeAndBreak("0.346")
-    store = open_store(str(tmp_path / "s.sqlite"))
-    forget_known()
-    Q.misere_quotient(rs, max_heap=23, progress=False, store=store)
-    pre = known_state(rs).pre
-    forget_known()
-    options = [_heap_options(rs, h) for h in range(25)]
+    rs, store, pre, options = _stored_below("0.346", 24, tmp_path)
     ck = Checkpointer(rs, store)
     monkeypatch.setattr(Q, "extend_counting", limited_counting([], 3))
     with pytest.raises(ComputationLimitError):
