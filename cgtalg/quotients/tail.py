@@ -58,15 +58,16 @@ import numpy as np
 from cgtalg.quotients.state import _heap_options
 
 __all__ = ["NormalTail", "normal_values", "normal_ideal", "normal_tail", "least_period", "extend_phi", "span",
-           "TAIL_THEOREM", "BudgetShort", "recheck_tail", "tail_state", "TailWatch"]
+           "TAIL_THEOREM", "BudgetShort", "recheck_tail", "tail_state", "TailWatch",
+           "ideal_conditions", "certified_grundy_period"]
 
-#: how the statement is named in results, records and certificates
 #: rows of the table handled at once (the checks read whole rows)
 BLOCK = 256
 
 #: most nim-values the tail may add to the quotient
 MAX_NEW = 1 << 16
 
+#: how the statement is named in results, records and certificates
 TAIL_THEOREM = "normal tail (heaps above the bound land in an ideal played as in normal play)"
 
 
@@ -94,20 +95,6 @@ class NormalTail:
     def to_dict(self) -> dict:
         return {"theorem": TAIL_THEOREM, "verified_to": self.verified_to, "outside": self.outside,
                 "grundy": list(self.grundy), "ideal": self.ideal_size, "new_values": list(self.new_values)}
-
-    def text(self) -> str:
-        n0, p = self.grundy
-        grow = (f"; the tail adds the nim-values {_short(self.new_values)} to the ideal"
-                if self.new_values else "")
-        return (f"final by the normal tail: every heap above {self.outside} maps into an ideal of "
-                f"{self.ideal_size} elements played as in normal play, Q_{self.verified_to} is verified "
-                f"(>= {self.verified_to} heaps cover the bound), and the Grundy sequence is certified "
-                f"periodic (period {p} from heap {n0}){grow}")
-
-
-def _short(xs: Sequence[int]) -> str:
-    xs = list(xs)
-    return ", ".join(map(str, xs)) if len(xs) <= 6 else f"{xs[0]}, {xs[1]}, …, {xs[-1]} ({len(xs)})"
 
 
 def span(values: Sequence[int]) -> list[int]:
@@ -169,19 +156,11 @@ def normal_ideal(table: np.ndarray, P: np.ndarray, val: np.ndarray) -> np.ndarra
     return out
 
 
-def normal_tail(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[int], bound: tuple[int, int],
-                grundy_period: tuple[int, int], grundy: Sequence[int]) -> NormalTail | str:
-    """The proof that the verified ``Q_N`` (``N = len(phi) − 1``) is final by the normal tail, or
-    why not (a text).
-
-    ``bound`` is ``(k, h)`` (most tokens a move takes, most heaps it leaves); ``grundy_period``
-    the *certified* ``(n0, p)`` of the Grundy sequence and ``grundy`` its values for heaps
-    ``0 .. max(n0, N + 1) + p − 1`` at least."""
+def ideal_conditions(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[int], bound: tuple[int, int],
+                     grundy: Sequence[int]) -> tuple[np.ndarray, np.ndarray, int] | str:
+    """Conditions 1–3 of the module docstring on the verified ``Q_N`` (``N = len(phi) − 1``;
+    ``grundy`` holds ``G(0..N)`` at least): ``(val, the mask of B, f)``, or why they fail."""
     N = len(phi) - 1
-    n0, p = grundy_period
-    stop = max(n0, N + 1) + p
-    if len(grundy) < stop:
-        raise ValueError(f"the Grundy values reach heap {len(grundy) - 1}, not {stop - 1}")
     val = normal_values(table, phi, grundy)
     if val is None:
         return "the heaps' Grundy values do not make a homomorphism of Q onto nim-addition"
@@ -195,6 +174,28 @@ def normal_tail(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[in
                 f"{hmax * outside + k}, not {N}")
     if not any(len(o) for o in _heap_options(ruleset, N + 1)):
         return f"heap {N + 1} has no move that leaves a heap"
+    return val, big, outside
+
+
+def normal_tail(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[int], bound: tuple[int, int],
+                grundy_period: tuple[int, int], grundy: Sequence[int],
+                conditions: tuple[np.ndarray, np.ndarray, int] | None = None) -> NormalTail | str:
+    """The proof that the verified ``Q_N`` (``N = len(phi) − 1``) is final by the normal tail, or
+    why not (a text).
+
+    ``bound`` is ``(k, h)`` (most tokens a move takes, most heaps it leaves); ``grundy_period``
+    the *certified* ``(n0, p)`` of the Grundy sequence and ``grundy`` its values for heaps
+    ``0 .. max(n0, N + 1) + p − 1`` at least; ``conditions``, what :func:`ideal_conditions` gave
+    for these data, when it ran already."""
+    N = len(phi) - 1
+    n0, p = grundy_period
+    stop = max(n0, N + 1) + p
+    if len(grundy) < stop:
+        raise ValueError(f"the Grundy values reach heap {len(grundy) - 1}, not {stop - 1}")
+    got = conditions if conditions is not None else ideal_conditions(ruleset, table, P, phi, bound, grundy)
+    if isinstance(got, str):
+        return got
+    val, big, outside = got
     beta = {int(val[b]): int(b) for b in np.flatnonzero(big)}
     tail_values = {int(g) for g in grundy[N + 1: stop]}
     values = span(sorted(set(beta) | tail_values))
@@ -223,23 +224,16 @@ def extend_phi(phi: Sequence[int], tail: NormalTail) -> list[int]:
     return [int(x) for x in phi[: tail.verified_to + 1]] + list(tail.images)
 
 
-def least_period(N: int, grundy: tuple[int, int], images: Sequence[int], phi: Sequence[int] | None = None
-                 ) -> tuple[int, int]:
-    """The least preperiod and period of the infinite Φ whose heaps ``N + 1 ..`` have the
-    ``images`` (then period ``p`` from ``max(n0, N + 1)``), heaps ``0..N`` being ``phi`` when given
-    (else the preperiod found is at least ``N + 1``)."""
+def least_period(N: int, grundy: tuple[int, int], images: Sequence[int], phi: Sequence[int]) -> tuple[int, int]:
+    """The least preperiod and period of the infinite Φ that is ``phi`` on heaps ``0..N`` and has
+    the ``images`` on heaps ``N + 1 ..`` (then period ``p`` from ``max(n0, N + 1)``)."""
     n0, p = grundy
     start = max(n0, N + 1)
-    seq = list(phi[: N + 1]) if phi is not None else [None] * (N + 1)
-    seq += list(images)
-    q = p
-    for d in range(1, p + 1):
-        if p % d == 0 and all(seq[start + i] == seq[start + (i + d) % p] for i in range(p)):
-            q = d
-            break
+    seq = list(phi[: N + 1]) + list(images)
+    q = next(d for d in range(1, p + 1)
+             if p % d == 0 and all(seq[start + i] == seq[start + (i + d) % p] for i in range(p)))
     m = start
-    lo = 0 if phi is not None else N + 1
-    while m > lo and seq[m - 1] is not None and seq[m - 1] == seq[m - 1 + q]:
+    while m > 0 and seq[m - 1] == seq[m - 1 + q]:
         m -= 1
     return (m, q)
 
@@ -291,22 +285,14 @@ class TailWatch:
 
     def _grundy_period(self, deadline: Any) -> tuple[int, int] | None:
         if self.cert is None and not self.off:
-            from cgtalg.errors import ComputationLimitError, RulesetError
-
             left = deadline.remaining() if hasattr(deadline, "remaining") else None
-            seconds = TAIL_SECONDS if left is None else max(1.0, min(TAIL_SECONDS, TAIL_SHARE * left))
-            try:
-                res = self.ruleset.periodicity(max_seconds=seconds)   # the ruleset's own search
-            except (ComputationLimitError, RulesetError):
-                res = None
-            if res is None or not res.certified or res.saltus:
-                self.off = True            # no certified period: never tried again in this run
-                return None
+            got = certified_grundy_period(self.ruleset, TAIL_SECONDS if left is None else
+                                          max(1.0, min(TAIL_SECONDS, TAIL_SHARE * left)))
             k, h = self.bound
-            if h * max(res.preperiod, 1) + h * res.period + k <= TAIL_FROM:
-                self.off = True            # Plambeck–Siegel's theorem is near: it certifies
+            if isinstance(got, str) or h * max(got[0], 1) + h * got[1] + k <= TAIL_FROM:
+                self.off = True   # no certified period, or Plambeck–Siegel's theorem is near
                 return None
-            self.cert = (int(res.preperiod), int(res.period))
+            self.cert = got
         return self.cert
 
     def attempt(self, pre: Any, deadline: Any) -> NormalTail | None:
@@ -321,21 +307,15 @@ class TailWatch:
                 return None
         self.next_try = 2 * N
         # the cheap conditions first (wild quotients stop here, without a Grundy search)
-        val = normal_values(pre.monoid.table, pre.phi, self._grundy_to(N))
-        if val is None:
-            return None
-        big = normal_ideal(pre.monoid.table, pre.P, val)
-        outside = max((h for h, x in enumerate(pre.phi) if not big[x]), default=-1)
-        k, hmax = self.bound
-        if not big.any() or N < hmax * outside + k:
-            self.next_try = max(self.next_try, hmax * outside + k)
+        cond = ideal_conditions(self.ruleset, pre.monoid.table, pre.P, pre.phi, self.bound, self._grundy_to(N))
+        if isinstance(cond, str):
             return None
         cert = self._grundy_period(deadline)
         if cert is None:
             return None
         n0, p = cert
         grundy = self.ruleset.grundy_sequence(max(n0, N + 1) + p)
-        got = normal_tail(self.ruleset, pre.monoid.table, pre.P, pre.phi, self.bound, cert, grundy)
+        got = normal_tail(self.ruleset, pre.monoid.table, pre.P, pre.phi, self.bound, cert, grundy, cond)
         return got if isinstance(got, NormalTail) else None
 
 
@@ -356,6 +336,22 @@ class BudgetShort(str):
     """Why a stored tail could not be proved again within the budget (not that it is false)."""
 
 
+def certified_grundy_period(ruleset: Any, seconds: float) -> tuple[int, int] | str:
+    """``(n0, p)`` of the ruleset's Grundy sequence, certified by its own search within
+    ``seconds`` of CPU; else why not (a :class:`BudgetShort` when the budget ran out)."""
+    from cgtalg.errors import ComputationLimitError, RulesetError
+
+    if not callable(getattr(ruleset, "periodicity", None)):
+        return "the ruleset has no Grundy period search"
+    try:
+        res = ruleset.periodicity(max_seconds=seconds)
+    except (ComputationLimitError, RulesetError) as exc:
+        return BudgetShort(f"its Grundy period could not be certified ({exc})")
+    if not res.certified or res.saltus:
+        return "its Grundy sequence is not certified periodic"
+    return (int(res.preperiod), int(res.period))
+
+
 #: seconds the Grundy period's search may take when a stored normal tail is read
 RECHECK_SECONDS = 60.0
 
@@ -364,17 +360,9 @@ def recheck_tail(ruleset: Any, pre: Any, stated: dict, bound: tuple[int, int], s
     """The final state of a stored normal tail, proved again from the verified ``pre`` (heaps
     ``0..N``) and the Grundy period (searched again): a text saying why when it does not hold
     as stated (a :class:`BudgetShort` when the search ran out of its budget)."""
-    from cgtalg.errors import ComputationLimitError, RulesetError
-
-    if not callable(getattr(ruleset, "periodicity", None)):
-        return "the ruleset has no Grundy period search"
-    try:
-        res = ruleset.periodicity(max_seconds=RECHECK_SECONDS)
-    except (ComputationLimitError, RulesetError) as exc:
-        return BudgetShort(f"its Grundy period could not be certified again ({exc})")
-    if not res.certified or res.saltus:
-        return "its Grundy sequence is not certified periodic"
-    cert = (int(res.preperiod), int(res.period))
+    cert = certified_grundy_period(ruleset, RECHECK_SECONDS)
+    if isinstance(cert, str):
+        return cert
     if list(cert) != list(stated.get("grundy") or ()):
         return f"it states the Grundy period {stated.get('grundy')}, the sequence has {list(cert)}"
     grundy = ruleset.grundy_sequence(max(cert[0], len(pre.phi)) + cert[1])

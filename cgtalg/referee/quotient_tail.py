@@ -138,7 +138,6 @@ def check_tail(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np
     _, h, k = bound
     # Q_N: the submonoid the heaps 0..N generate, verified as their quotient
     sub = _generated(table, sorted(set(phi)))
-    index = {x: i for i, x in enumerate(sub)}
     renumber = -np.ones(table.shape[0], dtype=np.int64)
     renumber[sub] = np.arange(len(sub))
     tN = renumber[table[np.ix_(sub, sub)]]
@@ -146,7 +145,7 @@ def check_tail(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np
         v.fail("table: the heaps' images do not generate a submonoid")
         return None
     PN = P[sub]
-    phiN = [index[x] for x in phi]
+    phiN = [int(renumber[x]) for x in phi]
     failures = verify(tN, PN, phiN, rules)
     for f in failures:
         v.fail(f"Q_{N}: {f}")
@@ -242,8 +241,7 @@ def _isomorphism(table: np.ndarray, P: np.ndarray, sub: list[int], T2: np.ndarra
     n = table.shape[0]
     where = -np.ones(n, dtype=np.int64)
     where[sub] = np.arange(size)
-    base = set(int(x) for x in vals[:size])
-    reached = set(base)          # nim-values the map covers so far
+    reached = {int(x) for x in vals[:size]}    # nim-values the map covers so far
     mapped = [int(x) for x in sub]
     for z in range(n):
         if where[z] >= 0:
