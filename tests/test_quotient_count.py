@@ -12,6 +12,8 @@ rests on (verify_pretension's ``bound``).
   the truncated candidate itself tells more powers apart than ``Q_n`` has (the overflow), and
   each power distinction is re-derived by brute force with an explicit distinguishing position.
 * The bounded check gives the same answer compiled and in Python.
+* A heap whose powers have a period other than 1 or 2 (0.774: heap 10, period 8) closes, and the
+  quotient agrees with brute-force play on up to nine copies and with the referee.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from cgtalg.quotients.pretension import Pretension, _reduce, verify_pretension, 
 from cgtalg.quotients.count import counted_candidate, extend_counting
 from cgtalg.quotients.state import _heap_options, forget_known
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
+from cgtalg.quotients.construct import misere_quotient
+from cgtalg.referee import check_document
 from misere_brute import MisereBrute
-from quotient_helpers import fresh_quotient
+from quotient_helpers import brute_misere, fresh_quotient
 
 
 _quotient = fresh_quotient
@@ -277,3 +281,42 @@ def test_pattern_tool_against_brute_force(tmp_path):
                          if not out[a, b]) or "True"
     assert pat.main([path, "--base", "2", "--x", "5", "--rows", "4", "--rule", truth, "--json", str(tmp_path / "t.json")]) == 0
     assert pat.main([path, "--base", "2", "--x", "5", "--rule", "False"]) == (1 if out.any() else 0)
+
+
+def _q774():
+    """Q_10 of 0.774: heap 10 closes only with a period of 8 (``C(0, 8)``: ten copies of it
+    behave as two, eight as none), which its counting levels show and the closure reads off."""
+    q = misere_quotient(TakeAndBreak("0.774"), max_heap=10, progress=False, resume=False)
+    T, P, phi = np.asarray(q.table), np.asarray(q.P), list(q.phi)
+
+    def image(heaps):
+        x = 0
+        for h in heaps:
+            x = int(T[x, phi[h]])
+        return x
+    return q, P, image
+
+
+def test_a_heap_of_period_eight_closes_and_the_referee_accepts_it():
+    """(Before, the counter was closed only with period 1 or 2: 0.774 counted heap 10 to 199
+    copies and stopped; its levels proved |Q_10| >= 152, the order the closure has.)"""
+    q, P, image = _q774()
+    assert q.order == 152
+    e = q.phi[10]
+    powers = [image((10,) * k) for k in range(10)]
+    assert len(set(powers[:8])) == 8 and powers[8] == powers[0] and powers[9] == powers[1]
+    assert e == powers[1]
+    assert [v.ok for v in check_document(q.to_dict())] == [True]
+
+
+@pytest.mark.parametrize("copies", [0, 1, 2, 3, 4, pytest.param(8, marks=pytest.mark.slow),
+                                    pytest.param(9, marks=pytest.mark.slow)])
+def test_the_period_eight_quotient_against_brute_force(copies):
+    """Exhaustive misère play from the code's digits on ``copies`` heaps of 10 with small
+    heaps beside them: eight copies play as none, nine as one (slow: 20 s and 35 s)."""
+    _q, P, image = _q774()
+    brute = brute_misere("0.774")
+    rest = [(), (1,), (2,), (3,), (5,), (9,), (1, 2), (2, 2), (5, 9), (9, 9)]
+    for y in rest[:3] if copies >= 8 else rest:
+        pos = (10,) * copies + y
+        assert bool(P[image(pos)]) == brute(pos), pos
