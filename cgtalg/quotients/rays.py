@@ -88,7 +88,6 @@ the claims).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -98,6 +97,7 @@ from cgtalg.budget import Deadline
 from cgtalg.errors import ArgumentError, ComputationLimitError
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import Pretension
+from cgtalg.quotients.rays_fit import fit_rules
 from cgtalg.quotients.rays_witness import (A_ONLY, B_ONLY, DIFFERENCE, WITNESS_DEFAULTS, full_witness, order_witness, witness_box,  # noqa: F401
                                           witness_text)  # re-exported
 
@@ -438,30 +438,6 @@ def _level_grid(cand: Pretension, ids: np.ndarray, u: int, v: int, A: int, B: in
             y = cu[y]
         x = cv[x]
     return out
-
-
-def fit_rules(grid: np.ndarray, max_slack: int = 12) -> RayRules | None:
-    """The least rules (by ``K + K' + m0``, then periods) under which ``red`` agrees with
-    ``grid[r, a, b]`` (known outcomes) wherever the table they need lies inside the grid."""
-    _n, A, B = grid.shape
-    flat = grid.reshape(grid.shape[0], A * B)
-    _u, ids = np.unique(flat, axis=1, return_inverse=True)
-    cid = np.asarray(ids).reshape(A, B)
-    best = None
-    for m0, K, K2 in sorted(itertools.product(range(max_slack), repeat=3), key=lambda t: (sum(t), t)):
-        if best is not None:
-            break
-        if m0 + K >= B or m0 + K2 >= A:
-            continue
-        for q, p, s in itertools.product((1, 2), repeat=3):
-            try:
-                rules = RayRules(q, K, p, K2, s, m0)
-            except ArgumentError:
-                continue
-            if all(cid[a, b] == cid[rules.reduce(a, b)] for a in range(A) for b in range(B)):
-                best = ((m0, K, K2), rules)
-                break
-    return None if best is None else best[1]
 
 
 def ray_pretension_from_level(cand: Pretension, u: int, v: int, copies: int,
