@@ -57,7 +57,8 @@ FIRST_SECONDS = 120.0
 def _factor(cand: Pretension, h: int, w: Sequence[int], params: dict[int, tuple[int, int]]) -> tuple[int, int]:
     """The cyclic factor ``C(index, period)`` a freed heap ``h`` gets: index at least its index
     in the candidate, the copies of ``h`` in ``w`` less one, and what it had before; period 2 for
-    small indices (the elements of a misère quotient satisfy ``x^(i+2) = x^i``)."""
+    small indices (most heaps' powers have period 1 or 2; not all: heap 10 of 0.774 has period
+    8, which counting finds, :mod:`cgtalg.quotients.count`)."""
     i0, _p0 = cand.monoid.index_period(cand.phi[h])
     idx = max(i0, w.count(h) - 1, params.get(h, (0, 0))[0])
     return idx, max(2, 2 * ((idx - 4) // 2))
