@@ -297,8 +297,8 @@ def _repair_trials(cand: Pretension, w: Sequence[int], n: int, params: dict[int,
     """The freeings of ``size`` heaps ``< n`` of ``w`` (not those of ``keep``): factors as in
     least-order repair (for a single heap whose factor would not change, the next index), and
     each also with period 2 in place of MisereSolver's growing period (the powers of the heaps
-    mostly have period 1 or 2; a longer period of the new heap is read at the closure; the smaller candidate is kept when it
-    repairs ``w``)."""
+    mostly have period 1 or 2; a longer period of the new heap is read at the closure; the
+    smaller candidate is kept when it repairs ``w``)."""
     out = []
 
     def add(heaps, ps):
