@@ -320,3 +320,21 @@ def test_the_period_eight_quotient_against_brute_force(copies):
     for y in rest[:3] if copies >= 8 else rest:
         pos = (10,) * copies + y
         assert bool(P[image(pos)]) == brute(pos), pos
+
+
+def test_a_stored_level_past_the_period_closes_on_resuming():
+    """A counting run stored 0.774's heap 10 at level 24 without closing it (as the census had,
+    at 199 copies, before periods other than 1 and 2 were read): resuming there closes it."""
+    from cgtalg.quotients.count import CountStart
+    _q, pre = _quotient("0.774", 9)
+    options = _options("0.774", 10)
+    got = []
+    with pytest.raises(ComputationLimitError):
+        extend_counting(pre, options, 10, 2_000_000, Deadline(120), 5000, max_levels=25, close=False,
+                        on_level=lambda lev, cand, params, levels: got.append((lev, cand, params, levels)))
+    lev, cand, params, levels = got[-1]
+    assert lev.copies == 24
+    start = CountStart(24, cand, dict(params), list(levels))
+    full = extend_counting(pre, options, 10, 2_000_000, Deadline(120), 5000, max_levels=25, start=start)
+    assert verify_pretension(full, options) is None
+    assert _reduce(full, options, None).monoid.size == 152

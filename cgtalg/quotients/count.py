@@ -395,6 +395,31 @@ def _pair_proof(raw: Pretension, params: dict[int, tuple[int, int]], pair: tuple
     return None, raw
 
 
+def _close(cand: Pretension, raw: Pretension, n: int, B: int, params: dict[int, tuple[int, int]], tried: set,
+           options, max_states: int, deadline: Deadline | None, max_order: int, what: str,
+           shown_only: bool = False) -> tuple[Pretension, str] | None:
+    """The level-``B`` candidate ``cand`` (``raw`` unreduced) closed: heap ``n`` given ``C(B, 1)``,
+    ``C(B − 1, 2)`` (unless ``shown_only``) and the factors its data show (:func:`_power_periods`,
+    each tried once with the same freed heaps), verified without a bound; ``(pretension, "C(i, p)")``
+    for the first that passes, else None."""
+    key = tuple(sorted(params.items()))
+    shown = [ip for ip in _power_periods(raw, B) if (ip, key) not in tried]
+    tried.update((ip, key) for ip in shown)
+    for i, p in ([] if shown_only else [(B, 1), (B - 1, 2)]) + shown:
+        if i < 0 or (i, p) == (0, 1):   # n -> 1: the conservative step tried it
+            continue
+        try:
+            full = _reduce(_with_cyclic_factors(cand, [n], [(i, p)], options, deadline), options,
+                           deadline, max_order=max_order)
+        except ComputationLimitError:
+            if deadline is not None:
+                deadline.check(what)
+            continue
+        if full is not None and verify_pretension(full, options, max_states, deadline) is None:
+            return full, f"C({i}, {p})"
+    return None
+
+
 def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
                     deadline: Deadline | None, max_order: int, *, max_levels: int = MAX_LEVELS,
                     close: bool = True, rays: bool = True, log: Callable[[str], Any] | None = None,
@@ -445,6 +470,13 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             proof = prove_infinite(cand, n, start.copies, options, max_states, deadline)
             if proof is not None:
                 raise infinite_error(proof[0], proof[1], n, levels)
+        if start is not None and close and start.copies >= 1:
+            # and closed with a period read since it was stored (before, 1 and 2 only)
+            raw = counted_candidate(cand, n, start.copies, options, deadline=deadline)
+            full = _close(cand, raw, n, start.copies, params, tried, options, max_states, deadline, max_order,
+                          what, shown_only=True)
+            if full is not None:
+                return full[0]
         for B in range(first, max_levels):
             raw = counted_candidate(cand, n, B, options, deadline=deadline)
             cand = _reduce(raw, options, deadline)
@@ -505,24 +537,11 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             # position of the level first, so it is not tried while the levels still change
             if rounds or B == 0 or not close:
                 continue
-            shown = [ip for ip in _power_periods(raw, B) if (ip, tuple(sorted(params.items()))) not in tried]
-            tried.update((ip, tuple(sorted(params.items()))) for ip in shown)
-            for i, p in [(B, 1), (B - 1, 2)] + shown:
-                if i < 0 or (i, p) == (0, 1):   # n -> 1: the conservative step tried it
-                    continue
-                try:
-                    full = _reduce(_with_cyclic_factors(cand, [n], [(i, p)], options, deadline), options,
-                                   deadline, max_order=max_order)
-                except ComputationLimitError:
-                    if deadline is not None:
-                        deadline.check(what)
-                    continue
-                if full is None:
-                    continue
-                if verify_pretension(full, options, max_states, deadline) is None:
-                    if log is not None:
-                        log(f"heap {n}: closed with heap {n} -> C({i}, {p}), order {full.monoid.size}")
-                    return full
+            full = _close(cand, raw, n, B, params, tried, options, max_states, deadline, max_order, what)
+            if full is not None:
+                if log is not None:
+                    log(f"heap {n}: closed with heap {n} -> {full[1]}, order {full[0].monoid.size}")
+                return full[0]
     except ComputationLimitError as exc:
         if not hasattr(exc, "levels"):
             exc.levels = list(levels)  # type: ignore[attr-defined]
