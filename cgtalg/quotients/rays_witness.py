@@ -166,7 +166,7 @@ def _search(R, grid, a_ix, b_ix, low, dmax: int, L: int, kind: int | None, steps
     g = 0
     for name in steps:
         g = math.gcd(g, {"p": R.p, "q": R.q, "s": R.s}[name])
-    for M in (1, 2, 4):
+    for M in (1, 2, 3, 4, 6, 8, 12):      # the periods rays_fit reads, and their divisors
         if g % M or (kind is not None and M == 1):
             continue
         pairs = [(kind, be) for be in range(M)] if kind is not None else itertools.product(range(M), repeat=2)
