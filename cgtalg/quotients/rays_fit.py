@@ -75,12 +75,8 @@ def fit_rules(grid: np.ndarray, max_slack: int = 12):
     cid = np.asarray(ids).reshape(A, B)
     aa, bb = np.meshgrid(np.arange(A), np.arange(B), indexing="ij")
     slacks = sorted(itertools.product(range(max_slack), repeat=3), key=lambda t: (sum(t), t))
-    qs, ps, ss = shown_periods(cid)
-    passes = [list(itertools.product((1, 2), repeat=3))]
-    if qs or ps or ss:
-        more = itertools.product(sorted({1, 2} | qs), sorted({1, 2} | ps), sorted({1, 2} | ss))
-        passes.append([t for t in more if max(t) > 2])
-    for periods in passes:
+
+    def first_fit(periods):
         for m0, K, K2 in slacks:
             if m0 + K >= B or m0 + K2 >= A:
                 continue
@@ -91,4 +87,13 @@ def fit_rules(grid: np.ndarray, max_slack: int = 12):
                     continue
                 if _agrees(cid, aa, bb, rules):
                     return rules
-    return None
+        return None
+
+    got = first_fit(list(itertools.product((1, 2), repeat=3)))
+    if got is not None:
+        return got
+    qs, ps, ss = shown_periods(cid)
+    if not (qs or ps or ss):
+        return None
+    more = itertools.product(sorted({1, 2} | qs), sorted({1, 2} | ps), sorted({1, 2} | ss))
+    return first_fit([t for t in more if max(t) > 2])
