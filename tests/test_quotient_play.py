@@ -193,7 +193,11 @@ def test_a_tampered_checkpoint_is_rejected(tmp_path):
     assert _same(misere_quotient(TakeAndBreak("0.123"), max_heap=14, store=st, progress=False), q)
 
 
-def test_monoid_checks():
+@pytest.mark.parametrize("block", [1 << 24, 4])
+def test_monoid_checks(monkeypatch, block):
+    """(``block`` 4: the checks by blocks of rows, as on tables of order 20 000.)"""
+    from cgtalg.quotients import storage
+    monkeypatch.setattr(storage, "BLOCK", block)
     t = FiniteMonoid.cyclic(2, 2).table
     assert check_monoid(t, [1]) is None
     bad = t.copy()
