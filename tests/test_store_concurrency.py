@@ -240,3 +240,40 @@ def test_threads_share_one_store(tmp_path):
         for g in forms:
             a, b = g.options
             assert store.get(g, "grundy") == min({0, 1, 2} - {cg.grundy(a), cg.grundy(b)})
+
+
+def test_opening_the_store_again_keeps_this_process_s_sqlite_locks(tmp_path):
+    """Opening a store reads the file's header; closing that descriptor used to drop every POSIX
+    lock of the process on the file, SQLite's included (SQLite, "How To Corrupt An SQLite Database
+    File", §2.2): a census worker that opened the store again while its connection was live let
+    another process reset the write-ahead log under it (the census store of 30 November was found
+    malformed). Here a connection holds a read transaction (a SHARED lock, rollback journal), the
+    process inspects the file as every opening does, and a writer in another process must still
+    be unable to commit."""
+    import sqlite3
+
+    from cgtalg.store.location import inspect_sqlite_file
+
+    path = tmp_path / "locks.sqlite"
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA journal_mode = DELETE")
+    con.execute("CREATE TABLE t (x INTEGER)")
+    con.execute("BEGIN")
+    con.execute("SELECT count(*) FROM t").fetchall()      # SHARED lock held from here
+    for _ in range(3):
+        inspect_sqlite_file(path)
+    writer = spawn("""
+        import sqlite3, sys
+        con = sqlite3.connect(sys.argv[1], timeout=0, isolation_level=None)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            con.execute("INSERT INTO t VALUES (1)")
+            con.execute("COMMIT")
+            print("committed")
+        except sqlite3.OperationalError as exc:
+            print("refused:", exc)
+    """, str(path))
+    out = finish(writer)
+    con.execute("COMMIT")
+    con.close()
+    assert out.startswith("refused") and "locked" in out, out

@@ -209,6 +209,36 @@ def describe_url(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
+#: Descriptors of the store files whose header :func:`inspect_sqlite_file` read, by (device, inode),
+#: kept open: closing a descriptor of a file drops every POSIX lock the process holds on it,
+#: SQLite's own included (SQLite, "How To Corrupt An SQLite Database File", §2.2). A census
+#: worker that opened the store again while its connection was live lost its locks so, and another
+#: process then reset the write-ahead log under it: the census store of 30 November was found
+#: malformed.
+_HEADER_FDS: dict[tuple[int, int], tuple[int, Path]] = {}
+
+#: Above this many kept descriptors, those of files deleted or replaced since are closed.
+_HEADER_FDS_KEPT = 64
+
+
+def _read_header(path: Path) -> bytes:
+    """The first 100 bytes of ``path`` through a descriptor this process keeps open (above)."""
+    st = path.stat()
+    key = (st.st_dev, st.st_ino)
+    if key not in _HEADER_FDS:
+        if len(_HEADER_FDS) >= _HEADER_FDS_KEPT:
+            for k, (fd, p) in list(_HEADER_FDS.items()):
+                try:
+                    same = (lambda s2: (s2.st_dev, s2.st_ino) == k)(p.stat())
+                except OSError:
+                    same = False
+                if not same:        # gone: no connection can reach that inode by its path any more
+                    os.close(fd)
+                    del _HEADER_FDS[k]
+        _HEADER_FDS[key] = (os.open(path, os.O_RDONLY), path)
+    return os.pread(_HEADER_FDS[key][0], 100, 0)
+
+
 def inspect_sqlite_file(path: Path) -> tuple[list[str], list[str]] | None:
     """Tables and ``alembic_version`` rows of an existing SQLite file, read without writing.
 
@@ -234,8 +264,7 @@ def inspect_sqlite_file(path: Path) -> tuple[list[str], list[str]] | None:
         raise StoreError(f"the store path {path} is not a file")
     try:
         size = path.stat().st_size
-        with open(path, "rb") as handle:
-            header = handle.read(100)
+        header = _read_header(path)
     except OSError as exc:
         raise StoreError(f"cannot read the store file {path}: {exc.strerror}") from None
     if size == 0:
