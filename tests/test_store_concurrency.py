@@ -247,17 +247,21 @@ def test_opening_the_store_again_keeps_this_process_s_sqlite_locks(tmp_path):
     lock of the process on the file, SQLite's included (SQLite, "How To Corrupt An SQLite Database
     File", §2.2): a census worker that opened the store again while its connection was live let
     another process reset the write-ahead log under it (the census store of 30 November was found
-    malformed). Here a connection holds a read transaction (a SHARED lock, rollback journal), the
-    process inspects the file as every opening does, and a writer in another process must still
-    be unable to commit."""
+    malformed). Here the process opens the file once, connects and holds a read transaction (a
+    SHARED lock, rollback journal), inspects the file again as every later opening does, and a
+    writer in another process must still be unable to commit."""
     import sqlite3
 
     from cgtalg.store.location import inspect_sqlite_file
 
     path = tmp_path / "locks.sqlite"
+    setup = sqlite3.connect(path)
+    setup.execute("CREATE TABLE t (x INTEGER)")
+    setup.commit()
+    setup.close()
+    inspect_sqlite_file(path)                             # the first opening, before connecting
     con = sqlite3.connect(path, isolation_level=None)
     con.execute("PRAGMA journal_mode = DELETE")
-    con.execute("CREATE TABLE t (x INTEGER)")
     con.execute("BEGIN")
     con.execute("SELECT count(*) FROM t").fetchall()      # SHARED lock held from here
     for _ in range(3):

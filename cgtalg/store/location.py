@@ -218,7 +218,7 @@ def describe_url(url: URL) -> str:
 _HEADER_FDS: dict[tuple[int, int], tuple[int, Path]] = {}
 
 #: Above this many kept descriptors, those of files deleted or replaced since are closed.
-_HEADER_FDS_KEPT = 64
+_HEADER_FDS_KEPT = 256
 
 
 def _read_header(path: Path) -> bytes:
