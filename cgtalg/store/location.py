@@ -211,14 +211,22 @@ def describe_url(url: URL) -> str:
 
 #: Descriptors of the store files whose header :func:`inspect_sqlite_file` read, by (device, inode),
 #: kept open: closing a descriptor of a file drops every POSIX lock the process holds on it,
-#: SQLite's own included (SQLite, "How To Corrupt An SQLite Database File", §2.2). A census
-#: worker that opened the store again while its connection was live lost its locks so, and another
-#: process then reset the write-ahead log under it: the census store of 30 November was found
-#: malformed.
+#: SQLite's own included (SQLite, "How To Corrupt An SQLite Database File", §2.2), so a process
+#: that opened its store again while a connection was live lost its locks, and another process
+#: could then reset the write-ahead log under it (likely how the census store of 30 November was
+#: found malformed; ``tests/test_store_concurrency.py`` shows the lost lock).
 _HEADER_FDS: dict[tuple[int, int], tuple[int, Path]] = {}
 
 #: Above this many kept descriptors, those of files deleted or replaced since are closed.
 _HEADER_FDS_KEPT = 256
+
+
+def _same_file(path: Path, key: tuple[int, int]) -> bool:
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return (st.st_dev, st.st_ino) == key
 
 
 def _read_header(path: Path) -> bytes:
@@ -228,15 +236,15 @@ def _read_header(path: Path) -> bytes:
     if key not in _HEADER_FDS:
         if len(_HEADER_FDS) >= _HEADER_FDS_KEPT:
             for k, (fd, p) in list(_HEADER_FDS.items()):
-                try:
-                    same = (lambda s2: (s2.st_dev, s2.st_ino) == k)(p.stat())
-                except OSError:
-                    same = False
-                if not same:        # gone: no connection can reach that inode by its path any more
+                if not _same_file(p, k):    # gone: no connection reaches that inode by its path
                     os.close(fd)
                     del _HEADER_FDS[k]
         _HEADER_FDS[key] = (os.open(path, os.O_RDONLY), path)
-    return os.pread(_HEADER_FDS[key][0], 100, 0)
+    fd = _HEADER_FDS[key][0]
+    if hasattr(os, "pread"):
+        return os.pread(fd, 100, 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, 100)
 
 
 def inspect_sqlite_file(path: Path) -> tuple[list[str], list[str]] | None:
