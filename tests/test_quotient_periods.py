@@ -2,7 +2,7 @@
 periods a level's data show (:mod:`cgtalg.quotients.rays_fit`).
 
 Case: 0.3377 (digits from the code). Counting heap 17 with heap 12 free, the outcomes repeat with
-period 6 along heap 12 and 2 along the diagonal; with periods 1 and 2 only, no rules fit and the
+period 6 along heap 12 (the rules found: steps 2, 6 and 4 along heap 17, heap 12 and the diagonal); with periods 1 and 2 only, no rules fit and the
 census stopped at heap 17 with ``|Q_17| >= 3788``. The proof is checked by the referee, and its
 order witness by brute-force misère play from the digits (no library engine)."""
 
