@@ -470,7 +470,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             proof = prove_infinite(cand, n, start.copies, options, max_states, deadline)
             if proof is not None:
                 raise infinite_error(proof[0], proof[1], n, levels)
-        if start is not None and close and start.copies >= 1:
+        if start is not None and close and start.copies >= 6:      # two periods of 3 at least
             # and closed with a period read since it was stored (before, 1 and 2 only)
             raw = counted_candidate(cand, n, start.copies, options, deadline=deadline)
             full = _close(cand, raw, n, start.copies, params, tried, options, max_states, deadline, max_order,
