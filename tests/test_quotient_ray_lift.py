@@ -224,3 +224,50 @@ def test_q22_of_0_126_is_infinite_with_heap_16_attached():
             continue
         checked += 1
         assert ray.is_p(pos) == is_p(pos), pos
+
+
+class _Stop(Exception):
+    """Raised by the stand-in below at its second call: the first one was answered."""
+
+
+def test_a_pretension_with_attached_heaps_is_no_proof_unless_verified(monkeypatch):
+    """When :func:`cgtalg.quotients.rays_lift.attach_heaps` has no image left to try for an
+    attached heap it answers ``(None, None)``: nothing was verified. The search took that for a
+    pretension that passed and reported ``Q_n`` infinite with the placeholders unverified (found
+    on 0.117, whose certificate the referee refused: ``1 + 8 + 13`` claimed P, brute force says
+    N). Here the stand-in answers so at the first call of 0.1137's run: the run must go on (the
+    second call stops it) or, if it ends, end with a pretension that verifies."""
+    import cgtalg.quotients.rays_lift as rays_lift
+
+    calls = []
+
+    def nothing_to_try(*args, **kw):
+        calls.append(args[1])
+        if len(calls) > 1:
+            raise _Stop
+        return None, None
+
+    monkeypatch.setattr(rays_lift, "attach_heaps", nothing_to_try)
+    forget_known()
+    try:
+        q = Q.misere_quotient(TakeAndBreak("0.1137"), max_seconds=240, partial=True, resume=False, store=None)
+    except _Stop:
+        q = None
+    assert calls
+    if q is not None and q.infinite_from is not None:
+        ray, _witness, top = decode_ray(q.certificate["ray"])
+        options = [_heap_options(TakeAndBreak("0.1137"), h) for h in range(top + 1)]
+        assert verify_ray_pretension(ray, options) is None
+
+
+def test_a_proof_the_search_did_not_verify_is_refused_before_it_is_claimed(monkeypatch):
+    """The last check before a verdict is reported and stored: the pretension is verified once
+    more. A stand-in that hands back the placeholder pretension as verified (the defect above,
+    in another form) makes 0.1137's run stop with a CertificateError instead of a claim."""
+    import cgtalg.quotients.rays_lift as rays_lift
+    from cgtalg.errors import CertificateError
+
+    monkeypatch.setattr(rays_lift, "attach_heaps", lambda pre, *args, **kw: (pre, None))
+    forget_known()
+    with pytest.raises(CertificateError, match="does not verify"):
+        Q.misere_quotient(TakeAndBreak("0.1137"), max_seconds=240, partial=True, resume=False, store=None)

@@ -81,8 +81,8 @@ import numpy as np
 from cgtalg.budget import Deadline, check_max_seconds, cpu_seconds
 from cgtalg.caches import register_cache
 from cgtalg.core.heap_facts import HeapFacts
-from cgtalg.errors import (ArgumentError, BudgetError, ComputationLimitError, InfiniteQuotientError, RulesetError,
-                           RulesetFactError)
+from cgtalg.errors import (ArgumentError, BudgetError, CertificateError, ComputationLimitError, InfiniteQuotientError,
+                           RulesetError, RulesetFactError)
 from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import (
     FiniteMonoid,
@@ -361,7 +361,12 @@ def _auto_extend(pre: Pretension, options, n: int, max_states: int, deadline: De
 def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer, max_heap: int | None,
                      max_states: int, deadline: Deadline) -> ComputationLimitError:
     """A proof of infinitude just found: the heaps after it that the same monoid covers are
-    adjoined (a few seconds at most), and it is stored beside the finite state."""
+    adjoined (a few seconds at most), the pretension verified once more as it will be stored
+    and reported (a search that handed back a pretension it had not verified is a defect:
+    :class:`~cgtalg.errors.CertificateError`, never a claim), and it is stored beside the
+    finite state."""
+    from cgtalg.quotients.rays import verify_ray_pretension
+
     if not isinstance(exc, InfiniteQuotientError) or getattr(exc, "stored", False):
         return exc
     last = max_heap if max_heap is not None else exc.top + ADJOIN_AFTER  # type: ignore[attr-defined]
@@ -369,6 +374,13 @@ def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer,
         exc = adjoin_after(exc, lambda h: _heap_options(ruleset, h), last, max_states, deadline)
     except ComputationLimitError:
         pass
+    ray = exc.ray  # type: ignore[attr-defined]
+    fail = verify_ray_pretension(ray, [_heap_options(ruleset, h) for h in range(len(ray.row))], max_states,
+                                 Deadline(None, max_memory=deadline.max_memory))
+    if fail is not None:
+        raise CertificateError(f"misère quotient: the proof that Q_{exc.heap} is infinite "  # type: ignore[attr-defined]
+                               f"does not verify ({fail}); nothing is claimed or stored. This is a defect "
+                               f"of cgtalg: please report it with the game")
     ck.write_rays(exc.ray, exc.witness, exc.top)  # type: ignore[attr-defined]
     return exc
 

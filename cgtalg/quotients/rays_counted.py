@@ -245,8 +245,9 @@ def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 p, options[:n + 1], max_states, deadline), deadline=deadline)
             if got is not None:
                 return got, wit
-            rp = fail[0] if fail is not None else rp
-            fail = fail[1] if fail is not None else None
+            if fail is None:            # no image to try for an attached heap: nothing was verified
+                return None
+            rp, fail = fail
         else:
             fail = verify_ray_pretension(rp, options[:n + 1], max_states, deadline)
     except (ArgumentError, ComputationLimitError):
