@@ -235,8 +235,9 @@ def test_a_pretension_with_attached_heaps_is_no_proof_unless_verified(monkeypatc
     attached heap it answers ``(None, None)``: nothing was verified. The search took that for a
     pretension that passed and reported ``Q_n`` infinite with the placeholders unverified (found
     on 0.117, whose certificate the referee refused: ``1 + 8 + 13`` claimed P, brute force says
-    N). Here the stand-in answers so at the first call of 0.1137's run: the run must go on (the
-    second call stops it) or, if it ends, end with a pretension that verifies."""
+    N). Now the placeholders are verified as they are. Here the stand-in answers so at the first
+    call of 0.1137's run (the placeholders fail there, at ``7 + 13 + 15``): the run must go on
+    (the second call stops it) or, if it ends, end with a pretension that verifies."""
     import cgtalg.quotients.rays_lift as rays_lift
 
     calls = []

@@ -245,9 +245,12 @@ def _from_candidate(raw: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 p, options[:n + 1], max_states, deadline), deadline=deadline)
             if got is not None:
                 return got, wit
-            if fail is None:            # no image to try for an attached heap: nothing was verified
-                return None
-            rp, fail = fail
+            if fail is None:
+                # no image to try for an attached heap: nothing was verified; the placeholders
+                # (every attached heap as one copy of u) are a pretension too, verified as it is
+                fail = verify_ray_pretension(rp, options[:n + 1], max_states, deadline)
+            else:
+                rp, fail = fail
         else:
             fail = verify_ray_pretension(rp, options[:n + 1], max_states, deadline)
     except (ArgumentError, ComputationLimitError):
