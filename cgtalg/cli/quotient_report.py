@@ -53,7 +53,8 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
         # the counting strategy's candidates may reach COUNTING_ORDER times --max-order: suggest
         # four times the bound given (or the default), whatever the note's order is
         now = max_order if max_order is not None else 5000
-        return f"the order bound was reached: raise it with --max-order (e.g. --max-order {4 * now})" + resume
+        return (f"the order bound was reached: raise it with --max-order (e.g. --max-order {4 * now}; counting "
+                f"tries candidates up to four times the bound, {4 * now} now)" + resume)
     return ("the methods here did not settle this heap (see the note); a larger budget would not change "
             "that")
 
