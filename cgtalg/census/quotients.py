@@ -477,10 +477,8 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
                                max_seconds=census_left if census_bound else left, progress=False, store=st,
                                partial=True, resume=resume, callback=seen)
 
-    # a stored record that failed its re-check is recomputed and replaced: resuming could take
-    # this process's own copy of the state, equal in rank, and then leave the stored one as it is
     try:
-        q = attempt("quotient" not in out["rechecks"])
+        q = attempt(True)
     except StoreCorruptError:
         q = attempt(False)  # the stored state failed its verification: recompute, replace it
     if census_bound and _stop_reason(q.note) == "time":
