@@ -301,6 +301,39 @@ def test_a_stored_quotient_is_reverified_from_the_digits(tmp_path):
     assert np.array_equal(_reduce(shuffled, None).monoid.table, q.table)
 
 
+def test_a_corrupt_stored_state_is_replaced_by_a_process_holding_its_own_copy(tmp_path):
+    """A process that knows a state does not load the stored one: at equal rank, the stored
+    one (here corrupted: its P-portion changed) must still be replaced, not kept."""
+    import json
+
+    from cgtalg.errors import StoreCorruptError
+    from cgtalg.quotients.storage import ENTRY, Checkpointer
+    from cgtalg.store import open_store
+
+    game = TakeAndBreak("0.77")
+    st = open_store(f"sqlite:///{tmp_path / 's.sqlite'}")
+    forget_known()
+    q = misere_quotient(game, store=st, progress=False, resume=False)   # this process keeps it
+    key = Checkpointer(game, st).key
+    meta = dict(st.sequence_meta(key))
+    rec = dict(meta[ENTRY])
+    rec["P"] = "1" + rec["P"][1:] if rec["P"][0] == "0" else "0" + rec["P"][1:]
+    meta[ENTRY] = rec
+    st.put_sequence_meta(key, meta, replace=True)
+    with pytest.raises(StoreCorruptError):
+        Checkpointer(game, st).load()
+    again = misere_quotient(game, store=st, progress=False)             # resumes from its own copy
+    assert again.order == q.order
+    state = Checkpointer(game, st).load()                              # verifies: it was replaced
+    assert state.final and np.array_equal(state.pre.monoid.table, q.table)
+    assert json.dumps(st.sequence_meta(key)[ENTRY]["P"]) != json.dumps(rec["P"])
+    # an identical stored copy is left as it is (no write)
+    before = st.sequence_meta(key)[ENTRY]
+    misere_quotient(game, store=st, progress=False)
+    assert st.sequence_meta(key)[ENTRY] == before
+    forget_known()
+
+
 def test_reduction_and_product_candidates_agree_with_python(monkeypatch):
     from cgtalg.quotients.pretension import _with_cyclic_factors
 

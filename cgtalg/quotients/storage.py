@@ -498,6 +498,7 @@ class Checkpointer:
         self._last = time.monotonic()
         self._keep_rays = False          # a proof written in this run survives a fresh state
         self._keep_level = False         # so does a counting level written in this run
+        self._stored_verified = False    # the stored state was read and verified by this one
 
     @property
     def active(self) -> bool:
@@ -526,6 +527,7 @@ class Checkpointer:
             return None
         st = _decode(rec, self.name, self.ruleset, self.max_states)
         self.stored_rank = st.rank()
+        self._stored_verified = True
         return st
 
     def load_rays(self) -> tuple[Any, tuple[int, int], int] | None:
@@ -601,9 +603,13 @@ class Checkpointer:
         if not self.replace:
             if self.stored_rank is None:
                 self._record()
-            if self.stored_rank is not None and self.stored_rank >= state.rank():
+            if self.stored_rank is not None and self.stored_rank > state.rank():
                 return
-        meta = {ENTRY: _encode(state, self.name)}
+        entry = _encode(state, self.name)
+        if not self.replace:
+            if self.stored_rank is not None and self.stored_rank == state.rank() and self._stored_holds(entry):
+                return
+        meta = {ENTRY: entry}
         old = self.store.sequence_meta(self.key) or {}
         rays = old.get(RAYS)
         if rays is not None and (self._keep_rays or not self.replace):
@@ -613,9 +619,22 @@ class Checkpointer:
             meta[COUNTING] = level         # counting the next heap: its last level stays
         self.store.put_sequence_meta(self.key, meta, replace=True)
         self.stored_rank = state.rank()
+        self._stored_verified = True
         self.replace = False
         self._pending = None
         self._last = time.monotonic()
+
+    def _stored_holds(self, entry: dict) -> bool:
+        """Whether the stored state, of the rank of ``entry`` (a verified state's), may stay: this
+        checkpointer read and verified it, or it is ``entry`` but for its time. A process that
+        holds its own copy of a state does not load the stored one, which may be corrupt; at
+        equal rank the verified copy replaces it (nothing is lost: both claim as much)."""
+        if self._stored_verified:
+            return True
+        rec = (self.store.sequence_meta(self.key) or {}).get(ENTRY)
+        if not isinstance(rec, dict):
+            return False
+        return {k: v for k, v in rec.items() if k != "seconds"} == {k: v for k, v in entry.items() if k != "seconds"}
 
     def update(self, state: Any, every: float) -> None:
         """Remember ``state``; write it when ``every`` seconds passed since the last write."""
