@@ -41,7 +41,7 @@ from cgtalg.errors import BudgetError
 __all__ = [
     "parse_duration", "check_max_seconds", "Deadline", "BUDGET_HINT",
     "parse_memory", "format_bytes", "default_max_memory", "set_default_max_memory", "rss_bytes",
-    "check_fits", "MEMORY_HINT", "cpu_seconds", "Stopwatch", "open_deadline_expired",
+    "check_fits", "MEMORY_HINT", "memory_hint", "cpu_seconds", "Stopwatch", "open_deadline_expired",
     "check_open_deadlines",
 ]
 
@@ -171,11 +171,27 @@ def rss_bytes() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def _memory_error(what: str, limit: int, detail: str) -> Exception:
+def memory_hint(limit: int, needed: float | None = None) -> str:
+    """How to let a computation stopped at the memory ceiling ``limit`` go on, true on this
+    machine: a ceiling to pass that is above ``limit`` and ``needed`` (when known) and below the
+    physical memory; or, when no such ceiling exists, that this machine's memory is not enough
+    (no option of cgtalg can help then)."""
+    phys = _physical_memory()
+    want = max(float(needed) * 1.1 if needed is not None else limit * 1.5, limit + (1 << 30))
+    if phys and (want > phys * 0.9 or (needed is not None and needed > phys * 0.9)):
+        need = f"about {format_bytes(needed)}" if needed is not None else f"more than {format_bytes(limit)}"
+        return (f"this machine's memory ({format_bytes(phys)}) is not enough for {need}: no larger ceiling "
+                "helps here; it needs a machine with more memory")
+    gib = int(math.ceil(want / (1 << 30)))
+    return (f"pass a larger max_memory= (on the command line: --memory, e.g. --memory {gib}G; "
+            "or set CGTALG_MAX_MEMORY)")
+
+
+def _memory_error(what: str, limit: int, detail: str, needed: float | None = None) -> Exception:
     from cgtalg.errors import ComputationLimitError
 
     return ComputationLimitError(
-        f"{what} {detail} the memory ceiling of {format_bytes(limit)}; {MEMORY_HINT}")
+        f"{what} {detail} the memory ceiling of {format_bytes(limit)}; {memory_hint(limit, needed)}")
 
 
 def check_fits(needed_bytes: float, what: str, max_memory: Any = None) -> None:
@@ -184,7 +200,7 @@ def check_fits(needed_bytes: float, what: str, max_memory: Any = None) -> None:
     :class:`~cgtalg.errors.ComputationLimitError` naming both."""
     limit = default_max_memory() if max_memory is None else parse_memory(max_memory)
     if needed_bytes > limit:
-        raise _memory_error(what, limit, f"would need about {format_bytes(needed_bytes)}, beyond")
+        raise _memory_error(what, limit, f"would need about {format_bytes(needed_bytes)}, beyond", needed_bytes)
 
 
 def cpu_seconds() -> float:

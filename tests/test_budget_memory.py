@@ -64,3 +64,43 @@ def test_max_seconds_beyond_float_range():
 
     with pytest.raises(BudgetError, match="too large"):
         check_max_seconds(10**5000)
+
+
+def test_the_memory_hint_is_true_on_this_machine(monkeypatch):
+    """The advice of a memory error names a ceiling that would let the computation go on here,
+    or says that none would (the hint "--memory 16G" was printed beside a need of 44 GiB)."""
+    import re
+
+    from cgtalg.cli.quotient_report import _hint
+    from cgtalg.cli.wording import cli_wording
+
+    monkeypatch.setattr(budget, "_physical_memory", lambda: 23 << 30)
+    # a need this machine can meet: the suggested ceiling covers it and stays below the memory
+    with pytest.raises(ComputationLimitError) as info:
+        check_fits(10 << 30, "a candidate", max_memory="8G")
+    msg = str(info.value)
+    got = re.search(r"--memory (\d+G)", msg)
+    assert got and "max_memory=" in msg
+    assert 10 << 30 <= parse_memory(got.group(1)) <= 23 << 30
+    assert f"pass a larger --memory, e.g. --memory {got.group(1)} (or set CGTALG_MAX_MEMORY)" in cli_wording(msg)
+    # a need beyond the machine: no ceiling is suggested
+    with pytest.raises(ComputationLimitError) as info:
+        check_fits(44 << 30, "a candidate", max_memory="14G")
+    msg = str(info.value)
+    assert "not enough" in msg and "machine's memory (23.0 GiB)" in msg
+    assert "--memory" not in msg and "max_memory=" not in msg
+
+    # cgtalg quotient's hint follows the note
+    class Q:
+        infinite_from = None
+        next_bound = None
+
+    Q.note = msg
+    assert "no option changes that" in _hint(Q(), None, False) and "--memory" not in _hint(Q(), None, False)
+    with pytest.raises(ComputationLimitError) as info:
+        check_fits(10 << 30, "a candidate", max_memory="8G")
+    Q.note = str(info.value)
+    assert f"--memory {got.group(1)}" in _hint(Q(), None, False)
+    # stopped while running (need unknown): a ceiling above the current one, if the machine has it
+    assert "--memory 12G" in budget.memory_hint(8 << 30)
+    assert "not enough" in budget.memory_hint(20 << 30)

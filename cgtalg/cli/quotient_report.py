@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 __all__ = ["quotient_text", "phi_text", "DEFAULT_SECONDS", "PROGRESS_SECONDS", "progress_line"]
@@ -48,7 +50,12 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
             return f"the default budget of {default:.0f} s ended: extend it with --time 10m (or longer)" + resume
         return "the time budget ended: extend it with a larger --time, e.g. --time 10m" + resume
     if "memory" in note:
-        return "the memory ceiling was reached: raise it with --memory (e.g. --memory 16G)" + resume
+        if "machine's memory" in note:           # cgtalg.budget.memory_hint: no ceiling here helps
+            return ("the next step needs more memory than this machine has (see the note): no option "
+                    "changes that here")
+        got = re.search(r"--memory (\d+G)", note)
+        return (f"the memory ceiling was reached: raise it with --memory (e.g. --memory "
+                f"{got.group(1) if got else '16G'})" + resume)
     if "max_order" in note or "within order" in note:
         # the counting strategy's candidates may reach COUNTING_ORDER times --max-order: suggest
         # four times the bound given (or the default), whatever the note's order is
