@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-__all__ = ["row_certificate", "period_certificate", "quotient_certificate", "infinite_row_certificate",
+__all__ = ["row_certificate", "period_certificate", "quotient_certificate", "infinite_row_certificate", "tie_certificate",
            "stored_row_certificates", "STORED"]
 
 #: ``source`` of a row exported from a store (read as stored: the referee checks it)
@@ -76,6 +76,26 @@ def quotient_certificate(standard: str, record: dict | None) -> dict | None:
     if "tame" in record:
         d["tame"] = record["tame"] is not None
         d["tame_index"] = record["tame"]
+    if "p_count" in record:
+        d["p_count"] = record["p_count"]
+    return d
+
+
+def tie_certificate(standard: str, record: dict | None) -> dict | None:
+    """The certificate of an unsettled class record whose ``Q_N`` is tied to normal play
+    (``normal_tie``, :func:`cgtalg.quotients.tail.normal_tie`): the partial quotient of the
+    standard form as ``cgtalg quotient STANDARD --json`` states it (Φ of heaps ``0..N``, the
+    presentation, not final) with the tie, which the referee re-derives. None for any other
+    record, or one that keeps no Φ or presentation."""
+    if (not record or record.get("status") != "unsettled" or not isinstance(record.get("normal_tie"), dict)
+            or not record.get("phi") or not record.get("presentation")):
+        return None
+    N = int(record["heaps"])
+    gens, rels = _presentation_parts(record["presentation"])
+    d = {"game": standard, "kind": "heaps", "max_heap": N, "order": record["order"],
+         "p_portion": list(record["p_portion"]), "presentation": record["presentation"], "generators": gens,
+         "relations": rels, "phi": list(record["phi"][: N + 1]), "final": False, "period": None,
+         "checked_to": None, "normal_tie": dict(record["normal_tie"])}
     if "p_count" in record:
         d["p_count"] = record["p_count"]
     return d

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Sequence
 
-from cgtalg.census.certificates import infinite_row_certificate, quotient_certificate
+from cgtalg.census.certificates import infinite_row_certificate, quotient_certificate, tie_certificate
 from cgtalg.census.table import (CensusTableResult, CodeRow, Disagreement, _cut, _norm, _s, csv_table, figure_png,
                                  html_page)
 
@@ -52,6 +52,9 @@ QUOTIENT_CSV_COLUMNS = ("code", "standard_form", "shift", "cousins", "status", "
                         "tame", "preperiod", "period", "heaps", "generator_heaps", "growth", "presentation",
                         "p_portion", "phi", "stopped", "bound_heap", "lower_bound", "source")
 FINAL = ("tame", "wild-finite")
+#: ``stopped`` of an unsettled row whose quotient is tied to normal play (finite exactly when the
+#: Grundy values are bounded; :func:`cgtalg.census.certificates.tie_certificate`)
+TIED = "normal play"
 #: the statuses of the rows, in the order the summary gives them
 STATUSES = ("tame", "wild-finite", "infinite", "unsettled", "failed")
 
@@ -183,8 +186,12 @@ def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, r
                       bound_copies=None if bound.get("copies") is None else int(bound["copies"]))
     else:
         bounds = {}
-    return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=record.get("stopped"), **bounds,
-                       **common)
+    # tied to normal play: what keeps it unsettled is a question of normal play (its certificate
+    # is Q_N with the tie, which the referee checks)
+    tcert = tie_certificate(standard, record)
+    return QuotientRow(code, standard, shift, cousins, "unsettled",
+                       stopped=TIED if tcert else record.get("stopped"),
+                       certificate={"quotient": tcert} if tcert else None, **bounds, **common)
 
 
 def order_at(growth: Sequence[Sequence[int]], heap: int) -> int:

@@ -267,6 +267,13 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
         rec["certificate"] = q.certificate
     else:
         rec["stopped"] = _stop_reason(q.note)
+        tie = getattr(q, "tie", None)
+        if tie and rec["presentation"] is not None:
+            # tied to normal play (cgtalg.quotients.tail.normal_tie): Φ of heaps 0..N is kept
+            # for the row's certificate
+            pr = q.presentation()
+            rec["normal_tie"] = dict(tie)
+            rec["phi"] = [pr.words[x] for x in q.phi[: top + 1]]
         rec["budget"] = {"seconds": params.class_seconds, "max_order": params.max_order} if params else None
         bound = getattr(q, "next_bound", None)
         rec["next_bound"] = ({"heap": int(bound["heap"]), "at_least": int(bound["at_least"]),
@@ -339,6 +346,10 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
             if state.top < heaps:
                 return f"the verified quotient state in the store reaches heap {state.top} only, the record claims {heaps}"
             q = state.quotient(name, heaps, note=None)
+            if rec.get("normal_tie") is not None:    # the tie is proved again on the verified Q_N
+                from cgtalg.quotients.tail import tie_of
+
+                q.tie = tie_of(q, fresh)
         steps = rec.get("growth") or []
         known: dict[int, int] = {}
         for i, (h, o) in enumerate(steps):

@@ -41,6 +41,10 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
                 "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
     if note is None:
         return None
+    if getattr(q, "tie", None):
+        return (f"the quotient is tied to normal play (above): a larger budget settles it only if the Grundy "
+                f"sequence is certified periodic (`cgtalg period {q.game} --time 1h`), which no misère "
+                "method decides")
     counted = getattr(q, "next_bound", None) is not None   # a counting level was proved (and stored)
     resume = (("; a rerun resumes from the store" + (" (after the last counting level)" if counted else ""))
               if stored else "; without --no-store a rerun would resume from the store")
@@ -95,6 +99,10 @@ def quotient_text(q: Any, run_seconds: float | None = None) -> str:
         n0, p = q.period
         lines.append(f"    (Φ(n) for heaps 0..{n0 - 1}, then the bracketed words repeat: "
                      f"Φ(n + {p}) = Φ(n) for n >= {n0})")
+    if getattr(q, "tie", None):
+        from cgtalg.quotients.result import tie_text
+
+        lines.append(tie_text(q.tie) + " (proved; `cgtalg check` re-derives it from the --json output)")
     if q.note:
         lines.append(f"partial result: {q.note}")
     if getattr(q, "infinite_from", None) is not None:

@@ -59,6 +59,11 @@ class MisereQuotient:
     #: its statement; Φ is verified directly up to ``checked_to`` and held further (one Grundy
     #: period past the preperiod), and the certificate carries Φ up to ``checked_to`` only
     tail: dict | None = None
+    #: when a construction stopped short and the normal tail's conditions 1–3 hold on this
+    #: ``Q_N`` (:func:`cgtalg.quotients.tail.normal_tie`): the whole quotient is ``Q_N``
+    #: extended by one element per nim-value the Grundy values of heaps above ``N`` add, so it
+    #: is finite exactly when those are bounded (``{"theorem", "verified_to", "outside", "ideal"}``)
+    tie: dict | None = None
 
     def covers(self, heaps: Iterable[int]) -> bool:
         """Whether the quotient decides every heap of ``heaps`` (``heap <= max_heap``, or any
@@ -170,6 +175,8 @@ class MisereQuotient:
             b = self.next_bound
             lines.append(f"next: |Q_{b['heap']}| >= {b['at_least']} (proved by counting up to {b['copies']} "
                          f"copies of heap {b['heap']})")
+        if self.tie:
+            lines.append(tie_text(self.tie))
         if self.note:
             lines.append(f"partial: {self.note}")
         return "\n".join(lines)
@@ -198,7 +205,17 @@ class MisereQuotient:
                 "tame": self.is_tame(), "tame_index": self.tame_index(),
                 "seconds": round(self.seconds, 3), "note": self.note,
                 "infinite_from": self.infinite_from, "certificate": self.certificate,
-                "next_bound": self.next_bound, **({"tail": self.tail} if self.tail else {})}
+                "next_bound": self.next_bound, **({"tail": self.tail} if self.tail else {}),
+                **({"normal_tie": self.tie} if self.tie else {})}
+
+
+def tie_text(tie: dict) -> str:
+    """A normal tie (:attr:`MisereQuotient.tie`) in words."""
+    N = tie["verified_to"]
+    return (f"tied to normal play: every heap above {tie['outside']} lands in an ideal of {tie['ideal']} elements "
+            f"played as in normal play, so the quotient of the whole game is Q_{N} extended by one element "
+            f"for each nim-value the Grundy values of heaps above {N} add to those of heaps <= {N}: it is "
+            "finite exactly when the Grundy values are bounded (a question of normal play)")
 
 
 def quotient_html(q: "MisereQuotient", title: str, rows: Sequence[tuple[str, Any]] = (),

@@ -51,7 +51,7 @@ The referee proves the same statement with its own code (:mod:`cgtalg.referee.qu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -59,7 +59,8 @@ from cgtalg.quotients.state import _heap_options
 
 __all__ = ["NormalTail", "normal_values", "normal_ideal", "normal_tail", "least_period", "extend_phi", "span",
            "TAIL_THEOREM", "BudgetShort", "recheck_tail", "tail_state", "TailWatch",
-           "ideal_conditions", "certified_grundy_period"]
+           "ideal_conditions", "certified_grundy_period", "normal_tie", "TIE_THEOREM", "tie_of",
+           "TIE_ORDER"]
 
 #: rows of the table handled at once (the checks read whole rows)
 BLOCK = 256
@@ -265,7 +266,7 @@ class TailWatch:
         self.next_try = 0
         self.g: list[int] = []
 
-    def _grundy_to(self, N: int) -> list[int]:
+    def grundy_to(self, N: int) -> list[int]:
         """``G(0..N)``: by the mex of the heaps' options up to a few thousand heaps (no compiled
         kernel loaded for a small quotient), by the ruleset's engine beyond."""
         if N >= SMALL_MEX:
@@ -307,7 +308,7 @@ class TailWatch:
                 return None
         self.next_try = 2 * N
         # the cheap conditions first (wild quotients stop here, without a Grundy search)
-        cond = ideal_conditions(self.ruleset, pre.monoid.table, pre.P, pre.phi, self.bound, self._grundy_to(N))
+        cond = ideal_conditions(self.ruleset, pre.monoid.table, pre.P, pre.phi, self.bound, self.grundy_to(N))
         if isinstance(cond, str):
             return None
         cert = self._grundy_period(deadline)
@@ -330,6 +331,61 @@ def tail_state(pre: Any, tail: NormalTail, seconds: float) -> Any:
     ext = _canonical_order(Pretension(FiniteMonoid(tail.table), tail.P, phi))
     period = least_period(tail.verified_to, tail.grundy, ext.phi[tail.verified_to + 1:], ext.phi)
     return QuotientState(ext, period, seconds, tail=tail.to_dict())
+
+
+#: how the statement without a Grundy period is named (:func:`normal_tie`)
+TIE_THEOREM = ("normal tie (heaps above the bound land in an ideal played as in normal play; the whole "
+               "quotient is Q_N extended by the nim-values the later Grundy values span)")
+
+
+def normal_tie(ruleset: Any, table: np.ndarray, P: np.ndarray, phi: Sequence[int], bound: tuple[int, int],
+               grundy: Sequence[int]) -> dict | str:
+    """The normal tail's statement without its condition 4, or why conditions 1–3 fail (a text).
+
+    When conditions 1–3 hold on the verified ``Q_N`` (``N = len(phi) − 1``) the module's proof
+    needs no Grundy period: the quotient of the whole game is ``Q_N`` with one new element for
+    each nim-value of ``V′ ∖ val(Q_N)``, ``V′`` spanned by ``val(Q_N)`` and the Grundy values of
+    the heaps above ``N`` (the induction never uses that ``V′`` is finite). So it is finite
+    exactly when those Grundy values are bounded (a span of values below ``2^k`` lies below
+    ``2^k``; unbounded values span infinitely many). As ``val(Q_N)`` is the span of ``G(0..N)``
+    (``B``, the ideal, holds one element of each), ``|Q_n| = |Q_N| + |span G(0..n)| − |B|`` for
+    every ``n >= N``. A statement about every heap, which leaves the quotient's finiteness to a
+    question of normal play.
+
+    Returns ``{"theorem", "verified_to": N, "outside": f, "ideal": |B|}``."""
+    got = ideal_conditions(ruleset, table, P, phi, bound, grundy)
+    if isinstance(got, str):
+        return got
+    val, big, outside = got
+    return {"theorem": TIE_THEOREM, "verified_to": len(phi) - 1, "outside": int(outside), "ideal": int(big.sum())}
+
+
+#: the largest partial quotient whose normal tie is looked for (the check reads |Q|² entries)
+TIE_ORDER = 5000
+
+
+def tie_of(q: Any, ruleset: Any, grundy_to: Callable[[int], Sequence[int]] | None = None) -> dict | None:
+    """The normal tie (:func:`normal_tie`) of the verified partial quotient ``q`` (a
+    :class:`~cgtalg.quotients.result.MisereQuotient` of ``ruleset``), or None when it does not
+    hold or is not looked for (a final or infinite quotient, one of order above
+    :data:`TIE_ORDER`, a ruleset outside Plambeck–Siegel's theorem or without Grundy values).
+    ``grundy_to(N)`` gives ``G(0..N)`` (default: the ruleset's ``grundy_sequence``)."""
+    from cgtalg.errors import RulesetFactError
+    from cgtalg.quotients.state import misere_period_bound
+
+    if (q.final or getattr(q, "infinite_from", None) is not None or q.order > TIE_ORDER
+            or not callable(getattr(ruleset, "grundy_sequence", None))):
+        return None
+    try:
+        bound = misere_period_bound(ruleset)
+    except RulesetFactError:
+        return None
+    if bound is None:
+        return None
+    N = int(q.max_heap)
+    g = list(grundy_to(N)) if grundy_to is not None else [int(x) for x in ruleset.grundy_sequence(N + 1)]
+    got = normal_tie(ruleset, np.asarray(q.table), np.asarray(q.P, dtype=bool), q.phi, bound, g[: N + 1])
+    return got if isinstance(got, dict) else None
 
 
 class BudgetShort(str):

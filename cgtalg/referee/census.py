@@ -31,7 +31,12 @@ The row's own claims are then re-derived from the checked certificates and the d
   :func:`cgtalg.referee.rays.check`, the quick comparisons run first: a row whose claims
   contradict its certificate is rejected without the certificate's P- and N-conditions.
 
-An unsolved, unsettled or failed row claims nothing: its verdict says so (ok, "claims nothing")
+An unsettled row *tied to normal play* (``stopped`` is ``normal play``) claims its partial
+quotient ``Q_N`` and the tie: its certificate (the standard form's ``Q_N`` with ``normal_tie``)
+is checked, the tie by :func:`cgtalg.referee.quotient_tail.check_tie`, and the row's order,
+``|P|``, presentation, P-portion and heap against it.
+
+An unsolved, other unsettled or failed row claims nothing: its verdict says so (ok, "claims nothing")
 and is never a proof; an unsettled row's lower bound on the next quotient (``bound_heap``,
 ``lower_bound``) is reported as stated, unchecked. The misère genus columns of the Grundy
 census (``genus_tail``, ``first_non_nim``) carry no certificate and are not re-derived (the
@@ -295,6 +300,9 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
     if row.get("infinite_from") is not None:
         v.fail(f"infinite_from: the row says {row.get('infinite_from')!r}, but its status is {status!r}, not "
                "infinite")
+    if status == "unsettled" and (cert.get("quotient") is not None or row.get("stopped") == TIED):
+        _tied_row(row, v, std, shift, cert.get("quotient"))
+        return
     if status not in ("tame", "wild-finite"):
         v.reasons.append(f"{status}: claims nothing (no quotient of the whole game is certified)")
         if row.get("lower_bound") is not None:
@@ -360,6 +368,47 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
                          + (f"T_{n}" if n is not None else "not tame")
                          + f"), Φ of {row.get('code')} periodic from heap {m0} with period {q}, "
                          "generator heaps and growth")
+
+
+#: ``stopped`` of an unsettled row tied to normal play
+TIED = "normal play"
+
+
+def _tied_row(row: dict, v: Verdict, std: str, shift: int, qc: Any) -> None:
+    """An unsettled row whose quotient is tied to normal play: its certificate is the standard
+    form's partial quotient ``Q_N`` with the tie (``normal_tie``; the referee's proof is
+    :func:`cgtalg.referee.quotient_tail.check_tie`). The row's order, ``|P|``, presentation,
+    P-portion and heap are those of ``Q_N`` (heap moved by the shift); its growth and lower
+    bound are not re-derived."""
+    if not isinstance(qc, dict):
+        v.fail(f"stopped: {TIED!r} is claimed without its certificate")
+        return
+    if not _same_code(qc.get("game"), std):
+        v.fail(f"certificate: the quotient certificate is about {qc.get('game')!r}, not the standard form {std}")
+        return
+    if qc.get("final") or not isinstance(qc.get("normal_tie"), dict):
+        v.fail("certificate: an unsettled row's certificate is a partial quotient tied to normal play "
+               "(final: false, with normal_tie)")
+        return
+    checked = _checked_quotient(qc)
+    if not _sub(v, "quotient certificate", checked[0]):
+        return
+    _, table, P, _ = checked
+    N = int(qc["max_heap"])
+    facts = {"order": int(table.shape[0]), "p_count": int(P.sum()), "presentation": str(qc.get("presentation")),
+             "p_portion": list(qc.get("p_portion") or []), "heaps": N + shift}
+    for key, want in facts.items():
+        if key in row and row.get(key) != want:
+            v.fail(f"{key}: the row says {row.get(key)!r}, its certificate gives {want!r}")
+    if row.get("stopped") != TIED:
+        v.fail(f"stopped: the row says {row.get('stopped')!r}, its certificate ties it to normal play ({TIED!r})")
+    if v.ok:
+        tie = qc["normal_tie"]
+        v.reasons.append(
+            f"re-derived: Q_{N} of {std} (order {facts['order']}, |P| = {facts['p_count']}) and its tie to normal "
+            f"play (heaps above {tie.get('outside')} of {std} in an ideal played as in normal play): the whole "
+            "quotient is Q_N extended by the nim-values the later Grundy values span, finite exactly when they "
+            "are bounded; unsettled, as the row says (growth and lower bound not re-derived)")
 
 
 #: verdicts of the infinite certificates already checked in this process: the sha256 of the

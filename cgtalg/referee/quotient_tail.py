@@ -47,7 +47,7 @@ from cgtalg.referee._verdict import Verdict
 from cgtalg.referee.heaps import HeapRules
 from cgtalg.referee.periodicity import certificate_bound, grundy_values, required_values
 
-__all__ = ["check_tail", "nim_span"]
+__all__ = ["check_tail", "check_tie", "nim_span"]
 
 #: most new elements the referee builds
 MAX_NEW = 1 << 16
@@ -269,3 +269,51 @@ def _isomorphism(table: np.ndarray, P: np.ndarray, sub: list[int], T2: np.ndarra
     if not (P2[where] == P).all():
         return "its P-portion is not that of Q_N extended by the tail (new elements are never in P)"
     return where
+
+
+def check_tie(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np.ndarray, phi: list[int],
+              N: int) -> str | None:
+    """Check the ``normal_tie`` of a partial quotient document: the statement of the module's
+    theorem without its conditions 4 and 5 (no Grundy period). With conditions 1–3 on ``Q_N``
+    (the document's own table, verified and reduced by the caller), the proof above never uses
+    that ``V′`` is finite: the quotient of the whole game is ``Q_N`` with one new element per
+    nim-value of ``V′ ∖ val(Q_N)``, ``V′`` spanned by the Grundy values of all heaps. So it is
+    finite exactly when those are bounded. Failures go to ``v``; returns what was re-derived."""
+    tie = doc.get("normal_tie")
+    if not isinstance(tie, dict):
+        v.fail("normal_tie: a mapping states the tie to normal play")
+        return None
+    if doc.get("final"):
+        v.fail("normal_tie: a tie is stated for a quotient that is not final (final: false)")
+        return None
+    bound = certificate_bound(rules)
+    if isinstance(bound, str):
+        v.fail(f"normal_tie: {bound}")
+        return None
+    _, h, k = bound
+    G = _grundy(rules, N + 2)
+    val = _values(table, phi, G)
+    if isinstance(val, str):
+        v.fail(f"normal_tie: {val}")
+        return None
+    big = np.concatenate([(P[table[lo:lo + 512]] == ((val[lo:lo + 512, None] ^ val[None, :]) == 0)).all(axis=1)
+                          for lo in range(0, table.shape[0], 512)])
+    if not big.any():
+        v.fail("normal_tie: no element of Q_N is played as in normal play (the ideal is empty)")
+        return None
+    outside = max((hh for hh, x in enumerate(phi) if not big[x]), default=-1)
+    if N < h * outside + k:
+        v.fail(f"normal_tie: heap {outside} is outside the ideal, so heaps up to {h * outside + k} must be "
+               f"verified, not {N}")
+    if not any(len(o) for o in rules.options(N + 1)):
+        v.fail(f"normal_tie: heap {N + 1} has no move that leaves a heap")
+    stated = {"verified_to": N, "outside": outside, "ideal": int(big.sum())}
+    for key, want in stated.items():
+        if tie.get(key) != want:
+            v.fail(f"normal_tie: {key} is {tie.get(key)!r}, the referee finds {want!r}")
+    if not v.ok:
+        return None
+    return (f"tied to normal play: Grundy values of heaps 0..{N + 1} by the referee's mex make val a "
+            f"homomorphism onto nim-addition; heaps above {outside} land in an ideal of {int(big.sum())} elements "
+            f"played as in normal play, N = {N} >= {h}·{outside} + {k}: the whole quotient is Q_{N} extended by the "
+            "nim-values the later Grundy values span (finite exactly when they are bounded)")

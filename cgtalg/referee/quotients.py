@@ -585,6 +585,11 @@ def check_quotient(doc: dict) -> Verdict:
         v.fail(f"table: not reduced: elements {pair[0]} and {pair[1]} are indistinguishable (no z separates "
                "them), so the quotient is smaller")
     period_text = _final_fields(doc, v, rules, phi, N, final)
+    if doc.get("normal_tie") is not None:     # a statement about every heap (cgtalg.referee.quotient_tail)
+        from cgtalg.referee.quotient_tail import check_tie
+
+        tie_text = check_tie(doc, v, rules, table, P, phi, N)
+        period_text = "; ".join(t for t in (period_text, tie_text) if t)
     n = tame_index(table, P)
     if "tame" in doc and bool(doc.get("tame")) != (n is not None):
         v.fail(f"tame: the document says {doc.get('tame')!r}, but Q is " + (f"T_{n}" if n else "not tame"))
