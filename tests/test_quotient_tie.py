@@ -118,10 +118,15 @@ def test_the_referee_accepts_a_tie_and_refuses_false_ones():
     assert not v.ok and "normal_tie" in " ".join(v.reasons), v.reasons
 
 
-def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path):
+def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path, monkeypatch):
     """0.1707 and its cousin 0.415: unsettled rows whose certificate is Q_N with the tie; a row
-    edited to a false claim is refused, and a census run again re-checks the stored record."""
+    edited to a false claim is refused, and a census run again re-checks the stored record.
+    A tied row keeps its presentation past the census's presentation bound (0.764 and 0.744
+    reach order 2 056 and 2 070, above 2 000)."""
+    import cgtalg.census.quotients as cq
     from cgtalg.census.quotients import quotient_census
+
+    monkeypatch.setattr(cq, "PRESENTATION_ORDER", 100)
 
     path = str(tmp_path / "census.sqlite")
     r = quotient_census(codes=["0.1707", "0.415", "0.337"], scheduler="serial", store=path, class_seconds=3)
@@ -131,6 +136,7 @@ def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path):
     assert tied["certificate"]["quotient"]["normal_tie"]["outside"] == 17          # of the standard form
     assert tied["heaps"] == rows["0.1707"]["heaps"] + 1                            # shift 1
     assert rows["0.337"]["stopped"] == "time" and not rows["0.337"]["certificate"]  # no tie there
+    assert tied["order"] > 100 and tied["presentation"] and rows["0.337"]["presentation"] is None
     for row in rows.values():
         v = _verdict(row)
         assert v.ok, v.reasons

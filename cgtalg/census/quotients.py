@@ -245,7 +245,8 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
     rec: dict[str, Any] = {"status": status, "heaps": int(q.checked_to) if tail else top, "order": q.order,
                            "p_count": int(q.P.sum()), "presentation": None, "p_portion": None,
                            "generator_heaps": None, "growth": growth}
-    if q.order <= PRESENTATION_ORDER:
+    tie = getattr(q, "tie", None) if status == "unsettled" else None
+    if q.order <= PRESENTATION_ORDER or tie:    # a tied quotient's presentation is short (a nim ideal)
         pr = q.presentation()
         rec["presentation"] = pr.text
         rec["p_portion"] = [pr.words[x] for x in q.p_portion]
@@ -267,8 +268,7 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
         rec["certificate"] = q.certificate
     else:
         rec["stopped"] = _stop_reason(q.note)
-        tie = getattr(q, "tie", None)
-        if tie and rec["presentation"] is not None:
+        if tie:
             # tied to normal play (cgtalg.quotients.tail.normal_tie): Φ of heaps 0..N is kept
             # for the row's certificate
             pr = q.presentation()
