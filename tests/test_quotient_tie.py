@@ -118,15 +118,12 @@ def test_the_referee_accepts_a_tie_and_refuses_false_ones():
     assert not v.ok and "normal_tie" in " ".join(v.reasons), v.reasons
 
 
-def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path, monkeypatch):
-    """0.1707 and its cousin 0.415: unsettled rows whose certificate is Q_N with the tie; a row
-    edited to a false claim is refused, and a census run again re-checks the stored record.
-    A tied row keeps its presentation past the census's presentation bound (0.764 and 0.744
-    reach order 2 056 and 2 070, above 2 000)."""
-    import cgtalg.census.quotients as cq
+def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path):
+    """0.1707 and its cousin 0.415: unsettled rows that state Q_M at the least heap M where the
+    tie is proved (heap 2·17 + 4 = 38 of 0.1707: Q_38 has order 24), whose certificate is Q_M
+    with the tie; a row edited to a false claim is refused, and a census run again re-checks
+    the stored record."""
     from cgtalg.census.quotients import quotient_census
-
-    monkeypatch.setattr(cq, "PRESENTATION_ORDER", 100)
 
     path = str(tmp_path / "census.sqlite")
     r = quotient_census(codes=["0.1707", "0.415", "0.337"], scheduler="serial", store=path, class_seconds=3)
@@ -136,12 +133,16 @@ def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path, mo
     assert tied["certificate"]["quotient"]["normal_tie"]["outside"] == 17          # of the standard form
     assert tied["heaps"] == rows["0.1707"]["heaps"] + 1                            # shift 1
     assert rows["0.337"]["stopped"] == "time" and not rows["0.337"]["certificate"]  # no tie there
-    assert tied["order"] > 100 and tied["presentation"] and rows["0.337"]["presentation"] is None
+    record = r.records["0.1707"]
+    assert record["heaps"] > 1000 and record["tied"]["heaps"] == 38 and record["tied"]["order"] == 24
+    assert (tied["heaps"], tied["order"], tied["growth"][-1][0]) == (39, 24, max(h for h, _ in tied["growth"]))
+    assert tied["presentation"] and tied["generator_heaps"]
     for row in rows.values():
         v = _verdict(row)
         assert v.ok, v.reasons
     assert "tie to normal play" in " ".join(_verdict(tied).reasons)
-    for key, value in [("order", 521), ("heaps", tied["heaps"] + 1), ("stopped", "time")]:
+    for key, value in [("order", 25), ("heaps", tied["heaps"] + 1), ("stopped", "time"),
+                       ("generator_heaps", tied["generator_heaps"][:-1]), ("growth", tied["growth"][:-1])]:
         bad = copy.deepcopy(tied)
         bad[key] = value
         assert not _verdict(bad).ok, key

@@ -62,9 +62,11 @@ def _latest_rows(docs: list) -> list:
     ``failed`` row (a task that did not come back) does not replace a row that did, and an
     unsettled row does not replace an unsettled one that states more (a larger ``N``, or the same
     ``N`` and a larger proved lower bound on the next quotient: both are statements the
-    construction proved, and the table keeps the stronger)."""
+    construction proved, and the table keeps the stronger); a row tied to normal play (``stopped``
+    ``normal play``: a statement about every heap, made at the least heap that proves it) states
+    more than any untied one."""
     def strength(r: dict) -> tuple:
-        return int(r.get("heaps") or 0), int(r.get("lower_bound") or 0)
+        return r.get("stopped") == "normal play", int(r.get("heaps") or 0), int(r.get("lower_bound") or 0)
 
     rows: dict[str, dict] = {}
     for d in docs:

@@ -82,23 +82,21 @@ def quotient_certificate(standard: str, record: dict | None) -> dict | None:
 
 
 def tie_certificate(standard: str, record: dict | None) -> dict | None:
-    """The certificate of an unsettled class record whose ``Q_N`` is tied to normal play
-    (``normal_tie``, :func:`cgtalg.quotients.tail.normal_tie`): the partial quotient of the
-    standard form as ``cgtalg quotient STANDARD --json`` states it (Φ of heaps ``0..N``, the
-    presentation, not final) with the tie, which the referee re-derives. None for any other
-    record, or one that keeps no Φ or presentation."""
-    if (not record or record.get("status") != "unsettled" or not isinstance(record.get("normal_tie"), dict)
-            or not record.get("phi") or not record.get("presentation")):
+    """The certificate of an unsettled class record tied to normal play (its ``tied`` part: the
+    facts of ``Q_M`` at the least heap ``M`` where the tie is proved,
+    :func:`cgtalg.census.quotients.quotient_record`): the partial quotient ``Q_M`` of the
+    standard form as ``cgtalg quotient STANDARD --json`` states it (Φ of heaps ``0..M``, the
+    presentation, not final) with its ``normal_tie``, which the referee re-derives. None for any
+    other record."""
+    tied = (record or {}).get("tied") if (record or {}).get("status") == "unsettled" else None
+    if not isinstance(tied, dict) or not tied.get("phi") or not tied.get("presentation"):
         return None
-    N = int(record["heaps"])
-    gens, rels = _presentation_parts(record["presentation"])
-    d = {"game": standard, "kind": "heaps", "max_heap": N, "order": record["order"],
-         "p_portion": list(record["p_portion"]), "presentation": record["presentation"], "generators": gens,
-         "relations": rels, "phi": list(record["phi"][: N + 1]), "final": False, "period": None,
-         "checked_to": None, "normal_tie": dict(record["normal_tie"])}
-    if "p_count" in record:
-        d["p_count"] = record["p_count"]
-    return d
+    M = int(tied["heaps"])
+    gens, rels = _presentation_parts(tied["presentation"])
+    return {"game": standard, "kind": "heaps", "max_heap": M, "order": tied["order"], "p_count": tied["p_count"],
+            "p_portion": list(tied["p_portion"]), "presentation": tied["presentation"], "generators": gens,
+            "relations": rels, "phi": list(tied["phi"][: M + 1]), "final": False, "period": None,
+            "checked_to": None, "normal_tie": dict(tied["normal_tie"])}
 
 
 def infinite_row_certificate(record: dict | None) -> dict | None:

@@ -186,12 +186,21 @@ def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, r
                       bound_copies=None if bound.get("copies") is None else int(bound["copies"]))
     else:
         bounds = {}
-    # tied to normal play: what keeps it unsettled is a question of normal play (its certificate
-    # is Q_N with the tie, which the referee checks)
+    # tied to normal play: what keeps it unsettled is a question of normal play; the row states
+    # Q_M at the least heap M where the tie is proved (every later order follows from the Grundy
+    # values), and its certificate is Q_M with the tie
     tcert = tie_certificate(standard, record)
-    return QuotientRow(code, standard, shift, cousins, "unsettled",
-                       stopped=TIED if tcert else record.get("stopped"),
-                       certificate={"quotient": tcert} if tcert else None, **bounds, **common)
+    if tcert:
+        tied = record["tied"]
+        M = int(tied["heaps"])
+        common.update(order=tied["order"], p_count=tied["p_count"], heaps=M + shift,
+                      generator_heaps=tuple(int(h) + shift for h in tied["generator_heaps"]),
+                      growth=None if growth is None else tuple(g for g in growth if g[0] <= M + shift),
+                      presentation=tied["presentation"], p_portion=tuple(tied["p_portion"]))
+        return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=TIED,
+                           certificate={"quotient": tcert}, **common)
+    return QuotientRow(code, standard, shift, cousins, "unsettled", stopped=record.get("stopped"), **bounds,
+                       **common)
 
 
 def order_at(growth: Sequence[Sequence[int]], heap: int) -> int:

@@ -216,7 +216,7 @@ def _stop_reason(note: str | None) -> str | None:
 
 
 def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None = None,
-                    params: QuotientParams | None = None) -> dict:
+                    params: QuotientParams | None = None, ruleset: Any = None) -> dict:
     """The class record of the verified quotient ``q`` (:class:`~cgtalg.quotients.result.MisereQuotient`,
     final or the partial ``Q_N``) whose construction state is ``state``
     (:class:`~cgtalg.quotients.state.QuotientState`, giving ``Q_n`` for every ``n <= N``);
@@ -232,7 +232,11 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
     and its certificate): ``infinite_from`` (``v``) and ``certificate`` (the
     ``infinite-misere-quotient`` document); unsettled: ``stopped``, ``budget`` and
     ``next_bound`` (``{"heap": N+1, "at_least": L, "copies": B}`` when a stopped counting
-    run proved ``|Q_{N+1}| >= L``, else None).
+    run proved ``|Q_{N+1}| >= L``, else None), and ``tied`` when ``q`` is tied to normal play
+    (``q.tie``; ``ruleset`` given): the facts of ``Q_M`` at the least heap ``M`` where the tie is
+    proved (:func:`cgtalg.quotients.tail.least_tie`; ``heaps``, ``order``, ``p_count``,
+    ``presentation``, ``p_portion``, ``generator_heaps``, ``phi`` of heaps ``0..M`` and its
+    ``normal_tie``), from which every later order follows.
     """
     top = int(q.max_heap)
     if q.final:
@@ -245,15 +249,9 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
     rec: dict[str, Any] = {"status": status, "heaps": int(q.checked_to) if tail else top, "order": q.order,
                            "p_count": int(q.P.sum()), "presentation": None, "p_portion": None,
                            "generator_heaps": None, "growth": growth}
-    tie = getattr(q, "tie", None) if status == "unsettled" else None
-    if q.order <= PRESENTATION_ORDER or tie:    # a tied quotient's presentation is short (a nim ideal)
-        pr = q.presentation()
-        rec["presentation"] = pr.text
-        rec["p_portion"] = [pr.words[x] for x in q.p_portion]
-        first = {}
-        for h, x in enumerate(q.phi):
-            first.setdefault(pr.words[x], h)
-        rec["generator_heaps"] = [first[g] for g in pr.generators]
+    if q.order <= PRESENTATION_ORDER:
+        rec.update(_words(q))
+        del rec["_phi"]
     if q.final:
         n0, p = q.period
         rec["period"] = [int(n0), int(p)]
@@ -268,17 +266,33 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
         rec["certificate"] = q.certificate
     else:
         rec["stopped"] = _stop_reason(q.note)
-        if tie:
-            # tied to normal play (cgtalg.quotients.tail.normal_tie): Φ of heaps 0..N is kept
-            # for the row's certificate
-            pr = q.presentation()
-            rec["normal_tie"] = dict(tie)
-            rec["phi"] = [pr.words[x] for x in q.phi[: top + 1]]
+        tie = getattr(q, "tie", None)
+        if tie and ruleset is not None:
+            # tied to normal play (cgtalg.quotients.tail.normal_tie): Q_M at the least heap M
+            # where the tie is proved, the row's claims and certificate
+            from cgtalg.quotients.tail import least_tie
+
+            M, tie_m = least_tie(ruleset, lambda m: state.quotient(name, m), top, tie)
+            qm = q if M == top else state.quotient(name, M)
+            words = _words(qm)
+            words["phi"] = words.pop("_phi")
+            rec["tied"] = {"heaps": M, "order": qm.order, "p_count": int(qm.P.sum()), **words,
+                           "normal_tie": dict(tie_m)}
         rec["budget"] = {"seconds": params.class_seconds, "max_order": params.max_order} if params else None
         bound = getattr(q, "next_bound", None)
         rec["next_bound"] = ({"heap": int(bound["heap"]), "at_least": int(bound["at_least"]),
                               "copies": int(bound["copies"])} if isinstance(bound, dict) else None)
     return rec
+
+
+def _words(q: Any) -> dict:
+    """``presentation``, ``p_portion``, ``generator_heaps`` of ``q`` (and ``_phi``: the words of Φ)."""
+    pr = q.presentation()
+    first: dict[str, int] = {}
+    for h, x in enumerate(q.phi):
+        first.setdefault(pr.words[x], h)
+    return {"presentation": pr.text, "p_portion": [pr.words[x] for x in q.p_portion],
+            "generator_heaps": [first[g] for g in pr.generators], "_phi": [pr.words[x] for x in q.phi]}
 
 
 def _infinite_from(q: Any) -> int | None:
@@ -346,7 +360,7 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
             if state.top < heaps:
                 return f"the verified quotient state in the store reaches heap {state.top} only, the record claims {heaps}"
             q = state.quotient(name, heaps, note=None)
-            if rec.get("normal_tie") is not None:    # the tie is proved again on the verified Q_N
+            if rec.get("tied") is not None:    # the tie is proved again on the verified Q_N, then Q_M
                 from cgtalg.quotients.tail import tie_of
 
                 q.tie = tie_of(q, fresh)
@@ -356,7 +370,7 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
             known[int(h)] = state.quotient(name, int(h)).order if int(h) < state.top else q.order
             if i and int(h) > 0:
                 known[int(h) - 1] = state.quotient(name, int(h) - 1).order
-        expected = quotient_record(q, state, name, known)
+        expected = quotient_record(q, state, name, known, ruleset=fresh)
         if rec["status"] == "infinite":
             expected["status"] = "infinite"  # Q_{v-1} here; the proof about Q_v: _recheck_infinite
         skip = ("stopped", "budget", "next_bound", "infinite_from", "certificate")
@@ -497,7 +511,7 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
 
         raise ComputationLimitError(f"the census's time budget ran out while computing {name}; {BUDGET_HINT}")
     state = known_state(code)
-    out["record"] = quotient_record(q, state, name, known, params)
+    out["record"] = quotient_record(q, state, name, known, params, ruleset=code)
     out["source"] = COMPUTED
     out["seconds"] = round(time.perf_counter() - t0, 4)
     return out

@@ -60,7 +60,7 @@ from cgtalg.quotients.state import _heap_options
 __all__ = ["NormalTail", "normal_values", "normal_ideal", "normal_tail", "least_period", "extend_phi", "span",
            "TAIL_THEOREM", "BudgetShort", "recheck_tail", "tail_state", "TailWatch",
            "ideal_conditions", "certified_grundy_period", "normal_tie", "TIE_THEOREM", "tie_of",
-           "TIE_ORDER"]
+           "TIE_ORDER", "least_tie"]
 
 #: rows of the table handled at once (the checks read whole rows)
 BLOCK = 256
@@ -386,6 +386,25 @@ def tie_of(q: Any, ruleset: Any, grundy_to: Callable[[int], Sequence[int]] | Non
     g = list(grundy_to(N)) if grundy_to is not None else [int(x) for x in ruleset.grundy_sequence(N + 1)]
     got = normal_tie(ruleset, np.asarray(q.table), np.asarray(q.P, dtype=bool), q.phi, bound, g[: N + 1])
     return got if isinstance(got, dict) else None
+
+
+def least_tie(ruleset: Any, quotient_at: Callable[[int], Any], N: int, tie: dict,
+              grundy_to: Callable[[int], Sequence[int]] | None = None) -> tuple[int, dict]:
+    """``(M, the tie of Q_M)``: the least heap ``M <= N`` of the doubling sequence from
+    ``h·f + k`` (``f`` the tie's heap outside the ideal, ``(k, h)`` Plambeck–Siegel's bound)
+    whose partial quotient ``quotient_at(M)`` is tied to normal play, else ``(N, tie)``. A tie
+    proved at ``M`` says as much as one at ``N`` (every later order follows from the Grundy
+    values) and its certificate is checked in a fraction of the time."""
+    from cgtalg.quotients.state import misere_period_bound
+
+    k, h = misere_period_bound(ruleset)
+    M = h * int(tie["outside"]) + k
+    while 0 <= M < N:
+        got = tie_of(quotient_at(M), ruleset, grundy_to)
+        if got is not None:
+            return M, got
+        M *= 2
+    return N, tie
 
 
 class BudgetShort(str):

@@ -340,7 +340,18 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
     # generator heaps and growth over every heap Φ is given for (past the verified heaps by the
     # normal tail: one period past its preperiod)
     top = facts["heaps"] if qc.get("tail") is None else len(phi) - 1 + shift
-    cphi = _code_phi(phi, n0, p, shift, top + 1)
+    _gens_growth(row, v, table, P, _code_phi(phi, n0, p, shift, top + 1))
+    if v.ok:
+        v.reasons.append(f"re-derived: the quotient of {std} (order {order}, |P| = {facts['p_count']}, "
+                         + (f"T_{n}" if n is not None else "not tame")
+                         + f"), Φ of {row.get('code')} periodic from heap {m0} with period {q}, "
+                         "generator heaps and growth")
+
+
+def _gens_growth(row: dict, v: Verdict, table: Any, P: Any, cphi: list[int]) -> None:
+    """The row's generator heaps and growth, re-derived from Φ of the code (``cphi``, heaps
+    ``0..top``) in the certificate's monoid."""
+    top = len(cphi) - 1
     if row.get("generator_heaps") is not None:
         gens, span = [], {0}
         for h, x in enumerate(cphi):
@@ -363,11 +374,6 @@ def _quotient_row(row: dict, v: Verdict, rules: HeapRules, std: str, shift: int,
                 last = o
         if [list(s) for s in row["growth"]] != steps:
             v.fail(f"growth: the row says {row['growth']}, the orders |Q_n| change as {steps}")
-    if v.ok:
-        v.reasons.append(f"re-derived: the quotient of {std} (order {order}, |P| = {facts['p_count']}, "
-                         + (f"T_{n}" if n is not None else "not tame")
-                         + f"), Φ of {row.get('code')} periodic from heap {m0} with period {q}, "
-                         "generator heaps and growth")
 
 
 #: ``stopped`` of an unsettled row tied to normal play
@@ -378,8 +384,8 @@ def _tied_row(row: dict, v: Verdict, std: str, shift: int, qc: Any) -> None:
     """An unsettled row whose quotient is tied to normal play: its certificate is the standard
     form's partial quotient ``Q_N`` with the tie (``normal_tie``; the referee's proof is
     :func:`cgtalg.referee.quotient_tail.check_tie`). The row's order, ``|P|``, presentation,
-    P-portion and heap are those of ``Q_N`` (heap moved by the shift); its growth and lower
-    bound are not re-derived."""
+    P-portion, heap, generator heaps and growth are those of ``Q_N`` (heaps moved by the
+    shift); every later order follows from the tie and the Grundy values."""
     if not isinstance(qc, dict):
         v.fail(f"stopped: {TIED!r} is claimed without its certificate")
         return
@@ -393,7 +399,7 @@ def _tied_row(row: dict, v: Verdict, std: str, shift: int, qc: Any) -> None:
     checked = _checked_quotient(qc)
     if not _sub(v, "quotient certificate", checked[0]):
         return
-    _, table, P, _ = checked
+    _, table, P, phi = checked
     N = int(qc["max_heap"])
     facts = {"order": int(table.shape[0]), "p_count": int(P.sum()), "presentation": str(qc.get("presentation")),
              "p_portion": list(qc.get("p_portion") or []), "heaps": N + shift}
@@ -402,13 +408,14 @@ def _tied_row(row: dict, v: Verdict, std: str, shift: int, qc: Any) -> None:
             v.fail(f"{key}: the row says {row.get(key)!r}, its certificate gives {want!r}")
     if row.get("stopped") != TIED:
         v.fail(f"stopped: the row says {row.get('stopped')!r}, its certificate ties it to normal play ({TIED!r})")
+    _gens_growth(row, v, table, P, [0] * shift + list(phi))
     if v.ok:
         tie = qc["normal_tie"]
         v.reasons.append(
             f"re-derived: Q_{N} of {std} (order {facts['order']}, |P| = {facts['p_count']}) and its tie to normal "
             f"play (heaps above {tie.get('outside')} of {std} in an ideal played as in normal play): the whole "
             "quotient is Q_N extended by the nim-values the later Grundy values span, finite exactly when they "
-            "are bounded; unsettled, as the row says (growth and lower bound not re-derived)")
+            "are bounded; unsettled, as the row says; generator heaps and growth to heap N")
 
 
 #: verdicts of the infinite certificates already checked in this process: the sha256 of the
