@@ -71,5 +71,14 @@ def test_rows_edited_to_false_claims_are_refused():
         e = copy.deepcopy(fin)
         e[key] = e[key] + delta
         edits.append((key, e))
+    tied = next((r for r in rows if r.get("stopped") == "normal play"), None)
+    if tied is not None:         # a row tied to normal play states Q_M and the tie (docs/quotient_census.md)
+        for key, value in (("order", tied["order"] + 1), ("heaps", tied["heaps"] - 1), ("stopped", "time")):
+            e = copy.deepcopy(tied)
+            e[key] = value
+            edits.append((f"tied {key}", e))
+        e = copy.deepcopy(tied)
+        e["certificate"]["quotient"]["normal_tie"]["ideal"] += 1
+        edits.append(("tied ideal", e))
     for what, e in edits:
         assert not check_row(e).ok, what

@@ -222,8 +222,9 @@ def markdown(rows: list) -> str:
     for (n, order), stds in sorted(tames.items()):
         out.append(f"| T_{n} | {order} | {', '.join(stds)} |")
     out.append(f"\n### Unsettled classes ({len(cls['unsettled'])})\n")
-    out.append("`N`: the largest heap of the verified partial quotient `Q_N`; `|Q_H| >= L`: what counting the next "
-               "heap proved (when it ran); heaps of the standard form.\n")
+    out.append("`N`: the largest heap of the verified partial quotient `Q_N` (tied to normal play: the least heap "
+               "where the tie is proved; every later order follows from the Grundy values); `|Q_H| >= L`: what "
+               "counting the next heap proved (when it ran); heaps of the standard form.\n")
     out.append("![The order of Q_n against n for the unsettled classes, and for the infinite ones up to "
                "Q_(v-1)](data/quotient_census_growth.png)\n")
     out.append("| standard form | codes (shift) | N | \\|Q_N\\| | \\|P_N\\| | next | stopped |\n"
