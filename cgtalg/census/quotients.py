@@ -251,7 +251,6 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
                            "generator_heaps": None, "growth": growth}
     if q.order <= PRESENTATION_ORDER:
         rec.update(_words(q))
-        del rec["_phi"]
     if q.final:
         n0, p = q.period
         rec["period"] = [int(n0), int(p)]
@@ -274,9 +273,7 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
 
             M, tie_m = least_tie(ruleset, lambda m: state.quotient(name, m), top, tie)
             qm = q if M == top else state.quotient(name, M)
-            words = _words(qm)
-            words["phi"] = words.pop("_phi")
-            rec["tied"] = {"heaps": M, "order": qm.order, "p_count": int(qm.P.sum()), **words,
+            rec["tied"] = {"heaps": M, "order": qm.order, "p_count": int(qm.P.sum()), **_words(qm, phi=True),
                            "normal_tie": dict(tie_m)}
         rec["budget"] = {"seconds": params.class_seconds, "max_order": params.max_order} if params else None
         bound = getattr(q, "next_bound", None)
@@ -285,14 +282,17 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
     return rec
 
 
-def _words(q: Any) -> dict:
-    """``presentation``, ``p_portion``, ``generator_heaps`` of ``q`` (and ``_phi``: the words of Φ)."""
+def _words(q: Any, phi: bool = False) -> dict:
+    """``presentation``, ``p_portion``, ``generator_heaps`` of ``q`` (with ``phi``: the words of Φ too)."""
     pr = q.presentation()
     first: dict[str, int] = {}
     for h, x in enumerate(q.phi):
         first.setdefault(pr.words[x], h)
-    return {"presentation": pr.text, "p_portion": [pr.words[x] for x in q.p_portion],
-            "generator_heaps": [first[g] for g in pr.generators], "_phi": [pr.words[x] for x in q.phi]}
+    out = {"presentation": pr.text, "p_portion": [pr.words[x] for x in q.p_portion],
+           "generator_heaps": [first[g] for g in pr.generators]}
+    if phi:
+        out["phi"] = [pr.words[x] for x in q.phi]
+    return out
 
 
 def _infinite_from(q: Any) -> int | None:
