@@ -118,6 +118,22 @@ def _values(table: np.ndarray, phi: list[int], G: np.ndarray) -> np.ndarray | st
     return val
 
 
+def _ideal(v: Verdict, what: str, rules: HeapRules, table: np.ndarray, P: np.ndarray, phi: list[int],
+           val: np.ndarray, N: int, h: int, k: int) -> tuple[np.ndarray, int]:
+    """Conditions 2 and 3 on ``Q_N``: the mask of the ideal ``B`` and ``f``, the largest heap
+    outside it; ``N >= h·f + k`` and a move of heap ``N + 1`` leaving a heap (failures go to
+    ``v``, prefixed by ``what``)."""
+    big = np.concatenate([(P[table[lo:lo + 512]] == ((val[lo:lo + 512, None] ^ val[None, :]) == 0)).all(axis=1)
+                          for lo in range(0, table.shape[0], 512)])
+    outside = max((hh for hh, x in enumerate(phi) if not big[x]), default=-1)
+    if N < h * outside + k:
+        v.fail(f"{what}: heap {outside} is outside the ideal, so heaps up to {h * outside + k} must be verified, "
+               f"not {N}")
+    if not any(len(o) for o in rules.options(N + 1)):
+        v.fail(f"{what}: heap {N + 1} has no move that leaves a heap")
+    return big, outside
+
+
 def check_tail(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np.ndarray, phi: list[int],
                N: int, verify, reduced, least_period) -> tuple[str, list[int]] | None:
     """Check the ``tail`` of ``doc`` (module docstring) on the document's ``(table, P)`` and Φ of
@@ -176,14 +192,7 @@ def check_tail(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np
     if isinstance(val, str):
         v.fail(f"tail: {val}")
         return None
-    big = np.concatenate([(PN[tN[lo:lo + 512]] == ((val[lo:lo + 512, None] ^ val[None, :]) == 0)).all(axis=1)
-                          for lo in range(0, tN.shape[0], 512)])
-    outside = max((hh for hh, x in enumerate(phiN) if not big[x]), default=-1)
-    if N < h * outside + k:
-        v.fail(f"tail: heap {outside} is outside the ideal, so heaps up to {h * outside + k} must be verified, "
-               f"not {N}")
-    if not any(len(o) for o in rules.options(N + 1)):
-        v.fail(f"tail: heap {N + 1} has no move that leaves a heap")
+    big, outside = _ideal(v, "tail", rules, tN, PN, phiN, val, N, h, k)
     beta = {int(val[b]): int(b) for b in np.flatnonzero(big)}
     if not beta or set(val.tolist()) != set(beta):
         v.fail("tail: the ideal does not hold one element of every nim-value of Q_N")
@@ -296,17 +305,10 @@ def check_tie(doc: dict, v: Verdict, rules: HeapRules, table: np.ndarray, P: np.
     if isinstance(val, str):
         v.fail(f"normal_tie: {val}")
         return None
-    big = np.concatenate([(P[table[lo:lo + 512]] == ((val[lo:lo + 512, None] ^ val[None, :]) == 0)).all(axis=1)
-                          for lo in range(0, table.shape[0], 512)])
+    big, outside = _ideal(v, "normal_tie", rules, table, P, phi, val, N, h, k)
     if not big.any():
         v.fail("normal_tie: no element of Q_N is played as in normal play (the ideal is empty)")
         return None
-    outside = max((hh for hh, x in enumerate(phi) if not big[x]), default=-1)
-    if N < h * outside + k:
-        v.fail(f"normal_tie: heap {outside} is outside the ideal, so heaps up to {h * outside + k} must be "
-               f"verified, not {N}")
-    if not any(len(o) for o in rules.options(N + 1)):
-        v.fail(f"normal_tie: heap {N + 1} has no move that leaves a heap")
     stated = {"verified_to": N, "outside": outside, "ideal": int(big.sum())}
     for key, want in stated.items():
         if tie.get(key) != want:
