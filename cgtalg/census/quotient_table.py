@@ -14,7 +14,8 @@ where the periodicity theorem certified the quotient, the last finite heap ``v -
 the largest heap reached), ``generator_heaps``, ``growth`` (``heap:order`` at each heap
 where the order of ``Q_n`` changes), ``presentation``, ``p_portion``, ``phi`` (Φ of heaps
 ``0 .. n0+p-1``), ``stopped`` (why an unsettled class stopped: ``time``, ``limit``,
-``memory``), ``bound_heap`` and ``lower_bound`` (unsettled, when a stopped counting run
+``memory``, or ``normal play`` when tied to normal play: the row then states ``Q_M`` at the
+least heap ``M`` that proves the tie), ``bound_heap`` and ``lower_bound`` (unsettled, when a stopped counting run
 proved it: ``|Q_bound_heap| >= lower_bound``, with ``bound_heap = heaps + 1``; stated by
 the construction, not re-derived by ``cgtalg check``), ``source`` (``computed`` or
 ``reused, re-checked``). The JSON rows also give ``bound_copies`` (the counting run's
