@@ -178,7 +178,7 @@ def memory_hint(limit: int, needed: float | None = None) -> str:
     (no option of cgtalg can help then)."""
     phys = _physical_memory()
     want = max(float(needed) * 1.1 if needed is not None else limit * 1.5, limit + (1 << 30))
-    if phys and (want > phys * 0.9 or (needed is not None and needed > phys * 0.9)):
+    if phys and want > phys * 0.9:
         need = f"about {format_bytes(needed)}" if needed is not None else f"more than {format_bytes(limit)}"
         return (f"this machine's memory ({format_bytes(phys)}) is not enough for {need}: no larger ceiling "
                 "helps here; it needs a machine with more memory")

@@ -292,7 +292,7 @@ def compute_class(standard: str, params: CensusParams, store: Any = None,
         elif part == "genus":
             out["genus"] = genus_record(code, params, stop_at)
         else:
-            out["quotient"] = quotient_record(code, params, part_store, stop_at, replace=part in out["rechecks"])
+            out["quotient"] = quotient_record(code, params, part_store, stop_at)
         out["source"][part] = COMPUTED
         out["seconds"][part] = round(time.perf_counter() - t0, 4)
     return out
@@ -433,8 +433,7 @@ def genus_record(code: Any, params: CensusParams, stop_at: float | None = None) 
     return {"heaps": len(seq) - 1, "sequence": seq, "first_non_nim": first_non_nim(seq), "stopped": stopped}
 
 
-def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at: float | None = None,
-                    replace: bool = False) -> dict:
+def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at: float | None = None) -> dict:
     """The misère-quotient attempt: ``Q_n`` for heaps ``n <= quotient_heaps``.
 
     ``status``: ``"final"`` (Plambeck-Siegel's periodicity test holds on the heaps done, so
@@ -448,9 +447,9 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at:
     With a ``store``, the verified quotient state is kept there too (sequence metadata
     ``quotient:<code>``, :mod:`cgtalg.quotients.storage`): a later census re-verifies the
     record against it (:mod:`cgtalg.census.recheck`). A stored state that fails its
-    verification is replaced by a fresh computation, and so is the state behind a record that
-    failed its re-check (``replace``: resuming could take this process's own copy of the state,
-    equal in rank, and leave the stored one as it was).
+    verification is replaced by a fresh computation; one that a process resumed from its own
+    copy did not read is replaced by that copy when they differ
+    (:meth:`cgtalg.quotients.storage.Checkpointer.write`).
     """
     from cgtalg.errors import StoreCorruptError
     from cgtalg.quotients.construct import misere_quotient
@@ -467,7 +466,7 @@ def quotient_record(code: Any, params: CensusParams, store: Any = None, stop_at:
 
     try:
         try:
-            q = attempt(not replace)
+            q = attempt(True)
         except StoreCorruptError:
             q = attempt(False)  # the stored state failed its verification: recompute, replace it
     except ComputationLimitError as exc:

@@ -582,7 +582,7 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                 exc = _record_infinite(err, ruleset, ck, max_heap, max_states, deadline)
                 if not partial or n == 0:
                     exc.partial = (_with_tie(mark_infinite(state.quotient(name, state.top, note=str(exc)), exc),  # type: ignore[attr-defined]
-                                             ruleset, bound, watch) if n > 0 else None)
+                                             ruleset, watch) if n > 0 else None)
                     raise exc
                 note = str(exc)
                 infinite = exc        # its proof of infinitude, or its counting levels (mark_infinite)
@@ -612,15 +612,14 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             bar.close()
         ck.flush()
     if note is not None:
-        return _with_tie(mark_infinite(state.quotient(name, state.top, note=note), infinite), ruleset, bound, watch)
+        return _with_tie(mark_infinite(state.quotient(name, state.top, note=note), infinite), ruleset, watch)
     return state.quotient(name, max_heap, note=unproved)
 
 
-def _with_tie(q: MisereQuotient, ruleset: Any, bound: tuple[int, int] | None, watch: TailWatch) -> MisereQuotient:
+def _with_tie(q: MisereQuotient, ruleset: Any, watch: TailWatch) -> MisereQuotient:
     """``q`` (a stopped construction's verified ``Q_N``) with its normal tie when conditions 1–3
     of the normal tail hold on it (:func:`cgtalg.quotients.tail.tie_of`): then the whole
     quotient is ``Q_N`` extended by the nim-values the later Grundy values span, and no misère
     budget can say more."""
-    if bound is not None:
-        q.tie = tie_of(q, ruleset, watch.grundy_to)
+    q.tie = tie_of(q, ruleset, watch.grundy_to)
     return q

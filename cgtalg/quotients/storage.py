@@ -605,10 +605,11 @@ class Checkpointer:
                 self._record()
             if self.stored_rank is not None and self.stored_rank > state.rank():
                 return
+        if not self.replace and self.stored_rank == state.rank() and self._stored_verified:
+            return                         # the stored state is this one's rank, verified on loading
         entry = _encode(state, self.name)
-        if not self.replace:
-            if self.stored_rank is not None and self.stored_rank == state.rank() and self._stored_holds(entry):
-                return
+        if not self.replace and self.stored_rank == state.rank() and self._stored_holds(entry):
+            return
         meta = {ENTRY: entry}
         old = self.store.sequence_meta(self.key) or {}
         rays = old.get(RAYS)
@@ -625,12 +626,10 @@ class Checkpointer:
         self._last = time.monotonic()
 
     def _stored_holds(self, entry: dict) -> bool:
-        """Whether the stored state, of the rank of ``entry`` (a verified state's), may stay: this
-        checkpointer read and verified it, or it is ``entry`` but for its time. A process that
-        holds its own copy of a state does not load the stored one, which may be corrupt; at
-        equal rank the verified copy replaces it (nothing is lost: both claim as much)."""
-        if self._stored_verified:
-            return True
+        """Whether the stored state, of the rank of ``entry`` (a verified state's) and not read by
+        this checkpointer, may stay: it is ``entry`` but for its time. A process that holds its
+        own copy of a state does not load the stored one, which may be corrupt; at equal rank the
+        verified copy replaces it (nothing is lost: both claim as much)."""
         rec = (self.store.sequence_meta(self.key) or {}).get(ENTRY)
         if not isinstance(rec, dict):
             return False

@@ -398,8 +398,8 @@ def least_tie(ruleset: Any, quotient_at: Callable[[int], Any], N: int, tie: dict
     from cgtalg.quotients.state import misere_period_bound
 
     k, h = misere_period_bound(ruleset)
-    M = h * int(tie["outside"]) + k
-    while 0 <= M < N:
+    M = max(h * int(tie["outside"]) + k, 1)
+    while M < N:
         got = tie_of(quotient_at(M), ruleset, grundy_to)
         if got is not None:
             return M, got
