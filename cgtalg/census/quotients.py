@@ -409,6 +409,9 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
     from cgtalg.quotients.storage import Checkpointer
 
     v = int(rec["infinite_from"])
+    cert = rec.get("certificate")
+    if isinstance(cert, dict) and isinstance(cert.get("linear"), dict):
+        return _recheck_linear(fresh, cert, v)
     ck = Checkpointer(fresh, store, RAY_STATES)
     got = ck.load_rays()  # re-verified, or StoreCorruptError
     if got is None:
@@ -440,6 +443,35 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
             and mine_ray.get("witness") == want["ray"].get("witness"))
     if not same:
         return "the certificate's ray pretension is not the proof stored (and re-verified) beside the quotient"
+    return None
+
+
+def _recheck_linear(fresh: Any, cert: dict, v: int) -> str | None:
+    """Why a record's linear-ray certificate (:mod:`cgtalg.quotients.rays_linear`; not kept in the
+    store, a construction finds it again in seconds) is not a proof that ``Q_v`` is infinite, None
+    when it is: the pretension is decoded and verified on the game's own moves, its witness
+    found again, and the document must be the one they give (the ``statement`` is prose)."""
+    from cgtalg.census.recheck import _short
+    from cgtalg.quotients.rays_linear import decode_linear, linear_certificate, linear_witness, verify_linear_ray
+    from cgtalg.quotients.state import _heap_options
+
+    try:
+        lr = decode_linear(cert["linear"])
+    except ValueError as exc:
+        return f"the certificate's linear ray cannot be read ({_short(str(exc), 160)})"
+    if lr.v != v:
+        return f"the record says Q_n is infinite from heap {v}, its linear ray is about heap {lr.v}"
+    fail = verify_linear_ray(lr, [_heap_options(fresh, h) for h in range(v + 1)], RAY_STATES)
+    if fail is not None:
+        return f"the certificate's linear ray does not verify ({_short(fail, 160)})"
+    wit = linear_witness(lr)
+    if wit is None:
+        return "the certificate's linear ray has no order witness"
+    want = linear_certificate(str(cert.get("game")), lr, wit)
+    for key in sorted(set(want) | set(cert)):
+        if key != "statement" and cert.get(key) != want.get(key):
+            return (f"the certificate's {key} is {_short(cert.get(key))} but its verified linear ray gives "
+                    f"{_short(want.get(key))}")
     return None
 
 

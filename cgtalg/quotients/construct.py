@@ -369,6 +369,19 @@ def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer,
 
     if not isinstance(exc, InfiniteQuotientError) or getattr(exc, "stored", False):
         return exc
+    linear = getattr(exc, "linear", None)
+    if linear is not None:
+        # a linear ray (cgtalg.quotients.rays_linear): verified once more as it will be reported;
+        # not stored (a rerun finds it again in seconds: it is tried for small heaps only)
+        from cgtalg.quotients.rays_linear import verify_linear_ray
+
+        fail = verify_linear_ray(linear, [_heap_options(ruleset, h) for h in range(linear.v + 1)], max_states,
+                                 Deadline(None, max_memory=deadline.max_memory))
+        if fail is not None:
+            raise CertificateError(f"misère quotient: the proof that Q_{linear.v} is infinite does not verify "
+                                   f"({fail}); nothing is claimed. This is a defect of cgtalg: please report "
+                                   "it with the game")
+        return exc
     last = max_heap if max_heap is not None else exc.top + ADJOIN_AFTER  # type: ignore[attr-defined]
     try:
         exc = adjoin_after(exc, lambda h: _heap_options(ruleset, h), last, max_states, deadline)

@@ -163,7 +163,14 @@ def mark_infinite(q: Any, exc: Any) -> Any:
     stopped counting run (an error with ``levels``), ``next_bound``, what its last level proved
     about the next quotient. Returns ``q``."""
     ray = getattr(exc, "ray", None)
+    linear = getattr(exc, "linear", None)
     levels = getattr(exc, "levels", None)
+    if q is not None and linear is not None:
+        from cgtalg.quotients.rays_linear import linear_certificate
+
+        q.infinite_from = int(linear.v)
+        q.certificate = linear_certificate(q.game, linear, exc.witness)
+        return q
     if q is not None and ray is None and levels:
         top = levels[-1]
         if int(top.heap) == q.max_heap + 1:

@@ -493,14 +493,15 @@ def _infinite_row(row: dict, v: Verdict, std: str, shift: int, doc: Any) -> None
     ok, fails, reasons, checker = _ray_verdict(doc)
     for why in fails:
         v.fail(f"infinite certificate: {why}")
-    counted = ok and rays.read(doc).counted is not None
+    counted = ok and ("linear" in doc or rays.read(doc).counted is not None)
     if ok and not isinstance(lf, dict) and not counted:
         # the certificate passed (its data are a pretension of the right shape): Lemma 8 here
         order, pcount = rays.last_finite(rays.read(doc))
         _last_finite_claims(row, v, std, dv, order, pcount, "Lemma 8 on its certificate")
     if counted and v.ok:
         v.reasons.append(f"not re-derived: the order and |P| of Q_{dv - 1} (a certificate with a counted heap "
-                         "does not show the last finite quotient: cgtalg.referee.ray_counted, Lemma C3)")
+                         "or a linear ray does not show the last finite quotient: cgtalg.referee.ray_counted, "
+                         "Lemma C3; cgtalg.referee.ray_linear)")
         order = pcount = "not re-derived"
     if ok and v.ok:
         member = f" (so Q_n of {code} for n >= {dv + shift})" if shift else ""

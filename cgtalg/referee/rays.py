@@ -576,6 +576,8 @@ def check(doc: dict, exact: bool = False) -> list[Verdict]:
     Malformed
         When a field the check needs is missing or unreadable."""
     outer, cert = _split(doc)
+    if "linear" in cert:
+        return _check_linear(outer, cert)
     c = read(doc)
     t0 = time.monotonic()
     game, top = c.game, c.top
@@ -660,6 +662,30 @@ def check(doc: dict, exact: bool = False) -> list[Verdict]:
     out = [vd]
     if outer is not None:
         out += _finite_part(outer, v, vd)
+    return out
+
+
+def _check_linear(outer: dict | None, cert: dict) -> list[Verdict]:
+    """A certificate with a ``"linear"`` record (a linear ray pretension, ``R × Z``): checked by
+    :mod:`cgtalg.referee.ray_linear` (which refuses a ``last_finite`` claim: the heaps below ``v``
+    are counted through the weights too); here the fields of a ``cgtalg quotient --json``
+    document around it, whose finite quotient is checked by :mod:`cgtalg.referee.quotients`."""
+    from cgtalg.referee import ray_linear
+
+    if "ray" in cert:
+        raise Malformed("certificate: both a \"ray\" and a \"linear\" record (one proof per certificate)")
+    out = ray_linear.check(cert)
+    vd = out[0]
+    v = cert.get("infinite_from")
+    if outer is not None:
+        if "game" in outer and outer["game"] != cert.get("game"):
+            vd.fail(f"game: {outer['game']!r}, but the certificate is about {cert.get('game')!r}")
+        if "infinite_from" in outer and outer["infinite_from"] != v:
+            vd.fail(f"infinite_from: {outer['infinite_from']!r}, but the certificate says {v!r}")
+        if outer.get("final"):
+            vd.fail("final: true, but the certificate proves a partial quotient infinite")
+        if isinstance(v, int) and not isinstance(v, bool) and outer.get("max_heap") == v - 1:
+            out += _finite_part(outer, v, vd)
     return out
 
 

@@ -1,0 +1,557 @@
+"""Infinite misère quotients where many heaps count, through one linear form (``R × ℤ``).
+
+The ray pretensions of :mod:`cgtalg.quotients.rays` count two heaps and read the outcome off
+``b − a``. Some quotients need more counted heaps: in ``0.354`` the copies of heap 5 run free
+(counting proves ``5, 5², …, 5⁷⁰`` pairwise distinguishable) and the outcome of
+``c1·1 + c2·2 + c3·3 + c4·4 + c5·5`` turns on ``c5 − 3·c2 − 4·c3 − 2·c4``: each heap 2, 3 or 4
+gives the holder of the heaps 5 a number of spare moves (a *tempo* count). No pair of heaps
+carries it. The pretension here has one integer coordinate for all of them.
+
+The pretension. Every heap ``h <= v`` maps to ``(ρ(h), λ(h))`` in ``R × ℤ``: ``R`` a finite
+commutative monoid and ``λ`` an integer weight. A position ``G`` maps to
+``Φ(G) = (Π ρ(h), Σ λ(h))``, and its predicted outcome is ``f(Φ(G))``: ``f(r, z) = F[r, fold(z)]``
+with a table ``F`` on ``R × [lo, hi]`` and ``fold`` periodic below ``lo`` (period ``q_lo``) and
+above ``hi`` (period ``q_hi``): exact in a window, periodic on either side.
+
+Verification (:func:`verify_linear_ray`). The verification principle of
+:mod:`cgtalg.quotients.construct` never uses that the monoid is finite: if every position ``G``
+satisfies the P-condition (``f(Φ(G))`` ⇒ ``G`` has a move and no option ``G'`` has
+``f(Φ(G'))``) and the N-condition (not ``f(Φ(G))`` ⇒ ``G`` has no move or some option has
+``f(Φ(G'))``), then by induction over the positions ``G`` is a misère P-position iff
+``f(Φ(G))``. Both conditions are checked on an abstraction with finitely many states:
+
+* the integer coordinate ``z`` is kept exactly in ``[A, B] = [lo − D, hi + D]``, else as a side
+  and a residue (``H(ζ)``: ``z > B``, ``z ≡ ζ`` mod ``q_hi``; ``L(ζ)``: ``z < A``, mod
+  ``q_lo``), where ``D`` bounds ``|λ(h)|``, ``|λ(o)|`` and ``|λ(o) − λ(h)|`` over every heap ``h``
+  and option ``o``; then ``f(r, z + δ)`` for ``|δ| <= D`` is the same for every ``z`` of a state;
+* adding heap ``h`` maps a state to the set of states of ``z + λ(h)`` (a state ``H(ζ)`` with
+  ``λ(h) < 0`` may land in the window: every value of the right residue there is taken), so the
+  reachable pairs ``(r, state)`` contain the image of every position;
+* the P-condition is checked for every reachable pair and heap; the N-condition by the
+  N-search of option images *relative* to the position's own ``z`` (``(r', δ)``), keeping the
+  inclusion-minimal sets per pair (the condition is monotone in the set, and so is a move).
+
+The order witness (:func:`linear_witness`): a heap ``s`` (the new heap) whose powers are
+``ρ(s)^c``-periodic with period ``p``, and two *probes* ``h+`` (``λ > 0``) and ``h−`` (``λ < 0``)
+whose powers settle in ``R``: then ``s^(c+kp) + h+^i + h−^j`` maps to ``(r1, (c+kp)·λ(s) + t)``
+with ``t`` running over a whole class mod ``g = gcd(λ(h+), −λ(h−))``, and ``f(r1, ·)`` has no
+period ``m·p·λ(s)`` on any class mod ``g`` (checked on a finite range, the sides being
+periodic), so the powers ``s^(c+kp)`` are pairwise distinguishable: ``Q_n`` is infinite for
+every ``n >= v``.
+
+Where it comes from (:func:`fit_linear_ray`): exact misère play of every position of at most
+``T`` tokens (:func:`count_outcomes`, a table over the copies of each heap; feasible for small
+``v``), the weights ``λ`` chosen heap by heap so that the outcome is a function of the counts'
+classes and ``z``, ``R`` the product of the smallest cyclic monoids (a count capped, a residue)
+that keep it so, and the window and periods fitted. Nothing of the fit is trusted: the
+pretension is verified, and the referee (``cgtalg.referee.ray_linear``) checks the
+certificate (:func:`linear_certificate`) with its own code.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import math
+import zlib
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from cgtalg.budget import Deadline
+
+__all__ = ["LinearRay", "count_outcomes", "fit_linear_ray", "verify_linear_ray", "linear_witness",
+           "prove_linear", "linear_certificate", "encode_linear", "decode_linear", "LINEAR_MAX_HEAP"]
+
+#: the largest new heap whose positions are played out exactly to fit a linear ray
+LINEAR_MAX_HEAP = 6
+#: positions played out exactly (count vectors) at most
+MAX_VECTORS = 1_500_000
+#: the weights tried for a heap, |λ| <= LAMBDA_MAX
+LAMBDA_MAX = 6
+#: the periods tried on either side of the window
+PERIODS = (1, 2, 3, 4, 6, 8, 12)
+
+
+@dataclass
+class LinearRay:
+    """A pretension ``R × ℤ`` for the heaps ``1 .. v`` (module docstring).
+
+    ``table`` is ``R``'s multiplication (identity 0); ``rho[h]``, ``lam[h]`` the image of heap
+    ``h`` (``h = 0 .. v``); ``F[r, z − lo]`` the outcome table on the window ``[lo, hi]``,
+    periodic with ``q_lo`` below and ``q_hi`` above; ``known`` marks the cells the fit saw (the
+    others were never observed: a verification that reads one fails)."""
+
+    v: int
+    table: np.ndarray
+    rho: list[int]
+    lam: list[int]
+    lo: int
+    hi: int
+    q_lo: int
+    q_hi: int
+    F: np.ndarray
+    known: np.ndarray | None = None
+
+    @property
+    def order_r(self) -> int:
+        return int(self.table.shape[0])
+
+    def fold(self, z: int) -> int:
+        if z > self.hi:
+            return z - self.q_hi * (-(-(z - self.hi) // self.q_hi))
+        if z < self.lo:
+            return z + self.q_lo * (-(-(self.lo - z) // self.q_lo))
+        return z
+
+    def f(self, r: int, z: int) -> bool:
+        """The predicted outcome of an element ``(r, z)`` (True: P); KeyError on a cell the fit
+        never saw."""
+        c = self.fold(z) - self.lo
+        if self.known is not None and not self.known[r, c]:
+            raise KeyError((r, z))
+        return bool(self.F[r, c])
+
+    def image(self, heaps: Sequence[int]) -> tuple[int, int]:
+        r, z = 0, 0
+        for h in heaps:
+            r = int(self.table[r, self.rho[h]])
+            z += int(self.lam[h])
+        return r, z
+
+    def predicts(self, heaps: Sequence[int]) -> bool:
+        """Whether the position ``heaps`` is predicted a misère P-position."""
+        return self.f(*self.image(heaps))
+
+
+# -- exact play of small positions ---------------------------------------------------------------
+def count_outcomes(options: Sequence[Sequence[tuple[int, ...]]], v: int, max_vectors: int = MAX_VECTORS,
+                   deadline: Deadline | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """Exact misère outcomes of the positions of heaps ``1 .. v`` of at most ``T`` tokens, ``T``
+    the largest with at most ``max_vectors`` positions: ``(counts, outcomes, T)``, ``counts`` a
+    ``(n, v)`` array of the copies of each heap, ``outcomes`` True for a P-position."""
+    def n_vectors(T: int) -> int:
+        ways = [1] + [0] * T           # positions of exactly t tokens, heaps 1..v
+        for h in range(1, v + 1):
+            for t in range(h, T + 1):
+                ways[t] += ways[t - h]
+        return sum(ways)
+    T = 1
+    while n_vectors(T + 1) <= max_vectors and T < 400:
+        T += 1
+    moves = {h: [tuple(x for x in o if x > 0) for o in options[h]] for h in range(1, v + 1)}
+    vecs: list[tuple[int, ...]] = []
+
+    def rec(h: int, rem: int, cur: list[int]) -> None:
+        if h > v:
+            vecs.append(tuple(cur))
+            return
+        for c in range(rem // h + 1):
+            cur.append(c)
+            rec(h + 1, rem - c * h, cur)
+            cur.pop()
+    rec(1, T, [])
+    # an option has fewer tokens, or as many in more heaps (a 4.xx code splits a heap)
+    vecs.sort(key=lambda w: (sum((i + 1) * c for i, c in enumerate(w)), -sum(w)))
+    P: dict[tuple[int, ...], bool] = {}
+    for k, w in enumerate(vecs):
+        if deadline is not None and not k % 100_000:
+            deadline.check(f"playing out the positions of heaps <= {v} ({k:,} of {len(vecs):,})")
+        p = any(w)                      # the empty position is an N-position (misère)
+        for h in range(1, v + 1):
+            if not w[h - 1] or not p:
+                continue
+            for o in moves[h]:
+                u = list(w)
+                u[h - 1] -= 1
+                for x in o:
+                    u[x - 1] += 1
+                if P[tuple(u)]:
+                    p = False
+                    break
+        P[w] = p
+    counts = np.array(vecs, dtype=np.int64).reshape(-1, v)
+    return counts, np.array([P[w] for w in vecs], dtype=bool), T
+
+
+# -- the fit ---------------------------------------------------------------------------------
+def _conflicts(key: np.ndarray, out: np.ndarray) -> int:
+    o = np.argsort(key, kind="stable")
+    k, p = key[o], out[o]
+    return int(((k[1:] == k[:-1]) & (p[1:] != p[:-1])).sum())
+
+
+def _class_code(counts: np.ndarray, spec: Sequence[tuple[int, int]]) -> np.ndarray:
+    code = np.zeros(counts.shape[0], dtype=np.int64)
+    for i, (cap, M) in enumerate(spec):
+        x = counts[:, i]
+        code = code * (cap + M) + np.where(x < cap, x, cap + (x - cap) % M)
+    return code
+
+
+def _fold_array(z: np.ndarray, lo: int, hi: int, q_lo: int, q_hi: int) -> np.ndarray:
+    up = z - q_hi * (-(-(z - hi) // q_hi))
+    down = z + q_lo * (-(-(lo - z) // q_lo))
+    return np.where(z > hi, up, np.where(z < lo, down, z))
+
+
+def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray) -> LinearRay | None:
+    """A linear ray for the heaps ``1 .. v`` (``v`` the width of ``counts``) fitted to exact
+    outcomes (:func:`count_outcomes`), with ``λ(v) = 1``; None when no weights, classes or window
+    of the tried sizes fit. Not verified here (:func:`verify_linear_ray`)."""
+    n, v = counts.shape
+    if v < 2:
+        return None
+    full = [(2, 2)] * v
+    base = _class_code(counts, full)
+    # the weights, heap by heap, on the positions of that heap and heap v only (others absent)
+    lam = [0] * v
+    lam[v - 1] = 1
+    for h in range(v - 1):
+        sel = np.all(np.delete(counts, [h, v - 1], axis=1) == 0, axis=1)
+        best = None
+        for l in sorted(range(-LAMBDA_MAX, LAMBDA_MAX + 1), key=abs):
+            z = counts[sel, v - 1] + l * counts[sel, h]
+            if not _conflicts(base[sel] * 4096 + z + 2048, outcomes[sel]):
+                best = l
+                break
+        if best is None:
+            return None
+        lam[h] = best
+    z = counts @ np.asarray(lam, dtype=np.int64)
+    if _conflicts(base * 4096 + z + 2048, outcomes):
+        return None
+    # the window and periods, from the cells (class, z) the data show: above hi the outcome
+    # repeats with q_hi wherever both cells are seen, below lo with q_lo; the narrowest window
+    cells, first = np.unique(base * 4096 + z + 2048, return_index=True)
+    cr, cz, cp = cells // 4096, cells % 4096 - 2048, outcomes[first]
+    at = {(int(a), int(b)): bool(c) for a, b, c in zip(cr, cz, cp)}
+
+    def edge(q: int, up: bool) -> int | None:
+        """The least hi (up) or greatest lo (not up) past which the cells repeat with period q
+        (None when fewer than 20 pairs of cells q apart are seen: no evidence either way)."""
+        worst, pairs = None, 0
+        for (a, b), c in at.items():
+            o = at.get((a, b - q if up else b + q))
+            if o is None:
+                continue
+            pairs += 1
+            if o != c:                           # the window must reach this cell
+                worst = b if worst is None else (max(worst, b) if up else min(worst, b))
+        if pairs < 20:
+            return None
+        return worst if worst is not None else (int(cz.min()) if up else int(cz.max()))
+    his = sorted((e, q) for q in PERIODS if (e := edge(q, True)) is not None)
+    los = sorted((-e, q) for q in PERIODS if (e := edge(q, False)) is not None)
+    best_w = None
+    for hi, q_hi in his:
+        for nlo, q_lo in los:
+            lo = -nlo
+            width = hi - lo + 1
+            while width < max(q_lo, q_hi):
+                width += 1
+            if best_w is None or width < best_w[0]:
+                best_w = (width, hi - width + 1, hi, q_lo, q_hi)
+    if best_w is None or best_w[0] > 80:
+        return None
+    _w, lo, hi, q_lo, q_hi = best_w
+    zf = _fold_array(z, lo, hi, q_lo, q_hi)
+    # the classes: the smallest cyclic monoid per heap that keeps the outcome a function
+    spec = list(full)
+    for i in range(v):
+        for cand in ((0, 1), (1, 1), (0, 2), (1, 2), (2, 1)):
+            trial = spec[:i] + [cand] + spec[i + 1:]
+            if not _conflicts(_class_code(counts, trial) * 4096 + zf + 2048, outcomes):
+                spec = trial
+                break
+    sizes = [c + M for c, M in spec]
+    elems = list(itertools.product(*[range(s) for s in sizes]))
+    index = {e: k for k, e in enumerate(elems)}
+
+    def red(cap: int, M: int, x: int) -> int:
+        return x if x < cap else cap + (x - cap) % M
+    m = len(elems)
+    table = np.empty((m, m), dtype=np.int32)
+    for a, ea in enumerate(elems):
+        for b, eb in enumerate(elems):
+            table[a, b] = index[tuple(red(c, M, x + y) for (c, M), x, y in zip(spec, ea, eb))]
+    rho = [0]
+    for h in range(v):
+        e = [0] * v
+        e[h] = 1
+        rho.append(index[tuple(red(c, M, x) for (c, M), x in zip(spec, e))])
+    code = _class_code(counts, spec)      # the same numbering as elems (mixed radix, first heap first)
+    F = np.zeros((m, hi - lo + 1), dtype=bool)
+    known = np.zeros((m, hi - lo + 1), dtype=bool)
+    F[code, zf - lo] = outcomes
+    known[code, zf - lo] = True
+    return LinearRay(v, table, rho, [0] + lam, lo, hi, q_lo, q_hi, F, known)
+
+
+# -- verification ----------------------------------------------------------------------------
+class _Abstract:
+    """The finite abstraction of ``z`` (module docstring): states ``("E", z)``, ``("H", ζ)``,
+    ``("L", ζ)``."""
+
+    def __init__(self, lr: LinearRay, D: int) -> None:
+        self.lr, self.D = lr, D
+        self.A, self.B = lr.lo - D, lr.hi + D
+
+    def of(self, z: int) -> tuple[str, int]:
+        if z > self.B:
+            return ("H", z % self.lr.q_hi)
+        if z < self.A:
+            return ("L", z % self.lr.q_lo)
+        return ("E", z)
+
+    def rep(self, s: tuple[str, int]) -> int:
+        """A value of the state (every value gives the same outcomes within ``D``)."""
+        k, x = s
+        if k == "E":
+            return x
+        if k == "H":
+            return self.B + 1 + (x - self.B - 1) % self.lr.q_hi
+        return self.A - 1 - (self.A - 1 - x) % self.lr.q_lo
+
+    def add(self, s: tuple[str, int], l: int) -> list[tuple[str, int]]:
+        k, x = s
+        if k == "E":
+            return [self.of(x + l)]
+        q = self.lr.q_hi if k == "H" else self.lr.q_lo
+        out = [(k, (x + l) % q)]
+        if k == "H" and l < 0:
+            out += [("E", w) for w in range(self.B + l + 1, self.B + 1) if (w - x - l) % q == 0]
+        elif k == "L" and l > 0:
+            out += [("E", w) for w in range(self.A, self.A + l) if (w - x - l) % q == 0]
+        return out
+
+
+def _option_images(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]]) -> list[list[tuple[int, int]]]:
+    return [[lr.image([x for x in o if x > 0]) for o in options[h]] for h in range(lr.v + 1)]
+
+
+def verify_linear_ray(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]], max_states: int = 5_000_000,
+                      deadline: Deadline | None = None) -> str | None:
+    """None when ``lr`` satisfies the P- and N-conditions for every position of heaps
+    ``1 .. v`` (module docstring), else why not (a text)."""
+    v = lr.v
+    if len(options) < v + 1:
+        return f"the options of heaps up to {v} are needed"
+    for h in range(1, v + 1):
+        if not options[h] and (lr.rho[h] != 0 or lr.lam[h] != 0):
+            return f"heap {h} has no move but does not map to the identity"
+    S = _option_images(lr, options)
+    D = max([abs(lr.lam[h]) for h in range(1, v + 1)]
+            + [max(abs(z), abs(z - lr.lam[h])) for h in range(1, v + 1) for _r, z in S[h]] + [0])
+    ab = _Abstract(lr, D)
+    T = lr.table
+
+    def val(r: int, s: tuple[str, int], d: int) -> bool:
+        return lr.f(r, ab.rep(s) + d)
+    try:
+        if val(0, ("E", 0), 0):
+            return "the empty position is predicted a P-position"
+        start = (0, ("E", 0))
+        seen = {start}
+        todo = [start]
+        while todo:
+            x, s = todo.pop()
+            for h in range(1, v + 1):
+                for s2 in ab.add(s, lr.lam[h]):
+                    y = (int(T[x, lr.rho[h]]), s2)
+                    if y not in seen:
+                        seen.add(y)
+                        todo.append(y)
+        for x, s in seen:                                   # the P-condition
+            for h in range(1, v + 1):
+                if val(int(T[x, lr.rho[h]]), s, lr.lam[h]):
+                    for r, z in S[h]:
+                        if val(int(T[x, r]), s, z):
+                            return (f"the P-condition fails: a position of image ({x}, {s}) with heap {h} is "
+                                    f"predicted P, and so is its option through heap {h}")
+        kept: dict[tuple[int, tuple[str, int]], list[frozenset]] = {start: [frozenset()]}
+        stack = [(start, frozenset())]
+        states = 0
+        while stack:
+            (x, s), TT = stack.pop()
+            if TT not in kept.get((x, s), ()):
+                continue
+            for h in range(1, v + 1):
+                x2 = int(T[x, lr.rho[h]])
+                T2 = frozenset([(int(T[r, lr.rho[h]]), d) for r, d in TT]
+                               + [(int(T[x, r]), z - lr.lam[h]) for r, z in S[h]])
+                for s2 in ab.add(s, lr.lam[h]):
+                    key = (x2, s2)
+                    lst = kept.setdefault(key, [])
+                    if any(U <= T2 for U in lst):
+                        continue
+                    lst[:] = [U for U in lst if not T2 <= U] + [T2]
+                    states += 1
+                    if states > max_states:
+                        return f"the N-search passed {max_states:,} states"
+                    if deadline is not None and not states % 20_000:
+                        deadline.check(f"verifying a linear ray pretension for heaps <= {v}")
+                    if T2 and not val(x2, s2, 0) and not any(val(r, s2, d) for r, d in T2):
+                        return (f"the N-condition fails: a position of image ({x2}, {s2}) is not predicted P "
+                                f"and none of its options is")
+                    stack.append((key, T2))
+    except KeyError as exc:
+        return f"the verification reads a cell the fit never saw {exc.args[0]}"
+    return None
+
+
+# -- the order witness -------------------------------------------------------------------------
+def _power(table: np.ndarray, x: int, k: int) -> int:
+    r = 0
+    for _ in range(k):
+        r = int(table[r, x])
+    return r
+
+
+def _tail(table: np.ndarray, x: int, limit: int = 64) -> tuple[int, int] | None:
+    """``(c, p)`` with ``x^(c+p) = x^c`` least, or None past ``limit``."""
+    seen: dict[int, int] = {}
+    r = 0
+    for k in range(limit + 1):
+        if r in seen:
+            return seen[r], k - seen[r]
+        seen[r] = k
+        r = int(table[r, x])
+    return None
+
+
+def _no_period(lr: LinearRay, r1: int, g: int, E: int) -> bool:
+    """For every class mod ``g`` and every ``m >= 1``: ``f(r1, y) != f(r1, y + m·E)`` for some
+    ``y`` of the class (the witness's finite check; module docstring)."""
+    L = math.lcm(g, lr.q_lo, lr.q_hi)
+    phi = lambda y: lr.f(r1, y)  # noqa: E731
+    M1 = -(-(lr.hi - lr.lo + L + 1) // E)
+    for zeta in range(g):
+        for m in range(1, M1):
+            d = m * E
+            ys = range(lr.lo - d - L, lr.hi + L + 1)
+            if not any(phi(y) != phi(y + d) for y in ys if (y - zeta) % g == 0):
+                return False
+        for m in range(M1, M1 + L):
+            d = m * E
+            ys = range(lr.hi - d + 1, lr.lo)
+            if not any(phi(y) != phi(y + d) for y in ys if (y - zeta) % g == 0):
+                return False
+    return True
+
+
+def linear_witness(lr: LinearRay) -> dict | None:
+    """``{"heap", "index", "period", "probes"}``: the powers of heap ``v`` told apart (module
+    docstring), or None when the settled probes or the check do not exist."""
+    s = lr.v
+    if lr.lam[s] == 0:
+        return None
+    tail = _tail(lr.table, lr.rho[s])
+    if tail is None:
+        return None
+    c, p = tail
+    probes = []
+    for sign in (1, -1):
+        best = None
+        for h in range(1, lr.v + 1):
+            if lr.lam[h] * sign <= 0:
+                continue
+            t = _tail(lr.table, lr.rho[h])
+            if t is None or t[1] != 1:
+                continue
+            e = max(t[0], 1)
+            if best is None or e < best[1]:
+                best = (h, e)
+        if best is None:
+            return None
+        probes.append(best)
+    (hp, ep), (hm, em) = probes
+    r1 = int(lr.table[int(lr.table[_power(lr.table, lr.rho[s], c), _power(lr.table, lr.rho[hp], ep)]),
+                      _power(lr.table, lr.rho[hm], em)])
+    g = math.gcd(lr.lam[hp], -lr.lam[hm])
+    try:
+        if not _no_period(lr, r1, g, abs(p * lr.lam[s])):
+            return None
+    except KeyError:
+        return None
+    return {"heap": s, "index": c, "period": p, "probes": [[hp, ep], [hm, em]]}
+
+
+def prove_linear(options: Sequence[Sequence[tuple[int, ...]]], v: int, max_vectors: int = MAX_VECTORS,
+                 max_states: int = 5_000_000, deadline: Deadline | None = None
+                 ) -> tuple[LinearRay, dict] | None:
+    """A verified linear ray for the heaps ``<= v`` with an order witness (``Q_v`` infinite), or
+    None. Plays out the small positions exactly, so only for ``v <=`` :data:`LINEAR_MAX_HEAP`."""
+    if v > LINEAR_MAX_HEAP or v < 2:
+        return None
+    counts, out, _T = count_outcomes(options, v, max_vectors, deadline)
+    lr = fit_linear_ray(counts, out)
+    if lr is None:
+        return None
+    wit = linear_witness(lr)
+    if wit is None or verify_linear_ray(lr, options, max_states, deadline) is not None:
+        return None
+    return lr, wit
+
+
+# -- the certificate -----------------------------------------------------------------------------
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def encode_linear(lr: LinearRay) -> dict:
+    """The ``"linear"`` record of the certificate (cells never seen by the fit, which the
+    verification never read, are written as not P)."""
+    return {"format": 1, "top": int(lr.v), "order_r": lr.order_r,
+            "table": _b64(np.ascontiguousarray(lr.table, dtype="<i4").tobytes()),
+            "rho": [int(x) for x in lr.rho], "lam": [int(x) for x in lr.lam],
+            "window": [int(lr.lo), int(lr.hi)], "periods": [int(lr.q_lo), int(lr.q_hi)],
+            "F": _b64(np.packbits(np.asarray(lr.F, dtype=bool).reshape(-1)).tobytes())}
+
+
+def decode_linear(rec: dict) -> LinearRay:
+    """The :class:`LinearRay` of a ``"linear"`` record (ValueError when it cannot be read); not
+    verified here."""
+    try:
+        m = int(rec["order_r"])
+        lo, hi = (int(x) for x in rec["window"])
+        q_lo, q_hi = (int(x) for x in rec["periods"])
+        table = np.frombuffer(zlib.decompress(base64.b64decode(rec["table"])), "<i4").reshape(m, m).astype(np.int32)
+        W = hi - lo + 1
+        bits = np.unpackbits(np.frombuffer(zlib.decompress(base64.b64decode(rec["F"])), np.uint8))
+        F = bits[: m * W].reshape(m, W).astype(bool)
+        lr = LinearRay(int(rec["top"]), table, [int(x) for x in rec["rho"]], [int(x) for x in rec["lam"]],
+                       lo, hi, q_lo, q_hi, F)
+    except (KeyError, TypeError, ValueError, zlib.error) as exc:
+        raise ValueError(f"the linear ray record cannot be read ({exc})") from exc
+    if (len(lr.rho) != lr.v + 1 or len(lr.lam) != lr.v + 1 or min(q_lo, q_hi) < 1 or W < max(q_lo, q_hi)
+            or int(table.min()) < 0 or int(table.max()) >= m or min(lr.rho) < 0 or max(lr.rho) >= m):
+        raise ValueError("the linear ray record is malformed (lengths, periods, window or entries)")
+    return lr
+
+
+def linear_certificate(game: str, lr: LinearRay, witness: dict) -> dict:
+    """The ``infinite-misere-quotient`` document of a verified linear ray with its witness
+    (format: :mod:`cgtalg.quotients.infinite`, with a ``"linear"`` record in place of ``"ray"``;
+    checked by ``cgtalg.referee.ray_linear``). It states no ``last_finite``: ``Q_{v−1}`` is not
+    derived from the pretension (its heaps ``< v`` are counted through ``λ`` too), so that claim
+    is the finite quotient's own, computed and checked beside it."""
+    from cgtalg.quotients.infinite import FORMAT, KIND
+
+    v = lr.v
+    (hp, ep), (hm, em) = witness["probes"]
+    c, p = witness["index"], witness["period"]
+    weights = ", ".join(f"λ({h}) = {lr.lam[h]}" for h in range(1, v + 1) if lr.lam[h])
+    return {
+        "kind": KIND, "format": FORMAT, "game": str(game), "infinite_from": int(v), "heaps_covered": int(v),
+        "witness": {k: witness[k] for k in ("heap", "index", "period", "probes")},
+        "statement": (
+            f"{game}: the misère quotient Q_n is infinite for every n >= {v}. A linear ray pretension (every "
+            f"heap h <= {v} maps to (ρ(h), λ(h)) in R × Z, R of order {lr.order_r}; {weights}; the outcome "
+            f"read from R and from Σλ, exactly on [{lr.lo}, {lr.hi}] and with periods {lr.q_lo} below and "
+            f"{lr.q_hi} above) predicts the misère outcome of every position of heaps <= {v}; with {ep}+ "
+            f"copies of heap {hp} and {em}+ of heap {hm} added, the powers {v}^({c} + {p}k) are told apart, "
+            f"so they are pairwise distinguishable. (Q_{v - 1} is finite: the finite quotient computed "
+            f"beside this proof.)"),
+        "linear": encode_linear(lr)}

@@ -1,0 +1,154 @@
+"""Linear ray pretensions (cgtalg.quotients.rays_linear): Q_5 of 0.354 is infinite.
+
+Counting copies of heap 5 of 0.354 proves 5, 5², …, 5⁷⁰ pairwise distinguishable but no ray
+pretension of two counted heaps fits: the outcome turns on c5 − 3·c2 − 4·c3 − 2·c4. The values
+checked here come from exhaustive misère play written in this file from the octal digits, not
+from the pretension's code.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from cgtalg.quotients import rays_linear as L
+from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+
+def _digit_moves(code: str, n: int) -> list[tuple[int, ...]]:
+    """The options of one heap of n tokens, from the octal digits (Winning Ways ch. 4)."""
+    digits = [int(c) for c in code.split(".")[1]]
+    out = set()
+    for t, d in enumerate(digits, start=1):
+        left = n - t
+        if left < 0:
+            continue
+        if d & 1 and left == 0:
+            out.add(())
+        if d & 2 and left >= 1:
+            out.add((left,))
+        if d & 4 and left >= 2:
+            out.update((a, left - a) for a in range(1, left // 2 + 1))
+    return sorted(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _p354(pos: tuple[int, ...]) -> bool:
+    """Misère P-position of 0.354 (pos sorted)."""
+    if not pos:
+        return False                      # the player to move cannot move, and wins
+    for i, h in enumerate(pos):
+        if i and pos[i - 1] == h:
+            continue
+        rest = pos[:i] + pos[i + 1:]
+        for o in _digit_moves("0.354", h):
+            if _p354(tuple(sorted(rest + o))):
+                return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def proof():
+    r = TakeAndBreak("0.354")
+    opts = [list(r.heap_options(h)) if h else [] for h in range(6)]
+    got = L.prove_linear(opts, 5)
+    assert got is not None
+    return got[0], got[1], opts
+
+
+def test_the_moves_written_here_are_the_rulesets():
+    r = TakeAndBreak("0.354")
+    for n in range(1, 12):
+        assert sorted(tuple(sorted(o)) for o in r.heap_options(n)) == [tuple(sorted(o)) for o in _digit_moves("0.354", n)]
+
+
+def test_the_weights_are_the_tempo_count(proof):
+    lr, wit, _opts = proof
+    assert lr.lam == [0, 0, -3, -4, -2, 1]
+    assert wit["heap"] == 5
+
+
+def test_every_small_position_is_predicted_as_played(proof):
+    lr, _wit, _opts = proof
+    checked = 0
+    for counts in itertools.product(range(7), range(5), range(4), range(4), range(9)):
+        heaps = tuple(sorted(h for h, c in zip(range(1, 6), counts) for _ in range(c)))
+        if sum(heaps) > 40:
+            continue
+        assert lr.predicts(heaps) == _p354(heaps), heaps
+        checked += 1
+    assert checked > 2500
+
+
+def test_large_random_positions_are_predicted_as_played(proof):
+    """Positions of up to 14 copies of heap 5 with heaps 2, 3, 4: beyond the fitted data's sizes
+    for several of them (the fit played out positions of at most ~108 tokens)."""
+    lr, _wit, _opts = proof
+    rng = random.Random(354)
+    for _ in range(40):
+        heaps = tuple(sorted([5] * rng.randint(0, 14) + [4] * rng.randint(0, 3) + [3] * rng.randint(0, 3)
+                             + [2] * rng.randint(0, 3) + [1] * rng.randint(0, 2)))
+        assert lr.predicts(heaps) == _p354(heaps), heaps
+
+
+@pytest.mark.parametrize("heaps", [(5,) * 22 + (3, 3), (5,) * 24 + (2,), (5,) * 26, (5,) * 23 + (4, 4, 1)])
+def test_positions_larger_than_the_fit_saw_are_predicted_as_played(proof, heaps):
+    """More tokens (116-130) than any position the fit played out (its table stops near 108)."""
+    lr, _wit, _opts = proof
+    assert lr.predicts(tuple(sorted(heaps))) == _p354(tuple(sorted(heaps)))
+
+
+def test_the_witness_tells_the_powers_of_heap_5_apart_in_play(proof):
+    """For 2 <= a < b <= 8 a position of the witness's probes separates 5^a from 5^b in play."""
+    lr, wit, _opts = proof
+    (hp, _ep), (hm, _em) = wit["probes"]
+    for a, b in itertools.combinations(range(2, 9), 2):
+        found = None
+        for i, j in itertools.product(range(2, 10), range(1, 6)):
+            probe = (hp,) * i + (hm,) * j
+            pa, pb = tuple(sorted((5,) * a + probe)), tuple(sorted((5,) * b + probe))
+            if lr.predicts(pa) != lr.predicts(pb):
+                found = (pa, pb)
+                break
+        assert found is not None, (a, b)
+        assert _p354(found[0]) != _p354(found[1])
+
+
+def test_a_finite_quotient_gets_no_linear_proof():
+    r = TakeAndBreak("0.77")          # Kayles: finite (order 40)
+    opts = [list(r.heap_options(h)) if h else [] for h in range(6)]
+    assert L.prove_linear(opts, 5, max_vectors=300_000) is None
+
+
+@pytest.mark.parametrize("edit", ["lam", "cell", "period"])
+def test_an_edited_pretension_does_not_verify(proof, edit):
+    lr, _wit, opts = proof
+    bad = copy.deepcopy(lr)
+    bad.known = None
+    if edit == "lam":
+        bad.lam = list(bad.lam)
+        bad.lam[3] = -3
+    elif edit == "period":
+        bad.q_hi = 2
+    else:
+        # the cell of 5 + 5 + 5 (predicted from the game: 5^3 alone is P)
+        r, z = bad.image((5, 5, 5))
+        c = bad.fold(z) - bad.lo
+        bad.F = bad.F.copy()
+        bad.F[r, c] = not bad.F[r, c]
+    assert L.verify_linear_ray(bad, opts) is not None
+
+
+def test_the_certificate_round_trips(proof):
+    lr, wit, opts = proof
+    doc = L.linear_certificate("0.354", lr, wit)
+    assert doc["infinite_from"] == 5 and "last_finite" not in doc
+    back = L.decode_linear(doc["linear"])
+    assert back.lam == lr.lam and np.array_equal(back.table, lr.table)
+    assert L.verify_linear_ray(back, opts) is None
+    assert L.linear_witness(back) == wit
