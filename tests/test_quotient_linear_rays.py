@@ -152,3 +152,71 @@ def test_the_certificate_round_trips(proof):
     assert back.lam == lr.lam and np.array_equal(back.table, lr.table)
     assert L.verify_linear_ray(back, opts) is None
     assert L.linear_witness(back) == wit
+
+
+# -- the store -----------------------------------------------------------------------------------
+class _Meta:
+    """A store as the quotient loader sees it (sequence metadata only)."""
+
+    def __init__(self):
+        self.meta = {}
+
+    def sequence_meta(self, key):
+        return self.meta.get(key)
+
+    def put_sequence_meta(self, key, meta, replace=False):
+        self.meta[key] = meta
+
+
+def _stored(proof, edit=None):
+    from cgtalg.quotients.storage import RAYS, quotient_key
+
+    lr, wit, _opts = proof
+    rec = {"linear": L.encode_linear(lr), "witness": dict(wit)}
+    if edit is not None:
+        edit(rec)
+    store = _Meta()
+    store.put_sequence_meta(quotient_key(TakeAndBreak("0.354")), {RAYS: rec})
+    return store
+
+
+def test_a_stored_linear_ray_is_read_back_verified(proof):
+    from cgtalg.quotients.storage import Checkpointer, ray_certificate
+
+    lr, wit, _opts = proof
+    got = Checkpointer(TakeAndBreak("0.354"), _stored(proof)).load_rays()
+    assert got is not None and got[0].lam == lr.lam and got[1] == wit and got[2] == 5
+    cert = ray_certificate(TakeAndBreak("0.354"), _stored(proof))
+    assert cert["infinite_from"] == 5 and "linear" in cert and "last_finite" not in cert
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda rec: rec["linear"]["lam"].__setitem__(3, -3), "does not verify"),
+    (lambda rec: rec["linear"].__setitem__("periods", [2, 2]), "does not verify"),
+    (lambda rec: rec["linear"].__setitem__("order_r", 95), "cannot be read"),
+])
+def test_a_stored_linear_ray_edited_is_refused(proof, edit, why):
+    from cgtalg.errors import StoreCorruptError
+    from cgtalg.quotients.storage import Checkpointer
+
+    with pytest.raises(StoreCorruptError, match=why):
+        Checkpointer(TakeAndBreak("0.354"), _stored(proof, edit)).load_rays()
+
+
+def test_the_construction_proves_it_and_a_rerun_reads_it_from_the_store(tmp_path):
+    """misere_quotient finds Q_5 infinite by itself (counting, then the linear ray at level 6),
+    stores the proof, and a rerun answers from the store; the referee accepts the certificate."""
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.referee import rays as referee_rays
+    from cgtalg.store import open_store
+
+    with open_store(str(tmp_path / "q.sqlite")) as store:
+        q = misere_quotient(TakeAndBreak("0.354"), max_seconds=300, store=store, partial=True, progress=False)
+        assert q.infinite_from == 5 and q.max_heap == 4 and q.order == 14
+        assert "linear" in q.certificate and "last_finite" not in q.certificate
+        again = misere_quotient(TakeAndBreak("0.354"), max_seconds=300, store=store, partial=True, progress=False)
+        assert again.infinite_from == 5 and "a stored proof re-verified" in again.note
+        assert again.certificate == q.certificate
+    verdict = referee_rays.check(q.certificate)[0]
+    assert verdict.ok, verdict.reasons
+    assert verdict.checker == "cgtalg.referee.ray_linear.check"

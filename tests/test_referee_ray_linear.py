@@ -250,9 +250,16 @@ def test_the_0354_witness_powers_are_told_apart_by_brute_force(doc):
         assert apart, (k, k2)
 
 
-def test_the_probes_the_brief_names_also_witness(doc):
+def test_other_settled_probes_also_witness(doc):
+    """Heap 3 (λ = −4, its image idempotent) as the negative probe in place of heap 2."""
     doc["witness"]["probes"] = [[5, 2], [3, 1]]
     assert verdict(doc).ok
+
+
+def test_a_last_finite_claim_is_refused(doc):
+    """The certificate does not derive Q_{v−1} (its heaps below v are counted through the weights)."""
+    doc["last_finite"] = {"heap": 4, "order": 14, "p_count": 4}
+    assert any(f.startswith("FAIL: last_finite") for f in failures(verdict(doc)))
 
 
 def _first_flip_failing(doc, lemma):

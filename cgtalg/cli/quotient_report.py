@@ -36,9 +36,11 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
     did not settle the heap."""
     note = q.note
     if getattr(q, "infinite_from", None) is not None:
+        linear = "linear" in (getattr(q, "certificate", None) or {})
         return (f"no budget gives a finite quotient past this heap: Q_n is infinite for every n >= "
                 f"{q.infinite_from} (proved; the certificate is in the --json output, and "
-                "`cgtalg check` checks it; tools/quotient_rays.py prints its structure)")
+                "`cgtalg check` checks it" + ("" if linear else "; tools/quotient_rays.py prints its structure")
+                + ")")
     if note is None:
         return None
     if getattr(q, "tie", None):

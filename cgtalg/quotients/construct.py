@@ -94,7 +94,7 @@ from cgtalg.quotients.pretension import (
     failing_position,
     verify_pretension_python,
 )
-from cgtalg.quotients.count import ADJOIN_AFTER, adjoin_after, extend_counting, infinite_error
+from cgtalg.quotients.count import ADJOIN_AFTER, adjoin_after, extend_counting, infinite_error, linear_infinite_error
 from cgtalg.quotients.extend import check_stall, extend_after
 from cgtalg.quotients.infinite import mark_infinite
 from cgtalg.quotients.rays_counted import infinite_from
@@ -381,6 +381,7 @@ def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer,
             raise CertificateError(f"misère quotient: the proof that Q_{linear.v} is infinite does not verify "
                                    f"({fail}); nothing is claimed. This is a defect of cgtalg: please report "
                                    "it with the game")
+        ck.write_rays(linear, exc.witness, linear.v)  # type: ignore[attr-defined]
         return exc
     last = max_heap if max_heap is not None else exc.top + ADJOIN_AFTER  # type: ignore[attr-defined]
     try:
@@ -566,7 +567,9 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             try:
                 deadline.check(f"{name}: the misère quotient (at heap {n}, partial quotient "
                                f"order {pre.monoid.size}; or pass a max_heap)")
-                if rays is not None and n >= infinite_from(rays[0]):
+                if rays is not None and not hasattr(rays[0], "row") and n >= rays[0].v:
+                    raise linear_infinite_error(rays[0], rays[1], stored=True)   # a stored linear ray
+                if rays is not None and hasattr(rays[0], "row") and n >= infinite_from(rays[0]):
                     raise infinite_error(*rays, stored=True)
                 opts = _heap_options(ruleset, n)
                 if not opts:

@@ -189,21 +189,22 @@ def infinite_error(rp, witness: Sequence[int], top: int, levels=(), stored: bool
     return exc
 
 
-def linear_infinite_error(lr, witness: dict, levels=()) -> InfiniteQuotientError:
+def linear_infinite_error(lr, witness: dict, levels=(), stored: bool = False) -> InfiniteQuotientError:
     """The :class:`~cgtalg.errors.InfiniteQuotientError` of a verified linear ray ``lr`` (heaps
     ``<= lr.v``) with its witness (:mod:`cgtalg.quotients.rays_linear`); its ``ray`` is None and
     its ``linear`` the pretension."""
     n = lr.v
     weights = ", ".join(f"{h}: {lr.lam[h]}" for h in range(1, n + 1) if lr.lam[h])
     (hp, _ep), (hm, _em) = witness["probes"]
+    done = ', a stored proof re-verified' if stored else ''
     exc = InfiniteQuotientError(
-        f"misère quotient: Q_{n} is infinite (proved: a linear ray pretension, every heap <= {n} mapped "
+        f"misère quotient: Q_{n} is infinite (proved{done}: a linear ray pretension, every heap <= {n} mapped "
         f"into R × Z with R of order {lr.order_r} and weights {{{weights}}}, predicts every position of "
         f"heaps <= {n} and verifies; with copies of heaps {hp} and {hm} added, the powers of heap {n} are "
         f"told apart, so they are pairwise distinguishable); Q_{n - 1} is the last finite partial quotient")
     exc.levels = list(levels)  # type: ignore[attr-defined]
     exc.ray, exc.linear, exc.witness, exc.heap, exc.top = None, lr, witness, n, n  # type: ignore[attr-defined]
-    exc.stored = False  # type: ignore[attr-defined]
+    exc.stored = stored  # type: ignore[attr-defined]
     return exc
 
 

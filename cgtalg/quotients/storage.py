@@ -403,6 +403,8 @@ def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> A
 
     if not isinstance(rec, dict):
         return "not a record"
+    if "linear" in rec:
+        return _check_linear_record(ruleset, rec, max_states)
     try:
         ray, _stored_witness, top = decode_ray(rec)
     except ValueError as exc:
@@ -421,6 +423,25 @@ def check_rays_record(ruleset: Any, rec: Any, max_states: int = 50_000_000) -> A
     if witness is None:
         return "it has no order witness, so it proves no infinite quotient"
     return ray, witness, top
+
+
+def _check_linear_record(ruleset: Any, rec: dict, max_states: int) -> Any:
+    """:func:`check_rays_record` of a stored linear ray (``{"linear": ..., "witness": ...}``,
+    :mod:`cgtalg.quotients.rays_linear`): decoded, verified on the ruleset's own moves, its
+    witness recomputed (the stored one is not read); ``(linear ray, witness, v)`` or why not."""
+    from cgtalg.quotients.rays_linear import decode_linear, linear_witness, verify_linear_ray
+
+    try:
+        lr = decode_linear(rec["linear"])
+    except (TypeError, ValueError) as exc:
+        return str(exc)
+    fail = verify_linear_ray(lr, [_heap_options(ruleset, h) for h in range(lr.v + 1)], max_states)
+    if fail is not None:
+        return f"it does not verify ({fail})"
+    witness = linear_witness(lr)
+    if witness is None:
+        return "it has no order witness, so it proves no infinite quotient"
+    return lr, witness, lr.v
 
 
 def ray_certificate(ruleset: Any, store: Any, max_states: int = 50_000_000) -> dict | None:
@@ -443,6 +464,10 @@ def ray_certificate(ruleset: Any, store: Any, max_states: int = 50_000_000) -> d
     if got is None:
         return None
     ray, witness, top = got
+    if not hasattr(ray, "row"):                  # a linear ray: no last_finite claim
+        from cgtalg.quotients.rays_linear import linear_certificate
+
+        return linear_certificate(ck.name, ray, witness)
     last = None
     st = ck.load()
     if st is not None and not st.final and st.top == ray.v - 1 and ray.counted is None:
@@ -555,7 +580,12 @@ class Checkpointer:
 
         self.flush()
         meta = dict(self.store.sequence_meta(self.key) or {})
-        meta[RAYS] = encode_ray(ray, witness, top)
+        if hasattr(ray, "row"):
+            meta[RAYS] = encode_ray(ray, witness, top)
+        else:                                    # a linear ray (cgtalg.quotients.rays_linear)
+            from cgtalg.quotients.rays_linear import encode_linear
+
+            meta[RAYS] = {"linear": encode_linear(ray), "witness": dict(witness)}
         self.store.put_sequence_meta(self.key, meta, replace=True)
         self._keep_rays = True
 
