@@ -156,7 +156,9 @@ def test_a_table_that_is_not_a_commutative_monoid_is_refused(table, words):
 
 
 def test_an_R_too_large_to_check_is_refused():
-    m = 401
+    from cgtalg.referee.ray_linear import MAX_ORDER
+
+    m = MAX_ORDER + 1
     ar = np.arange(m)
     table = np.maximum(ar[:, None], ar[None, :])              # commutative, identity 0
     doc = make_doc("0.1", 1, table, [0, 0], [0, 1], [0, 1], [2, 2], np.tile([False, True], (m, 1)))

@@ -78,7 +78,8 @@ from cgtalg.quotients.pretension import (
 from cgtalg.quotients.extend import _factor
 from cgtalg.quotients.rays import adjoin_ray_heap, full_witness, prove_infinite, witness_text
 from cgtalg.quotients.rays_counted import counted_from_candidate, stalled_group, stalled_pair
-from cgtalg.quotients.rays_linear import LINEAR_MAX_HEAP, prove_linear
+from cgtalg.quotients.rays_linear import (LINEAR_MAX_HEAP, linear_from_level, linear_witness, prove_linear,
+                                          verify_linear_ray)
 from cgtalg.quotients.rays_trace import failing_position
 
 #: a stalled level tries the two heaps it keeps freeing as free heaps of a ray pretension (heap n
@@ -91,8 +92,9 @@ PAIR_REPAIRS = 6
 #: the first level at which a ray pretension is tried (:func:`prove_infinite`)
 RAY_FROM_LEVEL = 2
 
-#: the level at which a linear ray (:mod:`cgtalg.quotients.rays_linear`) is tried, once: the powers
-#: of the new heap have then stayed apart over several levels
+#: the first level at which a linear ray (:mod:`cgtalg.quotients.rays_linear`) is tried (once for
+#: a small heap, played out exactly; else every third level, read off the level): the powers of the
+#: new heap have then stayed apart over several levels
 LINEAR_FROM_LEVEL = 6
 
 #: heaps after the new one tried in the monoid of a proof of infinitude (adjoin_ray_heap)
@@ -195,12 +197,14 @@ def linear_infinite_error(lr, witness: dict, levels=(), stored: bool = False) ->
     its ``linear`` the pretension."""
     n = lr.v
     weights = ", ".join(f"{h}: {lr.lam[h]}" for h in range(1, n + 1) if lr.lam[h])
-    (hp, _ep), (hm, _em) = witness["probes"]
+    (hp, *_e), (hm, *_f) = witness["probes"]
+    base = " + ".join(map(str, witness.get("base", ())))
     done = ', a stored proof re-verified' if stored else ''
     exc = InfiniteQuotientError(
         f"misère quotient: Q_{n} is infinite (proved{done}: a linear ray pretension, every heap <= {n} mapped "
         f"into R × Z with R of order {lr.order_r} and weights {{{weights}}}, predicts every position of "
-        f"heaps <= {n} and verifies; with copies of heaps {hp} and {hm} added, the powers of heap {n} are "
+        f"heaps <= {n} and verifies; with copies of heaps {hp} and {hm}{' and ' + base if base else ''} added, "
+        f"the powers of heap {n} are "
         f"told apart, so they are pairwise distinguishable); Q_{n - 1} is the last finite partial quotient")
     exc.levels = list(levels)  # type: ignore[attr-defined]
     exc.ray, exc.linear, exc.witness, exc.heap, exc.top = None, lr, witness, n, n  # type: ignore[attr-defined]
@@ -209,15 +213,26 @@ def linear_infinite_error(lr, witness: dict, levels=(), stored: bool = False) ->
 
 
 def _try_linear(options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states: int,
-                deadline: Deadline | None, levels: list) -> None:
+                deadline: Deadline | None, levels: list, cand: Pretension | None = None,
+                copies: int | None = None) -> None:
     """Raise the :class:`~cgtalg.errors.InfiniteQuotientError` of a linear ray for heap ``n``
-    when one verifies (:func:`cgtalg.quotients.rays_linear.prove_linear`; small ``n`` only: it
-    plays out the small positions exactly)."""
-    if n > LINEAR_MAX_HEAP:
+    when one verifies with a witness (:mod:`cgtalg.quotients.rays_linear`): fitted to exhaustive
+    play of the small positions for small ``n``, else read off the passing level ``cand``
+    (right up to ``copies`` copies of ``n``)."""
+    if n <= LINEAR_MAX_HEAP:
+        got = prove_linear(options[:n + 1], n, max_states=min(max_states, 5_000_000), deadline=deadline)
+        if got is not None:
+            raise linear_infinite_error(got[0], got[1], levels)
         return
-    got = prove_linear(options[:n + 1], n, max_states=min(max_states, 5_000_000), deadline=deadline)
-    if got is not None:
-        raise linear_infinite_error(got[0], got[1], levels)
+    if cand is None or copies is None:
+        return
+    lr = linear_from_level(cand, n, copies)
+    if lr is None:
+        return
+    wit = linear_witness(lr)
+    if wit is None or verify_linear_ray(lr, options[:n + 1], min(max_states, 5_000_000), deadline) is not None:
+        return
+    raise linear_infinite_error(lr, wit, levels)
 
 
 def adjoin_after(exc: InfiniteQuotientError, options_of: Callable[[int], Any], last: int,
@@ -507,7 +522,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             if proof is not None:
                 raise infinite_error(proof[0], proof[1], n, levels)
             if start.copies >= LINEAR_FROM_LEVEL:
-                _try_linear(options, n, max_states, deadline, levels)
+                _try_linear(options, n, max_states, deadline, levels, cand, start.copies)
         if start is not None and close and start.copies >= 6:      # two periods of 3 at least
             # and closed with a period read since it was stored (before, 1 and 2 only)
             raw = counted_candidate(cand, n, start.copies, options, deadline=deadline)
@@ -570,9 +585,9 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 proof = prove_infinite(cand, n, B, options, max_states, deadline)
                 if proof is not None:
                     raise infinite_error(proof[0], proof[1], n, levels)
-                if B == LINEAR_FROM_LEVEL:
+                if B >= LINEAR_FROM_LEVEL and (B == LINEAR_FROM_LEVEL or (n > LINEAR_MAX_HEAP and not B % 3)):
                     # many heaps counted through one weight (cgtalg.quotients.rays_linear)
-                    _try_linear(options, n, max_states, deadline, levels)
+                    _try_linear(options, n, max_states, deadline, levels, cand, B)
             # close the counter, n^(B+1) = n^B or n^(B+1) = n^(B-1), once a level needed no
             # repair (the heaps < n have settled); a closure's full verification walks every
             # position of the level first, so it is not tried while the levels still change

@@ -55,13 +55,13 @@ import itertools
 import math
 import zlib
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from cgtalg.budget import Deadline
 
-__all__ = ["LinearRay", "count_outcomes", "fit_linear_ray", "verify_linear_ray", "linear_witness",
+__all__ = ["LinearRay", "count_outcomes", "fit_linear_ray", "linear_from_level", "verify_linear_ray", "linear_witness",
            "prove_linear", "linear_certificate", "encode_linear", "decode_linear", "LINEAR_MAX_HEAP"]
 
 #: the largest new heap whose positions are played out exactly to fit a linear ray
@@ -196,35 +196,66 @@ def _fold_array(z: np.ndarray, lo: int, hi: int, q_lo: int, q_hi: int) -> np.nda
     return np.where(z > hi, up, np.where(z < lo, down, z))
 
 
-def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray) -> LinearRay | None:
-    """A linear ray for the heaps ``1 .. v`` (``v`` the width of ``counts``) fitted to exact
-    outcomes (:func:`count_outcomes`), with ``λ(v) = 1``; None when no weights, classes or window
-    of the tried sizes fit. Not verified here (:func:`verify_linear_ray`)."""
-    n, v = counts.shape
-    if v < 2:
+def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray) -> list[int]:
+    """Weights (the last one 1) by coordinate descent on the conflicts of (key0, folded z)."""
+    k = counts.shape[1]
+
+    def conflicts(lam: list[int]) -> int:
+        z = counts @ np.asarray(lam, dtype=np.int64)
+        return _conflicts(key0 * 4096 + _fold_array(z, -8, 8, 2, 2) + 2048, outcomes)
+    lam = [0] * k
+    lam[-1] = 1
+    best = conflicts(lam)
+    for _round in range(2):
+        for i in range(k - 1):
+            for l in range(-LAMBDA_MAX, LAMBDA_MAX + 1):
+                trial = lam[:i] + [l] + lam[i + 1:]
+                c = conflicts(trial)
+                if c < best or (c == best and abs(l) < abs(lam[i])):
+                    best, lam = c, trial
+    return lam
+
+
+def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None = None) -> LinearRay | None:
+    """A linear ray fitted to exact outcomes, with ``λ = 1`` for the last counted coordinate;
+    None when no weights, classes or window of the tried sizes fit. Not verified here
+    (:func:`verify_linear_ray`).
+
+    Without ``base``: ``counts`` are the copies of the heaps ``1 .. v`` (:func:`count_outcomes`).
+    With ``base = (table, r_of_point, rho, groups)``: a finite monoid for the heaps that are not
+    counted (its ``table``), the element of each data point (``r_of_point``), the element of each
+    heap ``0 .. v`` (``rho``, used for the heaps of no group) and the counted ``groups`` (heaps that
+    count as one coordinate each, the last one ``(v,)``); ``counts`` then has one column per group
+    (:func:`linear_from_level`)."""
+    n, k = counts.shape
+    if k < 2:
         return None
-    full = [(2, 2)] * v
-    base = _class_code(counts, full)
-    # the weights, heap by heap, on the positions of that heap and heap v only (others absent)
-    lam = [0] * v
-    lam[v - 1] = 1
-    for h in range(v - 1):
-        sel = np.all(np.delete(counts, [h, v - 1], axis=1) == 0, axis=1)
-        best = None
+    full = [(2, 2)] * k
+    m0 = 1 if base is None else int(base[0].shape[0])
+    r0 = np.zeros(n, dtype=np.int64) if base is None else np.asarray(base[1], dtype=np.int64)
+    key = _class_code(counts, full) * m0 + r0
+    lam = [0] * k
+    lam[k - 1] = 1
+    for h in range(k - 1):
+        # the weights, one coordinate at a time, on the points where the others are absent
+        sel = np.all(np.delete(counts, [h, k - 1], axis=1) == 0, axis=1)
         for l in sorted(range(-LAMBDA_MAX, LAMBDA_MAX + 1), key=abs):
-            z = counts[sel, v - 1] + l * counts[sel, h]
-            if not _conflicts(base[sel] * 4096 + z + 2048, outcomes[sel]):
-                best = l
+            z = counts[sel, k - 1] + l * counts[sel, h]
+            if not _conflicts(key[sel] * 4096 + z + 2048, outcomes[sel]):
+                lam[h] = l
                 break
-        if best is None:
+        else:
+            lam = None
+            break
+    z = None if lam is None else counts @ np.asarray(lam, dtype=np.int64)
+    if lam is None or _conflicts(key * 4096 + z + 2048, outcomes):
+        lam = _descend(counts, outcomes, key)        # several coordinates at once
+        z = counts @ np.asarray(lam, dtype=np.int64)
+        if _conflicts(key * 4096 + z + 2048, outcomes):
             return None
-        lam[h] = best
-    z = counts @ np.asarray(lam, dtype=np.int64)
-    if _conflicts(base * 4096 + z + 2048, outcomes):
-        return None
     # the window and periods, from the cells (class, z) the data show: above hi the outcome
     # repeats with q_hi wherever both cells are seen, below lo with q_lo; the narrowest window
-    cells, first = np.unique(base * 4096 + z + 2048, return_index=True)
+    cells, first = np.unique(key * 4096 + z + 2048, return_index=True)
     cr, cz, cp = cells // 4096, cells % 4096 - 2048, outcomes[first]
     at = {(int(a), int(b)): bool(c) for a, b, c in zip(cr, cz, cp)}
 
@@ -257,36 +288,121 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray) -> LinearRay | None
         return None
     _w, lo, hi, q_lo, q_hi = best_w
     zf = _fold_array(z, lo, hi, q_lo, q_hi)
-    # the classes: the smallest cyclic monoid per heap that keeps the outcome a function
+    # the classes: the smallest cyclic monoid per coordinate that keeps the outcome a function
     spec = list(full)
-    for i in range(v):
+    for i in range(k):
         for cand in ((0, 1), (1, 1), (0, 2), (1, 2), (2, 1)):
             trial = spec[:i] + [cand] + spec[i + 1:]
-            if not _conflicts(_class_code(counts, trial) * 4096 + zf + 2048, outcomes):
+            if not _conflicts((_class_code(counts, trial) * m0 + r0) * 4096 + zf + 2048, outcomes):
                 spec = trial
                 break
     sizes = [c + M for c, M in spec]
     elems = list(itertools.product(*[range(s) for s in sizes]))
-    index = {e: k for k, e in enumerate(elems)}
+    index = {e: j for j, e in enumerate(elems)}
 
     def red(cap: int, M: int, x: int) -> int:
         return x if x < cap else cap + (x - cap) % M
-    m = len(elems)
-    table = np.empty((m, m), dtype=np.int32)
+    mc = len(elems)
+    ctab = np.empty((mc, mc), dtype=np.int32)
     for a, ea in enumerate(elems):
         for b, eb in enumerate(elems):
-            table[a, b] = index[tuple(red(c, M, x + y) for (c, M), x, y in zip(spec, ea, eb))]
-    rho = [0]
-    for h in range(v):
-        e = [0] * v
-        e[h] = 1
-        rho.append(index[tuple(red(c, M, x) for (c, M), x in zip(spec, e))])
-    code = _class_code(counts, spec)      # the same numbering as elems (mixed radix, first heap first)
-    F = np.zeros((m, hi - lo + 1), dtype=bool)
-    known = np.zeros((m, hi - lo + 1), dtype=bool)
-    F[code, zf - lo] = outcomes
-    known[code, zf - lo] = True
-    return LinearRay(v, table, rho, [0] + lam, lo, hi, q_lo, q_hi, F, known)
+            ctab[a, b] = index[tuple(red(c, M, x + y) for (c, M), x, y in zip(spec, ea, eb))]
+
+    def unit(i: int) -> int:
+        e = [0] * k
+        e[i] = 1
+        return index[tuple(red(c, M, x) for (c, M), x in zip(spec, e))]
+    code = _class_code(counts, spec)          # the same numbering as elems (mixed radix)
+    if base is None:
+        table, rho, lam_h = ctab, [0] + [unit(i) for i in range(k)], [0] + list(lam)
+        cell = code
+    else:
+        btab, _r, brho, groups = base
+        # R × C: element (x, c) numbered x·mc + c
+        table = (btab.astype(np.int64)[:, None, :, None] * mc + ctab[None, :, None, :]).reshape(m0 * mc, m0 * mc)
+        table = np.ascontiguousarray(table, dtype=np.int32)
+        v = max(groups[-1])
+        rho, lam_h = [0] * (v + 1), [0] * (v + 1)
+        where = {h: i for i, g in enumerate(groups) for h in g}
+        for h in range(1, v + 1):
+            if h in where:
+                rho[h], lam_h[h] = unit(where[h]), lam[where[h]]
+            else:
+                rho[h] = int(brho[h]) * mc
+        cell = r0 * mc + code
+        m0, mc = m0 * mc, 1
+    F = np.zeros((m0 * mc, hi - lo + 1), dtype=bool)
+    known = np.zeros((m0 * mc, hi - lo + 1), dtype=bool)
+    F[cell, zf - lo] = outcomes
+    known[cell, zf - lo] = True
+    return LinearRay(len(rho) - 1, table, rho, lam_h, lo, hi, q_lo, q_hi, F, known)
+
+
+def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 20_000_000) -> LinearRay | None:
+    """A linear ray for the heaps ``<= n`` read off a passing counting level (``cand``, right up
+    to ``copies`` copies of heap ``n``; a :class:`~cgtalg.quotients.pretension.Pretension` with a
+    table): the heaps whose images keep distinct powers longest (at least half the levels'),
+    grouped by image, are counted through one weight with ``n``; the others generate ``R``; the
+    data are the level's predictions (proved right for positions with at most ``copies`` copies of
+    ``n``). None when no weight fits; not verified here."""
+    m = cand.monoid
+    table = getattr(m, "table", None)
+    if table is None or copies < 3:
+        return None
+    table = np.asarray(table)
+    phi = [int(x) for x in cand.phi]
+    P = np.asarray(cand.P, dtype=bool)
+    tails = {}
+    for h in range(1, n):
+        seen: dict[int, int] = {}
+        x, k = 0, 0
+        while x not in seen:
+            seen[x] = k
+            x = int(table[x, phi[h]])
+            k += 1
+        tails[h] = seen[x]
+    need = max(3, (copies + 1) // 2)
+    by_img: dict[int, list[int]] = {}
+    for h in range(1, n):
+        if tails[h] >= need and phi[h] != 0:
+            by_img.setdefault(phi[h], []).append(h)
+    groups = sorted((tuple(g) for g in by_img.values()), key=lambda g: -tails[g[0]])[:5] + [(n,)]
+    counted = {h for g in groups for h in g}
+    gens = sorted({phi[h] for h in range(1, n + 1) if h not in counted and phi[h] != 0})
+    ids, index = [0], {0: 0}
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for g in gens:
+                y = int(table[x, g])
+                if y not in index:
+                    index[y] = len(ids)
+                    ids.append(y)
+                    nxt.append(y)
+        frontier = nxt
+    idarr = np.asarray(ids, dtype=np.int64)
+    btab = np.asarray([[index[int(table[x, y])] for y in ids] for x in ids], dtype=np.int32)
+    brho = [index.get(phi[h], 0) if h not in counted else 0 for h in range(n + 1)]
+    k = len(groups)
+    A = 2 * copies + 8                   # the level's predictions hold for any copies of these heaps
+    ranges = [A] * (k - 1) + [copies + 1]
+    while len(ids) * int(np.prod(ranges)) > max_points and ranges[0] > 4:
+        ranges = [r - 1 for r in ranges[:-1]] + ranges[-1:]
+    if len(ids) * int(np.prod(ranges)) > max_points:
+        return None
+    gimg = [phi[g[0]] for g in groups]
+    pts, rs, outs = [], [], []
+    for exps in itertools.product(*[range(c) for c in ranges]):
+        x = idarr.copy()
+        for g, e in zip(gimg, exps):
+            for _ in range(e):
+                x = table[x, g]
+        pts.append(np.tile(np.asarray(exps, dtype=np.int64), (len(ids), 1)))
+        rs.append(np.arange(len(ids)))
+        outs.append(P[x])
+    counts = np.vstack(pts)
+    return fit_linear_ray(counts, np.concatenate(outs), (btab, np.concatenate(rs), brho, groups))
 
 
 # -- verification ----------------------------------------------------------------------------
@@ -441,9 +557,10 @@ def _no_period(lr: LinearRay, r1: int, g: int, E: int) -> bool:
     return True
 
 
-def linear_witness(lr: LinearRay) -> dict | None:
+def linear_witness(lr: LinearRay, max_base: int = 3) -> dict | None:
     """``{"heap", "index", "period", "probes"}``: the powers of heap ``v`` told apart (module
-    docstring), or None when the settled probes or the check do not exist."""
+    docstring), with ``"base"``, a position of at most ``max_base`` heaps added to every compared
+    position, when they alone do not tell them apart; or None when no settled probes or base do."""
     s = lr.v
     if lr.lam[s] == 0:
         return None
@@ -458,24 +575,36 @@ def linear_witness(lr: LinearRay) -> dict | None:
             if lr.lam[h] * sign <= 0:
                 continue
             t = _tail(lr.table, lr.rho[h])
-            if t is None or t[1] != 1:
+            if t is None:
                 continue
-            e = max(t[0], 1)
-            if best is None or e < best[1]:
-                best = (h, e)
+            e, per = max(t[0], 1), t[1]
+            if best is None or (per * abs(lr.lam[h]), e) < (best[2] * abs(lr.lam[best[0]]), best[1]):
+                best = (h, e, per)
         if best is None:
             return None
         probes.append(best)
-    (hp, ep), (hm, em) = probes
-    r1 = int(lr.table[int(lr.table[_power(lr.table, lr.rho[s], c), _power(lr.table, lr.rho[hp], ep)]),
+    (hp, ep, pp), (hm, em, pm) = probes
+    r0 = int(lr.table[int(lr.table[_power(lr.table, lr.rho[s], c), _power(lr.table, lr.rho[hp], ep)]),
                       _power(lr.table, lr.rho[hm], em)])
-    g = math.gcd(lr.lam[hp], -lr.lam[hm])
-    try:
-        if not _no_period(lr, r1, g, abs(p * lr.lam[s])):
-            return None
-    except KeyError:
-        return None
-    return {"heap": s, "index": c, "period": p, "probes": [[hp, ep], [hm, em]]}
+    g = math.gcd(pp * lr.lam[hp], -pm * lr.lam[hm])
+    E = abs(p * lr.lam[s])
+    tried: set[int] = set()
+    for size in range(max_base + 1):
+        for base in itertools.combinations_with_replacement(range(1, lr.v + 1), size):
+            r1 = int(lr.table[r0, lr.image(base)[0]])
+            if r1 in tried:
+                continue
+            tried.add(r1)
+            try:
+                if _no_period(lr, r1, g, E):
+                    got = {"heap": s, "index": c, "period": p,
+                           "probes": [[h, e] if per == 1 else [h, e, per] for h, e, per in probes]}
+                    if base:
+                        got["base"] = [int(h) for h in base]
+                    return got
+            except KeyError:
+                continue
+    return None
 
 
 def prove_linear(options: Sequence[Sequence[tuple[int, ...]]], v: int, max_vectors: int = MAX_VECTORS,
@@ -540,18 +669,20 @@ def linear_certificate(game: str, lr: LinearRay, witness: dict) -> dict:
     from cgtalg.quotients.infinite import FORMAT, KIND
 
     v = lr.v
-    (hp, ep), (hm, em) = witness["probes"]
+    (hp, ep, *_pp), (hm, em, *_pm) = witness["probes"]
     c, p = witness["index"], witness["period"]
+    base = " + ".join(map(str, witness.get("base", ())))
     weights = ", ".join(f"λ({h}) = {lr.lam[h]}" for h in range(1, v + 1) if lr.lam[h])
     return {
         "kind": KIND, "format": FORMAT, "game": str(game), "infinite_from": int(v), "heaps_covered": int(v),
-        "witness": {k: witness[k] for k in ("heap", "index", "period", "probes")},
+        "witness": {k: witness[k] for k in ("heap", "index", "period", "probes", "base") if k in witness},
         "statement": (
             f"{game}: the misère quotient Q_n is infinite for every n >= {v}. A linear ray pretension (every "
             f"heap h <= {v} maps to (ρ(h), λ(h)) in R × Z, R of order {lr.order_r}; {weights}; the outcome "
             f"read from R and from Σλ, exactly on [{lr.lo}, {lr.hi}] and with periods {lr.q_lo} below and "
             f"{lr.q_hi} above) predicts the misère outcome of every position of heaps <= {v}; with {ep}+ "
-            f"copies of heap {hp} and {em}+ of heap {hm} added, the powers {v}^({c} + {p}k) are told apart, "
+            f"copies of heap {hp} and {em}+ of heap {hm}{' and ' + base if base else ''} added, the powers "
+            f"{v}^({c} + {p}k) are told apart, "
             f"so they are pairwise distinguishable. (Q_{v - 1} is finite: the finite quotient computed "
             f"beside this proof.)"),
         "linear": encode_linear(lr)}

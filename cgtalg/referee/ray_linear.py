@@ -33,7 +33,7 @@ product and sum (``()`` gives ``(0, 0)``).
 
 **L1 (R is a commutative monoid; Φ is well defined).** Checked: the entries of ``table`` lie in
 ``[0, m)``; ``0`` is an identity (row and column 0); ``table`` is symmetric; ``(x·y)·z =
-x·(y·z)`` for all ``x, y, z`` (all ``m³`` triples, with numpy; ``m > 400`` is refused as too
+x·(y·z)`` for all ``x, y, z`` (all ``m³`` triples, with numpy; ``m > 1200`` is refused as too
 large to check); ``rho`` and ``lam`` have ``top + 1`` entries, ``rho`` in ``[0, m)``, ``ρ(0) =
 λ(0) = 0``; every heap ``1 .. top`` without a move has ``ρ = λ = 0``; every heap of an option of a
 heap ``h <= top`` is below ``h``. Then the product over a multiset does not depend on the order, so
@@ -102,19 +102,21 @@ is a P-position iff ``f(Φ(G'))``. If ``f(Φ(G))``, no option has ``f`` (L4): al
 N-positions, so ``G`` (it has a move) is a P-position. If not, some option has ``f`` (L5): it is a
 P-position, so ``G`` is an N-position.
 
-**L6 (the witness: ``Q_n`` is infinite for every ``n >= top``).** Checked: ``1 <= s, hp, hm <=
-top``, ``c >= 0``, ``p, ep, em >= 1``, ``λ(s) ≠ 0``, ``λ(hp) > 0``, ``λ(hm) < 0``; in ``R`` (``x^0
-= 0``), ``ρ(s)^(c+p) = ρ(s)^c``, ``ρ(hp)^(ep+1) = ρ(hp)^ep``, ``ρ(hm)^(em+1) = ρ(hm)^em``. Then
-``ρ(s)^(c+kp) = ρ(s)^c``, ``ρ(hp)^i = ρ(hp)^ep`` (``i >= ep``), ``ρ(hm)^j = ρ(hm)^em`` (``j >=
-em``), and ``X_k(i, j) = s^(c+kp) + hp^i + hm^j`` maps to ``(r1, (c + kp)·λ(s) + t)``, ``r1 =
-ρ(s)^c·ρ(hp)^ep·ρ(hm)^em``, ``t = i·a − j·b`` (``a = λ(hp)``, ``b = −λ(hm)``). *These ``t`` are
-exactly ``t0 + gℤ``*, ``t0 = ep·a − em·b``, ``g = gcd(a, b)``: ``⊆`` is clear; for ``t − t0 =
-g·k`` Bézout gives ``g·k = u·a − v·b``, and ``(u + Nb)·a − (v + Na)·b`` is the same for ``u + Nb,
-v + Na >= 0``. Let ``φ(y) = f(r1, y)``, ``E = |p·λ(s)|``. *Claim*: if for every residue ``ζ`` mod
+**L6 (the witness: ``Q_n`` is infinite for every ``n >= top``).** The probes are ``[hp, ep, pp]``
+and ``[hm, em, pm]`` (a missing period is 1). Checked: ``1 <= s, hp, hm <= top``, ``c >= 0``,
+``p, ep, em, pp, pm >= 1``, ``λ(s) ≠ 0``, ``λ(hp) > 0``, ``λ(hm) < 0``; in ``R`` (``x^0 = 0``),
+``ρ(s)^(c+p) = ρ(s)^c``, ``ρ(hp)^(ep+pp) = ρ(hp)^ep``, ``ρ(hm)^(em+pm) = ρ(hm)^em``. Then
+``ρ(s)^(c+kp) = ρ(s)^c``, ``ρ(hp)^i = ρ(hp)^ep`` (``i = ep + u·pp``, ``u >= 0``), ``ρ(hm)^j =
+ρ(hm)^em`` (``j = em + w·pm``, ``w >= 0``), and with the *base* ``B`` (``witness.base``, a list of
+heaps, empty when absent) ``X_k(i, j) = s^(c+kp) + hp^i + hm^j + B`` maps to ``(r1, (c + kp)·λ(s) +
+t)``, ``r1 = ρ(s)^c·ρ(hp)^ep·ρ(hm)^em·ρ(B)``, ``t = t0 + u·a − w·b`` (``a = pp·λ(hp)``, ``b =
+−pm·λ(hm)``, ``t0 = ep·λ(hp) + em·λ(hm) + λ(B)``). *These ``t`` are exactly ``t0 +
+gℤ``*, ``g = gcd(a, b)``: ``⊆`` is clear; for ``t − t0 = g·k`` Bézout gives ``g·k = u·a − w·b``,
+and ``(u + Nb)·a − (w + Na)·b`` is the same for ``u + Nb, w + Na >= 0``. Let ``φ(y) = f(r1, y)``, ``E = |p·λ(s)|``. *Claim*: if for every residue ``ζ`` mod
 ``g`` and every ``μ >= 1`` some ``y ≡ ζ (mod g)`` has ``φ(y) ≠ φ(y + μE)``, then the powers
 ``s^(c+kp)``, ``k >= 0``, are pairwise distinct in ``Q_top``. For ``k < k'``, ``μ = k' − k``: if
 ``λ(s) > 0`` take ``ζ ≡ (c + kp)·λ(s) + t0``; ``y = (c + kp)·λ(s) + t`` for some ``t`` of
-``t0 + gℤ``, i.e. some ``X = hp^i + hm^j``, and ``s^(c+k'p) + X`` maps to ``y + μE``; by the
+``t0 + gℤ``, i.e. some ``X = hp^i + hm^j + B``, and ``s^(c+k'p) + X`` maps to ``y + μE``; by the
 Theorem one of ``s^(c+kp) + X``, ``s^(c+k'p) + X`` (heaps ``<= top``) is a P-position and the
 other not. If ``λ(s) < 0``, the hypothesis at the class ``ζ − μE`` gives ``y`` with ``φ(y) ≠
 φ(y + μE)``; ``y + μE`` is then of class ``ζ``, the image of some ``s^(c+kp) + X``, and ``y``
@@ -152,7 +154,7 @@ __all__ = ["LinearRay", "read", "check", "KIND", "MAX_ORDER"]
 #: the ``kind`` of the document (shared with :mod:`cgtalg.referee.rays`; the ``"linear"`` record tells them apart)
 KIND = "infinite-misere-quotient"
 #: the largest ``R`` whose associativity is checked (``m³`` triples)
-MAX_ORDER = 400
+MAX_ORDER = 1200
 #: the largest data the referee inflates (entries of ``F``)
 MAX_ENTRIES = 50_000_000
 #: the largest top heap (the options of every heap are listed)
@@ -610,17 +612,22 @@ def _witness(c: LinearRay, doc: dict, vd: Verdict) -> str | None:
         vals[key] = w[key]
     probes = w.get("probes")
     if (not isinstance(probes, list) or len(probes) != 2
-            or not all(isinstance(x, list) and len(x) == 2 and all(_is_int(y) for y in x) for x in probes)):
-        vd.fail(f"witness.probes: [[h+, e+], [h−, e−]], not {probes!r}"[:200])
+            or not all(isinstance(x, list) and len(x) in (2, 3) and all(_is_int(y) for y in x) for x in probes)):
+        vd.fail(f"witness.probes: [[h+, e+(, p+)], [h−, e−(, p−)]], not {probes!r}"[:200])
         return None
     s, cc, p = vals["heap"], vals["index"], vals["period"]
-    (hp, ep), (hm, em) = probes
+    (hp, ep, pp), (hm, em, pm) = (tuple(x) + (1,) * (3 - len(x)) for x in probes)
+    base = w.get("base", [])
+    if not isinstance(base, list) or not all(_is_int(h) and 1 <= h <= c.top for h in base) or len(base) > 64:
+        vd.fail(f"witness.base: a list of heaps 1 .. top = {c.top}, not {base!r}"[:200])
+        return None
     top, lam = c.top, c.lam
     for key, h in (("heap", s), ("probes[0][0]", hp), ("probes[1][0]", hm)):
         if not 1 <= h <= top:
             vd.fail(f"witness.{key}: {h} is not a heap 1 .. top = {top} (L6)")
             return None
-    for key, x, least in (("index", cc, 0), ("period", p, 1), ("probes[0][1]", ep, 1), ("probes[1][1]", em, 1)):
+    for key, x, least in (("index", cc, 0), ("period", p, 1), ("probes[0][1]", ep, 1), ("probes[1][1]", em, 1),
+                          ("probes[0][2]", pp, 1), ("probes[1][2]", pm, 1)):
         if x < least:
             vd.fail(f"witness.{key}: {x}, but it must be >= {least} (L6)")
             return None
@@ -638,14 +645,16 @@ def _witness(c: LinearRay, doc: dict, vd: Verdict) -> str | None:
         vd.fail(f"witness.period: ρ({s})^{cc + p} = {c.power(x, cc + p)} but ρ({s})^{cc} = {c.power(x, cc)} "
                 f"in R (L6)")
         return None
-    for k, (h, e) in enumerate(((hp, ep), (hm, em))):
-        if c.power(c.rho[h], e + 1) != c.power(c.rho[h], e):
-            vd.fail(f"witness.probes[{k}]: ρ({h})^{e + 1} ≠ ρ({h})^{e} in R: the powers of heap {h} do not settle "
-                    f"by {e} copies (L6)")
+    for k, (h, e, per) in enumerate(((hp, ep, pp), (hm, em, pm))):
+        if c.power(c.rho[h], e + per) != c.power(c.rho[h], e):
+            vd.fail(f"witness.probes[{k}]: ρ({h})^{e + per} ≠ ρ({h})^{e} in R: the powers of heap {h} do not "
+                    f"repeat with period {per} from {e} copies (L6)")
             return None
     t = c.table
     r1 = int(t[int(t[c.power(x, cc), c.power(c.rho[hp], ep)]), c.power(c.rho[hm], em)])
-    g = math.gcd(lam[hp], -lam[hm])
+    for h in base:
+        r1 = int(t[r1, c.rho[h]])
+    g = math.gcd(pp * lam[hp], -pm * lam[hm])
     E = abs(p * lam[s])
     Lc = math.lcm(g, c.q_lo, c.q_hi)
     W = c.hi - c.lo + 1
@@ -679,8 +688,9 @@ def _witness(c: LinearRay, doc: dict, vd: Verdict) -> str | None:
             vd.fail(f"witness: no straddling y ≡ {zeta} (mod {g}) has f({r1}, y) ≠ f({r1}, y + μ·{E}) for "
                     f"μ ≡ {mu} (mod {Lc}), μ >= {M1}, so the powers {s}^({cc} + {p}k) are not shown apart (L6)")
             return None
-    return (f"order witness (L6): ρ({s})^{cc + p} = ρ({s})^{cc}; probes {hp} (λ = {lam[hp]}, settled from {ep} "
-            f"copies) and {hm} (λ = {lam[hm]}, from {em}); f({r1}, ·) has no period μ·{E} on any class mod {g} "
+    plus = f" with the base {' + '.join(map(str, base))}" if base else ""
+    return (f"order witness (L6){plus}: ρ({s})^{cc + p} = ρ({s})^{cc}; probes {hp} (λ = {lam[hp]}, period {pp} from {ep} "
+            f"copies) and {hm} (λ = {lam[hm]}, period {pm} from {em}); f({r1}, ·) has no period μ·{E} on any class mod {g} "
             f"(μ < {M1} directly, μ >= {M1} on the straddling values, Lc = {Lc}), so the powers {s}^({cc} + {p}k) "
             f"are pairwise distinguishable in Q_{top}, and Q_n is infinite for every n >= {top}")
 
