@@ -220,3 +220,65 @@ def test_the_construction_proves_it_and_a_rerun_reads_it_from_the_store(tmp_path
     verdict = referee_rays.check(q.certificate)[0]
     assert verdict.ok, verdict.reasons
     assert verdict.checker == "cgtalg.referee.ray_linear.check"
+
+
+# -- read off a counting level: Q_15 of 0.536 ------------------------------------------------------
+@functools.lru_cache(maxsize=None)
+def _p536(pos: tuple[int, ...]) -> bool:
+    if not pos:
+        return False
+    for i, h in enumerate(pos):
+        if i and pos[i - 1] == h:
+            continue
+        rest = pos[:i] + pos[i + 1:]
+        for o in _digit_moves("0.536", h):
+            if _p536(tuple(sorted(rest + o))):
+                return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def q536():
+    from cgtalg.quotients.construct import misere_quotient
+
+    return misere_quotient(TakeAndBreak("0.536"), max_seconds=300, partial=True, progress=False)
+
+
+def test_0536_is_proved_infinite_from_heap_15_by_a_level_read_linear_ray(q536):
+    """Counting heap 15 frees heaps 5 and 10 (their powers stay apart as long as 15's): the outcome
+    turns on c15 − c5 − c10; two older heaps and the new one, read off the level's candidate."""
+    assert q536.infinite_from == 15 and q536.max_heap == 14 and q536.order == 100
+    lin = L.decode_linear(q536.certificate["linear"])
+    assert [h for h in range(16) if lin.lam[h]] == [5, 10, 15]
+    assert (lin.lam[5], lin.lam[10], lin.lam[15]) == (-1, -1, 1)
+
+
+def test_0536_predictions_agree_with_exhaustive_play(q536):
+    lin = L.decode_linear(q536.certificate["linear"])
+    rng = random.Random(536)
+    checked = 0
+    for _ in range(400):
+        heaps = tuple(sorted(rng.choice([15, 15, 15, 10, 10, 5, 5, 11] + list(range(1, 15)))
+                             for _ in range(rng.randint(1, 6))))
+        if sum(heaps) > 48:
+            continue
+        assert lin.predicts(heaps) == _p536(heaps), heaps
+        checked += 1
+    assert checked > 150
+
+
+def test_0536_witness_separates_powers_of_15_in_play(q536):
+    """The certificate's witness (a base position, probes 15 and 5): the least position of the
+    probes and the base that the prediction says tells 15² from 15³ does so in exhaustive play."""
+    lin = L.decode_linear(q536.certificate["linear"])
+    wit = q536.certificate["witness"]
+    (hp, *_e), (hm, *_f) = wit["probes"]
+    base = tuple(wit.get("base", ()))
+    probes = sorted(((hp,) * i + (hm,) * j + base for i, j in itertools.product(range(0, 3), range(0, 6))), key=sum)
+    for probe in probes:
+        pa, pb = tuple(sorted((15, 15) + probe)), tuple(sorted((15, 15, 15) + probe))
+        if lin.predicts(pa) != lin.predicts(pb):
+            assert sum(pb) <= 80
+            assert _p536(pa) != _p536(pb), (pa, pb)
+            return
+    raise AssertionError("no probe of the witness tells 15^2 from 15^3")

@@ -92,10 +92,12 @@ PAIR_REPAIRS = 6
 #: the first level at which a ray pretension is tried (:func:`prove_infinite`)
 RAY_FROM_LEVEL = 2
 
-#: the first level at which a linear ray (:mod:`cgtalg.quotients.rays_linear`) is tried (once for
-#: a small heap, played out exactly; else every third level, read off the level): the powers of the
-#: new heap have then stayed apart over several levels
+#: the level at which a linear ray (:mod:`cgtalg.quotients.rays_linear`) is tried for a small heap,
+#: played out exactly, once: the powers of the new heap have then stayed apart over several levels
 LINEAR_FROM_LEVEL = 6
+#: the first level at which a linear ray is read off the level's candidate (heaps above
+#: :data:`~cgtalg.quotients.rays_linear.LINEAR_MAX_HEAP`; then at every level)
+LINEAR_LEVEL_FROM = 3
 
 #: heaps after the new one tried in the monoid of a proof of infinitude (adjoin_ray_heap)
 ADJOIN_AFTER = 8
@@ -226,7 +228,7 @@ def _try_linear(options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states
         return
     if cand is None or copies is None:
         return
-    lr = linear_from_level(cand, n, copies)
+    lr = linear_from_level(cand, n, copies, deadline=deadline)
     if lr is None:
         return
     wit = linear_witness(lr)
@@ -521,7 +523,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
             proof = prove_infinite(cand, n, start.copies, options, max_states, deadline)
             if proof is not None:
                 raise infinite_error(proof[0], proof[1], n, levels)
-            if start.copies >= LINEAR_FROM_LEVEL:
+            if start.copies >= (LINEAR_FROM_LEVEL if n <= LINEAR_MAX_HEAP else LINEAR_LEVEL_FROM):
                 _try_linear(options, n, max_states, deadline, levels, cand, start.copies)
         if start is not None and close and start.copies >= 6:      # two periods of 3 at least
             # and closed with a period read since it was stored (before, 1 and 2 only)
@@ -585,7 +587,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 proof = prove_infinite(cand, n, B, options, max_states, deadline)
                 if proof is not None:
                     raise infinite_error(proof[0], proof[1], n, levels)
-                if B >= LINEAR_FROM_LEVEL and (B == LINEAR_FROM_LEVEL or (n > LINEAR_MAX_HEAP and not B % 3)):
+                if B == LINEAR_FROM_LEVEL if n <= LINEAR_MAX_HEAP else B >= LINEAR_LEVEL_FROM:
                     # many heaps counted through one weight (cgtalg.quotients.rays_linear)
                     _try_linear(options, n, max_states, deadline, levels, cand, B)
             # close the counter, n^(B+1) = n^B or n^(B+1) = n^(B-1), once a level needed no

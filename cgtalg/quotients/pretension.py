@@ -524,6 +524,10 @@ def _mark_p_python(monoid: FiniteMonoid, phi: Sequence[int], options,
     return np.array(P, dtype=bool)
 
 
+#: entries looked up at once in a product's dict (between two checks of the budget)
+_LOOKUP_CHUNK = 1 << 21
+
+
 class _ProductSubmonoid:
     """A submonoid of a direct product of finite monoids, its elements given by coordinates;
     products are computed coordinate-wise on demand (columns and blocks), so the table of the
@@ -532,11 +536,34 @@ class _ProductSubmonoid:
     def __init__(self, tables: list[np.ndarray], C: np.ndarray, stride: np.ndarray, lut: Any) -> None:
         self.tables, self.C, self.stride, self._lut = tables, C, stride, lut
         self.size = int(C.shape[0])
+        self._sorted: Any = None
+        self.deadline: "Deadline | None" = None    # checked between chunks of a dict look-up
 
     def _ids(self, code: np.ndarray) -> np.ndarray:
         if isinstance(self._lut, np.ndarray):
             return self._lut[code]
-        return np.vectorize(lambda c: self._lut[int(c)], otypes=[np.int64])(code)
+        # a dict (the product too large for an array): its keys sorted once, looked up by
+        # binary search (a Python call per entry took a minute for 10^8 entries)
+        if getattr(self, "_sorted", None) is None or self._sorted[2] != len(self._lut):
+            keys = np.fromiter(self._lut.keys(), dtype=np.int64, count=len(self._lut))
+            vals = np.fromiter(self._lut.values(), dtype=np.int64, count=len(self._lut))
+            order = np.argsort(keys)
+            self._sorted = (keys[order], vals[order], len(self._lut))
+        keys, vals, _n = self._sorted
+        code = np.asarray(code, dtype=np.int64)
+        flat = code.reshape(-1)
+        out = np.empty(flat.size, dtype=np.int64)
+        for a in range(0, flat.size, _LOOKUP_CHUNK):       # in chunks, the budget checked between
+            if self.deadline is not None:
+                self.deadline.check("looking up the products of a candidate misère quotient")
+            part = flat[a:a + _LOOKUP_CHUNK]
+            at = np.searchsorted(keys, part)
+            at[at >= keys.size] = 0
+            if keys.size == 0 or not np.array_equal(keys[at], part):
+                bad = part[keys[at] != part] if keys.size else part
+                raise KeyError(int(bad[0]))
+            out[a:a + part.size] = vals[at]
+        return out.reshape(code.shape)
 
     def _code(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         code = 0
@@ -637,6 +664,7 @@ def _with_cyclic_factors(base: Pretension, heaps: Sequence[int], params: Sequenc
         layers.append(new)
         frontier = new
     m = _ProductSubmonoid(tables, np.concatenate(layers), stride, lut)
+    m.deadline = deadline
     phi = [int(m._ids(np.array([int(np.dot(coord_of_heap[h], stride))]))[0]) for h in range(len(phi0))]
     P = _mark_p(m, phi, options, deadline)
     return Pretension(m, P, phi)

@@ -70,6 +70,8 @@ LINEAR_MAX_HEAP = 6
 MAX_VECTORS = 1_500_000
 #: the weights tried for a heap, |λ| <= LAMBDA_MAX
 LAMBDA_MAX = 6
+#: the largest R a fitted pretension may have (the referee checks R's associativity in full)
+MAX_ORDER_R = 1200
 #: the periods tried on either side of the window
 PERIODS = (1, 2, 3, 4, 6, 8, 12)
 
@@ -196,9 +198,14 @@ def _fold_array(z: np.ndarray, lo: int, hi: int, q_lo: int, q_hi: int) -> np.nda
     return np.where(z > hi, up, np.where(z < lo, down, z))
 
 
-def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray) -> list[int]:
-    """Weights (the last one 1) by coordinate descent on the conflicts of (key0, folded z)."""
+def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray, deadline: Deadline | None = None,
+             sample: int = 300_000) -> list[int]:
+    """Weights (the last one 1) by coordinate descent on the conflicts of (key0, folded z), on a
+    sample of at most ``sample`` points (the caller checks the result on all of them)."""
     k = counts.shape[1]
+    if counts.shape[0] > sample:
+        pick = np.random.default_rng(0).choice(counts.shape[0], sample, replace=False)
+        counts, outcomes, key0 = counts[pick], outcomes[pick], key0[pick]
 
     def conflicts(lam: list[int]) -> int:
         z = counts @ np.asarray(lam, dtype=np.int64)
@@ -208,6 +215,8 @@ def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray) -> list
     best = conflicts(lam)
     for _round in range(2):
         for i in range(k - 1):
+            if deadline is not None:
+                deadline.check("fitting a linear ray's weights")
             for l in range(-LAMBDA_MAX, LAMBDA_MAX + 1):
                 trial = lam[:i] + [l] + lam[i + 1:]
                 c = conflicts(trial)
@@ -216,7 +225,8 @@ def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray) -> list
     return lam
 
 
-def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None = None) -> LinearRay | None:
+def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None = None,
+                   deadline: Deadline | None = None) -> LinearRay | None:
     """A linear ray fitted to exact outcomes, with ``λ = 1`` for the last counted coordinate;
     None when no weights, classes or window of the tried sizes fit. Not verified here
     (:func:`verify_linear_ray`).
@@ -249,7 +259,7 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
             break
     z = None if lam is None else counts @ np.asarray(lam, dtype=np.int64)
     if lam is None or _conflicts(key * 4096 + z + 2048, outcomes):
-        lam = _descend(counts, outcomes, key)        # several coordinates at once
+        lam = _descend(counts, outcomes, key, deadline)   # several coordinates at once
         z = counts @ np.asarray(lam, dtype=np.int64)
         if _conflicts(key * 4096 + z + 2048, outcomes):
             return None
@@ -257,22 +267,27 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
     # repeats with q_hi wherever both cells are seen, below lo with q_lo; the narrowest window
     cells, first = np.unique(key * 4096 + z + 2048, return_index=True)
     cr, cz, cp = cells // 4096, cells % 4096 - 2048, outcomes[first]
-    at = {(int(a), int(b)): bool(c) for a, b, c in zip(cr, cz, cp)}
+    # the cells as a grid (class, z): 1 P, 0 not, -1 unseen
+    rows, ri = np.unique(cr, return_inverse=True)
+    zmin = int(cz.min())
+    grid = np.full((rows.size, int(cz.max()) - zmin + 1), -1, dtype=np.int8)
+    grid[np.asarray(ri).reshape(-1), cz - zmin] = cp
 
     def edge(q: int, up: bool) -> int | None:
         """The least hi (up) or greatest lo (not up) past which the cells repeat with period q
         (None when fewer than 20 pairs of cells q apart are seen: no evidence either way)."""
-        worst, pairs = None, 0
-        for (a, b), c in at.items():
-            o = at.get((a, b - q if up else b + q))
-            if o is None:
-                continue
-            pairs += 1
-            if o != c:                           # the window must reach this cell
-                worst = b if worst is None else (max(worst, b) if up else min(worst, b))
-        if pairs < 20:
+        if q >= grid.shape[1]:
             return None
-        return worst if worst is not None else (int(cz.min()) if up else int(cz.max()))
+        a, b = grid[:, q:], grid[:, :-q]          # the cells at z and at z − q
+        seen = (a >= 0) & (b >= 0)
+        if int(seen.sum()) < 20:
+            return None
+        diff = np.nonzero((seen & (a != b)).any(axis=0))[0]
+        if not diff.size:
+            return zmin if up else int(cz.max())
+        # a difference between z (column c + q) and z − q (column c): above, hi must reach z;
+        # below, lo must reach z − q
+        return int(diff.max()) + q + zmin if up else int(diff.min()) + zmin
     his = sorted((e, q) for q in PERIODS if (e := edge(q, True)) is not None)
     los = sorted((-e, q) for q in PERIODS if (e := edge(q, False)) is not None)
     best_w = None
@@ -297,6 +312,8 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
                 spec = trial
                 break
     sizes = [c + M for c, M in spec]
+    if m0 * int(np.prod(sizes)) > MAX_ORDER_R:
+        return None                               # R too large for the referee to check
     elems = list(itertools.product(*[range(s) for s in sizes]))
     index = {e: j for j, e in enumerate(elems)}
 
@@ -338,7 +355,8 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
     return LinearRay(len(rho) - 1, table, rho, lam_h, lo, hi, q_lo, q_hi, F, known)
 
 
-def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 20_000_000) -> LinearRay | None:
+def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 1_000_000,
+                      deadline: Deadline | None = None) -> LinearRay | None:
     """A linear ray for the heaps ``<= n`` read off a passing counting level (``cand``, right up
     to ``copies`` copies of heap ``n``; a :class:`~cgtalg.quotients.pretension.Pretension` with a
     table): the heaps whose images keep distinct powers longest (at least half the levels'),
@@ -382,7 +400,11 @@ def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 20_000
                     nxt.append(y)
         frontier = nxt
     idarr = np.asarray(ids, dtype=np.int64)
-    btab = np.asarray([[index[int(table[x, y])] for y in ids] for x in ids], dtype=np.int32)
+    if len(ids) > 2000:
+        return None
+    lut = np.full(table.shape[0], -1, dtype=np.int64)
+    lut[idarr] = np.arange(len(ids))
+    btab = lut[table[np.ix_(idarr, idarr)]].astype(np.int32)
     brho = [index.get(phi[h], 0) if h not in counted else 0 for h in range(n + 1)]
     k = len(groups)
     A = 2 * copies + 8                   # the level's predictions hold for any copies of these heaps
@@ -394,6 +416,8 @@ def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 20_000
     gimg = [phi[g[0]] for g in groups]
     pts, rs, outs = [], [], []
     for exps in itertools.product(*[range(c) for c in ranges]):
+        if deadline is not None and not exps[-1]:
+            deadline.check("reading a linear ray off a counting level")
         x = idarr.copy()
         for g, e in zip(gimg, exps):
             for _ in range(e):
@@ -402,7 +426,7 @@ def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 20_000
         rs.append(np.arange(len(ids)))
         outs.append(P[x])
     counts = np.vstack(pts)
-    return fit_linear_ray(counts, np.concatenate(outs), (btab, np.concatenate(rs), brho, groups))
+    return fit_linear_ray(counts, np.concatenate(outs), (btab, np.concatenate(rs), brho, groups), deadline)
 
 
 # -- verification ----------------------------------------------------------------------------
