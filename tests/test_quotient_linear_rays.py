@@ -20,7 +20,8 @@ from cgtalg.quotients import rays_linear as L
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
 
-def _digit_moves(code: str, n: int) -> list[tuple[int, ...]]:
+@functools.lru_cache(maxsize=None)
+def _digit_moves(code: str, n: int) -> tuple[tuple[int, ...], ...]:
     """The options of one heap of n tokens, from the octal digits (Winning Ways ch. 4)."""
     digits = [int(c) for c in code.split(".")[1]]
     out = set()
@@ -34,22 +35,26 @@ def _digit_moves(code: str, n: int) -> list[tuple[int, ...]]:
             out.add((left,))
         if d & 4 and left >= 2:
             out.update((a, left - a) for a in range(1, left // 2 + 1))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 @functools.lru_cache(maxsize=None)
-def _p354(pos: tuple[int, ...]) -> bool:
-    """Misère P-position of 0.354 (pos sorted)."""
+def _misere_p(code: str, pos: tuple[int, ...]) -> bool:
+    """Misère P-position of the octal game ``code`` (pos sorted), by exhaustive play."""
     if not pos:
         return False                      # the player to move cannot move, and wins
     for i, h in enumerate(pos):
         if i and pos[i - 1] == h:
             continue
         rest = pos[:i] + pos[i + 1:]
-        for o in _digit_moves("0.354", h):
-            if _p354(tuple(sorted(rest + o))):
+        for o in _digit_moves(code, h):
+            if _misere_p(code, tuple(sorted(rest + o))):
                 return False
     return True
+
+
+def _p354(pos: tuple[int, ...]) -> bool:
+    return _misere_p("0.354", pos)
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +70,7 @@ def test_the_moves_written_here_are_the_rulesets():
     r = TakeAndBreak("0.354")
     for n in range(1, 12):
         assert sorted(tuple(sorted(o)) for o in r.heap_options(n)) == [tuple(sorted(o)) for o in _digit_moves("0.354", n)]
+        assert sorted(tuple(sorted(o)) for o in TakeAndBreak("0.536").heap_options(n)) == list(_digit_moves("0.536", n))
 
 
 def test_the_weights_are_the_tempo_count(proof):
@@ -223,18 +229,8 @@ def test_the_construction_proves_it_and_a_rerun_reads_it_from_the_store(tmp_path
 
 
 # -- read off a counting level: Q_15 of 0.536 ------------------------------------------------------
-@functools.lru_cache(maxsize=None)
 def _p536(pos: tuple[int, ...]) -> bool:
-    if not pos:
-        return False
-    for i, h in enumerate(pos):
-        if i and pos[i - 1] == h:
-            continue
-        rest = pos[:i] + pos[i + 1:]
-        for o in _digit_moves("0.536", h):
-            if _p536(tuple(sorted(rest + o))):
-                return False
-    return True
+    return _misere_p("0.536", pos)
 
 
 @pytest.fixture(scope="module")

@@ -417,7 +417,9 @@ def _recheck_infinite(fresh: Any, rec: dict, store: Any, q: Any) -> str | None:
     if got is None:
         return "the store holds no proof that a quotient of this game is infinite"
     ray, witness, top = got
-    if not hasattr(ray, "row"):
+    from cgtalg.quotients.rays_linear import LinearRay
+
+    if isinstance(ray, LinearRay):
         return "the store holds a linear ray proof, but the record's certificate is a ray pretension"
     if infinite_from(ray) != v:
         return (f"the record says Q_n is infinite from heap {v}, the proof in the store from heap "

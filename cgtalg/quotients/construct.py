@@ -98,6 +98,7 @@ from cgtalg.quotients.count import ADJOIN_AFTER, adjoin_after, extend_counting, 
 from cgtalg.quotients.extend import check_stall, extend_after
 from cgtalg.quotients.infinite import mark_infinite
 from cgtalg.quotients.rays_counted import infinite_from
+from cgtalg.quotients.rays_linear import LinearRay
 from cgtalg.quotients.result import MisereQuotient
 from cgtalg.quotients.state import (
     CHECKPOINT_SECONDS,
@@ -371,8 +372,8 @@ def _record_infinite(exc: ComputationLimitError, ruleset: Any, ck: Checkpointer,
         return exc
     linear = getattr(exc, "linear", None)
     if linear is not None:
-        # a linear ray (cgtalg.quotients.rays_linear): verified once more as it will be reported;
-        # not stored (a rerun finds it again in seconds: it is tried for small heaps only)
+        # a linear ray (cgtalg.quotients.rays_linear): verified once more as it will be reported
+        # and stored, beside the finite state (re-verified when it is read back)
         from cgtalg.quotients.rays_linear import verify_linear_ray
 
         fail = verify_linear_ray(linear, [_heap_options(ruleset, h) for h in range(linear.v + 1)], max_states,
@@ -567,9 +568,9 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
             try:
                 deadline.check(f"{name}: the misère quotient (at heap {n}, partial quotient "
                                f"order {pre.monoid.size}; or pass a max_heap)")
-                if rays is not None and not hasattr(rays[0], "row") and n >= rays[0].v:
+                if rays is not None and isinstance(rays[0], LinearRay) and n >= rays[0].v:
                     raise linear_infinite_error(rays[0], rays[1], stored=True)   # a stored linear ray
-                if rays is not None and hasattr(rays[0], "row") and n >= infinite_from(rays[0]):
+                if rays is not None and not isinstance(rays[0], LinearRay) and n >= infinite_from(rays[0]):
                     raise infinite_error(*rays, stored=True)
                 opts = _heap_options(ruleset, n)
                 if not opts:

@@ -95,9 +95,12 @@ RAY_FROM_LEVEL = 2
 #: the level at which a linear ray (:mod:`cgtalg.quotients.rays_linear`) is tried for a small heap,
 #: played out exactly, once: the powers of the new heap have then stayed apart over several levels
 LINEAR_FROM_LEVEL = 6
-#: the first level at which a linear ray is read off the level's candidate (heaps above
-#: :data:`~cgtalg.quotients.rays_linear.LINEAR_MAX_HEAP`; then at every level)
-LINEAR_LEVEL_FROM = 3
+#: the levels at which a linear ray is read off the level's candidate (heaps above
+#: :data:`~cgtalg.quotients.rays_linear.LINEAR_MAX_HEAP`): from 6, after the two-heap rays have
+#: had four levels to prove the quotient infinite their way, sparser as they go (a fit costs
+#: seconds; a long count would pay it at every level)
+LINEAR_LEVELS = frozenset({3 << i for i in range(1, 8)} | {1 << i for i in range(3, 10)})
+LINEAR_LEVEL_FROM = min(LINEAR_LEVELS)
 
 #: heaps after the new one tried in the monoid of a proof of infinitude (adjoin_ray_heap)
 ADJOIN_AFTER = 8
@@ -587,7 +590,7 @@ def extend_counting(pre: Pretension, options: Sequence[Sequence[tuple[int, ...]]
                 proof = prove_infinite(cand, n, B, options, max_states, deadline)
                 if proof is not None:
                     raise infinite_error(proof[0], proof[1], n, levels)
-                if B == LINEAR_FROM_LEVEL if n <= LINEAR_MAX_HEAP else B >= LINEAR_LEVEL_FROM:
+                if B == LINEAR_FROM_LEVEL if n <= LINEAR_MAX_HEAP else B in LINEAR_LEVELS:
                     # many heaps counted through one weight (cgtalg.quotients.rays_linear)
                     _try_linear(options, n, max_states, deadline, levels, cand, B)
             # close the counter, n^(B+1) = n^B or n^(B+1) = n^(B-1), once a level needed no

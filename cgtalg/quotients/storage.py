@@ -464,9 +464,9 @@ def ray_certificate(ruleset: Any, store: Any, max_states: int = 50_000_000) -> d
     if got is None:
         return None
     ray, witness, top = got
-    if not hasattr(ray, "row"):                  # a linear ray: no last_finite claim
-        from cgtalg.quotients.rays_linear import linear_certificate
+    from cgtalg.quotients.rays_linear import LinearRay, linear_certificate
 
+    if isinstance(ray, LinearRay):               # no last_finite claim (the referee refuses one)
         return linear_certificate(ck.name, ray, witness)
     last = None
     st = ck.load()
@@ -580,12 +580,12 @@ class Checkpointer:
 
         self.flush()
         meta = dict(self.store.sequence_meta(self.key) or {})
-        if hasattr(ray, "row"):
-            meta[RAYS] = encode_ray(ray, witness, top)
-        else:                                    # a linear ray (cgtalg.quotients.rays_linear)
-            from cgtalg.quotients.rays_linear import encode_linear
+        from cgtalg.quotients.rays_linear import LinearRay, encode_linear
 
+        if isinstance(ray, LinearRay):           # a linear ray (cgtalg.quotients.rays_linear)
             meta[RAYS] = {"linear": encode_linear(ray), "witness": dict(witness)}
+        else:
+            meta[RAYS] = encode_ray(ray, witness, top)
         self.store.put_sequence_meta(self.key, meta, replace=True)
         self._keep_rays = True
 

@@ -136,11 +136,8 @@ Theorem covers the positions of heaps ``<= top`` and L6 makes ``Q_n`` infinite f
 
 from __future__ import annotations
 
-import base64
-import binascii
 import math
 import time
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,6 +145,7 @@ import numpy as np
 
 from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import heap_rules
+from cgtalg.referee.ray_read import _blob, _get, _int   # the same reading as the ray certificates'
 
 __all__ = ["LinearRay", "read", "check", "KIND", "MAX_ORDER"]
 
@@ -221,21 +219,8 @@ class LinearRay:
 
 
 # -- reading -----------------------------------------------------------------------------------
-def _get(d: Any, key: str, where: str) -> Any:
-    if not isinstance(d, dict) or key not in d:
-        raise Malformed(f"{where} has no field {key!r}")
-    return d[key]
-
-
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int(d: Any, key: str, where: str) -> int:
-    x = _get(d, key, where)
-    if not _is_int(x):
-        raise Malformed(f"{where}.{key}: an integer, not {x!r}"[:200])
-    return x
 
 
 def _ints(d: Any, key: str, where: str, n: int | None = None) -> list[int]:
@@ -243,22 +228,6 @@ def _ints(d: Any, key: str, where: str, n: int | None = None) -> list[int]:
     if not isinstance(x, list) or not all(_is_int(v) for v in x) or (n is not None and len(x) != n):
         raise Malformed(f"{where}.{key}: a list of {'' if n is None else f'{n} '}integers, not {x!r}"[:200])
     return list(x)
-
-
-def _blob(d: Any, key: str, where: str, size: int) -> bytes:
-    """Base64 of zlib of exactly ``size`` bytes (at most ``size + 1`` are inflated)."""
-    text = _get(d, key, where)
-    if not isinstance(text, str):
-        raise Malformed(f"{where}.{key}: base64 text, not {type(text).__name__}")
-    try:
-        z = zlib.decompressobj()
-        raw = z.decompress(base64.b64decode(text, validate=True), size + 1)
-    except (binascii.Error, ValueError, zlib.error) as exc:
-        raise Malformed(f"{where}.{key}: not base64 of zlib data ({exc})") from None
-    if len(raw) != size or z.unconsumed_tail:
-        raise Malformed(f"{where}.{key}: {len(raw)}{'+' if z.unconsumed_tail else ''} bytes, "
-                        f"not the {size} its shape needs")
-    return raw
 
 
 def read(doc: dict) -> LinearRay:
