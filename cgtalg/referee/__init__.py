@@ -22,7 +22,8 @@ Grundy periodicity (``period``)       :mod:`cgtalg.referee.periodicity` (its own
 finite misère quotients               :mod:`cgtalg.referee.quotients` (P- and N-conditions on
 (``quotient``)                        the game's own moves; misère periodicity theorem)
 infinite misère quotients             :mod:`cgtalg.referee.rays` (ray pretensions: the maps,
-                                      the translation lemmas' check points, the order witness)
+                                      the translation lemmas' check points, the order witness;
+                                      linear rays: :mod:`cgtalg.referee.ray_linear`)
 census rows                           :mod:`cgtalg.referee.census`
 ====================================  ==========================================================
 
