@@ -363,11 +363,12 @@ def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 1_000_
     grouped by image, are counted through one weight with ``n``; the others generate ``R``; the
     data are the level's predictions (proved right for positions with at most ``copies`` copies of
     ``n``). None when no weight fits; not verified here."""
+    from cgtalg.quotients.pretension import FiniteMonoid
+
     m = cand.monoid
-    table = getattr(m, "table", None)
-    if table is None or copies < 3:
-        return None
-    table = np.asarray(table)
+    if not isinstance(m, FiniteMonoid) or copies < 3:
+        return None                 # (a product candidate's .table would build its whole table)
+    table = np.asarray(m.table)
     phi = [int(x) for x in cand.phi]
     P = np.asarray(cand.P, dtype=bool)
     tails = {}
