@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_tool(name: str):
+    """The module of the script ``tools/<name>.py`` (the tools are scripts, not a package),
+    registered in ``sys.modules`` (dataclasses look their module up)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True, scope="session")

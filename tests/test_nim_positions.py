@@ -204,13 +204,9 @@ def test_errors():
 
 
 def test_tool_stores_and_resumes(tmp_path, capsys):
-    import importlib.util
-    import pathlib
+    from conftest import load_tool
 
-    path = pathlib.Path(__file__).resolve().parents[1] / "tools" / "nim_position_classes.py"
-    spec = importlib.util.spec_from_file_location("nim_position_classes", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("nim_position_classes")
     url = str(tmp_path / "s.db")
     assert tool.main(["--max-size", "5", "--store", url, "--json", "--store-certificates"]) == 0
     first = json.loads(capsys.readouterr().out)

@@ -10,11 +10,9 @@ used as an independent oracle for ordinal sums and products.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import pathlib
 import re
-import sys
 
 import pytest
 import sympy
@@ -331,11 +329,9 @@ def test_alpha_p_has_no_pth_root_larger_fields(p):
 
 
 def _load_tool():
-    spec = importlib.util.spec_from_file_location("recompute_alpha", ROOT / "tools" / "recompute_alpha.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("recompute_alpha", module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    from conftest import load_tool
+
+    return load_tool("recompute_alpha")
 
 
 def test_recompute_alpha_small_primes():

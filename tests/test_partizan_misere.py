@@ -483,14 +483,11 @@ def test_caches_can_be_cleared():
 
 # -- seed 002 Theorem 4 tool --------------------------------------------------------------------
 def test_partizan_nim_tool_stores_and_resumes(tmp_path, capsys):
-    import importlib.util
     import json
-    import pathlib
 
-    path = pathlib.Path(__file__).resolve().parents[1] / "tools" / "verify_partizan_nim.py"
-    spec = importlib.util.spec_from_file_location("verify_partizan_nim", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    from conftest import load_tool
+
+    tool = load_tool("verify_partizan_nim")
     url = str(tmp_path / "s.db")
     assert tool.main(["--max-size", "5", "--store", url, "--json"]) == 0
     first = json.loads(capsys.readouterr().out)

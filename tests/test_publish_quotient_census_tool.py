@@ -1,18 +1,15 @@
 """tools/publish_quotient_census.py: a later run's rows replace the published ones, code by code."""
 
 import gzip
-import importlib.util
 import json
 from pathlib import Path
+from conftest import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("publish", ROOT / "tools" / "publish_quotient_census.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("publish_quotient_census")
 
 
 def test_later_sources_replace_rows_and_gzip_is_read(tmp_path):

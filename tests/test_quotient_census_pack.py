@@ -3,8 +3,6 @@ infinitude carried to a fresh store (a new machine) and read back, re-verified."
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import numpy as np
 
@@ -13,15 +11,12 @@ from cgtalg.quotients.state import forget_known
 from cgtalg.quotients.storage import Checkpointer
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store import open_store
+from conftest import load_tool
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "quotient_census_pack.py"
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("quotient_census_pack", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("quotient_census_pack")
 
 
 def test_a_pack_carries_states_and_proofs_to_a_fresh_store(tmp_path, monkeypatch):

@@ -255,16 +255,7 @@ def test_cli_strategy(tmp_path):
 def test_pattern_tool_against_brute_force(tmp_path):
     """tools/quotient_count_pattern.py on a saved level (Kayles, heap 9, right up to 3 copies):
     its table of base + 5·a + 9·b agrees with brute-force play, and a rule is checked."""
-    import importlib.util
-    import pathlib
-
-    root = pathlib.Path(__file__).resolve().parents[1]
-
-    def tool(name):
-        spec = importlib.util.spec_from_file_location(name, root / "tools" / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        return mod
+    from conftest import load_tool as tool
 
     lev, cand = _levels("0.77", 9, 4)[-1]
     path = str(tmp_path / "level.npz")

@@ -11,10 +11,8 @@ heap n − 1 (Winning Ways ch. 4), so Q_n(0.07) and Q_(n−1)(0.137) are the sam
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
-import pathlib
 import random
 import time
 
@@ -30,16 +28,12 @@ from cgtalg.quotients.state import _heap_options, forget_known, known_state
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from misere_brute import MisereBrute
 from quotient_helpers import fresh_quotient
+from conftest import load_tool
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("misere_quotient_frontier",
-                                                  ROOT / "tools" / "misere_quotient_frontier.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("misere_quotient_frontier")
 
 
 _quotient = fresh_quotient

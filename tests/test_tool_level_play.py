@@ -5,22 +5,17 @@ played out, the empty position an N-position), never against the tool's own prin
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import load_tool
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("level_play", ROOT / "tools" / "level_play.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("level_play")
 
 
 def _digit_options(code: str, n: int) -> list[tuple[int, ...]]:
