@@ -110,6 +110,14 @@ def test_level_play_refuses_heaps_not_below_n():
         lp.is_p([6], 1)
 
 
+def test_level_play_names_a_bad_code_or_budget(capsys):
+    mod = _tool()
+    assert mod.main(["0.8", "--heap", "10", "--x", "1", "--y", "2"]) == 2
+    assert "octal" in capsys.readouterr().err
+    assert mod.main(["0.177", "--heap", "10", "--x", "1", "--y", "2", "--time", "abc"]) == 2
+    assert "duration" in capsys.readouterr().err
+
+
 def test_level_play_stops_on_its_budget():
     mod = _tool()
     rc = mod.main(["0.177", "--heap", "26", "--x", "9", "--y", "15", "--rows", "30", "--cols", "30",

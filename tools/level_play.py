@@ -22,7 +22,7 @@ Usage::
         --rule "b > a >= 2 and (b - a) % 2 == 1" [--base 1] [--copies 1] [--time 5m] [--json out.json]
 
 Exit status 1 when the rule fails somewhere (the first counterexample is printed), 2 when the
-budget ran out.
+budget ran out or an argument is malformed (the cgtalg error is printed).
 """
 
 from __future__ import annotations
@@ -134,13 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     n = args.heap
     if not all(0 < h < n for h in base + [args.x, args.y]) or args.copies < 0:
         ap.error(f"x, y and the base heaps must be between 1 and n − 1 = {n - 1}, and --copies >= 0")
-    deadline = Deadline(parse_duration(args.time))
     try:
+        deadline = Deadline(parse_duration(args.time))
         lp = level_play(args.code, n, deadline)
         out = table(lp, base, args.x, args.y, args.rows, args.cols, args.copies)
     except CgtalgError as exc:
-        print(f"stopped: {exc}", file=sys.stderr)
+        print(f"level_play.py: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("level_play.py: interrupted", file=sys.stderr)
+        return 130
     plus = " + ".join(map(str, base))
     print(f"{args.code}: {plus + ' + ' if plus else ''}{args.x}·a + {args.y}·b + {args.copies}·{n}, "
           f"exact ({len(lp.memo):,} positions played out)")
