@@ -152,6 +152,8 @@ def open_light_store(url: str | os.PathLike | None = None, serve_stale: bool = F
         new = new_store_path(url)
         if new is not None and create_head_schema(new):
             path = light_store_path(new)
+        elif new is None:  # another process may have finished creating it between the two looks
+            path = light_store_path(url)
     if path is not None:
         try:
             return LightStore(path, url, serve_stale)
