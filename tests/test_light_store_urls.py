@@ -269,3 +269,24 @@ def test_quotient_reads_a_stored_quotient_without_sqlalchemy(tmp_path):
             again, heavy = _cli([*store, "quotient", code], tmp_path, env_store)
             assert not heavy, code
             assert again == plain, code
+
+
+def test_a_store_created_by_another_process_between_two_looks_opens_light(tmp_path, monkeypatch):
+    """The race CI once met: the first look finds no tables, another process then creates the
+    store at the head, so the second look (``new_store_path``) finds tables and declines; the
+    store is still opened light, not through the full store."""
+    import cgtalg.store.light as light
+    from cgtalg.store.create import create_head_schema
+
+    path = tmp_path / "raced.sqlite"
+    real = light.new_store_path
+
+    def another_process_got_there_first(url):
+        create_head_schema(path)
+        return real(url)  # None now: the file has tables
+
+    monkeypatch.setattr(light, "new_store_path", another_process_got_there_first)
+    store = light.open_light_store(path)
+    assert type(store) is light.LightStore
+    store.put_position("demo", "x", "answer", 1)
+    assert store.get_position("demo", "x", "answer") == 1
