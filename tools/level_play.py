@@ -78,7 +78,7 @@ class LevelPlay:
         if got is not None:
             return got
         if self.deadline is not None and not len(self.memo) % CHECK_EVERY:
-            self.deadline.check(f"playing out positions with {c} copies of heap {self.n}")
+            self.deadline.check(f"playing out positions with {c} cop{'y' if c == 1 else 'ies'} of heap {self.n}")
         res = True
         for w in self.options[self.n]:             # a move in one copy of n
             if self._p(tuple(sorted(x + w)), c - 1):
