@@ -78,8 +78,8 @@ from cgtalg.quotients.pretension import (
 from cgtalg.quotients.extend import _factor
 from cgtalg.quotients.rays import adjoin_ray_heap, full_witness, prove_infinite, witness_text
 from cgtalg.quotients.rays_counted import counted_from_candidate, stalled_group, stalled_pair
-from cgtalg.quotients.rays_linear import (LINEAR_MAX_HEAP, linear_from_level, linear_witness, prove_linear,
-                                          verify_linear_ray)
+from cgtalg.quotients.rays_linear import LINEAR_MAX_HEAP, prove_linear
+from cgtalg.quotients.rays_linear_level import MAX_FITS, linear_rays_from_level, settle_linear
 from cgtalg.quotients.rays_trace import failing_position
 
 #: a stalled level tries the two heaps it keeps freeing as free heaps of a ray pretension (heap n
@@ -231,13 +231,10 @@ def _try_linear(options: Sequence[Sequence[tuple[int, ...]]], n: int, max_states
         return
     if cand is None or copies is None:
         return
-    lr = linear_from_level(cand, n, copies, deadline=deadline)
-    if lr is None:
-        return
-    wit = linear_witness(lr)
-    if wit is None or verify_linear_ray(lr, options[:n + 1], min(max_states, 5_000_000), deadline) is not None:
-        return
-    raise linear_infinite_error(lr, wit, levels)
+    for lr in itertools.islice(linear_rays_from_level(cand, n, copies, deadline=deadline), MAX_FITS):
+        got = settle_linear(lr, options[:n + 1], min(max_states, 5_000_000), deadline)
+        if got is not None:
+            raise linear_infinite_error(got[0], got[1], levels)
 
 
 def adjoin_after(exc: InfiniteQuotientError, options_of: Callable[[int], Any], last: int,

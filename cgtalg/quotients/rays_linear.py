@@ -55,13 +55,13 @@ import itertools
 import math
 import zlib
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
 from cgtalg.budget import Deadline
 
-__all__ = ["LinearRay", "count_outcomes", "fit_linear_ray", "linear_from_level", "verify_linear_ray", "linear_witness",
+__all__ = ["LinearRay", "count_outcomes", "fit_linear_ray", "fit_linear_rays", "verify_linear_ray", "linear_witness",
            "prove_linear", "linear_certificate", "encode_linear", "decode_linear", "LINEAR_MAX_HEAP"]
 
 #: the largest new heap whose positions are played out exactly to fit a linear ray
@@ -70,8 +70,16 @@ LINEAR_MAX_HEAP = 6
 MAX_VECTORS = 1_500_000
 #: the weights tried for a heap, |λ| <= LAMBDA_MAX
 LAMBDA_MAX = 6
-#: the largest R a fitted pretension may have (the referee checks R's associativity in full)
-MAX_ORDER_R = 1200
+#: the largest R a fitted pretension may have (the referee checks R's associativity by Light's
+#: test on the heaps' images, ``cgtalg.referee.ray_linear.MAX_ORDER_GENERATED``)
+MAX_ORDER_R = 8000
+#: the fits tried in turn, ``(λ of the new heap, copies of it kept apart, largest |λ| of the
+#: others)``: first the one fit of before, then small weights against a new heap of weight 1, 2
+#: or 3 (``0.1037``: the outcome turns on ``2·c19 − c18``, a slope of one half)
+FIT_SETTINGS = ((1, 2, LAMBDA_MAX),) + tuple((last, cap, bound) for bound in (1, 2, 3) for last in (1, 2, 3)
+                                            for cap in (2, 4))
+#: the smaller classes (cap, period) tried for a count kept apart up to 2 copies, period 2
+_CLASSES = ((0, 1), (1, 1), (0, 2), (1, 2), (2, 1))
 #: the periods tried on either side of the window
 PERIODS = (1, 2, 3, 4, 6, 8, 12)
 
@@ -199,9 +207,9 @@ def _fold_array(z: np.ndarray, lo: int, hi: int, q_lo: int, q_hi: int) -> np.nda
 
 
 def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray, deadline: Deadline | None = None,
-             sample: int = 300_000) -> list[int]:
-    """Weights (the last one 1) by coordinate descent on the conflicts of (key0, folded z), on a
-    sample of at most ``sample`` points (the caller checks the result on all of them)."""
+             sample: int = 300_000, last: int = 1, bound: int = LAMBDA_MAX) -> list[int]:
+    """Weights (the last one ``last``) by coordinate descent on the conflicts of (key0, folded z),
+    on a sample of at most ``sample`` points (the caller checks the result on all of them)."""
     k = counts.shape[1]
     if counts.shape[0] > sample:
         pick = np.random.default_rng(0).choice(counts.shape[0], sample, replace=False)
@@ -211,13 +219,13 @@ def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray, deadlin
         z = counts @ np.asarray(lam, dtype=np.int64)
         return _conflicts(key0 * 4096 + _fold_array(z, -8, 8, 2, 2) + 2048, outcomes)
     lam = [0] * k
-    lam[-1] = 1
+    lam[-1] = last
     best = conflicts(lam)
     for _round in range(2):
         for i in range(k - 1):
             if deadline is not None:
                 deadline.check("fitting a linear ray's weights")
-            for l in range(-LAMBDA_MAX, LAMBDA_MAX + 1):
+            for l in range(-bound, bound + 1):
                 trial = lam[:i] + [l] + lam[i + 1:]
                 c = conflicts(trial)
                 if c < best or (c == best and abs(l) < abs(lam[i])):
@@ -225,32 +233,20 @@ def _descend(counts: np.ndarray, outcomes: np.ndarray, key0: np.ndarray, deadlin
     return lam
 
 
-def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None = None,
-                   deadline: Deadline | None = None) -> LinearRay | None:
-    """A linear ray fitted to exact outcomes, with ``λ = 1`` for the last counted coordinate;
-    None when no weights, classes or window of the tried sizes fit. Not verified here
-    (:func:`verify_linear_ray`).
-
-    Without ``base``: ``counts`` are the copies of the heaps ``1 .. v`` (:func:`count_outcomes`).
-    With ``base = (table, r_of_point, rho, groups)``: a finite monoid for the heaps that are not
-    counted (its ``table``), the element of each data point (``r_of_point``), the element of each
-    heap ``0 .. v`` (``rho``, used for the heaps of no group) and the counted ``groups`` (heaps that
-    count as one coordinate each, the last one ``(v,)``); ``counts`` then has one column per group
-    (:func:`linear_from_level`)."""
-    n, k = counts.shape
-    if k < 2:
-        return None
-    full = [(2, 2)] * k
-    m0 = 1 if base is None else int(base[0].shape[0])
-    r0 = np.zeros(n, dtype=np.int64) if base is None else np.asarray(base[1], dtype=np.int64)
-    key = _class_code(counts, full) * m0 + r0
-    lam = [0] * k
-    lam[k - 1] = 1
+def _weights(counts: np.ndarray, outcomes: np.ndarray, key: np.ndarray, last: int,
+             deadline: Deadline | None = None, bound: int = LAMBDA_MAX) -> list[int] | None:
+    """Integer weights with ``last`` for the last coordinate (the new heap) and ``|λ| <= bound``
+    for the others, under which the outcome is a function of (``key``, ``z``), ``z`` the
+    weighted count; None when none fits, or when the weights have a common factor (the same
+    rule with a smaller ``last``)."""
+    k = counts.shape[1]
+    lam: list[int] | None = [0] * k
+    lam[k - 1] = last
     for h in range(k - 1):
         # the weights, one coordinate at a time, on the points where the others are absent
         sel = np.all(np.delete(counts, [h, k - 1], axis=1) == 0, axis=1)
-        for l in sorted(range(-LAMBDA_MAX, LAMBDA_MAX + 1), key=abs):
-            z = counts[sel, k - 1] + l * counts[sel, h]
+        for l in sorted(range(-bound, bound + 1), key=abs):
+            z = last * counts[sel, k - 1] + l * counts[sel, h]
             if not _conflicts(key[sel] * 4096 + z + 2048, outcomes[sel]):
                 lam[h] = l
                 break
@@ -259,10 +255,63 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
             break
     z = None if lam is None else counts @ np.asarray(lam, dtype=np.int64)
     if lam is None or _conflicts(key * 4096 + z + 2048, outcomes):
-        lam = _descend(counts, outcomes, key, deadline)   # several coordinates at once
+        lam = _descend(counts, outcomes, key, deadline, last=last, bound=bound)   # several at once
         z = counts @ np.asarray(lam, dtype=np.int64)
         if _conflicts(key * 4096 + z + 2048, outcomes):
             return None
+    if math.gcd(*lam) != 1:
+        return None
+    return lam
+
+
+def fit_linear_rays(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None = None,
+                    deadline: Deadline | None = None) -> Iterator[LinearRay]:
+    """The linear rays :func:`fit_linear_ray` fits under each setting of :data:`FIT_SETTINGS`
+    in turn (the first is the only one tried before: ``λ = 1`` for the new heap, weights up to
+    :data:`LAMBDA_MAX`); none is verified here. Later settings look for weights of at most 1, 2,
+    3 with the new heap's weight 2 or 3 (a slope of a half or a third), its count kept apart up
+    to 4 copies: a weight of 6 makes every data point a cell of its own and fits anything."""
+    seen: set = set()
+    for last, cap, bound in FIT_SETTINGS:
+        lr = _fit_one(counts, outcomes, base, deadline, last, cap, bound)
+        if lr is None:
+            continue
+        mark = (tuple(lr.lam), lr.lo, lr.hi, lr.q_lo, lr.q_hi, lr.order_r)
+        if mark not in seen:
+            seen.add(mark)
+            yield lr
+
+
+def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None = None,
+                   deadline: Deadline | None = None) -> LinearRay | None:
+    """The first of :func:`fit_linear_rays`, or None."""
+    return next(fit_linear_rays(counts, outcomes, base, deadline), None)
+
+
+def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadline: Deadline | None,
+             last: int, cap: int, bound: int) -> LinearRay | None:
+    """A linear ray fitted to exact outcomes, with ``λ = last`` for the last counted coordinate,
+    whose count is kept apart up to ``cap`` copies, and ``|λ| <= bound`` for the others;
+    None when no weights, classes or window of the tried sizes fit. Not verified here
+    (:func:`verify_linear_ray`).
+
+    Without ``base``: ``counts`` are the copies of the heaps ``1 .. v`` (:func:`count_outcomes`).
+    With ``base = (table, r_of_point, rho, groups)``: a finite monoid for the heaps that are not
+    counted (its ``table``), the element of each data point (``r_of_point``), the element of each
+    heap ``0 .. v`` (``rho``, used for the heaps of no group) and the counted ``groups`` (heaps that
+    count as one coordinate each, the last one ``(v,)``); ``counts`` then has one column per group
+    (:func:`cgtalg.quotients.rays_linear_level.linear_rays_from_level`)."""
+    n, k = counts.shape
+    if k < 2:
+        return None
+    m0 = 1 if base is None else int(base[0].shape[0])
+    r0 = np.zeros(n, dtype=np.int64) if base is None else np.asarray(base[1], dtype=np.int64)
+    full = [(2, 2)] * (k - 1) + [(cap, 2)]
+    key = _class_code(counts, full) * m0 + r0
+    lam = _weights(counts, outcomes, key, last, deadline, bound)
+    if lam is None:
+        return None
+    z = counts @ np.asarray(lam, dtype=np.int64)
     # the window and periods, from the cells (class, z) the data show: above hi the outcome
     # repeats with q_hi wherever both cells are seen, below lo with q_lo; the narrowest window
     cells, first = np.unique(key * 4096 + z + 2048, return_index=True)
@@ -306,7 +355,9 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
     # the classes: the smallest cyclic monoid per coordinate that keeps the outcome a function
     spec = list(full)
     for i in range(k):
-        for cand in ((0, 1), (1, 1), (0, 2), (1, 2), (2, 1)):
+        # (a count kept apart up to 4 copies may also keep 3, or 2 with a period 2)
+        tries = _CLASSES if spec[i] == (2, 2) else _CLASSES + ((3, 1), (2, 2), (4, 1))
+        for cand in tries:
             trial = spec[:i] + [cand] + spec[i + 1:]
             if not _conflicts((_class_code(counts, trial) * m0 + r0) * 4096 + zf + 2048, outcomes):
                 spec = trial
@@ -353,81 +404,6 @@ def fit_linear_ray(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None 
     F[cell, zf - lo] = outcomes
     known[cell, zf - lo] = True
     return LinearRay(len(rho) - 1, table, rho, lam_h, lo, hi, q_lo, q_hi, F, known)
-
-
-def linear_from_level(cand: "Any", n: int, copies: int, max_points: int = 1_000_000,
-                      deadline: Deadline | None = None) -> LinearRay | None:
-    """A linear ray for the heaps ``<= n`` read off a passing counting level (``cand``, right up
-    to ``copies`` copies of heap ``n``; a :class:`~cgtalg.quotients.pretension.Pretension` with a
-    table): the heaps whose images keep distinct powers longest (at least half the levels'),
-    grouped by image, are counted through one weight with ``n``; the others generate ``R``; the
-    data are the level's predictions (proved right for positions with at most ``copies`` copies of
-    ``n``). None when no weight fits; not verified here."""
-    from cgtalg.quotients.pretension import FiniteMonoid
-
-    m = cand.monoid
-    if not isinstance(m, FiniteMonoid) or copies < 3:
-        return None                 # (a product candidate's .table would build its whole table)
-    table = np.asarray(m.table)
-    phi = [int(x) for x in cand.phi]
-    P = np.asarray(cand.P, dtype=bool)
-    tails = {}
-    for h in range(1, n):
-        seen: dict[int, int] = {}
-        x, k = 0, 0
-        while x not in seen:
-            seen[x] = k
-            x = int(table[x, phi[h]])
-            k += 1
-        tails[h] = seen[x]
-    need = max(3, (copies + 1) // 2)
-    by_img: dict[int, list[int]] = {}
-    for h in range(1, n):
-        if tails[h] >= need and phi[h] != 0:
-            by_img.setdefault(phi[h], []).append(h)
-    groups = sorted((tuple(g) for g in by_img.values()), key=lambda g: -tails[g[0]])[:5] + [(n,)]
-    counted = {h for g in groups for h in g}
-    gens = sorted({phi[h] for h in range(1, n + 1) if h not in counted and phi[h] != 0})
-    ids, index = [0], {0: 0}
-    frontier = [0]
-    while frontier:
-        nxt = []
-        for x in frontier:
-            for g in gens:
-                y = int(table[x, g])
-                if y not in index:
-                    index[y] = len(ids)
-                    ids.append(y)
-                    nxt.append(y)
-        frontier = nxt
-    idarr = np.asarray(ids, dtype=np.int64)
-    if len(ids) > 2000:
-        return None
-    lut = np.full(table.shape[0], -1, dtype=np.int64)
-    lut[idarr] = np.arange(len(ids))
-    btab = lut[table[np.ix_(idarr, idarr)]].astype(np.int32)
-    brho = [index.get(phi[h], 0) if h not in counted else 0 for h in range(n + 1)]
-    k = len(groups)
-    A = 2 * copies + 8                   # the level's predictions hold for any copies of these heaps
-    ranges = [A] * (k - 1) + [copies + 1]
-    while len(ids) * int(np.prod(ranges)) > max_points and ranges[0] > 4:
-        ranges = [r - 1 for r in ranges[:-1]] + ranges[-1:]
-    if len(ids) * int(np.prod(ranges)) > max_points:
-        return None
-    gimg = [phi[g[0]] for g in groups]
-    pts, rs, outs = [], [], []
-    for exps in itertools.product(*[range(c) for c in ranges]):
-        if deadline is not None and not exps[-1]:
-            deadline.check("reading a linear ray off a counting level")
-        x = idarr.copy()
-        for g, e in zip(gimg, exps):
-            for _ in range(e):
-                x = table[x, g]
-        pts.append(np.tile(np.asarray(exps, dtype=np.int64), (len(ids), 1)))
-        rs.append(np.arange(len(ids)))
-        outs.append(P[x])
-    counts = np.vstack(pts)
-    return fit_linear_ray(counts, np.concatenate(outs), (btab, np.concatenate(rs), brho, groups), deadline)
 
 
 # -- verification ----------------------------------------------------------------------------

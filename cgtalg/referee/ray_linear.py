@@ -32,9 +32,13 @@ systems). For an option ``o`` of a heap (a tuple of heaps), ``ρ(o)`` and ``λ(o
 product and sum (``()`` gives ``(0, 0)``).
 
 **L1 (R is a commutative monoid; Φ is well defined).** Checked: the entries of ``table`` lie in
-``[0, m)``; ``0`` is an identity (row and column 0); ``table`` is symmetric; ``(x·y)·z =
-x·(y·z)`` for all ``x, y, z`` (all ``m³`` triples, with numpy; ``m > 1200`` is refused as too
-large to check); ``rho`` and ``lam`` have ``top + 1`` entries, ``rho`` in ``[0, m)``, ``ρ(0) =
+``[0, m)``; ``0`` is an identity (row and column 0); ``table`` is symmetric; and the product is
+associative: when the images ``ρ(h)`` generate ``R`` (every element is reached from ``0`` by
+multiplying by them, checked), by Light's test, ``(x·g)·y = x·(g·y)`` for every image ``g`` and
+all ``x, y`` (the elements ``b`` with ``(x·b)·y = x·(b·y)`` for all ``x, y`` are closed under the
+product, so they are all of ``R``; Clifford & Preston, *The Algebraic Theory of Semigroups* I,
+§1.2), ``m² `` checks per image; otherwise ``(x·y)·z = x·(y·z)`` for all ``m³`` triples, refused
+as too large to check past ``m = 1200``. ``m > 8000`` is refused in any case. ``rho`` and ``lam`` have ``top + 1`` entries, ``rho`` in ``[0, m)``, ``ρ(0) =
 λ(0) = 0``; every heap ``1 .. top`` without a move has ``ρ = λ = 0``; every heap of an option of a
 heap ``h <= top`` is below ``h``. Then the product over a multiset does not depend on the order, so
 ``Φ`` is a monoid map from positions (under ``+``) to ``R × ℤ``, the positions of moveless heaps
@@ -147,12 +151,15 @@ from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import heap_rules
 from cgtalg.referee.ray_read import _blob, _get, _int   # the same reading as the ray certificates'
 
-__all__ = ["LinearRay", "read", "check", "KIND", "MAX_ORDER"]
+__all__ = ["LinearRay", "read", "check", "KIND", "MAX_ORDER", "MAX_ORDER_GENERATED"]
 
 #: the ``kind`` of the document (shared with :mod:`cgtalg.referee.rays`; the ``"linear"`` record tells them apart)
 KIND = "infinite-misere-quotient"
-#: the largest ``R`` whose associativity is checked (``m³`` triples)
+#: the largest ``R`` whose associativity is checked triple by triple (``m³``), when the heaps'
+#: images do not generate it
 MAX_ORDER = 1200
+#: the largest ``R`` checked by Light's test (``m²`` products per generating image)
+MAX_ORDER_GENERATED = 8000
 #: the largest data the referee inflates (entries of ``F``)
 MAX_ENTRIES = 50_000_000
 #: the largest top heap (the options of every heap are listed)
@@ -303,9 +310,23 @@ def _monoid(c: LinearRay, vd: Verdict) -> bool:
         x, y = (int(v[0]) for v in np.nonzero(t != t.T))
         vd.fail(f"linear.table: not commutative: {x}·{y} = {int(t[x, y])} but {y}·{x} = {int(t[y, x])} (L1)")
         return False
-    if m > MAX_ORDER:
+    gens = sorted({int(g) for g in c.rho if 0 < int(g) < m}) if len(c.rho) else []
+    if m > MAX_ORDER_GENERATED:
         vd.fail(f"linear.order_r: R has {m} elements, too large to check its associativity (at most "
-                f"{MAX_ORDER}) (L1)")
+                f"{MAX_ORDER_GENERATED}) (L1)")
+        return False
+    if _generated(t, gens):              # Light's test on the generating images
+        for g in gens:
+            left, right = t[t[:, g]], t[:, t[g]]   # [x, y]: (x·g)·y and x·(g·y)
+            if not np.array_equal(left, right):
+                x, y = (int(v[0]) for v in np.nonzero(left != right))
+                vd.fail(f"linear.table: not associative: ({x}·{g})·{y} = {int(left[x, y])} but {x}·({g}·{y}) = "
+                        f"{int(right[x, y])} (L1)")
+                return False
+        return True
+    if m > MAX_ORDER:
+        vd.fail(f"linear.order_r: R has {m} elements, not all products of the heaps' images, too large to "
+                f"check its associativity triple by triple (at most {MAX_ORDER}) (L1)")
         return False
     for x in range(m):
         left, right = t[t[x]], t[x][t]           # [y, z]: (x·y)·z and x·(y·z)
@@ -315,6 +336,19 @@ def _monoid(c: LinearRay, vd: Verdict) -> bool:
                     f"{int(right[y, z])} (L1)")
             return False
     return True
+
+
+def _generated(t: np.ndarray, gens: list[int]) -> bool:
+    """Whether every element of the table ``t`` is reached from ``0`` by multiplying by ``gens``."""
+    seen = np.zeros(t.shape[0], dtype=bool)
+    seen[0] = True
+    frontier = np.array([0])
+    while frontier.size and gens:
+        nxt = np.unique(t[np.ix_(frontier, gens)])
+        nxt = nxt[~seen[nxt]]
+        seen[nxt] = True
+        frontier = nxt
+    return bool(seen.all())
 
 
 def _structure(c: LinearRay, vd: Verdict) -> _Moves | None:
