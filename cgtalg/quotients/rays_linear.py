@@ -74,10 +74,11 @@ LAMBDA_MAX = 6
 #: test on the heaps' images, ``cgtalg.referee.ray_linear.MAX_ORDER_GENERATED``)
 MAX_ORDER_R = 8000
 #: the fits tried in turn, ``(λ of the new heap, copies of it kept apart, largest |λ| of the
-#: others)``: first the one fit of before, then small weights against a new heap of weight 1, 2
-#: or 3 (``0.1037``: the outcome turns on ``2·c19 − c18``, a slope of one half)
-FIT_SETTINGS = ((1, 2, LAMBDA_MAX),) + tuple((last, cap, bound) for bound in (1, 2, 3) for last in (1, 2, 3)
-                                            for cap in (2, 4))
+#: others)``: first the one fit of before, then weights of at most 2 against a new heap of weight
+#: 2 or 3, then of weight 1 with its count kept apart up to 4 copies (``0.1037``: the outcome
+#: turns on ``2·c19 − c18``, a slope of one half)
+FIT_SETTINGS = ((1, 2, LAMBDA_MAX),) + tuple((last, cap, bound) for bound in (1, 2) for last in (2, 3)
+                                            for cap in (2, 4)) + ((1, 4, 1), (1, 4, 2))
 #: the smaller classes (cap, period) tried for a count kept apart up to 2 copies, period 2
 _CLASSES = ((0, 1), (1, 1), (0, 2), (1, 2), (2, 1))
 #: the periods tried on either side of the window
@@ -268,8 +269,8 @@ def fit_linear_rays(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None
                     deadline: Deadline | None = None) -> Iterator[LinearRay]:
     """The linear rays :func:`fit_linear_ray` fits under each setting of :data:`FIT_SETTINGS`
     in turn (the first is the only one tried before: ``λ = 1`` for the new heap, weights up to
-    :data:`LAMBDA_MAX`); none is verified here. Later settings look for weights of at most 1, 2,
-    3 with the new heap's weight 2 or 3 (a slope of a half or a third), its count kept apart up
+    :data:`LAMBDA_MAX`); none is verified here. Later settings look for weights of at most 1 or
+    2 with the new heap's weight 2 or 3 (a slope of a half or a third), its count kept apart up
     to 4 copies: a weight of 6 makes every data point a cell of its own and fits anything."""
     seen: set = set()
     for last, cap, bound in FIT_SETTINGS:
