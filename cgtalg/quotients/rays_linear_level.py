@@ -27,16 +27,10 @@ import numpy as np
 from cgtalg.budget import Deadline
 from cgtalg.quotients.rays_linear import LinearRay, fit_linear_rays, linear_witness, verify_linear_ray
 
-__all__ = ["linear_from_level", "linear_rays_from_level", "minimize", "widen", "settle_linear", "MAX_FITS"]
+__all__ = ["linear_rays_from_level", "minimize", "widen", "settle_linear", "MAX_FITS"]
 
 #: the fits read off one counting level that are verified at most
 MAX_FITS = 8
-
-
-def linear_from_level(cand: Any, n: int, copies: int, max_points: int = 1_000_000,
-                      deadline: Deadline | None = None) -> LinearRay | None:
-    """The first of :func:`linear_rays_from_level`, or None."""
-    return next(linear_rays_from_level(cand, n, copies, max_points, deadline), None)
 
 
 def linear_rays_from_level(cand: Any, n: int, copies: int, max_points: int = 1_000_000,
