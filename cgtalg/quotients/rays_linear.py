@@ -81,6 +81,9 @@ FIT_SETTINGS = ((1, 2, LAMBDA_MAX),) + tuple((last, cap, bound) for bound in (1,
                                             for cap in (2, 4)) + ((1, 4, 1), (1, 4, 2))
 #: the smaller classes (cap, period) tried for a count kept apart up to 2 copies, period 2
 _CLASSES = ((0, 1), (1, 1), (0, 2), (1, 2), (2, 1))
+#: how :func:`verify_linear_ray` begins its answer when it reads a cell the fit never saw (a
+#: wider window may help: :func:`cgtalg.quotients.rays_linear_level.settle_linear`)
+UNSEEN_CELL = "the verification reads a cell the fit never saw"
 #: the periods tried on either side of the window
 PERIODS = (1, 2, 3, 4, 6, 8, 12)
 
@@ -515,7 +518,7 @@ def verify_linear_ray(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]
                                 f"and none of its options is")
                     stack.append((key, T2))
     except KeyError as exc:
-        return f"the verification reads a cell the fit never saw {exc.args[0]}"
+        return f"{UNSEEN_CELL} {exc.args[0]}"
     return None
 
 

@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from cgtalg.budget import Deadline
-from cgtalg.quotients.rays_linear import LinearRay, fit_linear_rays, linear_witness, verify_linear_ray
+from cgtalg.quotients.rays_linear import UNSEEN_CELL, LinearRay, fit_linear_rays, linear_witness, verify_linear_ray
 
 __all__ = ["linear_rays_from_level", "minimize", "widen", "settle_linear", "MAX_FITS"]
 
@@ -180,6 +180,6 @@ def settle_linear(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]], m
         why = verify_linear_ray(trial, options, max_states, deadline)
         if why is None:
             return trial, wit
-        if "never saw" not in why:
+        if not why.startswith(UNSEEN_CELL):
             return None
     return None
