@@ -19,7 +19,8 @@ least heap ``M`` that proves the tie), ``bound_heap`` and ``lower_bound`` (unset
 proved it: ``|Q_bound_heap| >= lower_bound``, with ``bound_heap = heaps + 1``; stated by
 the construction, not re-derived by ``cgtalg check``), ``source`` (``computed`` or
 ``reused, re-checked``). The JSON rows also give ``bound_copies`` (the counting run's
-candidate was right up to that many copies of heap ``bound_heap``) and ``result``.
+candidate was right up to that many copies of heap ``bound_heap``; ``None`` when ``Q_bound_heap``
+itself was built and verified past the order bound, ``lower_bound`` its exact order) and ``result``.
 
 A member's row is its class's record translated by the shift: heaps, generator heaps,
 growth steps, ``infinite_from`` and ``bound_heap`` move up by ``shift``, Φ gets ``shift``

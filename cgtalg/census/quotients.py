@@ -278,7 +278,9 @@ def quotient_record(q: Any, state: Any, name: str, known: dict[int, int] | None 
         rec["budget"] = {"seconds": params.class_seconds, "max_order": params.max_order} if params else None
         bound = getattr(q, "next_bound", None)
         rec["next_bound"] = ({"heap": int(bound["heap"]), "at_least": int(bound["at_least"]),
-                              "copies": int(bound["copies"])} if isinstance(bound, dict) else None)
+                              "copies": None if bound.get("copies") is None else int(bound["copies"]),
+                              **({"exact": True} if bound.get("exact") else {})}
+                             if isinstance(bound, dict) else None)
     return rec
 
 

@@ -125,6 +125,8 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
 @_d0_option
 @click.option("--max-order", type=click.IntRange(1), default=5000, show_default=True,
               help="largest candidate order of one class's construction")
+@click.option("--max-states", type=click.IntRange(1), default=2_000_000, show_default=True,
+              help="option-set states one verification of a candidate may visit")
 @_cluster_options
 @time_parts_option(
     TimePart(None, "max_seconds", None, "the whole census's budget: past it the classes not back are "
@@ -140,7 +142,7 @@ def octal_command(ctx, digits, values, hexadecimal, d0, scheduler, workers, stor
 @click.option("--show", type=COUNT, default=None, help="rows to print (default: all)")
 @json_option
 @click.pass_context
-def quotient_command(ctx, digits, d0, class_time, max_order, scheduler, workers, store_url, no_store, max_seconds,
+def quotient_command(ctx, digits, d0, class_time, max_order, max_states, scheduler, workers, store_url, no_store, max_seconds,
                      batch_size, codes, csv_path, html_path, diff_path, show, as_json):
     """Misère quotient census: the quotient of every octal code of up to DIGITS digits.
 
@@ -158,8 +160,8 @@ def quotient_command(ctx, digits, d0, class_time, max_order, scheduler, workers,
     result = quotient_census(
         digits=digits, d0=int(d0), scheduler=scheduler, store=store, workers=workers,
         codes=_codes(codes), class_seconds=class_time,
-        max_order=max_order, batch_size=batch_size, progress=None if not as_json else False,
-        max_seconds=max_seconds, log=log,
+        max_order=max_order, max_states=max_states, batch_size=batch_size,
+        progress=None if not as_json else False, max_seconds=max_seconds, log=log,
     )
     _report(result, as_json, show, csv_path, html_path, (diff_path, other) if diff_path else None)
 

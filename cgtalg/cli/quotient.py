@@ -160,6 +160,8 @@ def register(cli: click.Group) -> None:
                        "stop with the partial quotient reached")
     @click.option("--max-order", "max_order", type=COUNT, default=5000, show_default=True,
                   help="largest quotient order tried")
+    @click.option("--max-states", "max_states", type=COUNT, default=2_000_000, show_default=True,
+                  help="option-set states one verification of a candidate may visit")
     @click.option("--fresh", is_flag=True, help="ignore the stored quotient: recompute and replace it")
     @click.option("--table", "table", is_flag=True,
                   help="include the multiplication table in --json output (always for order <= 64)")
@@ -182,7 +184,7 @@ def register(cli: click.Group) -> None:
     @no_store_option
     @json_option
     @click.pass_context
-    def quotient_cmd(ctx, game, max_heap, seconds, max_order, fresh, table, quiet, outcomes, no_reduce,
+    def quotient_cmd(ctx, game, max_heap, seconds, max_order, max_states, fresh, table, quiet, outcomes, no_reduce,
                      strategy, no_store, as_json):
         """Misère quotient of GAME: a code (0.07), a ruleset name (kayles), a list of forms
         ('*2+*2' '{*2}'), or a board family (cram:2xn, node-kayles:cycles): order, P-portion,
@@ -224,11 +226,12 @@ def register(cli: click.Group) -> None:
             extra = {"heaps": heaps}
         if strategy != "auto":
             extra["strategy"] = strategy
-        q = misere_quotient(subject, max_heap, max_order=max_order, max_seconds=budget, store=store,
+        q = misere_quotient(subject, max_heap, max_order=max_order, max_states=max_states, max_seconds=budget,
+                            store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
         run_seconds = clock.cpu()
-        hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS, max_order)
+        hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS, max_order, max_states)
         d = _result(q, table or inner.order <= 64, progress)
         d["kind"] = kind
         d["run_seconds"] = round(run_seconds, 3)

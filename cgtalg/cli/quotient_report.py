@@ -28,12 +28,12 @@ def phi_text(q: Any) -> str:
 
 
 def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = None,
-          max_order: int | None = None) -> str | None:
+          max_order: int | None = None, max_states: int | None = None) -> str | None:
     """What the user can do after a run that did not end with a final quotient, said only
     where it can help: nothing to raise after a proof of infinitude; a larger budget after a
     time budget (a rerun resumes: from the stored state, and from the last counting level
-    stored); a larger ``--max-order`` after the order bound; otherwise that the methods here
-    did not settle the heap."""
+    stored); a larger ``--max-order`` after the order bound, a larger ``--max-states`` after a
+    verification's state budget; otherwise that the methods here did not settle the heap."""
     note = q.note
     if getattr(q, "infinite_from", None) is not None:
         linear = "linear" in (getattr(q, "certificate", None) or {})
@@ -47,7 +47,9 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
         return (f"the quotient is tied to normal play (above): a larger budget settles it only if the Grundy "
                 f"sequence is certified periodic (`cgtalg period {q.game} --time 1h`), which no misère "
                 "method decides")
-    counted = getattr(q, "next_bound", None) is not None   # a counting level was proved (and stored)
+    bound = getattr(q, "next_bound", None)
+    exact = isinstance(bound, dict) and bool(bound.get("exact"))   # Q_(N+1) built past the order bound
+    counted = bound is not None and not exact                # a counting level was proved (and stored)
     resume = (("; a rerun resumes from the store" + (" (after the last counting level)" if counted else ""))
               if stored else "; without --no-store a rerun would resume from the store")
     if "time budget" in note:
@@ -62,10 +64,21 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
         got = re.search(r"--memory (\d+G)", note)
         return (f"the memory ceiling was reached: raise it with --memory (e.g. --memory "
                 f"{got.group(1) if got else '16G'})" + resume)
+    if "max_states" in note:
+        # a verification visited more option-set states than allowed (cgtalg.quotients.pretension)
+        now = max_states if max_states is not None else 2_000_000
+        return (f"a verification reached its state budget: raise it with --max-states (e.g. --max-states "
+                f"{4 * now}; {now} now)" + resume)
     if "max_order" in note or "within order" in note:
         # the counting strategy's candidates may reach COUNTING_ORDER times --max-order: suggest
         # four times the bound given (or the default), whatever the note's order is
         now = max_order if max_order is not None else 5000
+        if exact:
+            # the next quotient itself was built and verified past the bound: a bound above it
+            # goes on from there
+            more = max(4 * now, 2 * int(bound["at_least"]))
+            return (f"the order bound was reached with Q_{bound['heap']} built (order {bound['at_least']}): "
+                    f"raise it with --max-order (e.g. --max-order {more})" + resume)
         return (f"the order bound was reached: raise it with --max-order (e.g. --max-order {4 * now}; counting "
                 f"tries candidates up to four times the bound, {4 * now} now)" + resume)
     return ("the methods here did not settle this heap (see the note); a larger budget would not change "
@@ -107,6 +120,11 @@ def quotient_text(q: Any, run_seconds: float | None = None) -> str:
         lines.append(tie_text(q.tie) + " (proved; `cgtalg check` re-derives it from the --json output)")
     if q.note:
         lines.append(f"partial result: {q.note}")
+    bound = getattr(q, "next_bound", None)
+    if isinstance(bound, dict) and bound.get("exact"):
+        from cgtalg.quotients.result import next_bound_text
+
+        lines.append(next_bound_text(bound))
     if getattr(q, "infinite_from", None) is not None:
         lines.append(f"infinite: Q_n is infinite for every n >= {q.infinite_from} (proved)")
     if run_seconds is None:

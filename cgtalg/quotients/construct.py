@@ -592,9 +592,12 @@ def misere_quotient(ruleset: Any, max_heap: int | None = None, max_order: int = 
                                                        max_order), options, deadline)
                     options.pop()
                     if nxt_pre.monoid.size > max_order:
-                        raise ComputationLimitError(
+                        exc = ComputationLimitError(
                             f"{name}: the quotient of heaps <= {n} has order {nxt_pre.monoid.size} > "
                             f"max_order={max_order}")
+                        # verified and reduced: |Q_n| is known exactly, though past the bound
+                        exc.exact_next = (n, int(nxt_pre.monoid.size), int(np.asarray(nxt_pre.P).sum()))  # type: ignore[attr-defined]
+                        raise exc
             except ComputationLimitError as err:
                 exc = _record_infinite(err, ruleset, ck, max_heap, max_states, deadline)
                 if not partial or n == 0:

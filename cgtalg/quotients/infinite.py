@@ -171,6 +171,12 @@ def mark_infinite(q: Any, exc: Any) -> Any:
         q.infinite_from = int(linear.v)
         q.certificate = linear_certificate(q.game, linear, exc.witness)
         return q
+    exact = getattr(exc, "exact_next", None)
+    if q is not None and ray is None and exact is not None and int(exact[0]) == q.max_heap + 1:
+        # the next quotient was built and verified, but is past the order bound: its order is exact
+        q.next_bound = {"heap": int(exact[0]), "at_least": int(exact[1]), "copies": None, "exact": True,
+                        "p_count": int(exact[2])}
+        return q
     if q is not None and ray is None and levels:
         top = levels[-1]
         if int(top.heap) == q.max_heap + 1:

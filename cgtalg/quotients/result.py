@@ -173,8 +173,7 @@ class MisereQuotient:
                          "the certificate is in to_dict())")
         if self.next_bound is not None:
             b = self.next_bound
-            lines.append(f"next: |Q_{b['heap']}| >= {b['at_least']} (proved by counting up to {b['copies']} "
-                         f"copies of heap {b['heap']})")
+            lines.append(next_bound_text(b))
         if self.tie:
             lines.append(tie_text(self.tie))
         if self.note:
@@ -447,3 +446,14 @@ def _isomorphic(t1: Any, P1: Any, t2: Any, P2: Any) -> bool:
         return False
 
     return extend({})
+
+
+def next_bound_text(b: dict) -> str:
+    """What a stopped run proved about the next quotient (``next_bound``): its exact order, when
+    it was built and verified past the order bound, else a lower bound from counting."""
+    if b.get("exact"):
+        p = f", |P| = {b['p_count']}" if b.get("p_count") is not None else ""
+        return (f"next: |Q_{b['heap']}| = {b['at_least']}{p} (built and verified past the order bound; "
+                "a larger --max-order builds it again and goes on)")
+    return (f"next: |Q_{b['heap']}| >= {b['at_least']} (proved by counting up to {b['copies']} "
+            f"copies of heap {b['heap']})")
