@@ -42,7 +42,7 @@ __all__ = [
     "parse_duration", "check_max_seconds", "Deadline", "BUDGET_HINT",
     "parse_memory", "format_bytes", "default_max_memory", "set_default_max_memory", "rss_bytes",
     "check_fits", "MEMORY_HINT", "memory_hint", "cpu_seconds", "Stopwatch", "open_deadline_expired",
-    "check_open_deadlines",
+    "check_open_deadlines", "physical_memory",
 ]
 
 #: How the messages of budget errors tell the user to ask for more time.
@@ -130,6 +130,11 @@ def format_bytes(n: float) -> str:
         if n >= size:
             return f"{n / size:.1f} {unit}"
     return f"{int(n)} B"
+
+
+def physical_memory() -> int | None:
+    """This machine's physical memory in bytes (None where it cannot be read)."""
+    return _physical_memory()
 
 
 def _physical_memory() -> int | None:

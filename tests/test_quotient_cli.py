@@ -188,15 +188,25 @@ def test_outcomes_of_positions_from_the_quotient(url, capsys):
     assert "compute a larger Q_N" in capsys.readouterr().err
 
 
-def test_the_order_bound_hint_raises_the_bound_given():
+def test_the_order_bound_hint_raises_the_bound_given(monkeypatch):
     """After the order bound, the hint suggests four times the --max-order of the run (the counting
-    strategy's candidates may reach four times it): never the bound that was just reached."""
+    strategy's candidates may reach four times it): never the bound that was just reached, and
+    never a bound whose candidates would not fit in the machine's memory (8 bytes an entry)."""
     from types import SimpleNamespace
 
+    import cgtalg.budget as budget
     from cgtalg.cli.quotient_report import _hint
 
     q = SimpleNamespace(note="misère quotient: counting copies of heap 15 found no candidate repairing 4 + 15 "
                              "within order 20000 (level 1)", infinite_from=None, next_bound=3)
+    monkeypatch.setattr(budget, "_physical_memory", lambda: 1 << 40)      # 1 TiB: fits order 350 000
     assert "--max-order 20000" in _hint(q, None, True, 60, 5000)
     assert "--max-order 80000" in _hint(q, None, True, 60, 20000)
     assert "after the last counting level" in _hint(q, None, True, 60, 5000)
+    monkeypatch.setattr(budget, "_physical_memory", lambda: 24 << 30)     # 24 GiB: order 55 600 at most
+    fit = int((0.9 * (24 << 30) / 8) ** 0.5)
+    assert f"--max-order {fit // 4}" in _hint(q, None, True, 60, 5000)    # its candidates reach 4·13 900
+    text = _hint(q, None, True, 60, 20000)                                # 80 000 already tried
+    assert "--max-order" not in text.split(":", 1)[1] and "no option changes that here" in text
+    monkeypatch.setattr(budget, "_physical_memory", lambda: None)         # unknown: as before
+    assert "--max-order 80000" in _hint(q, None, True, 60, 20000)

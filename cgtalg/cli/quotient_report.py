@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from typing import Any
@@ -25,6 +26,18 @@ def phi_text(q: Any) -> str:
         n0, p = q.period
         return " ".join(phi[:n0] + ["[" + " ".join(phi[n0:n0 + p]) + "]"])
     return " ".join(phi)
+
+
+def _largest_fitting_order() -> int | None:
+    """The largest candidate order whose table (:func:`cgtalg.quotients.pretension.table_bytes`,
+    one copy) fits in 90% of this machine's memory; None where the memory cannot be read."""
+    from cgtalg.budget import physical_memory
+    from cgtalg.quotients.pretension import table_bytes
+
+    phys = physical_memory()
+    if not phys:
+        return None
+    return int(math.isqrt(int(0.9 * phys) // table_bytes(1, 1)))
 
 
 def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = None,
@@ -79,7 +92,14 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
             more = max(4 * now, 2 * int(bound["at_least"]))
             return (f"the order bound was reached with Q_{bound['heap']} built (order {bound['at_least']}): "
                     f"raise it with --max-order (e.g. --max-order {more})" + resume)
-        return (f"the order bound was reached: raise it with --max-order (e.g. --max-order {4 * now}; counting "
+        fit = _largest_fitting_order()
+        if fit is not None and 4 * now >= fit:
+            # counting's candidates already reach what this machine's memory holds
+            return (f"the order bound was reached: counting tried candidates up to order {4 * now}, and past "
+                    f"about {fit} a candidate's table would not fit in this machine's memory: no option "
+                    "changes that here")
+        more = 4 * now if fit is None or 16 * now <= fit else max(now + 1, fit // 4)
+        return (f"the order bound was reached: raise it with --max-order (e.g. --max-order {more}; counting "
                 f"tries candidates up to four times the bound, {4 * now} now)" + resume)
     return ("the methods here did not settle this heap (see the note); a larger budget would not change "
             "that")
