@@ -86,13 +86,15 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
         # the counting strategy's candidates may reach COUNTING_ORDER times --max-order: suggest
         # four times the bound given (or the default), whatever the note's order is
         now = max_order if max_order is not None else 5000
+        fit = _largest_fitting_order()
         if exact:
             # the next quotient itself was built and verified past the bound: a bound above it
-            # goes on from there
-            more = max(4 * now, 2 * int(bound["at_least"]))
+            # goes on from there (within what the machine's memory holds)
+            built = int(bound["at_least"])
+            more = max(4 * now, 2 * built)
+            more = more if fit is None or fit <= built else min(more, fit)
             return (f"the order bound was reached with Q_{bound['heap']} built (order {bound['at_least']}): "
                     f"raise it with --max-order (e.g. --max-order {more})" + resume)
-        fit = _largest_fitting_order()
         if fit is not None and 4 * now >= fit:
             # counting's candidates already reach what this machine's memory holds
             return (f"the order bound was reached: counting tried candidates up to order {4 * now}, and past "
