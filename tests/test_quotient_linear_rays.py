@@ -109,6 +109,58 @@ def test_positions_larger_than_the_fit_saw_are_predicted_as_played(proof, heaps)
     assert lr.predicts(tuple(sorted(heaps))) == _p354(tuple(sorted(heaps)))
 
 
+def test_a_fit_past_the_table_bound_is_reduced_on_its_generators_before_a_table_is_made(proof, monkeypatch):
+    """The fit's R × C (96 elements for 0.354, 30 after the reduction) with the bound on a dense
+    table set between the two: the fit reduces it on the generators' columns alone and gives a
+    ray of at most the bound that predicts every small position as played (brute force above) and
+    verifies; below the reduced order, or with the product itself past its bound, no fit."""
+    _lr, _wit, opts = proof
+    counts, outcomes, _t = L.count_outcomes(opts, 5)
+    full = L.fit_linear_ray(counts, outcomes)
+    assert full.order_r == 96
+    monkeypatch.setattr(L, "MAX_ORDER_R", 40)
+    small = L.fit_linear_ray(counts, outcomes)
+    assert small is not None and small.order_r == 30 and small.lam == full.lam
+    for counts_ in itertools.product(range(6), range(4), range(3), range(3), range(8)):
+        heaps = tuple(sorted(h for h, c in zip(range(1, 6), counts_) for _ in range(c)))
+        if sum(heaps) <= 36:
+            assert small.predicts(heaps) == _p354(heaps), heaps
+    assert L.verify_linear_ray(small, opts) is None
+    monkeypatch.setattr(L, "MAX_ORDER_R", 29)
+    assert L.fit_linear_ray(counts, outcomes) is None
+    monkeypatch.setattr(L, "MAX_ORDER_R", 40)
+    monkeypatch.setattr(L, "MAX_PRODUCT_R", 95)
+    assert L.fit_linear_ray(counts, outcomes) is None
+
+
+def test_cells_the_fit_never_saw_are_completed_as_not_p_and_the_verification_decides(proof):
+    """0.354's fit with every cell that is not P hidden (as if the data never showed it): the
+    verification stops on an unseen cell; completed as not P it is the true function, verifies
+    and predicts every small position as played. With one P cell hidden as well (that of a
+    P-position found by brute force), the completion calls it N and nothing verifies."""
+    import dataclasses
+
+    from cgtalg.quotients import rays_linear_level as LL
+
+    _lr, _wit, opts = proof
+    counts, outcomes, _t = L.count_outcomes(opts, 5)
+    lr = LL.minimize(L.fit_linear_ray(counts, outcomes))
+    hidden = dataclasses.replace(lr, known=lr.known & lr.F)
+    assert L.verify_linear_ray(hidden, opts).startswith(L.UNSEEN_CELL)
+    got = LL.settle_linear(hidden, opts)
+    assert got is not None and got[0].known is None
+    assert L.verify_linear_ray(got[0], opts) is None
+    for counts_ in itertools.product(range(5), range(3), range(3), range(3), range(7)):
+        heaps = tuple(sorted(h for h, c in zip(range(1, 6), counts_) for _ in range(c)))
+        if sum(heaps) <= 32:
+            assert got[0].predicts(heaps) == _p354(heaps), heaps
+    p_pos = next(hp for hp in [(1, 1, 5, 5), (2, 5), (3, 5, 5), (2, 2, 5, 5), (5, 5), (1, 5)] if _p354(hp))
+    r, z = lr.image(p_pos)
+    worse = hidden.known.copy()
+    worse[r, lr.fold(z) - lr.lo] = False
+    assert LL.settle_linear(dataclasses.replace(lr, known=worse), opts) is None
+
+
 def test_the_witness_tells_the_powers_of_heap_5_apart_in_play(proof):
     """For 2 <= a < b <= 8 a position of the witness's probes separates 5^a from 5^b in play."""
     lr, wit, _opts = proof

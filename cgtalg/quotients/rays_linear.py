@@ -62,7 +62,8 @@ import numpy as np
 from cgtalg.budget import Deadline
 
 __all__ = ["LinearRay", "count_outcomes", "fit_linear_ray", "fit_linear_rays", "verify_linear_ray", "linear_witness",
-           "prove_linear", "linear_certificate", "encode_linear", "decode_linear", "LINEAR_MAX_HEAP"]
+           "prove_linear", "linear_certificate", "encode_linear", "decode_linear", "LINEAR_MAX_HEAP",
+           "moore_classes"]
 
 #: the largest new heap whose positions are played out exactly to fit a linear ray
 LINEAR_MAX_HEAP = 6
@@ -73,6 +74,10 @@ LAMBDA_MAX = 6
 #: the largest R a fitted pretension may have (the referee checks R's associativity by Light's
 #: test on the heaps' images, ``cgtalg.referee.ray_linear.MAX_ORDER_GENERATED``)
 MAX_ORDER_R = 8000
+#: the largest product ``R × C`` (the uncounted heaps' monoid times the counts' classes) a fit
+#: builds; past :data:`MAX_ORDER_R` it is reduced on its generators' columns before a table is
+#: made (:func:`moore_classes`)
+MAX_PRODUCT_R = 400_000
 #: the fits tried in turn, ``(λ of the new heap, copies of it kept apart, largest |λ| of the
 #: others)``: first the one fit of before, then weights of at most 2 against a new heap of weight
 #: 2 or 3, then of weight 1 with its count kept apart up to 4 copies (``0.1037``: the outcome
@@ -367,32 +372,40 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
                 spec = trial
                 break
     sizes = [c + M for c, M in spec]
-    if m0 * int(np.prod(sizes)) > MAX_ORDER_R:
-        return None                               # R too large for the referee to check
-    elems = list(itertools.product(*[range(s) for s in sizes]))
-    index = {e: j for j, e in enumerate(elems)}
+    mc = int(np.prod(sizes))
+    if m0 * mc > MAX_PRODUCT_R:
+        return None                               # R × C too large even to reduce
+    # C: the classes' mixed-radix numbering of _class_code (the first coordinate most significant)
+    caps = np.array([c for c, _M in spec], dtype=np.int64)
+    mods = np.array([M for _c, M in spec], dtype=np.int64)
+    digits = np.array(list(itertools.product(*[range(s) for s in sizes])), dtype=np.int64).reshape(mc, k)
 
-    def red(cap: int, M: int, x: int) -> int:
-        return x if x < cap else cap + (x - cap) % M
-    mc = len(elems)
-    ctab = np.empty((mc, mc), dtype=np.int32)
-    for a, ea in enumerate(elems):
-        for b, eb in enumerate(elems):
-            ctab[a, b] = index[tuple(red(c, M, x + y) for (c, M), x, y in zip(spec, ea, eb))]
+    def cmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        s = digits[a] + digits[b]
+        s = np.where(s < caps, s, caps + (s - caps) % mods)
+        out = np.zeros(s.shape[0], dtype=np.int64)
+        for i in range(k):
+            out = out * sizes[i] + s[:, i]
+        return out
 
     def unit(i: int) -> int:
-        e = [0] * k
-        e[i] = 1
-        return index[tuple(red(c, M, x) for (c, M), x in zip(spec, e))]
-    code = _class_code(counts, spec)          # the same numbering as elems (mixed radix)
+        e = np.zeros((1, k), dtype=np.int64)
+        e[0, i] = 1
+        e = np.where(e < caps, e, caps + (e - caps) % mods)
+        out = 0
+        for j in range(k):
+            out = out * sizes[j] + int(e[0, j])
+        return out
+    code = _class_code(counts, spec)          # the same numbering as digits (mixed radix)
+    btab = np.zeros((1, 1), dtype=np.int64) if base is None else np.asarray(base[0], dtype=np.int64)
+    m = m0 * mc                               # R × C: element (x, c) numbered x·mc + c
+
+    def mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return btab[a // mc, b // mc] * mc + cmul(a % mc, b % mc)
     if base is None:
-        table, rho, lam_h = ctab, [0] + [unit(i) for i in range(k)], [0] + list(lam)
-        cell = code
+        rho, lam_h = [0] + [unit(i) for i in range(k)], [0] + list(lam)
     else:
-        btab, _r, brho, groups = base
-        # R × C: element (x, c) numbered x·mc + c
-        table = (btab.astype(np.int64)[:, None, :, None] * mc + ctab[None, :, None, :]).reshape(m0 * mc, m0 * mc)
-        table = np.ascontiguousarray(table, dtype=np.int32)
+        _b, _r, brho, groups = base
         v = max(groups[-1])
         rho, lam_h = [0] * (v + 1), [0] * (v + 1)
         where = {h: i for i, g in enumerate(groups) for h in g}
@@ -401,13 +414,56 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
                 rho[h], lam_h[h] = unit(where[h]), lam[where[h]]
             else:
                 rho[h] = int(brho[h]) * mc
-        cell = r0 * mc + code
-        m0, mc = m0 * mc, 1
-    F = np.zeros((m0 * mc, hi - lo + 1), dtype=bool)
-    known = np.zeros((m0 * mc, hi - lo + 1), dtype=bool)
+    cell = r0 * mc + code
+    F = np.zeros((m, hi - lo + 1), dtype=bool)
+    known = np.zeros((m, hi - lo + 1), dtype=bool)
     F[cell, zf - lo] = outcomes
     known[cell, zf - lo] = True
+    every = np.arange(m, dtype=np.int64)
+    if m > MAX_ORDER_R:
+        # R × C divided by its coarsest congruence keeping the outcome rows, found on the
+        # generators' columns alone (the dense table of R × C would not fit): the same prediction
+        # for every position (:func:`cgtalg.quotients.rays_linear_level.minimize`)
+        gens = sorted({g for g in rho if g})
+        cls, kk = moore_classes(F.astype(np.int8) * 2 + known.astype(np.int8),
+                                [mul(every, np.full(m, g, dtype=np.int64)) for g in gens])
+        if kk > MAX_ORDER_R:
+            return None                           # R too large for the referee to check
+        rep = np.zeros(kk, dtype=np.int64)
+        rep[cls[::-1]] = every[::-1]
+        rho = [int(cls[g]) for g in rho]
+        F, known = np.ascontiguousarray(F[rep]), np.ascontiguousarray(known[rep])
+    else:
+        cls, rep, kk = every, every, m
+    table = np.empty((kk, kk), dtype=np.int32)
+    for i in range(kk):
+        table[i] = cls[mul(np.full(kk, rep[i], dtype=np.int64), rep)]
     return LinearRay(len(rho) - 1, table, rho, lam_h, lo, hi, q_lo, q_hi, F, known)
+
+
+def moore_classes(rows: np.ndarray, cols: Sequence[np.ndarray]) -> tuple[np.ndarray, int]:
+    """``(cls, k)``: the coarsest partition of a commutative monoid's elements (numbered
+    ``0 .. len(rows) − 1``, the identity 0) that keeps ``rows`` and is kept by multiplying by each
+    generator (``cols[i][x]``: ``x`` times the ``i``-th generator), Moore's refinement: a congruence
+    when the generators generate the monoid; the identity's class is 0."""
+    _, cls = np.unique(rows, axis=0, return_inverse=True)
+    cls = np.asarray(cls).reshape(-1)
+    k = int(cls.max()) + 1
+    while True:
+        sig = np.stack([cls] + [cls[c] for c in cols], axis=1)
+        _, new = np.unique(sig, axis=0, return_inverse=True)
+        new = np.asarray(new).reshape(-1)
+        k2 = int(new.max()) + 1
+        cls = new
+        if k2 == k:
+            break
+        k = k2
+    e = int(cls[0])
+    if e:
+        swap = np.arange(k)
+        swap[[0, e]] = swap[[e, 0]]
+        cls = swap[cls]
+    return cls, k
 
 
 # -- verification ----------------------------------------------------------------------------

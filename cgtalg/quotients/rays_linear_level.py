@@ -25,12 +25,15 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from cgtalg.budget import Deadline
-from cgtalg.quotients.rays_linear import UNSEEN_CELL, LinearRay, fit_linear_rays, linear_witness, verify_linear_ray
+from cgtalg.quotients.rays_linear import (UNSEEN_CELL, LinearRay, fit_linear_rays, linear_witness, moore_classes,
+                                         verify_linear_ray)
 
-__all__ = ["linear_rays_from_level", "minimize", "widen", "settle_linear", "MAX_FITS"]
+__all__ = ["linear_rays_from_level", "minimize", "widen", "complete", "settle_linear", "MAX_FITS"]
 
 #: the fits read off one counting level that are verified at most
 MAX_FITS = 8
+#: the largest monoid of the uncounted heaps a fit is read over (its table is built densely)
+MAX_BASE = 5000
 
 
 def linear_rays_from_level(cand: Any, n: int, copies: int, max_points: int = 1_000_000,
@@ -90,7 +93,7 @@ def _level_fits(table: np.ndarray, phi: list[int], P: np.ndarray, groups: list[t
                     nxt.append(y)
         frontier = nxt
     idarr = np.asarray(ids, dtype=np.int64)
-    if len(ids) > 2000:
+    if len(ids) > MAX_BASE:
         return
     lut = np.full(table.shape[0], -1, dtype=np.int64)
     lut[idarr] = np.arange(len(ids))
@@ -141,23 +144,7 @@ def minimize(lr: LinearRay) -> LinearRay:
     T = np.asarray(lr.table, dtype=np.int64)
     gens = sorted({int(g) for g in lr.rho if g})
     rows = lr.F.astype(np.int8) if lr.known is None else lr.F.astype(np.int8) * 2 + lr.known.astype(np.int8)
-    _, cls = np.unique(rows, axis=0, return_inverse=True)
-    cls = np.asarray(cls).reshape(-1)
-    k = int(cls.max()) + 1
-    while True:
-        sig = np.stack([cls] + [cls[T[:, g]] for g in gens], axis=1)
-        _, new = np.unique(sig, axis=0, return_inverse=True)
-        new = np.asarray(new).reshape(-1)
-        k2 = int(new.max()) + 1
-        cls = new
-        if k2 == k:
-            break
-        k = k2
-    e = int(cls[0])                         # the identity's class is 0
-    if e:
-        swap = np.arange(k)
-        swap[[0, e]] = swap[[e, 0]]
-        cls = swap[cls]
+    cls, k = moore_classes(rows, [T[:, g] for g in gens])
     rep = np.zeros(k, dtype=np.int64)
     rep[cls[::-1]] = np.arange(cls.size)[::-1]
     table = np.ascontiguousarray(cls[T[np.ix_(rep, rep)]], dtype=np.int32)
@@ -165,13 +152,25 @@ def minimize(lr: LinearRay) -> LinearRay:
                      np.ascontiguousarray(lr.F[rep]), None if lr.known is None else np.ascontiguousarray(lr.known[rep]))
 
 
+def complete(lr: LinearRay) -> LinearRay:
+    """``lr`` with every cell the fit never saw taken as not P: the outcome function its
+    certificate states (:func:`~cgtalg.quotients.rays_linear.encode_linear`), defined everywhere.
+    A guess where the data are silent; the verification decides."""
+    if lr.known is None:
+        return lr
+    return LinearRay(lr.v, lr.table, list(lr.rho), list(lr.lam), lr.lo, lr.hi, lr.q_lo, lr.q_hi,
+                     np.ascontiguousarray(lr.F & lr.known), None)
+
+
 def settle_linear(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]], max_states: int = 5_000_000,
                   deadline: Deadline | None = None) -> tuple[LinearRay, dict] | None:
     """``(ray, witness)`` for a fitted ray: reduced (:func:`minimize`), with an order witness,
     and verified (:func:`verify_linear_ray`), its window widened by one or two periods
-    (:func:`widen`) when the verification reads a cell the fit never saw; None otherwise."""
+    (:func:`widen`) when the verification reads a cell the fit never saw, and at each width
+    also with those cells taken as not P (:func:`complete`: a proof when it verifies, since the
+    verification principle holds for any outcome function that passes it); None otherwise."""
     lr = minimize(lr)
-    wit = linear_witness(lr)
+    wit = linear_witness(lr) or linear_witness(complete(lr))
     if wit is None:
         return None
     L = math.lcm(lr.q_lo, lr.q_hi)
@@ -182,4 +181,7 @@ def settle_linear(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]], m
             return trial, wit
         if not why.startswith(UNSEEN_CELL):
             return None
+        full = complete(trial)
+        if verify_linear_ray(full, options, max_states, deadline) is None:
+            return full, wit
     return None
