@@ -67,3 +67,18 @@ def test_a_level_with_one_outcome_flipped_is_refused(store_url, where):
 def test_a_malformed_code_is_a_named_error(store_url, capsys):
     assert _tool().main(["0.1x", "--store", store_url[0]]) == 2
     assert "level_linear_fits.py:" in capsys.readouterr().err
+
+
+def test_ctrl_c_keeps_the_codes_done(store_url, tmp_path, monkeypatch, capsys):
+    tool = _tool()
+    real = tool.level_fits
+
+    def stop_on_second(code, store, **kw):
+        if code != "0.123":
+            raise KeyboardInterrupt
+        return real(code, store, **kw)
+    monkeypatch.setattr(tool, "level_fits", stop_on_second)
+    out = tmp_path / "r.json"
+    assert tool.main(["0.123", "0.77", "--store", store_url[0], "--json", str(out)]) == 130
+    assert [r["code"] for r in json.loads(out.read_text())] == ["0.123"]
+    assert "interrupted (1 of 2 codes done" in capsys.readouterr().err

@@ -18,7 +18,8 @@ Usage::
 
     python tools/level_linear_fits.py 0.174 0.163 --store sqlite:////work/census/q.sqlite [--time 5m] [--json out.json]
 
-Exit status 2 when an argument is malformed or the budget runs out (the cgtalg error is printed).
+Exit status 2 when an argument is malformed or the budget runs out (the cgtalg error is printed),
+130 on Ctrl-C (the codes done so far are still written to ``--json``).
 """
 
 from __future__ import annotations
@@ -98,10 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     from cgtalg.store import open_store
 
+    reports: list[dict] = []
     try:
         deadline = Deadline(parse_duration(args.time))
         store = open_store(args.store)
-        reports = []
         for code in args.codes:
             r = level_fits(code, store, deadline=deadline)
             reports.append(r)
@@ -115,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     except CgtalgError as exc:
         print(f"level_linear_fits.py: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"level_linear_fits.py: interrupted ({len(reports)} of {len(args.codes)} codes done"
+              f"{', written to ' + args.json if args.json else ''})", file=sys.stderr)
+        if args.json:
+            Path(args.json).write_text(json.dumps(reports, indent=1, default=str))
+        return 130
     if args.json:
         Path(args.json).write_text(json.dumps(reports, indent=1, default=str))
     return 0
