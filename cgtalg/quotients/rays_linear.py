@@ -389,12 +389,11 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
         return out
 
     def unit(i: int) -> int:
-        e = np.zeros((1, k), dtype=np.int64)
-        e[0, i] = 1
-        e = np.where(e < caps, e, caps + (e - caps) % mods)
+        """The class of one copy of the ``i``-th counted coordinate."""
         out = 0
-        for j in range(k):
-            out = out * sizes[j] + int(e[0, j])
+        for j, (c, M) in enumerate(spec):
+            x = int(j == i)
+            out = out * sizes[j] + (x if x < c else c + (x - c) % M)
         return out
     code = _class_code(counts, spec)          # the same numbering as digits (mixed radix)
     btab = np.zeros((1, 1), dtype=np.int64) if base is None else np.asarray(base[0], dtype=np.int64)
