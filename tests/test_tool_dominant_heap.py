@@ -1,0 +1,180 @@
+"""tools/dominant_heap.py: c(M) of multisets of large heaps, read off a verified quotient.
+
+Checked against misère outcomes and Grundy values computed here by brute force from the octal
+digits (every position played out; no quotient), never against the tool's own printout."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import defaultdict
+
+import pytest
+from conftest import load_tool
+
+
+def _tool():
+    return load_tool("dominant_heap")
+
+
+def _digit_options(code: str, n: int) -> list[tuple[int, ...]]:
+    out = []
+    for k, ch in enumerate(code.split(".")[1], start=1):
+        d, rest = int(ch), n - k
+        if rest < 0:
+            break
+        if d & 1 and rest == 0:
+            out.append(())
+        if d & 2 and rest > 0:
+            out.append((rest,))
+        if d & 4:
+            out.extend((a, rest - a) for a in range(1, rest // 2 + 1))
+    return out
+
+
+class _Brute:
+    def __init__(self, code: str, top: int) -> None:
+        self.opts = [_digit_options(code, h) for h in range(top + 1)]
+        self.memo: dict[tuple[int, ...], bool] = {}
+        self.g: list[int] = []
+        for h in range(top + 1):
+            seen = {self._nim(o) for o in self.opts[h]}
+            self.g.append(min(set(range(len(seen) + 1)) - seen))
+
+    def _nim(self, heaps) -> int:
+        v = 0
+        for h in heaps:
+            v ^= self.g[h]
+        return v
+
+    def is_p(self, heaps) -> bool:
+        """Misère: a player who cannot move wins, so a position without a move (the empty one)
+        is an N-position."""
+        x = tuple(sorted(h for h in heaps if h > 0))
+        got = self.memo.get(x)
+        if got is not None:
+            return got
+        moved, res = False, True
+        for i, h in enumerate(x):
+            if i and x[i - 1] == h:
+                continue
+            rest = x[:i] + x[i + 1:]
+            for o in self.opts[h]:
+                moved = True
+                if self.is_p(rest + o):
+                    res = False
+                    break
+            if not res:
+                break
+        res = res and moved
+        self.memo[x] = res
+        return res
+
+
+CODE, N, SMALL, LARGE = "0.337", 16, 2, 8
+
+
+def _brute_c(b: _Brute, M) -> tuple[str, int | None]:
+    """c(M) from the definition: over every small part W (at most two heaps <= SMALL)."""
+    smalls = [()] + [(a,) for a in range(1, SMALL + 1)]
+    smalls += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
+    by_value: dict[int, set[bool]] = defaultdict(set)
+    for w in smalls:
+        by_value[b._nim(M) ^ b._nim(w)].add(b.is_p(tuple(M) + w))
+    if any(len(s) > 1 for s in by_value.values()):
+        return "ambiguous", None
+    ps = [v for v, s in by_value.items() if True in s]
+    if len(ps) > 1:
+        return "ambiguous", None
+    return ("value", ps[0]) if ps else ("none", None)
+
+
+@pytest.fixture(scope="module")
+def measured():
+    tool = _tool()
+    dom = tool.dominance(CODE, N, SMALL, LARGE)
+    return tool, dom
+
+
+def test_grundy_values_and_c_of_every_multiset_match_brute_force(measured):
+    tool, dom = measured
+    b = _Brute(CODE, N)
+    assert dom.g == b.g
+    kinds = set()
+    for k in (1, 2):
+        for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
+            got = dom.c(M)
+            assert got == _brute_c(b, M), M
+            kinds.add(got[0])
+    assert "value" in kinds        # the comparison saw real values, not only refusals
+
+
+def test_the_table_of_c_by_dominance_is_the_brute_force_table(measured):
+    tool, dom = measured
+    b = _Brute(CODE, N)
+    recs = tool.measure(dom, heaps=2, mod=2, cap=6)
+    for rec in recs:
+        k = rec["heaps"]
+        cells: dict[tuple, set] = defaultdict(set)
+        amb = 0
+        for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
+            kind, v = _brute_c(b, M)
+            if kind != "value":
+                amb += 1
+                continue
+            d = max(-6, min(6, M[-1] - sum(M[:-1])))
+            cells[(d,) + tuple(h % 2 for h in M)].add(v)
+        assert rec["ambiguous"] + rec["none"] == amb
+        want = {(row_d, key): vals for (row_d, *res), vals in cells.items()
+                for key in ["".join(map(str, res))]}
+        got = {(row["D"], key): set(v) for row in rec["table"] for key, v in row["c"].items()}
+        assert got == want
+        assert rec["conflicts"] == sorted([list(key) for key, vals in cells.items() if len(vals) > 1])
+        if k > 1:
+            assert rec["largest"] == _brute_largest(b, k)
+
+
+def _brute_largest(b: _Brute, k: int) -> dict:
+    """c(M) against c of its largest heap alone, from the brute-force c (the tool's record)."""
+    follows = zero = None
+    other = compared = 0
+    for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
+        (kind, v), (top_kind, top) = _brute_c(b, M), _brute_c(b, M[-1:])
+        if kind != "value" or top_kind != "value":
+            continue
+        compared += 1
+        d = M[-1] - sum(M[:-1])
+        if v == top != 0:
+            follows = d if follows is None else min(follows, d)
+        elif v == 0 != top:
+            zero = d if zero is None else max(zero, d)
+        elif v != top:
+            other += 1
+    return {"follows_from": follows, "zero_up_to": zero, "other": other, "compared": compared}
+
+
+def test_a_wrong_quotient_is_seen(measured):
+    """The measurement reads the quotient it is given: a P bit flipped changes some c(M)."""
+    tool, dom = measured
+    b = _Brute(CODE, N)
+    P = [bool(p) for p in dom.P]
+    m = dom.element((LARGE,))
+    target = int(dom.table[m][dom.element(())])          # the element of the single heap LARGE
+    P[target] = not P[target]
+    bad = tool.Dominance(dom.table, P, dom.phi, dom.g, SMALL, LARGE)
+    assert bad.c((LARGE,)) != _brute_c(b, (LARGE,))
+
+
+def test_command_line_writes_json_and_refuses_bad_input(tmp_path, capsys):
+    tool = _tool()
+    out = tmp_path / "d.json"
+    assert tool.main([CODE, "-n", str(N), "--small", str(SMALL), "--large", str(LARGE), "--heaps", "2",
+                      "--json", str(out)]) == 0
+    rec = json.loads(out.read_text())
+    assert [r["heaps"] for r in rec["measured"]] == [1, 2]
+    assert "large heaps >= 8" in capsys.readouterr().out
+    assert tool.main(["0.3x7", "-n", "10", "--small", "2", "--large", "5"]) == 2
+    assert "dominant_heap.py" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        tool.main([CODE, "-n", "10", "--small", "5", "--large", "5"])
+    assert exc.value.code == 2

@@ -1,0 +1,249 @@
+#!/usr/bin/env python
+"""Positions of large heaps in a quadratic class: the largest heap against the sum of the others.
+
+In the classes whose partial quotients grow quadratically (``0.337``: ``|Q_n| = 2⌊n²/16⌋``;
+54 codes of the census stop there on ``time``), a position ``M + W`` of *large* heaps
+``M`` (each ``>= --large``) and a *small* part ``W`` (at most two heaps ``<= --small``) is, for
+most ``M``, a misère P-position exactly when its Grundy value is one number ``c(M)``: ``0`` (as
+in normal play) or a fixed ``c* != 0``. This script measures that from a verified ``Q_n``:
+
+- for every multiset ``M`` of ``k`` large heaps (``k <= --heaps``): the nim-values ``v`` with
+  ``M + W`` a P-position when ``G(M + W) = v``, over every small ``W``; ``M`` is *ambiguous*
+  when for one ``v`` some ``W`` give a P-position and some do not (the small part then matters
+  beyond its Grundy value), else ``c(M)`` is the one value (none: no P-position at all);
+- ``c(M)`` tabulated against ``D(M) = max(M) − (sum of the other heaps of M)``, capped at
+  ``±--cap``, and the heaps' residues modulo ``--mod``: a table with no conflict is a function
+  of those features on the measured range;
+- ``c(M)`` against ``c`` of its largest heap alone (for ``k >= 2``): the least ``D`` from which
+  they agree (and are not 0), the largest ``D`` at which ``c(M)`` is 0 while the largest heap's
+  is not, and how many ``M`` are neither.
+
+Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
+against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
+``D`` is small and the largest heap's own ``c`` once ``D`` passes a class constant (``0.337``,
+``Q_58``, large ``>= 24``: two heaps 0 up to ``D = 7`` and 2 from 7 by parity; three heaps 0 up
+to 3 and 2 from 2), with the residues or the small part deciding in a band between. So the
+outcome depends on whether the largest heap dominates the others, a relation between heap
+*sizes*: why every large heap is its own element, and the statement a proof over heap sizes
+must make.
+
+Every outcome is read off the verified quotient (``cgtalg.misere_quotient``, from ``--store``
+when stored); Grundy values are computed here by mex from the ruleset's moves.
+
+Usage::
+
+    python tools/dominant_heap.py 0.337 -n 56 --small 7 --large 20 [--heaps 3] [--mod 2]
+        [--cap 12] [--store URL] [--time 5m] [--json out.json]
+
+Exit status 2 when an argument is malformed or the budget ran out (the cgtalg error is
+printed), 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cgtalg.budget import Deadline, parse_duration  # noqa: E402
+from cgtalg.errors import CgtalgError  # noqa: E402
+
+#: multisets measured between two checks of the budget
+CHECK_EVERY = 2_000
+
+
+def grundy_values(rules, n: int) -> list[int]:
+    """``G(0) … G(n)`` by mex over the options of one heap (the nim-sum of the heaps left)."""
+    g: list[int] = []
+    for h in range(n + 1):
+        seen = set()
+        for o in rules.heap_options(h):
+            v = 0
+            for p in o:
+                v ^= g[p] if p > 0 else 0
+            seen.add(v)
+        m = 0
+        while m in seen:
+            m += 1
+        g.append(m)
+    return g
+
+
+class Dominance:
+    """``c(M)`` for multisets of large heaps, read off a verified quotient (module docstring)."""
+
+    def __init__(self, table, P, phi, grundy, small: int, large: int) -> None:
+        self.table, self.P, self.phi, self.g = table, P, list(phi), list(grundy)
+        n = len(self.phi) - 1
+        if not 0 <= small < large <= n:
+            raise ValueError(f"need 0 <= small < large <= n = {n}: small = {small}, large = {large}")
+        self.small, self.large, self.n = small, large, n
+        parts = [()] + [(a,) for a in range(1, small + 1)]
+        parts += [(a, b) for a in range(1, small + 1) for b in range(a, small + 1)]
+        # one W per (element, Grundy value) of the small part
+        self.smalls: set[tuple[int, int]] = {(self.element(w), self.nim(w)) for w in parts}
+
+    def element(self, heaps) -> int:
+        x = 0
+        for h in heaps:
+            x = int(self.table[x][self.phi[h]])
+        return x
+
+    def nim(self, heaps) -> int:
+        v = 0
+        for h in heaps:
+            v ^= self.g[h]
+        return v
+
+    def c(self, M) -> tuple[str, int | None]:
+        """``("value", v)``, ``("none", None)`` (no P-position) or ``("ambiguous", None)``."""
+        m, gm = self.element(M), self.nim(M)
+        by_value: dict[int, set[bool]] = defaultdict(set)
+        for e, gw in self.smalls:
+            by_value[gm ^ gw].add(bool(self.P[int(self.table[m][e])]))
+        if any(len(s) > 1 for s in by_value.values()):
+            return "ambiguous", None
+        ps = [v for v, s in by_value.items() if True in s]
+        if not ps:
+            return "none", None
+        if len(ps) > 1:
+            return "ambiguous", None
+        return "value", ps[0]
+
+
+def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12,
+            deadline: Deadline | None = None) -> list[dict]:
+    """One record per ``k = 1 … heaps``: counts, the table of ``c`` by ``(D, residues)`` and
+    its conflicts."""
+    out = []
+    for k in range(1, heaps + 1):
+        cells: dict[tuple, set] = defaultdict(set)
+        counts = {"multisets": 0, "ambiguous": 0, "none": 0}
+        odd: dict[int, int] = defaultdict(int)      # ambiguous (or no P-position) by capped D
+        for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
+            if deadline is not None and not i % CHECK_EVERY:
+                deadline.check(f"measuring multisets of {k} large heaps")
+            counts["multisets"] += 1
+            kind, v = dom.c(M)
+            d = max(-cap, min(cap, M[-1] - sum(M[:-1])))
+            if kind != "value":
+                counts[kind] += 1
+                odd[d] += 1
+                continue
+            cells[(d,) + tuple(h % mod for h in M)].add(v)
+        conflicts = sorted(key for key, vals in cells.items() if len(vals) > 1)
+        rule = _against_the_largest(dom, k, deadline) if k > 1 else None
+        values = sorted({v for vals in cells.values() for v in vals})
+        rows = []
+        for d in range(-cap, cap + 1):
+            row = {"".join(map(str, key[1:])): sorted(vals) for key, vals in sorted(cells.items()) if key[0] == d}
+            if row or odd[d]:
+                rows.append({"D": d, "c": row, "other": odd[d]})
+        out.append({"heaps": k, **counts, "values": values, "conflicts": [list(c) for c in conflicts],
+                    "table": rows, "largest": rule})
+    return out
+
+
+def _against_the_largest(dom: Dominance, k: int, deadline: Deadline | None = None) -> dict:
+    """``c(M)`` of ``k`` large heaps against ``c`` of its largest heap alone: the least ``D`` with
+    ``c(M) = c(max M) != 0`` (``follows_from``), the largest ``D`` with ``c(M) = 0 != c(max M)``
+    (``zero_up_to``), and how many ``M`` have a ``c`` that is neither (``other``); multisets
+    that are ambiguous, or whose largest heap alone is, are not counted (``compared``: the rest)."""
+    alone = {h: dom.c((h,)) for h in range(dom.large, dom.n + 1)}
+    follows = zero = None
+    other = compared = 0
+    for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
+        if deadline is not None and not i % CHECK_EVERY:
+            deadline.check(f"comparing multisets of {k} large heaps with their largest")
+        kind, v = dom.c(M)
+        top_kind, top = alone[M[-1]]
+        if kind != "value" or top_kind != "value":
+            continue
+        compared += 1
+        d = M[-1] - sum(M[:-1])
+        if v == top and v != 0:
+            follows = d if follows is None else min(follows, d)
+        elif v == 0 and top != 0:
+            zero = d if zero is None else max(zero, d)
+        elif v != top:
+            other += 1
+    return {"follows_from": follows, "zero_up_to": zero, "other": other, "compared": compared}
+
+
+def dominance(code: str, n: int, small: int, large: int, store=None,
+              deadline: Deadline | None = None) -> Dominance:
+    """A :class:`Dominance` of ``code`` from its verified ``Q_n`` (computed, or read from ``store``)."""
+    from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+    rules = TakeAndBreak(code)
+    secs = None if deadline is None else max(1.0, deadline.remaining())
+    q = misere_quotient(rules, max_heap=n, max_seconds=secs, store=store)
+    return Dominance(q.table, q.P, q.phi, grundy_values(rules, n), small, large)
+
+
+def _show(rec: dict) -> str:
+    lines = [f"  {rec['heaps']} large heap{'s' if rec['heaps'] > 1 else ''}: {rec['multisets']:,} multisets, "
+             f"{rec['ambiguous']:,} ambiguous, {rec['none']:,} with no P-position; c in {rec['values']}, "
+             f"{len(rec['conflicts'])} conflict{'s' if len(rec['conflicts']) != 1 else ''}"]
+    if rec.get("largest"):
+        r = rec["largest"]
+        lines.append(f"    against the largest heap alone ({r['compared']:,} compared): c(M) = c(max M) != 0 "
+                     f"from D = {r['follows_from']}, c(M) = 0 != c(max M) up to D = {r['zero_up_to']}, "
+                     f"{r['other']:,} neither")
+    for row in rec["table"]:
+        vals = {tuple(v) for v in row["c"].values()}
+        shown = ("/".join(map(str, vals.pop())) if len(vals) == 1
+                 else " ".join(f"{k}:{'/'.join(map(str, v))}" for k, v in row["c"].items()) or "-")
+        extra = f"  ({row['other']} ambiguous or without P)" if row["other"] else ""
+        lines.append(f"    D = {row['D']:>3}: c = {shown}{extra}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("code", help="an octal code, e.g. 0.337")
+    ap.add_argument("-n", type=int, required=True, help="the verified quotient Q_n read (heaps <= n)")
+    ap.add_argument("--small", type=int, default=7, help="heaps of the small part W (default <= 7)")
+    ap.add_argument("--large", type=int, default=20, help="heaps of M (default >= 20)")
+    ap.add_argument("--heaps", type=int, default=3, help="multisets M of 1 … HEAPS large heaps (default 3)")
+    ap.add_argument("--mod", type=int, default=2, help="residues of the heaps in the table (default 2)")
+    ap.add_argument("--cap", type=int, default=12, help="D capped at ±CAP (default 12)")
+    ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
+    ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
+    ap.add_argument("--json", default=None, help="write the measurement here")
+    args = ap.parse_args(argv)
+    if not 0 <= args.small < args.large <= args.n or args.heaps < 1 or args.mod < 1 or args.cap < 1:
+        ap.error("need 0 <= --small < --large <= -n, --heaps >= 1, --mod >= 1 and --cap >= 1")
+    try:
+        deadline = Deadline(parse_duration(args.time))
+        store = None
+        if args.store:
+            from cgtalg.store import open_store
+            store = open_store(args.store)
+        dom = dominance(args.code, args.n, args.small, args.large, store, deadline)
+        recs = measure(dom, args.heaps, args.mod, args.cap, deadline)
+    except CgtalgError as exc:
+        print(f"dominant_heap.py: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("dominant_heap.py: interrupted", file=sys.stderr)
+        return 130
+    print(f"{args.code}: Q_{args.n}, large heaps >= {args.large}, small part <= {args.small} "
+          f"({len(dom.smalls)} elements); c(M) by D = max − sum of the others and residues mod {args.mod}")
+    for rec in recs:
+        print(_show(rec))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"code": args.code, "n": args.n, "small": args.small, "large": args.large,
+                       "mod": args.mod, "cap": args.cap, "measured": recs}, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
