@@ -178,3 +178,19 @@ def test_command_line_writes_json_and_refuses_bad_input(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         tool.main([CODE, "-n", "10", "--small", "5", "--large", "5"])
     assert exc.value.code == 2
+
+
+def test_budget_and_ctrl_c_end_with_their_exit_status(monkeypatch, capsys):
+    tool = _tool()
+    args = [CODE, "-n", str(N), "--small", str(SMALL), "--large", str(LARGE)]
+
+    def stopped(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tool, "measure", stopped)
+    assert tool.main(args) == 130
+    assert "interrupted" in capsys.readouterr().err
+    monkeypatch.undo()
+    # a CPU budget spent at the first check: the cgtalg error, exit 2
+    assert tool.main(args + ["--time", "0.01s"]) == 2
+    assert "time budget" in capsys.readouterr().err

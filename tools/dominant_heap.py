@@ -127,7 +127,7 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12,
         odd: dict[int, int] = defaultdict(int)      # ambiguous (or no P-position) by capped D
         for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
             if deadline is not None and not i % CHECK_EVERY:
-                deadline.check(f"measuring multisets of {k} large heaps")
+                deadline.check(f"measuring multisets of {k} large heap{'s' if k > 1 else ''}")
             counts["multisets"] += 1
             kind, v = dom.c(M)
             d = max(-cap, min(cap, M[-1] - sum(M[:-1])))
