@@ -1,7 +1,8 @@
 """tools/dominant_heap.py: c(M) of multisets of large heaps, read off a verified quotient.
 
-Checked against misère outcomes and Grundy values computed here by brute force from the octal
-digits (every position played out; no quotient), never against the tool's own printout."""
+Checked against misère outcomes and Grundy values computed by brute force from the octal
+digits (tests/brute_octal.py: every position played out; no quotient), never against the
+tool's own printout."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 from collections import defaultdict
 
 import pytest
+from brute_octal import MisereBrute
 from conftest import load_tool
 
 
@@ -17,70 +19,16 @@ def _tool():
     return load_tool("dominant_heap")
 
 
-def _digit_options(code: str, n: int) -> list[tuple[int, ...]]:
-    out = []
-    for k, ch in enumerate(code.split(".")[1], start=1):
-        d, rest = int(ch), n - k
-        if rest < 0:
-            break
-        if d & 1 and rest == 0:
-            out.append(())
-        if d & 2 and rest > 0:
-            out.append((rest,))
-        if d & 4:
-            out.extend((a, rest - a) for a in range(1, rest // 2 + 1))
-    return out
-
-
-class _Brute:
-    def __init__(self, code: str, top: int) -> None:
-        self.opts = [_digit_options(code, h) for h in range(top + 1)]
-        self.memo: dict[tuple[int, ...], bool] = {}
-        self.g: list[int] = []
-        for h in range(top + 1):
-            seen = {self._nim(o) for o in self.opts[h]}
-            self.g.append(min(set(range(len(seen) + 1)) - seen))
-
-    def _nim(self, heaps) -> int:
-        v = 0
-        for h in heaps:
-            v ^= self.g[h]
-        return v
-
-    def is_p(self, heaps) -> bool:
-        """Misère: a player who cannot move wins, so a position without a move (the empty one)
-        is an N-position."""
-        x = tuple(sorted(h for h in heaps if h > 0))
-        got = self.memo.get(x)
-        if got is not None:
-            return got
-        moved, res = False, True
-        for i, h in enumerate(x):
-            if i and x[i - 1] == h:
-                continue
-            rest = x[:i] + x[i + 1:]
-            for o in self.opts[h]:
-                moved = True
-                if self.is_p(rest + o):
-                    res = False
-                    break
-            if not res:
-                break
-        res = res and moved
-        self.memo[x] = res
-        return res
-
-
 CODE, N, SMALL, LARGE = "0.337", 16, 2, 8
 
 
-def _brute_c(b: _Brute, M) -> tuple[str, int | None]:
+def _brute_c(b: MisereBrute, M) -> tuple[str, int | None]:
     """c(M) from the definition: over every small part W (at most two heaps <= SMALL)."""
     smalls = [()] + [(a,) for a in range(1, SMALL + 1)]
     smalls += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
     by_value: dict[int, set[bool]] = defaultdict(set)
     for w in smalls:
-        by_value[b._nim(M) ^ b._nim(w)].add(b.is_p(tuple(M) + w))
+        by_value[b.nim(M) ^ b.nim(w)].add(b.is_p(tuple(M) + w))
     if any(len(s) > 1 for s in by_value.values()):
         return "ambiguous", None
     ps = [v for v, s in by_value.items() if True in s]
@@ -98,7 +46,7 @@ def measured():
 
 def test_grundy_values_and_c_of_every_multiset_match_brute_force(measured):
     tool, dom = measured
-    b = _Brute(CODE, N)
+    b = MisereBrute(CODE, N)
     assert dom.g == b.g
     kinds = set()
     for k in (1, 2):
@@ -111,7 +59,7 @@ def test_grundy_values_and_c_of_every_multiset_match_brute_force(measured):
 
 def test_the_table_of_c_by_dominance_is_the_brute_force_table(measured):
     tool, dom = measured
-    b = _Brute(CODE, N)
+    b = MisereBrute(CODE, N)
     recs = tool.measure(dom, heaps=2, mod=2, cap=6)
     for rec in recs:
         k = rec["heaps"]
@@ -134,7 +82,7 @@ def test_the_table_of_c_by_dominance_is_the_brute_force_table(measured):
             assert rec["largest"] == _brute_largest(b, k)
 
 
-def _brute_largest(b: _Brute, k: int) -> dict:
+def _brute_largest(b: MisereBrute, k: int) -> dict:
     """c(M) against c of its largest heap alone, from the brute-force c (the tool's record)."""
     follows = zero = None
     other = compared = 0
@@ -156,7 +104,7 @@ def _brute_largest(b: _Brute, k: int) -> dict:
 def test_a_wrong_quotient_is_seen(measured):
     """The measurement reads the quotient it is given: a P bit flipped changes some c(M)."""
     tool, dom = measured
-    b = _Brute(CODE, N)
+    b = MisereBrute(CODE, N)
     P = [bool(p) for p in dom.P]
     m = dom.element((LARGE,))
     target = int(dom.table[m][dom.element(())])          # the element of the single heap LARGE

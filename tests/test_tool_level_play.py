@@ -1,6 +1,6 @@
 """tools/level_play.py: exact outcomes of positions with copies of a new heap, from ``Q_{n−1}``.
 
-Checked against a plain misère brute force written here from the octal digits (every heap
+Checked against a plain misère brute force from the octal digits (tests/brute_octal.py: every heap
 played out, the empty position an N-position), never against the tool's own printout."""
 
 from __future__ import annotations
@@ -10,57 +10,13 @@ import json
 import sys
 
 import pytest
+from brute_octal import MisereBrute
 from conftest import load_tool
 
 
 
 def _tool():
     return load_tool("level_play")
-
-
-def _digit_options(code: str, n: int) -> list[tuple[int, ...]]:
-    """The options of one heap of ``n`` tokens, read from the octal digits."""
-    out = []
-    for k, ch in enumerate(code.split(".")[1], start=1):
-        d, rest = int(ch), n - k
-        if rest < 0:
-            break
-        if d & 1 and rest == 0:
-            out.append(())
-        if d & 2 and rest > 0:
-            out.append((rest,))
-        if d & 4:
-            out.extend((a, rest - a) for a in range(1, rest // 2 + 1))
-    return out
-
-
-class _Brute:
-    """Misère outcomes by playing every position out (no quotient)."""
-
-    def __init__(self, code: str, top: int) -> None:
-        self.opts = [_digit_options(code, h) for h in range(top + 1)]
-        self.memo: dict[tuple[int, ...], bool] = {}
-
-    def is_p(self, heaps) -> bool:
-        x = tuple(sorted(h for h in heaps if h > 0))
-        got = self.memo.get(x)
-        if got is not None:
-            return got
-        moved, res = False, True
-        for i, h in enumerate(x):
-            if i and x[i - 1] == h:
-                continue
-            rest = x[:i] + x[i + 1:]
-            for o in self.opts[h]:
-                moved = True
-                if self.is_p(rest + o):
-                    res = False
-                    break
-            if not res:
-                break
-        res = res and moved              # no move: the player to move has won (misère)
-        self.memo[x] = res
-        return res
 
 
 def _positions(n: int, tokens: int):
@@ -77,7 +33,7 @@ def _positions(n: int, tokens: int):
 def test_level_play_agrees_with_brute_force(code, n, tokens):
     mod = _tool()
     lp = mod.level_play(code, n)
-    brute = _Brute(code, n)
+    brute = MisereBrute(code, n)
     seen = 0
     for x in _positions(n, tokens):
         for c in (0, 1, 2):
@@ -93,7 +49,7 @@ def test_level_play_table_and_rule(tmp_path, capsys):
     code = mod.main(["0.177", "--heap", "12", "--x", "3", "--y", "5", "--rows", "4", "--cols", "4",
                      "--rule", "a == b", "--json", str(out), "--time", "60s"])
     doc = json.loads(out.read_text())
-    brute = _Brute("0.177", 12)
+    brute = MisereBrute("0.177", 12)
     want = [[int(brute.is_p([3] * a + [5] * b + [12])) for b in range(4)] for a in range(4)]
     assert doc["table"] == want
     rule_ok = all(bool(want[a][b]) == (a == b) for a, b in itertools.product(range(4), range(4)))

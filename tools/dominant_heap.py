@@ -28,7 +28,7 @@ outcome depends on whether the largest heap dominates the others, a relation bet
 must make.
 
 Every outcome is read off the verified quotient (``cgtalg.misere_quotient``, from ``--store``
-when stored); Grundy values are computed here by mex from the ruleset's moves.
+when stored), Grundy values off ``grundy_sequence``.
 
 Usage::
 
@@ -55,23 +55,6 @@ from cgtalg.errors import CgtalgError  # noqa: E402
 
 #: multisets measured between two checks of the budget
 CHECK_EVERY = 2_000
-
-
-def grundy_values(rules, n: int) -> list[int]:
-    """``G(0) … G(n)`` by mex over the options of one heap (the nim-sum of the heaps left)."""
-    g: list[int] = []
-    for h in range(n + 1):
-        seen = set()
-        for o in rules.heap_options(h):
-            v = 0
-            for p in o:
-                v ^= g[p] if p > 0 else 0
-            seen.add(v)
-        m = 0
-        while m in seen:
-            m += 1
-        g.append(m)
-    return g
 
 
 class Dominance:
@@ -179,12 +162,14 @@ def dominance(code: str, n: int, small: int, large: int, store=None,
               deadline: Deadline | None = None) -> Dominance:
     """A :class:`Dominance` of ``code`` from its verified ``Q_n`` (computed, or read from ``store``)."""
     from cgtalg.quotients.construct import misere_quotient
+    from cgtalg.rulesets.heaps.grundy_engine import grundy_sequence
     from cgtalg.rulesets.heaps.octal import TakeAndBreak
 
     rules = TakeAndBreak(code)
     secs = None if deadline is None else max(1.0, deadline.remaining())
     q = misere_quotient(rules, max_heap=n, max_seconds=secs, store=store)
-    return Dominance(q.table, q.P, q.phi, grundy_values(rules, n), small, large)
+    grundy = [int(v) for v in grundy_sequence(rules, n + 1, deadline=deadline)]
+    return Dominance(q.table, q.P, q.phi, grundy, small, large)
 
 
 def _show(rec: dict) -> str:
