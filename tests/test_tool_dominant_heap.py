@@ -146,3 +146,51 @@ def test_budget_and_ctrl_c_end_with_their_exit_status(monkeypatch, capsys):
     monkeypatch.setattr(tool, "measure", spent)
     assert tool.main(args) == 2
     assert "dominant_heap.py: measuring did not finish within the time budget" in capsys.readouterr().err
+
+
+def test_the_exact_table_matches_brute_force_outcomes(measured):
+    """Keys and conflicts of the exact table, with every outcome played out by brute force
+    (the small part's element only labels its key)."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    smalls = [()] + [(a,) for a in range(1, SMALL + 1)]
+    smalls += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
+    for k in (1, 2, 3):
+        got = tool.exact_table(dom, k, mod=4, cap=5, cap_gap=3)
+        cells: dict[tuple, set] = defaultdict(set)
+        for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
+            d = max(-5, min(5, M[-1] - sum(M[:-1])))
+            gaps = tuple(min(3, M[j + 1] - M[j]) for j in range(k - 1))
+            for w in smalls:
+                cells[(d, gaps, tuple(h % 4 for h in M), dom.element(w))].add(b.is_p(M + w))
+        conflicts = sorted(key for key, v in cells.items() if len(v) > 1)
+        assert got["keys"] == len(cells)
+        assert got["conflicts"] == len(conflicts)
+        assert got["first_conflicts"] == [[d, list(g), list(r), e] for d, g, r, e in conflicts[:5]]
+    # small caps lose information: somewhere the table must conflict, and it does
+    assert tool.exact_table(dom, 3, mod=1, cap=1, cap_gap=1)["conflicts"] > 0
+
+
+def test_grundy_period():
+    tool = _tool()
+    assert tool.grundy_period([5, 9] + [0, 1, 2, 3] * 6, 2) == 4
+    assert tool.grundy_period([0, 1, 1, 2, 2, 2, 1, 1, 2, 2, 2, 1, 1, 2, 2, 2, 1, 1], 2) == 5
+    assert tool.grundy_period(list(range(20)), 0) == 20
+
+
+def test_residue_period_from_brute_force_outcomes(measured):
+    """The default residues: the least multiple of the Grundy period with which the pairs'
+    outcomes (beside every small part) repeat, recomputed from brute-force play."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    smalls = [()] + [(a,) for a in range(1, SMALL + 1)]
+    smalls += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
+    base = tool.grundy_period(b.g, LARGE)
+    cap_gap = 2
+    want = base
+    for p in range(base, (N - LARGE) // 3 + 1, base):
+        if all(b.is_p((h, h + gap) + w) == b.is_p((h + p, h + p + gap) + w)
+               for gap in range(cap_gap + 1) for h in range(LARGE, N - p - gap + 1) for w in smalls):
+            want = p
+            break
+    assert tool.residue_period(dom, cap_gap) == want

@@ -16,7 +16,12 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
   of those features on the measured range;
 - ``c(M)`` against ``c`` of its largest heap alone (for ``k >= 2``): the least ``D`` from which
   they agree (and are not 0), the largest ``D`` at which ``c(M)`` is 0 while the largest heap's
-  is not, and how many ``M`` are neither.
+  is not, and how many ``M`` are neither;
+- the *exact table*: whether the outcome of every ``M + W`` is a function of ``D(M)`` capped at
+  ``±--cap``, the gaps between consecutive heaps of ``M`` capped at ``--cap-gap``, the heaps'
+  residues and the small part's element (keys seen, positions read, conflicting keys). The
+  residues default to the period with which the large heaps' outcomes repeat
+  (:func:`residue_period`), a multiple of the Grundy values' period.
 
 Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
 against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
@@ -25,15 +30,17 @@ against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal p
 to 3 and 2 from 2), with the residues or the small part deciding in a band between. So the
 outcome depends on whether the largest heap dominates the others, a relation between heap
 *sizes*: why every large heap is its own element, and the statement a proof over heap sizes
-must make.
+must make. The exact tables of all 42 classes (one, two and three large heaps) have no
+conflicting key with ``--cap 24 --cap-gap 16``: on the measured range the outcome is a finite
+table in those linear relations.
 
 Every outcome is read off the verified quotient (``cgtalg.misere_quotient``, from ``--store``
 when stored), Grundy values off ``grundy_sequence``.
 
 Usage::
 
-    python tools/dominant_heap.py 0.337 -n 56 --small 7 --large 20 [--heaps 3] [--mod 2]
-        [--cap 12] [--store URL] [--time 5m] [--json out.json]
+    python tools/dominant_heap.py 0.337 -n 58 --small 7 --large 24 [--heaps 3] [--mod 4]
+        [--cap 24] [--cap-gap 16] [--store URL] [--time 5m] [--json out.json]
 
 Exit status 2 when an argument is malformed or the budget ran out (the cgtalg error is
 printed), 130 on Ctrl-C.
@@ -99,10 +106,11 @@ class Dominance:
         return "value", ps[0]
 
 
-def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12,
+def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap: int = 12,
             deadline: Deadline | None = None) -> list[dict]:
     """One record per ``k = 1 … heaps``: counts, the table of ``c`` by ``(D, residues)`` and
-    its conflicts."""
+    its conflicts, ``c(M)`` against its largest heap's, and the exact table
+    (:func:`exact_table`)."""
     out = []
     for k in range(1, heaps + 1):
         cells: dict[tuple, set] = defaultdict(set)
@@ -128,8 +136,65 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12,
             if row or odd[d]:
                 rows.append({"D": d, "c": row, "other": odd[d]})
         out.append({"heaps": k, **counts, "values": values, "conflicts": [list(c) for c in conflicts],
-                    "table": rows, "largest": rule})
+                    "table": rows, "largest": rule,
+                    "exact": exact_table(dom, k, mod, cap, cap_gap, deadline)})
     return out
+
+
+def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
+                deadline: Deadline | None = None) -> dict:
+    """Whether the outcome of ``M + W`` (``k`` large heaps, ``W`` any small part) is a function
+    of ``D(M)`` capped at ``±cap``, the gaps between consecutive heaps of ``M`` (sorted) capped
+    at ``cap_gap``, the heaps' residues mod ``mod`` and the element of ``W``: the keys seen, the
+    positions read, and the keys holding both a P- and an N-position (``conflicts``, the first
+    five shown as ``[D, gaps, residues, element]``)."""
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    elements = sorted({e for e, _ in dom.smalls})
+    positions = 0
+    for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
+        if deadline is not None and not i % CHECK_EVERY:
+            deadline.check(f"tabulating the outcomes of {k} large heap{'s' if k > 1 else ''}")
+        m = dom.element(M)
+        d = max(-cap, min(cap, M[-1] - sum(M[:-1])))
+        gaps = tuple(min(cap_gap, M[j + 1] - M[j]) for j in range(k - 1))
+        res = tuple(h % mod for h in M)
+        for e in elements:
+            cells[(d, gaps, res, e)].add(bool(dom.P[int(dom.table[m][e])]))
+            positions += 1
+    conflicts = sorted(key for key, v in cells.items() if len(v) > 1)
+    return {"keys": len(cells), "positions": positions, "conflicts": len(conflicts),
+            "first_conflicts": [[d, list(g), list(r), e] for d, g, r, e in conflicts[:5]]}
+
+
+def grundy_period(g: list[int], lo: int) -> int:
+    """The least ``p`` with ``g[h + p] = g[h]`` for every ``lo <= h <= len(g) − 1 − p`` (at most
+    half the range; else the range's length)."""
+    n = len(g) - 1
+    for p in range(1, (n - lo) // 2 + 1):
+        if all(g[h + p] == g[h] for h in range(lo, n - p + 1)):
+            return p
+    return n - lo + 1
+
+
+def residue_period(dom: Dominance, cap_gap: int) -> int:
+    """The residues the tables use by default: the least multiple ``p`` of the Grundy values'
+    period on the large heaps with which the outcomes of ``h + (h + gap) + W`` (every
+    ``gap <= cap_gap``, every small part ``W``) repeat when ``h`` moves by ``p``, over the large
+    heaps read (at most a third of their range; else the Grundy period). The misère outcomes
+    may repeat more slowly than the Grundy values (``0.357``: Grundy period 2, pairs period 3)."""
+    base = grundy_period(dom.g, dom.large)
+    elements = sorted({e for e, _ in dom.smalls})
+
+    def p_of(h: int, gap: int, e: int) -> bool:
+        return bool(dom.P[int(dom.table[dom.element((h, h + gap))][e])])
+
+    span = dom.n - dom.large
+    for p in range(base, span // 3 + 1, base):
+        if all(p_of(h, gap, e) == p_of(h + p, gap, e)
+               for gap in range(cap_gap + 1) for h in range(dom.large, dom.n - p - gap + 1)
+               for e in elements):
+            return p
+    return base
 
 
 def _against_the_largest(dom: Dominance, k: int, deadline: Deadline | None = None) -> dict:
@@ -187,6 +252,11 @@ def _show(rec: dict) -> str:
                  else " ".join(f"{k}:{'/'.join(map(str, v))}" for k, v in row["c"].items()) or "-")
         extra = f"  ({row['other']} ambiguous or without P)" if row["other"] else ""
         lines.append(f"    D = {row['D']:>3}: c = {shown}{extra}")
+    x = rec.get("exact")
+    if x:
+        lines.append(f"    exact table (D, gaps, residues, small element): {x['positions']:,} positions, "
+                     f"{x['keys']:,} keys, {x['conflicts']:,} conflicting"
+                     + (f", e.g. {x['first_conflicts'][0]}" if x["conflicts"] else ""))
     return "\n".join(lines)
 
 
@@ -197,14 +267,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--small", type=int, default=7, help="heaps of the small part W (default <= 7)")
     ap.add_argument("--large", type=int, default=20, help="heaps of M (default >= 20)")
     ap.add_argument("--heaps", type=int, default=3, help="multisets M of 1 … HEAPS large heaps (default 3)")
-    ap.add_argument("--mod", type=int, default=2, help="residues of the heaps in the table (default 2)")
-    ap.add_argument("--cap", type=int, default=12, help="D capped at ±CAP (default 12)")
+    ap.add_argument("--mod", type=int, default=0,
+                    help="residues of the heaps in the tables (default 0: the period of the large heaps' outcomes, residue_period)")
+    ap.add_argument("--cap", type=int, default=24, help="D capped at ±CAP (default 24)")
+    ap.add_argument("--cap-gap", type=int, default=16, help="gaps of the exact table capped at CAP_GAP (default 16)")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
     ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
     ap.add_argument("--json", default=None, help="write the measurement here")
     args = ap.parse_args(argv)
-    if not 0 <= args.small < args.large <= args.n or args.heaps < 1 or args.mod < 1 or args.cap < 1:
-        ap.error("need 0 <= --small < --large <= -n, --heaps >= 1, --mod >= 1 and --cap >= 1")
+    if (not 0 <= args.small < args.large <= args.n or args.heaps < 1 or args.mod < 0 or args.cap < 1
+            or args.cap_gap < 1):
+        ap.error("need 0 <= --small < --large <= -n, --heaps >= 1, --mod >= 0, --cap >= 1 and --cap-gap >= 1")
     try:
         deadline = Deadline(parse_duration(args.time))
         store = None
@@ -212,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
             from cgtalg.store import open_store
             store = open_store(args.store)
         dom = dominance(args.code, args.n, args.small, args.large, store, deadline)
-        recs = measure(dom, args.heaps, args.mod, args.cap, deadline)
+        mod = args.mod or residue_period(dom, args.cap_gap)
+        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline)
     except CgtalgError as exc:
         print(f"dominant_heap.py: {exc}", file=sys.stderr)
         return 2
@@ -220,13 +294,13 @@ def main(argv: list[str] | None = None) -> int:
         print("dominant_heap.py: interrupted", file=sys.stderr)
         return 130
     print(f"{args.code}: Q_{args.n}, large heaps >= {args.large}, small part <= {args.small} "
-          f"({len(dom.smalls)} elements); c(M) by D = max − sum of the others and residues mod {args.mod}")
+          f"({len(dom.smalls)} elements); c(M) by D = max − sum of the others and residues mod {mod}")
     for rec in recs:
         print(_show(rec))
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"code": args.code, "n": args.n, "small": args.small, "large": args.large,
-                       "mod": args.mod, "cap": args.cap, "measured": recs}, fh, indent=1)
+                       "mod": mod, "cap": args.cap, "cap_gap": args.cap_gap, "measured": recs}, fh, indent=1)
     return 0
 
 
