@@ -156,17 +156,28 @@ def test_the_exact_table_matches_brute_force_outcomes(measured):
     smalls = [()] + [(a,) for a in range(1, SMALL + 1)]
     smalls += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
     for k in (1, 2, 3):
-        got = tool.exact_table(dom, k, mod=4, cap=5, cap_gap=3)
+        got = tool.exact_table(dom, k, mod=4, cap=5, cap_gap=3, learn_below=12)
         cells: dict[tuple, set] = defaultdict(set)
+        learned: dict[tuple, set] = defaultdict(set)
+        later = {}                       # one entry per (position's key, element): W's share it
         for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
             d = max(-5, min(5, M[-1] - sum(M[:-1])))
             gaps = tuple(min(3, M[j + 1] - M[j]) for j in range(k - 1))
             for w in smalls:
-                cells[(d, gaps, tuple(h % 4 for h in M), dom.element(w))].add(b.is_p(M + w))
+                key, p = (d, gaps, tuple(h % 4 for h in M), dom.element(w)), b.is_p(M + w)
+                cells[key].add(p)
+                if M[-1] <= 12:
+                    learned[key].add(p)
+                else:
+                    later[(M, key[3])] = (key, p)
         conflicts = sorted(key for key, v in cells.items() if len(v) > 1)
         assert got["keys"] == len(cells)
         assert got["conflicts"] == len(conflicts)
         assert got["first_conflicts"] == [[d, list(g), list(r), e] for d, g, r, e in conflicts[:5]]
+        right = sum(1 for key, p in later.values() if learned.get(key) == {p})
+        unseen = sum(1 for key, _ in later.values() if key not in learned)
+        assert got["predicted"] == {"learn_below": 12, "right": right,
+                                    "wrong": len(later) - right - unseen, "unseen": unseen}
     # small caps lose information: somewhere the table must conflict, and it does
     assert tool.exact_table(dom, 3, mod=1, cap=1, cap_gap=1)["conflicts"] > 0
 

@@ -19,9 +19,10 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
   is not, and how many ``M`` are neither;
 - the *exact table*: whether the outcome of every ``M + W`` is a function of ``D(M)`` capped at
   ``±--cap``, the gaps between consecutive heaps of ``M`` capped at ``--cap-gap``, the heaps'
-  residues and the small part's element (keys seen, positions read, conflicting keys). The
-  residues default to the period with which the large heaps' outcomes repeat
-  (:func:`residue_period`), a multiple of the Grundy values' period.
+  residues and the small part's element (keys seen, positions read, conflicting keys); with
+  ``--learn-below H``, the table read off the multisets whose largest heap is ``<= H`` predicts
+  the others' outcomes. The residues default to the period with which the large heaps'
+  outcomes repeat (:func:`residue_period`), a multiple of the Grundy values' period.
 
 Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
 against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
@@ -40,7 +41,7 @@ when stored), Grundy values off ``grundy_sequence``.
 Usage::
 
     python tools/dominant_heap.py 0.337 -n 58 --small 7 --large 24 [--heaps 3] [--mod 4]
-        [--cap 24] [--cap-gap 16] [--store URL] [--time 5m] [--json out.json]
+        [--cap 24] [--cap-gap 16] [--learn-below 44] [--store URL] [--time 5m] [--json out.json]
 
 Exit status 2 when an argument is malformed or the budget ran out (the cgtalg error is
 printed), 130 on Ctrl-C.
@@ -107,7 +108,7 @@ class Dominance:
 
 
 def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap: int = 12,
-            deadline: Deadline | None = None) -> list[dict]:
+            deadline: Deadline | None = None, learn_below: int | None = None) -> list[dict]:
     """One record per ``k = 1 … heaps``: counts, the table of ``c`` by ``(D, residues)`` and
     its conflicts, ``c(M)`` against its largest heap's, and the exact table
     (:func:`exact_table`)."""
@@ -137,18 +138,24 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap
                 rows.append({"D": d, "c": row, "other": odd[d]})
         out.append({"heaps": k, **counts, "values": values, "conflicts": [list(c) for c in conflicts],
                     "table": rows, "largest": rule,
-                    "exact": exact_table(dom, k, mod, cap, cap_gap, deadline)})
+                    "exact": exact_table(dom, k, mod, cap, cap_gap, deadline, learn_below)})
     return out
 
 
 def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
-                deadline: Deadline | None = None) -> dict:
+                deadline: Deadline | None = None, learn_below: int | None = None) -> dict:
     """Whether the outcome of ``M + W`` (``k`` large heaps, ``W`` any small part) is a function
     of ``D(M)`` capped at ``±cap``, the gaps between consecutive heaps of ``M`` (sorted) capped
     at ``cap_gap``, the heaps' residues mod ``mod`` and the element of ``W``: the keys seen, the
     positions read, and the keys holding both a P- and an N-position (``conflicts``, the first
-    five shown as ``[D, gaps, residues, element]``)."""
+    five shown as ``[D, gaps, residues, element]``).
+
+    With ``learn_below``, also a prediction: the table read off the multisets whose largest
+    heap is ``<= learn_below`` predicts the others' outcomes (``predicted``: right, wrong, and
+    unseen keys)."""
     cells: dict[tuple, set[bool]] = defaultdict(set)
+    learned: dict[tuple, set[bool]] = defaultdict(set)
+    later: list[tuple[tuple, bool]] = []
     elements = sorted({e for e, _ in dom.smalls})
     positions = 0
     for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
@@ -159,11 +166,23 @@ def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
         gaps = tuple(min(cap_gap, M[j + 1] - M[j]) for j in range(k - 1))
         res = tuple(h % mod for h in M)
         for e in elements:
-            cells[(d, gaps, res, e)].add(bool(dom.P[int(dom.table[m][e])]))
+            key, p = (d, gaps, res, e), bool(dom.P[int(dom.table[m][e])])
+            cells[key].add(p)
             positions += 1
+            if learn_below is not None:
+                if M[-1] <= learn_below:
+                    learned[key].add(p)
+                else:
+                    later.append((key, p))
     conflicts = sorted(key for key, v in cells.items() if len(v) > 1)
-    return {"keys": len(cells), "positions": positions, "conflicts": len(conflicts),
-            "first_conflicts": [[d, list(g), list(r), e] for d, g, r, e in conflicts[:5]]}
+    out = {"keys": len(cells), "positions": positions, "conflicts": len(conflicts),
+           "first_conflicts": [[d, list(g), list(r), e] for d, g, r, e in conflicts[:5]]}
+    if learn_below is not None:
+        right = sum(1 for key, p in later if learned.get(key) == {p})
+        unseen = sum(1 for key, _ in later if key not in learned)
+        out["predicted"] = {"learn_below": learn_below, "right": right,
+                            "wrong": len(later) - right - unseen, "unseen": unseen}
+    return out
 
 
 def grundy_period(g: list[int], lo: int) -> int:
@@ -257,6 +276,10 @@ def _show(rec: dict) -> str:
         lines.append(f"    exact table (D, gaps, residues, small element): {x['positions']:,} positions, "
                      f"{x['keys']:,} keys, {x['conflicts']:,} conflicting"
                      + (f", e.g. {x['first_conflicts'][0]}" if x["conflicts"] else ""))
+        if "predicted" in x:
+            q = x["predicted"]
+            lines.append(f"    read off largest heaps <= {q['learn_below']}, the table predicts the others: "
+                         f"{q['right']:,} right, {q['wrong']:,} wrong, {q['unseen']:,} with a key not seen")
     return "\n".join(lines)
 
 
@@ -271,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="residues of the heaps in the tables (default 0: the period of the large heaps' outcomes, residue_period)")
     ap.add_argument("--cap", type=int, default=24, help="D capped at ±CAP (default 24)")
     ap.add_argument("--cap-gap", type=int, default=16, help="gaps of the exact table capped at CAP_GAP (default 16)")
+    ap.add_argument("--learn-below", type=int, default=None,
+                    help="also predict: the exact table read off largest heaps <= LEARN_BELOW, checked on the rest")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
     ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
     ap.add_argument("--json", default=None, help="write the measurement here")
@@ -286,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
             store = open_store(args.store)
         dom = dominance(args.code, args.n, args.small, args.large, store, deadline)
         mod = args.mod or residue_period(dom, args.cap_gap)
-        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline)
+        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline, args.learn_below)
     except CgtalgError as exc:
         print(f"dominant_heap.py: {exc}", file=sys.stderr)
         return 2
