@@ -208,5 +208,10 @@ def test_the_order_bound_hint_raises_the_bound_given(monkeypatch):
     assert f"--max-order {fit // 4}" in _hint(q, None, True, 60, 5000)    # its candidates reach 4·13 900
     text = _hint(q, None, True, 60, 20000)                                # 80 000 already tried
     assert "--max-order" not in text.split(":", 1)[1] and "no option changes that here" in text
+    # the bound the last hint suggested, run (0.1113337, tenth session): its candidates reach all
+    # but a few units of what fits, so no larger bound is suggested (it suggested fit // 4 + 1)
+    text = _hint(q, None, True, 60, fit // 4)
+    assert "--max-order" not in text.split(":", 1)[1] and "no option changes that here" in text
+    assert f"--max-order {fit // 4}" in _hint(q, None, True, 60, fit // 5)  # a fifth more: suggested
     monkeypatch.setattr(budget, "_physical_memory", lambda: None)         # unknown: as before
     assert "--max-order 80000" in _hint(q, None, True, 60, 20000)

@@ -95,8 +95,9 @@ def _hint(q: Any, seconds: Any, stored: bool, default_seconds: float | None = No
             more = more if fit is None or fit <= built else min(more, fit)
             return (f"the order bound was reached with Q_{bound['heap']} built (order {bound['at_least']}): "
                     f"raise it with --max-order (e.g. --max-order {more})" + resume)
-        if fit is not None and 4 * now >= fit:
-            # counting's candidates already reach what this machine's memory holds
+        if fit is not None and 4 * now >= fit - fit // 10:
+            # counting's candidates already reach what this machine's memory holds (within a
+            # tenth: a bound a few units larger is no suggestion)
             return (f"the order bound was reached: counting tried candidates up to order {4 * now}, and past "
                     f"about {fit} a candidate's table would not fit in this machine's memory: no option "
                     "changes that here")
