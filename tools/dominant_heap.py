@@ -132,8 +132,9 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap
         rule = _against_the_largest(dom, k, deadline) if k > 1 else None
         values = sorted({v for vals in cells.values() for v in vals})
         rows = []
+        sep = "" if mod <= 10 else ","             # residues of one digit are written together
         for d in range(-cap, cap + 1):
-            row = {"".join(map(str, key[1:])): sorted(vals) for key, vals in sorted(cells.items()) if key[0] == d}
+            row = {sep.join(map(str, key[1:])): sorted(vals) for key, vals in sorted(cells.items()) if key[0] == d}
             if row or odd[d]:
                 rows.append({"D": d, "c": row, "other": odd[d]})
         out.append({"heaps": k, **counts, "values": values, "conflicts": [list(c) for c in conflicts],
