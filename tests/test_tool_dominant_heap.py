@@ -205,3 +205,17 @@ def test_residue_period_from_brute_force_outcomes(measured):
             want = p
             break
     assert tool.residue_period(dom, cap_gap) == want
+
+
+def test_a_sample_is_seeded_distinct_and_only_taken_when_needed(measured):
+    tool, dom = measured
+    every = list(tool.multisets(dom, 3))
+    assert len(every) == tool._count(dom, 3) == len(set(every))          # all of them, once
+    assert list(tool.multisets(dom, 3, sample=len(every))) == every       # no sample needed
+    some = list(tool.multisets(dom, 3, sample=40))
+    assert len(some) == len(set(some)) == 40 and set(some) <= set(every)
+    assert some == list(tool.multisets(dom, 3, sample=40))                # seeded: the same again
+    assert tool._count(dom, 2) <= 50 < tool._count(dom, 3)                # 45 pairs, 165 triples
+    recs = tool.measure(dom, heaps=3, mod=4, cap=5, cap_gap=3, sample=50)
+    assert [r["sampled"] for r in recs] == [False, False, True]
+    assert recs[2]["multisets"] == 50 and recs[2]["exact"]["positions"] == 50 * len({e for e, _ in dom.smalls})

@@ -41,7 +41,8 @@ when stored), Grundy values off ``grundy_sequence``.
 Usage::
 
     python tools/dominant_heap.py 0.337 -n 58 --small 7 --large 24 [--heaps 3] [--mod 4]
-        [--cap 24] [--cap-gap 16] [--learn-below 44] [--store URL] [--time 5m] [--json out.json]
+        [--cap 24] [--cap-gap 16] [--learn-below 44] [--sample 5000] [--store URL] [--time 5m]
+        [--json out.json]
 
 Exit status 2 when an argument is malformed or the budget ran out (the cgtalg error is
 printed), 130 on Ctrl-C.
@@ -52,6 +53,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
+import random
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -107,8 +110,30 @@ class Dominance:
         return "value", ps[0]
 
 
+def _count(dom: Dominance, k: int) -> int:
+    """How many multisets of ``k`` large heaps there are."""
+    return math.comb(dom.n - dom.large + k, k)
+
+
+def multisets(dom: Dominance, k: int, sample: int | None = None):
+    """The multisets of ``k`` large heaps (sorted tuples): all of them, or with ``sample`` and
+    more than ``sample`` of them, ``sample`` distinct ones drawn at random (seeded by ``k``, so a
+    rerun reads the same)."""
+    if sample is None or _count(dom, k) <= sample:
+        yield from itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)
+        return
+    rng = random.Random(k)
+    seen: set[tuple[int, ...]] = set()
+    while len(seen) < sample:
+        M = tuple(sorted(rng.randint(dom.large, dom.n) for _ in range(k)))
+        if M not in seen:
+            seen.add(M)
+            yield M
+
+
 def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap: int = 12,
-            deadline: Deadline | None = None, learn_below: int | None = None) -> list[dict]:
+            deadline: Deadline | None = None, learn_below: int | None = None,
+            sample: int | None = None) -> list[dict]:
     """One record per ``k = 1 … heaps``: counts, the table of ``c`` by ``(D, residues)`` and
     its conflicts, ``c(M)`` against its largest heap's, and the exact table
     (:func:`exact_table`)."""
@@ -117,7 +142,7 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap
         cells: dict[tuple, set] = defaultdict(set)
         counts = {"multisets": 0, "ambiguous": 0, "none": 0}
         odd: dict[int, int] = defaultdict(int)      # ambiguous (or no P-position) by capped D
-        for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
+        for i, M in enumerate(multisets(dom, k, sample)):
             if deadline is not None and not i % CHECK_EVERY:
                 deadline.check(f"measuring multisets of {k} large heap{'s' if k > 1 else ''}")
             counts["multisets"] += 1
@@ -129,7 +154,7 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap
                 continue
             cells[(d,) + tuple(h % mod for h in M)].add(v)
         conflicts = sorted(key for key, vals in cells.items() if len(vals) > 1)
-        rule = _against_the_largest(dom, k, deadline) if k > 1 else None
+        rule = _against_the_largest(dom, k, deadline, sample) if k > 1 else None
         values = sorted({v for vals in cells.values() for v in vals})
         rows = []
         sep = "" if mod <= 10 else ","             # residues of one digit are written together
@@ -139,12 +164,14 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap
                 rows.append({"D": d, "c": row, "other": odd[d]})
         out.append({"heaps": k, **counts, "values": values, "conflicts": [list(c) for c in conflicts],
                     "table": rows, "largest": rule,
-                    "exact": exact_table(dom, k, mod, cap, cap_gap, deadline, learn_below)})
+                    "exact": exact_table(dom, k, mod, cap, cap_gap, deadline, learn_below, sample),
+                    "sampled": sample is not None and _count(dom, k) > sample})
     return out
 
 
 def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
-                deadline: Deadline | None = None, learn_below: int | None = None) -> dict:
+                deadline: Deadline | None = None, learn_below: int | None = None,
+                sample: int | None = None) -> dict:
     """Whether the outcome of ``M + W`` (``k`` large heaps, ``W`` any small part) is a function
     of ``D(M)`` capped at ``±cap``, the gaps between consecutive heaps of ``M`` (sorted) capped
     at ``cap_gap``, the heaps' residues mod ``mod`` and the element of ``W``: the keys seen, the
@@ -159,7 +186,7 @@ def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
     later: list[tuple[tuple, bool]] = []
     elements = sorted({e for e, _ in dom.smalls})
     positions = 0
-    for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
+    for i, M in enumerate(multisets(dom, k, sample)):
         if deadline is not None and not i % CHECK_EVERY:
             deadline.check(f"tabulating the outcomes of {k} large heap{'s' if k > 1 else ''}")
         m = dom.element(M)
@@ -217,7 +244,8 @@ def residue_period(dom: Dominance, cap_gap: int) -> int:
     return base
 
 
-def _against_the_largest(dom: Dominance, k: int, deadline: Deadline | None = None) -> dict:
+def _against_the_largest(dom: Dominance, k: int, deadline: Deadline | None = None,
+                         sample: int | None = None) -> dict:
     """``c(M)`` of ``k`` large heaps against ``c`` of its largest heap alone: the least ``D`` with
     ``c(M) = c(max M) != 0`` (``follows_from``), the largest ``D`` with ``c(M) = 0 != c(max M)``
     (``zero_up_to``), and how many ``M`` have a ``c`` that is neither (``other``); multisets
@@ -225,7 +253,7 @@ def _against_the_largest(dom: Dominance, k: int, deadline: Deadline | None = Non
     alone = {h: dom.c((h,)) for h in range(dom.large, dom.n + 1)}
     follows = zero = None
     other = compared = 0
-    for i, M in enumerate(itertools.combinations_with_replacement(range(dom.large, dom.n + 1), k)):
+    for i, M in enumerate(multisets(dom, k, sample)):
         if deadline is not None and not i % CHECK_EVERY:
             deadline.check(f"comparing multisets of {k} large heaps with their largest")
         kind, v = dom.c(M)
@@ -258,7 +286,8 @@ def dominance(code: str, n: int, small: int, large: int, store=None,
 
 
 def _show(rec: dict) -> str:
-    lines = [f"  {rec['heaps']} large heap{'s' if rec['heaps'] > 1 else ''}: {rec['multisets']:,} multisets, "
+    lines = [f"  {rec['heaps']} large heap{'s' if rec['heaps'] > 1 else ''}: {rec['multisets']:,} multisets"
+             f"{' (a seeded sample)' if rec.get('sampled') else ''}, "
              f"{rec['ambiguous']:,} ambiguous, {rec['none']:,} with no P-position; c in {rec['values']}, "
              f"{len(rec['conflicts'])} conflict{'s' if len(rec['conflicts']) != 1 else ''}"]
     if rec.get("largest"):
@@ -295,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="residues of the heaps in the tables (default 0: the period of the large heaps' outcomes, residue_period)")
     ap.add_argument("--cap", type=int, default=24, help="D capped at ±CAP (default 24)")
     ap.add_argument("--cap-gap", type=int, default=16, help="gaps of the exact table capped at CAP_GAP (default 16)")
+    ap.add_argument("--sample", type=int, default=None,
+                    help="at most SAMPLE multisets of each size, drawn at random (seeded) when there are more")
     ap.add_argument("--learn-below", type=int, default=None,
                     help="also predict: the exact table read off largest heaps <= LEARN_BELOW, checked on the rest")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
@@ -302,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="write the measurement here")
     args = ap.parse_args(argv)
     if (not 0 <= args.small < args.large <= args.n or args.heaps < 1 or args.mod < 0 or args.cap < 1
-            or args.cap_gap < 1):
+            or args.cap_gap < 1 or (args.sample is not None and args.sample < 1)):
         ap.error("need 0 <= --small < --large <= -n, --heaps >= 1, --mod >= 0, --cap >= 1 and --cap-gap >= 1")
     try:
         deadline = Deadline(parse_duration(args.time))
@@ -312,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
             store = open_store(args.store)
         dom = dominance(args.code, args.n, args.small, args.large, store, deadline)
         mod = args.mod or residue_period(dom, args.cap_gap)
-        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline, args.learn_below)
+        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline, args.learn_below, args.sample)
     except CgtalgError as exc:
         print(f"dominant_heap.py: {exc}", file=sys.stderr)
         return 2
