@@ -10,7 +10,8 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
 - for every multiset ``M`` of ``k`` large heaps (``k <= --heaps``): the nim-values ``v`` with
   ``M + W`` a P-position when ``G(M + W) = v``, over every small ``W``; ``M`` is *ambiguous*
   when for one ``v`` some ``W`` give a P-position and some do not (the small part then matters
-  beyond its Grundy value), else ``c(M)`` is the one value (none: no P-position at all);
+  beyond its Grundy value) or when two values do, else ``c(M)`` is the one value (none: no
+  P-position at all);
 - ``c(M)`` tabulated against ``D(M) = max(M) − (sum of the other heaps of M)``, capped at
   ``±--cap``, and the heaps' residues modulo ``--mod``: a table with no conflict is a function
   of those features on the measured range;
@@ -81,6 +82,7 @@ class Dominance:
         parts += [(a, b) for a in range(1, small + 1) for b in range(a, small + 1)]
         # one W per (element, Grundy value) of the small part
         self.smalls: set[tuple[int, int]] = {(self.element(w), self.nim(w)) for w in parts}
+        self._c: dict[tuple[int, ...], tuple[str, int | None]] = {}   # c(M), read once per M
 
     def element(self, heaps) -> int:
         x = 0
@@ -96,6 +98,13 @@ class Dominance:
 
     def c(self, M) -> tuple[str, int | None]:
         """``("value", v)``, ``("none", None)`` (no P-position) or ``("ambiguous", None)``."""
+        M = tuple(M)
+        got = self._c.get(M)
+        if got is None:
+            got = self._c[M] = self._read_c(M)
+        return got
+
+    def _read_c(self, M: tuple[int, ...]) -> tuple[str, int | None]:
         m, gm = self.element(M), self.nim(M)
         by_value: dict[int, set[bool]] = defaultdict(set)
         for e, gw in self.smalls:
