@@ -18,6 +18,7 @@ rests on (verify_pretension's ``bound``).
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -274,9 +275,11 @@ def test_pattern_tool_against_brute_force(tmp_path):
     assert pat.main([path, "--base", "2", "--x", "5", "--rule", "False"]) == (1 if out.any() else 0)
 
 
+@functools.cache
 def _q774():
     """Q_10 of 0.774: heap 10 closes only with a period of 8 (``C(0, 8)``: ten copies of it
-    behave as two, eight as none), which its counting levels show and the closure reads off."""
+    behave as two, eight as none), which its counting levels show and the closure reads off.
+    Built once for the module's tests (about a minute), which only read it."""
     q = misere_quotient(TakeAndBreak("0.774"), max_heap=10, progress=False, resume=False)
     T, P, phi = np.asarray(q.table), np.asarray(q.P), list(q.phi)
 

@@ -182,6 +182,49 @@ def test_the_exact_table_matches_brute_force_outcomes(measured):
     assert tool.exact_table(dom, 3, mod=1, cap=1, cap_gap=1)["conflicts"] > 0
 
 
+def test_the_coarse_table_matches_brute_force_outcomes(measured):
+    """The coarse key (D capped, the largest heap's residue, the nim-value of the other large
+    heaps, the small part's element), per number of large heaps and over all of them at once,
+    with outcomes and Grundy values played out by brute force."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    smalls = [()] + [(a,) for a in range(1, SMALL + 1)]
+    smalls += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
+    across_brute: dict[tuple, set] = defaultdict(set)
+    across: dict = defaultdict(set)
+    seen = []
+    for k in (1, 2, 3):
+        got = tool.exact_table(dom, k, mod=4, cap=5, cap_gap=3, learn_below=12, across=across)
+        cells: dict[tuple, set] = defaultdict(set)
+        learned: dict[tuple, set] = defaultdict(set)
+        later = {}
+        for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
+            d = max(-5, min(5, M[-1] - sum(M[:-1])))
+            for w in smalls:
+                key, p = (d, M[-1] % 4, b.nim(M[:-1]), dom.element(w)), b.is_p(M + w)
+                cells[key].add(p)
+                across_brute[key].add(p)
+                if M[-1] <= 12:
+                    learned[key].add(p)
+                else:
+                    later[(M, key[3])] = (key, p)
+        conflicts = sorted(key for key, v in cells.items() if len(v) > 1)
+        right = sum(1 for key, p in later.values() if learned.get(key) == {p})
+        unseen = sum(1 for key, _ in later.values() if key not in learned)
+        assert got["coarse"] == {"keys": len(cells), "conflicts": len(conflicts),
+                                 "first_conflicts": [list(c) for c in conflicts[:5]],
+                                 "predicted": {"learn_below": 12, "right": right,
+                                               "wrong": len(later) - right - unseen, "unseen": unseen}}
+        merged = sorted(key for key, v in across_brute.items() if len(v) > 1)
+        assert got["coarse_up_to_k"] == {"keys": len(across_brute), "conflicts": len(merged),
+                                         "first_conflicts": [list(c) for c in merged[:5]]}
+        seen.append((got["coarse"]["conflicts"], got["coarse_up_to_k"]["conflicts"]))
+    # both cases met: one large heap conflicts (D capped at 5 hides its size), two and three
+    # heaps do not, and together (the number of heaps not a key) they do
+    assert seen[0][0] > 0 and seen[1][0] == seen[2][0] == 0 and seen[2][1] > 0
+    assert "coarse_up_to_k" not in tool.exact_table(dom, 2, mod=4, cap=5, cap_gap=3)
+
+
 def test_grundy_period():
     tool = _tool()
     assert tool.grundy_period([5, 9] + [0, 1, 2, 3] * 6, 2) == 4
