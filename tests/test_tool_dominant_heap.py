@@ -121,6 +121,13 @@ def test_command_line_writes_json_and_refuses_bad_input(tmp_path, capsys):
     rec = json.loads(out.read_text())
     assert [r["heaps"] for r in rec["measured"]] == [1, 2]
     assert "large heaps >= 8" in capsys.readouterr().out
+    assert all("largest_moves" not in r for r in rec["measured"])
+    assert tool.main([CODE, "-n", str(N), "--small", str(SMALL), "--large", str(LARGE), "--heaps", "2",
+                      "--moves", "--json", str(out)]) == 0
+    rec = json.loads(out.read_text())
+    assert [set(r["largest_moves"]) for r in rec["measured"]] == [{"keys", "uniform", "positions", "without",
+                                                                  "by_kind"}] * 2
+    assert "move on the largest heap winning" in capsys.readouterr().out
     assert tool.main(["0.3x7", "-n", "10", "--small", "2", "--large", "5"]) == 2
     assert "dominant_heap.py" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
@@ -223,6 +230,55 @@ def test_the_coarse_table_matches_brute_force_outcomes(measured):
     # heaps do not, and together (the number of heaps not a key) they do
     assert seen[0][0] > 0 and seen[1][0] == seen[2][0] == 0 and seen[2][1] > 0
     assert "coarse_up_to_k" not in tool.exact_table(dom, 2, mod=4, cap=5, cap_gap=3)
+
+
+def test_where_the_n_positions_win_matches_brute_force(measured):
+    """largest_heap_moves: the coarse keys whose N-positions share one winning move on the
+    largest heap, and by which heaps the others win, from brute-force play with the options
+    written from the digits (tests/brute_octal.py)."""
+    from brute_octal import digit_options
+
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    parts = [()] + [(a,) for a in range(1, SMALL + 1)]
+    parts += [(a, c) for a in range(1, SMALL + 1) for c in range(a, SMALL + 1)]
+    met = set()
+    for k in (1, 2, 3):
+        won: dict[tuple, set] = {}
+        count: dict[tuple, int] = defaultdict(int)
+        kept = []
+        for M in itertools.combinations_with_replacement(range(LARGE, N + 1), k):
+            for W in parts:
+                if b.is_p(M + W):
+                    continue
+                key = (max(-5, min(5, M[-1] - sum(M[:-1]))), M[-1] % 4, b.nim(M[:-1]), dom.element(W))
+                count[key] += 1
+                good = set()
+                for o in digit_options(CODE, M[-1]):
+                    if len(o) == 2 and min(o) >= LARGE:
+                        continue
+                    if b.is_p(tuple(sorted(M[:-1] + o + W))):
+                        good.add((M[-1] - sum(o), min(o) if len(o) == 2 else None))
+                won[key] = won[key] & good if key in won else good
+                kept.append((key, M, W))
+        by_kind: dict[str, int] = defaultdict(int)
+        for key, M, W in kept:
+            if won[key]:
+                continue
+            kinds = set()
+            for j, h in enumerate(M):
+                role = "largest" if j == k - 1 else "second" if j == k - 2 else "other"
+                if any(b.is_p(tuple(sorted(M[:j] + M[j + 1:] + o + W))) for o in digit_options(CODE, h)):
+                    kinds.add(role)
+            for j, h in enumerate(W):
+                if any(b.is_p(tuple(sorted(M + W[:j] + W[j + 1:] + o))) for o in digit_options(CODE, h)):
+                    kinds.add("small")
+            by_kind["+".join(sorted(kinds)) or "none"] += 1
+        want = {"keys": len(count), "uniform": sum(1 for key in count if won[key]),
+                "positions": sum(count.values()), "without": sum(by_kind.values()), "by_kind": dict(by_kind)}
+        assert tool.largest_heap_moves(dom, k, mod=4, cap=5) == want
+        met.update({"uniform" if want["uniform"] else "", "without" if want["without"] else ""})
+    assert met >= {"uniform", "without"}           # both kinds of key are met
 
 
 def test_grundy_period():

@@ -26,7 +26,10 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
   outcomes repeat (:func:`residue_period`), a multiple of the Grundy values' period;
 - the *coarse table*: the same with the key ``(D(M), the largest heap's residue, the nim-value
   of the other large heaps, the small part's element)``, for each number of large heaps and
-  for all of them together.
+  for all of them together;
+- with ``--moves``, where the N-positions win: the coarse keys whose N-positions all win by one
+  and the same move on the largest heap (written relative to it), and by which heaps the
+  others win (:func:`largest_heap_moves`).
 
 Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
 against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
@@ -48,8 +51,8 @@ when stored), Grundy values off ``grundy_sequence``.
 Usage::
 
     python tools/dominant_heap.py 0.337 -n 58 --small 7 --large 24 [--heaps 3] [--mod 4]
-        [--cap 24] [--cap-gap 16] [--learn-below 44] [--sample 5000] [--store URL] [--time 5m]
-        [--json out.json]
+        [--cap 24] [--cap-gap 16] [--learn-below 44] [--sample 5000] [--moves] [--store URL]
+        [--time 5m] [--json out.json]
 
 Exit status 2 when an argument is malformed or the budget ran out (the cgtalg error is
 printed), 130 on Ctrl-C.
@@ -78,14 +81,16 @@ CHECK_EVERY = 2_000
 class Dominance:
     """``c(M)`` for multisets of large heaps, read off a verified quotient (module docstring)."""
 
-    def __init__(self, table, P, phi, grundy, small: int, large: int) -> None:
+    def __init__(self, table, P, phi, grundy, small: int, large: int, options=None) -> None:
         self.table, self.P, self.phi, self.g = table, P, list(phi), list(grundy)
+        self.options = options          # options[h]: the options of heap h (tuples), when given
         n = len(self.phi) - 1
         if not 0 <= small < large <= n:
             raise ValueError(f"need 0 <= small < large <= n = {n}: small = {small}, large = {large}")
         self.small, self.large, self.n = small, large, n
         parts = [()] + [(a,) for a in range(1, small + 1)]
         parts += [(a, b) for a in range(1, small + 1) for b in range(a, small + 1)]
+        self.parts = parts
         # one W per (element, Grundy value) of the small part
         self.smalls: set[tuple[int, int]] = {(self.element(w), self.nim(w)) for w in parts}
         self._c: dict[tuple[int, ...], tuple[str, int | None]] = {}   # c(M), read once per M
@@ -148,10 +153,10 @@ def multisets(dom: Dominance, k: int, sample: int | None = None):
 
 def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap: int = 12,
             deadline: Deadline | None = None, learn_below: int | None = None,
-            sample: int | None = None) -> list[dict]:
+            sample: int | None = None, moves: bool = False) -> list[dict]:
     """One record per ``k = 1 … heaps``: counts, the table of ``c`` by ``(D, residues)`` and
-    its conflicts, ``c(M)`` against its largest heap's, and the exact table
-    (:func:`exact_table`)."""
+    its conflicts, ``c(M)`` against its largest heap's, the exact table (:func:`exact_table`)
+    and, with ``moves``, where the N-positions win (:func:`largest_heap_moves`)."""
     out = []
     across: dict[tuple, set[bool]] = defaultdict(set)     # the coarse table over k = 1 … heaps
     for k in range(1, heaps + 1):
@@ -182,6 +187,8 @@ def measure(dom: Dominance, heaps: int = 3, mod: int = 2, cap: int = 12, cap_gap
                     "table": rows, "largest": rule,
                     "exact": exact_table(dom, k, mod, cap, cap_gap, deadline, learn_below, sample, across),
                     "sampled": sample is not None and _count(dom, k) > sample})
+        if moves:
+            out[-1]["largest_moves"] = largest_heap_moves(dom, k, mod, cap, deadline, sample)
     return out
 
 
@@ -254,6 +261,66 @@ def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
     return out
 
 
+def coarse_key(dom: Dominance, M: tuple[int, ...], W: tuple[int, ...], mod: int, cap: int) -> tuple:
+    """The coarse key of ``M + W``: ``(D(M) capped at ±cap, max M mod mod, the nim-value of the
+    other heaps of M, W's element)``."""
+    return (max(-cap, min(cap, M[-1] - sum(M[:-1]))), M[-1] % mod, dom.nim(M[:-1]), dom.element(W))
+
+
+def largest_heap_moves(dom: Dominance, k: int, mod: int, cap: int, deadline: Deadline | None = None,
+                       sample: int | None = None) -> dict:
+    """Where the N-positions ``M + W`` (``k`` large heaps, ``W`` every small part) have their
+    winning moves: for each coarse key, the moves on the largest heap ``m`` that win from *every*
+    N-position of the key, a move written relative to ``m`` as ``(t, s)``: take ``t`` tokens and
+    leave one heap ``m − t − s`` and, unless ``s`` is None, a heap ``s < --large`` beside it (a
+    split into two large heaps is not written so).
+    ``keys``: N-keys seen; ``uniform``: those with such a move; ``positions``: N-positions;
+    ``without``: those in keys without one, counted by the heaps where they have a winning move
+    (``by_kind``: ``largest``, ``second``, ``other`` large heap, ``small`` part)."""
+    if dom.options is None:
+        raise ValueError("largest_heap_moves needs the heaps' options (a Dominance from dominance())")
+
+    def p(heaps) -> bool:
+        return bool(dom.P[dom.element(heaps)])
+
+    won: dict[tuple, set | None] = {}
+    count: dict[tuple, int] = defaultdict(int)
+    kept: list[tuple[tuple, tuple, tuple]] = []
+    for i, M in enumerate(multisets(dom, k, sample)):
+        if deadline is not None and not i % CHECK_EVERY:
+            deadline.check(f"reading the winning moves of {k} large heap{'s' if k > 1 else ''}")
+        m, rest = M[-1], M[:-1]
+        for W in dom.parts:
+            if p(M + W):
+                continue
+            key = coarse_key(dom, M, W, mod, cap)
+            count[key] += 1
+            good = set()
+            for o in dom.options[m]:
+                if len(o) == 2 and min(o) >= dom.large:
+                    continue                    # two large heaps: not a move written relative to m
+                if p(rest + o + W):
+                    good.add((m - sum(o), min(o) if len(o) == 2 else None))
+            won[key] = good if won.get(key) is None else won[key] & good
+            kept.append((key, M, W))
+    by_kind: dict[str, int] = defaultdict(int)
+    for key, M, W in kept:
+        if won[key]:
+            continue
+        kinds = set()
+        for j, h in enumerate(M):
+            role = "largest" if j == k - 1 else "second" if j == k - 2 else "other"
+            if role not in kinds and any(p(M[:j] + M[j + 1:] + o + W) for o in dom.options[h]):
+                kinds.add(role)
+        for j, h in enumerate(W):
+            if any(p(M + W[:j] + W[j + 1:] + o) for o in dom.options[h]):
+                kinds.add("small")
+                break
+        by_kind["+".join(sorted(kinds)) or "none"] += 1
+    return {"keys": len(count), "uniform": sum(1 for key in count if won[key]),
+            "positions": sum(count.values()), "without": sum(by_kind.values()), "by_kind": dict(by_kind)}
+
+
 def grundy_period(g: list[int], lo: int) -> int:
     """The least ``p`` with ``g[h + p] = g[h]`` for every ``lo <= h <= len(g) − 1 − p`` (at most
     half the range; else the range's length)."""
@@ -323,7 +390,8 @@ def dominance(code: str, n: int, small: int, large: int, store=None,
     secs = None if deadline is None else max(1.0, deadline.remaining())
     q = misere_quotient(rules, max_heap=n, max_seconds=secs, store=store)
     grundy = [int(v) for v in grundy_sequence(rules, n + 1, deadline=deadline)]
-    return Dominance(q.table, q.P, q.phi, grundy, small, large)
+    options = [[tuple(o) for o in rules.heap_options(h)] for h in range(n + 1)]
+    return Dominance(q.table, q.P, q.phi, grundy, small, large, options)
 
 
 def _show(rec: dict) -> str:
@@ -359,6 +427,12 @@ def _show(rec: dict) -> str:
                         f"{c['predicted']['unseen']:,} unseen" if "predicted" in c else "")
                      + f"; with 1 … {rec['heaps']} large heaps together: {a['keys']:,} keys, "
                      f"{a['conflicts']:,} conflicting")
+    w = rec.get("largest_moves")
+    if w:
+        kinds = ", ".join(f"{k} {v:,}" for k, v in sorted(w["by_kind"].items())) or "-"
+        lines.append(f"    N-positions: {w['positions']:,} in {w['keys']:,} coarse keys; {w['uniform']:,} keys have one "
+                     f"move on the largest heap winning from all their positions; the {w['without']:,} positions "
+                     f"of the others win with a move on: {kinds}")
     return "\n".join(lines)
 
 
@@ -377,6 +451,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="at most SAMPLE multisets of each size, drawn at random (seeded) when there are more")
     ap.add_argument("--learn-below", type=int, default=None,
                     help="also predict: the exact table read off largest heaps <= LEARN_BELOW, checked on the rest")
+    ap.add_argument("--moves", action="store_true",
+                    help="also: which N-positions of a coarse key share one winning move on the largest heap")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
     ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
     ap.add_argument("--json", default=None, help="write the measurement here")
@@ -392,7 +468,8 @@ def main(argv: list[str] | None = None) -> int:
             store = open_store(args.store)
         dom = dominance(args.code, args.n, args.small, args.large, store, deadline)
         mod = args.mod or residue_period(dom, args.cap_gap)
-        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline, args.learn_below, args.sample)
+        recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline, args.learn_below, args.sample,
+                       args.moves)
     except CgtalgError as exc:
         print(f"dominant_heap.py: {exc}", file=sys.stderr)
         return 2
