@@ -238,7 +238,7 @@ def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
         d = max(-cap, min(cap, M[-1] - sum(M[:-1])))
         gaps = tuple(min(cap_gap, M[j + 1] - M[j]) for j in range(k - 1))
         res = tuple(h % mod for h in M)
-        top = (d, M[-1] % mod, dom.nim(M[:-1]))
+        top = coarse_key(dom, M, mod, cap)
         for e in elements:
             key, p = (d, gaps, res, e), bool(dom.P[int(dom.table[m][e])])
             cells[key].add(p)
@@ -261,10 +261,10 @@ def exact_table(dom: Dominance, k: int, mod: int, cap: int, cap_gap: int,
     return out
 
 
-def coarse_key(dom: Dominance, M: tuple[int, ...], W: tuple[int, ...], mod: int, cap: int) -> tuple:
-    """The coarse key of ``M + W``: ``(D(M) capped at ±cap, max M mod mod, the nim-value of the
-    other heaps of M, W's element)``."""
-    return (max(-cap, min(cap, M[-1] - sum(M[:-1]))), M[-1] % mod, dom.nim(M[:-1]), dom.element(W))
+def coarse_key(dom: Dominance, M: tuple[int, ...], mod: int, cap: int) -> tuple[int, int, int]:
+    """The coarse key of ``M`` (the small part's element is added by the caller): ``(D(M) capped
+    at ±cap, max M mod mod, the nim-value of the other heaps of M)``."""
+    return max(-cap, min(cap, M[-1] - sum(M[:-1]))), M[-1] % mod, dom.nim(M[:-1])
 
 
 def largest_heap_moves(dom: Dominance, k: int, mod: int, cap: int, deadline: Deadline | None = None,
@@ -289,11 +289,11 @@ def largest_heap_moves(dom: Dominance, k: int, mod: int, cap: int, deadline: Dea
     for i, M in enumerate(multisets(dom, k, sample)):
         if deadline is not None and not i % CHECK_EVERY:
             deadline.check(f"reading the winning moves of {k} large heap{'s' if k > 1 else ''}")
-        m, rest = M[-1], M[:-1]
+        m, rest, top = M[-1], M[:-1], coarse_key(dom, M, mod, cap)
         for W in dom.parts:
             if p(M + W):
                 continue
-            key = coarse_key(dom, M, W, mod, cap)
+            key = top + (dom.element(W),)
             count[key] += 1
             good = set()
             for o in dom.options[m]:
