@@ -330,3 +330,19 @@ def test_0536_witness_separates_powers_of_15_in_play(q536):
             assert _p536(pa) != _p536(pb), (pa, pb)
             return
     raise AssertionError("no probe of the witness tells 15^2 from 15^3")
+
+
+def test_the_verification_stops_at_a_spent_budget_in_every_phase(proof):
+    """A spent budget stops the verification in its first phases too (the closure of the images
+    and the P-condition, which checked no deadline: a 40 s run of ``cgtalg quotient 0.07`` ran
+    3 s past its budget there, into the command's backstop). 0.354's ray verifies in far fewer
+    than the N-search's states, so without those checks it would answer None."""
+    from cgtalg.budget import Deadline
+    from cgtalg.errors import ComputationLimitError
+
+    lr, _wit, opts = proof
+    assert L.verify_linear_ray(lr, opts, deadline=Deadline(None)) is None
+    spent = Deadline(1e-9)
+    _t = sum(range(200_000))          # a little CPU, so that the budget has run out
+    with pytest.raises(ComputationLimitError, match="verifying a linear ray"):
+        L.verify_linear_ray(lr, opts, deadline=spent)

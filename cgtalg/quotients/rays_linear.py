@@ -436,6 +436,8 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
         cls, rep, kk = every, every, m
     table = np.empty((kk, kk), dtype=np.int32)
     for i in range(kk):
+        if deadline is not None and not i % 64:
+            deadline.check("fitting a linear ray's monoid")
         table[i] = cls[mul(np.full(kk, rep[i], dtype=np.int64), rep)]
     return LinearRay(len(rho) - 1, table, rho, lam_h, lo, hi, q_lo, q_hi, F, known)
 
@@ -531,15 +533,22 @@ def verify_linear_ray(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]
         start = (0, ("E", 0))
         seen = {start}
         todo = [start]
+        what = f"verifying a linear ray pretension for heaps <= {v}"
+        popped = 0
         while todo:
             x, s = todo.pop()
+            popped += 1
+            if deadline is not None and not popped % 2_000:
+                deadline.check(what)
             for h in range(1, v + 1):
                 for s2 in ab.add(s, lr.lam[h]):
                     y = (int(T[x, lr.rho[h]]), s2)
                     if y not in seen:
                         seen.add(y)
                         todo.append(y)
-        for x, s in seen:                                   # the P-condition
+        for i, (x, s) in enumerate(seen):                   # the P-condition
+            if deadline is not None and not i % 2_000:
+                deadline.check(what)
             for h in range(1, v + 1):
                 if val(int(T[x, lr.rho[h]]), s, lr.lam[h]):
                     for r, z in S[h]:
@@ -549,8 +558,12 @@ def verify_linear_ray(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]
         kept: dict[tuple[int, tuple[str, int]], list[frozenset]] = {start: [frozenset()]}
         stack = [(start, frozenset())]
         states = 0
+        popped = 0
         while stack:
             (x, s), TT = stack.pop()
+            popped += 1
+            if deadline is not None and not popped % 1_000:
+                deadline.check(what)
             if TT not in kept.get((x, s), ()):
                 continue
             for h in range(1, v + 1):
@@ -566,8 +579,6 @@ def verify_linear_ray(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]
                     states += 1
                     if states > max_states:
                         return f"the N-search passed {max_states:,} states"
-                    if deadline is not None and not states % 20_000:
-                        deadline.check(f"verifying a linear ray pretension for heaps <= {v}")
                     if T2 and not val(x2, s2, 0) and not any(val(r, s2, d) for r, d in T2):
                         return (f"the N-condition fails: a position of image ({x2}, {s2}) is not predicted P "
                                 f"and none of its options is")
