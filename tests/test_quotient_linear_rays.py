@@ -346,3 +346,20 @@ def test_the_verification_stops_at_a_spent_budget_in_every_phase(proof):
     _t = sum(range(200_000))          # a little CPU, so that the budget has run out
     with pytest.raises(ComputationLimitError, match="verifying a linear ray"):
         L.verify_linear_ray(lr, opts, deadline=spent)
+
+
+def test_the_fit_stops_at_a_spent_budget(proof):
+    """The fit's phases after the weights (the window, the classes, the division by the
+    congruence) check the budget too: ``0.16`` with 20 s ran 6 s past it there."""
+    from cgtalg.budget import Deadline
+    from cgtalg.errors import ComputationLimitError
+
+    _lr, _wit, opts = proof
+    counts, outcomes, _t = L.count_outcomes(opts, 5)
+    spent = Deadline(1e-9)
+    _t = sum(range(200_000))
+    with pytest.raises(ComputationLimitError, match="linear ray"):
+        L.fit_linear_ray(counts, outcomes, deadline=spent)
+    rows = np.array([[0], [1], [0], [1]], dtype=np.int8)
+    with pytest.raises(ComputationLimitError, match="congruence"):
+        L.moore_classes(rows, [np.array([1, 2, 3, 3])], spent)

@@ -255,6 +255,8 @@ def _weights(counts: np.ndarray, outcomes: np.ndarray, key: np.ndarray, last: in
         # the weights, one coordinate at a time, on the points where the others are absent
         sel = np.all(np.delete(counts, [h, k - 1], axis=1) == 0, axis=1)
         for l in sorted(range(-bound, bound + 1), key=abs):
+            if deadline is not None:
+                deadline.check("fitting a linear ray's weights")
             z = last * counts[sel, k - 1] + l * counts[sel, h]
             if not _conflicts(key[sel] * 4096 + z + 2048, outcomes[sel]):
                 lam[h] = l
@@ -320,6 +322,8 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
     lam = _weights(counts, outcomes, key, last, deadline, bound)
     if lam is None:
         return None
+    if deadline is not None:
+        deadline.check("fitting a linear ray's window")
     z = counts @ np.asarray(lam, dtype=np.int64)
     # the window and periods, from the cells (class, z) the data show: above hi the outcome
     # repeats with q_hi wherever both cells are seen, below lo with q_lo; the narrowest window
@@ -367,6 +371,8 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
         # (a count kept apart up to 4 copies may also keep 3, or 2 with a period 2)
         tries = _CLASSES if spec[i] == (2, 2) else _CLASSES + ((3, 1), (2, 2), (4, 1))
         for cand in tries:
+            if deadline is not None:
+                deadline.check("fitting a linear ray's classes")
             trial = spec[:i] + [cand] + spec[i + 1:]
             if not _conflicts((_class_code(counts, trial) * m0 + r0) * 4096 + zf + 2048, outcomes):
                 spec = trial
@@ -425,7 +431,7 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
         # for every position (:func:`cgtalg.quotients.rays_linear_level.minimize`)
         gens = sorted({g for g in rho if g})
         cls, kk = moore_classes(F.astype(np.int8) * 2 + known.astype(np.int8),
-                                [mul(every, np.full(m, g, dtype=np.int64)) for g in gens])
+                                [mul(every, np.full(m, g, dtype=np.int64)) for g in gens], deadline)
         if kk > MAX_ORDER_R:
             return None                           # R too large for the referee to check
         rep = np.zeros(kk, dtype=np.int64)
@@ -442,7 +448,8 @@ def _fit_one(counts: np.ndarray, outcomes: np.ndarray, base: tuple | None, deadl
     return LinearRay(len(rho) - 1, table, rho, lam_h, lo, hi, q_lo, q_hi, F, known)
 
 
-def moore_classes(rows: np.ndarray, cols: Sequence[np.ndarray]) -> tuple[np.ndarray, int]:
+def moore_classes(rows: np.ndarray, cols: Sequence[np.ndarray],
+                  deadline: Deadline | None = None) -> tuple[np.ndarray, int]:
     """``(cls, k)``: the coarsest partition of a commutative monoid's elements (numbered
     ``0 .. len(rows) − 1``, the identity 0) that keeps ``rows`` and is kept by multiplying by each
     generator (``cols[i][x]``: ``x`` times the ``i``-th generator), Moore's refinement: a congruence
@@ -451,6 +458,8 @@ def moore_classes(rows: np.ndarray, cols: Sequence[np.ndarray]) -> tuple[np.ndar
     cls = np.asarray(cls).reshape(-1)
     k = int(cls.max()) + 1
     while True:
+        if deadline is not None:
+            deadline.check("dividing a linear ray's monoid by its congruence")
         sig = np.stack([cls] + [cls[c] for c in cols], axis=1)
         _, new = np.unique(sig, axis=0, return_inverse=True)
         new = np.asarray(new).reshape(-1)

@@ -135,7 +135,7 @@ def widen(lr: LinearRay, pad: int) -> LinearRay:
                      np.ascontiguousarray(lr.F[:, cols]), known)
 
 
-def minimize(lr: LinearRay) -> LinearRay:
+def minimize(lr: LinearRay, deadline: Deadline | None = None) -> LinearRay:
     """``lr`` with ``R`` divided by its coarsest congruence that keeps the outcome rows: ``r ~ r'``
     when ``F`` (and the cells seen) agree on ``r·w`` and ``r'·w`` for every product ``w`` of
     the heaps' images (Moore's refinement over those images). The same predictions for every
@@ -144,7 +144,7 @@ def minimize(lr: LinearRay) -> LinearRay:
     T = np.asarray(lr.table, dtype=np.int64)
     gens = sorted({int(g) for g in lr.rho if g})
     rows = lr.F.astype(np.int8) if lr.known is None else lr.F.astype(np.int8) * 2 + lr.known.astype(np.int8)
-    cls, k = moore_classes(rows, [T[:, g] for g in gens])
+    cls, k = moore_classes(rows, [T[:, g] for g in gens], deadline)
     rep = np.zeros(k, dtype=np.int64)
     rep[cls[::-1]] = np.arange(cls.size)[::-1]
     table = np.ascontiguousarray(cls[T[np.ix_(rep, rep)]], dtype=np.int32)
@@ -169,7 +169,7 @@ def settle_linear(lr: LinearRay, options: Sequence[Sequence[tuple[int, ...]]], m
     (:func:`widen`) when the verification reads a cell the fit never saw, and at each width
     also with those cells taken as not P (:func:`complete`: a proof when it verifies, since the
     verification principle holds for any outcome function that passes it); None otherwise."""
-    lr = minimize(lr)
+    lr = minimize(lr, deadline)
     wit = linear_witness(lr) or linear_witness(complete(lr))
     if wit is None:
         return None
