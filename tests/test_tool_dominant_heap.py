@@ -318,3 +318,64 @@ def test_a_sample_is_seeded_distinct_and_only_taken_when_needed(measured):
     recs = tool.measure(dom, heaps=3, mod=4, cap=5, cap_gap=3, sample=50)
     assert [r["sampled"] for r in recs] == [False, False, True]
     assert recs[2]["multisets"] == 50 and recs[2]["exact"]["positions"] == 50 * len({e for e, _ in dom.smalls})
+
+
+def _clamp(x: int, cap: int) -> int:
+    return max(-cap, min(cap, x))
+
+
+def test_every_heap_counted_matches_brute_force(measured):
+    """The coarse key with every heap counted in D: keys, conflicts and the band, from outcomes
+    played out, over the positions the tool reads (all of one to three heaps, a seeded sample
+    of four)."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    for heaps, sample in ((3, None), (4, 300)):
+        got = tool.all_heaps_table(dom, 2, 4, heaps, sample)
+        cells: dict[tuple, set[bool]] = defaultdict(set)
+        counted: dict[tuple, set[bool]] = defaultdict(set)
+        read = 0
+        for X in tool.all_heap_positions(dom, heaps, sample):
+            if X[-1] < LARGE:
+                continue
+            key = (_clamp(X[-1] - sum(X[:-1]), 4), X[-1] % 2, b.nim(X[:-1]))
+            cells[key].add(b.is_p(X))
+            counted[key + (len(X),)].add(b.is_p(X))
+            read += 1
+        bad = sorted(k for k, v in cells.items() if len(v) > 1)
+        assert (got["positions"], got["keys"], got["conflicts"]) == (read, len(cells), len(bad))
+        assert got["with_count"] == sum(1 for v in counted.values() if len(v) > 1)
+        assert got["band"] == ([bad[0][0], max(k[0] for k in bad)] if bad else None)
+        for key, p_pos, n_pos in got["examples"]:
+            assert b.is_p(tuple(p_pos)) and not b.is_p(tuple(n_pos))
+            assert _clamp(p_pos[-1] - sum(p_pos[:-1]), 4) == key[0] == _clamp(n_pos[-1] - sum(n_pos[:-1]), 4)
+    assert bad, "0.337 to heap 16 has conflicting keys once every heap counts (the measured range)"
+    assert {len(X) for X in tool.all_heap_positions(dom, 4, 300)} == {1, 2, 3, 4}
+
+
+def test_the_whole_small_part_and_the_small_part_counted_in_d_match_brute_force(measured):
+    """Small parts of any number of heaps: one per (element, Grundy value, tokens), every such
+    triple reached (all multisets of heaps <= SMALL up to the token cap, enumerated here); the
+    coarse table with W counted in D keyed as the brute force keys it."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    cap_tokens = 9
+    want = set()
+    for k in range(cap_tokens + 1):
+        for W in itertools.combinations_with_replacement(range(1, SMALL + 1), k):
+            if sum(W) <= cap_tokens:
+                want.add((dom.element(W), b.nim(W), sum(W)))
+    parts = tool.whole_small_parts(dom, cap_tokens)
+    assert {(dom.element(W), b.nim(W), sum(W)) for W in parts} == want and len(parts) == len(want)
+    assert all(max(W, default=1) <= SMALL for W in parts)
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    for M in itertools.combinations_with_replacement(range(LARGE, N + 1), 2):
+        for W in parts:
+            key = (_clamp(M[-1] - M[0] - sum(W), 4), M[-1] % 2, b.nim(M[:-1]), dom.element(W), b.nim(W))
+            cells[key].add(b.is_p(M + W))
+    got = tool.coarse_with_small(dom, 2, 2, 4, parts)
+    assert (got["keys"], got["conflicts"]) == (len(cells), sum(1 for v in cells.values() if len(v) > 1))
+    whole = tool.Dominance(dom.table, dom.P, dom.phi, dom.g, SMALL, LARGE, whole_small=True)
+    reach = {(dom.element(W), b.nim(W)) for k in range(8) for W in
+             itertools.combinations_with_replacement(range(1, SMALL + 1), k)}
+    assert whole.smalls == reach

@@ -29,7 +29,13 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
   for all of them together;
 - with ``--moves``, where the N-positions win: the coarse keys whose N-positions all win by one
   and the same move on the largest heap (written relative to it), and by which heaps the
-  others win (:func:`largest_heap_moves`).
+  others win (:func:`largest_heap_moves`);
+- with ``--all-heaps K``, the coarse key with *every* heap counted in ``D`` (the other heaps of
+  any size and number, not large heaps beside a small part of at most two heaps), over every
+  position of one to three heaps and sampled ones of four to ``K`` (:func:`all_heaps_table`);
+  with ``--whole-small``, the small part any position of heaps ``<= --small``, and with
+  ``--d-small TOKENS`` the coarse table with the small part counted in ``D``
+  (:func:`coarse_with_small`).
 
 Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
 against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
@@ -43,7 +49,11 @@ conflicting key with ``--cap 24 --cap-gap 16``: on the measured range the outcom
 table in those linear relations. Eleventh session: in 30 of the 42 classes the coarse table has
 no conflict for one to four large heaps (in 19 of them with every number of heaps in one
 table), and read off the smaller heaps it predicts 6 318 465 outcomes of larger ones, none
-wrong.
+wrong. Twelfth session: that table was an artefact of its small part (at most two heaps
+``<= 7``, no heaps between 8 and the threshold): with every heap counted in ``D``, the same key
+has conflicting keys in a band of ``D`` in every one of the 42 classes (``0.734``: only at
+``D = 0`` up to six heaps; more with many small heaps), and the small heaps' elements grow
+with ``n`` (``0.157``: 44 pairs (element, Grundy value) in ``Q_64``, 62 in ``Q_93``).
 
 Every outcome is read off the verified quotient (``cgtalg.misere_quotient``, from ``--store``
 when stored), Grundy values off ``grundy_sequence``.
@@ -81,19 +91,37 @@ CHECK_EVERY = 2_000
 class Dominance:
     """``c(M)`` for multisets of large heaps, read off a verified quotient (module docstring)."""
 
-    def __init__(self, table, P, phi, grundy, small: int, large: int, options=None) -> None:
+    def __init__(self, table, P, phi, grundy, small: int, large: int, options=None, whole_small: bool = False) -> None:
         self.table, self.P, self.phi, self.g = table, P, list(phi), list(grundy)
         self.options = options          # options[h]: the options of heap h (tuples), when given
         n = len(self.phi) - 1
         if not 0 <= small < large <= n:
             raise ValueError(f"need 0 <= small < large <= n = {n}: small = {small}, large = {large}")
         self.small, self.large, self.n = small, large, n
-        parts = [()] + [(a,) for a in range(1, small + 1)]
-        parts += [(a, b) for a in range(1, small + 1) for b in range(a, small + 1)]
+        if whole_small:
+            parts = self._whole_small(small)
+        else:
+            parts = [()] + [(a,) for a in range(1, small + 1)]
+            parts += [(a, b) for a in range(1, small + 1) for b in range(a, small + 1)]
         self.parts = parts
         # one W per (element, Grundy value) of the small part
         self.smalls: set[tuple[int, int]] = {(self.element(w), self.nim(w)) for w in parts}
         self._c: dict[tuple[int, ...], tuple[str, int | None]] = {}   # c(M), read once per M
+
+    def _whole_small(self, small: int) -> list[tuple[int, ...]]:
+        """One small part for each pair (element of ``Q_n``, Grundy value) that the positions of
+        heaps ``<= small`` (any number of them) reach: the submonoid those heaps generate, with
+        the nim-values beside it (a breadth-first closure from the empty position)."""
+        reps = {(0, 0): ()}
+        todo = [(0, 0)]
+        while todo:
+            x, v = todo.pop()
+            for h in range(1, small + 1):
+                y = (int(self.table[x][self.phi[h]]), v ^ self.g[h])
+                if y not in reps:
+                    reps[y] = tuple(sorted(reps[(x, v)] + (h,)))
+                    todo.append(y)
+        return sorted(reps.values(), key=lambda w: (len(w), w))
 
     def element(self, heaps) -> int:
         x = 0
@@ -267,6 +295,101 @@ def coarse_key(dom: Dominance, M: tuple[int, ...], mod: int, cap: int) -> tuple[
     return max(-cap, min(cap, M[-1] - sum(M[:-1]))), M[-1] % mod, dom.nim(M[:-1])
 
 
+def whole_small_parts(dom: Dominance, size_cap: int) -> list[tuple[int, ...]]:
+    """One small part (heaps ``<= dom.small``, any number of them) for each triple (element of
+    ``Q_n``, Grundy value, number of tokens ``<= size_cap``) that such positions reach."""
+    reps = {(0, 0, 0): ()}
+    todo = [(0, 0, 0)]
+    while todo:
+        x, v, z = todo.pop()
+        for h in range(1, min(dom.small, size_cap - z) + 1):
+            y = (int(dom.table[x][dom.phi[h]]), v ^ dom.g[h], z + h)
+            if y not in reps:
+                reps[y] = tuple(sorted(reps[(x, v, z)] + (h,)))
+                todo.append(y)
+    return sorted(reps.values(), key=lambda w: (sum(w), w))
+
+
+def coarse_with_small(dom: Dominance, k: int, mod: int, cap: int, parts: list[tuple[int, ...]],
+                      deadline: Deadline | None = None, sample: int | None = None) -> dict:
+    """The coarse table with the small part counted in ``D``: the outcome of ``M + W`` (``k``
+    large heaps, ``W`` each of ``parts``) keyed by ``(D, the largest heap's residue, the
+    nim-value of the other large heaps, W's element, W's nim-value)``, ``D = max M − (every
+    other heap, W's too)`` capped at ``±cap``; ``conflicts`` among ``keys``, and the same without
+    W's nim-value (``conflicts_without_nim``)."""
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    small = [(dom.element(W), dom.nim(W), sum(W)) for W in parts]
+    for i, M in enumerate(multisets(dom, k, sample)):
+        if deadline is not None and not i % 50:
+            deadline.check(f"the coarse table of {k} large heaps with the small part counted in D")
+        m, rest = dom.element(M), M[-1] - sum(M[:-1])
+        top = (M[-1] % mod, dom.nim(M[:-1]))
+        for e, gw, z in small:
+            d = max(-cap, min(cap, rest - z))
+            cells[(d,) + top + (e, gw)].add(bool(dom.P[int(dom.table[m][e])]))
+    without: dict[tuple, set[bool]] = defaultdict(set)
+    for key, v in cells.items():
+        without[key[:-1]] |= v
+    bad = sorted(key for key, v in cells.items() if len(v) > 1)
+    return {"keys": len(cells), "conflicts": len(bad), "first_conflicts": [list(c) for c in bad[:5]],
+            "conflicts_without_nim": sum(1 for v in without.values() if len(v) > 1)}
+
+
+def all_heap_positions(dom: Dominance, heaps: int, sample: int | None):
+    """The positions :func:`all_heaps_table` reads: every multiset of one to three heaps
+    ``<= n`` (as many as ``heaps`` allows), then for each size from four to ``heaps``,
+    ``sample`` multisets drawn at random (seeded by ``heaps``: a rerun reads the same; repeats
+    possible); sorted tuples, any largest heap (the caller keeps the large ones)."""
+    for k in range(1, min(heaps, 3) + 1):
+        yield from itertools.combinations_with_replacement(range(1, dom.n + 1), k)
+    rng = random.Random(heaps)
+    for k in range(4, heaps + 1):
+        for _ in range(sample or 0):
+            yield tuple(sorted(rng.randint(1, dom.n) for _ in range(k)))
+
+
+def all_heaps_table(dom: Dominance, mod: int, cap: int, heaps: int = 3, sample: int | None = None,
+                    deadline: Deadline | None = None) -> dict:
+    """The coarse key with *every* heap counted: for each position ``X`` of heaps ``<= n`` whose
+    largest heap ``m`` is large (``>= dom.large``) — every multiset of one to three heaps, and of
+    four to ``heaps`` heaps ``sample`` drawn at random (seeded) for each size — the outcome keyed
+    by ``(D, m mod mod, the nim-value of the other heaps)``, ``D = m − (the sum of the other
+    heaps)`` capped at ``±cap``, the other heaps of any size and number (the coarse table of
+    :func:`exact_table` reads only large heaps and a small part of at most two heaps, which
+    enters by its element and not in ``D``). ``conflicts``: keys holding a P- and an N-position;
+    ``band``: the least and largest ``D`` of a conflicting key; ``by_heaps``: conflicting keys
+    by the number of heaps of their positions; ``with_count``: conflicts when the number of heaps
+    is a key too; ``examples``: a P- and an N-position of the first conflicting keys."""
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    counted: dict[tuple, set[bool]] = defaultdict(set)
+    example: dict[tuple, tuple[int, ...]] = {}
+    sizes: dict[tuple, set[int]] = defaultdict(set)
+    read = 0
+    for i, X in enumerate(all_heap_positions(dom, heaps, sample)):
+        if deadline is not None and not i % CHECK_EVERY:
+            deadline.check("the coarse table with every heap counted")
+        m, rest = X[-1], X[:-1]
+        if m < dom.large:
+            continue
+        key = (max(-cap, min(cap, m - sum(rest))), m % mod, dom.nim(rest))
+        p = bool(dom.P[dom.element(X)])
+        cells[key].add(p)
+        counted[key + (len(X),)].add(p)
+        example.setdefault(key + (p,), X)
+        sizes[key].add(len(X))
+        read += 1
+    bad = sorted(key for key, v in cells.items() if len(v) > 1)
+    by_heaps: dict[int, int] = defaultdict(int)
+    for key in bad:
+        for k in sizes[key]:
+            by_heaps[k] += 1
+    return {"positions": read, "keys": len(cells), "conflicts": len(bad),
+            "band": [bad[0][0], max(key[0] for key in bad)] if bad else None,
+            "by_heaps": dict(sorted(by_heaps.items())),
+            "with_count": sum(1 for v in counted.values() if len(v) > 1),
+            "examples": [[list(key), list(example[key + (True,)]), list(example[key + (False,)])] for key in bad[:3]]}
+
+
 def largest_heap_moves(dom: Dominance, k: int, mod: int, cap: int, deadline: Deadline | None = None,
                        sample: int | None = None) -> dict:
     """Where the N-positions ``M + W`` (``k`` large heaps, ``W`` every small part) have their
@@ -380,7 +503,7 @@ def _against_the_largest(dom: Dominance, k: int, deadline: Deadline | None = Non
 
 
 def dominance(code: str, n: int, small: int, large: int, store=None,
-              deadline: Deadline | None = None) -> Dominance:
+              deadline: Deadline | None = None, whole_small: bool = False) -> Dominance:
     """A :class:`Dominance` of ``code`` from its verified ``Q_n`` (computed, or read from ``store``)."""
     from cgtalg.quotients.construct import misere_quotient
     from cgtalg.rulesets.heaps.grundy_engine import grundy_sequence
@@ -391,7 +514,7 @@ def dominance(code: str, n: int, small: int, large: int, store=None,
     q = misere_quotient(rules, max_heap=n, max_seconds=secs, store=store)
     grundy = [int(v) for v in grundy_sequence(rules, n + 1, deadline=deadline)]
     options = [[tuple(o) for o in rules.heap_options(h)] for h in range(n + 1)]
-    return Dominance(q.table, q.P, q.phi, grundy, small, large, options)
+    return Dominance(q.table, q.P, q.phi, grundy, small, large, options, whole_small)
 
 
 def _show(rec: dict) -> str:
@@ -433,6 +556,11 @@ def _show(rec: dict) -> str:
         lines.append(f"    N-positions: {w['positions']:,} in {w['keys']:,} coarse keys; {w['uniform']:,} keys have one "
                      f"move on the largest heap winning from all their positions; the {w['without']:,} positions "
                      f"of the others win with a move on: {kinds}")
+    c = rec.get("coarse_d_small")
+    if c:
+        lines.append(f"    coarse table with the small part counted in D ({c['parts']:,} small parts): {c['keys']:,} keys, "
+                     f"{c['conflicts']:,} conflicting{', e.g. ' + str(c['first_conflicts'][0]) if c['conflicts'] else ''}"
+                     f"; without W's nim-value {c['conflicts_without_nim']:,}")
     return "\n".join(lines)
 
 
@@ -453,6 +581,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="also predict: the exact table read off largest heaps <= LEARN_BELOW, checked on the rest")
     ap.add_argument("--moves", action="store_true",
                     help="also: which N-positions of a coarse key share one winning move on the largest heap")
+    ap.add_argument("--whole-small", action="store_true",
+                    help="the small part W any position of heaps <= SMALL (one per element of the submonoid "
+                         "they generate and Grundy value), not at most two heaps")
+    ap.add_argument("--d-small", type=int, default=None, metavar="TOKENS",
+                    help="also: the coarse table with the small part counted in D, W any position of heaps "
+                         "<= SMALL of at most TOKENS tokens")
+    ap.add_argument("--all-heaps", type=int, default=None, metavar="K",
+                    help="also: the coarse key with every heap counted in D, over every position of one to three "
+                         "heaps <= n with a large largest heap and, with --sample, sampled ones of four to K heaps")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
     ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
     ap.add_argument("--json", default=None, help="write the measurement here")
@@ -466,10 +603,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.store:
             from cgtalg.store import open_store
             store = open_store(args.store)
-        dom = dominance(args.code, args.n, args.small, args.large, store, deadline)
+        dom = dominance(args.code, args.n, args.small, args.large, store, deadline, args.whole_small)
         mod = args.mod or residue_period(dom, args.cap_gap)
         recs = measure(dom, args.heaps, mod, args.cap, args.cap_gap, deadline, args.learn_below, args.sample,
                        args.moves)
+        every = None if args.all_heaps is None else all_heaps_table(dom, mod, args.cap, args.all_heaps, args.sample,
+                                                                    deadline)
+        if args.d_small is not None:
+            parts = whole_small_parts(dom, args.d_small)
+            for rec in recs:
+                rec["coarse_d_small"] = coarse_with_small(dom, rec["heaps"], mod, args.cap, parts, deadline,
+                                                          args.sample)
+                rec["coarse_d_small"]["parts"] = len(parts)
     except CgtalgError as exc:
         print(f"dominant_heap.py: {exc}", file=sys.stderr)
         return 2
@@ -480,10 +625,16 @@ def main(argv: list[str] | None = None) -> int:
           f"({len(dom.smalls)} elements); c(M) by D = max − sum of the others and residues mod {mod}")
     for rec in recs:
         print(_show(rec))
+    if every is not None:
+        print(f"  every heap counted in D (key: D, the largest heap's residue, the others' nim-value): "
+              f"{every['positions']:,} positions, {every['keys']:,} keys, {every['conflicts']:,} conflicting"
+              + (f" with D in {every['band']}, by number of heaps {every['by_heaps']}; with the number of heaps "
+                 f"a key: {every['with_count']:,}" if every['conflicts'] else ""))
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"code": args.code, "n": args.n, "small": args.small, "large": args.large,
-                       "mod": mod, "cap": args.cap, "cap_gap": args.cap_gap, "measured": recs}, fh, indent=1)
+                       "mod": mod, "cap": args.cap, "cap_gap": args.cap_gap, "measured": recs,
+                       "all_heaps": every}, fh, indent=1)
     return 0
 
 
