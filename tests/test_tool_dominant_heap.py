@@ -379,3 +379,36 @@ def test_the_whole_small_part_and_the_small_part_counted_in_d_match_brute_force(
     reach = {(dom.element(W), b.nim(W)) for k in range(8) for W in
              itertools.combinations_with_replacement(range(1, SMALL + 1), k)}
     assert whole.smalls == reach
+
+
+def test_the_class_count_table_matches_brute_force(measured):
+    """The key with every heap counted and the other heaps by class counts: the key of each
+    position written out here from its heaps, the outcomes played out; keys, conflicts and the
+    prediction read off the smaller largest heaps, over the positions the tool reads (all of one
+    to three heaps, sampled ones of four, many small heaps)."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+
+    def key(X):
+        counts = [0] * (3 + 1 + 2)
+        for h in X[:-1]:
+            counts[h if h <= 3 else 4 + h % 2] += 1
+        top = X[-1] if X[-1] < 5 else 5 + X[-1] % 2
+        return (_clamp(X[-1] - sum(X[:-1]), 4), top) + tuple((min(c, 2), c % 2) for c in counts[1:])
+    positions = list(tool.all_heap_positions(dom, 4, 200, 30))
+    assert any(len(X) >= 10 and max(X[:-1]) <= 8 for X in positions)        # many small heaps read
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    learned: dict[tuple, set[bool]] = defaultdict(set)
+    later = []
+    for X in positions:
+        assert tool.class_count_key(dom, X, 2, 4, 3, 2, 5) == key(X), X
+        cells[key(X)].add(b.is_p(X))
+        (learned[key(X)].add(b.is_p(X)) if X[-1] <= 12 else later.append((key(X), b.is_p(X))))
+    got = tool.class_count_table(dom, 2, 4, 3, 2, 5, 4, 200, 30, learn_below=12)
+    bad = [k for k, v in cells.items() if len(v) > 1]
+    assert (got["positions"], got["keys"], got["conflicts"]) == (len(positions), len(cells), len(bad))
+    right = sum(1 for k, p in later if learned.get(k) == {p})
+    unseen = sum(1 for k, _ in later if k not in learned)
+    assert got["predicted"] == {"learn_below": 12, "right": right, "wrong": len(later) - right - unseen,
+                                "unseen": unseen}
+    assert right and got["keys"] > 50

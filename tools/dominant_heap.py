@@ -35,7 +35,10 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
   position of one to three heaps and sampled ones of four to ``K`` (:func:`all_heaps_table`);
   with ``--whole-small``, the small part any position of heaps ``<= --small``, and with
   ``--d-small TOKENS`` the coarse table with the small part counted in ``D``
-  (:func:`coarse_with_small`).
+  (:func:`coarse_with_small`);
+- with ``--class-counts SMALL,COUNT_CAP,EXACT_BELOW,MANY_SMALL``, every position (any largest
+  heap, many small heaps too) keyed by ``D``, the largest heap's class and the other heaps'
+  class counts (:func:`class_count_key`, :func:`class_count_table`).
 
 Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
 against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
@@ -76,7 +79,7 @@ import json
 import math
 import random
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -335,17 +338,70 @@ def coarse_with_small(dom: Dominance, k: int, mod: int, cap: int, parts: list[tu
             "conflicts_without_nim": sum(1 for v in without.values() if len(v) > 1)}
 
 
-def all_heap_positions(dom: Dominance, heaps: int, sample: int | None):
+def all_heap_positions(dom: Dominance, heaps: int, sample: int | None, many_small: int = 0):
     """The positions :func:`all_heaps_table` reads: every multiset of one to three heaps
     ``<= n`` (as many as ``heaps`` allows), then for each size from four to ``heaps``,
     ``sample`` multisets drawn at random (seeded by ``heaps``: a rerun reads the same; repeats
-    possible); sorted tuples, any largest heap (the caller keeps the large ones)."""
+    possible), and with ``many_small``, for each size from four to eleven, ``many_small``
+    positions of one heap ``<= n`` beside heaps ``<= 8``; sorted tuples, any largest heap (the
+    caller keeps the large ones)."""
     for k in range(1, min(heaps, 3) + 1):
         yield from itertools.combinations_with_replacement(range(1, dom.n + 1), k)
     rng = random.Random(heaps)
     for k in range(4, heaps + 1):
         for _ in range(sample or 0):
             yield tuple(sorted(rng.randint(1, dom.n) for _ in range(k)))
+    for k in range(4, 12):
+        for _ in range(many_small):
+            yield tuple(sorted([rng.randint(1, 8) for _ in range(k - 1)] + [rng.randint(1, dom.n)]))
+
+
+def class_count_key(dom: Dominance, X: tuple[int, ...], mod: int, cap: int, small: int, count_cap: int,
+                    exact_below: int) -> tuple:
+    """The key of a position ``X`` (sorted) with every heap counted and the other heaps by their
+    classes: ``(D capped at ±cap, the largest heap's class, the other heaps' class counts)``; a
+    heap's class is its size up to ``small`` and ``small + 1 +`` its residue mod ``mod`` above
+    (the largest heap's: its size below ``exact_below``, else ``exact_below +`` its residue), a
+    count ``c`` is kept as ``(min(c, count_cap), c mod 2)``."""
+    m, rest = X[-1], X[:-1]
+    counts = [0] * (small + 1 + mod)
+    for h in rest:
+        counts[h if h <= small else small + 1 + h % mod] += 1
+    top = m if m < exact_below else exact_below + m % mod
+    return ((max(-cap, min(cap, m - sum(rest))), top)
+            + tuple((min(c, count_cap), c % 2) for c in counts[1:]))
+
+
+def class_count_table(dom: Dominance, mod: int, cap: int, small: int, count_cap: int, exact_below: int,
+                      heaps: int = 3, sample: int | None = None, many_small: int = 0,
+                      learn_below: int | None = None, deadline: Deadline | None = None) -> dict:
+    """The outcome of every position :func:`all_heap_positions` yields (any largest heap) keyed by
+    :func:`class_count_key`: keys, conflicting keys (by ``D``: ``band``), and with
+    ``learn_below`` the table read off the positions whose largest heap is ``<= learn_below``
+    predicting the others (right, wrong, unseen keys)."""
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    learned: dict[tuple, set[bool]] = defaultdict(set)
+    later: list[tuple[tuple, bool]] = []
+    for i, X in enumerate(all_heap_positions(dom, heaps, sample, many_small)):
+        if deadline is not None and not i % CHECK_EVERY:
+            deadline.check("the class-count table")
+        key = class_count_key(dom, X, mod, cap, small, count_cap, exact_below)
+        p = bool(dom.P[dom.element(X)])
+        cells[key].add(p)
+        if learn_below is not None:
+            if X[-1] <= learn_below:
+                learned[key].add(p)
+            else:
+                later.append((key, p))
+    bad = sorted(key for key, v in cells.items() if len(v) > 1)
+    out = {"positions": i + 1, "keys": len(cells), "conflicts": len(bad),
+           "by_d": dict(sorted(Counter(key[0] for key in bad).items()))}
+    if learn_below is not None:
+        right = sum(1 for key, p in later if learned.get(key) == {p})
+        unseen = sum(1 for key, _ in later if key not in learned)
+        out["predicted"] = {"learn_below": learn_below, "right": right, "wrong": len(later) - right - unseen,
+                            "unseen": unseen}
+    return out
 
 
 def all_heaps_table(dom: Dominance, mod: int, cap: int, heaps: int = 3, sample: int | None = None,
@@ -590,6 +646,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all-heaps", type=int, default=None, metavar="K",
                     help="also: the coarse key with every heap counted in D, over every position of one to three "
                          "heaps <= n with a large largest heap and, with --sample, sampled ones of four to K heaps")
+    ap.add_argument("--class-counts", default=None, metavar="SMALL,COUNT_CAP,EXACT_BELOW,MANY_SMALL",
+                    help="also: the outcome of every position (--all-heaps K heaps, sampled as there, and "
+                         "MANY_SMALL positions of many heaps <= 8 for each size 4 … 11) keyed by D capped at --cap, "
+                         "the largest heap's class and the other heaps' class counts (class_count_key)")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
     ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
     ap.add_argument("--json", default=None, help="write the measurement here")
@@ -609,6 +669,11 @@ def main(argv: list[str] | None = None) -> int:
                        args.moves)
         every = None if args.all_heaps is None else all_heaps_table(dom, mod, args.cap, args.all_heaps, args.sample,
                                                                     deadline)
+        counted = None
+        if args.class_counts is not None:
+            sm, cc, eb, ms = (int(x) for x in args.class_counts.split(","))
+            counted = class_count_table(dom, mod, args.cap, sm, cc, eb, args.all_heaps or 3, args.sample, ms,
+                                        args.learn_below, deadline)
         if args.d_small is not None:
             parts = whole_small_parts(dom, args.d_small)
             for rec in recs:
@@ -630,11 +695,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{every['positions']:,} positions, {every['keys']:,} keys, {every['conflicts']:,} conflicting"
               + (f" with D in {every['band']}, by number of heaps {every['by_heaps']}; with the number of heaps "
                  f"a key: {every['with_count']:,}" if every['conflicts'] else ""))
+    if counted is not None:
+        pr = counted.get("predicted")
+        print(f"  class counts (D, the largest heap's class, the others' class counts): {counted['positions']:,} "
+              f"positions, {counted['keys']:,} keys, {counted['conflicts']:,} conflicting"
+              + (f" (by D: {counted['by_d']})" if counted['conflicts'] else "")
+              + (f"; read off largest heaps <= {pr['learn_below']}: {pr['right']:,} right, {pr['wrong']:,} wrong, "
+                 f"{pr['unseen']:,} unseen" if pr else ""))
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"code": args.code, "n": args.n, "small": args.small, "large": args.large,
                        "mod": mod, "cap": args.cap, "cap_gap": args.cap_gap, "measured": recs,
-                       "all_heaps": every}, fh, indent=1)
+                       "all_heaps": every, "class_counts": counted}, fh, indent=1)
     return 0
 
 
