@@ -412,3 +412,29 @@ def test_the_class_count_table_matches_brute_force(measured):
     assert got["predicted"] == {"learn_below": 12, "right": right, "wrong": len(later) - right - unseen,
                                 "unseen": unseen}
     assert right and got["keys"] > 50
+
+
+def test_the_weighted_table_matches_brute_force(measured):
+    """z = max − Σ (h − w[h mod 2]) over the other heaps, the largest heap's class and the
+    others' nim-value: each key written out here, outcomes played out."""
+    tool, dom = measured
+    b = MisereBrute(CODE, N)
+    positions = list(tool.all_heap_positions(dom, 4, 200, 20))
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    for X in positions:
+        z = X[-1] - sum(h - (1 if h % 2 else 0) for h in X[:-1])
+        key = (_clamp(z, 5), X[-1] if X[-1] < 4 else 4 + X[-1] % 2, b.nim(X[:-1]))
+        assert tool.weighted_key(dom, X, 2, 5, (0, 1)) == key, X
+        cells[key].add(b.is_p(X))
+    got = tool.weighted_table(dom, 2, 5, (0, 1), 4, 200, 20, learn_below=12)
+    assert (got["positions"], got["keys"]) == (len(positions), len(cells))
+    assert got["conflicts"] == sum(1 for v in cells.values() if len(v) > 1)
+    for (z, top, v), outs in cells.items():
+        assert got["table"][f"{top},{v}"][z] == ("?" if len(outs) > 1 else "P" if True in outs else "N")
+    assert got["predicted"]["right"] > 0
+
+
+def test_weights_of_the_wrong_length_are_refused(capsys):
+    tool = _tool()
+    assert tool.main(["0.337", "-n", "16", "--small", "2", "--large", "8", "--mod", "2", "--weights", "0,1,0"]) == 2
+    assert "--weights needs 2 numbers" in capsys.readouterr().err

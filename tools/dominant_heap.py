@@ -38,7 +38,10 @@ in normal play) or a fixed ``c* != 0``. This script measures that from a verifie
   (:func:`coarse_with_small`);
 - with ``--class-counts SMALL,COUNT_CAP,EXACT_BELOW,MANY_SMALL``, every position (any largest
   heap, many small heaps too) keyed by ``D``, the largest heap's class and the other heaps'
-  class counts (:func:`class_count_key`, :func:`class_count_table`).
+  class counts (:func:`class_count_key`, :func:`class_count_table`); with ``--weights W0,W1,…``
+  keyed by ``z = max − Σ (h − W[h mod p])``, the largest heap's class and the others' nim-value
+  (:func:`weighted_key`, :func:`weighted_table`; ``0.734``: ``--weights 0,1,0,1``, 149 keys, no
+  conflict over 1 265 989 positions).
 
 Measured (1 December 2026, tenth session; docs/quotient_frontier_stalls.md, "the largest heap
 against the others"): in 37 of the 42 quadratic classes, ``c(M)`` is 0 (normal play) while
@@ -81,6 +84,7 @@ import random
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -446,6 +450,48 @@ def all_heaps_table(dom: Dominance, mod: int, cap: int, heaps: int = 3, sample: 
             "examples": [[list(key), list(example[key + (True,)]), list(example[key + (False,)])] for key in bad[:3]]}
 
 
+def weighted_key(dom: Dominance, X: tuple[int, ...], mod: int, cap: int, weights: Sequence[int],
+                 exact_below: int = 4) -> tuple[int, int, int]:
+    """``(z capped at ±cap, the largest heap's class, the nim-value of the other heaps)`` for a
+    position ``X`` (sorted), ``z = m − Σ (h − weights[h mod mod])`` over the other heaps ``h``
+    (``weights`` all 0: ``z = D``; ``0.734``: weights ``(0, 1, 0, 1)``, ``z = m − Σ 2⌊h/2⌋``); the
+    largest heap's class is its size below ``exact_below``, else ``exact_below +`` its residue."""
+    m, rest = X[-1], X[:-1]
+    z = m - sum(h - weights[h % mod] for h in rest)
+    return max(-cap, min(cap, z)), (m if m < exact_below else exact_below + m % mod), dom.nim(rest)
+
+
+def weighted_table(dom: Dominance, mod: int, cap: int, weights: Sequence[int], heaps: int = 3,
+                   sample: int | None = None, many_small: int = 0, learn_below: int | None = None,
+                   deadline: Deadline | None = None) -> dict:
+    """The outcome of every position :func:`all_heap_positions` yields keyed by
+    :func:`weighted_key`: keys, conflicting keys, the table (``table``: for each class of the
+    largest heap and nim-value of the others, ``z`` → ``"P"``, ``"N"`` or ``"?"``), and with
+    ``learn_below`` the prediction of the positions whose largest heap is larger."""
+    cells: dict[tuple, set[bool]] = defaultdict(set)
+    learned: dict[tuple, set[bool]] = defaultdict(set)
+    later: list[tuple[tuple, bool]] = []
+    for i, X in enumerate(all_heap_positions(dom, heaps, sample, many_small)):
+        if deadline is not None and not i % CHECK_EVERY:
+            deadline.check("the weighted table")
+        key = weighted_key(dom, X, mod, cap, weights)
+        p = bool(dom.P[dom.element(X)])
+        cells[key].add(p)
+        if learn_below is not None:
+            (learned[key].add(p) if X[-1] <= learn_below else later.append((key, p)))
+    table: dict[str, dict[int, str]] = defaultdict(dict)
+    for (z, top, v), outs in sorted(cells.items()):
+        table[f"{top},{v}"][z] = "?" if len(outs) > 1 else ("P" if True in outs else "N")
+    out = {"positions": i + 1, "keys": len(cells), "conflicts": sum(1 for v in cells.values() if len(v) > 1),
+           "table": dict(table)}
+    if learn_below is not None:
+        right = sum(1 for key, p in later if learned.get(key) == {p})
+        unseen = sum(1 for key, _ in later if key not in learned)
+        out["predicted"] = {"learn_below": learn_below, "right": right, "wrong": len(later) - right - unseen,
+                            "unseen": unseen}
+    return out
+
+
 def largest_heap_moves(dom: Dominance, k: int, mod: int, cap: int, deadline: Deadline | None = None,
                        sample: int | None = None) -> dict:
     """Where the N-positions ``M + W`` (``k`` large heaps, ``W`` every small part) have their
@@ -650,6 +696,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also: the outcome of every position (--all-heaps K heaps, sampled as there, and "
                          "MANY_SMALL positions of many heaps <= 8 for each size 4 … 11) keyed by D capped at --cap, "
                          "the largest heap's class and the other heaps' class counts (class_count_key)")
+    ap.add_argument("--weights", default=None, metavar="W0,W1,…",
+                    help="also: every position (as for --class-counts) keyed by z = max − Σ (h − W[h mod --mod]) over "
+                         "the other heaps h, the largest heap's class and the others' nim-value (weighted_key)")
     ap.add_argument("--store", default=None, help="a store URL (default: compute, store nothing)")
     ap.add_argument("--time", default="5m", help="CPU-time budget (default 5m)")
     ap.add_argument("--json", default=None, help="write the measurement here")
@@ -674,6 +723,14 @@ def main(argv: list[str] | None = None) -> int:
             sm, cc, eb, ms = (int(x) for x in args.class_counts.split(","))
             counted = class_count_table(dom, mod, args.cap, sm, cc, eb, args.all_heaps or 3, args.sample, ms,
                                         args.learn_below, deadline)
+        weighted = None
+        if args.weights is not None:
+            ws = [int(x) for x in args.weights.split(",")]
+            if len(ws) != mod:
+                raise CgtalgError(f"--weights needs {mod} numbers (one per residue mod {mod}), not {len(ws)}")
+            ms = int(args.class_counts.split(",")[3]) if args.class_counts else 0
+            weighted = weighted_table(dom, mod, args.cap, ws, args.all_heaps or 3, args.sample, ms,
+                                      args.learn_below, deadline)
         if args.d_small is not None:
             parts = whole_small_parts(dom, args.d_small)
             for rec in recs:
@@ -702,11 +759,20 @@ def main(argv: list[str] | None = None) -> int:
               + (f" (by D: {counted['by_d']})" if counted['conflicts'] else "")
               + (f"; read off largest heaps <= {pr['learn_below']}: {pr['right']:,} right, {pr['wrong']:,} wrong, "
                  f"{pr['unseen']:,} unseen" if pr else ""))
+    if weighted is not None:
+        pr = weighted.get("predicted")
+        print(f"  weighted (z, the largest heap's class, the others' nim-value): {weighted['positions']:,} positions, "
+              f"{weighted['keys']:,} keys, {weighted['conflicts']:,} conflicting"
+              + (f"; read off largest heaps <= {pr['learn_below']}: {pr['right']:,} right, {pr['wrong']:,} wrong, "
+                 f"{pr['unseen']:,} unseen" if pr else ""))
+        for cell, row in weighted["table"].items():
+            if "P" in row.values() or "?" in row.values():
+                print(f"    class,G = {cell}: " + " ".join(f"{z}:{o}" for z, o in sorted(row.items())))
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"code": args.code, "n": args.n, "small": args.small, "large": args.large,
                        "mod": mod, "cap": args.cap, "cap_gap": args.cap_gap, "measured": recs,
-                       "all_heaps": every, "class_counts": counted}, fh, indent=1)
+                       "all_heaps": every, "class_counts": counted, "weighted": weighted}, fh, indent=1)
     return 0
 
 
