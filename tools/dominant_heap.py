@@ -383,29 +383,35 @@ def class_count_table(dom: Dominance, mod: int, cap: int, small: int, count_cap:
     :func:`class_count_key`: keys, conflicting keys (by ``D``: ``band``), and with
     ``learn_below`` the table read off the positions whose largest heap is ``<= learn_below``
     predicting the others (right, wrong, unseen keys)."""
+    cells, out = _keyed_outcomes(dom, lambda X: class_count_key(dom, X, mod, cap, small, count_cap, exact_below),
+                                 heaps, sample, many_small, learn_below, deadline, "the class-count table")
+    out["by_d"] = dict(sorted(Counter(key[0] for key, v in cells.items() if len(v) > 1).items()))
+    return out
+
+
+def _keyed_outcomes(dom: Dominance, key_of, heaps: int, sample: int | None, many_small: int,
+                    learn_below: int | None, deadline: Deadline | None, what: str) -> tuple[dict, dict]:
+    """``(cells, summary)``: the outcomes of the positions :func:`all_heap_positions` yields by
+    ``key_of(X)``, and the positions read, keys, conflicting keys and, with ``learn_below``, the
+    prediction of the positions whose largest heap is larger by the table of the others."""
     cells: dict[tuple, set[bool]] = defaultdict(set)
     learned: dict[tuple, set[bool]] = defaultdict(set)
     later: list[tuple[tuple, bool]] = []
-    for i, X in enumerate(all_heap_positions(dom, heaps, sample, many_small)):
-        if deadline is not None and not i % CHECK_EVERY:
-            deadline.check("the class-count table")
-        key = class_count_key(dom, X, mod, cap, small, count_cap, exact_below)
-        p = bool(dom.P[dom.element(X)])
+    read = 0
+    for read, X in enumerate(all_heap_positions(dom, heaps, sample, many_small), start=1):
+        if deadline is not None and not read % CHECK_EVERY:
+            deadline.check(what)
+        key, p = key_of(X), bool(dom.P[dom.element(X)])
         cells[key].add(p)
         if learn_below is not None:
-            if X[-1] <= learn_below:
-                learned[key].add(p)
-            else:
-                later.append((key, p))
-    bad = sorted(key for key, v in cells.items() if len(v) > 1)
-    out = {"positions": i + 1, "keys": len(cells), "conflicts": len(bad),
-           "by_d": dict(sorted(Counter(key[0] for key in bad).items()))}
+            (learned[key].add(p) if X[-1] <= learn_below else later.append((key, p)))
+    out = {"positions": read, "keys": len(cells), "conflicts": sum(1 for v in cells.values() if len(v) > 1)}
     if learn_below is not None:
         right = sum(1 for key, p in later if learned.get(key) == {p})
         unseen = sum(1 for key, _ in later if key not in learned)
         out["predicted"] = {"learn_below": learn_below, "right": right, "wrong": len(later) - right - unseen,
                             "unseen": unseen}
-    return out
+    return cells, out
 
 
 def all_heaps_table(dom: Dominance, mod: int, cap: int, heaps: int = 3, sample: int | None = None,
@@ -468,27 +474,12 @@ def weighted_table(dom: Dominance, mod: int, cap: int, weights: Sequence[int], h
     :func:`weighted_key`: keys, conflicting keys, the table (``table``: for each class of the
     largest heap and nim-value of the others, ``z`` → ``"P"``, ``"N"`` or ``"?"``), and with
     ``learn_below`` the prediction of the positions whose largest heap is larger."""
-    cells: dict[tuple, set[bool]] = defaultdict(set)
-    learned: dict[tuple, set[bool]] = defaultdict(set)
-    later: list[tuple[tuple, bool]] = []
-    for i, X in enumerate(all_heap_positions(dom, heaps, sample, many_small)):
-        if deadline is not None and not i % CHECK_EVERY:
-            deadline.check("the weighted table")
-        key = weighted_key(dom, X, mod, cap, weights)
-        p = bool(dom.P[dom.element(X)])
-        cells[key].add(p)
-        if learn_below is not None:
-            (learned[key].add(p) if X[-1] <= learn_below else later.append((key, p)))
+    cells, out = _keyed_outcomes(dom, lambda X: weighted_key(dom, X, mod, cap, weights), heaps, sample,
+                                 many_small, learn_below, deadline, "the weighted table")
     table: dict[str, dict[int, str]] = defaultdict(dict)
     for (z, top, v), outs in sorted(cells.items()):
         table[f"{top},{v}"][z] = "?" if len(outs) > 1 else ("P" if True in outs else "N")
-    out = {"positions": i + 1, "keys": len(cells), "conflicts": sum(1 for v in cells.values() if len(v) > 1),
-           "table": dict(table)}
-    if learn_below is not None:
-        right = sum(1 for key, p in later if learned.get(key) == {p})
-        unseen = sum(1 for key, _ in later if key not in learned)
-        out["predicted"] = {"learn_below": learn_below, "right": right, "wrong": len(later) - right - unseen,
-                            "unseen": unseen}
+    out["table"] = dict(table)
     return out
 
 
