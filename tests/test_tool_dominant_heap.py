@@ -479,3 +479,12 @@ def test_the_documented_rule_of_0734_holds_on_every_small_position(code):
             if X and X[-1] % 2 and b.nim(X[:-1]) == b.g[X[-1]] ^ 2 and X[-1] - sum(2 * (h // 2) for h in X[:-1]) >= 7:
                 dominant += 1
     assert checked > 5000 and dominant > 100       # the misère swap is exercised, not only normal play
+
+
+@pytest.mark.parametrize("bad", [["--class-counts", "3,4"], ["--class-counts", "3,4,4,-1"], ["--weights", "a,b"],
+                                 ["--d-small", "-2"]])
+def test_malformed_measurement_options_are_refused(bad, capsys):
+    tool = _tool()
+    with pytest.raises(SystemExit) as exc:
+        tool.main(["0.337", "-n", "16", "--small", "2", "--large", "8"] + bad)
+    assert exc.value.code == 2 and bad[0] in capsys.readouterr().err

@@ -106,7 +106,7 @@ class Dominance:
             raise ValueError(f"need 0 <= small < large <= n = {n}: small = {small}, large = {large}")
         self.small, self.large, self.n = small, large, n
         if whole_small:
-            parts = self._whole_small(small)
+            parts = small_closure(self, small)
         else:
             parts = [()] + [(a,) for a in range(1, small + 1)]
             parts += [(a, b) for a in range(1, small + 1) for b in range(a, small + 1)]
@@ -114,21 +114,6 @@ class Dominance:
         # one W per (element, Grundy value) of the small part
         self.smalls: set[tuple[int, int]] = {(self.element(w), self.nim(w)) for w in parts}
         self._c: dict[tuple[int, ...], tuple[str, int | None]] = {}   # c(M), read once per M
-
-    def _whole_small(self, small: int) -> list[tuple[int, ...]]:
-        """One small part for each pair (element of ``Q_n``, Grundy value) that the positions of
-        heaps ``<= small`` (any number of them) reach: the submonoid those heaps generate, with
-        the nim-values beside it (a breadth-first closure from the empty position)."""
-        reps = {(0, 0): ()}
-        todo = [(0, 0)]
-        while todo:
-            x, v = todo.pop()
-            for h in range(1, small + 1):
-                y = (int(self.table[x][self.phi[h]]), v ^ self.g[h])
-                if y not in reps:
-                    reps[y] = tuple(sorted(reps[(x, v)] + (h,)))
-                    todo.append(y)
-        return sorted(reps.values(), key=lambda w: (len(w), w))
 
     def element(self, heaps) -> int:
         x = 0
@@ -302,19 +287,30 @@ def coarse_key(dom: Dominance, M: tuple[int, ...], mod: int, cap: int) -> tuple[
     return max(-cap, min(cap, M[-1] - sum(M[:-1]))), M[-1] % mod, dom.nim(M[:-1])
 
 
-def whole_small_parts(dom: Dominance, size_cap: int) -> list[tuple[int, ...]]:
-    """One small part (heaps ``<= dom.small``, any number of them) for each triple (element of
-    ``Q_n``, Grundy value, number of tokens ``<= size_cap``) that such positions reach."""
-    reps = {(0, 0, 0): ()}
+def small_closure(dom: Dominance, small: int, size_cap: int | None = None) -> list[tuple[int, ...]]:
+    """One small part (heaps ``<= small``, any number of them) for each pair (element of ``Q_n``,
+    Grundy value) that such positions reach — the submonoid those heaps generate, with the
+    nim-values beside it — or with ``size_cap``, for each triple with the number of tokens
+    ``<= size_cap`` too (a closure from the empty position)."""
+    def key(x: int, v: int, z: int) -> tuple[int, ...]:
+        return (x, v) if size_cap is None else (x, v, z)
+    reps = {key(0, 0, 0): ()}
     todo = [(0, 0, 0)]
     while todo:
         x, v, z = todo.pop()
-        for h in range(1, min(dom.small, size_cap - z) + 1):
+        w = reps[key(x, v, z)]
+        for h in range(1, small + 1 if size_cap is None else min(small, size_cap - z) + 1):
             y = (int(dom.table[x][dom.phi[h]]), v ^ dom.g[h], z + h)
-            if y not in reps:
-                reps[y] = tuple(sorted(reps[(x, v, z)] + (h,)))
+            if key(*y) not in reps:
+                reps[key(*y)] = tuple(sorted(w + (h,)))
                 todo.append(y)
     return sorted(reps.values(), key=lambda w: (sum(w), w))
+
+
+def whole_small_parts(dom: Dominance, size_cap: int) -> list[tuple[int, ...]]:
+    """One small part (heaps ``<= dom.small``, any number of them) for each triple (element of
+    ``Q_n``, Grundy value, number of tokens ``<= size_cap``) that such positions reach."""
+    return small_closure(dom, dom.small, size_cap)
 
 
 def coarse_with_small(dom: Dominance, k: int, mod: int, cap: int, parts: list[tuple[int, ...]],
@@ -380,7 +376,7 @@ def class_count_table(dom: Dominance, mod: int, cap: int, small: int, count_cap:
                       heaps: int = 3, sample: int | None = None, many_small: int = 0,
                       learn_below: int | None = None, deadline: Deadline | None = None) -> dict:
     """The outcome of every position :func:`all_heap_positions` yields (any largest heap) keyed by
-    :func:`class_count_key`: keys, conflicting keys (by ``D``: ``band``), and with
+    :func:`class_count_key`: keys, conflicting keys (``by_d``: how many at each ``D``), and with
     ``learn_below`` the table read off the positions whose largest heap is ``<= learn_below``
     predicting the others (right, wrong, unseen keys)."""
     cells, out = _keyed_outcomes(dom, lambda X: class_count_key(dom, X, mod, cap, small, count_cap, exact_below),
@@ -697,6 +693,17 @@ def main(argv: list[str] | None = None) -> int:
     if (not 0 <= args.small < args.large <= args.n or args.heaps < 1 or args.mod < 0 or args.cap < 1
             or args.cap_gap < 1 or (args.sample is not None and args.sample < 1)):
         ap.error("need 0 <= --small < --large <= -n, --heaps >= 1, --mod >= 0, --cap >= 1 and --cap-gap >= 1")
+    for name, text, count in (("--class-counts", args.class_counts, 4), ("--weights", args.weights, None)):
+        try:
+            numbers = None if text is None else [int(x) for x in text.split(",")]
+        except ValueError:
+            numbers = []
+        if numbers is not None and (not numbers or (count is not None and len(numbers) != count)
+                                    or (count is not None and min(numbers) < 0)):
+            ap.error(f"{name} takes {count or 'one or more'} comma-separated integers"
+                     f"{' >= 0' if count else ''}, not {text!r}")
+    if args.d_small is not None and args.d_small < 0:
+        ap.error("--d-small must be >= 0")
     try:
         deadline = Deadline(parse_duration(args.time))
         store = None
