@@ -64,3 +64,14 @@ class MisereBrute:
         res = res and moved
         self.memo[x] = res
         return res
+
+
+def partitions(n: int, top: int | None = None):
+    """The positions of ``n`` tokens (heaps ``<= top``), each a non-increasing tuple of heaps."""
+    top = n if top is None else top
+    if n == 0:
+        yield ()
+        return
+    for h in range(min(n, top), 0, -1):
+        for rest in partitions(n - h, h):
+            yield (h,) + rest

@@ -11,7 +11,7 @@ import json
 from collections import defaultdict
 
 import pytest
-from brute_octal import MisereBrute
+from brute_octal import MisereBrute, partitions
 from conftest import load_tool
 
 
@@ -463,13 +463,6 @@ def test_the_documented_rule_of_0734_holds_on_every_small_position(code):
         z = m - sum(2 * (h // 2) for h in rest)
         return (G == b.g[m] and z <= 1) or (G == b.g[m] ^ 2 and z >= 7)
 
-    def partitions(n, most):
-        if n == 0:
-            yield ()
-            return
-        for p in range(min(n, most), 0, -1):
-            for rest in partitions(n - p, p):
-                yield (p,) + rest
     checked = dominant = 0
     for total in range(25):
         for part in partitions(total, total):

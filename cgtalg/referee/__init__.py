@@ -24,6 +24,9 @@ finite misère quotients               :mod:`cgtalg.referee.quotients` (P- and N
 infinite misère quotients             :mod:`cgtalg.referee.rays` (ray pretensions: the maps,
                                       the translation lemmas' check points, the order witness;
                                       linear rays: :mod:`cgtalg.referee.ray_linear`)
+largest-heap rules (every outcome by   :mod:`cgtalg.referee.heap_rule` (the P- and N-conditions
+a rule over heap sizes; an infinite    on finitely many views of positions, by induction; a
+quotient with no ``Q_n`` infinite)     family of single heaps told apart)
 census rows                           :mod:`cgtalg.referee.census`
 ====================================  ==========================================================
 
@@ -53,7 +56,7 @@ from cgtalg.referee._verdict import REFEREE, Malformed, Verdict
 __all__ = ["check_document", "check_text", "check_paths", "read_file", "Verdict", "Malformed", "REFEREE", "MODULES"]
 
 #: the checker modules, tried in this order on a document (each recognises its own kind)
-MODULES = ("equivalence", "partizan", "periodicity", "rays", "quotients", "census")
+MODULES = ("equivalence", "partizan", "periodicity", "rays", "heap_rule", "quotients", "census")
 
 
 def _modules() -> Iterator[Any]:
