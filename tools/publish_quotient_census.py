@@ -23,7 +23,12 @@ or, from the ``--json`` outputs of the census runs (``cgtalg census quotient --d
 
 A source may also be the published ``quotient_census.json.gz``, and a later source replaces the
 rows of the codes it has: a run over some classes updates the table (``--from
-docs/data/quotient_census.json.gz qA.json``).
+docs/data/quotient_census.json.gz qA.json``); an unsettled row never replaces a settled one.
+
+``--rules FILE ...`` adds largest-heap rules (certificates of ``tools/largest_heap_rule.py``):
+each is checked by the referee (:mod:`cgtalg.referee.heap_rule`) and, when it passes, every code
+of its standard form becomes ``infinite``, the rule its certificate, with no ``infinite_from``
+(the rule shows the quotient of all heaps infinite, no ``Q_n``).
 """
 
 from __future__ import annotations
@@ -74,11 +79,44 @@ def _latest_rows(docs: list) -> list:
             old = rows.get(r["code"])
             if old is not None and r.get("status") == "failed":
                 continue
+            if old is not None and r.get("status") == "unsettled" and old.get("status") in SETTLED:
+                continue
             if (old is not None and r.get("status") == old.get("status") == "unsettled"
                     and strength(old) > strength(r)):
                 continue
             rows[r["code"]] = r
     return list(rows.values())
+
+
+SETTLED = ("tame", "wild-finite", "infinite")
+#: the columns a row proved by a largest-heap rule leaves empty (it proves no Q_n)
+RULE_EMPTY = ("order", "p_count", "tame", "preperiod", "period", "heaps", "generator_heaps", "growth",
+              "presentation", "p_portion", "phi", "stopped", "error", "infinite_from", "bound_heap",
+              "lower_bound", "bound_copies")
+
+
+def apply_rules(rows: list, paths: list) -> list:
+    """The rows with every code of a rule's standard form made ``infinite`` by that rule, each
+    rule first checked by the referee (``SystemExit`` with its reasons when it fails)."""
+    from cgtalg.referee import heap_rule
+
+    for path in paths:
+        doc = _read(path)
+        vd = heap_rule.check(doc)[0]
+        if not vd.ok:
+            raise SystemExit(f"{path}: the referee refuses the rule:\n{vd}")
+        hits = 0
+        for r in rows:
+            if r["standard_form"] == doc["game"]:
+                hits += 1
+                for key in RULE_EMPTY:
+                    r[key] = None
+                r.update(status="infinite", source="largest-heap rule, re-checked",
+                         result="infinite (largest-heap rule)", certificate={"infinite": doc})
+        if not hits:
+            raise SystemExit(f"{path}: no code has the standard form {doc['game']}")
+        print(f"{path}: {doc['game']} infinite by its largest-heap rule ({hits} codes); {vd.reasons[-1]}")
+    return rows
 
 
 def _plot(rows: list, path: Path) -> None:
@@ -115,6 +153,7 @@ def main(argv=None) -> int:
     add_time_arguments(ap, TimePart("class", "class_time", None,
                                     "the class budget of the census run whose records are read"))
     ap.add_argument("--from", dest="sources", nargs="+", help="the --json outputs of the census runs")
+    ap.add_argument("--rules", nargs="+", default=[], help="largest-heap rule certificates (tools/largest_heap_rule.py)")
     ap.add_argument("--out", default="docs/data")
     ap.add_argument("--markdown", help="also write the results' tables (docs/quotient_census.md) to this file")
     args = resolve_time_arguments(ap, ap.parse_args(argv))
@@ -130,7 +169,7 @@ def main(argv=None) -> int:
     from cgtalg.census.quotient_table import QUOTIENT_CSV_COLUMNS
 
     merged = {"census": {"parts": [p for d in docs for p in (d["census"].get("parts") or [d["census"]])]},
-              "rows": _latest_rows(docs)}
+              "rows": apply_rules(_latest_rows(docs), args.rules)}
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
     w.writeheader()
@@ -164,6 +203,9 @@ def main(argv=None) -> int:
             seen.add(r["standard_form"])
             s = int(r["shift"])
             members = sorted(x["code"] for x in rows if x["standard_form"] == r["standard_form"])
+            if r.get("infinite_from") is None:
+                print(f"- `{r['standard_form']}`: infinite by a largest-heap rule (codes {', '.join(members)})")
+                continue
             print(f"- `{r['standard_form']}`: Q_n infinite from heap {int(r['infinite_from']) - s}, "
                   f"|Q_{int(r['heaps']) - s}| = {r['order']} (codes {', '.join(members)})")
     if args.markdown:
@@ -198,11 +240,17 @@ def markdown(rows: list) -> str:
     out.append(f"| all | {len(heads)} | {len(rows)} |\n")
     out.append(f"### Infinite quotients ({len(cls['infinite'])} classes)\n")
     out.append("`Q_n` is infinite for every `n >= v` (proved: a ray pretension verified on every position of its "
-               "heaps, with an order witness); `Q_(v-1)` is the last finite quotient. Heaps of the standard form.\n")
+               "heaps, with an order witness); `Q_(v-1)` is the last finite quotient. Heaps of the standard form. "
+               "A class with no `v` is infinite by a *largest-heap rule* (every outcome by a rule over heap sizes, "
+               "and single heaps it tells apart): the quotient of all heaps is infinite, and no `Q_n` is shown "
+               "infinite.\n")
     out.append("| standard form | codes (shift) | v | \\|Q_(v-1)\\| | \\|P\\| | growth |\n|---|---|---:|---:|---:|---|")
     for std in cls["infinite"]:
         r = heads[std]
         g = " ".join(f"{h - int(r['shift'])}:{o}" for h, o in (r.get("growth") or []) if h >= int(r["shift"]))
+        if r.get("infinite_from") is None:
+            out.append(f"| {std} | {members(std)} | — (largest-heap rule) | | | |")
+            continue
         out.append(f"| {std} | {members(std)} | {base(r, 'infinite_from')} | {r['order']} | {r['p_count']} | {g} |")
     out.append(f"\n### Wild-finite quotients ({len(cls['wild-finite'])} classes)\n")
     out.append("Φ (its preperiod `n0` and period `p`), `N` and the generator heaps are those of the first code "

@@ -64,7 +64,7 @@ import json
 import re
 from typing import Any
 
-from cgtalg.referee import periodicity, quotients, rays
+from cgtalg.referee import heap_rule, periodicity, quotients, rays
 from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import HeapRules, heap_rules
 
@@ -425,21 +425,22 @@ _RAY_VERDICTS: dict[str, tuple[bool, list[str], list[str], str]] = {}
 _RAY_VERDICTS_KEPT = 256
 
 
-def _ray_verdict(doc: dict) -> tuple[bool, list[str], list[str], str]:
-    """:func:`cgtalg.referee.rays.check` of ``doc``: ``(ok, failures, reasons, checker)``
-    (a document it cannot read fails, with why)."""
+def _ray_verdict(doc: dict, checker: Any = None) -> tuple[bool, list[str], list[str], str]:
+    """:func:`cgtalg.referee.rays.check` of ``doc`` (or ``checker``'s): ``(ok, failures, reasons,
+    checker)`` (a document it cannot read fails, with why)."""
     key = hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":"),
                                     ensure_ascii=True).encode("ascii")).hexdigest()
     got = _RAY_VERDICTS.get(key)
     if got is not None:
         ok, fails, reasons, checker = got
         return ok, list(fails), [*reasons, "the same document as an earlier row's: checked once"], checker
+    check = checker or rays.check
     try:
-        vd = rays.check(doc)[0]
+        vd = check(doc)[0]
         got = (vd.ok, [r[6:] for r in vd.reasons if r.startswith("FAIL: ")],
                [r for r in vd.reasons if not r.startswith("FAIL: ")], vd.checker)
     except Malformed as exc:
-        got = (False, [f"it cannot be read: {exc}"], [], "cgtalg.referee.rays.read")
+        got = (False, [f"it cannot be read: {exc}"], [], f"{check.__module__}.read")
     if len(_RAY_VERDICTS) >= _RAY_VERDICTS_KEPT:
         _RAY_VERDICTS.pop(next(iter(_RAY_VERDICTS)))
     _RAY_VERDICTS[key] = got
@@ -463,6 +464,9 @@ def _infinite_row(row: dict, v: Verdict, std: str, shift: int, doc: Any) -> None
     code = row.get("code")
     if not isinstance(doc, dict):
         v.fail("certificate: an infinite quotient is claimed without its certificate (certificate.infinite)")
+        return
+    if doc.get("kind") == heap_rule.KIND:
+        _rule_row(row, v, std, shift, doc)
         return
     if doc.get("kind") != rays.KIND:
         v.fail(f"certificate: the infinite certificate is of kind {doc.get('kind')!r}, not {rays.KIND!r}")
@@ -510,6 +514,32 @@ def _infinite_row(row: dict, v: Verdict, std: str, shift: int, doc: Any) -> None
         v.reasons += [f"infinite certificate: {r}" for r in reasons]
         v.reasons.append("not re-derived: presentation, p_portion, generator_heaps, growth of the last finite "
                          "quotient (the certificate proves its order and |P| only)")
+
+
+def _rule_row(row: dict, v: Verdict, std: str, shift: int, doc: dict) -> None:
+    """An infinite row proved by a largest-heap rule (:mod:`cgtalg.referee.heap_rule`): the rule
+    gives every outcome of the standard form, and single heaps it tells apart make the quotient
+    infinite; it names no heap from which ``Q_n`` is infinite and no last finite quotient, so the
+    row must claim none (``infinite_from``, ``heaps``, ``order``, ``p_count`` empty)."""
+    code = row.get("code")
+    if not _same_code(doc.get("game"), std):
+        v.fail(f"certificate: the largest-heap rule is about {doc.get('game')!r}, not the standard form {std}")
+        return
+    for key in ("infinite_from", "heaps", "order", "p_count"):
+        if row.get(key) is not None:
+            v.fail(f"{key}: the row says {row.get(key)!r}, but a largest-heap rule proves no heap from which Q_n is "
+                   f"infinite and no last finite quotient")
+    if not v.ok:
+        v.reasons.append("not checked further: the rule (the row's claims already contradict its certificate)")
+        return
+    ok, fails, reasons, checker = _ray_verdict(doc, heap_rule.check)
+    for why in fails:
+        v.fail(f"largest-heap rule: {why}")
+    if ok and v.ok:
+        member = f" (and so of {code}, heap n + {shift} of which is heap n of {std})" if shift else ""
+        v.reasons.append(f"re-derived by {checker.split(' ')[0]}: every misère outcome of {std} follows the rule, "
+                         f"and its misère quotient is infinite{member}")
+        v.reasons += [f"largest-heap rule: {r}" for r in reasons]
 
 
 def _closure(table: Any, gens: list[int]) -> set[int]:
