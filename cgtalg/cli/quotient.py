@@ -66,6 +66,31 @@ def _stored(store: Any, heaps: Any) -> dict | None:
         return None
 
 
+def _rule_reserve(kind: str, subject: Any, max_heap: int | None, budget: float | None) -> float:
+    """The CPU seconds kept for a largest-heap rule after the quotient run: a quarter of the budget
+    (at least 15 s, at most 30 s and half the budget) when the subject is a heap code whose Grundy values have a short period and no
+    ``--max-heap`` is asked (the rule is about every heap), else 0 (the run keeps the whole budget)."""
+    if kind != "heaps" or max_heap is not None:
+        return 0.0
+    from cgtalg.ops.largest_heap import suitable
+
+    if suitable(subject) is None:
+        return 0.0
+    return 30.0 if budget is None else min(30.0, max(15.0, 0.25 * budget), 0.5 * budget)
+
+
+def rule_text(rule: dict) -> str:
+    """What a proved largest-heap rule says, in one paragraph."""
+    doc = rule["certificate"]
+    fam = doc["family"]
+    p = doc["grundy"]["period"]
+    return (f"the misère quotient of {rule['game']} (all heaps) is infinite: every misère outcome follows a "
+            f"largest-heap rule (c = {rule['weights']} by residue mod {p}; {len(doc['rule']['P'])} P-keys), proved by "
+            f"{rule['verdict']['checker']}; heaps {fam['heap']} + {fam['step']}j are pairwise inequivalent. No Q_n is "
+            "shown infinite, so no budget settles a Q_n here; the certificate is in the --json output "
+            "(largest_heap_rule.certificate), and `cgtalg check` re-checks it")
+
+
 def _subject_heaps(kind: str, subject: Any, max_heap: int | None, reduce: bool) -> Any:
     """The heap ruleset the construction runs on (its store key), None when it is only known
     as the run goes (a family grown size by size)."""
@@ -226,17 +251,28 @@ def register(cli: click.Group) -> None:
             extra = {"heaps": heaps}
         if strategy != "auto":
             extra["strategy"] = strategy
-        q = misere_quotient(subject, max_heap, max_order=max_order, max_states=max_states, max_seconds=budget,
-                            store=store,
+        reserve = _rule_reserve(kind, subject, max_heap, budget)
+        q = misere_quotient(subject, max_heap, max_order=max_order, max_states=max_states,
+                            max_seconds=None if budget is None else budget - reserve, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
+        rule = None
+        if reserve and not getattr(inner, "final", False) and getattr(inner, "infinite_from", None) is None:
+            from cgtalg.ops.largest_heap import largest_heap_verdict
+
+            say("trying a largest-heap rule (every outcome by a rule over heap sizes)")
+            rest = None if budget is None else max(budget - clock.cpu(), 1.0)
+            rule = largest_heap_verdict(subject, max_seconds=rest)
         run_seconds = clock.cpu()
         hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS, max_order, max_states)
+        if rule is not None:
+            hint = rule_text(rule)
         d = _result(q, table or inner.order <= 64, progress)
         d["kind"] = kind
         d["run_seconds"] = round(run_seconds, 3)
         d["resumed_from"] = resumed
         d["hint"] = hint
+        d["largest_heap_rule"] = rule
         answers = [{"position": text, "outcome": _answer(kind, q, text)} for text in outcomes]
         if answers:
             d["outcomes"] = answers

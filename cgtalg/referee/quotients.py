@@ -62,6 +62,7 @@ from typing import Any
 
 import numpy as np
 
+from cgtalg.referee import heap_rule
 from cgtalg.referee._verdict import Malformed, Verdict
 from cgtalg.referee.heaps import HeapRules, heap_rules
 from cgtalg.referee.quotient_search import n_condition, option_images
@@ -471,8 +472,19 @@ def recognise(doc: dict) -> bool:
 
 
 def check(doc: dict) -> list[Verdict]:
-    """The verdicts on a quotient document (one)."""
-    return [check_quotient(doc)]
+    """The verdicts on a quotient document: the quotient, and the largest-heap rule it carries
+    (``largest_heap_rule.certificate``, ``cgtalg quotient --json``) when there is one."""
+    out = [check_quotient(doc)]
+    rule = doc.get("largest_heap_rule")
+    if isinstance(rule, dict) and rule.get("certificate") is not None:
+        cert = rule["certificate"]
+        if not heap_rule.recognise(cert) or cert.get("game") != doc.get("game"):
+            out.append(Verdict("infinite misère quotient", f"{doc.get('game')}: a largest-heap rule", False,
+                               ["FAIL: largest_heap_rule.certificate is not a largest-heap rule of this game"],
+                               "cgtalg.referee.quotients.check"))
+        else:
+            out += heap_rule.check(cert)
+    return out
 
 
 def _game_rules(doc: dict) -> HeapRules:
