@@ -6,10 +6,12 @@ from __future__ import annotations
 
 
 def digit_options(code: str, n: int) -> list[tuple[int, ...]]:
-    """The options of one heap of ``n`` tokens under the octal code ``code`` (``0.d1d2…``), as
+    """The options of one heap of ``n`` tokens under the octal code ``code`` (``d0.d1d2…``), as
     tuples of the nonempty heaps left: digit ``d_k`` lets a move take ``k`` tokens leaving no
-    heap (bit 1), one heap (bit 2) or two heaps (bit 4)."""
+    heap (bit 1), one heap (bit 2) or two heaps (bit 4); ``d0 = 4`` splits a heap in two."""
     out = []
+    if int(code.split(".")[0]) & 4:       # d0 = 4: split a heap in two, taking nothing
+        out.extend((a, n - a) for a in range(1, n // 2 + 1))
     for k, ch in enumerate(code.split(".")[1], start=1):
         d, rest = int(ch), n - k
         if rest < 0:

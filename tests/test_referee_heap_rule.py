@@ -216,3 +216,52 @@ def test_no_rule_of_the_shape_for_games_that_have_none(code):
     assert brute.is_p(a) != brute.is_p(b)
     with pytest.raises(RuleConflict, match="Grundy period is 6"):
         largest_heap_rule(TakeAndBreak("0.157"), [0, 1, 0, 1], max_tokens=8)
+
+
+@pytest.mark.parametrize("code", ["0.7", "0.73", "4.3", "4.72", "4.02", "0.012", "0.772"])
+def test_outcome_rules_of_finite_quotients_are_accepted_only_when_true(code):
+    """Games whose quotients are finite have largest-heap rules too (the outcomes only, R1–R5):
+    read off positions of at most 12 tokens, a rule the referee accepts must agree with play from
+    the digits to 20 tokens; 0.772's (read off 12 tokens) is false at 24 tokens … and refused."""
+    game = TakeAndBreak(code)
+    pos = Positions(game, 12)
+    doc = None
+    for ws in ([0] * pos.p, [x % 2 for x in range(pos.p)]):
+        try:
+            doc = largest_heap_rule(game, ws, positions=pos, family=False)
+            break
+        except RuleConflict:
+            continue
+    assert doc is not None
+    vd = heap_rule.check(doc, infinite=False)[0]
+    brute = MisereBrute(code, 24 if code == "0.772" else 20)
+    wrong = [p for t in range(1, brute_top(brute) + 1) for p in partitions(t) if _rule_says_p(doc, brute, p) != brute.is_p(p)]
+    if vd.ok:
+        assert not wrong, wrong[:3]
+    if code == "0.772":
+        assert wrong and not vd.ok
+    else:
+        assert vd.ok, str(vd)
+
+
+def brute_top(brute: MisereBrute) -> int:
+    return len(brute.g) - 1
+
+
+def test_a_position_without_a_move_is_never_called_p():
+    """0.012: a heap of 1 has no move. With heap 1 its own class of largest heap (exact_below 2),
+    the rule read off 12 tokens holds; calling P the positions of heaps of 1 only (an even number
+    beside the largest: {1}, {1, 1, 1}, …), each without a move and so an N-position, is wrong on
+    those positions alone, and refused."""
+    game = TakeAndBreak("0.012")
+    doc = largest_heap_rule(game, [0, 0], positions=Positions(game, 12), family=False)
+    doc["rule"]["exact_below"] = 2
+    assert heap_rule.check(doc, infinite=False)[0].ok
+    brute = MisereBrute("0.012", 16)
+    assert brute.opts[1] == [] and brute.opts[2] == [()]
+    key = list(_key(doc, brute, (1,)))
+    assert key[:2] == ["e", 1] and key not in doc["rule"]["P"]
+    doc["rule"]["P"].append(key)
+    wrong = [p for t in range(1, 17) for p in partitions(t) if _rule_says_p(doc, brute, p) != brute.is_p(p)]
+    assert wrong and all(set(p) == {1} for p in wrong)
+    assert not heap_rule.check(doc, infinite=False)[0].ok

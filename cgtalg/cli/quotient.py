@@ -87,8 +87,8 @@ def rule_text(rule: dict) -> str:
     return (f"the misère quotient of {rule['game']} (all heaps) is infinite: every misère outcome follows a "
             f"largest-heap rule (c = {rule['weights']} by residue mod {p}; {len(doc['rule']['P'])} P-keys), proved by "
             f"{rule['verdict']['checker']}; heaps {fam['heap']} + {fam['step']}j are pairwise inequivalent. No Q_n is "
-            "shown infinite, so no budget settles a Q_n here; the certificate is in the --json output "
-            "(largest_heap_rule.certificate), and `cgtalg check` re-checks it")
+            "shown infinite and none is final, so a larger --time only computes more of them; the certificate is in "
+            "the --json output (largest_heap_rule.certificate), and `cgtalg check` re-checks it")
 
 
 def _subject_heaps(kind: str, subject: Any, max_heap: int | None, reduce: bool) -> Any:

@@ -148,11 +148,12 @@ class Positions:
 
 def largest_heap_rule(game: Any, weights: Sequence[int], *, exact_weights: Sequence[int] | None = None,
                       max_tokens: int = 26, max_seconds: float | None = 120.0,
-                      family_search: int = 6, positions: Positions | None = None) -> dict:
+                      family_search: int = 6, positions: Positions | None = None, family: bool = True) -> dict:
     """The certificate of the largest-heap rule of ``game`` with weights ``c(h) = weights[h mod p]``
     (``p`` the Grundy period; ``exact_weights[h − 1]`` below the Grundy preperiod, ``h mod 2`` when
     not given), read off every position of at most ``max_tokens`` tokens (module docstring), or
-    off ``positions`` when given (read once for several weights).
+    off ``positions`` when given (read once for several weights). ``family=False``: the outcomes only
+    (no family of heaps told apart is looked for; a finite quotient's game can have a rule too).
 
     ``max_seconds`` counts the process's CPU time. The certificate is checked by
     :func:`cgtalg.referee.heap_rule.check`; this function does not prove it.
@@ -191,7 +192,8 @@ def largest_heap_rule(game: Any, weights: Sequence[int], *, exact_weights: Seque
            "weights": {"exact": ex, "residue": list(weights)},
            "rule": {"exact_below": f0, "z": [zl, zh], "P": sorted([list(k[0]) + [k[1], k[2]] for k in P])},
            "read_off": {"max_tokens": pos_.max_tokens, "positions": len(rows)}}
-    doc["family"] = _family(doc, gv, c, family_search)
+    if family:
+        doc["family"] = _family(doc, gv, c, family_search)
     return doc
 
 

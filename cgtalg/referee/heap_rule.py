@@ -41,7 +41,8 @@ same ``g``.
 
 **R3 (the views).** ``Δ`` bounds every change of ``z`` by a move not on the largest heap and
 every rise of ``z`` by a move on it (``k + 2·max|c|``); ``WL = zl − Δ``, ``WH = zh + Δ``; ``L =
-WH − max c + 1``; ``M1 >= 2(n0 + L + p) + k`` (also ``>= M0 + L``, ``2f0 + k``, ``WH + 1``). A
+WH − max c + 1`` (and ``> k``); ``M1 >= 2(n0 + L + p) + k`` (also ``>= M0 + L``, ``2f0 + k``, ``WH + 1``,
+``2·M0 + k``). A
 position is seen as: ``m`` exact below ``M1``, else its residue; whether ``O`` is empty; ``γ =
 m − h₂`` (``h₂`` the largest of ``O``) exact when ``m < M1`` or ``γ < L``, else ``γ >= L`` with
 ``h₂``'s class; ``G``; ``z`` exact in ``[WL, WH]`` (exact everywhere when ``m < M1``), else
@@ -63,13 +64,18 @@ residue beyond, and one making ``h₂`` largest has ``z' <= −γ + t + 2·max c
 them are taken as possible (the P-condition), and a target ``v`` is reached with ``b = (z − t +
 c(b) − v)/2`` when ``v >= c(b)`` and ``L >= c(h₂) + c(b) − v + t`` (the N-condition).
 
-**R5 (the conditions).** *P-condition*: every view the rule calls P has a move on ``m`` and
-every option it may have (R4, over every kind ``O`` may hold: sizes up to ``h₂``) is called N.
+**R5 (the conditions).** *P-condition*: every position of a view the rule calls P has a move
+(on ``m``, or on a heap of a kind with moves that every set ``S`` below holds) and every option
+it may have (R4, over every kind ``O`` may hold: sizes up to ``h₂``) is called N.
 *N-condition*: every view the rule calls N has an option called P that every position of the
-view has: one on ``m``, on ``h₂``, or else, for every set ``S`` of kinds ``O`` may hold
-(containing ``h₂``'s, whose ``g`` can add up to ``G``, with ``z <= m − w(h₂) − Σ_{S} w_min``),
-one on a heap of ``S`` (a position without a move passes). By induction on the number of
-tokens every position then has the outcome the rule says.
+view has: one on ``m``, on ``h₂``, or else, for every set ``S`` of kinds ``O`` may hold, one on
+a heap of ``S`` (a position without a move passes). ``S`` ranges over the sets that can make the
+view: they contain ``h₂``'s kind; a choice ``T ⊆ S`` of kinds of odd count (one heap or more;
+the others two or more) has ``⊕_T g = G``, ``z <= m − w(h₂) −`` the least ``Σ w`` of the other
+heaps, and a residue of that sum mod ``p`` equal to ``m − z − w(h₂)``; if every heap of ``S`` has
+``w = 0``, ``z = m``. (These facts hold for every position, so a view no position has is skipped
+and no position is skipped.) By induction over the game tree
+(every play ends) every position then has the outcome the rule says.
 
 **R6 (the infinite quotient).** ``m_j = m0 + j·s`` and ``Y_j = base + j·block``: checked that
 ``m0 >= f0``, ``s ≡ 0 (mod p)``, the heaps of ``base`` and ``block`` are ``<= m0``, ``block``
@@ -326,9 +332,9 @@ class _Prover:
         self.k = k
         self.cmax = max(r.c_exact + r.c_res + [0])
         self.WL = r.zl - cl.delta
-        self.WH = max(r.zh + cl.delta, 3 * self.cmax + k - r.zl + 2)
-        self.L = self.WH - self.cmax + 1
-        self.M1 = max(2 * (r.n0 + self.L + p) + k, cl.M0 + self.L, 2 * r.f0 + k, self.WH + 1) + p
+        self.WH = max(r.zh + cl.delta, 3 * self.cmax + k - r.zl + 2, k + self.cmax)
+        self.L = self.WH - self.cmax + 1            # > k
+        self.M1 = max(2 * (r.n0 + self.L + p) + k, cl.M0 + self.L, 2 * r.f0 + k, self.WH + 1, 2 * cl.M0 + k) + p
         self.views = 0
         self._sets: dict = {}
         self._sum_memo: dict = {}
@@ -441,7 +447,7 @@ class _Prover:
                         R = (zstate[1] - t - 2 * rb + self.cr(rb)) % (2 * p)
                         lo = self.cr(rb) if gamma is None else None
                         out.append((("r", (res - t - rb) % p), self.gr(rb), ("prog", R, lo), False))
-                        for v in range(self.cr(rb), r.zh + 1):
+                        for v in range(self.cr(rb), self.WH + 2):      # v > zh: called as zh
                             if (v - R) % (2 * p) or v + t - self.cr(rb) + 2 * n0 > self.WH + 1:
                                 continue
                             if gamma == "L" and L < c_eta + self.cr(rb) - v + t:
@@ -538,9 +544,6 @@ class _Prover:
         self.views += 1
         cl = self.cl
         isp = self.called_p(rho_m, G, zstate)
-        if isp and not self.has_move(m):
-            self._fail(f"the rule calls P a position whose largest heap {m} has no move ({self._show(m, gamma, eta, G, zstate)})")
-            return
         if eta is None:
             Ss = []
         else:
@@ -566,6 +569,9 @@ class _Prover:
                     break
             if not Ss:
                 return          # no position has this view
+        if isp and not self.has_move(m) and not (Ss and all(any(cl.D[i] for i in S) for S in Ss)):
+            self._fail(f"the rule calls P {self._show(m, gamma, eta, G, zstate)}, where a position may have no move")
+            return
         if isp:
             for rho, xg, spec, _g in beff:
                 vals, _c = self.zvalues(spec, zstate)
@@ -727,9 +733,10 @@ def _family(r: HeapRule, vd: Verdict) -> str | None:
             f"{r.game} is infinite (every Q_n finite or not)")
 
 
-def check(doc: dict, max_seconds: float | None = 600.0) -> list[Verdict]:
+def check(doc: dict, max_seconds: float | None = 600.0, infinite: bool = True) -> list[Verdict]:
     """The verdict on a largest-heap rule (module docstring): one Verdict of kind
-    ``"infinite misère quotient"``, ok when R1–R6 hold. ``max_seconds`` bounds the views' walk
+    ``"infinite misère quotient"``, ok when R1–R6 hold (with ``infinite=False``, of kind ``"misère
+    outcome rule"``, R1–R5: the outcomes only, as for a game whose quotient is finite). ``max_seconds`` bounds the views' walk
     (CPU time of the process; passing it is a failure, not a pass).
 
     Raises
@@ -738,15 +745,15 @@ def check(doc: dict, max_seconds: float | None = 600.0) -> list[Verdict]:
         When the document cannot be read (:func:`read`)."""
     r = read(doc)
     t0 = time.process_time()
-    claim = (f"{r.game}: every misère outcome follows the largest-heap rule ({len(r.P)} P-keys), and the misère "
-             f"quotient is infinite")
-    vd = Verdict("infinite misère quotient", claim, True, [], _CHECKER)
+    claim = (f"{r.game}: every misère outcome follows the largest-heap rule ({len(r.P)} P-keys)"
+             + (", and the misère quotient is infinite" if infinite else ""))
+    vd = Verdict("infinite misère quotient" if infinite else "misère outcome rule", claim, True, [], _CHECKER)
     if not _data(r, vd):
         return [vd]
     cl = _classes(r, vd)
     if cl is None:
         return [vd]
-    fam = _family(r, vd)
+    fam = _family(r, vd) if infinite else "R6 not asked (the outcomes only)"
     if fam is None:
         # as the other checkers: a claim already refuted is not checked further
         vd.reasons.append("not checked further: R3–R5 (the family does not show the quotient infinite)")
