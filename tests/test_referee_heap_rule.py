@@ -197,6 +197,7 @@ def test_the_search_reads_the_positions_as_played_out():
     assert all(brute.is_p(p) == isp for p, isp in pos.data)
 
 
+@pytest.mark.slow   # the same loop runs in tests/test_largest_heap_door.py (the door)
 def test_the_search_finds_the_rule_the_referee_proves():
     """Read off 20 tokens, (0, 1, 0, 0) fits 0.734 too and comes first; the referee refuses it and
     accepts (0, 1, 0, 1)."""
