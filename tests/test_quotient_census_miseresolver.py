@@ -96,7 +96,10 @@ def census_classes(statuses: tuple[str, ...]) -> list[dict]:
         std = row["standard_form"]
         if std not in chosen or row["code"] == std:
             chosen[std] = row
-    return [r for r in chosen.values() if r["status"] in statuses]
+    # an infinite row proved by a largest-heap rule states no Q_n (no infinite_from, no order):
+    # nothing to compare
+    return [r for r in chosen.values() if r["status"] in statuses
+            and not (r["status"] == "infinite" and r.get("infinite_from") in (None, ""))]
 
 
 def target_heap(row: dict) -> int:

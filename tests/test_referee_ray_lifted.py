@@ -50,6 +50,8 @@ def _census() -> tuple[dict, dict]:
         if r["status"] != "infinite":
             continue
         doc = r["certificate"]["infinite"]
+        if doc.get("kind") != rays.KIND:      # a largest-heap rule (cgtalg.referee.heap_rule), not a ray
+            continue
         key = json.dumps(doc, sort_keys=True)
         if key not in seen:
             seen.add(key)

@@ -11,8 +11,11 @@ its misère quotient (the quotient census). A settled row carries a ``certificat
   theorem);
 * ``infinite``: the proof that the misère quotient of the *standard form* is infinite (a
   document of kind ``infinite-misere-quotient``), checked by :func:`cgtalg.referee.rays.check`
-  (ray pretension, order witness, the last finite quotient by Lemma 8). Each distinct
-  document is checked once per process (the members of a class carry the same one).
+  (ray pretension, order witness, the last finite quotient by Lemma 8), or a largest-heap rule
+  (kind ``largest-heap-rule``), checked by :func:`cgtalg.referee.heap_rule.check` (every outcome
+  by a rule over heap sizes, and single heaps it tells apart; such a row names no heap, order
+  or ``|P|``). Each distinct document is checked once per process (the members of a class carry
+  the same one).
 
 The row's own claims are then re-derived from the checked certificates and the definitions:
 
