@@ -138,7 +138,7 @@ class Positions:
 
     def __init__(self, game: Any, max_tokens: int = 26, max_seconds: float | None = 120.0) -> None:
         self.game, self.max_tokens = game, max_tokens
-        self.g = _grundy(game, max(4 * max_tokens, 64))
+        self.g = _grundy(game, max(4 * max_tokens, 88))     # as grundy_period: the same period
         self.n0, self.p = _period(self.g)
         self.data = _positions(_Play(game, max_seconds), max_tokens)
 
@@ -150,8 +150,8 @@ def largest_heap_rule(game: Any, weights: Sequence[int], *, exact_weights: Seque
                       max_tokens: int = 26, max_seconds: float | None = 120.0,
                       family_search: int = 6, positions: Positions | None = None, family: bool = True) -> dict:
     """The certificate of the largest-heap rule of ``game`` with weights ``c(h) = weights[h mod p]``
-    (``p`` the Grundy period; ``exact_weights[h − 1]`` below the Grundy preperiod, ``h mod 2`` when
-    not given), read off every position of at most ``max_tokens`` tokens (module docstring), or
+    (``p`` the Grundy period; ``exact_weights[h − 1]`` below the Grundy preperiod, ``weights[h mod p]``
+    when not given), read off every position of at most ``max_tokens`` tokens (module docstring), or
     off ``positions`` when given (read once for several weights). ``family=False``: the outcomes only
     (no family of heaps told apart is looked for; a finite quotient's game can have a rule too).
 
@@ -171,7 +171,7 @@ def largest_heap_rule(game: Any, weights: Sequence[int], *, exact_weights: Seque
     if len(weights) != p:
         raise RuleConflict(f"{len(weights)} weights given, but the Grundy period is {p}")
     ex = list(exact_weights or [])
-    ex = (ex + [h % 2 for h in range(len(ex) + 1, n0)])[: n0 - 1]
+    ex = (ex + [weights[h % p] for h in range(len(ex) + 1, n0)])[: n0 - 1]
 
     def c(h: int) -> int:
         if h == 0:
