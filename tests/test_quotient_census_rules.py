@@ -102,3 +102,44 @@ def test_the_tool_proves_0735_and_reports_what_it_tried(tmp_path, capsys):
     assert "no largest-heap rule proved" in capsys.readouterr().out
     assert tool.main(["0.7x4"]) == 2
     assert tool.main(["0.734", "--tokens", "2"]) == 2
+
+
+def _rule_doc(code: str = "0.734") -> dict:
+    return json.loads((DATA / "largest_heap_rules" / f"{code}.json").read_text())
+
+
+def test_a_census_rule_record_makes_a_row_that_claims_no_heap():
+    from cgtalg.census.quotient_table import quotient_row
+
+    rec = {"status": "infinite", "rule": _rule_doc(), "heaps": None, "order": None, "p_count": None, "growth": None}
+    row = quotient_row("0.734", 0, ["0.734"], "0.734", rec, "computed")
+    assert (row.status, row.infinite_from, row.heaps, row.order, row.p_count) == ("infinite", None, None, None, None)
+    assert row.result == "infinite (largest-heap rule)" and row.certificate == {"infinite": rec["rule"]}
+    assert check_row(row.to_json()).ok          # the census referee: the rule, R1–R6
+
+
+def test_a_census_rule_record_edited_is_refused_on_recheck():
+    from cgtalg.census.quotients import _recheck_rule, recheck_quotient_record
+
+    base = {"status": "infinite", "rule": _rule_doc(), "heaps": None, "order": None, "p_count": None, "growth": None}
+    claims = dict(base, heaps=58)
+    assert "proves no heap" in recheck_quotient_record("0.734", claims, None)
+    flipped = copy.deepcopy(base)
+    flipped["rule"]["rule"]["P"].remove(["r", 1, 1, 1])
+    assert "referee refuses" in _recheck_rule("0.734", flipped)
+    assert "not 0.77" in _recheck_rule("0.77", base)          # 0.734's rule as Kayles's record
+
+
+@pytest.mark.slow
+def test_the_census_proves_0734_by_its_rule_and_reuses_it(tmp_path):
+    from cgtalg.census.quotients import quotient_census
+    from cgtalg.referee.census import check_row as referee_row
+    from cgtalg.store import open_store
+
+    st = open_store(str(tmp_path / "c.sqlite"))
+    first = quotient_census(codes=["0.734"], class_seconds=5.0, store=st, scheduler="serial")
+    row = first.rows[0]
+    assert row.status == "infinite" and row.infinite_from is None and row.source == "computed"
+    assert referee_row(row.to_json()).ok
+    again = quotient_census(codes=["0.734"], class_seconds=5.0, store=st, scheduler="serial")
+    assert again.rows[0].status == "infinite" and again.rows[0].source != "computed"

@@ -99,6 +99,8 @@ class QuotientRow(CodeRow):
         if self.status == "tame":
             return f"tame T_{self.tame}"
         if self.status == "infinite":
+            if self.infinite_from is None:        # a largest-heap rule: every Q_n finite
+                return "infinite (largest-heap rule)"
             return f"infinite from {self.infinite_from}"
         if self.status == "unsettled":
             return f"unsettled at {self.heaps}"
@@ -155,6 +157,11 @@ def quotient_row(code: str, shift: int, cousins: Sequence[str], standard: str, r
     if not record or record.get("error") or "status" not in record:
         return QuotientRow(code, standard, shift, cousins, "failed", source=source,
                            error=(record or {}).get("error"))
+    if record["status"] == "infinite" and isinstance(record.get("rule"), dict):
+        # a largest-heap rule of the standard form: the quotient of all heaps is infinite, while
+        # no Q_n is shown infinite; the row claims no heap, no order and no last finite quotient
+        return QuotientRow(code, standard, shift, cousins, "infinite", source=source,
+                           certificate={"infinite": record["rule"]})
     growth = record.get("growth")
     if growth is not None:
         growth = ((0, 1),) + tuple((int(h) + shift, int(o)) for h, o in growth if int(h) > 0)
@@ -530,7 +537,7 @@ class QuotientCensusResult(CensusTableResult):
             if status == "tame" and k["by_n"]:
                 text += " [" + ", ".join(f"{n}: {m}" for n, m in k["by_n"].items()) + "]"
             if status == "infinite" and k["from"]:
-                shown = [f"{std} from {v}" for std, v in k["from"].items()]
+                shown = [f"{std} from {v}" if v is not None else f"{std} (rule)" for std, v in k["from"].items()]
                 text += " [" + ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "") + "]"
             if status == "unsettled" and k["N"]:
                 text += f" at N = {k['N']['min']}..{k['N']['max']} (median {k['N']['median']:g})"
@@ -589,7 +596,8 @@ class QuotientCensusResult(CensusTableResult):
                  "tr.infinite { background: #eef2ff; }")
         infinite = self.counts()["infinite"]["from"]
         listed = ("<p>Proved infinite (standard form: <code>Q_n</code> infinite for every <code>n &ge; v</code>): "
-                  + ", ".join(f"{html.escape(std)} from {v}" for std, v in infinite.items()) + "</p>\n"
+                  + ", ".join(f"{html.escape(std)} from {v}" if v is not None else f"{html.escape(std)} (largest-heap rule)"
+                              for std, v in infinite.items()) + "</p>\n"
                   if infinite else "")
         intro = (f"<p>{html.escape(self.summary())}</p>\n{listed}"
                  f"<p>cgtalg {html.escape(_version())}; parameters: "

@@ -338,6 +338,8 @@ def recheck_quotient_record(code: Any, rec: Any, store: Any) -> str | None:
     try:
         if not isinstance(rec, dict) or rec.get("status") not in ("final", "infinite", "unsettled"):
             return "the stored record is not a quotient census record"
+        if rec["status"] == "infinite" and isinstance(rec.get("rule"), dict):
+            return _recheck_rule(code, rec)       # a largest-heap rule: the referee checks it again
         if store is None:
             return "no store holds the quotient to verify it against"
         fresh = TakeAndBreak(str(code))
@@ -481,6 +483,64 @@ def _recheck_linear(fresh: Any, cert: dict, v: int) -> str | None:
     return None
 
 
+# -- largest-heap rules ----------------------------------------------------------------------------
+#: CPU seconds a class that ends unsettled may spend on a largest-heap rule (its search and the
+#: referee's check, or the check of a rule the store holds), beyond the class budget; only
+#: classes whose Grundy values have a short period try (:func:`cgtalg.ops.largest_heap.suitable`)
+RULE_SECONDS = 60.0
+
+
+def rule_record(code: Any, store: Any = None, seconds: float = RULE_SECONDS) -> dict | None:
+    """The class record of ``code`` (the standard form's ruleset) proved infinite by a largest-heap
+    rule (:func:`cgtalg.ops.largest_heap.largest_heap_verdict`: found, or read from the store, and
+    accepted by the referee within ``seconds``), or None. The record claims no heap, order or last
+    finite quotient (no ``Q_n`` is shown infinite): ``{"status": "infinite", "rule": certificate,
+    "heaps": None, "order": None, "p_count": None, "growth": None}``."""
+    from cgtalg.ops.largest_heap import largest_heap_verdict, suitable
+
+    if suitable(code) is None:
+        return None
+    got = largest_heap_verdict(code, max_seconds=seconds, store=store)
+    if got is None:
+        return None
+    return {"status": "infinite", "rule": got["certificate"], "heaps": None, "order": None, "p_count": None,
+            "growth": None}
+
+
+def _with_rule(code: Any, rec: dict, store: Any) -> dict:
+    """``rec``, or the rule record that replaces it when it is unsettled (not tied to normal play)
+    and a largest-heap rule proves the quotient infinite (:func:`rule_record`; the partial
+    quotient reached stays in the record as ``reached``)."""
+    if rec.get("status") != "unsettled" or rec.get("tied") is not None:
+        return rec
+    ruled = rule_record(code, store)
+    if ruled is None:
+        return rec
+    ruled["reached"] = {"heaps": rec.get("heaps"), "order": rec.get("order")}
+    return ruled
+
+
+def _recheck_rule(code: Any, rec: dict) -> str | None:
+    """Why the rule record ``rec`` of ``code`` does not hold, None when it does: the rule must be
+    about the standard form, the record must claim no heap, order or last finite quotient, and
+    the referee (:func:`cgtalg.referee.heap_rule.check`) must accept it again."""
+    from cgtalg.referee import heap_rule
+    from cgtalg.rulesets.heaps.octal import TakeAndBreak
+
+    doc = rec["rule"]
+    name = str(TakeAndBreak(str(code)))
+    if doc.get("game") != name:
+        return f"the record's largest-heap rule is about {doc.get('game')!r}, not {name}"
+    for key in ("heaps", "order", "p_count", "infinite_from"):
+        if rec.get(key) is not None:
+            return f"the record says {key} = {rec.get(key)!r}, but a largest-heap rule proves no heap or last finite quotient"
+    vd = heap_rule.check(doc)[0]
+    if not vd.ok:
+        return "the referee refuses the record's largest-heap rule: " + "; ".join(
+            r for r in vd.reasons if r.startswith("FAIL"))[:300]
+    return None
+
+
 # -- the task --------------------------------------------------------------------------------------
 def quotient_class(standard: str, params: QuotientParams, store: Any = None, held: dict | None = None,
                    stop_at: float | None = None) -> dict:
@@ -517,7 +577,9 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
     if stored is not None:
         why = recheck_quotient_record(standard, stored, st)
         if why is None:
-            out.update(record=stored, source=RECHECKED, seconds=round(time.perf_counter() - t0, 4))
+            ruled = _with_rule(TakeAndBreak(standard), stored, st)     # an unsettled class may have a rule
+            out.update(record=ruled, source=RECHECKED if ruled is stored else COMPUTED,
+                       seconds=round(time.perf_counter() - t0, 4))
             return out
         out["rechecks"]["quotient"] = why
     code = TakeAndBreak(standard)
@@ -550,6 +612,8 @@ def quotient_class(standard: str, params: QuotientParams, store: Any = None, hel
         raise ComputationLimitError(f"the census's time budget ran out while computing {name}; {BUDGET_HINT}")
     state = known_state(code)
     out["record"] = quotient_record(q, state, name, known, params, ruleset=code)
+    if not census_bound:
+        out["record"] = _with_rule(code, out["record"], st)
     out["source"] = COMPUTED
     out["seconds"] = round(time.perf_counter() - t0, 4)
     return out

@@ -19,7 +19,7 @@ import click
 
 from cgtalg.budget import Stopwatch
 from cgtalg.cli.common import COUNT, TIME, budgeted, check_output_path, cli_store, emit, json_option, no_store_option
-from cgtalg.errors import ComputationLimitError
+from cgtalg.errors import ComputationLimitError, GameKindError
 
 __all__ = ["register", "misere_report"]
 
@@ -92,12 +92,14 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
     note = None
     complete = True
     infinite_from = None
+    infinite_rule = False
     if reach < n:
         from cgtalg.rulesets.heaps.quotient_genus import final_quotient, quotient_genus_sequence
 
         left = QUOTIENT_SECONDS if max_seconds is None else max(1.0, max_seconds - clock.cpu())
         verdict: dict = {}
-        q = final_quotient(ruleset, store, left, verdict)
+        rule = _stored_rule(ruleset, store)
+        q = None if rule is not None else final_quotient(ruleset, store, left, verdict)
         if q is None and "infinite_from" not in verdict:
             from cgtalg.quotients.play import infinite_verdict
 
@@ -107,7 +109,14 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
         why = (f"the misère canonical forms reached heap {reach - 1} "
                f"(within {budget:g} s of forms and the walk limit)" if budget is not None else
                f"the misère canonical forms reached heap {reach - 1} (the walk limit)")
-        if q is None and infinite_from is not None:
+        if rule is not None:
+            complete = False
+            infinite_rule = True
+            note = (f"{name}: {why}; there is no final misère quotient to read the rest from: the quotient of all "
+                    "heaps is infinite (a largest-heap rule stored with the game, checked by the referee; every Q_n "
+                    f"is finite), so heaps {reach}..{n - 1} are not reported; `cgtalg outcome {name} HEAPS --misere` "
+                    "answers any position from the rule; --time raises the time for forms")
+        elif q is None and infinite_from is not None:
             complete = False
             note = (f"{name}: {why}; there is no final misère quotient to read the rest from: Q_n is infinite "
                     f"for every n >= {infinite_from} (proved; `cgtalg quotient {name} --json` gives the "
@@ -142,8 +151,19 @@ def misere_report(ruleset: Any, n: int, convention: str = "classical", store: An
         "first_untame_heap": first_untame, "first_wild_heap": first_wild,
         "classes_known_to": reach - 1, "complete": complete, "note": note,
         "quotient_infinite_from": infinite_from,
+        "quotient_infinite": True if (infinite_rule or infinite_from is not None) else None,
         "specials": adders.specials,
     }
+
+
+def _stored_rule(ruleset: Any, store: Any) -> Any:
+    """The largest-heap rule stored for ``ruleset`` and accepted by the referee, or None."""
+    from cgtalg.ops.largest_heap import stored_rule
+
+    try:
+        return stored_rule(ruleset, store)
+    except GameKindError:
+        return None
 
 
 def _human(res: dict) -> str:

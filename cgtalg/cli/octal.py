@@ -256,10 +256,20 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
     t0 = time.perf_counter()
     hs = [int(h) for h in heaps]
     known = stored_misere_answer(g, hs, store)  # a small question asked before: read back
+    rule = None
     if known is not None:
         outcome, moves = known
         how = "stored answer"
     else:
+        from cgtalg.ops.largest_heap import rule_for_position
+
+        rule = rule_for_position(g, hs, store)
+    if known is None and rule is not None:      # a proved largest-heap rule answers any heaps
+        from cgtalg.rulesets.heaps.position import HeapMove
+
+        outcome, moves = rule.outcome(hs), rule.winning_moves(hs, HeapMove)
+        how = "largest-heap rule, checked by the referee when read from the store"
+    elif known is None:
         from cgtalg.quotients.play import quotient_for, rays_for
 
         st = quotient_for(g, [h for h in hs if h], store)
@@ -279,17 +289,23 @@ def misere_heap_outcome(g, heaps: list[int], limit: int = 20, store: Any = None,
     from cgtalg.quotients.play import infinite_verdict
 
     infinite = infinite_verdict(g, store)
+    if infinite is None and rule is not None:   # the rule was checked in full (R6 too) when read
+        infinite = {"infinite_from": None, "by": "largest-heap rule"}
     result = {
         "game": g.name, "heaps": hs, "play": "misere", "outcome": outcome,
         "winning_moves": [m.to_json() for m in moves[: max(limit, 0)]],
         "winning_move_count": count, "method": how,
         "seconds": round(time.perf_counter() - t0, 4),
         "quotient_infinite_from": None if infinite is None else infinite["infinite_from"],
+        "quotient_infinite": None if infinite is None else True,
     }
 
     def human() -> str:
         lines = [f"{g.name}: heaps {' '.join(map(str, hs))}; misère play ({how})"]
-        if infinite is not None:
+        if infinite is not None and infinite["infinite_from"] is None:
+            lines.append(f"(the misère quotient of {g.name} is infinite, proved by the largest-heap rule that "
+                         f"answers; every Q_n is finite; `cgtalg quotient {g.name} --json` has the certificate)")
+        elif infinite is not None:
             lines.append(f"(the misère quotient of {g.name} is infinite: Q_n for every n >= "
                          f"{infinite['infinite_from']}, proved; `cgtalg quotient {g.name} --json` has the certificate)")
         if outcome == "P":

@@ -263,7 +263,7 @@ def register(cli: click.Group) -> None:
 
             say("trying a largest-heap rule (every outcome by a rule over heap sizes)")
             rest = None if budget is None else max(budget - clock.cpu(), 1.0)
-            rule = largest_heap_verdict(subject, max_seconds=rest)
+            rule = largest_heap_verdict(subject, max_seconds=rest, store=store)
         run_seconds = clock.cpu()
         hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS, max_order, max_states)
         if rule is not None:

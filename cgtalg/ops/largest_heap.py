@@ -21,14 +21,22 @@ True
 from __future__ import annotations
 
 import time
+import warnings
 from typing import Any
 
 from cgtalg.budget import check_max_seconds
+from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError, GameKindError, RulesetError, shorten
 from cgtalg.quotients.largest_heap import Positions, find_weights, grundy_period
 from cgtalg.rulesets.registry import get_ruleset
 
-__all__ = ["largest_heap_verdict", "suitable"]
+__all__ = ["largest_heap_verdict", "suitable", "stored_rule", "rule_play", "rule_for_position"]
+
+#: stored rules read and checked by the referee, once per store and process:
+#: (game, store) -> (certificate, verdict JSON), or None when the stored one was refused
+_CHECKED: dict = register_cache("largest-heap rules read from stores (checked by the referee)", {})
+#: CPU seconds the referee may take to check a stored rule before it answers
+CHECK_SECONDS = 300.0
 
 #: the most weight vectors tried (entries 0 .. cmax, one per residue of the Grundy period)
 MAX_VECTORS = 256
@@ -57,15 +65,103 @@ def suitable(game: Any, cmax: int = 2, max_vectors: int = MAX_VECTORS) -> tuple[
     return per
 
 
+def _where(store: Any) -> Any:
+    return getattr(store, "location", id(store))
+
+
+def _opened(store: Any) -> bool:
+    return store is not None and store is not False and callable(getattr(store, "sequence_meta", None)) \
+        and callable(getattr(store, "put_sequence_meta", None))
+
+
+def stored_rule(game: Any, store: Any, max_seconds: float | None = CHECK_SECONDS) -> dict | None:
+    """The largest-heap rule stored for ``game`` (beside its misère quotient record), checked by
+    the referee (:func:`cgtalg.referee.heap_rule.check`, R1–R6) once per store and process:
+    ``{"game", "weights", "certificate", "verdict"}`` as :func:`largest_heap_verdict` gives, or None
+    when none is stored. A stored rule that is about another game, that the referee refuses, or
+    that it does not finish checking within ``max_seconds`` of CPU time is reported with a warning
+    and ignored (the caller answers another way)."""
+    if not _opened(store):
+        return None
+    game = _code_ruleset(game)
+    from cgtalg.quotients.storage import Checkpointer
+
+    ck = Checkpointer(game, store)
+    key = (ck.key, _where(store))
+    if key in _CHECKED:
+        return _CHECKED[key]
+    doc = ck.load_rule()
+    if doc is None:
+        return None
+    from cgtalg.referee import heap_rule
+    from cgtalg.referee._verdict import Malformed
+
+    why = None
+    if doc.get("game") != game.name:
+        why = f"it is about {shorten(doc.get('game'))}, not {game.name}"
+    else:
+        try:
+            vd = heap_rule.check(doc, max_seconds=max_seconds)[0]
+            if not vd.ok:
+                why = "the referee refuses it: " + "; ".join(r for r in vd.reasons if r.startswith("FAIL"))[:300]
+        except Malformed as exc:
+            why = f"it is malformed: {exc}"
+    if why is not None:
+        warnings.warn(f"the largest-heap rule stored for {game.name} (sequence {ck.key!r}) is ignored: {why}",
+                      RuntimeWarning, stacklevel=2)
+        _CHECKED[key] = None
+        return None
+    got = {"game": game.name, "weights": list(doc["weights"]["residue"]), "certificate": doc, "verdict": vd.to_json()}
+    _CHECKED[key] = got
+    return got
+
+
+def rule_play(game: Any, store: Any) -> Any:
+    """A :class:`~cgtalg.quotients.largest_heap.RulePlay` of the rule stored for ``game`` and
+    accepted by the referee (:func:`stored_rule`), or None."""
+    if not _opened(store) or not callable(getattr(game, "heap_options", None)):
+        return None
+    got = stored_rule(game, store)
+    if got is None:
+        return None
+    from cgtalg.quotients.largest_heap import RulePlay
+
+    return RulePlay(game, got["certificate"])
+
+
+def rule_for_position(game: Any, heaps: Any, store: Any) -> Any:
+    """The :class:`~cgtalg.quotients.largest_heap.RulePlay` that answers the misère play of
+    ``heaps`` when a rule is stored for ``game`` and no known quotient covers the heaps (a
+    quotient answers its heaps by look-ups: it is kept for them), else None. A heap above
+    :data:`cgtalg.quotients.play.LARGE_HEAP` goes to the rule at once (no final quotient is
+    looked for: the rule proves there is none)."""
+    if not _opened(store) or not callable(getattr(game, "heap_options", None)):
+        return None
+    from cgtalg.quotients.storage import Checkpointer
+
+    if Checkpointer(game, store).load_rule() is None:
+        return None
+    hs = [int(h) for h in heaps if h]
+    from cgtalg.quotients.play import LARGE_HEAP, quotient_for
+
+    if hs and max(hs) <= LARGE_HEAP and quotient_for(game, hs, store) is not None:
+        return None
+    return rule_play(game, store)
+
+
 def largest_heap_verdict(game: Any, *, max_seconds: float | None = 30.0, cmax: int = 2, max_tokens: int = 22,
-                         max_vectors: int = MAX_VECTORS) -> dict | None:
+                         max_vectors: int = MAX_VECTORS, store: Any = None) -> dict | None:
     """The largest-heap rule of ``game`` the referee proves, or None (none of this shape found
     within the budget: the game is not a finite take-and-break code, its Grundy values have no
     short period, no weight vector fits, or the budget ran out).
 
     Returns ``{"game", "weights", "certificate", "verdict"}``: the certificate (kind
     ``largest-heap-rule``, which ``cgtalg check`` re-checks) and the referee's verdict as JSON.
-    ``max_seconds`` counts the process's CPU time (play, search and checks together).
+    ``max_seconds`` counts the process's CPU time (play, search and checks together). With an
+    opened ``store``, a rule stored before is read and checked again by the referee
+    (:func:`stored_rule`) instead of searched, and a rule found is stored (beside the game's
+    quotient record), so that misère outcomes of any heaps are answered from it
+    (:func:`cgtalg.outcome` with ``store``).
 
     Raises
     ------
@@ -77,6 +173,10 @@ def largest_heap_verdict(game: Any, *, max_seconds: float | None = 30.0, cmax: i
     game = _code_ruleset(game)
     if suitable(game, cmax, max_vectors) is None:
         return None
+    if _opened(store):
+        got = stored_rule(game, store, CHECK_SECONDS if max_seconds is None else max(max_seconds, 1.0))
+        if got is not None:
+            return got
     from cgtalg.referee import heap_rule
 
     t0 = time.process_time()
@@ -92,7 +192,14 @@ def largest_heap_verdict(game: Any, *, max_seconds: float | None = 30.0, cmax: i
                 return None
             vd = heap_rule.check(doc, max_seconds=rest)[0]
             if vd.ok:
-                return {"game": game.name, "weights": ws, "certificate": doc, "verdict": vd.to_json()}
+                got = {"game": game.name, "weights": ws, "certificate": doc, "verdict": vd.to_json()}
+                if _opened(store):
+                    from cgtalg.quotients.storage import Checkpointer
+
+                    ck = Checkpointer(game, store)
+                    ck.write_rule(doc)
+                    _CHECKED[(ck.key, _where(store))] = got
+                return got
     except ComputationLimitError:
         return None
     return None

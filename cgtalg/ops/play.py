@@ -98,9 +98,22 @@ def outcome(g: Any, *, misere: bool = False, store: Any = None,
     return normal_outcome(form)
 
 
+def _heap_rule(rs: Any, heaps: Any, misere: bool, store: Any) -> Any:
+    """The stored largest-heap rule that answers the misère play of ``heaps`` (checked by the
+    referee when read, :func:`cgtalg.ops.largest_heap.rule_for_position`), or None."""
+    if not misere or store is None or store is False:
+        return None
+    from cgtalg.ops.largest_heap import rule_for_position
+
+    return rule_for_position(rs, heaps, store)
+
+
 def _position_outcome(p: Position, misere: bool, store: Any, max_seconds: float | None) -> str:
     rs = p.ruleset
     if p.is_heap_position and not p.has_end_rule:
+        rule = _heap_rule(rs, p.value, misere, store)
+        if rule is not None:            # a proved largest-heap rule: every position, any size
+            return rule.outcome(list(p.value))
         return rs.outcome(list(p.value), misere=misere, store=store, max_seconds=max_seconds)
     from cgtalg.rulesets.solver import solve
 
@@ -151,6 +164,11 @@ def winning_moves(g: Any, *, misere: bool = False, player: str | None = None, st
     if kind == "position":
         rs = x.ruleset
         if x.is_heap_position and not x.has_end_rule:
+            rule = _heap_rule(rs, x.value, misere, store)
+            if rule is not None:
+                from cgtalg.rulesets.heaps.position import HeapMove
+
+                return rule.winning_moves(list(x.value), HeapMove)
             return rs.winning_moves(list(x.value), misere=misere, store=store, max_seconds=max_seconds)
         from cgtalg.rulesets.solver import solve
 

@@ -18,6 +18,12 @@ and returns the certificate ``{"kind": "largest-heap-rule", ...}``. The search p
 N-conditions on finitely many *views* of positions, by induction) and is the proof; ``cgtalg
 check`` runs it. :func:`find_weights` tries every weight vector with entries in ``0 .. cmax``.
 
+Once the referee has proved a rule, :class:`RulePlay` answers the misère play of any position
+from it (its outcome in one pass over the heaps, its winning moves by keying each option, the
+splits of a huge heap as arithmetic families): ``cgtalg outcome 0.734 1001 37 4 --misere`` reads
+the rule the store keeps (:func:`cgtalg.ops.largest_heap.rule_for_position`, which has the referee
+check it when read). :class:`RulePlay` checks nothing: a rule not proved may answer wrongly.
+
 Examples
 --------
 >>> from cgtalg.rulesets.heaps.octal import TakeAndBreak
@@ -30,11 +36,12 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["largest_heap_rule", "find_weights", "grundy_period", "Positions", "RuleConflict", "KIND"]
+__all__ = ["largest_heap_rule", "find_weights", "grundy_period", "Positions", "RuleConflict", "KIND", "RulePlay",
+           "MAX_SPLITS"]
 
 KIND = "largest-heap-rule"
 
@@ -306,3 +313,164 @@ def find_weights(game: Any, cmax: int = 2, positions: Positions | None = None,
             yield list(ws), largest_heap_rule(game, list(ws), positions=positions, **kwargs)
         except RuleConflict:
             continue
+
+
+# -- play from a proved rule -------------------------------------------------------------------------
+#: splits of a heap keyed one by one up to this many tokens (winning moves); past it, the splits
+#: come as arithmetic families (one run of equal keys per residue class, :meth:`RulePlay._huge_moves`)
+MAX_SPLITS = 1 << 21
+
+
+class RulePlay:
+    """The outcomes and winning moves a largest-heap rule gives (module docstring).
+
+    ``game`` is the heap ruleset the rule is about (``heap_options``, ``grundy_sequence``);
+    ``doc`` the certificate. Malformed documents raise ``ValueError``."""
+
+    def __init__(self, game: Any, doc: dict) -> None:
+        try:
+            self.n0 = int(doc["grundy"]["preperiod"])
+            self.p = int(doc["grundy"]["period"])
+            self.exact = [int(x) for x in doc["weights"]["exact"]]
+            self.residue = [int(x) for x in doc["weights"]["residue"]]
+            rule = doc["rule"]
+            self.f0 = int(rule["exact_below"])
+            self.zl, self.zh = (int(x) for x in rule["z"])
+            self.P = {(str(k[0]), int(k[1]), int(k[2]), int(k[3])) for k in rule["P"]}
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a largest-heap rule ({type(exc).__name__}: {exc})") from None
+        if self.n0 < 1 or self.p < 1 or len(self.residue) != self.p or len(self.exact) != self.n0 - 1:
+            raise ValueError("the rule's Grundy period and weights do not match")
+        self.game = game
+        self.g = [int(x) for x in game.grundy_sequence(self.n0 + self.p)]
+
+    def gv(self, h: int) -> int:
+        """The Grundy value of heap ``h`` (periodic from the preperiod on)."""
+        if h < self.n0 + self.p:
+            return self.g[h]
+        return self.g[self.n0 + (h - self.n0) % self.p]
+
+    def c(self, h: int) -> int:
+        if h <= 0:
+            return 0
+        return self.exact[h - 1] if h < self.n0 else self.residue[h % self.p]
+
+    def key(self, heaps: Sequence[int]) -> tuple | None:
+        """The rule's key ``(kind, value, G, clamp(z))`` of a non-empty position (None when empty)."""
+        hs = [int(h) for h in heaps if h]
+        if not hs:
+            return None
+        i = max(range(len(hs)), key=hs.__getitem__)
+        m = hs[i]
+        G, z = 0, m
+        for j, h in enumerate(hs):
+            if j != i:
+                G ^= self.gv(h)
+                z -= h - self.c(h)
+        rho = ("e", m) if m < self.f0 else ("r", m % self.p)
+        return (rho[0], rho[1], G, min(max(z, self.zl), self.zh))
+
+    def is_p(self, heaps: Sequence[int]) -> bool:
+        """Whether ``heaps`` is a misère P-position by the rule (the empty position is N)."""
+        return self.key(heaps) in self.P
+
+    def outcome(self, heaps: Sequence[int]) -> str:
+        return "P" if self.is_p(heaps) else "N"
+
+    def winning_moves(self, heaps: Sequence[int], move: Callable[..., Any]) -> list:
+        """Every move of ``heaps`` to a position the rule calls P, built by ``move(heap_index, heap,
+        removed, parts)`` (heaps named by the index of their first occurrence)."""
+        return list(self._moves([int(h) for h in heaps], move))
+
+    def _moves(self, hs: list[int], move: Callable[..., Any]) -> Iterator[Any]:
+        seen: set[int] = set()
+        for i, h in enumerate(hs):
+            if h == 0 or h in seen:
+                continue
+            seen.add(h)
+            rest = hs[:i] + hs[i + 1:]
+            if h > MAX_SPLITS:
+                yield from self._huge_moves(i, h, rest, move)
+                continue
+            done: set = set()
+            for parts in self.game.heap_options(h):
+                parts = tuple(int(x) for x in parts if x)
+                key = (h - sum(parts), tuple(sorted(parts)))
+                if key not in done and self.is_p(rest + list(parts)):
+                    done.add(key)
+                    yield move(i, h, h - sum(parts), parts)
+
+    # -- a heap too large to key each split ---------------------------------------------------
+    def _huge_moves(self, i: int, h: int, rest: list[int], move: Callable[..., Any]) -> Iterator[Any]:
+        """The winning moves in a heap ``h > MAX_SPLITS`` of a finite take-and-break code, from its
+        digits: a move leaving one heap or none is keyed alone; the splits into ``(a, r − a)``
+        (``r = h − t``) are keyed alone for ``a`` below the preperiod and ``exact_below``, and
+        per residue class of ``a`` mod ``p`` above: along a class the other heaps' ``G`` is
+        constant, and while ``b = r − a`` is the largest heap ``ρ(b)`` is constant and ``z = r − 2a
+        + c(a) − Σ w(rest)`` decreases, so clamped it is monotone; once the largest of ``rest``
+        exceeds ``b`` the key is constant. So a class is cut where ``b`` stops being the largest,
+        and each part into runs of one key by bisection (equal keys at both ends of a part of a
+        monotone key are equal throughout); a run of P-keys is one family of moves (``stride p``)."""
+        digit, k = getattr(self.game, "digit", None), getattr(self.game, "k", None)
+        if digit is None or k is None or not getattr(self.game, "is_finite", False):
+            raise ComputationLimitError(
+                f"the winning moves in a heap of {h} tokens: only a finite take-and-break code's are enumerated "
+                "from a largest-heap rule (its outcome is answered)")
+        p, top = self.p, max(rest, default=0)
+        low = max(self.n0, self.f0, 1)
+        for t in range(0, min(h, k) + 1):
+            d = digit(t)
+            r = h - t
+            if not d:
+                continue
+            if r == 0:
+                if d & 1 and self.is_p(rest):
+                    yield move(i, h, h, ())
+                continue
+            if d & 2 and self.is_p(rest + [r]):
+                yield move(i, h, t, (r,))
+            if not d & 4:
+                continue
+            half = r // 2
+            for a in range(1, min(low - 1, half) + 1):
+                if self.is_p(rest + [a, r - a]):
+                    yield move(i, h, t, (a, r - a))
+            for a0 in range(low, min(low + p, half + 1)):
+                last = a0 + (half - a0) // p * p
+                # b = r − a is the largest while a <= r − top; past it the largest of rest is
+                end = min(last, r - top)
+                cut = a0 + (end - a0) // p * p if end >= a0 else a0 - p
+                for lo, hi in ((a0, cut), (cut + p, last)):
+                    if lo <= hi:
+                        for x, y in self._runs(rest, r, lo, hi):
+                            count = (y - x) // p + 1
+                            yield move(i, h, t, (x, r - x), stride=p if count > 1 else 0, count=count)
+
+    def _runs(self, rest: list[int], r: int, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        """The runs ``[x, y]`` (steps of ``p``) of ``a`` in ``[lo, hi]`` whose split ``(a, r − a)``
+        beside ``rest`` is called P, where the key is monotone in ``a`` (:meth:`_huge_moves`)."""
+        p = self.p
+
+        def key(a: int) -> tuple | None:
+            return self.key(rest + [a, r - a])
+
+        stack = [(lo, hi)]
+        runs: list[tuple[int, int]] = []
+        while stack:
+            x, y = stack.pop()
+            kx = key(x)
+            if kx == key(y):
+                if kx in self.P:
+                    runs.append((x, y))
+                continue
+            mid = x + (y - x) // p // 2 * p
+            stack.append((mid + p, y))
+            stack.append((x, mid))
+        runs.sort()
+        merged: list[tuple[int, int]] = []
+        for x, y in runs:
+            if merged and merged[-1][1] + p == x:
+                merged[-1] = (merged[-1][0], y)
+            else:
+                merged.append((x, y))
+        return iter(merged)

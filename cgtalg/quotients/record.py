@@ -13,7 +13,7 @@ from typing import Any
 from cgtalg.core.lazynp import np
 from cgtalg.quotients.state import _game_name
 
-__all__ = ["FORMAT", "ENTRY", "RAYS", "COUNTING", "PRESENTATION_ORDER", "quotient_key", "encode_record"]
+__all__ = ["FORMAT", "ENTRY", "RAYS", "COUNTING", "RULE", "PRESENTATION_ORDER", "quotient_key", "encode_record"]
 
 #: version of the stored record
 FORMAT = 1
@@ -25,6 +25,10 @@ RAYS = "misere_quotient_rays"
 #: the entry that holds the last counting level proved for the next heap
 #: (:mod:`cgtalg.quotients.count`), so that a stopped counting run resumes after it
 COUNTING = "misere_quotient_counting"
+#: the entry that holds a largest-heap rule of the game (a certificate of kind
+#: ``largest-heap-rule``, :mod:`cgtalg.quotients.largest_heap`): every misère outcome by a rule
+#: over heap sizes; not trusted on reading (the referee checks it again, :mod:`cgtalg.ops.largest_heap`)
+RULE = "misere_largest_heap_rule"
 #: presentations are stored for quotients up to this order (they are recomputed on load anyway)
 PRESENTATION_ORDER = 400
 

@@ -55,7 +55,7 @@ from cgtalg.quotients import kernel as quotient_kernel
 from cgtalg.quotients.pretension import (FiniteMonoid, Pretension, _reduce, table_bytes, table_from_generators,
                                          verify_pretension)
 from cgtalg.quotients.record import (  # noqa: F401 - the record's names, served from here too
-    COUNTING, ENTRY, FORMAT, PRESENTATION_ORDER, RAYS, _table_text, encode_record, quotient_key)
+    COUNTING, ENTRY, FORMAT, PRESENTATION_ORDER, RAYS, RULE, _table_text, encode_record, quotient_key)
 from cgtalg.quotients.state import (
     QuotientState,
     _game_name,
@@ -66,7 +66,7 @@ from cgtalg.quotients.state import (
 
 __all__ = ["quotient_key", "Checkpointer", "load_quotient_state", "save_quotient_state",
            "check_monoid", "check_quotient_claim", "FORMAT", "ENTRY", "RAYS", "check_rays_record",
-           "ray_certificate", "COUNTING", "encode_level", "encode_record", "check_level_record", "table_from_columns",
+           "ray_certificate", "COUNTING", "RULE", "encode_level", "encode_record", "check_level_record", "table_from_columns",
            "PRESENTATION_ORDER"]
 
 
@@ -589,6 +589,23 @@ class Checkpointer:
         self.store.put_sequence_meta(self.key, meta, replace=True)
         self._keep_rays = True
 
+    def load_rule(self) -> dict | None:
+        """The stored largest-heap rule (a certificate document, :data:`RULE`), unchecked: the
+        caller has the referee check it (:func:`cgtalg.ops.largest_heap.stored_rule`)."""
+        if self.store is None:
+            return None
+        rec = (self.store.sequence_meta(self.key) or {}).get(RULE)
+        return rec if isinstance(rec, dict) else None
+
+    def write_rule(self, doc: dict) -> None:
+        """Store a largest-heap rule the referee accepted, beside the quotient record."""
+        if self.store is None:
+            return
+        self.flush()
+        meta = dict(self.store.sequence_meta(self.key) or {})
+        meta[RULE] = doc
+        self.store.put_sequence_meta(self.key, meta, replace=True)
+
     def has_level(self, heap: int) -> bool:
         """Whether a counting level of ``heap`` is stored (not yet re-verified)."""
         if self.store is None:
@@ -645,6 +662,8 @@ class Checkpointer:
         rays = old.get(RAYS)
         if rays is not None and (self._keep_rays or not self.replace):
             meta[RAYS] = rays              # a proof of infinitude stays beside the finite state
+        if old.get(RULE) is not None:
+            meta[RULE] = old[RULE]         # a largest-heap rule is about every heap: it always stays
         level = old.get(COUNTING)
         if isinstance(level, dict) and (self._keep_level or not self.replace) and level.get("heap") == state.top + 1:
             meta[COUNTING] = level         # counting the next heap: its last level stays
