@@ -3,6 +3,8 @@ infinitude carried to a fresh store (a new machine) and read back, re-verified."
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 
 import numpy as np
 
@@ -21,8 +23,10 @@ def _tool():
 
 def test_a_pack_carries_states_and_proofs_to_a_fresh_store(tmp_path, monkeypatch):
     tool = _tool()
-    monkeypatch.setattr(tool, "_codes", lambda: ["0.123", "0.13777"])
+    monkeypatch.setattr(tool, "_codes", lambda: ["0.123", "0.13777", "0.734"])
     src = open_store(str(tmp_path / "a.sqlite"))
+    rule = json.loads((Path(__file__).resolve().parents[1] / "docs/data/largest_heap_rules/0.734.json").read_text())
+    Checkpointer(TakeAndBreak("0.734"), src).write_rule(rule)      # a rule alone, no quotient state
     forget_known()
     misere_quotient("0.123", store=src, progress=False)
     misere_quotient("0.13777", store=src, progress=False, partial=True, max_seconds=120)
@@ -35,6 +39,7 @@ def test_a_pack_carries_states_and_proofs_to_a_fresh_store(tmp_path, monkeypatch
         a, b = Checkpointer(TakeAndBreak(code), src).load(), Checkpointer(TakeAndBreak(code), dst).load()
         assert a.top == b.top and a.final == b.final and np.array_equal(a.pre.monoid.table, b.pre.monoid.table)
     assert Checkpointer(TakeAndBreak("0.13777"), dst).load_rays()[0].v == 10
+    assert Checkpointer(TakeAndBreak("0.734"), dst).load_rule() == rule
     forget_known()
     q = misere_quotient("0.13777", store=dst, progress=False, partial=True, max_seconds=5)
     forget_known()

@@ -3,10 +3,10 @@
 A census may span sessions and machines. The class records can be recomputed, but the work that
 got them there (each class's verified quotient state, its last counting level, its proof of
 infinitude) is what a new machine would otherwise redo. ``export`` writes, for every class with a
-stored quotient, those three entries of the store's sequence ``quotient:<standard form>``: the
+stored quotient, those entries of the store's sequence ``quotient:<standard form>``: the
 state with its table given as its generators' columns (the table is rebuilt from them on
-import: a few kilobytes where the table takes megabytes), the counting level and the ray proof as
-the store keeps them. ``import`` writes them into another store. Nothing is trusted: the
+import: a few kilobytes where the table takes megabytes), the counting level, the ray proof and
+the largest-heap rule as the store keeps them. ``import`` writes them into another store. Nothing is trusted: the
 construction re-verifies each entry when it reads it (:mod:`cgtalg.quotients.storage`), and an
 entry that fails is recomputed.
 
@@ -29,7 +29,7 @@ import numpy as np
 
 from cgtalg.census.codes import census_classes, enumerate_codes
 from cgtalg.quotients.pretension import table_from_generators
-from cgtalg.quotients.storage import COUNTING, ENTRY, RAYS, quotient_key
+from cgtalg.quotients.storage import COUNTING, ENTRY, RAYS, RULE, quotient_key
 from cgtalg.rulesets.heaps.octal import TakeAndBreak
 from cgtalg.store import open_store
 
@@ -76,7 +76,7 @@ def export(store_path: str, out: str) -> int:
         entry = {}
         if ENTRY in meta:
             entry["state"] = _columns(meta[ENTRY])
-        for name in (COUNTING, RAYS):
+        for name in (COUNTING, RAYS, RULE):
             if name in meta:
                 entry[name] = meta[name]
         if entry:
@@ -103,7 +103,7 @@ def import_(pack_path: str, store_path: str) -> int:
         if state is not None and (old is None or (bool(old.get("final")), int(old.get("top", -1)))
                                   < (bool(state.get("final")), int(state["top"]))):
             meta[ENTRY] = _table(state)
-        for name in (COUNTING, RAYS):
+        for name in (COUNTING, RAYS, RULE):
             if name in entry and name not in meta:
                 meta[name] = entry[name]
         store.put_sequence_meta(key, meta, replace=True)

@@ -96,7 +96,7 @@ def stored_rule(game: Any, store: Any, max_seconds: float | None = CHECK_SECONDS
     from cgtalg.referee import heap_rule
     from cgtalg.referee._verdict import Malformed
 
-    why = None
+    why, late = None, False
     if doc.get("game") != game.name:
         why = f"it is about {shorten(doc.get('game'))}, not {game.name}"
     else:
@@ -104,12 +104,14 @@ def stored_rule(game: Any, store: Any, max_seconds: float | None = CHECK_SECONDS
             vd = heap_rule.check(doc, max_seconds=max_seconds)[0]
             if not vd.ok:
                 why = "the referee refuses it: " + "; ".join(r for r in vd.reasons if r.startswith("FAIL"))[:300]
+                late = any("not all checked within" in r for r in vd.reasons)
         except Malformed as exc:
             why = f"it is malformed: {exc}"
     if why is not None:
         warnings.warn(f"the largest-heap rule stored for {game.name} (sequence {ck.key!r}) is ignored: {why}",
                       RuntimeWarning, stacklevel=2)
-        _CHECKED[key] = None
+        if not late:                  # a check stopped by its budget is tried again next time
+            _CHECKED[key] = None
         return None
     got = {"game": game.name, "weights": list(doc["weights"]["residue"]), "certificate": doc, "verdict": vd.to_json()}
     _CHECKED[key] = got
