@@ -118,6 +118,7 @@ def test_the_door_reads_a_stored_rule_instead_of_searching(ruled, monkeypatch):
     assert v is not None and v["weights"] == [0, 1, 0, 1] and v["verdict"]["ok"]
 
 
+@pytest.mark.slow
 def test_the_door_stores_the_rule_it_proves(tmp_path):
     st = open_store(str(tmp_path / "new.sqlite"))
     v = door.largest_heap_verdict("0.735", store=st, max_seconds=120)

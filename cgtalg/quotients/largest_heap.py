@@ -380,25 +380,12 @@ class RulePlay:
     def winning_moves(self, heaps: Sequence[int], move: Callable[..., Any]) -> list:
         """Every move of ``heaps`` to a position the rule calls P, built by ``move(heap_index, heap,
         removed, parts)`` (heaps named by the index of their first occurrence)."""
-        return list(self._moves([int(h) for h in heaps], move))
+        from cgtalg.quotients.play import _ray_moves
 
-    def _moves(self, hs: list[int], move: Callable[..., Any]) -> Iterator[Any]:
-        seen: set[int] = set()
-        for i, h in enumerate(hs):
-            if h == 0 or h in seen:
-                continue
-            seen.add(h)
-            rest = hs[:i] + hs[i + 1:]
-            if h > MAX_SPLITS:
-                yield from self._huge_moves(i, h, rest, move)
-                continue
-            done: set = set()
-            for parts in self.game.heap_options(h):
-                parts = tuple(int(x) for x in parts if x)
-                key = (h - sum(parts), tuple(sorted(parts)))
-                if key not in done and self.is_p(rest + list(parts)):
-                    done.add(key)
-                    yield move(i, h, h - sum(parts), parts)
+        def huge(i: int, h: int, rest: list[int], mv: Callable[..., Any]) -> Iterator[Any]:
+            return self._huge_moves(i, h, rest, mv)
+        huge.limit = MAX_SPLITS       # type: ignore[attr-defined]   (read when called: tests lower it)
+        return list(_ray_moves(self.game, self, [int(h) for h in heaps], move, huge))
 
     # -- a heap too large to key each split ---------------------------------------------------
     def _huge_moves(self, i: int, h: int, rest: list[int], move: Callable[..., Any]) -> Iterator[Any]:

@@ -268,19 +268,25 @@ def quotient_winning_moves(ruleset: Any, heaps: Sequence[int], store: Any = None
     return moves
 
 
-def _ray_moves(ruleset: Any, ray: Any, hs: list[int], move: Callable[..., Any]) -> Iterator[Any]:
-    """The winning moves of ``hs`` from a ray pretension: each option of each heap (first
-    occurrence) whose position is P by ``ray``."""
+def _ray_moves(ruleset: Any, ray: Any, hs: list[int], move: Callable[..., Any],
+               huge: Callable[..., Iterator[Any]] | None = None) -> Iterator[Any]:
+    """The winning moves of ``hs`` from a predicate on positions (``ray.is_p``: a ray pretension,
+    or a largest-heap rule's :class:`~cgtalg.quotients.largest_heap.RulePlay`): each option of each
+    heap (first occurrence) whose position is P. ``huge(i, h, rest, move)``, when given, yields the
+    moves of a heap too large to list its options (``huge.limit`` tokens and more)."""
     seen: set[int] = set()
     for i, h in enumerate(hs):
         if h == 0 or h in seen:
             continue
         seen.add(h)
         rest = hs[:i] + hs[i + 1:]
+        if huge is not None and h > huge.limit:          # type: ignore[attr-defined]
+            yield from huge(i, h, rest, move)
+            continue
         done: set = set()
         for parts in ruleset.heap_options(h):
             parts = tuple(p for p in parts if p)
-            key = (h - sum(parts), parts)
+            key = (h - sum(parts), tuple(sorted(parts)))
             if key not in done and ray.is_p([x for x in rest + list(parts) if x]):
                 done.add(key)
                 yield move(i, h, h - sum(parts), parts)
