@@ -68,7 +68,7 @@ def _stored(store: Any, heaps: Any) -> dict | None:
 
 def _rule_reserve(kind: str, subject: Any, max_heap: int | None, budget: float | None) -> float:
     """The CPU seconds kept for a largest-heap rule after the quotient run: a quarter of the
-    budget (at least 15 s, at most 30 s and half the budget) when the subject is a heap code whose
+    budget (at least 20 s, at most 30 s and half the budget) when the subject is a heap code whose
     Grundy values have a short period and no ``--max-heap`` is asked (the rule is about every
     heap), else 0 (the run keeps the whole budget)."""
     if kind != "heaps" or max_heap is not None:
@@ -77,7 +77,7 @@ def _rule_reserve(kind: str, subject: Any, max_heap: int | None, budget: float |
 
     if suitable(subject) is None:
         return 0.0
-    return 30.0 if budget is None else min(30.0, max(15.0, 0.25 * budget), 0.5 * budget)
+    return 30.0 if budget is None else min(30.0, max(20.0, 0.25 * budget), 0.5 * budget)
 
 
 def rule_text(rule: dict) -> str:

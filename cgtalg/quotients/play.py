@@ -273,7 +273,7 @@ def _ray_moves(ruleset: Any, ray: Any, hs: list[int], move: Callable[..., Any],
     """The winning moves of ``hs`` from a predicate on positions (``ray.is_p``: a ray pretension,
     or a largest-heap rule's :class:`~cgtalg.quotients.largest_heap.RulePlay`): each option of each
     heap (first occurrence) whose position is P. ``huge(i, h, rest, move)``, when given, yields the
-    moves of a heap too large to list its options (``huge.limit`` tokens and more)."""
+    moves of a heap too large to list its options (more than ``huge.limit`` tokens)."""
     seen: set[int] = set()
     for i, h in enumerate(hs):
         if h == 0 or h in seen:
