@@ -154,3 +154,12 @@ def test_splits_of_a_huge_heap_come_as_families_that_match_keying_each_split(mon
         assert any(m[3] > 1 for m in fam) or not direct
     big = rp.winning_moves([10**30, 37, 4], mv)            # answered, in few families
     assert 0 < len(big) < 100
+
+
+def test_stored_rule_refuses_what_is_not_a_heap_game(ruled):
+    from cgtalg.errors import GameKindError
+
+    for g in ("*2+*2", "{1|-1}", ["*2"]):
+        with pytest.raises(GameKindError, match="stored_rule"):
+            door.stored_rule(g, ruled)
+

@@ -42,14 +42,14 @@ CHECK_SECONDS = 300.0
 MAX_VECTORS = 256
 
 
-def _code_ruleset(game: Any) -> Any:
+def _code_ruleset(game: Any, operation: str = "largest_heap_verdict") -> Any:
     if isinstance(game, str):
         try:
             game = get_ruleset(game)
         except RulesetError as exc:
-            raise GameKindError(f"largest_heap_verdict({shorten(game)}): {exc}") from None
+            raise GameKindError(f"{operation}({shorten(game)}): {exc}") from None
     if not callable(getattr(game, "heap_options", None)):
-        raise GameKindError(f"largest_heap_verdict: a heap game (an octal code such as '0.734'), not {shorten(game)}")
+        raise GameKindError(f"{operation}: a heap game (an octal code such as '0.734'), not {shorten(game)}")
     return game
 
 
@@ -83,7 +83,7 @@ def stored_rule(game: Any, store: Any, max_seconds: float | None = CHECK_SECONDS
     and ignored (the caller answers another way)."""
     if not _opened(store):
         return None
-    game = _code_ruleset(game)
+    game = _code_ruleset(game, "stored_rule")
     from cgtalg.quotients.storage import Checkpointer
 
     ck = Checkpointer(game, store)
