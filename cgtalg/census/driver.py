@@ -36,7 +36,7 @@ from cgtalg.errors import BudgetError, CensusError, ComputationLimitError
 if TYPE_CHECKING:  # pragma: no cover
     from cgtalg.census.codes import CensusClass
 
-__all__ = ["BYTES_PER_CODE", "SECONDS_PER_CODE", "check_census_fits", "select_classes", "DEFAULT_BATCH", "CONNECT_TIMEOUT", "PROGRESS_SECONDS", "POLL_SECONDS", "BatchWriter",
+__all__ = ["BYTES_PER_CODE", "SECONDS_PER_CODE", "check_census_fits", "select_classes", "DEFAULT_BATCH", "CONNECT_TIMEOUT", "PROGRESS_SECONDS", "POLL_SECONDS", "IN_FLIGHT_PER_WORKER", "MIN_IN_FLIGHT", "BatchWriter",
            "start_census", "stored_properties", "open_census_store", "worker_store", "check_shareable", "check_arguments", "task_key", "stop_at_of", "error_text",
            "shown", "run_census_jobs", "progress_bar", "CensusJob"]
 
@@ -54,6 +54,13 @@ CONNECT_TIMEOUT = 3.0
 PROGRESS_SECONDS = 10.0
 #: Seconds between two looks of the driver at its budget (and at Ctrl-C) while Dask computes.
 POLL_SECONDS = 0.1
+
+#: Tasks kept submitted per worker (and at least :data:`MIN_IN_FLIGHT`); the rest wait in
+#: the driver, so a stopped run leaves the scheduler little to release.
+IN_FLIGHT_PER_WORKER = 16
+MIN_IN_FLIGHT = 64
+#: Seconds between two counts of the cluster's workers (the window grows as workers join).
+WORKER_RECOUNT_SECONDS = 5.0
 
 #: One task of a census: ``(standard form, extra arguments of the task, Dask key)``.
 CensusJob = tuple[str, tuple, str]
@@ -476,21 +483,36 @@ def _run_dask(fn: Callable[..., dict], params: Any, jobs: Sequence[CensusJob], s
 
     client, cluster, owned = _client(scheduler, workers, say, connect_timeout)
     futures: dict = {}
-    total = len(jobs)
+    total, next_job = len(jobs), 0  # jobs[:next_job] submitted so far
     try:
         url = None if store is None else store.url
-        say(f"census: submitting {total:,} tasks to the cluster")
         stop_at = stop_at_of(deadline)
         width = max((len(extra) for _s, extra, _k in jobs), default=0)
-        columns = [[extra[i] for _s, extra, _k in jobs] for i in range(width)]
-        submitted = client.map(fn, [std for std, _e, _k in jobs], [params] * total, [url] * total, *columns,
-                               [stop_at] * total, key=[key for _s, _e, key in jobs], pure=False)
-        futures = {fut: std for fut, (std, _e, _k) in zip(submitted, jobs)}
-        n_workers = len(client.scheduler_info(n_workers=-1).get("workers", {})) if _accepts_n_workers(client) \
-            else len(client.scheduler_info().get("workers", {}))
-        ready = as_completed(list(futures))
+        n_workers = _worker_count(client)
+        window = _in_flight(n_workers)
+        say(f"census: submitting {total:,} tasks to the cluster, at most {window:,} at a time")
+        ready = as_completed()
+        counted_at = time.monotonic()
+
+        def submit(upto: int) -> None:
+            nonlocal next_job
+            batch = jobs[next_job:upto]
+            columns = [[extra[i] for _s, extra, _k in batch] for i in range(width)]
+            submitted = client.map(fn, [std for std, _e, _k in batch], [params] * len(batch), [url] * len(batch),
+                                   *columns, [stop_at] * len(batch), key=[key for _s, _e, key in batch], pure=False)
+            for fut, (std, _e, _k) in zip(submitted, batch):
+                futures[fut] = std
+                ready.add(fut)
+            next_job = upto
+
+        submit(min(total, window))
         while futures:
-            deadline.check(f"the census ({total - len(futures):,} of {total:,} classes back and stored)")
+            deadline.check(f"the census ({next_job - len(futures):,} of {total:,} classes back and stored)")
+            if next_job < total and len(futures) <= window // 2:  # top the window up
+                if time.monotonic() - counted_at >= WORKER_RECOUNT_SECONDS:  # workers may have joined
+                    n_workers, counted_at = _worker_count(client), time.monotonic()
+                    window = _in_flight(n_workers)
+                submit(min(total, next_job + window - len(futures)))
             if not ready.has_ready():
                 time.sleep(POLL_SECONDS)  # the main thread sleeps: Ctrl-C and the budget are seen at once
                 continue
@@ -507,7 +529,7 @@ def _run_dask(fn: Callable[..., dict], params: Any, jobs: Sequence[CensusJob], s
         address = client.scheduler.address if client.scheduler is not None else str(scheduler)
         return n_workers, address
     except (KeyboardInterrupt, ComputationLimitError) as exc:
-        say(_stopping(exc, total - len(futures), total))
+        say(_stopping(exc, next_job - len(futures), total))
         raise
     finally:
         if futures and not owned:  # a cluster of ours is closed at once, its tasks with it
@@ -517,7 +539,10 @@ def _run_dask(fn: Callable[..., dict], params: Any, jobs: Sequence[CensusJob], s
                 pass
         if owned:  # a slow close must not replace the error (or the answer) of the run
             hurry = sys.exc_info()[0] is not None  # interrupted or stopped: the user is waiting
-            interrupted = isinstance(sys.exc_info()[1], KeyboardInterrupt)
+            # Ctrl-C, or another interruption that is not an error (SystemExit, a signal
+            # handler's exception): the run is abandoned, its workers too
+            stopped = sys.exc_info()[1]
+            interrupted = stopped is not None and not isinstance(stopped, Exception)
             if interrupted and cluster is not None:
                 _end_workers(cluster)  # Ctrl-C: within a second, not after the tasks' next look
             # after Ctrl-C the workers are dead already: closing waits only for the scheduler and
@@ -547,6 +572,19 @@ def _end_workers(cluster: Any) -> None:
                 os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
             except OSError:  # gone already
                 pass
+
+
+def _worker_count(client: Any) -> int:
+    info = client.scheduler_info(n_workers=-1) if _accepts_n_workers(client) else client.scheduler_info()
+    return len(info.get("workers", {}))
+
+
+def _in_flight(n_workers: int) -> int:
+    """How many tasks the driver keeps submitted at once: enough to keep every worker busy
+    between two looks, few enough that the scheduler forgets them quickly when the run stops
+    (a run that submitted all 132,921 classes of a 6-digit census at once spent over 10 s in
+    the scheduler releasing them after Ctrl-C or its budget)."""
+    return max(MIN_IN_FLIGHT, IN_FLIGHT_PER_WORKER * max(n_workers, 1))
 
 
 def _accepts_n_workers(client: Any) -> bool:
