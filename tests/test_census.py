@@ -176,6 +176,9 @@ def test_dask_census_keeps_a_window_of_tasks_in_flight(client, serial, tmp_path,
     from cgtalg.census import driver
 
     monkeypatch.setattr(driver, "_in_flight", lambda n_workers: 6)
+    # a long look: the whole window comes back between two looks (the driver must refill it,
+    # not take the empty window for the end of the run)
+    monkeypatch.setattr(driver, "POLL_SECONDS", 0.5)
     batches: list[int] = []
     real_map = client.map
 

@@ -506,9 +506,9 @@ def _run_dask(fn: Callable[..., dict], params: Any, jobs: Sequence[CensusJob], s
             next_job = upto
 
         submit(min(total, window))
-        while futures:
+        while futures or next_job < total:
             deadline.check(f"the census ({next_job - len(futures):,} of {total:,} classes back and stored)")
-            if next_job < total and len(futures) <= window // 2:  # top the window up
+            if next_job < total and len(futures) <= window // 2:  # top the window up (or refill it)
                 if time.monotonic() - counted_at >= WORKER_RECOUNT_SECONDS:  # workers may have joined
                     n_workers, counted_at = _worker_count(client), time.monotonic()
                     window = _in_flight(n_workers)
