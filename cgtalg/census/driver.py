@@ -10,7 +10,8 @@ as the tasks come back. This module runs such a list, whatever the task computes
   ``"tcp://HOST:8786"``: a running scheduler; a ``Client`` or a cluster) or in this process
   (``"serial"``), with a progress bar, the census's time budget and Ctrl-C answered within
   :data:`POLL_SECONDS`, a failing task failing its class alone, and the records written in
-  batches by a :class:`BatchWriter`;
+  batches by a :class:`BatchWriter`; on Dask a window of tasks is submitted and topped up as
+  classes come back (:data:`IN_FLIGHT_PER_WORKER`), so a stopped run leaves little to cancel;
 - :func:`task_key`: Dask task keys that hash the class and the bounds, so two censuses on one
   scheduler share a task.
 
