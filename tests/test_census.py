@@ -193,6 +193,28 @@ def test_dask_census_keeps_a_window_of_tasks_in_flight(client, serial, tmp_path,
     assert _comparable(result) == _comparable(serial)
 
 
+def test_a_window_that_shrinks_never_submits_a_class_twice(client, serial, tmp_path, monkeypatch):
+    """Workers that leave a remote cluster shrink the window below the tasks in flight; the
+    driver waits for them instead of going back over classes already submitted."""
+    from cgtalg.census import driver
+
+    sizes = iter([40] + [1] * 100000)  # the first count, then every recount: one worker left
+    monkeypatch.setattr(driver, "_in_flight", lambda n_workers: next(sizes))
+    monkeypatch.setattr(driver, "WORKER_RECOUNT_SECONDS", 0.0)
+    keys: list[str] = []
+    real_map = client.map
+
+    def spy(fn, *columns, **kw):
+        keys.extend(kw["key"])
+        return real_map(fn, *columns, **kw)
+
+    monkeypatch.setattr(client, "map", spy)
+    result = octal_census(digits=2, scheduler=client, store=str(tmp_path / "s.sqlite"), **PARAMS)
+    assert len(keys) == len(set(keys)) == 41
+    assert result.failed == 0 and result.computed == 41
+    assert _comparable(result) == _comparable(serial)
+
+
 def test_dask_census_on_postgresql_survives_a_killed_worker(client, serial, pg_url):
     _dask_census_with_a_killed_worker(client, pg_url, serial)
 

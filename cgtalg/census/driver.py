@@ -509,11 +509,11 @@ def _run_dask(fn: Callable[..., dict], params: Any, jobs: Sequence[CensusJob], s
         submit(min(total, window))
         while futures or next_job < total:
             deadline.check(f"the census ({next_job - len(futures):,} of {total:,} classes back and stored)")
+            if next_job < total and time.monotonic() - counted_at >= WORKER_RECOUNT_SECONDS:
+                n_workers, counted_at = _worker_count(client), time.monotonic()  # workers join and leave
+                window = _in_flight(n_workers)
             if next_job < total and len(futures) <= window // 2:  # top the window up (or refill it)
-                if time.monotonic() - counted_at >= WORKER_RECOUNT_SECONDS:  # workers may have joined
-                    n_workers, counted_at = _worker_count(client), time.monotonic()
-                    window = _in_flight(n_workers)
-                submit(min(total, next_job + window - len(futures)))
+                submit(min(total, next_job + window - len(futures)))  # > next_job: futures <= window/2
             if not ready.has_ready():
                 time.sleep(POLL_SECONDS)  # the main thread sleeps: Ctrl-C and the budget are seen at once
                 continue
