@@ -62,6 +62,7 @@ no move, so ``G(n) = G_std(n − s)`` and ``Φ(n) = Φ_std(n − s)`` (the ident
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -159,6 +160,10 @@ def check(doc: dict) -> list[Verdict]:
     finally:
         _CHECKED.clear()  # the shared certificates are this document's (their tables can be large)
     return out
+
+
+#: verdicts of largest-heap rules already derived in this process, by their document
+_RULE_VERDICTS: dict = {}
 
 
 def check_row(row: dict) -> Verdict:
@@ -535,7 +540,12 @@ def _rule_row(row: dict, v: Verdict, std: str, shift: int, doc: dict) -> None:
     if not v.ok:
         v.reasons.append("not checked further: the rule (the row's claims already contradict its certificate)")
         return
-    ok, fails, reasons, checker = _ray_verdict(doc, heap_rule.check)
+    # the members of a class carry the same rule: its verdict (a function of the document alone)
+    # is derived once per process
+    key = json.dumps(doc, sort_keys=True)
+    if key not in _RULE_VERDICTS:
+        _RULE_VERDICTS[key] = _ray_verdict(doc, heap_rule.check)
+    ok, fails, reasons, checker = copy.deepcopy(_RULE_VERDICTS[key])
     for why in fails:
         v.fail(f"largest-heap rule: {why}")
     if ok and v.ok:

@@ -90,9 +90,9 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from cgtalg.referee._verdict import Malformed, Verdict
+from cgtalg.referee.heap_rule_sets import feasible
 from cgtalg.referee.heaps import HeapRules, heap_rules
 from cgtalg.referee.periodicity import certificate_bound, grundy_by_definition, required_values
 
@@ -336,7 +336,6 @@ class _Prover:
         self.L = self.WH - self.cmax + 1            # > k
         self.M1 = max(2 * (r.n0 + self.L + p) + k, cl.M0 + self.L, 2 * r.f0 + k, self.WH + 1, 2 * cl.M0 + k) + p
         self.views = 0
-        self._sets: dict = {}
         self._sum_memo: dict = {}
         self.kind_w = [set() for _ in cl.D]
         for hc, i in cl.cls_of.items():
@@ -503,41 +502,6 @@ class _Prover:
             self._sum_memo[key] = got
         return got
 
-    def sets(self, kinds: tuple, ek: int, G: int) -> list:
-        """Every set ``S`` of kinds ``O`` may hold (``ek``, the kind of ``h₂``, in it) with its
-        ways ``T`` (the kinds of odd count) to make ``⊕ g = G``: for each, the least ``Σ w``
-        of the heaps other than ``h₂`` (a kind of odd count holds one heap or more, one of even
-        count two or more) and the residues mod ``p`` that sum can have; and whether every
-        heap of ``S`` has ``w = 0`` (then ``z = m``)."""
-        key = (kinds, ek, G)
-        got = self._sets.get(key)
-        if got is not None:
-            return got
-        cl, p = self.cl, self.r.p
-        others = [i for i in kinds if i != ek]
-        got = []
-        for size in range(len(others) + 1):
-            for extra in combinations(others, size):
-                S = (ek,) + extra
-                ways = []
-                for tsize in range(len(S) + 1):
-                    for T in combinations(S, tsize):
-                        x = 0
-                        for i in T:
-                            x ^= cl.kg[i]
-                        if x != G:
-                            continue
-                        cost = (0 if ek in T else cl.kwmin[ek]) + sum(cl.kwmin[i] * (1 if i in T else 2) for i in extra)
-                        res = self._sums(ek, ek not in T, ek in T)
-                        for i in extra:
-                            part = self._sums(i, i in T, False)
-                            res = frozenset((u + v) % p for u in res for v in part)
-                        ways.append((cost, res))
-                if ways:
-                    got.append((S, ways, all(cl.kwzero[i] for i in S)))
-        self._sets[key] = got
-        return got
-
     def view(self, m, gamma, eta, G, zstate, rho_m, beff, kinds, wbound, w2=0) -> None:
         """Check R5 at one view. ``kinds``: the kinds ``O`` may hold (sizes up to ``h₂``);
         ``wbound``: ``m − w(h₂)`` when known (None: no bound); ``w2``: ``w(h₂) mod p``."""
@@ -545,31 +509,34 @@ class _Prover:
         cl = self.cl
         isp = self.called_p(rho_m, G, zstate)
         if eta is None:
-            Ss = []
+            ek, fits = None, None
         else:
-            Ss = []
             p = self.r.p
+            ek = cl.cls_of[eta]
             m_res = m % p if isinstance(m, int) else m[1]
             z_res = zstate % p if isinstance(zstate, int) else (zstate[1] % p if isinstance(zstate, tuple) else None)
-            for S, ways, wz in self.sets(tuple(kinds), cl.cls_of[eta], G):
-                if wz:          # every heap has w = 0: z = m
+            target = None if z_res is None else (m_res - z_res - w2) % p
+
+            def accept(cost: int, res: int, zero: bool) -> bool:
+                if zero:        # every heap has w = 0: z = m
                     if isinstance(m, int):
-                        if zstate != m:
-                            continue
-                    elif not (isinstance(zstate, tuple) and zstate[1] % p == m[1]):
-                        continue
-                    Ss.append(S)
-                    continue
-                for cost, sums in ways:
-                    if isinstance(zstate, int) and wbound is not None and zstate > wbound - cost:
-                        continue
-                    if z_res is not None and (m_res - z_res - w2) % p not in sums:
-                        continue
-                    Ss.append(S)
-                    break
-            if not Ss:
+                        return zstate == m
+                    return isinstance(zstate, tuple) and zstate[1] % p == m[1]
+                if isinstance(zstate, int) and wbound is not None and zstate > wbound - cost:
+                    return False
+                return target is None or res == target
+
+            moving = [bool(d) for d in cl.D]
+
+            def fits(forced=(), allowed=None, need_moving=False) -> bool:
+                return feasible(kinds, ek, G, cl.kg, cl.kwmin, cl.kwzero, moving, self._sums, accept,
+                                forced=forced, allowed=allowed, need_moving=need_moving, p=p)
+
+            if not fits():
                 return          # no position has this view
-        if isp and not self.has_move(m) and not (Ss and all(any(cl.D[i] for i in S) for S in Ss)):
+            others = [i for i in kinds if i != ek]
+        if isp and not self.has_move(m) and (eta is None or (not cl.D[ek] and fits(
+                allowed=[i for i in others if not cl.D[i]]))):
             self._fail(f"the rule calls P {self._show(m, gamma, eta, G, zstate)}, where a position may have no move")
             return
         if isp:
@@ -579,10 +546,10 @@ class _Prover:
                     self._fail(f"P-condition: {self._show(m, gamma, eta, G, zstate)} has an option called P "
                                f"(a move on the largest heap to {rho}, G ⊕ {xg}, z {spec})")
                     return
-            for i in sorted({i for S in Ss for i in S}):
+            for i in ([] if eta is None else sorted(set(kinds) | {ek})):
                 for x, dz in cl.D[i]:
                     vals, _c = self.zvalues(("s", dz), zstate)
-                    if any(self.r.value(rho_m, G ^ x, v) for v in vals):
+                    if any(self.r.value(rho_m, G ^ x, v) for v in vals) and (i == ek or fits(forced=(i,))):
                         self._fail(f"P-condition: {self._show(m, gamma, eta, G, zstate)} has an option called P "
                                    f"(a move on a heap of kind {i}: G ⊕ {x}, z + {dz})")
                         return
@@ -596,13 +563,12 @@ class _Prover:
             if beff:
                 self._fail(f"N-condition: {self._show(m, gamma, eta, G, zstate)} has no option called P")
             return
-        for S in Ss:
-            if not beff and all(not cl.D[i] for i in S):
-                continue        # no move at all: an N-position
-            if not any(self._kind_wins(i, G, zstate, rho_m) for i in S):
-                self._fail(f"N-condition: {self._show(m, gamma, eta, G, zstate)} with heaps of the kinds "
-                           f"{list(S)} beside the largest has no option called P")
-                return
+        # a set of kinds none of which wins (with a move somewhere when the largest heaps have none)
+        if not self._kind_wins(ek, G, zstate, rho_m) and fits(
+                allowed=[i for i in others if not self._kind_wins(i, G, zstate, rho_m)], need_moving=not beff):
+            self._fail(f"N-condition: {self._show(m, gamma, eta, G, zstate)} with heaps of kinds that may "
+                       "stand beside the largest has no option called P")
+            return
 
     def _kind_wins(self, i, G, zstate, rho_m) -> bool:
         for x, dz in self.cl.D[i]:
