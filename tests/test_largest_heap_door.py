@@ -35,7 +35,7 @@ def test_the_door_proves_the_rule_of_0734_and_it_agrees_with_play():
 def test_the_door_declines_what_it_cannot_reach():
     assert suitable("0.77") is None and largest_heap_verdict("0.77") is None      # Grundy period 12
     assert suitable("0.07") is None                                                 # period 34
-    assert suitable("0.337") == (1, 4) and largest_heap_verdict("0.337") is None   # keys conflict
+    assert suitable("0.337") == (1, 4) and largest_heap_verdict("0.337", max_fits=0) is None   # keys conflict
     assert largest_heap_verdict("0.734", max_seconds=0.05) is None                  # budget spent
     with pytest.raises(GameKindError):
         largest_heap_verdict(["*2+*2"])

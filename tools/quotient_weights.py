@@ -17,7 +17,6 @@ and the referee proves it or not.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import random
 import sys
@@ -27,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cgtalg.core.lazynp import np  # noqa: E402
 from cgtalg.quotients.construct import misere_quotient  # noqa: E402
-from cgtalg.quotients.largest_heap import grundy_period  # noqa: E402
+from cgtalg.quotients.largest_heap import fit_rows, grundy_period  # noqa: E402
 from cgtalg.rulesets.heaps.octal import TakeAndBreak  # noqa: E402
 
 
@@ -46,38 +45,17 @@ def weight_fits(code: str, heap: int, exact_below: int = 4, lo: int = 2, hi: int
     T, phi, P = np.asarray(q.table), list(q.phi), np.asarray(q.P)
     g = [int(x) for x in game.grundy_sequence(heap + 1)]
     rng = random.Random(seed)
-    ncl, F0 = (E - 1) + p, E + 2 * p
     rows = []
     for _ in range(samples):
         hs = sorted((rng.randint(1, heap) if rng.random() < 0.6 else rng.randint(1, E + 3)
                      for _ in range(rng.randint(1, 9))), reverse=True)
         if sum(hs) <= 2 * heap + 10:
-            rows.append(hs)
-    cnt = np.zeros((len(rows), ncl), dtype=np.int64)
-    base, mc, G = (np.zeros(len(rows), dtype=np.int64) for _ in range(3))
-    out = np.zeros(len(rows), dtype=bool)
-    for i, hs in enumerate(rows):
-        m = hs[0]
-        mc[i] = m if m < F0 else F0 + m % p
-        x, gg = 0, 0
-        for h in hs:
-            x = int(T[x, phi[h]])
-        for h in hs[1:]:
-            gg ^= g[h]
-            cnt[i, h - 1 if h < E else E - 1 + h % p] += 1
-        base[i], G[i], out[i] = m - sum(hs[1:]), gg, bool(P[x])
-    zl, zh = window
-    fits = []
-    for res in itertools.product(range(lo, hi + 1), repeat=p):
-        for ex in itertools.product(*[range(0, h + 1) for h in range(1, E)]):
-            cv = np.array(list(ex) + list(res), dtype=np.int64)
-            key = (mc * 64 + G) * 1000 + (np.clip(base + cnt @ cv, zl, zh) - zl)
-            o = np.lexsort((out, key))
-            k2, o2 = key[o], out[o]
-            if np.any((k2[1:] == k2[:-1]) & (o2[1:] != o2[:-1])):
-                continue
-            fits.append((list(ex), list(res), int(np.unique(key).size)))
-    return sorted(fits, key=lambda f: f[2])[:limit]
+            x = 0
+            for h in hs:
+                x = int(T[x, phi[h]])
+            rows.append((hs, bool(P[x])))
+    fits = fit_rows(rows, g.__getitem__, p, E, (lo, hi), window=window, limit=limit)
+    return [(f.exact, f.residue, f.keys) for f in fits]
 
 
 def main(argv=None) -> int:

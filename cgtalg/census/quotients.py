@@ -487,7 +487,7 @@ def _recheck_linear(fresh: Any, cert: dict, v: int) -> str | None:
 #: CPU seconds a class that ends unsettled may spend on a largest-heap rule (its search and the
 #: referee's check, or the check of a rule the store holds), beyond the class budget; only
 #: classes whose Grundy values have a short period try (:func:`cgtalg.ops.largest_heap.suitable`)
-RULE_SECONDS = 60.0
+RULE_SECONDS = 120.0
 
 
 def rule_record(code: Any, store: Any = None, seconds: float = RULE_SECONDS) -> dict | None:

@@ -68,7 +68,7 @@ def _stored(store: Any, heaps: Any) -> dict | None:
 
 def _rule_reserve(kind: str, subject: Any, max_heap: int | None, budget: float | None) -> float:
     """The CPU seconds kept for a largest-heap rule after the quotient run: a quarter of the
-    budget (at least 20 s, at most 30 s and half the budget) when the subject is a heap code whose
+    budget (at least 20 s, at most half the budget) when the subject is a heap code whose
     Grundy values have a short period and no ``--max-heap`` is asked (the rule is about every
     heap), else 0 (the run keeps the whole budget)."""
     if kind != "heaps" or max_heap is not None:
@@ -77,16 +77,24 @@ def _rule_reserve(kind: str, subject: Any, max_heap: int | None, budget: float |
 
     if suitable(subject) is None:
         return 0.0
-    return 30.0 if budget is None else min(30.0, max(20.0, 0.25 * budget), 0.5 * budget)
+    return 30.0 if budget is None else min(max(20.0, 0.25 * budget), 0.5 * budget)
+
+
+def _rule_time(budget: float | None) -> str:
+    """A ``--time`` that gives a largest-heap rule's check at least two minutes (four times
+    the budget, at least 8 minutes: a quarter of it is kept for the rule, :func:`_rule_reserve`)."""
+    minutes = max(8, int(4 * (budget or 0) / 60) + 1)
+    return f"{minutes}m"
 
 
 def rule_text(rule: dict) -> str:
     """What a proved largest-heap rule says, in one paragraph."""
+    from cgtalg.ops.largest_heap import weights_text
+
     doc = rule["certificate"]
     fam = doc["family"]
-    p = doc["grundy"]["period"]
     return (f"the misère quotient of {rule['game']} (all heaps) is infinite: every misère outcome follows a "
-            f"largest-heap rule (c = {rule['weights']} by residue mod {p}; {len(doc['rule']['P'])} P-keys), proved by "
+            f"largest-heap rule ({weights_text(doc)}; {len(doc['rule']['P'])} P-keys), proved by "
             f"{rule['verdict']['checker']}; heaps {fam['heap']} + {fam['step']}j are pairwise inequivalent. No Q_n is "
             "shown infinite and none is final, so a larger --time only computes more of them; the certificate is in "
             "the --json output (largest_heap_rule.certificate), and `cgtalg check` re-checks it")
@@ -257,17 +265,19 @@ def register(cli: click.Group) -> None:
                             max_seconds=None if budget is None else budget - reserve, store=store,
                             partial=True, resume=not fresh, callback=report, progress=False, **extra)
         inner = getattr(q, "quotient", q)
-        rule = None
+        rule, rule_notes = None, []
         if reserve and not getattr(inner, "final", False) and getattr(inner, "infinite_from", None) is None:
             from cgtalg.ops.largest_heap import largest_heap_verdict
 
             say("trying a largest-heap rule (every outcome by a rule over heap sizes)")
             rest = None if budget is None else max(budget - clock.cpu(), 1.0)
-            rule = largest_heap_verdict(subject, max_seconds=rest, store=store)
+            rule = largest_heap_verdict(subject, max_seconds=rest, store=store, notes=rule_notes)
         run_seconds = clock.cpu()
         hint = _hint(inner, seconds, store is not None, DEFAULT_SECONDS, max_order, max_states)
         if rule is not None:
             hint = rule_text(rule)
+        elif rule_notes:
+            hint = f"{rule_notes[0]} (a quarter of the budget goes to the rule: e.g. --time {_rule_time(budget)})"
         d = _result(q, table or inner.order <= 64, progress)
         d["kind"] = kind
         d["run_seconds"] = round(run_seconds, 3)

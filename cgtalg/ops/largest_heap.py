@@ -27,10 +27,11 @@ from typing import Any
 from cgtalg.budget import check_max_seconds
 from cgtalg.caches import register_cache
 from cgtalg.errors import ComputationLimitError, GameKindError, RulesetError, shorten
-from cgtalg.quotients.largest_heap import Positions, find_weights, grundy_period
+from cgtalg.quotients.largest_heap import (Positions, RuleConflict, find_weights, fit_weights, grundy_period,
+                                           largest_heap_rule)
 from cgtalg.rulesets.registry import get_ruleset
 
-__all__ = ["largest_heap_verdict", "suitable", "stored_rule", "rule_play", "rule_for_position"]
+__all__ = ["largest_heap_verdict", "suitable", "stored_rule", "rule_play", "rule_for_position", "weights_text"]
 
 #: stored rules read and checked by the referee, once per store and process:
 #: (game, store) -> (certificate, verdict JSON), or None when the stored one was refused
@@ -40,6 +41,12 @@ CHECK_SECONDS = 300.0
 
 #: the most weight vectors tried (entries 0 .. cmax, one per residue of the Grundy period)
 MAX_VECTORS = 256
+#: the fitted weight vectors (:func:`~cgtalg.quotients.largest_heap.fit_weights`) tried, coarsest first
+MAX_FITS = 3
+#: tokens of the positions a fitted rule is read off (66 272 positions, played out in about a
+#: second): read off 26 tokens ``0.337``'s rule misses a P-key and the referee refuses it, read
+#: off 30 ``4.16``'s is false (``14 + 14 + 3 + 3``); read off 34 both hold
+FIT_TOKENS = 34
 
 
 def _code_ruleset(game: Any, operation: str = "largest_heap_verdict") -> Any:
@@ -152,13 +159,21 @@ def rule_for_position(game: Any, heaps: Any, store: Any) -> Any:
 
 
 def largest_heap_verdict(game: Any, *, max_seconds: float | None = 30.0, cmax: int = 2, max_tokens: int = 22,
-                         max_vectors: int = MAX_VECTORS, store: Any = None) -> dict | None:
+                         max_vectors: int = MAX_VECTORS, store: Any = None, max_fits: int = MAX_FITS,
+                         notes: list | None = None) -> dict | None:
     """The largest-heap rule of ``game`` the referee proves, or None (none of this shape found
     within the budget: the game is not a finite take-and-break code, its Grundy values have no
     short period, no weight vector fits, or the budget ran out).
 
     Returns ``{"game", "weights", "certificate", "verdict"}``: the certificate (kind
     ``largest-heap-rule``, which ``cgtalg check`` re-checks) and the referee's verdict as JSON.
+    The search tries every weight vector with entries ``0 .. cmax`` (the rule read off the
+    positions of ``max_tokens`` tokens); then the ``max_fits`` coarsest weight vectors of
+    :func:`~cgtalg.quotients.largest_heap.fit_weights` (exact weights below the fourth heap, larger
+    residue weights: ``0.337``'s ``1, 0, 1`` then ``4, 5, 4, 5``), each read off the positions of
+    :data:`FIT_TOKENS` tokens. When the referee's check of a candidate is cut off by the budget,
+    ``notes`` (a list, when given) gets a sentence saying so (a larger budget settles it).
+
     ``max_seconds`` counts the process's CPU time (play, search and checks together). With an
     opened ``store``, a rule stored before is read and checked again by the referee
     (:func:`stored_rule`) instead of searched, and a rule found is stored (beside the game's
@@ -186,22 +201,68 @@ def largest_heap_verdict(game: Any, *, max_seconds: float | None = 30.0, cmax: i
     def left() -> float | None:
         return None if max_seconds is None else max_seconds - (time.process_time() - t0)
 
+    def proved(ws: list[int], doc: dict) -> dict | None:
+        rest = left()
+        if rest is not None and rest <= 0:
+            raise ComputationLimitError("the budget is spent")
+        vd = heap_rule.check(doc, max_seconds=rest)[0]
+        if not vd.ok:
+            if any("not all checked within" in r for r in vd.reasons):
+                raise _Late(ws, doc)
+            return None
+        got = {"game": game.name, "weights": ws, "certificate": doc, "verdict": vd.to_json()}
+        if _opened(store):
+            from cgtalg.quotients.storage import Checkpointer
+
+            ck = Checkpointer(game, store)
+            ck.write_rule(doc)
+            _CHECKED[(ck.key, _where(store))] = got
+        return got
+
     try:
         positions = Positions(game, max_tokens, left())
         for ws, doc in find_weights(game, cmax, positions=positions):
-            rest = left()
-            if rest is not None and rest <= 0:
-                return None
-            vd = heap_rule.check(doc, max_seconds=rest)[0]
-            if vd.ok:
-                got = {"game": game.name, "weights": ws, "certificate": doc, "verdict": vd.to_json()}
-                if _opened(store):
-                    from cgtalg.quotients.storage import Checkpointer
-
-                    ck = Checkpointer(game, store)
-                    ck.write_rule(doc)
-                    _CHECKED[(ck.key, _where(store))] = got
+            got = proved(ws, doc)
+            if got is not None:
                 return got
+        rest = left()
+        fits = fit_weights(positions, limit=max_fits, deadline=None if rest is None else time.process_time() + rest)
+        if fits:
+            wide = Positions(game, max(max_tokens, FIT_TOKENS), left())
+        for fit in fits:
+            E = len(fit.exact) + 1
+            try:
+                doc = largest_heap_rule(game, fit.residue, exact_weights=fit.exact, preperiod=E, positions=wide)
+            except RuleConflict:
+                continue
+            got = proved(fit.residue, doc)
+            if got is not None:
+                return got
+    except _Late as late:
+        if notes is not None:
+            notes.append(late.note(game.name))
+        return None
     except ComputationLimitError:
         return None
     return None
+
+
+def weights_text(doc: dict) -> str:
+    """The weights of a largest-heap rule as the field writes them: ``c(1 .. 3) = 1, 0, 1, then 4, 5,
+    4, 5 by residue mod 4``."""
+    ex, res = doc["weights"]["exact"], doc["weights"]["residue"]
+    return (f"c(1 .. {len(ex)}) = {', '.join(map(str, ex))}, then " if ex else "c = ") + \
+        f"{', '.join(map(str, res))} by residue mod {doc['grundy']['period']}"
+
+
+class _Late(ComputationLimitError):
+    """The referee's check of a rule that fits every position read did not finish in the budget."""
+
+    def __init__(self, weights: list[int], doc: dict) -> None:
+        super().__init__("the referee's check did not finish within the budget")
+        self.weights, self.doc = weights, doc
+
+    def note(self, name: str) -> str:
+        return (f"a largest-heap rule of {name} ({weights_text(self.doc)}) fits every position of at most "
+                f"{self.doc['read_off']['max_tokens']} tokens, but the referee did not finish checking it within "
+                "the budget; with a larger --time it is proved or refused")

@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from cgtalg.errors import ComputationLimitError
 
-__all__ = ["largest_heap_rule", "find_weights", "grundy_period", "Positions", "RuleConflict", "KIND", "RulePlay",
-           "MAX_SPLITS"]
+__all__ = ["largest_heap_rule", "find_weights", "fit_weights", "fit_rows", "Fit", "grundy_period", "Positions",
+           "RuleConflict", "KIND", "RulePlay", "MAX_SPLITS", "MAX_FIT_VECTORS"]
 
 KIND = "largest-heap-rule"
 
@@ -155,12 +155,16 @@ class Positions:
 
 def largest_heap_rule(game: Any, weights: Sequence[int], *, exact_weights: Sequence[int] | None = None,
                       max_tokens: int = 26, max_seconds: float | None = 120.0,
-                      family_search: int = 6, positions: Positions | None = None, family: bool = True) -> dict:
+                      family_search: int = 6, positions: Positions | None = None, family: bool = True,
+                      preperiod: int | None = None) -> dict:
     """The certificate of the largest-heap rule of ``game`` with weights ``c(h) = weights[h mod p]``
     (``p`` the Grundy period; ``exact_weights[h − 1]`` below the Grundy preperiod, ``weights[h mod p]``
     when not given), read off every position of at most ``max_tokens`` tokens (module docstring), or
     off ``positions`` when given (read once for several weights). ``family=False``: the outcomes only
     (no family of heaps told apart is looked for; a finite quotient's game can have a rule too).
+    ``preperiod`` raises the certificate's Grundy preperiod above the least one (the values are
+    periodic from any later heap too), so that ``exact_weights`` covers more heaps (a fit of
+    :func:`fit_weights` with ``exact_below`` above the least preperiod).
 
     ``max_seconds`` counts the process's CPU time. The certificate is checked by
     :func:`cgtalg.referee.heap_rule.check`; this function does not prove it.
@@ -174,7 +178,7 @@ def largest_heap_rule(game: Any, weights: Sequence[int], *, exact_weights: Seque
         When the play does not finish within ``max_seconds``.
     """
     pos_ = positions if positions is not None else Positions(game, max_tokens, max_seconds)
-    n0, p, gv = pos_.n0, pos_.p, pos_.gv
+    n0, p, gv = max(pos_.n0, preperiod or 0), pos_.p, pos_.gv
     if len(weights) != p:
         raise RuleConflict(f"{len(weights)} weights given, but the Grundy period is {p}")
     ex = list(exact_weights or [])
@@ -313,6 +317,107 @@ def find_weights(game: Any, cmax: int = 2, positions: Positions | None = None,
             yield list(ws), largest_heap_rule(game, list(ws), positions=positions, **kwargs)
         except RuleConflict:
             continue
+
+
+# -- weights fitted to the outcomes ----------------------------------------------------------------
+#: the most weight vectors :func:`fit_weights` keys (exact weights times residue weights)
+MAX_FIT_VECTORS = 150_000
+
+
+class Fit(NamedTuple):
+    """A weight vector under which no two positions share a key but not their outcome: ``exact``
+    is ``c(1) .. c(E − 1)``, ``residue`` is ``c`` by ``h mod p`` from ``E`` on, ``keys`` the number
+    of distinct keys over the positions (fewer is coarser)."""
+
+    keys: int
+    exact: list[int]
+    residue: list[int]
+
+
+def fit_rows(rows: Iterable[tuple[Sequence[int], bool]], gv: Callable[[int], int], p: int, exact_below: int,
+             residue_range: tuple[int, int] = (0, 7), window: tuple[int, int] = (-8, 24), limit: int = 8,
+             deadline: float | None = None, sample: Sequence[int] = (300, 3000), seed: int = 7,
+             max_vectors: int = MAX_FIT_VECTORS) -> list[Fit]:
+    """The ``limit`` fits with the fewest keys among every weight vector with ``c(h)`` in ``0 .. h``
+    for ``h < exact_below`` and ``c`` by residue mod ``p`` in ``residue_range`` after, keyed over
+    ``rows`` (positions as heaps largest first, with whether each is a misère P-position): the key
+    is the largest heap's class (exact below ``exact_below + 2p``, then its residue), ``G`` and ``z``
+    clamped to ``window``. Each vector is first tried on a random sample of rows (most conflict
+    there), then on all. ``deadline`` is a :func:`time.process_time` value (ComputationLimitError
+    past it; so past ``max_vectors`` vectors)."""
+    from cgtalg.core.lazynp import np
+
+    E = max(int(exact_below), 1)
+    f0, ncl = E + 2 * p, (E - 1) + p
+    rows = list(rows)
+    n = len(rows)
+    cnt = np.zeros((n, ncl), dtype=np.int64)
+    base, cls, out = (np.zeros(n, dtype=np.int64) for _ in range(3))
+    for i, (hs, isp) in enumerate(rows):
+        m, G = hs[0], 0
+        for h in hs[1:]:
+            G ^= gv(h)
+            cnt[i, h - 1 if h < E else E - 1 + h % p] += 1
+        cls[i] = (m if m < f0 else f0 + m % p) << 16 | G
+        base[i], out[i] = m - sum(hs[1:]), bool(isp)
+    zl, zh = window
+    span = zh - zl + 1
+    lo, hi = residue_range
+    exact = list(itertools.product(*[range(0, h + 1) for h in range(1, E)]))
+    if len(exact) * (hi - lo + 1) ** p > max_vectors:
+        raise ComputationLimitError(f"{len(exact) * (hi - lo + 1) ** p} weight vectors to fit, more than "
+                                    f"{max_vectors}: a smaller residue range or exact_below")
+    V = np.array([list(e) + list(r) for e in exact for r in itertools.product(range(lo, hi + 1), repeat=p)],
+                 dtype=np.int64).reshape(-1, ncl)
+
+    def free(V: Any, idx: Any) -> Any:
+        keep = []
+        c_, b_, k_, o_ = cnt[idx], base[idx][None, :], cls[idx][None, :] * span, out[idx][None, :]
+        for s in range(0, len(V), 4096):
+            if deadline is not None and time.process_time() > deadline:
+                raise ComputationLimitError("fitting the weights of a largest-heap rule did not finish within the "
+                                            "time budget")
+            z = np.clip(b_ + V[s:s + 4096] @ c_.T, zl, zh) - zl
+            k = ((k_ + z) << 1) | o_
+            k.sort(axis=1)
+            bad = ((k[:, 1:] >> 1) == (k[:, :-1] >> 1)) & ((k[:, 1:] & 1) != (k[:, :-1] & 1))
+            keep.append(~bad.any(axis=1))
+        return V[np.concatenate(keep)] if keep else V
+
+    perm = np.random.default_rng(seed).permutation(n)
+    for size in sample:
+        if size < n:
+            V = free(V, perm[:size])
+    V = free(V, perm)
+    fits = []
+    for v in V:
+        z = np.clip(base + cnt @ v, zl, zh) - zl
+        fits.append(Fit(int(np.unique(cls * span + z).size), [int(x) for x in v[:E - 1]],
+                        [int(x) for x in v[E - 1:]]))
+    fits.sort(key=lambda f: (f.keys, f.exact, f.residue))
+    return fits[:limit]
+
+
+def fit_weights(positions: Positions, exact_below: int = 4, residue_range: tuple[int, int] | None = None,
+                limit: int = 8, deadline: float | None = None) -> list[Fit]:
+    """The weight vectors of :func:`fit_rows` over every position ``positions`` played out,
+    coarsest first; ``exact_below`` is raised to the Grundy preperiod, and the residue range is
+    ``0 .. top`` with the largest ``top <= 7`` that keeps the vectors within
+    :data:`MAX_FIT_VECTORS` (an empty list when even ``0 .. 2`` does not). Where the search over
+    small weights (:func:`find_weights`) finds no rule, these are the candidates: the weights of a
+    rule that holds give the coarsest key (``0.337``: 213 keys over the positions of 22 tokens,
+    258 or more for every other fit; docs/quotient_frontier_stalls.md, "The weights of `0.337`").
+    A fit is not a rule: :func:`largest_heap_rule` reads it and the referee proves it or not."""
+    E, p = max(exact_below, positions.n0), positions.p
+    n_exact = 1
+    for h in range(1, E):
+        n_exact *= h + 1
+    if residue_range is None:
+        top = next((t for t in range(7, 1, -1) if n_exact * (t + 1) ** p <= MAX_FIT_VECTORS), None)
+        if top is None:
+            return []
+        residue_range = (0, top)
+    return fit_rows(positions.data, positions.gv, p, E, residue_range, limit=limit, deadline=deadline)
 
 
 # -- play from a proved rule -------------------------------------------------------------------------
