@@ -126,13 +126,15 @@ def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path):
     from cgtalg.census.quotients import quotient_census
 
     path = str(tmp_path / "census.sqlite")
-    r = quotient_census(codes=["0.1707", "0.415", "0.337"], scheduler="serial", store=path, class_seconds=3)
+    # 0.157: unsettled, no tie and no largest-heap rule tried (Grundy period 6); 0.337, used here
+    # before, is now proved infinite by the rule the census fits (seventeenth session)
+    r = quotient_census(codes=["0.1707", "0.415", "0.157"], scheduler="serial", store=path, class_seconds=3)
     rows = {row.code: row.to_json() for row in r.rows}
     tied = rows["0.415"]
     assert tied["status"] == "unsettled" and tied["stopped"] == "normal play"
     assert tied["certificate"]["quotient"]["normal_tie"]["outside"] == 17          # of the standard form
     assert tied["heaps"] == rows["0.1707"]["heaps"] + 1                            # shift 1
-    assert rows["0.337"]["stopped"] == "time" and not rows["0.337"]["certificate"]  # no tie there
+    assert rows["0.157"]["stopped"] == "time" and not rows["0.157"]["certificate"]  # no tie there
     record = r.records["0.1707"]
     assert record["heaps"] > 1000 and record["tied"]["heaps"] == 38 and record["tied"]["order"] == 24
     assert (tied["heaps"], tied["order"], tied["growth"][-1][0]) == (39, 24, max(h for h, _ in tied["growth"]))
@@ -149,7 +151,7 @@ def test_a_census_row_tied_to_normal_play_is_checked_by_the_referee(tmp_path):
     bad = copy.deepcopy(tied)
     bad["certificate"]["quotient"]["normal_tie"]["outside"] = 16
     assert not _verdict(bad).ok
-    bad = copy.deepcopy(rows["0.337"])
+    bad = copy.deepcopy(rows["0.157"])
     bad["stopped"] = "normal play"                 # claimed without a certificate
     assert not _verdict(bad).ok
     again = quotient_census(codes=["0.1707"], scheduler="serial", store=path, class_seconds=3)

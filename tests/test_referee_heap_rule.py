@@ -209,7 +209,9 @@ def test_the_search_finds_the_rule_the_referee_proves():
 
 
 @pytest.mark.parametrize("code", ["0.337", "0.737"])
-def test_no_rule_of_the_shape_for_games_that_have_none(code):
+def test_no_rule_with_0734s_weights_for_games_whose_rules_weigh_otherwise(code):
+    """0.337 and 0.737 have largest-heap rules (docs/data/largest_heap_rules/), with other weights:
+    with 0.734's, two positions of one key differ in outcome by brute force."""
     with pytest.raises(RuleConflict) as exc:
         largest_heap_rule(TakeAndBreak(code), [0, 1, 0, 1], max_tokens=16)
     a, b = exc.value.examples

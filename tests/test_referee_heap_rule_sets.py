@@ -159,3 +159,41 @@ def test_the_new_rules_are_proved_and_false_rules_beside_them_are_refused(code):
             bad["rule"]["P"].append(list(key))
         assert (list(_key(bad, brute, keys[key])) in bad["rule"]["P"]) != brute.is_p(keys[key])
         assert not heap_rule.check(bad, max_seconds=None)[0].ok, key
+
+
+def test_the_tables_kept_across_views_give_the_walks_answers():
+    """``feasible`` with a memo shared by many questions about one rule's kinds, as the referee's
+    views share it (the table of states is built once per sets of kinds, then read for each
+    ``G`` and each bound): every answer is the walk's."""
+    rng = random.Random(11)
+    reused = 0
+    for instance in range(40):
+        k = rng.randint(1, 6)
+        kinds = list(range(k))
+        kg = [rng.randint(0, 3) for _ in kinds]
+        kwmin = [rng.randint(0, 5) for _ in kinds]
+        kwzero = [kwmin[i] == 0 and rng.random() < 0.5 for i in kinds]
+        moving = [rng.random() < 0.7 for _ in kinds]
+        table = {(i, odd, z): frozenset(rng.sample(range(4), rng.randint(1, 4))) | ({0} if z else set())
+                 for i in kinds for odd in (True, False) for z in (True, False)}
+        sums = lambda i, odd, z: table[(i, odd, z)]          # noqa: E731
+        shapes = [(rng.choice(kinds), tuple(rng.sample(kinds, rng.randint(0, min(2, k)))),
+                   rng.sample(kinds, rng.randint(0, k)) if rng.random() < 0.5 else None) for _ in range(3)]
+        memo: dict = {}
+        for question in range(30):
+            ek, forced, allowed = rng.choice(shapes)
+            bound, target, zero_ok = rng.randint(0, 12), rng.choice([None, 0, 1, 2, 3]), rng.random() < 0.5
+
+            def accept(cost, res, zero):
+                if zero:
+                    return zero_ok
+                return cost <= bound and (target is None or res == target)
+
+            G, need = rng.randint(0, 3), rng.random() < 0.3
+            args = (kinds, ek, G, kg, kwmin, kwzero, moving, sums, accept)
+            size = len(memo)
+            got = feasible(*args, forced=forced, allowed=allowed, need_moving=need, p=4, memo=memo)
+            reused += len(memo) == size
+            assert got == _walk(*args, forced=forced, allowed=allowed, need_moving=need), (instance, question)
+        assert 1 <= len(memo) <= 3
+    assert reused >= 40 * 27

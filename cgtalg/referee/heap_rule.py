@@ -337,6 +337,9 @@ class _Prover:
         self.M1 = max(2 * (r.n0 + self.L + p) + k, cl.M0 + self.L, 2 * r.f0 + k, self.WH + 1, 2 * cl.M0 + k) + p
         self.views = 0
         self._sum_memo: dict = {}
+        self._sets_memo: dict = {}           # heap_rule_sets.feasible's tables, per sets of kinds
+        self._moving: list | None = None     # whether each kind has a move (cl.D, fixed per rule)
+        self._z_memo: dict = {}              # zvalues, per (spec, zstate)
         self.kind_w = [set() for _ in cl.D]
         for hc, i in cl.cls_of.items():
             h = hc[1] if hc[0] == "e" else next(x for x in range(cl.M0, cl.M0 + r.p) if x % r.p == hc[1])
@@ -364,15 +367,23 @@ class _Prover:
             vals |= {v ^ self.cl.kg[i] for v in vals}
         return vals
 
-    def zvalues(self, spec, zstate) -> tuple[set[int], bool]:
+    def zvalues(self, spec, zstate) -> tuple[frozenset[int], bool]:
         """The clamped values an option's ``z`` may take (R4), and whether that set is one value
-        shared by every position of the view."""
+        shared by every position of the view (a function of ``spec`` and ``zstate`` for one rule:
+        kept, the views ask it millions of times)."""
+        key = (spec, zstate)
+        got = self._z_memo.get(key)
+        if got is None:
+            got = self._z_memo[key] = self._zvalues(spec, zstate)
+        return got
+
+    def _zvalues(self, spec, zstate) -> tuple[frozenset[int], bool]:
         r, zl, zh, D = self.r, self.r.zl, self.r.zh, self.cl.delta
-        every = set(range(zl, zh + 1))
+        every = frozenset(range(zl, zh + 1))
         if spec[0] == "low":
-            return {zl}, True
+            return frozenset({zl}), True
         if spec[0] == "v":
-            return {min(max(spec[1], zl), zh)}, True
+            return frozenset({min(max(spec[1], zl), zh)}), True
         if spec[0] == "prog":
             _, R, lo = spec
             out = {zh}
@@ -381,13 +392,13 @@ class _Prover:
                     out.add(v)
             if lo is None or lo <= zl:
                 out.add(zl)
-            return out, False
+            return frozenset(out), False
         s = spec[1]
         if isinstance(zstate, int):
-            return {min(max(zstate + s, zl), zh)}, True
+            return frozenset({min(max(zstate + s, zl), zh)}), True
         if zstate == LOW:
-            return ({zl}, True) if s <= D else (every, False)
-        return ({zh}, True) if s >= -D else (every, False)
+            return (frozenset({zl}), True) if s <= D else (every, False)
+        return (frozenset({zh}), True) if s >= -D else (every, False)
 
     def called_p(self, rho, G, zstate) -> bool:
         r = self.r
@@ -526,11 +537,14 @@ class _Prover:
                     return False
                 return target is None or res == target
 
-            moving = [bool(d) for d in cl.D]
+            moving = self._moving
+            if moving is None:
+                moving = self._moving = [bool(d) for d in cl.D]
 
             def fits(forced=(), allowed=None, need_moving=False) -> bool:
                 return feasible(kinds, ek, G, cl.kg, cl.kwmin, cl.kwzero, moving, self._sums, accept,
-                                forced=forced, allowed=allowed, need_moving=need_moving, p=p)
+                                forced=forced, allowed=allowed, need_moving=need_moving, p=p,
+                                memo=self._sets_memo)
 
             if not fits():
                 return          # no position has this view

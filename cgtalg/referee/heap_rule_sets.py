@@ -35,7 +35,7 @@ __all__ = ["feasible"]
 
 def feasible(kinds: Iterable[int], ek: int, G: int, kg, kwmin, kwzero, moving, sums: Callable,
              accept: Callable, *, forced: Iterable[int] = (), allowed: Iterable[int] | None = None,
-             need_moving: bool = False, p: int = 1) -> bool:
+             need_moving: bool = False, p: int = 1, memo: dict | None = None) -> bool:
     """Whether some set ``S`` of kinds can make the view (module docstring): ``S`` holds ``ek``
     and every kind of ``forced``, its other kinds come from ``allowed`` (default: every kind of
     ``kinds``), and with ``need_moving`` one of its kinds has a move (``moving[i]``).
@@ -43,11 +43,36 @@ def feasible(kinds: Iterable[int], ek: int, G: int, kg, kwmin, kwzero, moving, s
     ``sums(i, odd, zero_ok)`` gives the residues mod ``p`` of ``Σ w`` over a number of heaps of
     kind ``i`` of the given parity (``zero_ok``: none allowed too). ``accept(cost, residue,
     all_zero)`` says whether a set with that least ``Σ w``, that residue of it and that
-    all-``w = 0`` flag makes the view."""
-    kinds = [int(i) for i in kinds]
-    forced_set = {int(i) for i in forced} - {ek}
-    pool = set(kinds if allowed is None else (int(i) for i in allowed)) | forced_set
+    all-``w = 0`` flag makes the view.
+
+    The table of states depends on the kinds (``ek``, the forced ones, the pool) and not on
+    ``G`` or ``accept``: with ``memo`` (a dict kept for one rule's ``kg``, ``kwmin``,
+    ``kwzero``, ``moving`` and ``sums``) it is built once per kinds and read by every view that
+    asks about them (the views of a rule repeat a few hundred sets of kinds hundreds of
+    thousands of times)."""
+    forced_set = frozenset(int(i) for i in forced) - {ek}
+    pool = set(int(i) for i in (kinds if allowed is None else allowed)) | forced_set
     pool.discard(ek)
+    if memo is None:
+        by_xor = _states(ek, pool, forced_set, kg, kwmin, kwzero, moving, sums, p)
+    else:
+        key = (ek, frozenset(pool), forced_set, p)
+        by_xor = memo.get(key)
+        if by_xor is None:
+            by_xor = memo[key] = _states(ek, pool, forced_set, kg, kwmin, kwzero, moving, sums, p)
+    for res, zero, mov, cost in by_xor.get(G, ()):
+        if need_moving and not mov:
+            continue
+        if accept(cost, res, zero):
+            return True
+    return False
+
+
+def _states(ek: int, pool: set, forced_set: frozenset, kg, kwmin, kwzero, moving, sums: Callable,
+            p: int) -> dict:
+    """The dynamic programme: for each nim-value ``xor``, the states ``(residue, every kind w = 0,
+    some kind has a move, least Σ w)`` of the sets ``S`` (``ek``, every kind of ``forced_set``,
+    any of ``pool``)."""
     # state (xor, residue, every kind w = 0, some kind has a move) -> least Σ w
     states: dict = {}
 
@@ -73,9 +98,7 @@ def feasible(kinds: Iterable[int], ek: int, G: int, kg, kwmin, kwzero, moving, s
                 for r in sums(i, in_t, False):
                     put(nxt, (x2, (res + r) % p, z2, m2), c2)
         states = nxt
+    by_xor: dict = {}
     for (xor, res, zero, mov), cost in states.items():
-        if xor != G or (need_moving and not mov):
-            continue
-        if accept(cost, res, zero):
-            return True
-    return False
+        by_xor.setdefault(xor, []).append((res, zero, mov, cost))
+    return by_xor
