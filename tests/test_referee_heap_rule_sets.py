@@ -55,18 +55,23 @@ def _walk(kinds, ek, G, kg, kwmin, kwzero, moving, sums, accept, forced=(), allo
     return False
 
 
+def _instance(rng):
+    """A random rule's kinds: nim-values, least weights, all-zero flags, moves, residue sums."""
+    k = rng.randint(1, 6)
+    kinds = list(range(k))
+    kg = [rng.randint(0, 3) for _ in kinds]
+    kwmin = [rng.randint(0, 5) for _ in kinds]
+    kwzero = [kwmin[i] == 0 and rng.random() < 0.5 for i in kinds]
+    moving = [rng.random() < 0.7 for _ in kinds]
+    table = {(i, odd, z): frozenset(rng.sample(range(4), rng.randint(1, 4))) | ({0} if z else set())
+             for i in kinds for odd in (True, False) for z in (True, False)}
+    return k, kinds, kg, kwmin, kwzero, moving, lambda i, odd, z: table[(i, odd, z)]
+
+
 def test_the_sets_of_kinds_agree_with_the_walk_over_every_subset():
     rng = random.Random(7)
     for trial in range(400):
-        k = rng.randint(1, 6)
-        kinds = list(range(k))
-        kg = [rng.randint(0, 3) for _ in kinds]
-        kwmin = [rng.randint(0, 5) for _ in kinds]
-        kwzero = [kwmin[i] == 0 and rng.random() < 0.5 for i in kinds]
-        moving = [rng.random() < 0.7 for _ in kinds]
-        table = {(i, odd, z): frozenset(rng.sample(range(4), rng.randint(1, 4))) | ({0} if z else set())
-                 for i in kinds for odd in (True, False) for z in (True, False)}
-        sums = lambda i, odd, z: table[(i, odd, z)]          # noqa: E731
+        k, kinds, kg, kwmin, kwzero, moving, sums = _instance(rng)
         bound, target, zero_ok = rng.randint(0, 12), rng.choice([None, 0, 1, 2, 3]), rng.random() < 0.5
 
         def accept(cost, res, zero):
@@ -168,15 +173,7 @@ def test_the_tables_kept_across_views_give_the_walks_answers():
     rng = random.Random(11)
     reused = 0
     for instance in range(40):
-        k = rng.randint(1, 6)
-        kinds = list(range(k))
-        kg = [rng.randint(0, 3) for _ in kinds]
-        kwmin = [rng.randint(0, 5) for _ in kinds]
-        kwzero = [kwmin[i] == 0 and rng.random() < 0.5 for i in kinds]
-        moving = [rng.random() < 0.7 for _ in kinds]
-        table = {(i, odd, z): frozenset(rng.sample(range(4), rng.randint(1, 4))) | ({0} if z else set())
-                 for i in kinds for odd in (True, False) for z in (True, False)}
-        sums = lambda i, odd, z: table[(i, odd, z)]          # noqa: E731
+        k, kinds, kg, kwmin, kwzero, moving, sums = _instance(rng)
         shapes = [(rng.choice(kinds), tuple(rng.sample(kinds, rng.randint(0, min(2, k)))),
                    rng.sample(kinds, rng.randint(0, k)) if rng.random() < 0.5 else None) for _ in range(3)]
         memo: dict = {}
