@@ -35,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
@@ -409,9 +410,7 @@ def fit_weights(positions: Positions, exact_below: int = 4, residue_range: tuple
     258 or more for every other fit; docs/quotient_frontier_stalls.md, "The weights of `0.337`").
     A fit is not a rule: :func:`largest_heap_rule` reads it and the referee proves it or not."""
     E, p = max(exact_below, positions.n0), positions.p
-    n_exact = 1
-    for h in range(1, E):
-        n_exact *= h + 1
+    n_exact = math.factorial(E)          # c(h) in 0 .. h for h < E
     if residue_range is None:
         top = next((t for t in range(7, 1, -1) if n_exact * (t + 1) ** p <= MAX_FIT_VECTORS), None)
         if top is None:

@@ -338,7 +338,7 @@ class _Prover:
         self.views = 0
         self._sum_memo: dict = {}
         self._sets_memo: dict = {}           # heap_rule_sets.feasible's tables, per sets of kinds
-        self._moving: list | None = None     # whether each kind has a move (cl.D, fixed per rule)
+        self._moving = [bool(d) for d in cl.D]   # whether each kind has a move
         self._z_memo: dict = {}              # zvalues, per (spec, zstate)
         self.kind_w = [set() for _ in cl.D]
         for hc, i in cl.cls_of.items():
@@ -538,8 +538,6 @@ class _Prover:
                 return target is None or res == target
 
             moving = self._moving
-            if moving is None:
-                moving = self._moving = [bool(d) for d in cl.D]
 
             def fits(forced=(), allowed=None, need_moving=False) -> bool:
                 return feasible(kinds, ek, G, cl.kg, cl.kwmin, cl.kwzero, moving, self._sums, accept,
