@@ -7,19 +7,12 @@ docs/census.md), and the tool reports none."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from brute_octal import MisereBrute
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "quotient_census_obstacles.py"
+from conftest import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("quotient_census_obstacles", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("quotient_census_obstacles")
 
 
 def _row(code, status="unsettled", stopped="limit"):

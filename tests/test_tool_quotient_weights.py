@@ -4,19 +4,12 @@ against play in tests/test_referee_heap_rule_sets.py."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "quotient_weights.py"
+from conftest import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("quotient_weights", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("quotient_weights")
 
 
 @pytest.mark.parametrize("code, lo, hi, exact, residue", [
