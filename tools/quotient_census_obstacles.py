@@ -53,8 +53,9 @@ def classify(rows: list[dict], values: int) -> list[dict]:
     out = []
     for sf, members in classes.items():
         t = time.process_time()
-        g = np.asarray(TakeAndBreak(sf).grundy_sequence(values), dtype=np.int64)
-        res = periodicity(TakeAndBreak(sf), max_values=values)
+        game = TakeAndBreak(sf)
+        res = periodicity(game, max_values=values)            # the values it computed are kept
+        g = np.asarray(game.grundy_sequence(values), dtype=np.int64)
         period = None
         if res is not None and getattr(res, "certified", False):
             period = {"preperiod": int(res.preperiod), "period": int(res.period)}
