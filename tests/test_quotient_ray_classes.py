@@ -5,7 +5,7 @@
 Case: 0.564 (digits from the code, Winning Ways ch. 4). ``Q_10`` has order 30. Counting heap 11
 passes level after level (``11^0 … 11^37`` pairwise distinct in 150 s) but heaps 5 and 6 share
 one image whose powers run free with those of 11, so a pretension that counts 5 alone puts 6,
-with the same unbounded powers, into ``R`` and no rules fit (docs/quotient_frontier.md). With
+with the same unbounded powers, into ``R`` and no rules fit (docs/quotient_frontier_passes.md). With
 both counted as copies of ``u`` the pretension verifies. Everything it predicts is compared with
 brute-force misère play from the code's digits (no library engine), and the certificate with the
 referee, also after tampering."""

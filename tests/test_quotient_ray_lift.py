@@ -4,7 +4,7 @@ heap with capped counts, and heaps attached when a stalled pair's repairs free t
 
 Case: 0.1137 (digits from the code, Winning Ways ch. 4). Counting heap 15 stalls with heaps 10
 and 12 freed in turn, and the pair's repairs free heap 13 again and again: brute-force play says
-heap 13 behaves as ``10 + 1`` (docs/quotient_frontier.md). Everything predicted is compared with
+heap 13 behaves as ``10 + 1`` (docs/quotient_frontier_passes.md). Everything predicted is compared with
 brute-force misère play from the code's digits (no library engine); the exact N-search is
 compared with the earlier one on published certificates and on tampered tables."""
 

@@ -6,7 +6,7 @@ partial quotient has order ``|Q_N| + |span G(0..n)| − |B|``.
 Checked against what does not use the theorem: the construction's own partial quotients (the
 verification principle, heap by heap) and exhaustive misère play from the code's digits
 (``quotient_helpers.brute_misere``). The codes are those the census leaves open because their
-Grundy values may grow without bound (docs/quotient_frontier.md, fourth pass: 0.777's orders
+Grundy values may grow without bound (docs/quotient_frontier_passes.md, fourth pass: 0.777's orders
 48, 80, 144, … where a new power of two first appears)."""
 
 from __future__ import annotations
