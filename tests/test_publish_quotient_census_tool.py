@@ -43,3 +43,45 @@ def test_the_published_table_reads_back_whole():
     doc = tool._read(str(ROOT / "docs" / "data" / "quotient_census.json.gz"))
     rows = tool._latest_rows([doc])
     assert len(rows) == 575 and len({r["code"] for r in rows}) == 575
+    assert tool.class_disagreements(rows) == []           # every class's codes state one result
+
+
+def _row(code, shift, cousins, stopped, heaps, bound):
+    return {"code": code, "standard_form": "0.1777", "shift": shift, "cousins": cousins, "status": "unsettled",
+            "stopped": stopped, "order": 2242, "heaps": heaps, "bound_heap": heaps + 1, "lower_bound": bound}
+
+
+def test_a_run_over_part_of_a_class_is_refused(tmp_path):
+    """A run of `--codes 0.454` alone (one code of the class 0.1777) replaced that code's row
+    only: the class's codes then stated different stop reasons and bounds, and the new row had no
+    cousins (the eighteenth session published 0.024 'limit' beside 0.025 'time' this way).
+    The publisher refuses such a table and names the codes to run together."""
+    tool = _tool()
+    old = {"census": {"parts": []},
+           "rows": [_row("0.454", 1, ["0.455"], "time", 45, 3370), _row("0.455", 1, ["0.454"], "time", 45, 3370),
+                    _row("0.1777", 0, [], "time", 44, 3370)]}
+    assert tool.class_disagreements(old["rows"]) == [
+        "class 0.1777: the rows of 0.1777, 0.454, 0.455 miss cousins (a run over some codes of the class); run "
+        "them together: --codes 0.1777,0.454,0.455"]
+    old["rows"][0]["cousins"], old["rows"][1]["cousins"] = ["0.455", "0.1777"], ["0.454", "0.1777"]
+    old["rows"][2]["cousins"] = ["0.454", "0.455"]
+    assert tool.class_disagreements(old["rows"]) == []      # heaps compared on the standard form
+    part = {"census": {"codes": 1}, "rows": [_row("0.454", 1, [], "limit", 45, 5794)]}
+    rows = tool._latest_rows([old, part])
+    got = tool.class_disagreements(rows)
+    assert len(got) == 1 and got[0].endswith("--codes 0.1777,0.454,0.455")
+    whole = {"census": {"codes": 3}, "rows": [_row("0.454", 1, ["0.455", "0.1777"], "limit", 45, 5794),
+                                              _row("0.455", 1, ["0.454", "0.1777"], "limit", 45, 5794),
+                                              _row("0.1777", 0, ["0.454", "0.455"], "limit", 44, 5794)]}
+    assert tool.class_disagreements(tool._latest_rows([old, part, whole])) == []
+    a, b = tmp_path / "old.json", tmp_path / "part.json"
+    a.write_text(json.dumps(old))
+    b.write_text(json.dumps(part))
+    out = tmp_path / "out"
+    try:
+        tool.main(["--store", str(tmp_path / "s.sqlite"), "--from", str(a), str(b), "--out", str(out)])
+    except SystemExit as exc:
+        assert "run them together: --codes 0.1777,0.454,0.455" in str(exc)
+    else:
+        raise AssertionError("a table with a class in two states was written")
+    assert not (out / "quotient_census.csv").exists()

@@ -24,6 +24,10 @@ or, from the ``--json`` outputs of the census runs (``cgtalg census quotient --d
 A source may also be the published ``quotient_census.json.gz``, and a later source replaces the
 rows of the codes it has: a run over some classes updates the table (``--from
 docs/data/quotient_census.json.gz qA.json``); an unsettled row never replaces a settled one.
+Every code of a class must come from one run of the whole class: a run over some of its codes
+(``--codes 0.454`` of the eight codes of ``0.1777``) would leave the others' rows stale and its
+own without cousins, so the table is refused (:func:`class_disagreements`) and the message
+names the codes to run together.
 
 ``--rules FILE ...`` adds largest-heap rules (certificates of ``tools/largest_heap_rule.py``):
 each is checked by the referee (:mod:`cgtalg.referee.heap_rule`) and, when it passes, every code
@@ -86,6 +90,42 @@ def _latest_rows(docs: list) -> list:
                 continue
             rows[r["code"]] = r
     return list(rows.values())
+
+
+#: the columns every code of a class states alike (heaps counted on the standard form)
+CLASS_COLUMNS = ("status", "stopped", "order", "p_count", "tame", "lower_bound", "bound_copies")
+SHIFTED_COLUMNS = ("heaps", "bound_heap", "infinite_from")
+
+
+def class_disagreements(rows: list) -> list:
+    """Sentences naming each class whose codes' rows do not state the same result (a later run
+    replaced some of them), or whose row lists fewer cousins than its part of the table has:
+    empty when the table is consistent."""
+    def on_standard(r: dict, k: str):
+        v = r.get(k)
+        return None if v in (None, "") else int(v) - int(r.get("shift") or 0)
+
+    def cousins(r: dict) -> set:
+        c = r.get("cousins") or ()
+        return set(c.split() if isinstance(c, str) else c)
+
+    by: dict[str, list] = {}
+    for r in rows:
+        by.setdefault(r["standard_form"], []).append(r)
+    out = []
+    for std, members in by.items():
+        codes = sorted(r["code"] for r in members)
+        sigs = {tuple(str(r.get(k) or "") for k in CLASS_COLUMNS) + tuple(on_standard(r, k) for k in SHIFTED_COLUMNS)
+                for r in members}
+        short = [r["code"] for r in members
+                 if {x["code"] for x in members if x["code"][:2] == r["code"][:2]} - {r["code"]} - cousins(r)]
+        if len(sigs) > 1:
+            out.append(f"class {std}: its codes {', '.join(codes)} state different results (a run over some of "
+                       f"them); run them together: --codes {','.join(codes)}")
+        elif short:
+            out.append(f"class {std}: the rows of {', '.join(sorted(short))} miss cousins (a run over some codes "
+                       f"of the class); run them together: --codes {','.join(codes)}")
+    return out
 
 
 SETTLED = ("tame", "wild-finite", "infinite")
@@ -170,6 +210,9 @@ def main(argv=None) -> int:
 
     merged = {"census": {"parts": [p for d in docs for p in (d["census"].get("parts") or [d["census"]])]},
               "rows": apply_rules(_latest_rows(docs), args.rules)}
+    bad = class_disagreements(merged["rows"])
+    if bad:
+        raise SystemExit("the table is not consistent, nothing written:\n" + "\n".join(bad))
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
     w.writeheader()
