@@ -208,11 +208,14 @@ def main(argv=None) -> int:
                                 progress=False).to_json() for d, d0 in ((3, 0), (2, 4))]
     from cgtalg.census.quotient_table import QUOTIENT_CSV_COLUMNS
 
-    merged = {"census": {"parts": [p for d in docs for p in (d["census"].get("parts") or [d["census"]])]},
-              "rows": apply_rules(_latest_rows(docs), args.rules)}
-    bad = class_disagreements(merged["rows"])
+    rows = _latest_rows(docs)
+    # before the rules' checks (minutes): a class a rule settles gets one row for all its codes
+    ruled = {_read(path)["game"] for path in args.rules}
+    bad = class_disagreements([r for r in rows if r["standard_form"] not in ruled])
     if bad:
         raise SystemExit("the table is not consistent, nothing written:\n" + "\n".join(bad))
+    merged = {"census": {"parts": [p for d in docs for p in (d["census"].get("parts") or [d["census"]])]},
+              "rows": apply_rules(rows, args.rules)}
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
     w.writeheader()
