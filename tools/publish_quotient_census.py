@@ -198,7 +198,6 @@ def main(argv=None) -> int:
     ap.add_argument("--markdown", help="also write the results' tables (docs/quotient_census.md) to this file")
     args = resolve_time_arguments(ap, ap.parse_args(argv))
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     if args.sources:
         docs = [_read(f) for f in args.sources]
     else:
@@ -216,6 +215,7 @@ def main(argv=None) -> int:
         raise SystemExit("the table is not consistent, nothing written:\n" + "\n".join(bad))
     merged = {"census": {"parts": [p for d in docs for p in (d["census"].get("parts") or [d["census"]])]},
               "rows": apply_rules(rows, args.rules)}
+    out.mkdir(parents=True, exist_ok=True)
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(QUOTIENT_CSV_COLUMNS), lineterminator="\n")
     w.writeheader()
